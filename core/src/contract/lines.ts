@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { LANGUAGE_IDS } from '../catalogue';
+import type { CategoryId, GenerationSource, Tone } from '../catalogue';
+import { categorySchema, toneSchema, uuidSchema } from './common';
+
+export const TOPIC_MAX = 100;
+export const PROMPT_MAX = 200;
+export const COUNT_MIN = 1;
+export const COUNT_MAX = 10;
+export const COUNT_DEFAULT = 4;
+export const SAVED_TEXT_MAX = 500;
+
+export const generateBody = z.strictObject({
+  category: categorySchema,
+  tone: toneSchema,
+  topic: z.string().trim().max(TOPIC_MAX, `Topic must be at most ${TOPIC_MAX} characters`).optional(),
+  prompt: z.string().trim().max(PROMPT_MAX, `Custom instructions must be at most ${PROMPT_MAX} characters`).optional(),
+  count: z
+    .number({ message: 'Count must be a number' })
+    .int('Count must be a whole number')
+    .min(COUNT_MIN, `Count must be between ${COUNT_MIN} and ${COUNT_MAX}`)
+    .max(COUNT_MAX, `Count must be between ${COUNT_MIN} and ${COUNT_MAX}`)
+    .default(COUNT_DEFAULT),
+  language: z.enum(LANGUAGE_IDS, { message: 'Choose a supported language' }).default('en'),
+  maxChars: z.number({ message: 'maxChars must be a number' }).int().min(10, 'maxChars must be at least 10').max(500).optional(),
+});
+export type GenerateBody = z.infer<typeof generateBody>;
+
+export const regenerateBody = z.strictObject({
+  index: z
+    .number({ message: 'index must be a number' })
+    .int()
+    .min(0)
+    .max(COUNT_MAX - 1),
+});
+
+export const generationIdParams = z.object({ id: uuidSchema });
+export const listGenerationsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export const GENERATION_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+
+export interface UsageSummary {
+  planId: 'free' | 'pro' | 'business';
+  dailyGenerations: number;
+  monthlyGenerations: number;
+  limit: number;
+  remaining: number;
+  resetsAt: string;
+}
+
+export interface GenerationDto {
+  id: string;
+  status: GenerationStatus;
+  category: CategoryId;
+  tone: Tone;
+  topic: string | null;
+  count: number;
+  language: string;
+  lines: string[];
+  source: GenerationSource | null;
+  error: string | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+export const saveLineBody = z.strictObject({
+  text: z
+    .string({ message: 'Text is required' })
+    .trim()
+    .min(1, 'Text is required')
+    .max(SAVED_TEXT_MAX, `Text must be at most ${SAVED_TEXT_MAX} characters`),
+  category: categorySchema,
+  tone: toneSchema,
+  generationId: uuidSchema.optional(),
+});
+export type SaveLineBody = z.infer<typeof saveLineBody>;
+
+export const listSavedQuery = z.object({
+  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  category: z.union([z.literal('all'), categorySchema]).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(200).optional(),
+});
+
+export const savedLineIdParams = z.object({ id: uuidSchema });
+export const exportQuery = z.object({
+  format: z.enum(['csv', 'json'], { message: 'format must be csv or json' }).default('csv'),
+  /** Optional: export only what the library currently shows. */
+  search: listSavedQuery.shape.search,
+  category: listSavedQuery.shape.category,
+});
+
+export interface SavedLineDto {
+  id: string;
+  text: string;
+  category: CategoryId;
+  tone: Tone;
+  createdAt: string;
+  generationId: string | null;
+}
+
+/** GET /lines/saved: one page, newest first; pass nextCursor back as `cursor` for the next page (null: no more). */
+export interface SavedLinesPageDto {
+  savedLines: SavedLineDto[];
+  /** Lines matching search + category in the whole library, not just this page. */
+  total: number;
+  nextCursor: string | null;
+}
+
+/** GET /lines/saved/summary: the whole library's size and the categories present in it (catalogue order). */
+export interface SavedLinesSummaryDto {
+  total: number;
+  categories: Array<{ category: CategoryId; count: number }>;
+}
+
+/** POST /lines/save: `alreadySaved` is true when the same text (any case) was already in the library. */
+export interface SaveLineResultDto {
+  savedLine: SavedLineDto;
+  alreadySaved: boolean;
+}

@@ -1,0 +1,32 @@
+import type { GenerationSource, PlanId } from '../catalogue';
+import type { PaymentProvider, PaymentStatus, SubscriptionDto } from './billing';
+import type { UsageSummary } from './lines';
+import type { Plan } from '../catalogue';
+
+/**
+ * The one typed map of server -> client events, shared by api, worker and client.
+ * Rooms: `user:<userId>` for signed-in sockets, `visitor:<visitorId>` for visitors.
+ */
+export interface ServerToClientEvents {
+  'generation:started': (payload: { id: string }) => void;
+  'generation:line': (payload: { id: string; index: number; text: string }) => void;
+  'generation:completed': (payload: { id: string; lines: string[]; source: GenerationSource; usage: UsageSummary | null }) => void;
+  'generation:failed': (payload: { id: string; error: string }) => void;
+  'payment:updated': (payload: {
+    paymentId: string;
+    provider: PaymentProvider;
+    status: PaymentStatus;
+    resultCode?: string | null;
+    message: string;
+    planId: PlanId;
+  }) => void;
+  'subscription:updated': (payload: { subscription: SubscriptionDto | null; currentPlan: Plan }) => void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ClientToServerEvents {}
+
+export type ServerEventName = keyof ServerToClientEvents;
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const visitorRoom = (visitorId: string) => `visitor:${visitorId}`;

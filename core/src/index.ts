@@ -1,0 +1,9 @@
+/** Browser-safe entry: the catalogue and the HTTP + socket contract. */
+export * from './catalogue';
+export * from './contract/common';
+export * from './contract/auth';
+export * from './contract/lines';
+export * from './contract/account';
+export * from './contract/billing';
+export * from './contract/v1';
+export * from './contract/socket-events';

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.ROLES).toEqual(['api', 'worker']);
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', ROLES: 'api,cron', JWT_SECRET: 'short' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/PORT/);
+      expect(problems).toMatch(/DATABASE_URL/);
+      expect(problems).toMatch(/ROLES/);
+      expect(problems).toMatch(/JWT_SECRET/);
+    }
+  });
+
+  it('refuses production without a JWT secret or with simulated payments', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYMENTS_SIMULATED: 'true' })).toThrow(/JWT_SECRET[\s\S]*PAYMENTS_SIMULATED/);
+  });
+
+  it('refuses a worker-only process on the embedded database', () => {
+    expect(() => loadConfig({ ROLES: 'worker' })).toThrow(/DATABASE_URL/);
+  });
+});

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const optionalUrl = (protocols?: RegExp) =>
+  optionalString.refine((v) => v === undefined || (URL.canParse(v) && (!protocols || protocols.test(v))), {
+    message: protocols ? `must be a URL matching ${protocols}` : 'must be a valid URL',
+  });
+const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? def : Number(v)),
+    z.number({ message: 'must be a number' }).int('must be a whole number').min(min).max(max),
+  );
+const bool = (def: boolean) =>
+  z.preprocess((v) => (v === undefined || v === '' ? def : v === 'true' || v === '1' || v === true), z.boolean());
+
+export const ROLE_NAMES = ['api', 'worker'] as const;
+export type Role = (typeof ROLE_NAMES)[number];
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().default('127.0.0.1'),
+    PORT: int(3000, 0, 65535),
+    PUBLIC_URL: optionalUrl(/^https?:\/\//),
+    CLIENT_ORIGIN: optionalString,
+    ROLES: z
+      .string()
+      .default('api,worker')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((r) => r.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(ROLE_NAMES, { message: 'roles are api and worker' })).min(1, 'name at least one role')),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    TRUST_PROXY: z.string().default('loopback'),
+
+    DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//),
+    PGLITE_DIR: z.string().default('./data/pglite'),
+    DB_POOL_MAX: int(10, 1, 200),
+
+    REDIS_URL: optionalUrl(/^rediss?:\/\//),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
+      .default('gl'),
+
+    JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+    ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 86400),
+    REFRESH_TOKEN_TTL_DAYS: int(30, 1, 365),
+    AUTH_RATE_LIMIT_PER_IP: int(30, 1),
+    AUTH_RATE_LIMIT_PER_EMAIL: int(10, 1),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: int(900, 1),
+    GENERATE_RATE_LIMIT_PER_USER: int(60, 1),
+    GENERATE_RATE_LIMIT_PER_IP: int(300, 1),
+    /** Open Socket.IO connections allowed from one IP, per api process. */
+    SOCKET_CONNECTIONS_PER_IP: int(50, 1),
+
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: optionalUrl(/^https?:\/\//),
+    OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+    OPENAI_TIMEOUT_MS: int(15000, 100),
+    HF_TOKEN: optionalString,
+    HF_ENDPOINT_URL: optionalUrl(/^https?:\/\//),
+    HF_MODEL: z.string().default('meta-llama/Llama-3.1-8B-Instruct'),
+    HF_TIMEOUT_MS: int(15000, 100),
+    GENERATION_CONCURRENCY: int(8, 1, 256),
+    /** How long a worker holds a job lock, and how often stalled jobs (dead workers) are looked for. */
+    WORKER_LOCK_DURATION_MS: int(30000, 500),
+    WORKER_STALLED_INTERVAL_MS: int(30000, 500),
+    /** POST /api/v1/generate waits this long for the job before answering 504. */
+    V1_WAIT_TIMEOUT_MS: int(30000, 1000, 120000),
+    /** The reconciler re-enqueues work PostgreSQL still shows pending after this grace period. */
+    RECONCILE_INTERVAL_MS: int(60000, 1000),
+    RECONCILE_GRACE_MS: int(60000, 0),
+
+    PAYPAL_CLIENT_ID: optionalString,
+    PAYPAL_CLIENT_SECRET: optionalString,
+    PAYPAL_BASE_URL: z.string().url().default('https://api-m.sandbox.paypal.com'),
+    PAYPAL_WEBHOOK_ID: optionalString,
+    MPESA_CONSUMER_KEY: optionalString,
+    MPESA_CONSUMER_SECRET: optionalString,
+    MPESA_SHORTCODE: z
+      .string()
+      .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
+      .default('174379'),
+    MPESA_PASSKEY: optionalString,
+    MPESA_BASE_URL: z.string().url().default('https://sandbox.safaricom.co.ke'),
+    MPESA_CALLBACK_BASE_URL: optionalUrl(/^https?:\/\//),
+    MPESA_CALLBACK_SECRET: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{16,}$/.test(v), {
+      message: 'must be at least 16 URL-safe characters',
+    }),
+    MPESA_KES_PER_USD: z.preprocess((v) => (v === undefined || v === '' ? 129 : Number(v)), z.number().positive()),
+    MPESA_STATUS_DELAY_MS: int(30000, 0),
+    PAYMENTS_SIMULATED: bool(false),
+
+    MAIL_TRANSPORT: z.enum(['smtp', 'emailjs']).optional(),
+    SMTP_URL: optionalUrl(/^smtps?:\/\//),
+    MAIL_FROM: z.string().default('Genius Lines <hello@geniuslines.app>'),
+    CONTACT_INBOX: z.string().default('team@geniuslines.app'),
+    EMAILJS_SERVICE_ID: optionalString,
+    EMAILJS_TEMPLATE_ID: optionalString,
+    EMAILJS_SUBSCRIPTION_TEMPLATE_ID: optionalString,
+    EMAILJS_PUBLIC_KEY: optionalString,
+    EMAILJS_PRIVATE_KEY: optionalString,
+    EMAILJS_BASE_URL: z.string().url().default('https://api.emailjs.com'),
+
+    METRICS_TOKEN: optionalString,
+    /** A worker-only process serves its own /metrics on this port when set. */
+    METRICS_PORT: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), z.number().int().min(1).max(65535).optional()),
+    CLIENT_DIST_DIR: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+      if (env.PAYMENTS_SIMULATED)
+        ctx.addIssue({ code: 'custom', path: ['PAYMENTS_SIMULATED'], message: 'simulated payments are refused in production' });
+    }
+    if (env.ROLES.includes('worker') && !env.ROLES.includes('api') && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'is required for a worker-only process: the embedded PGlite database lives inside one process',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  isProduction: boolean;
+  isTest: boolean;
+  logLevel: NonNullable<Env['LOG_LEVEL']>;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the whole environment at once; every bad variable is listed. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  return {
+    ...e,
+    isProduction: e.NODE_ENV === 'production',
+    isTest: e.NODE_ENV === 'test',
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}

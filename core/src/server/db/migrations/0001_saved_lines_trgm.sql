@@ -1,0 +1,1 @@
+CREATE INDEX "saved_lines_text_trgm_idx" ON "saved_lines" USING gin ("text" gin_trgm_ops);

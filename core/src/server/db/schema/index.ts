@@ -1,0 +1,4 @@
+export * from './users';
+export * from './lines';
+export * from './billing';
+export * from './messages';

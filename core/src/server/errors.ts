@@ -1,0 +1,93 @@
+import type { ApiFailure, ErrorCode } from '../contract/common';
+
+/**
+ * The one error type: a machine code, an HTTP status and a user-safe message.
+ * Anything that is not an AppError is serialised as a generic 500 without details.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: unknown[];
+  readonly headers?: Record<string, string>;
+  /** Extra top-level data for the envelope (e.g. usage on DAILY_LIMIT_REACHED). */
+  readonly data?: Record<string, unknown>;
+
+  constructor(
+    code: ErrorCode,
+    status: number,
+    message: string,
+    opts: { details?: unknown[]; headers?: Record<string, string>; data?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: opts.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = status;
+    this.details = opts.details;
+    this.headers = opts.headers;
+    this.data = opts.data;
+  }
+
+  toJSON(): ApiFailure & Record<string, unknown> {
+    return {
+      success: false,
+      error: this.message,
+      code: this.code,
+      ...(this.details ? { details: this.details } : {}),
+      ...(this.data ?? {}),
+    };
+  }
+}
+
+export const Errors = {
+  validation: (message: string, details?: unknown[]) => new AppError('VALIDATION_FAILED', 400, message, { details }),
+  unauthenticated: (message = 'Authentication required') => new AppError('UNAUTHENTICATED', 401, message),
+  forbidden: (message = 'You do not have access to this resource') => new AppError('FORBIDDEN', 403, message),
+  planRequired: (planName: string, what: string, requiredPlan: string) =>
+    new AppError('PLAN_REQUIRED', 403, `${what} needs the ${planName} plan. Upgrade to use it.`, { data: { requiredPlan } }),
+  notFound: (message = 'Not found') => new AppError('NOT_FOUND', 404, message),
+  conflict: (message: string) => new AppError('CONFLICT', 409, message),
+  tooLarge: (message = 'Request body is too large') => new AppError('PAYLOAD_TOO_LARGE', 413, message),
+  rateLimited: (retryAfterSeconds: number, message = 'Too many requests. Please try again later.') =>
+    new AppError('RATE_LIMITED', 429, message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } }),
+  unavailable: (message = 'Service temporarily unavailable. Please try again shortly.', cause?: unknown) =>
+    new AppError('UNAVAILABLE', 503, message, { cause }),
+  provider: (message: string, cause?: unknown) => new AppError('PROVIDER_ERROR', 502, message, { cause }),
+  internal: (cause?: unknown) => new AppError('INTERNAL', 500, 'Something went wrong on our side. Please try again.', { cause }),
+};
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Stream isn't writeable|enableOfflineQueue/i;
+
+/**
+ * Is this error a lost connection to PostgreSQL or Redis (as opposed to a bug)? Such errors are
+ * answered 503 UNAVAILABLE: the request can be retried once the dependency is back.
+ */
+export function isDependencyUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 5 && e; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

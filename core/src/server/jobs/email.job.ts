@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineJob } from './define-job';
+
+export const emailJob = defineJob({
+  queue: 'email',
+  name: 'send',
+  schema: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('newsletter-welcome'), subscriberId: z.uuid() }),
+    z.object({ kind: z.literal('contact'), messageId: z.uuid() }),
+  ]),
+  jobId: (p) => (p.kind === 'contact' ? `email-contact-${p.messageId}` : `email-welcome-${p.subscriberId}`),
+  options: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
+});
+export type EmailJobPayload = z.infer<typeof emailJob.schema>;

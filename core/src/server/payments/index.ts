@@ -1,0 +1,5 @@
+export * from './mpesa.protocol';
+export * from './mpesa.client';
+export * from './mpesa.outcomes';
+export * from './billing-dto';
+export * from './payment-state';

@@ -1,0 +1,48 @@
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { z } from 'zod';
+import { QUEUE_NAMES, type JobDefinition, type QueueName } from '../jobs/define-job';
+import { createQueue, closeAll } from './queue.factory';
+import type { Logger } from '../logger';
+import { Errors } from '../errors';
+
+/**
+ * The producer side: validates a payload against its job definition and adds it with its
+ * deterministic id. Call it only after the database transaction that recorded the work commits.
+ */
+export class JobQueue {
+  readonly queues: Record<QueueName, Queue>;
+
+  constructor(connection: Redis, prefix: string, logger: Logger) {
+    this.queues = Object.fromEntries(QUEUE_NAMES.map((n) => [n, createQueue(n, { connection, prefix, logger })])) as Record<
+      QueueName,
+      Queue
+    >;
+  }
+
+  async enqueue<S extends z.ZodType>(def: JobDefinition<S>, payload: z.input<S>, opts: { delay?: number } = {}): Promise<string> {
+    const data = def.schema.parse(payload) as z.infer<S>;
+    const jobId = def.jobId(data);
+    try {
+      await this.queues[def.queue].add(def.name, data, { ...def.options, ...opts, jobId });
+    } catch (err) {
+      throw Errors.unavailable('The job queue is unavailable right now. Please try again shortly.', err);
+    }
+    return jobId;
+  }
+
+  /** Waiting + delayed + active jobs per queue (health, metrics, tests). */
+  async depths(): Promise<Record<QueueName, number>> {
+    const entries = await Promise.all(
+      QUEUE_NAMES.map(async (n) => {
+        const counts = await this.queues[n].getJobCounts('waiting', 'delayed', 'active', 'prioritized');
+        return [n, Object.values(counts).reduce((a, b) => a + b, 0)] as const;
+      }),
+    );
+    return Object.fromEntries(entries) as Record<QueueName, number>;
+  }
+
+  close(): Promise<void> {
+    return closeAll(Object.values(this.queues));
+  }
+}

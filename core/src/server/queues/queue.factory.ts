@@ -1,0 +1,73 @@
+import { Queue, Worker, type ConnectionOptions, type Job, type JobsOptions, type Processor } from 'bullmq';
+import type { Logger } from '../logger';
+import type { QueueName } from '../jobs/define-job';
+import { jobDuration } from '../metrics';
+
+/**
+ * The one place queues and workers are made: connection, prefix, retries with backoff,
+ * removal of finished jobs, final-failure logging and shutdown are the same for every queue.
+ */
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600, count: 5000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+};
+
+export interface QueueFactoryOptions {
+  connection: ConnectionOptions;
+  /** Key prefix in Redis: lets several test files (or tenants) share one Redis. */
+  prefix: string;
+  logger: Logger;
+}
+
+export function createQueue(name: QueueName, opts: QueueFactoryOptions): Queue {
+  const queue = new Queue(name, {
+    connection: opts.connection,
+    prefix: opts.prefix,
+    defaultJobOptions: DEFAULT_JOB_OPTIONS,
+  });
+  queue.on('error', (err) => opts.logger.warn({ queue: name, err: err.message }, 'queue connection error'));
+  return queue;
+}
+
+export function createWorker(
+  name: QueueName,
+  processor: Processor,
+  opts: QueueFactoryOptions & { concurrency?: number; lockDuration?: number; stalledInterval?: number },
+): Worker {
+  const timed: Processor = async (job, token) => {
+    const end = jobDuration.startTimer({ queue: name });
+    try {
+      const result = await processor(job, token);
+      end({ outcome: 'completed' });
+      return result;
+    } catch (err) {
+      end({ outcome: 'failed' });
+      throw err;
+    }
+  };
+  const worker = new Worker(name, timed, {
+    connection: opts.connection,
+    prefix: opts.prefix,
+    concurrency: opts.concurrency ?? 4,
+    lockDuration: opts.lockDuration ?? 30_000,
+    stalledInterval: opts.stalledInterval ?? 30_000,
+    maxStalledCount: 2,
+    autorun: true,
+  });
+  worker.on('failed', (job: Job | undefined, err: Error) => {
+    if (!job) return;
+    const attempts = job.opts.attempts ?? 1;
+    const final = job.attemptsMade >= attempts;
+    const log = { queue: name, jobId: job.id, jobName: job.name, attempt: job.attemptsMade, attempts, err: err.message };
+    if (final) opts.logger.error(log, 'job failed for good');
+    else opts.logger.warn(log, 'job failed, will retry');
+  });
+  worker.on('error', (err) => opts.logger.warn({ queue: name, err: err.message }, 'worker connection error'));
+  return worker;
+}
+
+export async function closeAll(items: Array<{ close(): Promise<void> }>): Promise<void> {
+  await Promise.allSettled(items.map((i) => i.close()));
+}

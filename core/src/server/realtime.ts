@@ -1,0 +1,42 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import type { Redis } from 'ioredis';
+import type { ServerToClientEvents } from '../contract/socket-events';
+import { userRoom, visitorRoom } from '../contract/socket-events';
+import type { Logger } from './logger';
+
+/** The Redis key shared by the Socket.IO redis adapter (api) and every emitter (api and worker). */
+export const socketIoKey = (prefix: string) => `${prefix}-socket.io`;
+
+export interface Audience {
+  userId?: string | null;
+  visitorId?: string | null;
+}
+
+/**
+ * Sends typed server -> client events to a user's or visitor's room from any process,
+ * through Redis pub/sub; the api's Socket.IO redis adapter delivers them.
+ */
+export class Realtime {
+  private readonly emitter: Emitter<ServerToClientEvents>;
+
+  constructor(
+    redis: Redis,
+    prefix: string,
+    private readonly logger: Logger,
+  ) {
+    this.emitter = new Emitter<ServerToClientEvents>(redis, { key: socketIoKey(prefix) });
+  }
+
+  emit<E extends keyof ServerToClientEvents>(audience: Audience, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+    const rooms: string[] = [];
+    if (audience.userId) rooms.push(userRoom(audience.userId));
+    if (audience.visitorId) rooms.push(visitorRoom(audience.visitorId));
+    if (rooms.length === 0) return;
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      (this.emitter.to(rooms) as any).emit(event, ...args);
+    } catch (err) {
+      this.logger.warn({ event, err: (err as Error).message }, 'realtime emit failed');
+    }
+  }
+}

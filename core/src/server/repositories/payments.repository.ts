@@ -1,0 +1,132 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/database';
+import { paymentEvents, payments } from '../db/schema';
+import type { PaymentProvider, PaymentStatus } from '../../contract/billing';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentEventRow = typeof paymentEvents.$inferSelect;
+
+/** Result code stored when the user cancels a pending payment in the app (not a provider code). */
+export const USER_CANCELLED_CODE = 'USER_CANCELLED';
+
+export interface NewPayment {
+  userId: string;
+  provider: PaymentProvider;
+  planId: string;
+  interval: string;
+  amountMinor: number;
+  currency: string;
+  phone?: string | null;
+  requestPayload?: unknown;
+}
+
+export interface PaymentTransition {
+  status: Exclude<PaymentStatus, 'pending'>;
+  resultCode?: string | null;
+  resultDesc?: string | null;
+  /** Merged into provider_payload under `result`. */
+  providerResult?: unknown;
+}
+
+export const paymentsRepository = {
+  async insert(db: DbOrTx, input: NewPayment): Promise<PaymentRow> {
+    const [row] = await db
+      .insert(payments)
+      .values({ ...input, status: 'pending' })
+      .returning();
+    return row!;
+  },
+
+  async findById(db: DbOrTx, id: string): Promise<PaymentRow | undefined> {
+    const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+    return row;
+  },
+
+  async findForUser(db: DbOrTx, userId: string, id: string): Promise<PaymentRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, id), eq(payments.userId, userId)))
+      .limit(1);
+    return row;
+  },
+
+  async findByProviderRef(db: DbOrTx, provider: PaymentProvider, providerRef: string): Promise<PaymentRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)))
+      .limit(1);
+    return row;
+  },
+
+  async listForUser(db: DbOrTx, userId: string, limit = 100): Promise<PaymentRow[]> {
+    return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(limit);
+  },
+
+  /** Records the provider's reference (PayPal order id, Daraja CheckoutRequestID) once the provider accepted the request. */
+  async setProviderRef(
+    db: DbOrTx,
+    id: string,
+    input: { providerRef: string; requestPayload?: unknown; providerPayload?: unknown },
+  ): Promise<PaymentRow | undefined> {
+    const [row] = await db
+      .update(payments)
+      .set({
+        providerRef: input.providerRef,
+        ...(input.requestPayload !== undefined ? { requestPayload: input.requestPayload } : {}),
+        ...(input.providerPayload !== undefined ? { providerPayload: input.providerPayload } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(payments.id, id), isNull(payments.providerRef)))
+      .returning();
+    return row;
+  },
+
+  /**
+   * The one way out of `pending`: a conditional UPDATE that only one caller can win. A completion
+   * is also accepted after the user cancelled in the app (the provider says the money moved, so it
+   * must be honoured); nothing else leaves a final state. Returns the row when this call changed it.
+   */
+  async transition(db: DbOrTx, id: string, t: PaymentTransition): Promise<PaymentRow | undefined> {
+    const leavable =
+      t.status === 'completed'
+        ? sql`(${payments.status} = 'pending' or (${payments.status} = 'cancelled' and ${payments.resultCode} = ${USER_CANCELLED_CODE}))`
+        : sql`${payments.status} = 'pending'`;
+    const now = new Date();
+    const [row] = await db
+      .update(payments)
+      .set({
+        status: t.status,
+        resultCode: t.resultCode ?? null,
+        resultDesc: t.resultDesc ?? null,
+        ...(t.providerResult !== undefined
+          ? {
+              providerPayload: sql`coalesce(${payments.providerPayload}, '{}'::jsonb) || jsonb_build_object('result', ${JSON.stringify(t.providerResult)}::jsonb)`,
+            }
+          : {}),
+        updatedAt: now,
+        ...(t.status === 'completed' ? { completedAt: now } : {}),
+      })
+      .where(and(eq(payments.id, id), leavable))
+      .returning();
+    return row;
+  },
+
+  /** Stores a raw provider notification before anything else happens. */
+  async insertEvent(db: DbOrTx, input: { provider: PaymentProvider; kind: string; payload: unknown; paymentId?: string | null }) {
+    const [row] = await db
+      .insert(paymentEvents)
+      .values({ provider: input.provider, kind: input.kind, payload: input.payload ?? {}, paymentId: input.paymentId ?? null })
+      .returning({ id: paymentEvents.id });
+    return row!.id;
+  },
+
+  async linkEvent(db: DbOrTx, eventId: string, paymentId: string): Promise<void> {
+    await db.update(paymentEvents).set({ paymentId }).where(eq(paymentEvents.id, eventId));
+  },
+
+  async listEvents(db: DbOrTx, paymentId: string): Promise<PaymentEventRow[]> {
+    return db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(paymentEvents.createdAt);
+  },
+};

@@ -1,0 +1,204 @@
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { CATEGORY_IDS, type CategoryId, type Tone } from '../../catalogue';
+import type { SavedLineDto, SavedLinesSummaryDto } from '../../contract/lines';
+import type { DbOrTx } from '../db/database';
+import { generations, savedLines } from '../db/schema';
+
+export type SavedLineRow = typeof savedLines.$inferSelect;
+
+export interface SavedLinesFilter {
+  userId: string;
+  /** Case-insensitive; matches words and parts of words anywhere in the text. */
+  search?: string;
+  /** A category id; undefined (or 'all' upstream) means every category. */
+  category?: CategoryId;
+}
+
+export interface SavedLinesPage {
+  savedLines: SavedLineDto[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** Position of a row in the (created_at desc, id desc) order, microsecond-exact. */
+interface CursorPosition {
+  ts: string;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CURSOR_TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** Opaque to clients: base64url of "<utc timestamp with microseconds>|<id>". */
+export function encodeCursor(pos: CursorPosition): string {
+  return Buffer.from(`${pos.ts}|${pos.id}`, 'utf8').toString('base64url');
+}
+
+/** undefined for anything that is not a cursor we issued (the caller answers 400). */
+export function decodeCursor(cursor: string): CursorPosition | undefined {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return undefined;
+  const [ts, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (rest.length || !ts || !id || !CURSOR_TS.test(ts) || !UUID.test(id) || Number.isNaN(Date.parse(ts))) return undefined;
+  return { ts, id: id.toLowerCase() };
+}
+
+/** Escapes LIKE wildcards so user input is matched literally. */
+export function escapeLike(input: string): string {
+  return input.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The row's created_at as UTC text with all six fractional digits (a JS Date would drop three). */
+const cursorTs = sql<string>`to_char(${savedLines.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const dtoColumns = {
+  id: savedLines.id,
+  text: savedLines.text,
+  category: savedLines.category,
+  tone: savedLines.tone,
+  createdAt: savedLines.createdAt,
+  generationId: savedLines.generationId,
+};
+
+type DtoRow = { id: string; text: string; category: string; tone: string; createdAt: Date; generationId: string | null };
+
+export function toSavedLineDto(row: DtoRow): SavedLineDto {
+  return {
+    id: row.id,
+    text: row.text,
+    category: row.category as CategoryId,
+    tone: row.tone as Tone,
+    createdAt: row.createdAt.toISOString(),
+    generationId: row.generationId,
+  };
+}
+
+function filterWhere(f: SavedLinesFilter): SQL {
+  const parts: SQL[] = [eq(savedLines.userId, f.userId)];
+  if (f.category) parts.push(eq(savedLines.category, f.category));
+  if (f.search) {
+    const pattern = `%${escapeLike(f.search)}%`;
+    // A term with nothing to case-fold (emoji, digits, punctuation) matches the same with LIKE,
+    // which skips ILIKE's per-character folding: several times faster when no trigram can help.
+    const caseless = f.search.toLowerCase() === f.search.toUpperCase();
+    parts.push(caseless ? sql`${savedLines.text} like ${pattern}` : sql`${savedLines.text} ilike ${pattern}`);
+  }
+  return and(...parts)!;
+}
+
+/**
+ * Newest first, spelled exactly like saved_lines_user_created_idx (DESC NULLS LAST): a bare DESC
+ * means NULLS FIRST, which PostgreSQL will not serve from that index, and would sort instead.
+ */
+const newestFirst = [sql`${savedLines.createdAt} desc nulls last`, sql`${savedLines.id} desc nulls last`];
+
+function after(pos: CursorPosition): SQL {
+  return sql`(${savedLines.createdAt}, ${savedLines.id}) < (${pos.ts}::timestamptz, ${pos.id}::uuid)`;
+}
+
+export const savedLinesRepository = {
+  /**
+   * Saves a line; the same text again (in any case) for the same user answers the existing line.
+   * `generationId` is linked only when that generation is the user's own; otherwise it is dropped.
+   */
+  async save(
+    db: DbOrTx,
+    input: { userId: string; text: string; category: CategoryId; tone: Tone; generationId?: string },
+    retry = true,
+  ): Promise<{ savedLine: SavedLineDto; created: boolean }> {
+    const generationId = input.generationId
+      ? sql`(select ${generations.id} from ${generations} where ${generations.id} = ${input.generationId} and ${generations.userId} = ${input.userId})`
+      : null;
+    const [inserted] = await db
+      .insert(savedLines)
+      .values({ userId: input.userId, text: input.text, category: input.category, tone: input.tone, generationId })
+      .onConflictDoNothing()
+      .returning(dtoColumns);
+    if (inserted) return { savedLine: toSavedLineDto(inserted), created: true };
+    const [existing] = await db
+      .select(dtoColumns)
+      .from(savedLines)
+      .where(and(eq(savedLines.userId, input.userId), sql`lower(${savedLines.text}) = lower(${input.text})`))
+      .limit(1);
+    if (!existing) {
+      // Deleted between the conflict and the read: try once more.
+      if (retry) return savedLinesRepository.save(db, input, false);
+      throw new Error('saved line vanished during save');
+    }
+    return { savedLine: toSavedLineDto(existing), created: false };
+  },
+
+  /** One page, newest first, keyset-paginated on (created_at desc, id desc), plus the total for the filter. */
+  async list(db: DbOrTx, filter: SavedLinesFilter & { limit: number; cursor?: CursorPosition }): Promise<SavedLinesPage> {
+    const where = filterWhere(filter);
+    const [rows, [totalRow]] = await Promise.all([
+      db
+        .select({ ...dtoColumns, cursorTs })
+        .from(savedLines)
+        .where(filter.cursor ? and(where, after(filter.cursor)) : where)
+        .orderBy(...newestFirst)
+        .limit(filter.limit + 1),
+      db.select({ total: count() }).from(savedLines).where(where),
+    ]);
+    const page = rows.slice(0, filter.limit);
+    const last = page[page.length - 1];
+    return {
+      savedLines: page.map(toSavedLineDto),
+      total: Number(totalRow?.total ?? 0),
+      nextCursor: rows.length > filter.limit && last ? encodeCursor({ ts: last.cursorTs, id: last.id }) : null,
+    };
+  },
+
+  /**
+   * Every matching line, newest first, in batches through the keyset order: memory stays bounded
+   * however large the library is.
+   */
+  async *iterate(db: DbOrTx, filter: SavedLinesFilter, batchSize = 500): AsyncGenerator<SavedLineDto[]> {
+    let cursor: CursorPosition | undefined;
+    for (;;) {
+      const rows = await db
+        .select({ ...dtoColumns, cursorTs })
+        .from(savedLines)
+        .where(cursor ? and(filterWhere(filter), after(cursor)) : filterWhere(filter))
+        .orderBy(...newestFirst)
+        .limit(batchSize);
+      if (rows.length === 0) return;
+      yield rows.map(toSavedLineDto);
+      if (rows.length < batchSize) return;
+      const last = rows[rows.length - 1]!;
+      cursor = { ts: last.cursorTs, id: last.id };
+    }
+  },
+
+  /** true when the line existed and belonged to the user. */
+  async deleteOwned(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+    const rows = await db
+      .delete(savedLines)
+      .where(and(eq(savedLines.id, id), eq(savedLines.userId, userId)))
+      .returning({ id: savedLines.id });
+    return rows.length === 1;
+  },
+
+  async deleteAllForUser(db: DbOrTx, userId: string): Promise<number> {
+    const rows = await db.delete(savedLines).where(eq(savedLines.userId, userId)).returning({ id: savedLines.id });
+    return rows.length;
+  },
+
+  /** The library's size and its categories with counts, in catalogue order (only those present). */
+  async summary(db: DbOrTx, userId: string): Promise<SavedLinesSummaryDto> {
+    const rows = await db
+      .select({ category: savedLines.category, n: count() })
+      .from(savedLines)
+      .where(eq(savedLines.userId, userId))
+      .groupBy(savedLines.category);
+    const counts = new Map(rows.map((r) => [r.category, Number(r.n)]));
+    return {
+      total: rows.reduce((sum, r) => sum + Number(r.n), 0),
+      categories: CATEGORY_IDS.filter((c) => counts.has(c)).map((category) => ({ category, count: counts.get(category)! })),
+    };
+  },
+
+  async countForUser(db: DbOrTx, userId: string): Promise<number> {
+    const [row] = await db.select({ total: count() }).from(savedLines).where(eq(savedLines.userId, userId));
+    return Number(row?.total ?? 0);
+  },
+};

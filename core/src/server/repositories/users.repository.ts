@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/database';
+import { users } from '../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const usersRepository = {
+  async findByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    return row;
+  },
+  async findById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  },
+  async create(db: DbOrTx, input: { email: string; name: string; passwordHash: string }): Promise<UserRow> {
+    const [row] = await db.insert(users).values(input).returning();
+    return row!;
+  },
+  async updateName(db: DbOrTx, id: string, name: string): Promise<UserRow | undefined> {
+    const [row] = await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    return row;
+  },
+  async updatePasswordHash(db: DbOrTx, id: string, passwordHash: string): Promise<void> {
+    await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+  },
+};
