@@ -1,0 +1,63 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { ApiContext } from '../api-context';
+import { errorHandler } from '../http/error-handler';
+import { ok } from '../http/respond';
+import { requireUser, userIdOf } from '../middleware/authenticate';
+import { ADMIN_COOKIE, issueAdminCookie, verifyAdminCookie } from './admin-session';
+
+export const QUEUE_DASHBOARD_PATH = '/admin/queues';
+
+/** POST /api/admin/session: an admin's bearer token buys the dashboard cookie. */
+export function adminSessionRoute(ctx: ApiContext) {
+  const router = express.Router();
+  router.post('/admin/session', requireUser, async (req, res) => {
+    const cookie = await issueAdminCookie(ctx, userIdOf(req));
+    res.cookie(ADMIN_COOKIE, cookie.value, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: ctx.config.isProduction,
+      path: '/admin',
+      maxAge: cookie.maxAgeMs,
+    });
+    ok(res, { dashboard: QUEUE_DASHBOARD_PATH });
+  });
+  return router;
+}
+
+/** bull-board at /admin/queues, for users with the admin flag only. */
+export function mountQueueDashboard(app: Express, ctx: ApiContext): void {
+  const serverAdapter = new ExpressAdapter();
+  serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
+  createBullBoard({
+    queues: Object.values(ctx.jobs.queues).map((q) => new BullMQAdapter(q)),
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'Genius Lines queues' } },
+  });
+  const guard = express.Router();
+  guard.use(cookieParser());
+  guard.use(async (req, _res, next) => {
+    await verifyAdminCookie(ctx, req.cookies?.[ADMIN_COOKIE]);
+    next();
+  });
+  // The dashboard's own UI needs inline styles and its bundled scripts; scope that relaxation here.
+  guard.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", "'unsafe-inline'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+        },
+      },
+    }),
+  );
+  guard.use(serverAdapter.getRouter());
+  guard.use(errorHandler);
+  app.use(QUEUE_DASHBOARD_PATH, guard);
+}

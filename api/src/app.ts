@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from 'cors';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { ApiContext } from './api-context';
+import { errorHandler, notFoundHandler } from './http/error-handler';
+import { authenticate } from './middleware/authenticate';
+import { apiRoutes } from './routes';
+import { adminSessionRoute, mountQueueDashboard } from './admin/queue-dashboard';
+import { metricsRoutes } from './routes/metrics.routes';
+import { httpMetrics } from './observability/http-metrics';
+
+export const BODY_LIMIT = '16kb';
+export const DEFAULT_CLIENT_DIST = fileURLToPath(new URL('../../client/dist', import.meta.url));
+
+export function allowedOrigins(ctx: ApiContext): string[] | false {
+  const { CLIENT_ORIGIN, NODE_ENV } = ctx.config;
+  if (CLIENT_ORIGIN) return CLIENT_ORIGIN.split(',').map((o) => o.trim());
+  // The Vite dev server, in development only; otherwise the client is served from this origin.
+  return NODE_ENV === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : false;
+}
+
+export function createApp(ctx: ApiContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', ctx.config.TRUST_PROXY === 'false' ? false : ctx.config.TRUST_PROXY);
+  app.set('query parser', 'simple');
+
+  app.use(
+    pinoHttp({
+      logger: ctx.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url?.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => req.url === '/api/health' },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", 'https://www.paypal.com', 'https://*.paypal.com'],
+          frameSrc: ["'self'", 'https://*.paypal.com'],
+          connectSrc: ["'self'", 'ws:', 'wss:', 'https://*.paypal.com'],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use(httpMetrics);
+  app.use(metricsRoutes(ctx));
+  mountQueueDashboard(app, ctx);
+
+  const api = express.Router();
+  api.use(cors({ origin: allowedOrigins(ctx), credentials: false, exposedHeaders: ['Retry-After', 'X-Request-Id'] }));
+  api.use(express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
+  api.use(authenticate(ctx));
+  api.use(adminSessionRoute(ctx));
+  api.use(apiRoutes(ctx));
+  api.use(notFoundHandler);
+  api.use(errorHandler);
+  app.use('/api', api);
+
+  serveClient(app, ctx);
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}
+
+/** The built React client and its history-API fallback, when it has been built. */
+function serveClient(app: Express, ctx: ApiContext): void {
+  const dist = ctx.config.CLIENT_DIST_DIR ?? DEFAULT_CLIENT_DIST;
+  const index = path.join(dist, 'index.html');
+  if (!existsSync(index)) {
+    ctx.logger.warn({ dist }, 'client not built: only the API is served (run npm run build)');
+    return;
+  }
+  app.use(
+    express.static(dist, {
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.get(/^\/(?!api\/|socket\.io\/).*/, (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

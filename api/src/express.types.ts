@@ -1,0 +1,11 @@
+import type {} from 'express-serve-static-core';
+export {};
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by `authenticate` when a valid bearer access token came with the request. */
+    auth?: { userId: string };
+    /** The visitor id a signed-out browser sends as X-Visitor-Id (a UUID it keeps). */
+    visitorId?: string;
+  }
+}

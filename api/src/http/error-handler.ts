@@ -1,0 +1,54 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { AppError, Errors, isAppError, isDependencyUnavailable } from '@gl/core/server';
+
+/** Unknown /api routes: 404 in the envelope. */
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(Errors.notFound(`No route for ${req.method} ${req.baseUrl}${req.path}`));
+};
+
+interface HttpLikeError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+}
+
+function fromBodyParser(err: HttpLikeError): AppError | undefined {
+  switch (err.type) {
+    case 'entity.parse.failed':
+      return Errors.validation('Malformed JSON in request body');
+    case 'entity.too.large':
+      return Errors.tooLarge('Request body is too large (16 KB at most)');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return Errors.validation('Unsupported request encoding');
+    case 'request.aborted':
+      return Errors.validation('Request was aborted');
+    default:
+      return undefined;
+  }
+}
+
+/** Every error leaves in one shape; a 500 never carries a stack trace or internal message. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  let appError: AppError;
+  if (isAppError(err)) appError = err;
+  else {
+    const mapped = fromBodyParser(err as HttpLikeError);
+    const status = (err as HttpLikeError).status ?? (err as HttpLikeError).statusCode;
+    if (mapped) appError = mapped;
+    else if (isDependencyUnavailable(err))
+      appError = Errors.unavailable('We are having trouble reaching our database. Please try again shortly.', err);
+    else if (status && status >= 400 && status < 500) appError = Errors.validation('Invalid request');
+    else appError = Errors.internal(err);
+  }
+  if (appError.status >= 500) {
+    req.log?.error({ err, code: appError.code }, 'request failed');
+  }
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  for (const [k, v] of Object.entries(appError.headers ?? {})) res.setHeader(k, v);
+  res.status(appError.status).json(appError.toJSON());
+};

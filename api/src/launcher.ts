@@ -1,0 +1,4 @@
+/** Runs the roles named by ROLES (default: api and worker in one process). */
+import { runProcess } from './process-main';
+
+await runProcess();

@@ -1,0 +1,41 @@
+import type {} from '../express.types';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { Errors } from '@gl/core/server';
+import type { ApiContext } from '../api-context';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function bearerToken(req: Request): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Reads the bearer token if there is one. A present but invalid token is a 401 (the client
+ * then clears its session), never silently treated as a visitor.
+ */
+export function authenticate(ctx: ApiContext): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const visitor = req.headers['x-visitor-id'];
+    if (typeof visitor === 'string' && UUID.test(visitor)) req.visitorId = visitor.toLowerCase();
+    const token = bearerToken(req);
+    if (!token) return next();
+    // API keys (gl_...) are handled by the /v1 router, not here.
+    if (token.startsWith('gl_')) return next();
+    req.auth = await ctx.tokens.verifyAccess(token);
+    next();
+  };
+}
+
+export const requireUser: RequestHandler = (req, _res, next) => {
+  if (!req.auth) return next(Errors.unauthenticated('Please sign in to continue'));
+  next();
+};
+
+/** The signed-in user's id; use behind requireUser. */
+export function userIdOf(req: Request): string {
+  if (!req.auth) throw Errors.unauthenticated('Please sign in to continue');
+  return req.auth.userId;
+}

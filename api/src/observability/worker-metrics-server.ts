@@ -1,0 +1,32 @@
+import http from 'node:http';
+import { isPrivateAddress, metricsRegistry, pingRedis, type ServerContext } from '@gl/core/server';
+
+/**
+ * A worker-only process has no HTTP api; this small server gives it GET /metrics (private
+ * addresses only) and GET /healthz (200 when PostgreSQL and Redis answer) for the orchestrator.
+ */
+export async function startWorkerMetricsServer(ctx: ServerContext, port: number): Promise<{ close(): Promise<void> }> {
+  const server = http.createServer(async (req, res) => {
+    try {
+      if (req.url === '/healthz') {
+        const [db, redis] = await Promise.all([ctx.database.ping(), pingRedis(ctx.redis)]);
+        res.writeHead(db && redis ? 200 : 503, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ database: db ? 'up' : 'down', redis: redis ? 'up' : 'down' }));
+        return;
+      }
+      if (req.url === '/metrics' && isPrivateAddress(req.socket.remoteAddress)) {
+        res.writeHead(200, { 'content-type': metricsRegistry.contentType });
+        res.end(await metricsRegistry.metrics());
+        return;
+      }
+      res.writeHead(404).end();
+    } catch {
+      res.writeHead(500).end();
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, ctx.config.HOST, () => resolve());
+  });
+  return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

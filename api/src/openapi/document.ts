@@ -1,0 +1,669 @@
+import { z } from 'zod';
+import {
+  apiKeyIdParams,
+  changePasswordBody,
+  checkoutRequestIdParams,
+  contactBody,
+  createApiKeyBody,
+  createSubscriptionBody,
+  exportQuery,
+  generateBody,
+  generationIdParams,
+  listGenerationsQuery,
+  listSavedQuery,
+  loginBody,
+  mpesaStkPushBody,
+  newsletterBody,
+  paymentIdParams,
+  paypalCaptureOrderBody,
+  paypalCreateOrderBody,
+  refreshBody,
+  regenerateBody,
+  registerBody,
+  saveLineBody,
+  savedLineIdParams,
+  subscriptionIdParams,
+  updateProfileBody,
+  updateSubscriptionBody,
+  v1GenerateBody,
+  v1SaveLineBody,
+} from '@gl/core';
+import * as R from './responses';
+
+/**
+ * The OpenAPI 3.1 document of the API, built from the zod schemas the routes validate with
+ * (request bodies, queries and path parameters) and zod descriptions of the answers.
+ */
+
+type Json = Record<string, unknown>;
+type Auth = 'none' | 'session' | 'optionalSession' | 'apiKey';
+
+interface Operation {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** OpenAPI path under the /api server, e.g. /lines/saved/{id} */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  auth: Auth;
+  body?: z.ZodType;
+  query?: z.ZodObject;
+  params?: z.ZodObject;
+  status: number;
+  /** The answer: a named response schema, wrapped in the envelope unless `topLevel`. */
+  data?: z.ZodType;
+  topLevel?: boolean;
+  /** A non-JSON answer (e.g. a CSV download). */
+  content?: Json;
+  errors: number[];
+}
+
+const REQUEST_SCHEMAS: Array<[z.ZodType, string]> = [
+  [registerBody, 'RegisterBody'],
+  [loginBody, 'LoginBody'],
+  [refreshBody, 'RefreshTokenBody'],
+  [generateBody, 'GenerateBody'],
+  [regenerateBody, 'RegenerateBody'],
+  [saveLineBody, 'SaveLineBody'],
+  [updateProfileBody, 'UpdateProfileBody'],
+  [changePasswordBody, 'ChangePasswordBody'],
+  [createSubscriptionBody, 'CreateSubscriptionBody'],
+  [updateSubscriptionBody, 'UpdateSubscriptionBody'],
+  [paypalCreateOrderBody, 'PaypalCreateOrderBody'],
+  [paypalCaptureOrderBody, 'PaypalCaptureOrderBody'],
+  [mpesaStkPushBody, 'MpesaStkPushBody'],
+  [newsletterBody, 'NewsletterBody'],
+  [contactBody, 'ContactBody'],
+  [createApiKeyBody, 'CreateApiKeyBody'],
+  [v1GenerateBody, 'V1GenerateBody'],
+  [v1SaveLineBody, 'V1SaveLineBody'],
+];
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Invalid input (VALIDATION_FAILED, with details)',
+  401: 'Missing, invalid or expired credentials (UNAUTHENTICATED)',
+  403: 'Not allowed, or the plan does not include this (FORBIDDEN, PLAN_REQUIRED)',
+  404: 'Not found, or not yours (NOT_FOUND)',
+  409: 'Conflict with the current state (CONFLICT)',
+  429: 'Daily limit reached or too many requests (DAILY_LIMIT_REACHED, RATE_LIMITED); see Retry-After',
+  502: 'The provider failed (PROVIDER_ERROR)',
+  503: 'Temporarily unavailable (UNAVAILABLE)',
+  504: 'Took too long (UNAVAILABLE)',
+};
+
+const OPERATIONS: Operation[] = [
+  // Public API (API key)
+  {
+    method: 'post',
+    path: '/v1/generate',
+    tag: 'Public API',
+    summary: 'Generate lines and wait for them',
+    description: 'Enqueues a generation and answers when it completes (within 30 seconds). Counts towards the plan like any generation.',
+    auth: 'apiKey',
+    body: v1GenerateBody,
+    status: 200,
+    data: R.V1GenerateResult,
+    topLevel: true,
+    errors: [400, 401, 403, 429, 502, 503, 504],
+  },
+  {
+    method: 'get',
+    path: '/v1/usage',
+    tag: 'Public API',
+    summary: 'Usage of the key owner',
+    auth: 'apiKey',
+    status: 200,
+    data: R.V1UsageResult,
+    topLevel: true,
+    errors: [401, 403],
+  },
+  {
+    method: 'get',
+    path: '/v1/plans',
+    tag: 'Public API',
+    summary: 'The plans and their limits',
+    auth: 'apiKey',
+    status: 200,
+    data: R.V1PlansResult,
+    topLevel: true,
+    errors: [401, 403],
+  },
+  {
+    method: 'post',
+    path: '/v1/save-line',
+    tag: 'Public API',
+    summary: 'Save a line to the library',
+    description: '201 when the line is new; 200 with alreadySaved true when the same text is already saved.',
+    auth: 'apiKey',
+    body: v1SaveLineBody,
+    status: 201,
+    data: R.V1SaveLineResult,
+    topLevel: true,
+    errors: [400, 401, 403],
+  },
+  // API keys
+  {
+    method: 'get',
+    path: '/api-keys',
+    tag: 'API keys',
+    summary: 'List your API keys',
+    auth: 'session',
+    status: 200,
+    data: z.object({ apiKeys: z.array(R.ApiKey) }),
+    errors: [401],
+  },
+  {
+    method: 'post',
+    path: '/api-keys',
+    tag: 'API keys',
+    summary: 'Create an API key (Business plan); the secret is shown once',
+    auth: 'session',
+    body: createApiKeyBody,
+    status: 201,
+    data: R.ApiKeyCreated,
+    errors: [400, 401, 403, 409],
+  },
+  {
+    method: 'delete',
+    path: '/api-keys/{id}',
+    tag: 'API keys',
+    summary: 'Revoke an API key',
+    auth: 'session',
+    params: apiKeyIdParams,
+    status: 200,
+    data: z.object({ apiKey: R.ApiKey }),
+    errors: [400, 401, 404],
+  },
+  // Auth
+  {
+    method: 'post',
+    path: '/auth/register',
+    tag: 'Auth',
+    summary: 'Create an account',
+    auth: 'none',
+    body: registerBody,
+    status: 201,
+    data: R.AuthResult,
+    errors: [400, 409, 429],
+  },
+  {
+    method: 'post',
+    path: '/auth/login',
+    tag: 'Auth',
+    summary: 'Sign in',
+    auth: 'none',
+    body: loginBody,
+    status: 200,
+    data: R.AuthResult,
+    errors: [400, 401, 429],
+  },
+  {
+    method: 'get',
+    path: '/auth/me',
+    tag: 'Auth',
+    summary: 'The signed-in user',
+    auth: 'session',
+    status: 200,
+    data: z.object({ user: R.PublicUser }),
+    errors: [401],
+  },
+  {
+    method: 'post',
+    path: '/auth/refresh',
+    tag: 'Auth',
+    summary: 'Rotate the refresh token',
+    description: 'Answers a new access token and a new refresh token; reusing an old refresh token revokes the whole family.',
+    auth: 'none',
+    body: refreshBody,
+    status: 200,
+    data: R.SessionTokens,
+    errors: [400, 401],
+  },
+  {
+    method: 'post',
+    path: '/auth/logout',
+    tag: 'Auth',
+    summary: 'Revoke a refresh token',
+    auth: 'none',
+    body: refreshBody,
+    status: 200,
+    data: z.object({}),
+    errors: [400],
+  },
+  // Lines
+  {
+    method: 'post',
+    path: '/lines/generate',
+    tag: 'Lines',
+    summary: 'Start a generation',
+    description:
+      'Answers 202 at once; the lines arrive over Socket.IO (generation:line, generation:completed) in the user: or visitor: room. Visitors send X-Visitor-Id.',
+    auth: 'optionalSession',
+    body: generateBody,
+    status: 202,
+    data: R.GenerationAccepted,
+    errors: [400, 403, 429, 503],
+  },
+  {
+    method: 'post',
+    path: '/lines/generations/{id}/regenerate',
+    tag: 'Lines',
+    summary: 'Replace one line of a generation',
+    auth: 'optionalSession',
+    params: generationIdParams,
+    body: regenerateBody,
+    status: 202,
+    data: R.GenerationAccepted,
+    errors: [400, 404, 429, 503],
+  },
+  {
+    method: 'get',
+    path: '/lines/generations/{id}',
+    tag: 'Lines',
+    summary: 'A generation (owner only)',
+    auth: 'optionalSession',
+    params: generationIdParams,
+    status: 200,
+    data: z.object({ generation: R.Generation }),
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/lines/generations',
+    tag: 'Lines',
+    summary: 'Recent generations',
+    auth: 'session',
+    query: listGenerationsQuery,
+    status: 200,
+    data: z.object({ generations: z.array(R.Generation) }),
+    errors: [400, 401],
+  },
+  {
+    method: 'post',
+    path: '/lines/save',
+    tag: 'Saved lines',
+    summary: 'Save a line',
+    auth: 'session',
+    body: saveLineBody,
+    status: 201,
+    data: R.SaveLineResult,
+    errors: [400, 401],
+  },
+  {
+    method: 'get',
+    path: '/lines/saved',
+    tag: 'Saved lines',
+    summary: 'Search and list saved lines, newest first',
+    auth: 'session',
+    query: listSavedQuery,
+    status: 200,
+    data: R.SavedLinesPage,
+    errors: [400, 401],
+  },
+  {
+    method: 'get',
+    path: '/lines/saved/export',
+    tag: 'Saved lines',
+    summary: 'Export saved lines as CSV or JSON (plans with bulk export)',
+    auth: 'session',
+    query: exportQuery,
+    status: 200,
+    content: {
+      'text/csv': { schema: { type: 'string' } },
+      'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/SavedLine' } } },
+    },
+    errors: [400, 401, 403],
+  },
+  {
+    method: 'delete',
+    path: '/lines/saved/{id}',
+    tag: 'Saved lines',
+    summary: 'Delete one saved line',
+    auth: 'session',
+    params: savedLineIdParams,
+    status: 200,
+    data: z.object({ id: z.uuid() }),
+    errors: [400, 401, 404],
+  },
+  {
+    method: 'delete',
+    path: '/lines/saved',
+    tag: 'Saved lines',
+    summary: 'Delete all saved lines',
+    auth: 'session',
+    status: 200,
+    data: z.object({ deleted: z.int().min(0) }),
+    errors: [401],
+  },
+  // Account
+  {
+    method: 'get',
+    path: '/users/profile',
+    tag: 'Account',
+    summary: 'Your profile',
+    auth: 'session',
+    status: 200,
+    data: z.object({ user: R.PublicUser }),
+    errors: [401],
+  },
+  {
+    method: 'put',
+    path: '/users/profile',
+    tag: 'Account',
+    summary: 'Change your name',
+    auth: 'session',
+    body: updateProfileBody,
+    status: 200,
+    data: z.object({ user: R.PublicUser }),
+    errors: [400, 401],
+  },
+  {
+    method: 'post',
+    path: '/users/change-password',
+    tag: 'Account',
+    summary: 'Change your password (other sessions are signed out)',
+    auth: 'session',
+    body: changePasswordBody,
+    status: 200,
+    data: R.SessionTokens.extend({ message: z.string() }),
+    errors: [400, 401],
+  },
+  {
+    method: 'get',
+    path: '/users/usage',
+    tag: 'Account',
+    summary: 'Usage today and this month',
+    auth: 'optionalSession',
+    status: 200,
+    data: R.UsageSummary,
+    errors: [],
+  },
+  {
+    method: 'get',
+    path: '/users/analytics',
+    tag: 'Account',
+    summary: 'Generations over the last 30 days (plans with analytics)',
+    auth: 'session',
+    status: 200,
+    data: R.Analytics,
+    errors: [401, 403],
+  },
+  // Plans, subscriptions, payments
+  { method: 'get', path: '/plans', tag: 'Billing', summary: 'The plans', auth: 'none', status: 200, data: R.PlansList, errors: [] },
+  {
+    method: 'get',
+    path: '/subscriptions',
+    tag: 'Billing',
+    summary: 'Your subscriptions and current plan',
+    auth: 'session',
+    status: 200,
+    data: z.object({ subscriptions: z.array(R.Subscription), currentPlan: R.Plan }),
+    errors: [401],
+  },
+  {
+    method: 'post',
+    path: '/subscriptions',
+    tag: 'Billing',
+    summary: 'Move to the free plan (paid plans are bought through a payment)',
+    auth: 'session',
+    body: createSubscriptionBody,
+    status: 200,
+    data: z.object({ currentPlan: R.Plan, cancelled: R.Subscription.nullable() }).loose(),
+    errors: [400, 401],
+  },
+  {
+    method: 'put',
+    path: '/subscriptions/{id}',
+    tag: 'Billing',
+    summary: 'Cancel (or resume) at the end of the period',
+    auth: 'session',
+    params: subscriptionIdParams,
+    body: updateSubscriptionBody,
+    status: 200,
+    data: z.object({ subscription: R.Subscription, currentPlan: R.Plan }),
+    errors: [400, 401, 404],
+  },
+  {
+    method: 'post',
+    path: '/payments/paypal/create-order',
+    tag: 'Billing',
+    summary: 'Create a PayPal order for a plan (the amount comes from the catalogue)',
+    auth: 'session',
+    body: paypalCreateOrderBody,
+    status: 201,
+    data: z.object({ orderID: z.string(), paymentId: z.uuid() }).loose(),
+    errors: [400, 401, 429, 502],
+  },
+  {
+    method: 'post',
+    path: '/payments/paypal/capture-order',
+    tag: 'Billing',
+    summary: 'Capture an approved PayPal order',
+    auth: 'session',
+    body: paypalCaptureOrderBody,
+    status: 200,
+    data: z.object({ id: z.string(), status: z.string() }).loose(),
+    errors: [400, 401, 404, 502],
+  },
+  {
+    method: 'post',
+    path: '/payments/mpesa/stk-push',
+    tag: 'Billing',
+    summary: 'Start an M-Pesa payment (STK push to the phone)',
+    auth: 'session',
+    body: mpesaStkPushBody,
+    status: 200,
+    data: z.object({ paymentId: z.uuid(), checkoutRequestID: z.string(), responseCode: z.string(), customerMessage: z.string() }).loose(),
+    errors: [400, 401, 429, 502],
+  },
+  {
+    method: 'get',
+    path: '/payments/mpesa/status/{checkoutRequestID}',
+    tag: 'Billing',
+    summary: 'Status of an M-Pesa payment',
+    auth: 'session',
+    params: checkoutRequestIdParams,
+    status: 200,
+    data: z.object({ status: z.string(), resultCode: z.string().nullable(), resultDesc: z.string().nullable() }).loose(),
+    errors: [400, 401, 404],
+  },
+  {
+    method: 'get',
+    path: '/payments/history',
+    tag: 'Billing',
+    summary: 'Your payments',
+    auth: 'session',
+    status: 200,
+    data: z.object({ payments: z.array(R.Payment) }),
+    errors: [401],
+  },
+  {
+    method: 'post',
+    path: '/payments/{id}/cancel',
+    tag: 'Billing',
+    summary: 'Cancel a pending payment',
+    auth: 'session',
+    params: paymentIdParams,
+    status: 200,
+    data: z.object({ cancelled: z.boolean() }),
+    errors: [400, 401, 404],
+  },
+  // Site
+  {
+    method: 'post',
+    path: '/newsletter',
+    tag: 'Site',
+    summary: 'Subscribe to the newsletter (a repeat answers the same)',
+    auth: 'none',
+    body: newsletterBody,
+    status: 200,
+    data: z.object({ subscribed: z.literal(true) }),
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: '/contact',
+    tag: 'Site',
+    summary: 'Send a message to the team',
+    auth: 'optionalSession',
+    body: contactBody,
+    status: 202,
+    data: z.object({ id: z.uuid() }),
+    errors: [400, 429],
+  },
+  {
+    method: 'get',
+    path: '/health',
+    tag: 'Site',
+    summary: 'Backend health (database, Redis, queues, providers)',
+    auth: 'none',
+    status: 200,
+    data: z.object({ status: z.string() }).loose(),
+    errors: [503],
+  },
+  {
+    method: 'get',
+    path: '/openapi.json',
+    tag: 'Site',
+    summary: 'This document',
+    auth: 'none',
+    status: 200,
+    content: { 'application/json': { schema: { type: 'object' } } },
+    errors: [],
+  },
+];
+
+/** JSON Schema 2020-12 from zod for OpenAPI: without $schema/$id (the document sets the dialect). */
+function clean(schema: Json): Json {
+  const { $schema: _s, $id: _i, ...rest } = schema;
+  return rest;
+}
+
+function jsonSchema(schema: z.ZodType): Json {
+  return clean(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json);
+}
+
+function parametersOf(schema: z.ZodObject, where: 'query' | 'path'): Json[] {
+  const s = jsonSchema(schema) as { properties?: Record<string, Json & { description?: string }>; required?: string[] };
+  return Object.entries(s.properties ?? {}).map(([name, prop]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (s.required ?? []).includes(name),
+    schema: prop,
+    ...(prop.description ? { description: prop.description } : {}),
+  }));
+}
+
+const SECURITY: Record<Auth, Json[] | undefined> = {
+  none: [],
+  session: [{ session: [] }],
+  optionalSession: [{}, { session: [] }],
+  apiKey: [{ apiKey: [] }],
+};
+
+export function buildOpenApiDocument(opts: { publicUrl?: string } = {}): Json {
+  const registry = z.registry<{ id: string }>();
+  const names = new Map<z.ZodType, string>();
+  const add = (schema: z.ZodType, name: string) => {
+    if (names.has(schema)) return;
+    names.set(schema, name);
+    registry.add(schema, { id: name });
+  };
+  for (const [schema, name] of REQUEST_SCHEMAS) add(schema, name);
+  for (const [name, schema] of Object.entries(R)) add(schema, name);
+
+  const generated = z.toJSONSchema(registry, {
+    io: 'input',
+    unrepresentable: 'any',
+    uri: (name) => `#/components/schemas/${name}`,
+  }) as { schemas: Record<string, Json> };
+  const schemas: Record<string, Json> = {};
+  for (const [name, schema] of Object.entries(generated.schemas)) schemas[name] = clean(schema);
+
+  const ref = (schema: z.ZodType): Json => {
+    const name = names.get(schema);
+    return name ? { $ref: `#/components/schemas/${name}` } : jsonSchema(schema);
+  };
+
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const op of OPERATIONS) {
+    const parameters = [...(op.params ? parametersOf(op.params, 'path') : []), ...(op.query ? parametersOf(op.query, 'query') : [])];
+    if (op.auth === 'optionalSession') {
+      parameters.push({
+        name: 'X-Visitor-Id',
+        in: 'header',
+        required: false,
+        description: 'A random UUID identifying a signed-out browser',
+        schema: { type: 'string', format: 'uuid' },
+      });
+    }
+    const success: Json = op.content
+      ? { description: 'OK', content: op.content }
+      : {
+          description: 'OK',
+          content: {
+            'application/json': {
+              schema: op.topLevel
+                ? ref(op.data!)
+                : {
+                    type: 'object',
+                    required: ['success', 'data'],
+                    properties: { success: { const: true }, data: op.data ? ref(op.data) : { type: 'object' } },
+                  },
+            },
+          },
+        };
+    const responses: Json = { [String(op.status)]: success };
+    for (const status of op.errors) {
+      responses[String(status)] = {
+        description: STATUS_TEXT[status] ?? 'Error',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+      };
+    }
+    const operation: Json = {
+      operationId: `${op.method}${op.path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      tags: [op.tag],
+      summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
+      security: SECURITY[op.auth],
+      ...(parameters.length ? { parameters } : {}),
+      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
+      responses,
+    };
+    (paths[op.path] ??= {})[op.method] = operation;
+  }
+
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Genius Lines API',
+      version: '1.0.0',
+      description:
+        'Short creative text (taglines, bios, captions, quotes, slogans, ad lines), generated live. The public API under /v1 takes an API key of a Business-plan account (Authorization: Bearer gl_...). The other routes are those the web app uses, with a session token. Every answer is JSON; /api routes wrap data as { success: true, data }, /v1 routes answer top-level objects; errors are { success: false, error, code, details? }.',
+    },
+    servers: [...(opts.publicUrl ? [{ url: `${opts.publicUrl.replace(/\/$/, '')}/api` }] : []), { url: '/api' }],
+    tags: ['Public API', 'API keys', 'Auth', 'Lines', 'Saved lines', 'Account', 'Billing', 'Site'].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'gl_...',
+          description: 'An API key of a Business-plan account, created with POST /api-keys or on the API docs page.',
+        },
+        session: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The access token from /auth/login or /auth/register.',
+        },
+      },
+    },
+  };
+}
+
+/** Every documented operation, for tests: method and path with {params}. */
+export const DOCUMENTED_OPERATIONS = OPERATIONS.map((o) => ({ method: o.method, path: o.path, auth: o.auth }));

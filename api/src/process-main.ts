@@ -1,0 +1,50 @@
+import { ConfigError, loadConfig, type Role } from '@gl/core/server';
+import { DatabaseConnectError } from '@gl/core/server';
+import { startPaymentSandbox } from './payments/sandbox';
+import { startGeniusLines } from './start';
+
+/**
+ * Process entry shared by the launcher and the single-role entry points: validates config once
+ * (every bad variable listed, then exit), starts the roles, and shuts down gracefully.
+ */
+export async function runProcess(forcedRoles?: Role[]): Promise<void> {
+  let config;
+  try {
+    const env = forcedRoles ? { ...process.env, ROLES: forcedRoles.join(',') } : process.env;
+    // Development without payment credentials: local PayPal/Daraja simulators (never in production).
+    const sandbox = await startPaymentSandbox(env);
+    config = loadConfig(sandbox?.env ?? env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  let services;
+  try {
+    services = await startGeniusLines(config);
+  } catch (err) {
+    const known = err instanceof DatabaseConnectError || /Redis/.test((err as Error).message);
+    console.error(known ? `Genius Lines could not start: ${(err as Error).message}` : err);
+    process.exit(1);
+  }
+  if (services.url) {
+    console.log(`\n  Genius Lines is running: ${services.url}\n  Database: ${services.ctx.database.location}\n`);
+    if (config.PAYMENTS_SIMULATED) console.log('  Payments: SANDBOX (simulated PayPal and M-Pesa; no real money moves)\n');
+  } else {
+    console.log(`Genius Lines worker running (database: ${services.ctx.database.location})`);
+  }
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    services.ctx.logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    await services.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}

@@ -1,0 +1,194 @@
+import {
+  Errors,
+  generationJob,
+  generationsRepository,
+  toGenerationDto,
+  utcDay,
+  type GenerationOwner,
+  type GenerationRow,
+} from '@gl/core/server';
+import {
+  cheapestPlanWhere,
+  getCategory,
+  type CategoryId,
+  type GenerateBody,
+  type GenerationDto,
+  type Plan,
+  type Tone,
+  type UsageSummary,
+} from '@gl/core';
+import type { ApiContext } from '../api-context';
+import { QuotaService } from './quota.service';
+
+/** Who is asking: a signed-in user (or an API key's owner), or a visitor with its id and IP. */
+export interface Requester {
+  userId?: string | null;
+  visitorId?: string | null;
+  ip?: string | null;
+  apiKeyId?: string | null;
+}
+
+export interface GenerationAccepted {
+  generation: { id: string; status: 'pending' };
+  usage: UsageSummary;
+}
+
+function planNamed(predicate: Parameters<typeof cheapestPlanWhere>[0]): Plan {
+  const plan = cheapestPlanWhere(predicate);
+  if (!plan) throw Errors.forbidden('No plan allows this');
+  return plan;
+}
+
+/**
+ * Plan rules, enforced on the server: category, tone and custom prompts. A refused choice is
+ * 403 PLAN_REQUIRED naming the cheapest plan that allows it. The topic is allowed on every plan.
+ */
+export function enforcePlan(plan: Plan, input: { category: CategoryId; tone: Tone; prompt?: string | null }): void {
+  if (!plan.limits.categories.includes(input.category)) {
+    const needed = planNamed((l) => l.categories.includes(input.category));
+    throw Errors.planRequired(needed.name, `The ${getCategory(input.category).name} category`, needed.id);
+  }
+  if (!plan.limits.tones.includes(input.tone)) {
+    const needed = planNamed((l) => l.tones.includes(input.tone));
+    throw Errors.planRequired(needed.name, `The ${input.tone} tone`, needed.id);
+  }
+  if (input.prompt && !plan.limits.customPrompts) {
+    const needed = planNamed((l) => l.customPrompts);
+    throw Errors.planRequired(needed.name, 'Custom prompts', needed.id);
+  }
+}
+
+/** maxChars is a cap the user picks inside the category's bounds. */
+export function checkMaxChars(category: CategoryId, maxChars: number | undefined): void {
+  if (maxChars === undefined) return;
+  const c = getCategory(category);
+  if (maxChars > c.maxChars || maxChars < c.minChars) {
+    const message = `maxChars must be between ${c.minChars} and ${c.maxChars} for ${c.name}`;
+    throw Errors.validation(`maxChars: ${message}`, [{ path: 'maxChars', message }]);
+  }
+}
+
+const emptyToNull = (s: string | undefined) => (s && s.trim() ? s.trim() : null);
+
+/**
+ * Accepting generations: plan rules, the atomic daily quota, the row in PostgreSQL, then the
+ * job (only after the transaction commits), answered 202; the worker delivers over Socket.IO.
+ */
+export class GenerationService {
+  readonly quota: QuotaService;
+
+  constructor(private readonly ctx: ApiContext) {
+    this.quota = new QuotaService(ctx);
+  }
+
+  /** Fails fast (503) when Redis is down, before anything is written. */
+  ensureQueueReady(): void {
+    if (this.ctx.redis.status !== 'ready') {
+      throw Errors.unavailable('Generation is temporarily unavailable. Please try again in a moment.');
+    }
+  }
+
+  async create(who: Requester, body: GenerateBody): Promise<GenerationAccepted> {
+    this.ensureQueueReady();
+    const owner = { userId: who.userId, ip: who.ip };
+    const plan = await this.quota.planOf(owner);
+    const prompt = emptyToNull(body.prompt);
+    enforcePlan(plan, { category: body.category, tone: body.tone, prompt });
+    checkMaxChars(body.category, body.maxChars);
+    const subject = this.quota.subject(owner);
+    const now = new Date();
+    const { row, usage } = await this.ctx.db.transaction(async (tx) => {
+      const usage = await this.quota.consume(tx, subject, plan, now);
+      const row = await generationsRepository.insert(tx, {
+        userId: who.userId ?? null,
+        visitorId: who.userId ? null : (who.visitorId ?? null),
+        apiKeyId: who.apiKeyId ?? null,
+        subject,
+        planId: plan.id,
+        category: body.category,
+        tone: body.tone,
+        topic: emptyToNull(body.topic),
+        prompt,
+        count: body.count,
+        language: body.language,
+        maxChars: body.maxChars ?? null,
+      });
+      return { row, usage };
+    });
+    await this.enqueue(row, subject, now);
+    return { generation: { id: row.id, status: 'pending' }, usage };
+  }
+
+  /** Replaces line `index` of a completed generation, keeping the others; counts as a generation. */
+  async regenerate(who: Requester, id: string, index: number): Promise<GenerationAccepted> {
+    this.ensureQueueReady();
+    const owner: GenerationOwner = { userId: who.userId, visitorId: who.visitorId };
+    const existing = await generationsRepository.findOwned(this.ctx.db, id, owner);
+    if (!existing) throw Errors.notFound('Generation not found');
+    if (existing.status !== 'completed') throw Errors.conflict('This generation is still in progress. Please wait for it to finish.');
+    if (index >= existing.lines.length) {
+      const message = `index must be between 0 and ${existing.lines.length - 1}`;
+      throw Errors.validation(`index: ${message}`, [{ path: 'index', message }]);
+    }
+    const quotaOwner = { userId: who.userId, ip: who.ip };
+    const plan = await this.quota.planOf(quotaOwner);
+    enforcePlan(plan, { category: existing.category as CategoryId, tone: existing.tone as Tone, prompt: existing.prompt });
+    const subject = this.quota.subject(quotaOwner);
+    const now = new Date();
+    const { row, usage } = await this.ctx.db.transaction(async (tx) => {
+      const usage = await this.quota.consume(tx, subject, plan, now);
+      const row = await generationsRepository.startRegeneration(tx, id, owner, index);
+      if (!row) throw Errors.conflict('This generation is still in progress. Please wait for it to finish.');
+      return { row, usage };
+    });
+    await this.enqueue(row, subject, now);
+    return { generation: { id: row.id, status: 'pending' }, usage };
+  }
+
+  /** Enqueues after commit; if the queue refuses, the recorded work is withdrawn and the quota given back. */
+  private async enqueue(row: GenerationRow, subject: string, now: Date): Promise<void> {
+    try {
+      await this.ctx.jobs.enqueue(generationJob, {
+        generationId: row.id,
+        replaceIndex: row.replaceIndex ?? undefined,
+        revision: row.replaceIndex === null ? 0 : row.revision,
+      });
+    } catch (err) {
+      try {
+        await generationsRepository.withdraw(this.ctx.db, row);
+        await this.quota.refund(subject, utcDay(now));
+      } catch (undoErr) {
+        // The row stays pending: the reconciler re-enqueues it once Redis is back.
+        this.ctx.logger.warn({ generationId: row.id, err: (undoErr as Error).message }, 'could not withdraw a generation');
+      }
+      throw err;
+    }
+  }
+
+  async get(who: Requester, id: string): Promise<GenerationDto> {
+    const row = await generationsRepository.findOwned(this.ctx.db, id, { userId: who.userId, visitorId: who.visitorId });
+    if (!row) throw Errors.notFound('Generation not found');
+    return toGenerationDto(row);
+  }
+
+  async list(userId: string, limit: number): Promise<GenerationDto[]> {
+    return (await generationsRepository.listForUser(this.ctx.db, userId, limit)).map(toGenerationDto);
+  }
+
+  /**
+   * Waits for a generation to finish (the public API answers synchronously). Polls PostgreSQL,
+   * which is the truth whichever worker runs the job; undefined after `timeoutMs`.
+   */
+  async waitForResult(id: string, timeoutMs: number): Promise<GenerationRow | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    let delay = 25;
+    for (;;) {
+      const row = await generationsRepository.findById(this.ctx.db, id);
+      if (row && (row.status === 'completed' || row.status === 'failed') && row.replaceIndex === null) return row;
+      const left = deadline - Date.now();
+      if (left <= 0) return undefined;
+      await new Promise((r) => setTimeout(r, Math.min(delay, left)));
+      delay = Math.min(delay * 2, 250);
+    }
+  }
+}

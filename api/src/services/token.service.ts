@@ -1,0 +1,55 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { Errors } from '@gl/core/server';
+
+const ISSUER = 'genius-lines';
+const AUDIENCE = 'genius-lines-api';
+
+export interface AccessClaims {
+  userId: string;
+}
+
+/** Short-lived HS256 access tokens; only HS256 is accepted on the way in (no `alg: none`, no key confusion). */
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    private readonly accessTtlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async signAccess(userId: string): Promise<string> {
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(`${this.accessTtlSeconds}s`)
+      .sign(this.key);
+  }
+
+  async verifyAccess(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+      if (!payload.sub) throw Errors.unauthenticated('Invalid token');
+      return { userId: payload.sub };
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) throw Errors.unauthenticated('Session expired. Please sign in again.');
+      throw Errors.unauthenticated('Invalid or expired token');
+    }
+  }
+}
+
+/** Opaque refresh tokens: 256 random bits; only their sha256 is stored. */
+export function newOpaqueToken(prefix = ''): { token: string; hash: string } {
+  const token = prefix + randomBytes(32).toString('base64url');
+  return { token, hash: sha256(token) };
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}

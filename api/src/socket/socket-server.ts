@@ -1,0 +1,92 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import proxyaddr from 'proxy-addr';
+import { Server } from 'socket.io';
+import { createRedis, socketConnections, socketIoKey, waitForRedis } from '@gl/core/server';
+import { userRoom, visitorRoom, type ClientToServerEvents, type ServerToClientEvents } from '@gl/core';
+import type { ApiContext } from '../api-context';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface SocketData {
+  userId?: string;
+  visitorId?: string;
+}
+
+export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * Socket.IO on the api's HTTP server. Sockets authenticate at the handshake (JWT or visitor id)
+ * and join their own room; events from any process arrive through the Redis adapter.
+ */
+export async function attachSocketServer(httpServer: HttpServer, ctx: ApiContext, corsOrigin: string[] | false) {
+  const pub = createRedis(ctx.redisUrl, 'subscriber', 'socket-pub');
+  const sub = createRedis(ctx.redisUrl, 'subscriber', 'socket-sub');
+  await Promise.all([waitForRedis(pub), waitForRedis(sub)]);
+  const io: IoServer = new Server(httpServer, {
+    serveClient: false,
+    cors: corsOrigin ? { origin: corsOrigin } : undefined,
+    adapter: createAdapter(pub, sub, { key: socketIoKey(ctx.config.REDIS_PREFIX) }),
+    maxHttpBufferSize: 16 * 1024,
+    pingInterval: 20_000,
+    pingTimeout: 20_000,
+  });
+
+  io.use(async (socket, next) => {
+    const auth = (socket.handshake.auth ?? {}) as { token?: unknown; visitorId?: unknown };
+    try {
+      if (typeof auth.token === 'string' && auth.token.length > 0) {
+        const { userId } = await ctx.tokens.verifyAccess(auth.token);
+        socket.data.userId = userId;
+      } else if (typeof auth.visitorId === 'string' && UUID.test(auth.visitorId)) {
+        socket.data.visitorId = auth.visitorId.toLowerCase();
+      } else {
+        return next(new Error('Authentication required: send a token or a visitor id'));
+      }
+      next();
+    } catch {
+      next(new Error('Invalid or expired token'));
+    }
+  });
+
+  // Connections per client IP on this process (checked last, so only sockets that will connect count):
+  // one browser needs one; an office needs dozens.
+  const perIp = new Map<string, number>();
+  // The client's address as Express sees it: X-Forwarded-For is believed only from trusted proxies.
+  const trust = proxyaddr.compile(ctx.config.TRUST_PROXY === 'false' ? [] : ctx.config.TRUST_PROXY.split(',').map((t) => t.trim()));
+  const ipOf = (socket: { request: import('node:http').IncomingMessage }) => {
+    const ip = proxyaddr(socket.request, trust);
+    return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  };
+  io.use((socket, next) => {
+    const ip = ipOf(socket);
+    const open = perIp.get(ip) ?? 0;
+    if (open >= ctx.config.SOCKET_CONNECTIONS_PER_IP)
+      return next(new Error('Too many connections from your network. Close some tabs and try again.'));
+    perIp.set(ip, open + 1);
+    socket.once('disconnect', () => {
+      const left = (perIp.get(ip) ?? 1) - 1;
+      if (left <= 0) perIp.delete(ip);
+      else perIp.set(ip, left);
+    });
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    socketConnections.inc();
+    socket.once('disconnect', () => socketConnections.dec());
+    if (socket.data.userId) void socket.join(userRoom(socket.data.userId));
+    if (socket.data.visitorId) void socket.join(visitorRoom(socket.data.visitorId));
+  });
+
+  return {
+    io,
+    async close() {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      // QUIT goes after the adapter's UNSUBSCRIBE commands, so those settle before the connection ends.
+      await Promise.race([Promise.allSettled([pub.quit(), sub.quit()]), new Promise((resolve) => setTimeout(resolve, 1000))]);
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
+}
