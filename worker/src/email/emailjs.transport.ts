@@ -1,0 +1,61 @@
+import type { Mail, MailTransport } from './mail';
+
+export interface EmailJsOptions {
+  baseUrl: string;
+  serviceId: string;
+  /** The default template: the contact form. */
+  templateId?: string;
+  /** The newsletter subscription template. */
+  subscriptionTemplateId?: string;
+  publicKey: string;
+  /** The account's private key ("access token"); required when the account enforces it for API calls. */
+  privateKey?: string;
+  timeoutMs?: number;
+}
+
+/** Template params exactly as the spec names them. */
+export function emailJsTemplate(mail: Mail, opts: Pick<EmailJsOptions, 'templateId' | 'subscriptionTemplateId'>) {
+  if (mail.kind === 'newsletter-welcome') {
+    if (!opts.subscriptionTemplateId) throw new Error('EMAILJS_SUBSCRIPTION_TEMPLATE_ID is not set: cannot send the newsletter welcome');
+    return {
+      templateId: opts.subscriptionTemplateId,
+      params: { subscriber_email: mail.to, subscription_date: mail.subscribedAt.toISOString(), to_email: mail.to },
+    };
+  }
+  if (!opts.templateId) throw new Error('EMAILJS_TEMPLATE_ID is not set: cannot deliver contact messages');
+  return { templateId: opts.templateId, params: { name: mail.name, email: mail.email, subject: mail.subject, message: mail.message } };
+}
+
+/**
+ * EmailJS's REST API, called from the server so the keys never reach a browser:
+ * POST {base}/api/v1.0/email/send; it answers plain text, 200 "OK" on success.
+ */
+export function createEmailJsTransport(opts: EmailJsOptions): MailTransport {
+  const endpoint = `${opts.baseUrl.replace(/\/+$/, '')}/api/v1.0/email/send`;
+  return {
+    name: 'emailjs',
+    async send(mail: Mail) {
+      const { templateId, params } = emailJsTemplate(mail, opts);
+      const body = {
+        service_id: opts.serviceId,
+        template_id: templateId,
+        user_id: opts.publicKey,
+        ...(opts.privateKey ? { accessToken: opts.privateKey } : {}),
+        template_params: params,
+      };
+      let res: Response;
+      try {
+        res = await fetch(endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
+        });
+      } catch (err) {
+        throw new Error(`EmailJS unreachable: ${(err as Error).message}`, { cause: err });
+      }
+      const text = (await res.text().catch(() => '')).trim();
+      if (res.status !== 200) throw new Error(`EmailJS answered ${res.status}: ${text.slice(0, 200) || res.statusText}`);
+    },
+  };
+}

@@ -1,0 +1,241 @@
+import { CATEGORIES, CATEGORY_IDS, TONES, type CategoryId, type Tone } from '@gl/core';
+import { describe, expect, it } from 'vitest';
+import { LIBRARY } from './library';
+import { generateOffline, type OfflineRequest } from './offline-generator';
+
+const PAIRS = CATEGORY_IDS.flatMap((c) => TONES.map((t) => [c, t] as const));
+const ENGLISH_LINES = new Set(CATEGORY_IDS.flatMap((c) => TONES.flatMap((t) => LIBRARY[c][t])).map((l) => l.toLowerCase()));
+const NUMBERING = /^\s*(\d+\s*[.):-]|[-*•]\s)/;
+const WRAPPING_QUOTES = /^["'“”‘’«»]|["'“”‘’«»]$/;
+const OTHER_LANGUAGES = ['sw', 'fr', 'es', 'de', 'pt'] as const;
+
+function bounds(category: CategoryId) {
+  return CATEGORIES.find((c) => c.id === category)!;
+}
+
+/** Makes topics unique across tests, so the repeat-avoidance memory of one test never shapes another. */
+let uniq = 0;
+function gen(req: Partial<OfflineRequest> & { category: CategoryId; tone: Tone }) {
+  return generateOffline({ count: 4, ...req });
+}
+
+function expectValid(lines: string[], category: CategoryId, maxChars = bounds(category).maxChars) {
+  const { minChars } = bounds(category);
+  expect(new Set(lines.map((l) => l.trim().toLowerCase())).size).toBe(lines.length);
+  for (const line of lines) {
+    expect(line.length, line).toBeLessThanOrEqual(maxChars);
+    expect(Array.from(line).length, line).toBeGreaterThanOrEqual(minChars);
+    expect(line).toBe(line.trim());
+    expect(line).not.toMatch(NUMBERING);
+    expect(line).not.toMatch(WRAPPING_QUOTES);
+    expect(line).not.toMatch(/\{|\}/);
+  }
+}
+
+describe('generateOffline without a topic (English)', () => {
+  it.each(PAIRS)('%s / %s returns exactly count distinct curated lines', (category, tone) => {
+    for (const count of [1, 4, 10]) {
+      const { lines, source } = gen({ category, tone, count });
+      expect(lines).toHaveLength(count);
+      expectValid(lines, category);
+      expect(source).toBe('static_fallback');
+      for (const line of lines) expect(LIBRARY[category][tone]).toContain(line);
+    }
+  });
+
+  it('clamps count to 1..10', () => {
+    expect(gen({ category: 'taglines', tone: 'bold', count: 0 }).lines).toHaveLength(1);
+    expect(gen({ category: 'taglines', tone: 'bold', count: 25 }).lines).toHaveLength(10);
+  });
+
+  it('never returns excluded lines, compared trimmed and case-insensitively', () => {
+    const first = gen({ category: 'slogans', tone: 'funny', count: 10 }).lines;
+    const exclude = first.map((l, i) => (i % 2 ? `  ${l.toUpperCase()} ` : l));
+    for (let i = 0; i < 5; i++) {
+      const next = gen({ category: 'slogans', tone: 'funny', count: 10, exclude }).lines;
+      expect(next).toHaveLength(10);
+      for (const line of next) expect(first.map((l) => l.toLowerCase())).not.toContain(line.toLowerCase());
+    }
+  });
+
+  it('returns what is left when exclusions exhaust the pool', () => {
+    const all = LIBRARY.quotes.romantic;
+    const { lines } = gen({ category: 'quotes', tone: 'romantic', count: 5, exclude: all.slice(2) });
+    expect(lines.sort()).toEqual(all.slice(0, 2).sort());
+  });
+
+  it('never gives the same set twice in a row for the same request', () => {
+    for (const [category, tone] of PAIRS) {
+      let previous = new Set(gen({ category, tone, count: 10 }).lines);
+      for (let i = 0; i < 4; i++) {
+        const next = new Set(gen({ category, tone, count: 10 }).lines);
+        expect(next, `${category}/${tone}`).not.toEqual(previous);
+        previous = next;
+      }
+    }
+  });
+
+  it('works with an injected random source, including edge values', () => {
+    for (const random of [() => 0, () => 0.9999999, () => 0.5]) {
+      const { lines } = gen({ category: 'bios', tone: 'romantic', count: 10, random });
+      expect(lines).toHaveLength(10);
+      expectValid(lines, 'bios');
+    }
+  });
+});
+
+describe('maxChars', () => {
+  it.each([30, 40, 60])('a cap of %i still yields full sets of taglines and slogans', (maxChars) => {
+    for (const category of ['taglines', 'slogans'] as const) {
+      for (const tone of TONES) {
+        const { lines } = gen({ category, tone, count: 10, maxChars });
+        expect(lines, `${category}/${tone}`).toHaveLength(10);
+        expectValid(lines, category, maxChars);
+      }
+    }
+  });
+
+  it('is respected everywhere, with and without a topic, in every language', () => {
+    for (const [category, tone] of PAIRS) {
+      for (const language of ['en', ...OTHER_LANGUAGES] as const) {
+        for (const topic of [null, 'Acme']) {
+          const maxChars = 50;
+          const { lines } = gen({ category, tone, count: 6, maxChars, language, topic });
+          expectValid(lines, category, maxChars);
+        }
+      }
+    }
+  });
+
+  it('returns only what fits when the cap is tiny, never more than count', () => {
+    const { lines } = gen({ category: 'slogans', tone: 'minimalist', count: 10, maxChars: 11 });
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.length).toBeLessThanOrEqual(10);
+    expectValid(lines, 'slogans', 11);
+    expect(gen({ category: 'quotes', tone: 'romantic', count: 4, maxChars: 12 }).lines).toEqual([]);
+  });
+
+  it('never exceeds the category bound even with a larger cap', () => {
+    const { lines } = gen({ category: 'slogans', tone: 'corporate', count: 10, maxChars: 500, topic: 'Acme' });
+    expectValid(lines, 'slogans', 70);
+  });
+});
+
+describe('generateOffline with a topic (English)', () => {
+  it.each(PAIRS)('%s / %s names the topic in most lines and reports fallback', (category, tone) => {
+    for (const count of [1, 3, 4, 7, 10]) {
+      const topic = `Nimbus Tea ${++uniq}`;
+      const { lines, source } = gen({ category, tone, count, topic });
+      expect(lines).toHaveLength(count);
+      expectValid(lines, category);
+      expect(source).toBe('fallback');
+      const naming = lines.filter((l) => l.includes(topic)).length;
+      expect(naming, JSON.stringify(lines)).toBeGreaterThanOrEqual(Math.ceil(0.75 * count));
+    }
+  });
+
+  it('inserts the topic trimmed, whitespace collapsed, in its own casing', () => {
+    const { lines } = gen({ category: 'taglines', tone: 'minimalist', count: 10, topic: '  iPhone \n  cases ' });
+    expect(lines.filter((l) => l.includes('iPhone cases')).length).toBeGreaterThanOrEqual(8);
+    expect(lines.some((l) => l.includes('IPhone'))).toBe(false);
+  });
+
+  it('treats a blank topic as no topic', () => {
+    const { lines, source } = gen({ category: 'captions', tone: 'funny', topic: '   ' });
+    expect(source).toBe('static_fallback');
+    expect(lines).toHaveLength(4);
+  });
+
+  it('never repeats the same set for the same topic request', () => {
+    const req = { category: 'adlines', tone: 'bold', count: 4, topic: 'Orbit Shoes' } as const;
+    let previous = new Set(gen(req).lines);
+    for (let i = 0; i < 5; i++) {
+      const next = new Set(gen(req).lines);
+      expect(next).not.toEqual(previous);
+      previous = next;
+    }
+  });
+
+  it('keeps the topic when other lines are excluded', () => {
+    const req = { category: 'slogans', tone: 'romantic', count: 4, topic: 'Velvet' } as const;
+    const first = gen(req).lines;
+    const second = gen({ ...req, exclude: first }).lines;
+    expect(second).toHaveLength(4);
+    for (const line of second) expect(first).not.toContain(line);
+    expect(second.filter((l) => l.includes('Velvet')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(['bios', 'captions', 'quotes', 'adlines'] as const)('a 100-character topic still yields valid %s', (category) => {
+    const topic = 'The Northern Lights Artisan Coffee Roastery and Community Bakery of Lower Kensington Gardens London'.padEnd(100, '!');
+    expect(topic).toHaveLength(100);
+    for (const tone of TONES) {
+      const { lines } = gen({ category, tone, count: 4, topic });
+      expect(lines, `${category}/${tone}`).toHaveLength(4);
+      expectValid(lines, category);
+      expect(lines.filter((l) => l.includes(topic)).length, `${category}/${tone}`).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('falls back to curated lines when the topic cannot fit at all', () => {
+    const topic = 'x'.repeat(100);
+    const { lines, source } = gen({ category: 'slogans', tone: 'bold', count: 4, topic });
+    expect(lines).toHaveLength(4);
+    expectValid(lines, 'slogans');
+    expect(source).toBe('static_fallback');
+  });
+});
+
+describe('other languages', () => {
+  it.each(OTHER_LANGUAGES)('%s lines name the topic and are never English library lines', (language) => {
+    for (const [category, tone] of PAIRS) {
+      const topic = `Kilima ${++uniq}`;
+      const { lines, source } = gen({ category, tone, count: 10, topic, language });
+      expect(lines, `${language}/${category}/${tone}`).toHaveLength(10);
+      expectValid(lines, category);
+      expect(source).toBe('fallback');
+      for (const line of lines) {
+        expect(line).toContain(topic);
+        expect(ENGLISH_LINES.has(line.toLowerCase())).toBe(false);
+      }
+    }
+  });
+
+  it.each(OTHER_LANGUAGES)('%s without a topic uses a neutral noun of the language', (language) => {
+    for (const [category, tone] of PAIRS) {
+      const { lines, source } = gen({ category, tone, count: 4, language });
+      expect(lines, `${language}/${category}/${tone}`).toHaveLength(4);
+      expectValid(lines, category);
+      expect(source).toBe('fallback');
+      for (const line of lines) expect(ENGLISH_LINES.has(line.toLowerCase())).toBe(false);
+    }
+  });
+
+  it('writes natural neutral wording', () => {
+    const seen = (language: OfflineRequest['language'], category: CategoryId) =>
+      Array.from({ length: 6 }, () => gen({ category, tone: 'bold', count: 10, language }).lines)
+        .flat()
+        .join('\n');
+    expect(seen('fr', 'taglines')).toMatch(/votre marque/i);
+    expect(seen('es', 'slogans')).toMatch(/tu marca/i);
+    expect(seen('pt', 'adlines')).toMatch(/sua marca/i);
+    expect(seen('de', 'taglines')).toMatch(/mit deiner Marke/);
+    expect(seen('sw', 'taglines')).toMatch(/chapa yako/i);
+    expect(seen('pt', 'bios')).toMatch(/da criatividade|pela criatividade/);
+  });
+
+  it('never repeats the same set for the same request', () => {
+    const req = { category: 'captions', tone: 'romantic', count: 4, language: 'sw' } as const;
+    let previous = new Set(gen(req).lines);
+    for (let i = 0; i < 5; i++) {
+      const next = new Set(gen(req).lines);
+      expect(next).not.toEqual(previous);
+      previous = next;
+    }
+  });
+
+  it('treats an unknown language as English', () => {
+    const { lines, source } = gen({ category: 'taglines', tone: 'bold', language: 'xx' as never });
+    expect(source).toBe('static_fallback');
+    for (const line of lines) expect(LIBRARY.taglines.bold).toContain(line);
+  });
+});

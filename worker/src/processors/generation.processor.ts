@@ -1,0 +1,160 @@
+import type { Job } from 'bullmq';
+import {
+  currentPlanFor,
+  generationFallbacks,
+  generationJob,
+  generationsBySource,
+  generationsRepository,
+  providerDuration,
+  usageSummaryFor,
+  type Config,
+  type GenerationRow,
+} from '@gl/core/server';
+import { getPlan, type CategoryId, type Tone, type UsageSummary } from '@gl/core';
+import { generateOffline } from '../generation/offline/offline-generator';
+import { runProviderChain, type ChainResult, type OfflineRequest, type OfflineResult } from '../generation/provider-chain';
+import { HuggingFaceProvider } from '../generation/providers/huggingface.provider';
+import { OpenAiProvider } from '../generation/providers/openai.provider';
+import type { LineProvider } from '../generation/providers/provider';
+import { registerProcessor, type WorkerContext } from '../processor';
+
+/** What a user sees when a generation fails for good (the details stay in the row's timings). */
+export const GENERATION_FAILED_MESSAGE = 'We could not generate lines right now. Please try again.';
+
+const providerCache = new WeakMap<Config, LineProvider[]>();
+
+/** The AI providers that have credentials, in fallback order; built once per config. */
+export function configuredProviders(config: Config): LineProvider[] {
+  let list = providerCache.get(config);
+  if (!list) {
+    list = [];
+    if (config.OPENAI_API_KEY) {
+      list.push(
+        new OpenAiProvider({
+          apiKey: config.OPENAI_API_KEY,
+          baseURL: config.OPENAI_BASE_URL,
+          model: config.OPENAI_MODEL,
+          timeoutMs: config.OPENAI_TIMEOUT_MS,
+        }),
+      );
+    }
+    if (config.HF_TOKEN) {
+      list.push(
+        new HuggingFaceProvider({
+          token: config.HF_TOKEN,
+          endpointUrl: config.HF_ENDPOINT_URL,
+          model: config.HF_MODEL,
+          timeoutMs: config.HF_TIMEOUT_MS,
+        }),
+      );
+    }
+    providerCache.set(config, list);
+  }
+  return list;
+}
+
+export interface GenerationDeps {
+  providers?: (config: Config) => LineProvider[];
+  offline?: (req: OfflineRequest) => OfflineResult;
+}
+
+function audienceOf(row: GenerationRow) {
+  return row.userId ? { userId: row.userId } : { visitorId: row.visitorId };
+}
+
+async function usageOf(ctx: WorkerContext, row: GenerationRow): Promise<UsageSummary | null> {
+  try {
+    const plan = row.userId ? await currentPlanFor(ctx.db, row.userId) : getPlan('free');
+    return await usageSummaryFor(ctx.db, row.subject, plan);
+  } catch {
+    return null;
+  }
+}
+
+function recordMetrics(result: Pick<ChainResult, 'timings'> & { source?: ChainResult['source'] }): void {
+  for (const t of result.timings) {
+    providerDuration.observe({ provider: t.provider, outcome: t.ok ? 'ok' : 'error' }, t.ms / 1000);
+    if (!t.ok) generationFallbacks.inc({ from: t.provider });
+  }
+  if (result.source) generationsBySource.inc({ source: result.source });
+}
+
+/**
+ * Runs one generation (or the regeneration of one of its lines) and streams it to the owner's
+ * room: generation:started, a generation:line per accepted line, then exactly one
+ * generation:completed or generation:failed. The row in PostgreSQL is the truth: an attempt
+ * claims it (attempts + 1) and only the attempt that still holds the claim may finish it, so a
+ * stalled job re-run by another worker never completes twice.
+ */
+export async function processGeneration(
+  generationId: string,
+  ctx: WorkerContext,
+  job: Pick<Job, 'attemptsMade' | 'opts'>,
+  deps: GenerationDeps = {},
+): Promise<{ status: string; source?: string }> {
+  const current = await generationsRepository.findById(ctx.db, generationId);
+  if (!current || current.status === 'completed' || current.status === 'failed') {
+    return { status: current?.status ?? 'missing' };
+  }
+  const row = await generationsRepository.claim(ctx.db, generationId);
+  if (!row) return { status: 'taken' };
+  const attempt = row.attempts;
+  const audience = audienceOf(row);
+  const replaceIndex = row.replaceIndex;
+  ctx.realtime.emit(audience, 'generation:started', { id: row.id });
+
+  const timings: ChainResult['timings'] = [];
+  try {
+    const regenerating = replaceIndex !== null;
+    const result = await runProviderChain(
+      {
+        category: row.category as CategoryId,
+        tone: row.tone as Tone,
+        topic: row.topic,
+        prompt: row.prompt,
+        count: regenerating ? 1 : row.count,
+        language: row.language,
+        maxChars: row.maxChars,
+      },
+      {
+        providers: (deps.providers ?? configuredProviders)(ctx.config),
+        offline: deps.offline ?? generateOffline,
+        existing: regenerating ? row.lines : [],
+        timings,
+        alreadySaved: row.userId ? (texts) => generationsRepository.savedTextsAmong(ctx.db, row.userId!, texts) : undefined,
+        onLine: (index, text) => {
+          ctx.realtime.emit(audience, 'generation:line', { id: row.id, index: regenerating ? replaceIndex : index, text });
+        },
+      },
+    );
+    const lines = regenerating ? row.lines.map((l, i) => (i === replaceIndex ? result.lines[0]! : l)) : result.lines;
+    if (regenerating && replaceIndex >= row.lines.length) lines.push(result.lines[0]!);
+    const done = await generationsRepository.complete(ctx.db, row.id, attempt, { lines, source: result.source, timings });
+    if (!done) return { status: 'superseded' };
+    recordMetrics(result);
+    const usage = await usageOf(ctx, done);
+    ctx.realtime.emit(audience, 'generation:completed', { id: row.id, lines, source: result.source, usage });
+    return { status: 'completed', source: result.source };
+  } catch (err) {
+    const attempts = job.opts.attempts ?? 1;
+    const final = job.attemptsMade + 1 >= attempts;
+    ctx.logger.warn({ generationId, attempt, final, err: (err as Error).message }, 'generation attempt failed');
+    if (final) {
+      const failed = await generationsRepository
+        .fail(ctx.db, row.id, attempt, GENERATION_FAILED_MESSAGE, [
+          ...timings,
+          { provider: 'chain', ms: 0, ok: false, error: (err as Error).message },
+        ])
+        .catch(() => undefined);
+      if (failed) {
+        recordMetrics({ timings });
+        ctx.realtime.emit(audience, 'generation:failed', { id: row.id, error: GENERATION_FAILED_MESSAGE });
+      }
+    }
+    throw err;
+  }
+}
+
+export const generationProcessor = registerProcessor(generationJob, async (payload, ctx, job) =>
+  processGeneration(payload.generationId, ctx, job),
+);

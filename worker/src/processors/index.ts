@@ -1,0 +1,7 @@
+import type { ProcessorRegistration } from '../processor';
+import { emailProcessor } from './email.processor';
+import { paymentStatusProcessor } from './payment-status.processor';
+import { generationProcessor } from './generation.processor';
+
+/** One entry per job; each handler lives in its own `<name>.processor.ts`. */
+export const processors: ProcessorRegistration[] = [emailProcessor, paymentStatusProcessor, generationProcessor];

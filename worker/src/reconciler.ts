@@ -1,0 +1,110 @@
+import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { emailJob, generationJob, paymentStatusJob, schema, type ServerContext } from '@gl/core/server';
+
+const BATCH = 500;
+/** M-Pesa payments older than this are left alone: the status job has given up and the callback won't come. */
+const PAYMENT_HORIZON_MS = 24 * 3600_000;
+
+export interface ReconcileResult {
+  generations: number;
+  payments: number;
+  emails: number;
+}
+
+/**
+ * PostgreSQL is the source of truth; Redis only holds queues. Anything PostgreSQL still shows as
+ * pending after a grace period is enqueued again. Job ids are deterministic, so work whose job
+ * still exists is not duplicated: enqueueing it again is a no-op.
+ */
+export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promise<ReconcileResult> {
+  const cutoff = new Date(now.getTime() - ctx.config.RECONCILE_GRACE_MS);
+  const { db, jobs } = ctx;
+  const { generations, payments, newsletterSubscribers, contactMessages } = schema;
+
+  const pendingGenerations = await db
+    .select({ id: generations.id })
+    .from(generations)
+    .where(and(inArray(generations.status, ['pending', 'running']), lt(generations.createdAt, cutoff)))
+    .orderBy(generations.createdAt)
+    .limit(BATCH);
+  for (const g of pendingGenerations) await jobs.enqueue(generationJob, { generationId: g.id });
+
+  const pendingPayments = await db
+    .select({ id: payments.id, ref: payments.providerRef })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        eq(payments.provider, 'mpesa'),
+        isNotNull(payments.providerRef),
+        lt(payments.createdAt, cutoff),
+        gt(payments.createdAt, new Date(now.getTime() - PAYMENT_HORIZON_MS)),
+      ),
+    )
+    .limit(BATCH);
+  for (const p of pendingPayments) await jobs.enqueue(paymentStatusJob, { paymentId: p.id, checkoutRequestID: p.ref! });
+
+  const pendingWelcomes = await db
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(and(eq(newsletterSubscribers.welcomeStatus, 'pending'), lt(newsletterSubscribers.createdAt, cutoff)))
+    .limit(BATCH);
+  for (const s of pendingWelcomes) await jobs.enqueue(emailJob, { kind: 'newsletter-welcome', subscriberId: s.id });
+
+  const pendingContacts = await db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(and(eq(contactMessages.status, 'pending'), lt(contactMessages.createdAt, cutoff)))
+    .limit(BATCH);
+  for (const m of pendingContacts) await jobs.enqueue(emailJob, { kind: 'contact', messageId: m.id });
+
+  return {
+    generations: pendingGenerations.length,
+    payments: pendingPayments.length,
+    emails: pendingWelcomes.length + pendingContacts.length,
+  };
+}
+
+/**
+ * Runs the reconciler at start and then every RECONCILE_INTERVAL_MS. With several workers, a
+ * short Redis lock lets one of them do each round (the job ids would make duplicates harmless anyway).
+ */
+export function startReconciler(ctx: ServerContext): { stop(): Promise<void>; runNow(): Promise<ReconcileResult | null> } {
+  const lockKey = `${ctx.config.REDIS_PREFIX}-reconciler-lock`;
+  const lockClient = new Redis(ctx.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  lockClient.on('error', () => undefined);
+  let running: Promise<ReconcileResult | null> | null = null;
+  let stopped = false;
+
+  const round = async (): Promise<ReconcileResult | null> => {
+    if (stopped) return null;
+    try {
+      const got = await lockClient.set(lockKey, String(process.pid), 'PX', Math.max(1000, ctx.config.RECONCILE_INTERVAL_MS - 500), 'NX');
+      if (got !== 'OK') return null;
+      const result = await reconcileOnce(ctx);
+      if (result.generations || result.payments || result.emails) ctx.logger.info(result, 'reconciler re-enqueued pending work');
+      return result;
+    } catch (err) {
+      ctx.logger.warn({ err: (err as Error).message }, 'reconciler round failed; will try again');
+      return null;
+    }
+  };
+  const runNow = () => {
+    running ??= round().finally(() => (running = null));
+    return running;
+  };
+  const first = setTimeout(() => void runNow(), 250);
+  const timer = setInterval(() => void runNow(), ctx.config.RECONCILE_INTERVAL_MS);
+  timer.unref();
+  return {
+    runNow,
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+      lockClient.disconnect();
+    },
+  };
+}
