@@ -1,0 +1,86 @@
+import { lazy, useEffect } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import Layout from './components/Layout';
+import { ApiError, isNoRedirectPath, setUnauthorizedHandler } from './lib/api';
+import { AuthProvider } from './lib/auth';
+import { ThemeProvider } from './lib/theme';
+
+// Route-level code splitting: each page is its own chunk.
+const HomePage = lazy(() => import('./pages/HomePage'));
+const GeneratePage = lazy(() => import('./pages/GeneratePage'));
+const AboutPage = lazy(() => import('./pages/AboutPage'));
+const ContactPage = lazy(() => import('./pages/ContactPage'));
+const CoursesPage = lazy(() => import('./pages/CoursesPage'));
+const CommunityPage = lazy(() => import('./pages/CommunityPage'));
+const PricingPage = lazy(() => import('./pages/PricingPage'));
+const ApiDocsPage = lazy(() => import('./pages/ApiDocsPage'));
+const SavedPage = lazy(() => import('./pages/SavedPage'));
+const AuthPage = lazy(() => import('./pages/AuthPage'));
+const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
+const TermsPage = lazy(() => import('./pages/TermsPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+        // Client errors (4xx) are answers, not glitches: retry only network and server failures, once.
+        retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+      },
+    },
+  });
+}
+
+/** Any 401 (after a failed refresh) sends the user to /auth, unless on /auth or / (spec §2). */
+function UnauthorizedRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      if (!isNoRedirectPath(window.location.pathname)) navigate('/auth', { replace: true });
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [navigate]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <>
+      <UnauthorizedRedirect />
+      <Routes>
+        <Route element={<Layout />}>
+          <Route index element={<HomePage />} />
+          <Route path="generate" element={<GeneratePage />} />
+          <Route path="about" element={<AboutPage />} />
+          <Route path="contact" element={<ContactPage />} />
+          <Route path="courses" element={<CoursesPage />} />
+          <Route path="community" element={<CommunityPage />} />
+          <Route path="pricing" element={<PricingPage />} />
+          <Route path="api-docs" element={<ApiDocsPage />} />
+          <Route path="saved" element={<SavedPage />} />
+          <Route path="auth" element={<AuthPage />} />
+          <Route path="privacy" element={<PrivacyPage />} />
+          <Route path="terms" element={<TermsPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </>
+  );
+}
+
+export default function App({ queryClient = createQueryClient() }: { queryClient?: QueryClient }) {
+  return (
+    <ThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AuthProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

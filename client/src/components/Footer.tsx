@@ -1,0 +1,97 @@
+import { Link } from 'react-router-dom';
+import { SITE, SOCIAL_LINKS, THEMES } from '../content/site';
+import Logo from './Logo';
+import { SocialIcon } from './marketing/SocialIcon';
+import { NewsletterForm } from './newsletter/NewsletterForm';
+
+const LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/generate', label: 'Generate Lines' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+const headingClass = 'text-sm font-semibold uppercase tracking-wider text-slate-900 dark:text-white';
+const linkClass =
+  'rounded text-slate-600 transition hover:text-violet-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 dark:text-slate-400 dark:hover:text-violet-300';
+
+/** The footer on every page (spec §2). */
+export default function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.6fr]">
+        <div>
+          <Logo />
+          <p className="mt-3 max-w-xs text-sm text-slate-600 dark:text-slate-400">
+            Taglines, bios, captions and more, written by AI in the tone you want. {SITE.tagline}.
+          </p>
+          <ul className="mt-5 flex gap-2" aria-label="Social links">
+            {SOCIAL_LINKS.map((s) => (
+              <li key={s.id}>
+                <a
+                  href={s.href}
+                  aria-label={s.label}
+                  title={s.label}
+                  {...(s.id === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+                  className="grid h-10 w-10 place-items-center rounded-xl border border-slate-200 bg-white text-slate-600 transition hover:border-violet-300 hover:text-violet-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:text-violet-300"
+                >
+                  <SocialIcon id={s.id} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <nav aria-label="Footer">
+          <h2 className={headingClass}>Explore</h2>
+          <ul className="mt-4 space-y-2.5 text-sm">
+            {LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className={linkClass}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className={headingClass}>Themes</h2>
+          <ul className="mt-4 space-y-2.5 text-sm text-slate-600 dark:text-slate-400">
+            {THEMES.map((t) => (
+              <li key={t}>{t}</li>
+            ))}
+          </ul>
+        </div>
+
+        <div>
+          <h2 className={headingClass}>Newsletter</h2>
+          <p className="mt-4 mb-3 text-sm text-slate-600 dark:text-slate-400">
+            New videos, project showcases and the occasional bad programming joke. No spam.
+          </p>
+          <NewsletterForm variant="footer" />
+        </div>
+      </div>
+      <div className="border-t border-slate-200 dark:border-slate-800">
+        <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:px-6 dark:text-slate-400">
+          <p>
+            © {year} {SITE.name}. All rights reserved.
+          </p>
+          <ul className="flex gap-5">
+            <li>
+              <Link to="/privacy" className={linkClass}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className={linkClass}>
+                Terms of Service
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,19 @@
+import { useTheme } from '../lib/theme';
+import { MoonIcon, SunIcon } from './icons';
+
+export default function ThemeToggle() {
+  const { theme, toggleTheme } = useTheme();
+  const next = theme === 'dark' ? 'light' : 'dark';
+  return (
+    <button
+      type="button"
+      onClick={toggleTheme}
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+      className="icon-btn"
+      data-theme-toggle
+    >
+      {theme === 'dark' ? <SunIcon className="h-5 w-5" /> : <MoonIcon className="h-5 w-5" />}
+    </button>
+  );
+}

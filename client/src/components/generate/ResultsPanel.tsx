@@ -1,0 +1,223 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { getCategory } from '@gl/core';
+import type { SavedLineDto } from '@gl/core';
+import { api, errorMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { useCopy } from '../../lib/clipboard';
+import { capitalize } from '../../lib/format';
+import { SOURCE_NOTICES, type GenerationState } from '../../lib/generation';
+import { AlertIcon, BookmarkIcon, CheckIcon, CopyIcon, RefreshIcon, SparklesIcon } from '../icons';
+
+type SaveState = { status: 'saving' } | { status: 'saved'; already: boolean } | { status: 'error'; message: string };
+
+export const MUST_SIGN_IN_TO_SAVE = 'Must be authenticated to save lines';
+
+export default function ResultsPanel({
+  state,
+  onRetry,
+  onRegenerate,
+}: {
+  state: GenerationState;
+  onRetry(): void;
+  onRegenerate(index: number): void;
+}) {
+  const { isAuthenticated } = useAuth();
+  const { copiedKey, copy } = useCopy();
+  const [saves, setSaves] = useState<Record<string, SaveState>>({});
+  const [visitorPrompt, setVisitorPrompt] = useState(false);
+
+  useEffect(() => {
+    setSaves({});
+    setVisitorPrompt(false);
+  }, [state.id]);
+
+  const request = state.request;
+  const busy = state.phase === 'submitting' || state.phase === 'pending' || state.phase === 'running';
+  const arrived = state.lines.filter((l) => l !== null).length;
+
+  const save = async (text: string) => {
+    if (!request) return;
+    if (!isAuthenticated) {
+      setVisitorPrompt(true);
+      return;
+    }
+    setSaves((s) => ({ ...s, [text]: { status: 'saving' } }));
+    try {
+      const data = await api<{ savedLine: SavedLineDto; alreadySaved?: boolean }>('/lines/save', {
+        method: 'POST',
+        body: { text, category: request.category, tone: request.tone, ...(state.id ? { generationId: state.id } : {}) },
+      });
+      setSaves((s) => ({ ...s, [text]: { status: 'saved', already: Boolean(data.alreadySaved) } }));
+    } catch (err) {
+      setSaves((s) => ({ ...s, [text]: { status: 'error', message: errorMessage(err, 'Failed to save line') } }));
+    }
+  };
+
+  return (
+    <section aria-labelledby="results-heading" className="card flex h-full min-h-[28rem] flex-col p-5 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="results-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Generated lines
+        </h2>
+        {request && state.phase !== 'idle' && (
+          <div className="flex flex-wrap gap-1.5">
+            <span className="chip bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+              {getCategory(request.category).name}
+            </span>
+            <span className="chip bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300">{capitalize(request.tone)}</span>
+          </div>
+        )}
+      </div>
+
+      <div aria-live="polite" className="sr-only">
+        {busy ? `Generating: ${arrived} of ${state.lines.length} lines ready` : state.phase === 'completed' ? 'Generation complete' : ''}
+      </div>
+
+      {state.phase === 'completed' && state.source && (
+        <p
+          data-testid="source-notice"
+          className={`mt-4 flex items-center gap-2 rounded-lg px-3 py-2 text-sm ${
+            state.source === 'openai' || state.source === 'huggingface'
+              ? 'bg-emerald-50 text-emerald-800 dark:bg-emerald-500/10 dark:text-emerald-300'
+              : 'bg-amber-50 text-amber-900 dark:bg-amber-500/10 dark:text-amber-200'
+          }`}
+        >
+          <SparklesIcon className="h-4 w-4 shrink-0" />
+          {SOURCE_NOTICES[state.source]}
+        </p>
+      )}
+
+      {!isAuthenticated && arrived > 0 && (
+        <p className="mt-4 rounded-lg border border-violet-200 bg-violet-50 px-3 py-2 text-sm text-violet-900 dark:border-violet-500/30 dark:bg-violet-500/10 dark:text-violet-100">
+          {visitorPrompt ? `${MUST_SIGN_IN_TO_SAVE}. ` : 'Like a line? '}
+          <Link to="/auth" className="font-semibold underline underline-offset-2">
+            Sign in
+          </Link>{' '}
+          to save lines to your library.
+        </p>
+      )}
+
+      {state.phase === 'idle' && (
+        <div className="flex flex-1 flex-col items-center justify-center py-12 text-center">
+          <span className="grid h-14 w-14 place-items-center rounded-2xl bg-violet-100 text-violet-700 dark:bg-violet-500/15 dark:text-violet-300">
+            <SparklesIcon className="h-7 w-7" />
+          </span>
+          <p className="mt-4 font-medium text-slate-900 dark:text-white">Your lines will appear here</p>
+          <p className="mt-1 max-w-xs text-sm text-slate-600 dark:text-slate-400">
+            Pick a category and a tone, add a topic if you like, then press Generate Lines.
+          </p>
+        </div>
+      )}
+
+      {state.phase === 'failed' && state.error && (
+        <div
+          role="alert"
+          className="mt-4 rounded-xl border border-rose-200 bg-rose-50 p-4 text-sm text-rose-900 dark:border-rose-500/30 dark:bg-rose-500/10 dark:text-rose-100"
+        >
+          <p className="flex items-start gap-2 font-medium">
+            <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
+            {state.error.message}
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            {state.error.upgrade && (
+              <Link to="/pricing" className="btn-primary px-3 py-1.5 text-sm">
+                Upgrade your plan
+              </Link>
+            )}
+            {!state.error.upgrade && (
+              <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={onRetry}>
+                <RefreshIcon className="h-4 w-4" />
+                Retry
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+
+      {state.lineError && (
+        <p role="alert" className="mt-4 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:bg-rose-500/10 dark:text-rose-100">
+          {state.lineError.message}{' '}
+          {state.lineError.upgrade && (
+            <Link to="/pricing" className="font-semibold underline underline-offset-2">
+              Upgrade your plan
+            </Link>
+          )}
+        </p>
+      )}
+
+      {state.phase !== 'idle' && !(state.phase === 'failed' && arrived === 0) && (
+        <ol className="mt-4 grid gap-3" data-testid="generated-lines">
+          {state.lines.map((line, index) => {
+            const regenerating = state.regenerating.includes(index);
+            if (line === null || regenerating) {
+              return (
+                <li
+                  key={index}
+                  className="rounded-xl border border-dashed border-slate-200 p-4 dark:border-slate-700"
+                  aria-label={regenerating ? `Line ${index + 1}: regenerating` : `Line ${index + 1}: waiting`}
+                >
+                  <div className="h-3 w-4/5 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+                  <div className="mt-2 h-3 w-1/2 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
+                </li>
+              );
+            }
+            const key = `${index}:${line}`;
+            const saveState = saves[line];
+            return (
+              <li
+                key={index}
+                data-testid="generated-line"
+                className="group rounded-xl border border-slate-200 bg-white p-4 transition-shadow hover:shadow-md dark:border-slate-700 dark:bg-slate-900"
+              >
+                <p className="text-[0.95rem] leading-relaxed text-slate-900 dark:text-slate-100">{line}</p>
+                <div className="mt-3 flex flex-wrap items-center gap-1.5">
+                  <button
+                    type="button"
+                    className="btn-ghost px-2.5 py-1 text-xs"
+                    onClick={() => void copy(key, line)}
+                    aria-label={`Copy line ${index + 1}`}
+                  >
+                    {copiedKey === key ? <CheckIcon className="h-3.5 w-3.5" /> : <CopyIcon className="h-3.5 w-3.5" />}
+                    {copiedKey === key ? 'Copied!' : 'Copy'}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-ghost px-2.5 py-1 text-xs"
+                    onClick={() => void save(line)}
+                    disabled={saveState?.status === 'saving' || saveState?.status === 'saved'}
+                    aria-label={`Save line ${index + 1}`}
+                  >
+                    {saveState?.status === 'saved' ? <CheckIcon className="h-3.5 w-3.5" /> : <BookmarkIcon className="h-3.5 w-3.5" />}
+                    {saveState?.status === 'saving'
+                      ? 'Saving...'
+                      : saveState?.status === 'saved'
+                        ? saveState.already
+                          ? 'Already saved'
+                          : 'Saved'
+                        : 'Save'}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-ghost px-2.5 py-1 text-xs"
+                    onClick={() => onRegenerate(index)}
+                    disabled={busy || !state.id}
+                    aria-label={`Regenerate line ${index + 1}`}
+                  >
+                    <RefreshIcon className="h-3.5 w-3.5" />
+                    Regenerate
+                  </button>
+                  {saveState?.status === 'error' && (
+                    <span role="alert" className="text-xs text-rose-700 dark:text-rose-300">
+                      {saveState.message}
+                    </span>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

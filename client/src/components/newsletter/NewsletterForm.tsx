@@ -1,0 +1,75 @@
+import { useId } from 'react';
+import { inputClass } from '../marketing/PageHeader';
+import { NEWSLETTER_TEXT, useNewsletter } from './useNewsletter';
+
+/**
+ * The newsletter subscribe form: in the footer (compact) and on the home page (hero).
+ * Posts to POST /api/newsletter; the states and texts are those of spec §4, §5, §8.
+ */
+export function NewsletterForm({ variant = 'footer' }: { variant?: 'footer' | 'home' }) {
+  const { email, setEmail, status, message, submit } = useNewsletter();
+  const id = useId();
+  const inputId = `${id}-email`;
+  const messageId = `${id}-message`;
+  const isError = status === 'error';
+  const home = variant === 'home';
+
+  return (
+    <form
+      noValidate
+      aria-label={home ? 'Subscribe to the newsletter' : 'Newsletter'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      className="w-full"
+    >
+      <label htmlFor={inputId} className={home ? 'sr-only' : 'mb-2 block text-sm font-medium text-slate-700 dark:text-slate-300'}>
+        Email address
+      </label>
+      <div
+        className={`flex gap-2 ${
+          home
+            ? 'flex-col rounded-2xl bg-white p-2 shadow-lg sm:flex-row dark:bg-slate-900'
+            : 'flex-col sm:flex-row lg:flex-col xl:flex-row'
+        }`}
+      >
+        <input
+          id={inputId}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={isError || undefined}
+          aria-describedby={message ? messageId : undefined}
+          className={`${inputClass} ${home ? 'sm:flex-1 sm:py-3 sm:text-base' : 'min-w-0 flex-1'}`}
+        />
+        <button
+          type="submit"
+          disabled={status === 'subscribing'}
+          className={`shrink-0 ${status === 'subscribed' ? 'btn bg-emerald-700 text-white hover:bg-emerald-800' : 'btn-primary'} ${
+            home ? 'px-6 py-3' : 'px-4 py-2 text-sm'
+          }`}
+        >
+          {status === 'subscribing' ? NEWSLETTER_TEXT.subscribing : status === 'subscribed' ? NEWSLETTER_TEXT.subscribed : 'Subscribe'}
+        </button>
+      </div>
+      <p
+        id={messageId}
+        role="status"
+        className={`mt-2 min-h-5 text-sm ${
+          home
+            ? 'text-center font-medium text-white'
+            : isError
+              ? 'text-red-700 dark:text-red-400'
+              : 'text-emerald-700 dark:text-emerald-400'
+        }`}
+      >
+        {message}
+      </p>
+    </form>
+  );
+}

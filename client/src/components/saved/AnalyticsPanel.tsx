@@ -1,0 +1,49 @@
+import { lazy, Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import type { DayCount } from './UsageChart';
+
+const UsageChart = lazy(() => import('./UsageChart'));
+
+interface UsageAnalytics {
+  days: DayCount[];
+  totalGenerations: number;
+  savedCount: number;
+  periodDays: number;
+}
+
+/** Plans with analytics: generations over the last 30 days (GET /api/users/analytics). */
+export default function AnalyticsPanel({ userId }: { userId: string }) {
+  const analytics = useQuery({
+    queryKey: ['analytics', userId],
+    queryFn: () => api<UsageAnalytics>('/users/analytics'),
+  });
+  if (analytics.isError) {
+    console.error('Loading analytics failed', analytics.error);
+    return null;
+  }
+  return (
+    <section aria-labelledby="analytics-heading" className="card mt-8 p-5 sm:p-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="analytics-heading" className="text-base font-semibold text-slate-900 dark:text-white">
+          Your last 30 days
+        </h2>
+        {analytics.data && (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            <span className="font-semibold text-slate-900 dark:text-white">{analytics.data.totalGenerations}</span> generations ·{' '}
+            <span className="font-semibold text-slate-900 dark:text-white">{analytics.data.savedCount}</span> saved
+          </p>
+        )}
+      </div>
+      <div className="mt-4">
+        {analytics.data ? (
+          <Suspense fallback={<div className="h-48 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800/60" />}>
+            <UsageChart days={analytics.data.days} />
+          </Suspense>
+        ) : (
+          <div className="h-48 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800/60" />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,303 @@
+/**
+ * The public API as the /api-docs page documents it: endpoints, example requests and the
+ * responses they produce. tests/integration/api-docs-examples.test.ts runs every example
+ * request against a real server and checks the answer has the documented shape, so the docs
+ * cannot drift from the API.
+ */
+import { CATEGORIES, COUNT_DEFAULT, COUNT_MAX, COUNT_MIN, LANGUAGES, PROMPT_MAX, SAVED_TEXT_MAX, TONES, TOPIC_MAX } from '@gl/core';
+
+export const API_KEY_PLACEHOLDER = 'gl_your_api_key';
+export const API_KEY_PREFIX = 'gl_';
+export const OPENAPI_PATH = '/api/openapi.json';
+export const UPTIME = '99.9%';
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+export interface ApiCall {
+  method: HttpMethod;
+  /** Path from the origin, e.g. /api/v1/generate */
+  path: string;
+  body?: Record<string, unknown>;
+}
+
+export interface FieldDoc {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+}
+
+export interface EndpointDoc {
+  id: 'generate' | 'usage' | 'plans' | 'save-line';
+  title: string;
+  description: string;
+  fields?: readonly FieldDoc[];
+  request: ApiCall;
+  /** A real answer of the example request (values vary; the shape is checked by the docs test). */
+  response: Record<string, unknown>;
+}
+
+const list = (xs: readonly string[]) => xs.map((x) => `\`${x}\``).join(', ');
+
+const USAGE_EXAMPLE = {
+  remaining: 95,
+  total: 100,
+  used: 5,
+  monthlyGenerations: 120,
+  planId: 'business',
+  resetsAt: '2026-11-23T00:00:00.000Z',
+};
+
+export const USAGE_NOTE =
+  '`usage.total` is your daily limit and `usage.remaining` what is left of it today; both are `-1` on unlimited plans such as Business.';
+
+export const ENDPOINTS: readonly EndpointDoc[] = [
+  {
+    id: 'generate',
+    title: 'Generate lines',
+    description:
+      'Generates lines and answers when they are ready (within 30 seconds). `source` says which engine wrote them: `openai`, `huggingface`, or `static_fallback` / `fallback` for the built-in generator.',
+    fields: [
+      { name: 'category', type: 'string', required: true, description: `One of ${list(CATEGORIES.map((c) => c.id))}.` },
+      { name: 'tone', type: 'string', required: false, description: `One of ${list(TONES)}. Default \`corporate\`.` },
+      { name: 'prompt', type: 'string', required: false, description: `Custom instructions, at most ${PROMPT_MAX} characters.` },
+      { name: 'topic', type: 'string', required: false, description: `The brand, product or subject, at most ${TOPIC_MAX} characters.` },
+      {
+        name: 'count',
+        type: 'integer',
+        required: false,
+        description: `How many lines, ${COUNT_MIN} to ${COUNT_MAX}. Default ${COUNT_DEFAULT}.`,
+      },
+      { name: 'language', type: 'string', required: false, description: `One of ${list(LANGUAGES.map((l) => l.id))}. Default \`en\`.` },
+      { name: 'maxChars', type: 'integer', required: false, description: 'A hard cap on each line, 10 to 500 characters.' },
+    ],
+    request: {
+      method: 'POST',
+      path: '/api/v1/generate',
+      body: { category: 'taglines', tone: 'funny', prompt: 'A coffee shop for developers', count: 4 },
+    },
+    response: {
+      success: true,
+      id: '0b6f3c2e-5d7a-4f5e-9a51-3e2f1c8d9b10',
+      lines: [
+        'Espresso yourself. Then git push.',
+        'Brewed for bugs, served with semicolons.',
+        'Where every cup compiles.',
+        'Fresh beans, zero merge conflicts.',
+      ],
+      source: 'openai',
+      usage: USAGE_EXAMPLE,
+    },
+  },
+  {
+    id: 'usage',
+    title: 'Get usage',
+    description: 'Your plan and how many generations you have used today and this month.',
+    request: { method: 'GET', path: '/api/v1/usage' },
+    response: { success: true, usage: USAGE_EXAMPLE },
+  },
+  {
+    id: 'plans',
+    title: 'List plans',
+    description: 'Every plan with its monthly price in USD (and in cents) and its limits; -1 means unlimited.',
+    request: { method: 'GET', path: '/api/v1/plans' },
+    response: {
+      success: true,
+      plans: [
+        {
+          id: 'business',
+          name: 'Business',
+          priceCents: 2999,
+          price: 29.99,
+          interval: 'month',
+          features: ['Everything in Pro', 'API access', 'Team collaboration', 'Priority support'],
+          popular: false,
+          limits: {
+            dailyGenerations: -1,
+            categories: ['taglines', 'bios', 'captions', 'quotes', 'slogans', 'adlines'],
+            tones: ['funny', 'corporate', 'bold', 'romantic', 'minimalist', 'inspirational', 'motivational'],
+            customPrompts: true,
+            bulkExport: true,
+            apiAccess: true,
+            analytics: true,
+            teamCollaboration: true,
+          },
+        },
+      ],
+    },
+  },
+  {
+    id: 'save-line',
+    title: 'Save a line',
+    description:
+      'Saves a line to your library: `201` when it is new, `200` with `alreadySaved: true` when the same text is already there (never a duplicate).',
+    fields: [
+      { name: 'text', type: 'string', required: true, description: `The line, 1 to ${SAVED_TEXT_MAX} characters.` },
+      { name: 'category', type: 'string', required: true, description: 'The category it was written for.' },
+      { name: 'tone', type: 'string', required: true, description: 'The tone it was written in.' },
+    ],
+    request: {
+      method: 'POST',
+      path: '/api/v1/save-line',
+      body: { text: 'Espresso yourself. Then git push.', category: 'taglines', tone: 'funny' },
+    },
+    response: {
+      success: true,
+      savedLine: {
+        id: '3f1c1f9e-8a4e-4c69-9d55-0d2b9f1e7a10',
+        text: 'Espresso yourself. Then git push.',
+        category: 'taglines',
+        tone: 'funny',
+        createdAt: '2026-11-22T09:30:00.000Z',
+        generationId: null,
+      },
+      alreadySaved: false,
+    },
+  },
+];
+
+/** The error envelope every endpoint uses, with the codes a client should handle. */
+export const ERROR_EXAMPLE = { success: false, error: 'Invalid or revoked API key', code: 'UNAUTHENTICATED' };
+export const ERROR_CODES_DOC: ReadonlyArray<{ status: number; code: string; meaning: string }> = [
+  { status: 400, code: 'VALIDATION_FAILED', meaning: 'A field is missing or wrong; `details` lists each problem.' },
+  { status: 401, code: 'UNAUTHENTICATED', meaning: 'No API key, or an unknown or revoked one.' },
+  { status: 403, code: 'PLAN_REQUIRED', meaning: 'The key belongs to an account whose plan has no API access (Business plan needed).' },
+  { status: 429, code: 'RATE_LIMITED', meaning: 'Too many requests; wait the number of seconds in the `Retry-After` header.' },
+  { status: 502, code: 'PROVIDER_ERROR', meaning: 'The generation failed; try again.' },
+  { status: 503, code: 'UNAVAILABLE', meaning: 'Generation is briefly unavailable; try again in a moment.' },
+  { status: 504, code: 'UNAVAILABLE', meaning: 'The lines took longer than 30 seconds; `data.id` identifies the generation.' },
+];
+
+function json(value: unknown): string {
+  return JSON.stringify(value, null, 2);
+}
+
+export function curlSnippet(call: ApiCall, origin: string, key = API_KEY_PLACEHOLDER): string {
+  const lines = [
+    `curl${call.method === 'GET' ? '' : ` -X ${call.method}`} ${origin}${call.path} \\`,
+    `  -H "Authorization: Bearer ${key}"`,
+  ];
+  if (call.body) {
+    lines[lines.length - 1] += ' \\';
+    lines.push('  -H "Content-Type: application/json" \\', `  -d '${JSON.stringify(call.body)}'`);
+  }
+  return lines.join('\n');
+}
+
+export function javascriptSnippet(call: ApiCall, origin: string, key = API_KEY_PLACEHOLDER): string {
+  const init = [`  method: '${call.method}',`, '  headers: {', `    Authorization: 'Bearer ${key}',`];
+  if (call.body) init.push(`    'Content-Type': 'application/json',`);
+  init.push('  },');
+  if (call.body) init.push(`  body: JSON.stringify(${json(call.body).replace(/\n/g, '\n  ')}),`);
+  return [
+    `const res = await fetch('${origin}${call.path}', {`,
+    ...init,
+    '});',
+    'const data = await res.json();',
+    'console.log(JSON.stringify(data, null, 2));',
+  ].join('\n');
+}
+
+export function pythonSnippet(call: ApiCall, origin: string, key = API_KEY_PLACEHOLDER): string {
+  const body = call.body ? `,\n    json=${pyLiteral(call.body)}` : '';
+  return [
+    'import json',
+    'import requests',
+    '',
+    `res = requests.${call.method.toLowerCase()}(`,
+    `    "${origin}${call.path}",`,
+    `    headers={"Authorization": "Bearer ${key}"}${body},`,
+    '    timeout=60,',
+    ')',
+    'print(json.dumps(res.json(), indent=2))',
+  ].join('\n');
+}
+
+function pyLiteral(value: Record<string, unknown>): string {
+  const entries = Object.entries(value).map(([k, v]) => `"${k}": ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`);
+  return `{${entries.join(', ')}}`;
+}
+
+export const SNIPPET_LANGUAGES = [
+  { id: 'curl', label: 'cURL', render: curlSnippet },
+  { id: 'javascript', label: 'JavaScript', render: javascriptSnippet },
+  { id: 'python', label: 'Python', render: pythonSnippet },
+] as const;
+export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number]['id'];
+
+export function responseSnippet(endpoint: EndpointDoc): string {
+  return json(endpoint.response);
+}
+
+export function requestBodySnippet(endpoint: EndpointDoc): string | null {
+  return endpoint.request.body ? json(endpoint.request.body) : null;
+}
+
+/** Generating a typed client from the OpenAPI document. */
+export function sdkSnippets(origin: string) {
+  return {
+    typescript: [
+      '# TypeScript types from the OpenAPI document',
+      `npx openapi-typescript ${origin}${OPENAPI_PATH} -o genius-lines.d.ts`,
+    ].join('\n'),
+    generator: [
+      '# A full client in any language (python, go, java, csharp, ...)',
+      'npx @openapitools/openapi-generator-cli generate \\',
+      `  -i ${origin}${OPENAPI_PATH} \\`,
+      '  -g python -o ./genius-lines-client',
+    ].join('\n'),
+    node: [
+      '// genius-lines.js: a tiny client, no dependencies (Node 18+ or any browser)',
+      'export function geniusLines(apiKey, baseUrl = ' + `'${origin}/api/v1'` + ') {',
+      '  async function call(method, path, body) {',
+      '    const res = await fetch(baseUrl + path, {',
+      '      method,',
+      "      headers: { Authorization: 'Bearer ' + apiKey, 'Content-Type': 'application/json' },",
+      '      body: body ? JSON.stringify(body) : undefined,',
+      '    });',
+      '    const data = await res.json();',
+      '    if (!data.success) throw new Error(data.error);',
+      '    return data;',
+      '  }',
+      '  return {',
+      "    generate: (options) => call('POST', '/generate', options),",
+      "    usage: () => call('GET', '/usage'),",
+      "    plans: () => call('GET', '/plans'),",
+      "    saveLine: (line) => call('POST', '/save-line', line),",
+      '  };',
+      '}',
+      '',
+      '// const gl = geniusLines(process.env.GENIUS_LINES_API_KEY);',
+      "// const { lines } = await gl.generate({ category: 'slogans', tone: 'bold' });",
+    ].join('\n'),
+    python: [
+      '# genius_lines.py: a tiny client on top of requests',
+      'import requests',
+      '',
+      'class GeniusLines:',
+      `    def __init__(self, api_key, base_url="${origin}/api/v1"):`,
+      '        self.base_url = base_url',
+      '        self.session = requests.Session()',
+      '        self.session.headers["Authorization"] = f"Bearer {api_key}"',
+      '',
+      '    def _call(self, method, path, body=None):',
+      '        res = self.session.request(method, self.base_url + path, json=body, timeout=60)',
+      '        data = res.json()',
+      '        if not data.get("success"):',
+      '            raise RuntimeError(data.get("error"))',
+      '        return data',
+      '',
+      '    def generate(self, **options):',
+      '        return self._call("POST", "/generate", options)',
+      '',
+      '    def usage(self):',
+      '        return self._call("GET", "/usage")',
+      '',
+      '    def plans(self):',
+      '        return self._call("GET", "/plans")',
+      '',
+      '    def save_line(self, text, category, tone):',
+      '        return self._call("POST", "/save-line", {"text": text, "category": category, "tone": tone})',
+    ].join('\n'),
+  };
+}

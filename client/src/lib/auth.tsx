@@ -1,0 +1,127 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { AuthResult, PublicUser } from '@gl/core';
+import { ApiError, api } from './api';
+import { clearSession, getRefreshToken, getSession, setSession, setStoredUser, subscribeSession } from './session';
+
+export interface AuthContextValue {
+  user: PublicUser | null;
+  isAuthenticated: boolean;
+  /** True while a stored session is being checked with GET /api/auth/me. */
+  loading: boolean;
+  login(email: string, password: string): Promise<PublicUser>;
+  register(name: string, email: string, password: string): Promise<PublicUser>;
+  logout(): void;
+  /** Re-reads the user (plan changes after a payment). */
+  refreshUser(): Promise<void>;
+  /** Updates the stored user in place (e.g. the plan from subscription:updated). */
+  updateUser(patch: Partial<PublicUser>): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+function snapshotKey(): string {
+  const s = getSession();
+  return s ? `${s.token}|${JSON.stringify(s.user)}` : '';
+}
+
+function failureText(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.hasServerMessage ? err.message : fallback;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  // Re-render on any session change, including the api client clearing it after a 401.
+  const key = useSyncExternalStore(subscribeSession, snapshotKey, snapshotKey);
+  const session = useMemo(() => (key ? getSession() : null), [key]);
+  const [checking, setChecking] = useState(() => getSession() !== null);
+
+  const refreshUser = useCallback(async () => {
+    if (!getSession()) return;
+    const { user } = await api<{ user: PublicUser }>('/auth/me');
+    if (getSession()) setStoredUser(user);
+  }, []);
+
+  useEffect(() => {
+    // Spec §4: a stored token is checked at start; a failed check clears the session.
+    if (!getSession()) {
+      setChecking(false);
+      return;
+    }
+    let cancelled = false;
+    api<{ user: PublicUser }>('/auth/me')
+      .then(({ user }) => {
+        if (!cancelled && getSession()) {
+          if (user) setStoredUser(user);
+          else clearSession();
+        }
+      })
+      .catch((err: unknown) => {
+        // Server unreachable: keep the stored session rather than sign the user out over a blip.
+        if (err instanceof ApiError && err.isNetworkError) return;
+        clearSession();
+      })
+      .finally(() => {
+        if (!cancelled) setChecking(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const login = useCallback(async (email: string, password: string) => {
+    let result: AuthResult;
+    try {
+      result = await api<AuthResult>('/auth/login', { method: 'POST', body: { email, password }, sessionHandling: false });
+    } catch (err) {
+      throw new Error(failureText(err, 'Login failed'));
+    }
+    setSession({ token: result.token, refreshToken: result.refreshToken, user: result.user });
+    return result.user;
+  }, []);
+
+  const register = useCallback(async (name: string, email: string, password: string) => {
+    let result: AuthResult;
+    try {
+      result = await api<AuthResult>('/auth/register', { method: 'POST', body: { name, email, password }, sessionHandling: false });
+    } catch (err) {
+      throw new Error(failureText(err, 'Registration failed'));
+    }
+    setSession({ token: result.token, refreshToken: result.refreshToken, user: result.user });
+    return result.user;
+  }, []);
+
+  const logout = useCallback(() => {
+    const refreshToken = getRefreshToken();
+    clearSession();
+    if (refreshToken) {
+      // Revoke the refresh token on the server; the local session is already gone either way.
+      void api('/auth/logout', { method: 'POST', body: { refreshToken }, sessionHandling: false }).catch(() => undefined);
+    }
+  }, []);
+
+  const updateUser = useCallback((patch: Partial<PublicUser>) => {
+    const current = getSession()?.user;
+    if (current) setStoredUser({ ...current, ...patch });
+  }, []);
+
+  const user = session?.user ?? null;
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      isAuthenticated: Boolean(session && user),
+      loading: checking,
+      login,
+      register,
+      logout,
+      refreshUser,
+      updateUser,
+    }),
+    [session, user, checking, login, register, logout, refreshUser, updateUser],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}

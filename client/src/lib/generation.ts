@@ -1,0 +1,209 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CategoryId, GenerationDto, GenerationSource, LanguageId, Tone, UsageSummary } from '@gl/core';
+import { ApiError, api } from './api';
+import { live, useLiveConnection, useLiveEvent, useLiveReconnect } from './socket';
+
+export interface GenerateRequest {
+  category: CategoryId;
+  tone: Tone;
+  topic?: string;
+  prompt?: string;
+  count: number;
+  language: LanguageId;
+  maxChars?: number;
+}
+
+export interface GenerationError {
+  message: string;
+  code: string;
+  status: number;
+  /** The server was not reached: show a retry. */
+  network: boolean;
+  /** Daily limit or a plan rule: show the upgrade link. */
+  upgrade: boolean;
+}
+
+export interface GenerationState {
+  phase: 'idle' | 'submitting' | 'pending' | 'running' | 'completed' | 'failed';
+  id: string | null;
+  request: GenerateRequest | null;
+  /** One slot per requested line; null until it arrives. */
+  lines: Array<string | null>;
+  source: GenerationSource | null;
+  error: GenerationError | null;
+  /** Indexes being regenerated one by one. */
+  regenerating: number[];
+  /** An error from a one-line regeneration (the other lines stay). */
+  lineError: GenerationError | null;
+}
+
+const IDLE: GenerationState = {
+  phase: 'idle',
+  id: null,
+  request: null,
+  lines: [],
+  source: null,
+  error: null,
+  regenerating: [],
+  lineError: null,
+};
+
+export const SOURCE_NOTICES: Record<GenerationSource, string> = {
+  openai: 'Generated with OpenAI',
+  huggingface: 'Generated with Hugging Face',
+  fallback: 'Primary AI failed. Displaying fallback results.',
+  static_fallback: 'Primary AI failed. Displaying fallback results.',
+};
+
+export function toGenerationError(err: unknown): GenerationError {
+  if (err instanceof ApiError) {
+    return {
+      message: err.message,
+      code: err.code,
+      status: err.status,
+      network: err.isNetworkError,
+      upgrade: err.code === 'DAILY_LIMIT_REACHED' || err.code === 'PLAN_REQUIRED',
+    };
+  }
+  return { message: 'Generation failed. Please try again.', code: 'UNKNOWN', status: 0, network: false, upgrade: false };
+}
+
+type LiveEvent =
+  | { type: 'started'; id: string }
+  | { type: 'line'; id: string; index: number; text: string }
+  | { type: 'completed'; id: string; lines: string[]; source: GenerationSource; usage: UsageSummary | null }
+  | { type: 'failed'; id: string; error: string };
+
+function reduce(state: GenerationState, ev: LiveEvent): GenerationState {
+  if (state.id !== ev.id) return state;
+  switch (ev.type) {
+    case 'started':
+      return state.phase === 'pending' ? { ...state, phase: 'running' } : state;
+    case 'line': {
+      if (ev.index < 0 || ev.index > 50) return state;
+      const lines = state.lines.slice();
+      while (lines.length <= ev.index) lines.push(null);
+      lines[ev.index] = ev.text;
+      return {
+        ...state,
+        lines,
+        phase: state.phase === 'completed' ? 'completed' : 'running',
+        regenerating: state.regenerating.filter((i) => i !== ev.index),
+      };
+    }
+    case 'completed':
+      return { ...state, phase: 'completed', lines: ev.lines.slice(), source: ev.source, error: null, regenerating: [] };
+    case 'failed':
+      // A failed one-line regeneration keeps the lines already shown.
+      if (state.regenerating.length > 0 && state.lines.some((l) => l !== null)) {
+        return { ...state, phase: 'completed', regenerating: [], lineError: { ...toGenerationError(null), message: ev.error } };
+      }
+      return { ...state, phase: 'failed', regenerating: [], error: { ...toGenerationError(null), message: ev.error } };
+  }
+}
+
+/**
+ * A generation's life on /generate: POST /api/lines/generate (202), then its lines arrive over
+ * Socket.IO. Events that beat the POST's answer are buffered; after a reconnect a pending
+ * generation is re-read with GET /api/lines/generations/:id so nothing is missed.
+ */
+export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) => void) {
+  useLiveConnection();
+  const [state, setState] = useState<GenerationState>(IDLE);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const early = useRef(new Map<string, LiveEvent[]>());
+  const onUsageRef = useRef(onUsage);
+  onUsageRef.current = onUsage;
+
+  const dispatch = useCallback((ev: LiveEvent) => {
+    if (stateRef.current.id !== ev.id) {
+      // Possibly ours, before the POST answered: keep a few.
+      const list = early.current.get(ev.id) ?? [];
+      if (list.length < 40) list.push(ev);
+      early.current.set(ev.id, list);
+      if (early.current.size > 10) early.current.delete(early.current.keys().next().value as string);
+      return;
+    }
+    setState((s) => reduce(s, ev));
+    if (ev.type === 'completed') onUsageRef.current(ev.usage);
+  }, []);
+
+  useLiveEvent('generation:started', (p) => dispatch({ type: 'started', id: p.id }));
+  useLiveEvent('generation:line', (p) => dispatch({ type: 'line', ...p }));
+  useLiveEvent('generation:completed', (p) => dispatch({ type: 'completed', ...p }));
+  useLiveEvent('generation:failed', (p) => dispatch({ type: 'failed', ...p }));
+
+  const resync = useCallback(async () => {
+    const s = stateRef.current;
+    if (!s.id || !(s.phase === 'pending' || s.phase === 'running' || s.regenerating.length > 0)) return;
+    try {
+      const { generation } = await api<{ generation: GenerationDto }>(`/lines/generations/${s.id}`);
+      if (stateRef.current.id !== generation.id) return;
+      if (generation.status === 'completed' && generation.source) {
+        dispatch({ type: 'completed', id: generation.id, lines: generation.lines, source: generation.source, usage: null });
+      } else if (generation.status === 'failed') {
+        dispatch({ type: 'failed', id: generation.id, error: generation.error ?? 'Generation failed. Please try again.' });
+      } else {
+        generation.lines.forEach((text, index) => dispatch({ type: 'line', id: generation.id, index, text }));
+      }
+    } catch (err) {
+      console.error('Could not re-read the generation after reconnecting', err);
+    }
+  }, [dispatch]);
+  useLiveReconnect(() => void resync());
+
+  const generate = useCallback(
+    async (request: GenerateRequest) => {
+      setState({ ...IDLE, phase: 'submitting', request, lines: Array.from({ length: request.count }, () => null) });
+      try {
+        // Be connected before asking, so the first line is not missed.
+        await live.ready(3_000);
+        const body: Record<string, unknown> = {
+          category: request.category,
+          tone: request.tone,
+          count: request.count,
+          language: request.language,
+        };
+        if (request.topic?.trim()) body.topic = request.topic.trim();
+        if (request.prompt?.trim()) body.prompt = request.prompt.trim();
+        if (request.maxChars) body.maxChars = request.maxChars;
+        const data = await api<{ generation: { id: string; status: GenerationDto['status'] }; usage?: UsageSummary }>('/lines/generate', {
+          method: 'POST',
+          body,
+        });
+        onUsageRef.current(data.usage);
+        const id = data.generation.id;
+        setState((s) => ({ ...s, id, phase: data.generation.status === 'running' ? 'running' : 'pending' }));
+        stateRef.current = { ...stateRef.current, id };
+        const buffered = early.current.get(id) ?? [];
+        early.current.delete(id);
+        for (const ev of buffered) dispatch(ev);
+        if (data.generation.status === 'completed' || data.generation.status === 'failed') void resync();
+      } catch (err) {
+        setState((s) => ({ ...s, phase: 'failed', error: toGenerationError(err) }));
+      }
+    },
+    [dispatch, resync],
+  );
+
+  const regenerateLine = useCallback(async (index: number) => {
+    const s = stateRef.current;
+    if (!s.id || s.regenerating.includes(index)) return;
+    setState((cur) => ({ ...cur, regenerating: [...cur.regenerating, index], lineError: null }));
+    try {
+      await api(`/lines/generations/${s.id}/regenerate`, { method: 'POST', body: { index } });
+    } catch (err) {
+      setState((cur) => ({ ...cur, regenerating: cur.regenerating.filter((i) => i !== index), lineError: toGenerationError(err) }));
+    }
+  }, []);
+
+  const retry = useCallback(() => {
+    const r = stateRef.current.request;
+    if (r) void generate(r);
+  }, [generate]);
+
+  useEffect(() => () => early.current.clear(), []);
+
+  return { state, generate, regenerateLine, retry };
+}

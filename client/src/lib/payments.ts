@@ -1,0 +1,150 @@
+import { useQuery } from '@tanstack/react-query';
+import type { BillingInterval, PaymentStatus, Plan, PlanId, SubscriptionDto } from '@gl/core';
+import { ApiError, api } from './api';
+
+/** GET /api/payments/config: real PayPal buttons, or the sandbox simulation. */
+export interface PaymentsConfig {
+  simulated: boolean;
+  paypalClientId: string | null;
+  currency: 'USD';
+  paypal?: boolean;
+  mpesa?: boolean;
+  kesPerUsd?: number;
+}
+
+export function usePaymentsConfig(enabled = true) {
+  return useQuery({
+    queryKey: ['payments-config'],
+    queryFn: () => api<PaymentsConfig>('/payments/config', { sessionHandling: false }),
+    staleTime: 10 * 60_000,
+    enabled,
+  });
+}
+
+export interface SubscriptionsState {
+  subscriptions: SubscriptionDto[];
+  currentPlan: Plan;
+}
+
+export function useSubscriptions(userId: string | undefined) {
+  return useQuery({
+    queryKey: ['subscriptions', userId ?? 'none'],
+    enabled: Boolean(userId),
+    queryFn: () => api<SubscriptionsState>('/subscriptions'),
+  });
+}
+
+/** Spec §8: the texts a buyer sees. */
+export const PAYMENT_TEXT = {
+  paypalFailed: 'PayPal payment failed. Please try again.',
+  captureFailed: 'Payment processing failed. Please try again.',
+  phoneInvalid: 'Please enter a valid phone number',
+  initiationFailed: 'Payment initiation failed',
+  cancelledByUser: 'Payment cancelled by user',
+  mpesaFailed: 'Payment failed. Please try again.',
+  verificationFailed: 'Payment verification failed',
+  waiting: 'waiting for you to confirm on your phone',
+} as const;
+
+export type PaymentMethod = 'paypal' | 'mpesa';
+
+export interface PaymentModalState {
+  method: PaymentMethod;
+  phase: 'choose' | 'processing' | 'waiting' | 'error' | 'success';
+  error: string | null;
+  /** The payment this modal started (M-Pesa), to match payment:updated. */
+  paymentId: string | null;
+  customerMessage: string | null;
+}
+
+export type PaymentModalAction =
+  | { type: 'method'; method: PaymentMethod }
+  | { type: 'processing' }
+  | { type: 'waiting'; paymentId: string; customerMessage: string | null }
+  | { type: 'error'; message: string }
+  | { type: 'success' }
+  | { type: 'reset' };
+
+export const INITIAL_PAYMENT_STATE: PaymentModalState = {
+  method: 'paypal',
+  phase: 'choose',
+  error: null,
+  paymentId: null,
+  customerMessage: null,
+};
+
+/** The payment modal's state machine (spec §4): method chosen, processing, waiting, error, or success. */
+export function paymentModalReducer(state: PaymentModalState, action: PaymentModalAction): PaymentModalState {
+  switch (action.type) {
+    case 'method':
+      if (state.phase === 'processing' || state.phase === 'waiting') return state;
+      return { ...INITIAL_PAYMENT_STATE, method: action.method };
+    case 'processing':
+      return { ...state, phase: 'processing', error: null };
+    case 'waiting':
+      return { ...state, phase: 'waiting', paymentId: action.paymentId, customerMessage: action.customerMessage, error: null };
+    case 'error':
+      return { ...state, phase: 'error', error: action.message };
+    case 'success':
+      return { ...state, phase: 'success', error: null };
+    case 'reset':
+      return { ...INITIAL_PAYMENT_STATE, method: state.method };
+  }
+}
+
+/** The message for a payment that ended without success (server text first, spec fallbacks). */
+export function failedPaymentMessage(p: { status: PaymentStatus; resultCode?: string | null; message?: string }): string {
+  if (p.message) return p.message;
+  if (p.resultCode === '1032') return PAYMENT_TEXT.cancelledByUser;
+  return PAYMENT_TEXT.mpesaFailed;
+}
+
+/** Spec §5: empty or shorter than 10 characters is refused before anything is sent. */
+export function validPhone(phone: string): boolean {
+  return phone.trim().length >= 10;
+}
+
+/** The M-Pesa initiation error: Daraja's customer message, our validation text, or the spec's fallback. */
+export function mpesaInitiationError(err: unknown): string {
+  if (err instanceof ApiError) {
+    const customer = err.extra.customerMessage;
+    if (typeof customer === 'string' && customer) return customer;
+    if (err.code === 'VALIDATION_FAILED' || err.code === 'RATE_LIMITED' || err.code === 'CONFLICT') return err.message;
+  }
+  return PAYMENT_TEXT.initiationFailed;
+}
+
+export interface PaypalCreateResult {
+  orderID: string;
+  paymentId: string;
+}
+
+export interface CaptureResult {
+  id: string | null;
+  paymentId: string;
+  status: PaymentStatus;
+  message?: string;
+  subscription: SubscriptionDto | null;
+  currentPlan?: Plan;
+}
+
+export function createPaypalOrder(planId: PlanId, interval: BillingInterval): Promise<PaypalCreateResult> {
+  return api<PaypalCreateResult>('/payments/paypal/create-order', { method: 'POST', body: { planId, interval } });
+}
+
+export function capturePaypalOrder(orderID: string, planId: PlanId): Promise<CaptureResult> {
+  return api<CaptureResult>('/payments/paypal/capture-order', { method: 'POST', body: { orderID, planId } });
+}
+
+export interface StkPushResult {
+  paymentId: string;
+  checkoutRequestID: string;
+  responseCode: string;
+  customerMessage?: string;
+  amount?: number;
+  phoneNumber?: string;
+}
+
+export function mpesaStkPush(planId: PlanId, interval: BillingInterval, phoneNumber: string): Promise<StkPushResult> {
+  return api<StkPushResult>('/payments/mpesa/stk-push', { method: 'POST', body: { planId, interval, phoneNumber } });
+}

@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { PLANS, getPlan, type Plan, type PlanId } from '@gl/core';
+import { api } from './api';
+import { useAuth } from './auth';
+
+/** The plan whose rules apply to this browser: the signed-in user's, or free for visitors. */
+export function useCurrentPlan(): Plan {
+  const { user } = useAuth();
+  const id: PlanId = user?.planId ?? 'free';
+  return getPlan(id);
+}
+
+/** GET /api/plans (the catalogue), with the bundled catalogue as the initial value. */
+export function usePlans() {
+  return useQuery({
+    queryKey: ['plans'],
+    queryFn: async () => (await api<{ plans: Plan[] }>('/plans')).plans,
+    placeholderData: PLANS as Plan[],
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The cheapest plan that unlocks something, for upgrade hints ("Available on Pro"). */
+export function planThatAllows(predicate: (plan: Plan) => boolean): Plan | undefined {
+  return PLANS.find(predicate);
+}

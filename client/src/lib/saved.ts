@@ -1,0 +1,70 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { CategoryId, SavedLineDto, Tone } from '@gl/core';
+import { api } from './api';
+
+/** GET /api/lines/saved: one page, newest first; nextCursor null when there is no more. */
+export interface SavedLinesPage {
+  savedLines: SavedLineDto[];
+  /** Lines matching the filters in the whole library. */
+  total: number;
+  nextCursor?: string | null;
+}
+
+export const PAGE_SIZE = 50;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const CLEAR_ALL_CONFIRMATION = 'Are you sure you want to delete all saved lines? This action cannot be undone.';
+
+export function savedKey(userId: string | undefined, ...rest: unknown[]): unknown[] {
+  return ['saved', userId ?? 'none', ...rest];
+}
+
+export function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** The lines matching the search and category, served by the API page by page. */
+export function useSavedLines(userId: string | undefined, search: string, category: CategoryId | 'all') {
+  return useInfiniteQuery({
+    queryKey: savedKey(userId, 'list', search, category),
+    enabled: Boolean(userId),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      api<SavedLinesPage>('/lines/saved', {
+        query: { search: search || undefined, category: category === 'all' ? undefined : category, limit: PAGE_SIZE, cursor: pageParam },
+        signal,
+      }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: (prev) => prev,
+  });
+}
+
+/** The whole library's size and the categories present in it (for 'N of M lines' and the dropdown). */
+export function useLibrarySummary(userId: string | undefined) {
+  return useQuery({
+    queryKey: savedKey(userId, 'summary'),
+    enabled: Boolean(userId),
+    queryFn: async ({ signal }) => {
+      const page = await api<SavedLinesPage>('/lines/saved', { query: { limit: 100 }, signal });
+      const present = new Set(page.savedLines.map((l) => l.category));
+      // More than one page: a category may only appear further down, so offer all of them.
+      const complete = !page.nextCursor && page.savedLines.length >= page.total;
+      return { total: page.total, categories: present, complete };
+    },
+  });
+}
+
+export const TONE_BADGE: Record<Tone, string> = {
+  funny: 'bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-200',
+  corporate: 'bg-sky-100 text-sky-900 dark:bg-sky-500/15 dark:text-sky-200',
+  bold: 'bg-rose-100 text-rose-900 dark:bg-rose-500/15 dark:text-rose-200',
+  romantic: 'bg-pink-100 text-pink-900 dark:bg-pink-500/15 dark:text-pink-200',
+  minimalist: 'bg-slate-200 text-slate-800 dark:bg-slate-500/20 dark:text-slate-200',
+  inspirational: 'bg-violet-100 text-violet-900 dark:bg-violet-500/15 dark:text-violet-200',
+  motivational: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-500/15 dark:text-emerald-200',
+};

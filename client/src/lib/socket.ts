@@ -1,0 +1,163 @@
+import { useEffect, useRef } from 'react';
+import type { Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '@gl/core';
+import { refreshSession } from './api';
+import { getToken, subscribeSession } from './session';
+import { getVisitorId } from './visitor';
+
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+type Handler<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0] extends infer P ? (payload: P) => void : never;
+type AnyHandler = (payload: unknown) => void;
+
+/**
+ * One Socket.IO connection for the whole app, opened only while a page needs live events
+ * (socket.io-client is loaded on demand, so it is not in the initial bundle). It authenticates
+ * with the current token, or the visitor id when signed out, and reconnects when that changes.
+ */
+class LiveConnection {
+  private socket: AppSocket | null = null;
+  private loading: Promise<void> | null = null;
+  private users = 0;
+  private identity = '';
+  private readonly handlers = new Map<string, Set<AnyHandler>>();
+  private readonly reconnectHandlers = new Set<() => void>();
+  private readonly attached = new Set<string>();
+
+  constructor() {
+    subscribeSession(() => this.onSessionChange());
+  }
+
+  private auth(): { token: string } | { visitorId: string } {
+    const token = getToken();
+    return token ? { token } : { visitorId: getVisitorId() };
+  }
+
+  private currentIdentity(): string {
+    return getToken() ? 'user' : `visitor:${getVisitorId()}`;
+  }
+
+  acquire(): () => void {
+    this.users += 1;
+    void this.ensure();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.users -= 1;
+      // Keep the connection briefly so moving between live pages does not reconnect.
+      setTimeout(() => {
+        if (this.users === 0 && this.socket) {
+          this.socket.disconnect();
+          this.socket = null;
+          this.attached.clear();
+        }
+      }, 5_000);
+    };
+  }
+
+  private async ensure(): Promise<void> {
+    if (this.socket) {
+      if (this.socket.disconnected) this.socket.connect();
+      return;
+    }
+    this.loading ??= import('socket.io-client')
+      .then(({ io }) => {
+        if (this.socket || this.users === 0) return;
+        const socket: AppSocket = io({
+          path: '/socket.io',
+          transports: ['websocket', 'polling'],
+          // A function, so every (re)connection sends the current token or visitor id.
+          auth: (cb) => cb(this.auth()),
+        });
+        this.identity = this.currentIdentity();
+        // Every (re)connection: pages re-read anything still pending, so no result is missed.
+        socket.on('connect', () => {
+          for (const h of [...this.reconnectHandlers]) h();
+        });
+        socket.on('connect_error', (err) => {
+          // An expired access token: rotate it once and try again with the new one.
+          if (/token/i.test(err.message) && getToken()) {
+            void refreshSession().then((ok) => {
+              if (ok) socket.connect();
+            });
+          }
+        });
+        this.socket = socket;
+        for (const event of this.handlers.keys()) this.attach(event);
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
+  }
+
+  private attach(event: string): void {
+    if (!this.socket || this.attached.has(event)) return;
+    this.attached.add(event);
+    (this.socket as unknown as Socket).on(event, (payload: unknown) => {
+      for (const h of [...(this.handlers.get(event) ?? [])]) h(payload);
+    });
+  }
+
+  on<E extends ServerEventName>(event: E, handler: Handler<E>): () => void {
+    let set = this.handlers.get(event);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(event, set);
+    }
+    set.add(handler as AnyHandler);
+    this.attach(event);
+    return () => set.delete(handler as AnyHandler);
+  }
+
+  onReconnect(handler: () => void): () => void {
+    this.reconnectHandlers.add(handler);
+    return () => this.reconnectHandlers.delete(handler);
+  }
+
+  /** Resolves once the socket is connected (or after timeoutMs, whichever first). */
+  async ready(timeoutMs = 5_000): Promise<void> {
+    await this.ensure();
+    const socket = this.socket;
+    if (!socket || socket.connected) return;
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(done, timeoutMs);
+      function done() {
+        clearTimeout(t);
+        socket?.off('connect', done);
+        resolve();
+      }
+      socket.on('connect', done);
+    });
+  }
+
+  private onSessionChange(): void {
+    const next = this.currentIdentity();
+    if (!this.socket || next === this.identity) return;
+    this.identity = next;
+    // Signed in or out: join the other room by reconnecting with the new credentials.
+    this.socket.disconnect();
+    this.socket.connect();
+  }
+}
+
+export const live = new LiveConnection();
+
+/** Keeps the live connection open while the component is mounted. */
+export function useLiveConnection(): void {
+  useEffect(() => live.acquire(), []);
+}
+
+/** Subscribes to one server event for the component's lifetime (the latest handler is always used). */
+export function useLiveEvent<E extends ServerEventName>(event: E, handler: Handler<E>): void {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => live.on(event, ((payload: unknown) => (ref.current as AnyHandler)(payload)) as Handler<E>), [event]);
+}
+
+/** Runs after the socket reconnects (to fetch anything missed while it was down). */
+export function useLiveReconnect(handler: () => void): void {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => live.onReconnect(() => ref.current()), []);
+}

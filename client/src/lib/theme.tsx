@@ -1,0 +1,52 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { STORAGE_KEYS, storage } from './storage';
+
+export type Theme = 'light' | 'dark';
+
+/** Spec §9: default dark. Anything but a stored 'light' is dark. */
+export function readStoredTheme(): Theme {
+  return storage.get(STORAGE_KEYS.theme) === 'light' ? 'light' : 'dark';
+}
+
+export function applyTheme(theme: Theme): void {
+  const root = document.documentElement;
+  root.classList.toggle('dark', theme === 'dark');
+  root.style.colorScheme = theme;
+}
+
+interface ThemeContextValue {
+  theme: Theme;
+  setTheme(theme: Theme): void;
+  toggleTheme(): void;
+}
+
+const ThemeContext = createContext<ThemeContextValue | null>(null);
+
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const [theme, setThemeState] = useState<Theme>(readStoredTheme);
+
+  useEffect(() => {
+    applyTheme(theme);
+  }, [theme]);
+
+  const setTheme = useCallback((next: Theme) => {
+    storage.set(STORAGE_KEYS.theme, next);
+    setThemeState(next);
+  }, []);
+  const toggleTheme = useCallback(() => {
+    setThemeState((prev) => {
+      const next = prev === 'dark' ? 'light' : 'dark';
+      storage.set(STORAGE_KEYS.theme, next);
+      return next;
+    });
+  }, []);
+
+  const value = useMemo(() => ({ theme, setTheme, toggleTheme }), [theme, setTheme, toggleTheme]);
+  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
+}
+
+export function useTheme(): ThemeContextValue {
+  const ctx = useContext(ThemeContext);
+  if (!ctx) throw new Error('useTheme must be used inside <ThemeProvider>');
+  return ctx;
+}

@@ -1,0 +1,57 @@
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { AuthenticationTab } from '../components/api-docs/AuthenticationTab';
+import { DOC_TABS, DocsNav, panelId, tabId, type DocTabId } from '../components/api-docs/DocsNav';
+import { EndpointsTab } from '../components/api-docs/EndpointsTab';
+import { ExamplesTab } from '../components/api-docs/ExamplesTab';
+import { OverviewTab } from '../components/api-docs/OverviewTab';
+import { SdksTab } from '../components/api-docs/SdksTab';
+import { PageHeader } from '../components/marketing/PageHeader';
+import { OPENAPI_PATH, UPTIME } from '../content/api-examples';
+
+function tabFromHash(hash: string): DocTabId {
+  const id = hash.replace(/^#/, '');
+  return DOC_TABS.find((t) => t.id === id)?.id ?? 'overview';
+}
+
+export default function ApiDocsPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const active = tabFromHash(location.hash);
+  const origin = window.location.origin;
+
+  const select = (id: DocTabId) => navigate({ hash: id === 'overview' ? '' : id }, { replace: true, preventScrollReset: true });
+
+  return (
+    <>
+      <PageHeader eyebrow="Developer tools" title="Genius Lines API">
+        Generate taglines, bios, captions and more from your own code. Simple JSON over HTTPS, {UPTIME} uptime target.
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link to="/pricing" className="btn-primary px-5 py-2.5">
+            Get API Access
+          </Link>
+          <a href={OPENAPI_PATH} className="btn-secondary px-5 py-2.5" target="_blank" rel="noopener">
+            OpenAPI spec
+          </a>
+        </div>
+      </PageHeader>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[13rem_1fr]">
+        <aside>
+          <DocsNav active={active} onSelect={select} />
+        </aside>
+        <div
+          id={panelId(active)}
+          role="tabpanel"
+          aria-labelledby={tabId(active)}
+          tabIndex={0}
+          className="min-w-0 focus-visible:outline-none"
+        >
+          {active === 'overview' && <OverviewTab origin={origin} />}
+          {active === 'authentication' && <AuthenticationTab />}
+          {active === 'endpoints' && <EndpointsTab />}
+          {active === 'examples' && <ExamplesTab origin={origin} />}
+          {active === 'sdks' && <SdksTab origin={origin} />}
+        </div>
+      </div>
+    </>
+  );
+}

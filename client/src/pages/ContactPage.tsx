@@ -1,0 +1,21 @@
+import { ContactForm } from '../components/contact/ContactForm';
+import { ContactInfo, FollowUs, QuickTips } from '../components/contact/ContactInfo';
+import { PageHeader } from '../components/marketing/PageHeader';
+
+export default function ContactPage() {
+  return (
+    <>
+      <PageHeader eyebrow="Contact" title="Get in Touch">
+        Questions, bug reports, partnership ideas or a joke that made you laugh: we'd love to hear from you.
+      </PageHeader>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_22rem]">
+        <ContactForm />
+        <div className="space-y-6">
+          <ContactInfo />
+          <FollowUs />
+          <QuickTips />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { useMemo, useState } from 'react';
+import { CourseCard } from '../components/courses/CourseCard';
+import { CourseFilters } from '../components/courses/CourseFilters';
+import { PageHeader, secondaryButtonClass } from '../components/marketing/PageHeader';
+import { useSimulatedAction } from '../components/marketing/useSimulatedAction';
+import { COURSES, ENROLL_MS, filterCourses, type CourseFilter } from '../content/courses';
+
+const ALL: CourseFilter = { search: '', category: 'all', level: 'all' };
+
+export default function CoursesPage() {
+  const [filter, setFilter] = useState<CourseFilter>(ALL);
+  const shown = useMemo(() => filterCourses(COURSES, filter), [filter]);
+  const enroll = useSimulatedAction(ENROLL_MS);
+
+  return (
+    <>
+      <PageHeader eyebrow="Learn new skills" title="Premium Courses">
+        Hands-on courses on code, design, marketing and business, from the people behind Genius Lines.
+      </PageHeader>
+      <section aria-label="Courses" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+        <CourseFilters filter={filter} onChange={setFilter} />
+        <p role="status" className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+          {shown.length} of {COURSES.length} courses
+        </p>
+        {shown.length === 0 ? (
+          <div className="mt-8 rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
+            <p className="text-lg font-semibold text-slate-900 dark:text-white">No courses match your search</p>
+            <button type="button" onClick={() => setFilter(ALL)} className={`${secondaryButtonClass} mt-4`}>
+              Clear Filters
+            </button>
+          </div>
+        ) : (
+          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((c) => (
+              <CourseCard key={c.id} course={c} status={enroll.statusOf(c.id)} onEnroll={() => enroll.run(c.id)} />
+            ))}
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

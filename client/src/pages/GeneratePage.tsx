@@ -1,0 +1,77 @@
+import { useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { CATEGORY_IDS, getCategory, type CategoryId } from '@gl/core';
+import GenerateForm from '../components/generate/GenerateForm';
+import ResultsPanel from '../components/generate/ResultsPanel';
+import StatusLine from '../components/generate/StatusLine';
+import UsageMeter from '../components/generate/UsageMeter';
+import { Link } from 'react-router-dom';
+import { useGeneration } from '../lib/generation';
+import { useCurrentPlan } from '../lib/plan';
+import { useSetUsage, useUsage } from '../lib/usage';
+
+function categoryFromQuery(value: string | null): CategoryId | null {
+  return value && (CATEGORY_IDS as readonly string[]).includes(value) ? (value as CategoryId) : null;
+}
+
+export default function GeneratePage() {
+  const [params] = useSearchParams();
+  const plan = useCurrentPlan();
+  // Health (in <StatusLine/>) and usage are fetched in parallel on entering the page.
+  const usage = useUsage();
+  const setUsage = useSetUsage();
+  const { state, generate, regenerateLine, retry } = useGeneration(setUsage);
+
+  const requested = categoryFromQuery(params.get('category'));
+  const requestedLocked = requested !== null && !plan.limits.categories.includes(requested);
+  const initialCategory: CategoryId = requested && !requestedLocked ? requested : 'taglines';
+  const busy = state.phase === 'submitting' || state.phase === 'pending' || state.phase === 'running';
+  const results = useRef<HTMLDivElement>(null);
+
+  const submit = (request: Parameters<typeof generate>[0]) => {
+    void generate(request);
+    // On narrow screens the results sit below the form: bring them into view as lines arrive.
+    if (window.matchMedia?.('(max-width: 1023px)').matches) results.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  return (
+    <div className="page">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="page-title">Generate lines</h1>
+          <p className="page-lead">Taglines, bios, captions, quotes, slogans and ad lines, written live in the tone you want.</p>
+        </div>
+        <StatusLine />
+      </div>
+
+      {requestedLocked && requested && (
+        <p className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100">
+          {getCategory(requested).name} are part of the paid plans.{' '}
+          <Link to="/pricing" className="font-semibold underline underline-offset-2">
+            Upgrade to unlock them
+          </Link>
+          , or start with Business Taglines below.
+        </p>
+      )}
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,25rem)_minmax(0,1fr)]">
+        <div className="card h-fit p-5 sm:p-6">
+          <h2 className="sr-only">Configuration</h2>
+          <UsageMeter usage={usage.data} loading={usage.isPending} fallbackLimit={plan.limits.dailyGenerations} planName={plan.name} />
+          <div className="mt-6">
+            <GenerateForm
+              key={`${plan.id}:${initialCategory}`}
+              plan={plan}
+              initialCategory={initialCategory}
+              busy={busy}
+              onSubmit={submit}
+            />
+          </div>
+        </div>
+        <div ref={results} className="scroll-mt-20">
+          <ResultsPanel state={state} onRetry={retry} onRegenerate={(i) => void regenerateLine(i)} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { CATEGORIES, type CategoryId, type SavedLineDto } from '@gl/core';
+import PageLoader from '../components/PageLoader';
+import AnalyticsPanel from '../components/saved/AnalyticsPanel';
+import ExportButtons from '../components/saved/ExportButtons';
+import SavedLineCard from '../components/saved/SavedLineCard';
+import SignInWall from '../components/saved/SignInWall';
+import { BookmarkIcon, SearchIcon } from '../components/icons';
+import { api } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import { useCopy } from '../lib/clipboard';
+import { useCurrentPlan } from '../lib/plan';
+import { CLEAR_ALL_CONFIRMATION, SEARCH_DEBOUNCE_MS, savedKey, useDebounced, useLibrarySummary, useSavedLines } from '../lib/saved';
+
+export default function SavedPage() {
+  const { user, isAuthenticated, loading } = useAuth();
+  if (loading) return <PageLoader />;
+  if (!isAuthenticated || !user) return <SignInWall />;
+  return <SavedLibrary userId={user.id} />;
+}
+
+function SavedLibrary({ userId }: { userId: string }) {
+  const plan = useCurrentPlan();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<CategoryId | 'all'>('all');
+  const debouncedSearch = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useSavedLines(userId, debouncedSearch, category);
+  const summary = useLibrarySummary(userId);
+  const { copiedKey, copy } = useCopy();
+  const [deleting, setDeleting] = useState<Set<string>>(new Set());
+  const [clearing, setClearing] = useState(false);
+  const ids = { search: useId(), category: useId() };
+
+  const lines: SavedLineDto[] = useMemo(() => list.data?.pages.flatMap((p) => p.savedLines) ?? [], [list.data]);
+  const matching = list.data?.pages[0]?.total ?? 0;
+  const total = summary.data?.total ?? 0;
+  const categoryOptions = useMemo(() => {
+    const present = summary.data?.categories;
+    return CATEGORIES.filter((c) => !summary.data || !summary.data.complete || present?.has(c.id) || c.id === category);
+  }, [summary.data, category]);
+
+  if (list.isError) console.error('Loading saved lines failed', list.error);
+  if (summary.isError) console.error('Loading the library summary failed', summary.error);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: savedKey(userId) });
+
+  const remove = async (id: string) => {
+    setDeleting((s) => new Set(s).add(id));
+    try {
+      await api(`/lines/saved/${id}`, { method: 'DELETE' });
+    } catch (err) {
+      console.error('Failed to delete line', err);
+    } finally {
+      await refresh();
+      setDeleting((s) => {
+        const next = new Set(s);
+        next.delete(id);
+        return next;
+      });
+    }
+  };
+
+  const clearAll = async () => {
+    if (!window.confirm(CLEAR_ALL_CONFIRMATION)) return;
+    setClearing(true);
+    try {
+      await api('/lines/saved', { method: 'DELETE' });
+    } catch (err) {
+      console.error('Failed to clear lines', err);
+    } finally {
+      await refresh();
+      setClearing(false);
+    }
+  };
+
+  const clearFilters = () => {
+    setSearch('');
+    setCategory('all');
+  };
+
+  const firstLoad = (list.isPending || summary.isPending) && !list.data;
+  const filtered = debouncedSearch !== '' || category !== 'all';
+
+  return (
+    <div className="page">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="page-title">Saved Lines</h1>
+          <p className="page-lead">Your personal library: search, filter, copy and reuse.</p>
+        </div>
+        {plan.limits.bulkExport && total > 0 && <ExportButtons search={debouncedSearch} category={category} />}
+      </div>
+
+      <div className="mt-8 flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center dark:border-slate-800 dark:bg-slate-900/60">
+        <div className="relative flex-1">
+          <label htmlFor={ids.search} className="sr-only">
+            Search saved lines
+          </label>
+          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
+          <input
+            id={ids.search}
+            type="search"
+            className="field pl-9"
+            placeholder="Search your lines..."
+            value={search}
+            maxLength={200}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <label htmlFor={ids.category} className="sr-only">
+          Filter by category
+        </label>
+        <select
+          id={ids.category}
+          className="field sm:w-56"
+          value={category}
+          onChange={(e) => setCategory(e.target.value as CategoryId | 'all')}
+        >
+          <option value="all">All Categories</option>
+          {categoryOptions.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <div className="flex items-center justify-between gap-3 sm:justify-end">
+          <p className="whitespace-nowrap text-sm text-slate-600 dark:text-slate-400" data-testid="saved-count" aria-live="polite">
+            {matching} of {total} lines
+          </p>
+          {total >= 1 && (
+            <button type="button" className="btn-danger px-3 py-2 text-sm" onClick={() => void clearAll()} disabled={clearing}>
+              {clearing ? 'Clearing...' : 'Clear All'}
+            </button>
+          )}
+        </div>
+      </div>
+
+      {firstLoad ? (
+        <PageLoader label="Loading your lines..." />
+      ) : total === 0 && !list.isFetching && lines.length === 0 ? (
+        <div className="mt-10 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
+          <span className="grid h-14 w-14 place-items-center rounded-2xl bg-violet-100 text-violet-700 dark:bg-violet-500/15 dark:text-violet-300">
+            <BookmarkIcon className="h-7 w-7" />
+          </span>
+          <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">No saved lines yet</h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Generate some lines and save the ones you like.</p>
+          <Link to="/generate" className="btn-primary mt-6 px-5 py-2.5 text-sm">
+            Generate Lines
+          </Link>
+        </div>
+      ) : lines.length === 0 && filtered && !list.isFetching ? (
+        <div className="mt-10 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
+          <span className="grid h-14 w-14 place-items-center rounded-2xl bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+            <SearchIcon className="h-7 w-7" />
+          </span>
+          <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">No lines match your search</h2>
+          <button type="button" className="btn-secondary mt-6 px-5 py-2.5 text-sm" onClick={clearFilters}>
+            Clear Filters
+          </button>
+        </div>
+      ) : (
+        <>
+          <ul
+            className={`mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${list.isFetching && !list.isFetchingNextPage ? 'opacity-70' : ''}`}
+          >
+            {lines.map((line) => (
+              <SavedLineCard
+                key={line.id}
+                line={line}
+                copied={copiedKey === line.id}
+                onCopy={() => void copy(line.id, line.text)}
+                onDelete={() => void remove(line.id)}
+                deleting={deleting.has(line.id)}
+              />
+            ))}
+          </ul>
+          {list.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <button
+                type="button"
+                className="btn-secondary px-5 py-2.5 text-sm"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+              >
+                {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+
+      {plan.limits.analytics && <AnalyticsPanel userId={userId} />}
+    </div>
+  );
+}
