@@ -1,0 +1,142 @@
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPaymentsHarness, type PaymentsHarness } from '../helpers/payments';
+import { REPO_ROOT } from '../helpers/process';
+import { launchBrowser, openPage } from './helpers/browser';
+import { signInContext } from './helpers/part1';
+import { startPaypalStub, type PaypalStub } from '../stubs/paypal.stub';
+
+let h: PaymentsHarness;
+let browser: Browser;
+beforeAll(async () => {
+  // The real server with PayPal and Daraja stubs, serving the built client.
+  h = await startPaymentsHarness({ CLIENT_DIST_DIR: path.join(REPO_ROOT, 'client', 'dist') });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await h?.stop();
+});
+
+describe('/pricing', () => {
+  it('monthly/yearly prices, the free card, Enterprise and the FAQ; a visitor choosing a paid plan goes to /auth', async () => {
+    const { page, context, errors } = await openPage(browser, { baseURL: h.server.url });
+    try {
+      await page.goto('/pricing');
+      const pro = page.getByTestId('plan-pro');
+      await pro.getByTestId('plan-price').filter({ hasText: '$9.99' }).waitFor();
+      expect(await page.getByTestId('plan-business').getByTestId('plan-price').textContent()).toBe('$29.99');
+      await page.getByRole('button', { name: /Yearly/ }).click();
+      expect(await page.getByRole('button', { name: /Yearly/ }).textContent()).toContain('20% OFF');
+      // 9.99 x 12 x 0.8 = 95.90 a year; 95.90 / 12 = 7.99 a month.
+      expect(await pro.getByTestId('plan-price').textContent()).toBe('$7.99');
+      expect(await pro.textContent()).toContain('$95.90 billed yearly');
+      expect(await page.getByTestId('plan-business').textContent()).toContain('$287.90 billed yearly');
+      expect(await page.getByTestId('plan-free').getByRole('button').textContent()).toBe('Get Started Free');
+      await page.getByTestId('plan-free').getByRole('button').click({ force: true });
+      expect(new URL(page.url()).pathname).toBe('/pricing');
+      expect(await page.getByRole('link', { name: 'Contact Sales' }).getAttribute('href')).toBe('/contact');
+      expect(await page.locator('details').count()).toBe(4);
+      const faq = await page.locator('details').allTextContents();
+      expect(faq.join(' ')).toMatch(/take effect immediately/);
+      expect(faq.join(' ')).toMatch(/30-day money-back guarantee/);
+      await pro.getByRole('button', { name: 'Upgrade to Pro' }).click();
+      await page.waitForURL('**/auth');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an M-Pesa purchase completes live through the Daraja callback; the meter turns unlimited', async () => {
+    const { page, context, errors } = await openPage(browser, { baseURL: h.server.url });
+    try {
+      await signInContext(context, h.server);
+      await page.goto('/generate');
+      await page.getByTestId('usage-remaining').filter({ hasText: '10 of 10' }).waitFor();
+
+      await page.goto('/pricing');
+      expect(await page.getByTestId('plan-free').getByRole('button').textContent()).toBe('Current Plan');
+      await page.getByTestId('current-plan').filter({ hasText: 'Free' }).waitFor();
+      await page.getByTestId('plan-pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+      await dialog.waitFor();
+      expect(await dialog.getByRole('radio', { name: /PayPal/ }).isChecked()).toBe(true);
+      await dialog.getByText('M-Pesa', { exact: true }).click();
+
+      await dialog.getByLabel('M-Pesa phone number').fill('071234');
+      await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
+      expect(await dialog.getByRole('alert').textContent()).toContain('Please enter a valid phone number');
+
+      // First attempt: the customer cancels on the phone.
+      await dialog.getByLabel('M-Pesa phone number').fill('0712345678');
+      await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
+      await dialog.getByText(/waiting for you to confirm on your phone/).waitFor();
+      const [first] = await h.daraja.waitForPushes(1);
+      expect(first!.body.PhoneNumber).toBe('254712345678');
+      expect(first!.body.AccountReference).toBe('LG-pro');
+      await h.daraja.fireCallback(first!.checkoutRequestID, 1032);
+      await dialog.getByRole('alert').filter({ hasText: 'Payment cancelled by user' }).waitFor();
+
+      // Second attempt: confirmed. The modal closes and the page shows the new plan at once.
+      await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
+      await dialog.getByText(/waiting for you to confirm on your phone/).waitFor();
+      const pushes = await h.daraja.waitForPushes(2);
+      const answer = await h.daraja.fireCallback(pushes[1]!.checkoutRequestID, 0);
+      expect(answer.status).toBe(200);
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('status').filter({ hasText: 'You are now on the Pro plan' }).waitFor();
+      await page.getByTestId('current-plan').filter({ hasText: 'Pro' }).waitFor();
+      expect(await page.getByTestId('plan-pro').getByRole('button').textContent()).toBe('Current Plan');
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Generate' }).click();
+      await page.getByTestId('usage-unlimited').waitFor();
+      expect(await page.getByRole('radio', { name: /Inspirational Quotes/ }).isEnabled()).toBe(true);
+      expect(await page.getByLabel(/Custom instructions/).isEnabled()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  describe('with simulated payment providers (what `npm start` gives a newcomer)', () => {
+    let sandbox: PaymentsHarness;
+    let approving: PaypalStub;
+    beforeAll(async () => {
+      // The PayPal simulator approves every order by itself, as the development sandbox does.
+      approving = await startPaypalStub({ clientId: 'pp-client', clientSecret: 'pp-secret', autoApprove: true });
+      sandbox = await startPaymentsHarness({
+        CLIENT_DIST_DIR: path.join(REPO_ROOT, 'client', 'dist'),
+        PAYMENTS_SIMULATED: 'true',
+        PAYPAL_BASE_URL: approving.url,
+      });
+    });
+    afterAll(async () => {
+      await sandbox?.stop();
+      await approving?.close();
+    });
+
+    it("says so plainly, and 'Simulate PayPal approval' buys the plan (create-order, then capture-order)", async () => {
+      const { page, context, errors } = await openPage(browser, { baseURL: sandbox.server.url });
+      try {
+        await signInContext(context, sandbox.server);
+        await page.goto('/pricing');
+        await page.getByRole('button', { name: /Yearly/ }).click();
+        await page.getByTestId('plan-business').getByRole('button', { name: 'Upgrade to Business' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Upgrade to Business' });
+        expect(await dialog.getByTestId('sandbox-notice').textContent()).toMatch(/simulated/i);
+        expect(await dialog.textContent()).toContain('$287.90');
+        await dialog.getByRole('button', { name: 'Simulate PayPal approval' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await page.getByTestId('current-plan').filter({ hasText: 'Business' }).waitFor();
+        const created = approving.requests.find((r) => r.method === 'POST' && r.path === '/v2/checkout/orders');
+        expect(created?.body.purchase_units[0].amount.value).toBe('287.90');
+        expect(approving.requests.some((r) => /\/v2\/checkout\/orders\/[^/]+\/capture$/.test(r.path))).toBe(true);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.stop());
+
+describe('GET /api/health', () => {
+  it('is 200 with database and Redis up', async () => {
+    const res = await server.api('/health');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'ok', database: { status: 'up', kind: 'postgres' }, redis: { status: 'up' } });
+    expect(res.body.data.queues).toMatchObject({ generation: 0 });
+  });
+
+  it('is 503 naming the database when PostgreSQL stops answering', async () => {
+    const other = await startTestServer({ roles: ['api'] });
+    try {
+      await other.services.ctx.database.close();
+      const res = await other.api('/health');
+      expect(res.status).toBe(503);
+      expect(res.body.success).toBe(false);
+      expect(res.body.error).toMatch(/database/);
+      expect(res.body.data.database.status).toBe('down');
+      expect(res.body.data.redis.status).toBe('up');
+    } finally {
+      await other.stop().catch(() => undefined);
+      await other.database.drop().catch(() => undefined);
+    }
+  });
+
+  it('is 503 naming Redis when Redis is unreachable', async () => {
+    const other = await startTestServer({ roles: ['api'] });
+    try {
+      other.services.ctx.redis.disconnect();
+      const res = await other.api('/health');
+      expect(res.status).toBe(503);
+      expect(res.body.error).toMatch(/redis/);
+      expect(res.body.data.redis.status).toBe('down');
+    } finally {
+      await other.stop().catch(() => undefined);
+    }
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-request-id')).toMatch(/[0-9a-f-]{36}/);
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+});

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactBody, generateBody, listSavedQuery, v1GenerateBody, v1SaveLineBody } from '@gl/core';
+import { DOCUMENTED_OPERATIONS } from '../../api/src/openapi/document';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+let doc: any;
+beforeAll(async () => {
+  server = await startTestServer({ roles: ['api'], env: { PUBLIC_URL: 'https://lines.example.com' } });
+  const res = await server.api('/openapi.json');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  doc = res.body;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** What z.toJSONSchema makes of a request schema, without the dialect keys the document sets once. */
+function fromZod(schema: z.ZodType) {
+  const { $schema: _s, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+  return rest;
+}
+
+function refsIn(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((v) => refsIn(v, out));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string') out.push(v);
+      else refsIn(v, out);
+    }
+  }
+  return out;
+}
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document with both bearer schemes and the public server URL', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBe('Genius Lines API');
+    expect(doc.servers).toEqual([{ url: 'https://lines.example.com/api' }, { url: '/api' }]);
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'gl_...' });
+    expect(doc.components.securitySchemes.session).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('documents the public API with API-key auth, and the main /api routes', () => {
+    for (const [path, method] of [
+      ['/v1/generate', 'post'],
+      ['/v1/usage', 'get'],
+      ['/v1/plans', 'get'],
+      ['/v1/save-line', 'post'],
+    ] as const) {
+      expect(doc.paths[path]?.[method]?.security, path).toEqual([{ apiKey: [] }]);
+    }
+    for (const path of [
+      '/auth/login',
+      '/lines/generate',
+      '/lines/saved',
+      '/users/usage',
+      '/plans',
+      '/newsletter',
+      '/contact',
+      '/api-keys',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    expect(doc.paths['/lines/saved'].get.security).toEqual([{ session: [] }]);
+  });
+
+  it('request bodies are the zod schemas the server validates with', () => {
+    expect(doc.components.schemas.V1GenerateBody).toEqual(fromZod(v1GenerateBody));
+    expect(doc.components.schemas.V1SaveLineBody).toEqual(fromZod(v1SaveLineBody));
+    expect(doc.components.schemas.GenerateBody).toEqual(fromZod(generateBody));
+    expect(doc.components.schemas.ContactBody).toEqual(fromZod(contactBody));
+    const v1 = doc.components.schemas.V1GenerateBody;
+    expect(v1.required).toEqual(['category']);
+    expect(v1.properties.count).toMatchObject({ type: 'integer', minimum: 1, maximum: 10, default: 4 });
+    expect(v1.properties.category.enum).toEqual(['taglines', 'bios', 'captions', 'quotes', 'slogans', 'adlines']);
+    expect(v1.additionalProperties).toBe(false);
+    expect(doc.paths['/v1/generate'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/V1GenerateBody',
+    });
+    const search = doc.paths['/lines/saved'].get.parameters.find((p: any) => p.name === 'search');
+    expect(search).toEqual({ name: 'search', in: 'query', required: false, schema: (fromZod(listSavedQuery) as any).properties.search });
+  });
+
+  it('describes answers: the v1 top-level objects and the { success, data } envelope elsewhere', () => {
+    const v1 = doc.paths['/v1/generate'].post.responses;
+    expect(v1['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/V1GenerateResult' });
+    expect(doc.components.schemas.V1GenerateResult.required).toEqual(['success', 'id', 'lines', 'source', 'usage']);
+    expect(doc.components.schemas.V1Usage.properties).toHaveProperty('remaining');
+    expect(doc.components.schemas.V1Usage.properties).toHaveProperty('total');
+    expect(v1['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+    const saved = doc.paths['/lines/saved'].get.responses['200'].content['application/json'].schema;
+    expect(saved.properties.data).toEqual({ $ref: '#/components/schemas/SavedLinesPage' });
+  });
+
+  it('every $ref resolves, and operation ids are unique', () => {
+    const refs = new Set(refsIn(doc));
+    for (const ref of refs) {
+      expect(ref).toMatch(/^#\/components\/schemas\//);
+      expect(doc.components.schemas[ref.split('/').pop()!], ref).toBeDefined();
+    }
+    const ids = Object.values(doc.paths).flatMap((ops: any) => Object.values(ops).map((o: any) => o.operationId));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('every documented operation is served by the api (no "No route for")', async () => {
+    expect(DOCUMENTED_OPERATIONS.length).toBeGreaterThan(30);
+    for (const op of DOCUMENTED_OPERATIONS) {
+      const path = op.path.replace('{checkoutRequestID}', 'ws_CO_000000').replace(/\{[^}]+\}/g, randomUUID());
+      const res = await server.api(path, { method: op.method.toUpperCase(), ...(op.method === 'get' ? {} : { body: {} }) });
+      expect(String(res.body?.error ?? ''), `${op.method} ${op.path}`).not.toMatch(/^No route for/);
+      expect(res.status, `${op.method} ${op.path}`).toBeLessThan(500);
+      if (op.auth === 'apiKey' || op.auth === 'session') expect(res.status, `${op.method} ${op.path} without credentials`).toBe(401);
+    }
+  });
+});

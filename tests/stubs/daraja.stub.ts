@@ -1,0 +1,291 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Safaricom Daraja (M-Pesa Express) on 127.0.0.1, speaking its real wire protocol:
+ *  - GET  /oauth/v1/generate?grant_type=client_credentials (Basic auth) -> { access_token, expires_in }
+ *    Each new token invalidates the previous one, as Daraja does.
+ *  - POST /mpesa/stkpush/v1/processrequest -> { MerchantRequestID, CheckoutRequestID, ResponseCode: "0", ... }
+ *  - POST /mpesa/stkpushquery/v1/query -> { ResultCode: "0" | "1032" | ... } or, while the customer
+ *    has not answered, HTTP 500 { requestId, errorCode: "500.001.1001", errorMessage: "The transaction is being processed" }
+ *  - fireCallback(): POSTs the real stkCallback body to the CallBackURL the push carried.
+ * Also used by `npm start` in development when no M-Pesa credentials are set (the sandbox).
+ */
+
+export interface DarajaRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+}
+
+export interface StkPushRecord {
+  body: any;
+  checkoutRequestID: string;
+  merchantRequestID: string;
+  at: number;
+}
+
+export type StkOutcome = 'pending' | { resultCode: string; resultDesc?: string };
+
+export interface DarajaStubOptions {
+  consumerKey?: string;
+  consumerSecret?: string;
+  shortcode?: string;
+  passkey?: string;
+  tokenTtlSeconds?: number;
+  /** Sandbox: confirm every push by itself (callback with ResultCode 0) after this many ms. */
+  autoConfirmAfterMs?: number;
+  /** Where the stub reports problems of its own (sandbox mode). */
+  log?: (msg: string) => void;
+}
+
+export interface DarajaStub {
+  url: string;
+  requests: DarajaRequest[];
+  pushes: StkPushRecord[];
+  /** How many OAuth tokens were issued. */
+  tokensIssued(): number;
+  /** What the STK query answers for a request (default: still processing). */
+  setOutcome(checkoutRequestID: string, outcome: StkOutcome): void;
+  /** The next call to `kind` (for a query: of that CheckoutRequestID, when given) answers this status and body instead. */
+  failNext(kind: 'token' | 'push' | 'query', status: number, body: unknown, checkoutRequestID?: string): void;
+  /** Sends Daraja's callback for a push; sets the query outcome to match. Returns our server's answer. */
+  fireCallback(
+    checkoutRequestID: string,
+    resultCode: number,
+    overrides?: { amount?: number; phone?: string; resultDesc?: string; url?: string; merchantRequestID?: string },
+  ): Promise<{ status: number; body: any }>;
+  /** The callback body fireCallback would send (to replay it, e.g. many times at once). */
+  callbackBody(checkoutRequestID: string, resultCode: number, overrides?: { amount?: number; phone?: string; resultDesc?: string }): any;
+  waitForPushes(n: number, timeoutMs?: number): Promise<StkPushRecord[]>;
+  queriesFor(checkoutRequestID: string): number;
+  close(): Promise<void>;
+}
+
+export const RESULT_DESCRIPTIONS: Record<string, string> = {
+  '0': 'The service request is processed successfully.',
+  '1': 'The balance is insufficient for the transaction.',
+  '1032': 'Request cancelled by user',
+  '1037': 'DS timeout user cannot be reached',
+  '2001': 'The initiator information is invalid.',
+};
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** Nairobi time as Daraja writes it: YYYYMMDDHHmmss. */
+function nairobiNow(): string {
+  const d = new Date(Date.now() + 3 * 3600_000);
+  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+}
+
+export async function startDarajaStub(opts: DarajaStubOptions = {}): Promise<DarajaStub> {
+  const consumerKey = opts.consumerKey ?? 'test-consumer-key';
+  const consumerSecret = opts.consumerSecret ?? 'test-consumer-secret';
+  const shortcode = opts.shortcode ?? '174379';
+  const passkey = opts.passkey ?? 'test-passkey';
+  const requests: DarajaRequest[] = [];
+  const pushes: StkPushRecord[] = [];
+  const outcomes = new Map<string, StkOutcome>();
+  const queryCounts = new Map<string, number>();
+  const failures: Record<'token' | 'push' | 'query', Array<{ status: number; body: unknown; id?: string }>> = {
+    token: [],
+    push: [],
+    query: [],
+  };
+  const timers = new Set<NodeJS.Timeout>();
+  let currentToken: string | undefined;
+  let tokenExpiresAt = 0;
+  let issued = 0;
+
+  const darajaError = (errorCode: string, errorMessage: string) => ({
+    requestId: `${randomBytes(4).toString('hex')}-${Date.now()}`,
+    errorCode,
+    errorMessage,
+  });
+  const validPassword = (body: any) =>
+    typeof body?.Timestamp === 'string' &&
+    /^\d{14}$/.test(body.Timestamp) &&
+    body.Password === Buffer.from(`${shortcode}${passkey}${body.Timestamp}`).toString('base64');
+
+  const callbackBody = (
+    id: string,
+    resultCode: number,
+    o: { amount?: number; phone?: string; resultDesc?: string; merchantRequestID?: string } = {},
+  ) => {
+    const push = pushes.find((p) => p.checkoutRequestID === id);
+    const stkCallback: any = {
+      MerchantRequestID: o.merchantRequestID ?? push?.merchantRequestID ?? `${randomBytes(4).toString('hex')}-1`,
+      CheckoutRequestID: id,
+      ResultCode: resultCode,
+      ResultDesc: o.resultDesc ?? RESULT_DESCRIPTIONS[String(resultCode)] ?? 'The transaction failed.',
+    };
+    if (resultCode === 0) {
+      stkCallback.CallbackMetadata = {
+        Item: [
+          { Name: 'Amount', Value: o.amount ?? Number(push?.body.Amount ?? 1) },
+          { Name: 'MpesaReceiptNumber', Value: `T${randomBytes(5).toString('hex').toUpperCase().slice(0, 9)}` },
+          { Name: 'Balance' },
+          { Name: 'TransactionDate', Value: Number(nairobiNow()) },
+          { Name: 'PhoneNumber', Value: Number(o.phone ?? push?.body.PhoneNumber ?? '254708374149') },
+        ],
+      };
+    }
+    return { Body: { stkCallback } };
+  };
+
+  const fireCallback: DarajaStub['fireCallback'] = async (id, resultCode, o = {}) => {
+    const push = pushes.find((p) => p.checkoutRequestID === id);
+    const url = o.url ?? push?.body.CallBackURL;
+    if (!url) throw new Error(`no CallBackURL known for ${id}`);
+    outcomes.set(id, { resultCode: String(resultCode), resultDesc: o.resultDesc });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(callbackBody(id, resultCode, o)),
+    });
+    const text = await res.text();
+    let body: any = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* keep text */
+    }
+    return { status: res.status, body };
+  };
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (raw += c));
+    req.on('end', () => {
+      const reply = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      const url = new URL(req.url ?? '/', 'http://stub');
+      let body: any;
+      try {
+        body = raw ? JSON.parse(raw) : undefined;
+      } catch {
+        return reply(400, darajaError('400.002.02', 'Bad Request - Invalid JSON'));
+      }
+      requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, headers: req.headers, body });
+
+      if (req.method === 'GET' && url.pathname === '/oauth/v1/generate') {
+        const failure = failures.token.shift();
+        if (failure) return reply(failure.status, failure.body);
+        const expected = `Basic ${Buffer.from(`${consumerKey}:${consumerSecret}`).toString('base64')}`;
+        if (url.searchParams.get('grant_type') !== 'client_credentials')
+          return reply(400, darajaError('400.008.02', 'Invalid grant type passed'));
+        if (req.headers.authorization !== expected) return reply(400, darajaError('400.008.01', 'Invalid Authentication passed'));
+        issued++;
+        // A new token replaces the previous one: the old one stops working.
+        currentToken = randomBytes(18).toString('base64url');
+        const ttl = opts.tokenTtlSeconds ?? 3599;
+        tokenExpiresAt = Date.now() + ttl * 1000;
+        return reply(200, { access_token: currentToken, expires_in: String(ttl) });
+      }
+
+      const isPush = req.method === 'POST' && url.pathname === '/mpesa/stkpush/v1/processrequest';
+      const isQuery = req.method === 'POST' && url.pathname === '/mpesa/stkpushquery/v1/query';
+      if (!isPush && !isQuery) return reply(404, darajaError('404.001.01', 'Resource not found'));
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (!bearer || bearer !== currentToken || Date.now() > tokenExpiresAt)
+        return reply(401, darajaError('404.001.03', 'Invalid Access Token'));
+
+      if (isPush) {
+        const failure = failures.push.shift();
+        if (failure) return reply(failure.status, failure.body);
+        const b = body ?? {};
+        if (String(b.BusinessShortCode) !== shortcode || String(b.PartyB) !== shortcode)
+          return reply(400, darajaError('400.002.02', 'Bad Request - Invalid BusinessShortCode'));
+        if (!validPassword(b)) return reply(400, darajaError('400.002.02', 'Bad Request - Invalid Password'));
+        if (b.TransactionType !== 'CustomerPayBillOnline' && b.TransactionType !== 'CustomerBuyGoodsOnline')
+          return reply(400, darajaError('400.002.02', 'Bad Request - Invalid TransactionType'));
+        if (!Number.isInteger(Number(b.Amount)) || Number(b.Amount) < 1)
+          return reply(400, darajaError('400.002.02', 'Bad Request - Invalid Amount'));
+        if (!/^2547\d{8}$|^2541\d{8}$/.test(String(b.PhoneNumber)) || String(b.PartyA) !== String(b.PhoneNumber))
+          return reply(400, darajaError('400.002.02', 'Bad Request - Invalid PhoneNumber'));
+        if (typeof b.CallBackURL !== 'string' || !/^https?:\/\//.test(b.CallBackURL))
+          return reply(400, darajaError('400.002.02', 'Bad Request - Invalid CallBackURL'));
+        if (typeof b.AccountReference !== 'string' || b.AccountReference.length === 0 || b.AccountReference.length > 12)
+          return reply(400, darajaError('400.002.02', 'Bad Request - Invalid AccountReference'));
+        if (typeof b.TransactionDesc !== 'string' || b.TransactionDesc.length === 0 || b.TransactionDesc.length > 13)
+          return reply(400, darajaError('400.002.02', 'Bad Request - Invalid TransactionDesc'));
+        const checkoutRequestID = `ws_CO_${nairobiNow().slice(6)}${randomBytes(6).toString('hex')}`;
+        const merchantRequestID = `${randomUUID().slice(0, 5)}-${randomBytes(4).readUInt32BE(0)}-1`;
+        pushes.push({ body: b, checkoutRequestID, merchantRequestID, at: Date.now() });
+        outcomes.set(checkoutRequestID, 'pending');
+        if (opts.autoConfirmAfterMs !== undefined) {
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            fireCallback(checkoutRequestID, 0).catch((err: Error) => opts.log?.(`sandbox M-Pesa callback failed: ${err.message}`));
+          }, opts.autoConfirmAfterMs);
+          timer.unref();
+          timers.add(timer);
+        }
+        return reply(200, {
+          MerchantRequestID: merchantRequestID,
+          CheckoutRequestID: checkoutRequestID,
+          ResponseCode: '0',
+          ResponseDescription: 'Success. Request accepted for processing',
+          CustomerMessage: 'Success. Request accepted for processing',
+        });
+      }
+
+      // STK query
+      const b = body ?? {};
+      const failureAt = failures.query.findIndex((f) => f.id === undefined || f.id === String(b.CheckoutRequestID));
+      if (failureAt >= 0) {
+        const [failure] = failures.query.splice(failureAt, 1);
+        return reply(failure!.status, failure!.body);
+      }
+      if (String(b.BusinessShortCode) !== shortcode || !validPassword(b))
+        return reply(400, darajaError('400.002.02', 'Bad Request - Invalid Password'));
+      const id = String(b.CheckoutRequestID ?? '');
+      const push = pushes.find((p) => p.checkoutRequestID === id);
+      if (!push) return reply(400, darajaError('400.002.02', 'Bad Request - Invalid CheckoutRequestID'));
+      queryCounts.set(id, (queryCounts.get(id) ?? 0) + 1);
+      const outcome = outcomes.get(id) ?? 'pending';
+      if (outcome === 'pending') return reply(500, darajaError('500.001.1001', 'The transaction is being processed'));
+      return reply(200, {
+        ResponseCode: '0',
+        ResponseDescription: 'The service request has been accepted successsfully',
+        MerchantRequestID: push.merchantRequestID,
+        CheckoutRequestID: id,
+        ResultCode: outcome.resultCode,
+        ResultDesc: outcome.resultDesc ?? RESULT_DESCRIPTIONS[outcome.resultCode] ?? 'The transaction failed.',
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    pushes,
+    tokensIssued: () => issued,
+    setOutcome: (id, outcome) => void outcomes.set(id, outcome),
+    failNext: (kind, status, body, id) => void failures[kind].push({ status, body, id }),
+    fireCallback,
+    callbackBody,
+    queriesFor: (id) => queryCounts.get(id) ?? 0,
+    async waitForPushes(n, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (pushes.length < n) {
+        if (Date.now() > deadline) throw new Error(`expected ${n} STK pushes, got ${pushes.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return pushes;
+    },
+    async close() {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
