@@ -1,0 +1,221 @@
+/**
+ * npm run bench:generate
+ *
+ * What the queue costs. With a zero-delay OpenAI stub as the provider, N generations go
+ *  (a) the real way: POST /api/lines/generate -> PostgreSQL + BullMQ -> worker -> Socket.IO event,
+ *      timed from sending the request to receiving generation:completed on a socket.io-client;
+ *  (b) synchronously: the same work (quota, row, provider chain with streaming, row update, events)
+ *      inside one request handler, timed from sending the request to its response.
+ * Both run api + worker in this one process (the `npm start` shape), with the same client
+ * concurrency (and GENERATION_CONCURRENCY set to it), in interleaved rounds. Prints throughput, p50/p99 latency and the overhead ratio; drops its database.
+ *
+ * BENCH_N (default 400) generations per mode, BENCH_CONCURRENCY (default 16) requests in flight.
+ * BENCH_ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import express from 'express';
+import pg from 'pg';
+import { io } from 'socket.io-client';
+import { generationsRepository, loadConfig, schema, usageRepository, usageSubject } from '@gl/core/server';
+import { getPlan } from '@gl/core';
+import { processGeneration } from '../worker/src/processors/generation.processor';
+import { startGeniusLines } from '../api/src/start';
+import { startOpenAiStub } from '../tests/stubs/openai.stub';
+
+const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const N = Number(process.env.BENCH_N ?? 400);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const WARMUP = 20;
+const ROUNDS = 4;
+const BODY = { category: 'taglines', tone: 'bold', topic: 'Kahawa Coffee', count: 4 } as const;
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** Runs `total` tasks with `concurrency` in flight; returns each task's latency (ms) and the wall time. */
+async function drive(total: number, concurrency: number, task: () => Promise<number>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next++;
+        latencies.push(await task());
+      }
+    }),
+  );
+  return { latencies: latencies.sort((a, b) => a - b), wallMs: performance.now() - started };
+}
+
+async function main() {
+  const dbName = `gl_bench_gen_${randomBytes(4).toString('hex')}`;
+  await admin(`CREATE DATABASE ${dbName}`);
+  const dbUrl = new URL(ADMIN_URL);
+  dbUrl.pathname = `/${dbName}`;
+  const prefix = `glb-${randomBytes(4).toString('hex')}`;
+  const stub = await startOpenAiStub({ apiKey: 'sk-bench' });
+  const services = await startGeniusLines(
+    loadConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+      LOG_LEVEL: 'silent',
+      OPENAI_API_KEY: 'sk-bench',
+      OPENAI_BASE_URL: `${stub.url}/v1`,
+      GENERATE_RATE_LIMIT_PER_USER: '1000000',
+      GENERATE_RATE_LIMIT_PER_IP: '1000000',
+      // As many jobs in the worker as requests in flight: like for like with the request handler.
+      GENERATION_CONCURRENCY: String(CONCURRENCY),
+    }),
+  );
+  const { ctx } = services;
+  const url = services.url!;
+
+  // One pro user (unlimited), signed in over HTTP, listening on a real socket.
+  const reg = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench', email: `bench-${prefix}@example.com`, password: 'bench-password' }),
+  }).then((r) => r.json() as Promise<{ data: { user: { id: string }; token: string } }>);
+  const { token } = reg.data;
+  const userId = reg.data.user.id;
+  await ctx.db.insert(schema.subscriptions).values({ userId, planId: 'pro', status: 'active' });
+
+  const socket = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  const completedAt = new Map<string, number>();
+  const waiting = new Map<string, (t: number) => void>();
+  socket.on('generation:completed', (p: { id: string }) => {
+    const t = performance.now();
+    const w = waiting.get(p.id);
+    if (w) {
+      waiting.delete(p.id);
+      w(t);
+    } else completedAt.set(p.id, t);
+  });
+
+  const viaQueue = async (): Promise<number> => {
+    const sent = performance.now();
+    const res = await fetch(`${url}/api/lines/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(BODY),
+    });
+    const body = (await res.json()) as { data: { generation: { id: string } } };
+    if (res.status !== 202) throw new Error(`generate answered ${res.status}: ${JSON.stringify(body)}`);
+    const id = body.data.generation.id;
+    const done = completedAt.get(id) ?? (await new Promise<number>((resolve) => waiting.set(id, resolve)));
+    completedAt.delete(id);
+    return done - sent;
+  };
+
+  // The same work inside a request handler: quota, row, provider chain (streaming, events), row update.
+  const plan = getPlan('pro');
+  const syncApp = express();
+  syncApp.use(express.json());
+  syncApp.post('/generate-sync', async (_req, res) => {
+    const subject = usageSubject({ userId });
+    const row = await ctx.db.transaction(async (tx) => {
+      await usageRepository.increment(tx, subject, plan.limits.dailyGenerations);
+      return generationsRepository.insert(tx, { userId, subject, planId: plan.id, ...BODY });
+    });
+    await processGeneration(row.id, ctx, { attemptsMade: 0, opts: { attempts: 1 } });
+    const done = await generationsRepository.findById(ctx.db, row.id);
+    res.json({ success: true, data: { id: row.id, lines: done!.lines, source: done!.source } });
+  });
+  const syncServer = http.createServer(syncApp);
+  await new Promise<void>((resolve) => syncServer.listen(0, '127.0.0.1', () => resolve()));
+  const syncUrl = `http://127.0.0.1:${(syncServer.address() as AddressInfo).port}`;
+  const viaHandler = async (): Promise<number> => {
+    const sent = performance.now();
+    const res = await fetch(`${syncUrl}/generate-sync`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await res.json();
+    if (res.status !== 200) throw new Error(`sync answered ${res.status}`);
+    return performance.now() - sent;
+  };
+
+  try {
+    await drive(WARMUP, 4, viaQueue);
+    await drive(WARMUP, 4, viaHandler);
+    // Interleaved rounds (alternating which goes first), so both modes see the same machine load.
+    const queued = { latencies: [] as number[], wallMs: 0 };
+    const sync = { latencies: [] as number[], wallMs: 0 };
+    const perRound = Math.ceil(N / ROUNDS);
+    for (let round = 0; round < ROUNDS; round++) {
+      const order =
+        round % 2 === 0
+          ? ([
+              ['q', viaQueue],
+              ['s', viaHandler],
+            ] as const)
+          : ([
+              ['s', viaHandler],
+              ['q', viaQueue],
+            ] as const);
+      for (const [mode, task] of order) {
+        const r = await drive(perRound, CONCURRENCY, task);
+        const into = mode === 'q' ? queued : sync;
+        into.latencies.push(...r.latencies);
+        into.wallMs += r.wallMs;
+      }
+    }
+    queued.latencies.sort((a, b) => a - b);
+    sync.latencies.sort((a, b) => a - b);
+
+    const row = (name: string, r: { latencies: number[]; wallMs: number }) => ({
+      mode: name,
+      generations: r.latencies.length,
+      'throughput (gen/s)': Number(((r.latencies.length / r.wallMs) * 1000).toFixed(1)),
+      'p50 (ms)': Number(percentile(r.latencies, 50).toFixed(1)),
+      'p99 (ms)': Number(percentile(r.latencies, 99).toFixed(1)),
+    });
+    const a = row('HTTP -> queue -> worker -> socket', queued);
+    const b = row('synchronous in the request handler', sync);
+    console.log(`\nGeneration pipeline, zero-delay OpenAI stub, ${CONCURRENCY} in flight, ${N} per mode (node ${process.version})\n`);
+    console.table([a, b]);
+    console.log(
+      `Overhead of the queue: p50 x${(a['p50 (ms)'] / b['p50 (ms)']).toFixed(2)}, p99 x${(a['p99 (ms)'] / b['p99 (ms)']).toFixed(2)}, ` +
+        `throughput x${(a['throughput (gen/s)'] / b['throughput (gen/s)']).toFixed(2)}\n`,
+    );
+  } finally {
+    socket.disconnect();
+    await new Promise<void>((resolve) => syncServer.close(() => resolve()));
+    await services.close();
+    await stub.close();
+    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(REDIS_URL);
+    let cursor = '0';
+    do {
+      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = nextCursor;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+    redis.disconnect();
+  }
+}
+
+await main();
