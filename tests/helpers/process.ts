@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,9 +23,12 @@ export interface ChildHandle {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs one of our entry points (a .ts file) as a real child process. */
+/**
+ * Runs one of our entry points (a .ts file) as a real child process. Node itself runs it with
+ * tsx's loader (no wrapper process), so a signal or a SIGKILL reaches the process that does the work.
+ */
 export function spawnEntry(entry: string, env: Record<string, string | undefined>): ChildHandle {
-  const child = spawn(TSX, [path.join(REPO_ROOT, entry)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, entry)], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

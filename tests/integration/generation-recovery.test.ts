@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@gl/core/server';
@@ -32,31 +31,9 @@ function startWorker(): ChildHandle {
   return child;
 }
 
-/** The pids under `pid` (tsx runs the entry in a child node process), deepest first. */
-function descendants(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    children = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    /* pgrep exits 1 when there are none */
-  }
-  return children.flatMap((c) => [...descendants(c), c]);
-}
-
-/** SIGKILL a worker: the node process running it and the tsx wrapper that started it. */
+/** SIGKILL a worker: no shutdown hook runs, its jobs are left active in Redis. */
 async function killHard(handle: ChildHandle): Promise<void> {
-  const pid = handle.child.pid!;
-  for (const p of [...descendants(pid), pid]) {
-    try {
-      process.kill(p, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-  }
-  await handle.exited;
+  await handle.stop('SIGKILL');
 }
 
 async function ready(child: ChildHandle, timeoutMs = 30_000): Promise<void> {
