@@ -15,6 +15,11 @@ import { metricsRoutes } from './routes/metrics.routes';
 import { httpMetrics } from './observability/http-metrics';
 
 export const BODY_LIMIT = '16kb';
+/** The path as logged: no query string, and the secret segment of the M-Pesa callback URL masked. */
+export function logSafeUrl(url: string | undefined): string | undefined {
+  return url?.split('?')[0]?.replace(/(\/payments\/mpesa\/callback\/)[^/]+/, '$1[redacted]');
+}
+
 export const DEFAULT_CLIENT_DIST = fileURLToPath(new URL('../../client/dist', import.meta.url));
 
 export function allowedOrigins(ctx: ApiContext): string[] | false {
@@ -40,7 +45,7 @@ export function createApp(ctx: ApiContext): Express {
         return id;
       },
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url?.split('?')[0] }),
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: logSafeUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => req.url === '/api/health' },

@@ -10,7 +10,8 @@ export function createRedis(url: string, role: RedisRole, name: string = role): 
   const base: RedisOptions = {
     connectionName: `genius-lines-${name}`,
     retryStrategy: (times) => Math.min(times * 200, 2000),
-    reconnectOnError: () => true,
+    // A failover leaves us talking to a replica: reconnect (and resend) only then.
+    reconnectOnError: (err) => err.message.startsWith('READONLY'),
   };
   const options: RedisOptions =
     role === 'producer'
