@@ -6,6 +6,8 @@ export const ADMIN_DATABASE_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgr
 export interface TestDatabase {
   url: string;
   name: string;
+  /** One SQL statement on this database (its own short connection): for setup and assertions. */
+  query<T = any>(text: string, params?: unknown[]): Promise<T[]>;
   drop(): Promise<void>;
 }
 
@@ -24,6 +26,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     url: url.toString(),
     name,
+    async query<T = any>(text: string, params: unknown[] = []) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        return (await client.query(text, params)).rows as T[];
+      } finally {
+        await client.end();
+      }
+    },
     async drop() {
       const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
       await client.connect();

@@ -18,13 +18,45 @@ export interface TestServer {
   database: TestDatabase;
   prefix: string;
   /** JSON request against /api. */
-  api<T = any>(
-    path: string,
-    init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string>; raw?: string },
-  ): Promise<ApiResponse<T>>;
+  api<T = any>(path: string, init?: ApiRequestInit): Promise<ApiResponse<T>>;
   drain(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
+
+export interface ApiRequestInit {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  raw?: string;
+}
+
+/** A JSON request against `${baseUrl}/api${path}`; the body is parsed when it is JSON. */
+export async function apiRequest<T = any>(baseUrl: string, path: string, init: ApiRequestInit = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...(init.headers ?? {}) };
+  if (init.body !== undefined || init.raw !== undefined) headers['content-type'] ??= 'application/json';
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method: init.method ?? (init.body !== undefined || init.raw !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
+  });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+/** Anything that can make API requests: a TestServer, or an api process of a cluster test. */
+export interface ApiClient {
+  api: TestServer['api'];
+}
+
+export const apiClient = (baseUrl: string): ApiClient => ({ api: (path, init) => apiRequest(baseUrl, path, init) });
 
 export interface TestServerOptions {
   env?: Record<string, string>;
@@ -63,24 +95,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     services,
     database,
     prefix,
-    async api(path, init = {}) {
-      const headers: Record<string, string> = { ...(init.headers ?? {}) };
-      if (init.body !== undefined || init.raw !== undefined) headers['content-type'] ??= 'application/json';
-      if (init.token) headers.authorization = `Bearer ${init.token}`;
-      const res = await fetch(`${url}/api${path}`, {
-        method: init.method ?? (init.body !== undefined || init.raw !== undefined ? 'POST' : 'GET'),
-        headers,
-        body: init.raw ?? (init.body !== undefined ? JSON.stringify(init.body) : undefined),
-      });
-      const text = await res.text();
-      let body: any = text;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        /* not JSON: keep the text */
-      }
-      return { status: res.status, body, headers: res.headers };
-    },
+    api: (path, init) => apiRequest(url, path, init),
     drain: (timeoutMs) => waitForQueuesDrained(services.ctx.jobs, timeoutMs),
     async stop() {
       await services.close();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { TestServer } from './server';
+import type { TestDatabase } from './database';
+import type { ApiClient } from './server';
 
 export interface TestUser {
   id: string;
@@ -11,7 +12,7 @@ export interface TestUser {
 }
 
 export async function registerUser(
-  server: TestServer,
+  server: ApiClient,
   overrides: Partial<{ name: string; email: string; password: string }> = {},
 ): Promise<TestUser> {
   const name = overrides.name ?? 'Test User';
@@ -21,4 +22,9 @@ export async function registerUser(
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   const { user, token, refreshToken } = res.body.data;
   return { id: user.id, name, email: user.email, password, token, refreshToken };
+}
+
+/** Puts a user on a paid plan directly in PostgreSQL (an active subscription, as a payment would). */
+export async function grantPlan(database: TestDatabase, userId: string, planId: 'pro' | 'business'): Promise<void> {
+  await database.query(`insert into subscriptions (user_id, plan_id, status) values ($1, $2, 'active')`, [userId, planId]);
 }

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { schema } from '@gl/core/server';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { TEST_REDIS_URL } from '../helpers/redis';
-import { registerUser, type TestUser } from '../helpers/users';
+import { grantPlan, registerUser, type TestUser } from '../helpers/users';
 
 // No worker role: accepted jobs wait in the queue; these tests are about what is accepted.
 let server: TestServer;
@@ -52,9 +52,7 @@ async function generationsOf(userId: string): Promise<number> {
   return row!.n;
 }
 
-async function subscribe(user: TestUser, planId: 'pro' | 'business') {
-  await server.services.ctx.db.insert(schema.subscriptions).values({ userId: user.id, planId, status: 'active' });
-}
+const subscribe = (user: TestUser, planId: 'pro' | 'business') => grantPlan(server.database, user.id, planId);
 
 describe('daily quota', () => {
   it('the 11th free generation of the day is 429 DAILY_LIMIT_REACHED with the usage', async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@gl/core/server';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { registerUser, type TestUser } from '../helpers/users';
+import { grantPlan, registerUser, type TestUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
 
 let server: TestServer;
@@ -23,9 +23,7 @@ afterAll(async () => {
   await openai?.close();
 });
 
-async function subscribe(user: TestUser, planId: 'pro' | 'business') {
-  await server.services.ctx.db.insert(schema.subscriptions).values({ userId: user.id, planId, status: 'active' });
-}
+const subscribe = (user: TestUser, planId: 'pro' | 'business') => grantPlan(server.database, user.id, planId);
 
 const v1 = (path: string, key: string | undefined, body?: unknown) =>
   server.api(`/v1${path}`, { body, headers: key ? { authorization: `Bearer ${key}` } : {} });

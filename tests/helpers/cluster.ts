@@ -1,0 +1,71 @@
+import { freePort, spawnEntry, waitForHttp, type ChildHandle } from './process';
+
+/** One of our processes (api or worker role) running as a real child process. */
+export interface RoleProcess {
+  role: 'api' | 'worker';
+  /** Base URL of an api process. */
+  url: string;
+  handle: ChildHandle;
+  /** SIGTERM (graceful shutdown); resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: nothing runs on the way out. */
+  kill(): Promise<number | null>;
+}
+
+const ENTRY = { api: 'api/src/main-api.ts', worker: 'worker/src/main.ts' } as const;
+
+/** Environment every process of a test cluster shares: one database, one Redis prefix, one secret. */
+export function clusterEnv(opts: { databaseUrl: string; redisUrl: string; prefix: string }): Record<string, string> {
+  return {
+    DATABASE_URL: opts.databaseUrl,
+    REDIS_URL: opts.redisUrl,
+    REDIS_PREFIX: opts.prefix,
+    JWT_SECRET: 'cluster-secret-cluster-secret-0123456789',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+  };
+}
+
+async function waitForOutput(handle: ChildHandle, text: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!handle.output().includes(text)) {
+    if (handle.child.exitCode !== null) throw new Error(`process exited (${handle.child.exitCode}):\n${handle.output()}`);
+    if (Date.now() > deadline) throw new Error(`process not ready after ${timeoutMs} ms:\n${handle.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Starts an api or worker process and waits until it serves (api) or runs its queues (worker). */
+export async function startRole(
+  role: 'api' | 'worker',
+  env: Record<string, string>,
+  opts: { port?: number; timeoutMs?: number } = {},
+): Promise<RoleProcess> {
+  const timeoutMs = opts.timeoutMs ?? 60_000;
+  const port = role === 'api' ? (opts.port ?? (await freePort())) : 0;
+  const handle = spawnEntry(ENTRY[role], { ...env, ...(role === 'api' ? { PORT: String(port), HOST: '127.0.0.1' } : {}) });
+  const url = role === 'api' ? `http://127.0.0.1:${port}` : '';
+  try {
+    if (role === 'api') {
+      await waitForOutput(handle, 'Genius Lines is running', timeoutMs);
+      await waitForHttp(`${url}/api/health`, 5_000);
+    } else {
+      await waitForOutput(handle, 'worker running', timeoutMs);
+    }
+  } catch (err) {
+    await handle.stop('SIGKILL');
+    throw err;
+  }
+  return { role, url, handle, stop: () => handle.stop('SIGTERM'), kill: () => handle.stop('SIGKILL') };
+}
+
+/** Stops every process still running (SIGKILL after `graceMs` if SIGTERM was not enough). */
+export async function stopAll(processes: RoleProcess[], graceMs = 15_000): Promise<void> {
+  await Promise.all(
+    processes.map(async (p) => {
+      if (p.handle.child.exitCode !== null || p.handle.child.signalCode !== null) return;
+      const timer = setTimeout(() => void p.kill(), graceMs);
+      await p.stop();
+      clearTimeout(timer);
+    }),
+  );
+}
