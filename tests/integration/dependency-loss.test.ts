@@ -81,6 +81,17 @@ describe('Redis goes away and comes back', () => {
     const login = await server.api('/auth/login', { body: { email: user.email, password: user.password } });
     expect(login.status).toBe(200);
 
+    // Producers have no offline queue: generate says so at once instead of hanging.
+    const asked = Date.now();
+    const refused = await server.api('/lines/generate', { token: user.token, body: { category: 'taglines', tone: 'bold' } });
+    expect(Date.now() - asked).toBeLessThan(2_000);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ success: false, code: 'UNAVAILABLE' });
+    expect(refused.body.error).toMatch(/try again/i);
+    // Nothing was taken from the daily quota.
+    const usage = await server.api('/users/usage', { token: user.token });
+    expect(usage.body.data.dailyGenerations).toBe(0);
+
     redisProxy.restore();
     const back = await eventually(
       () => server.api('/health'),
@@ -88,5 +99,10 @@ describe('Redis goes away and comes back', () => {
       20_000,
     );
     expect(back.status).toBe(200);
+    const accepted = await eventually(
+      () => server.api('/lines/generate', { token: user.token, body: { category: 'taglines', tone: 'bold' } }),
+      (r) => r.status === 202,
+    );
+    expect(accepted.status).toBe(202);
   });
 });
