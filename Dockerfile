@@ -42,11 +42,12 @@ COPY --from=build --chown=node:node /app/client/dist ./client/dist
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node_modules/.bin/tsx", "api/src/main-api.ts"]
+# node runs the entry itself (tsx as its loader), so SIGTERM from `docker stop` reaches our shutdown hook.
+CMD ["node", "--import", "tsx", "api/src/main-api.ts"]
 
 FROM runtime AS worker
 ENV METRICS_PORT=9464
 EXPOSE 9464
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:9464/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node_modules/.bin/tsx", "worker/src/main.ts"]
+CMD ["node", "--import", "tsx", "worker/src/main.ts"]

@@ -30,7 +30,9 @@ export async function startWorkerRole(
       if (!reg) throw new UnrecoverableError(`No processor for job ${job.name} on ${queue}`);
       const parsed = reg.job.schema.safeParse(job.data);
       if (!parsed.success) throw new UnrecoverableError(`Invalid payload for ${job.name}: ${parsed.error.message}`);
-      return reg.handle(parsed.data, ctx, job);
+      // Every log line a handler writes names its job.
+      const jobCtx: WorkerContext = { ...ctx, logger: ctx.logger.child({ queue, jobId: job.id, jobName: job.name }) };
+      return reg.handle(parsed.data, jobCtx, job);
     };
     const concurrency = opts.concurrency?.[queue] ?? (queue === 'generation' ? ctx.config.GENERATION_CONCURRENCY : 4);
     workers.push(
