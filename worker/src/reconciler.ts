@@ -6,16 +6,21 @@ const BATCH = 500;
 /** M-Pesa payments older than this are left alone: the status job has given up and the callback won't come. */
 const PAYMENT_HORIZON_MS = 24 * 3600_000;
 
+/** How many jobs a round added (or revived) per kind; work whose job is still live is not counted. */
 export interface ReconcileResult {
   generations: number;
   payments: number;
   emails: number;
 }
 
+type Outcome = Awaited<ReturnType<ServerContext['jobs']['ensureEnqueued']>>;
+const enqueued = (outcomes: Outcome[]) => outcomes.filter((o) => o !== 'live').length;
+
 /**
  * PostgreSQL is the source of truth; Redis only holds queues. Anything PostgreSQL still shows as
- * pending after a grace period is enqueued again. Job ids are deterministic, so work whose job
- * still exists is not duplicated: enqueueing it again is a no-op.
+ * pending after a grace period is enqueued again, with the job id the producer used: a job still
+ * waiting or running is left alone; a finished one is replaced (its row says the work is not done,
+ * and every processor checks the row first, so nothing is done twice).
  */
 export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promise<ReconcileResult> {
   const cutoff = new Date(now.getTime() - ctx.config.RECONCILE_GRACE_MS);
@@ -23,12 +28,22 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
   const { generations, payments, newsletterSubscribers, contactMessages } = schema;
 
   const pendingGenerations = await db
-    .select({ id: generations.id })
+    .select({ id: generations.id, replaceIndex: generations.replaceIndex, revision: generations.revision })
     .from(generations)
     .where(and(inArray(generations.status, ['pending', 'running']), lt(generations.createdAt, cutoff)))
     .orderBy(generations.createdAt)
     .limit(BATCH);
-  for (const g of pendingGenerations) await jobs.enqueue(generationJob, { generationId: g.id });
+  const generationOutcomes: Outcome[] = [];
+  for (const g of pendingGenerations) {
+    const regeneration = g.replaceIndex !== null;
+    generationOutcomes.push(
+      await jobs.ensureEnqueued(generationJob, {
+        generationId: g.id,
+        replaceIndex: regeneration ? g.replaceIndex! : undefined,
+        revision: regeneration ? g.revision : 0,
+      }),
+    );
+  }
 
   const pendingPayments = await db
     .select({ id: payments.id, ref: payments.providerRef })
@@ -43,26 +58,31 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
       ),
     )
     .limit(BATCH);
-  for (const p of pendingPayments) await jobs.enqueue(paymentStatusJob, { paymentId: p.id, checkoutRequestID: p.ref! });
+  const paymentOutcomes: Outcome[] = [];
+  for (const p of pendingPayments) {
+    paymentOutcomes.push(await jobs.ensureEnqueued(paymentStatusJob, { paymentId: p.id, checkoutRequestID: p.ref! }));
+  }
 
   const pendingWelcomes = await db
     .select({ id: newsletterSubscribers.id })
     .from(newsletterSubscribers)
     .where(and(eq(newsletterSubscribers.welcomeStatus, 'pending'), lt(newsletterSubscribers.createdAt, cutoff)))
     .limit(BATCH);
-  for (const s of pendingWelcomes) await jobs.enqueue(emailJob, { kind: 'newsletter-welcome', subscriberId: s.id });
+  const emailOutcomes: Outcome[] = [];
+  for (const s of pendingWelcomes)
+    emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'newsletter-welcome', subscriberId: s.id }));
 
   const pendingContacts = await db
     .select({ id: contactMessages.id })
     .from(contactMessages)
     .where(and(eq(contactMessages.status, 'pending'), lt(contactMessages.createdAt, cutoff)))
     .limit(BATCH);
-  for (const m of pendingContacts) await jobs.enqueue(emailJob, { kind: 'contact', messageId: m.id });
+  for (const m of pendingContacts) emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'contact', messageId: m.id }));
 
   return {
-    generations: pendingGenerations.length,
-    payments: pendingPayments.length,
-    emails: pendingWelcomes.length + pendingContacts.length,
+    generations: enqueued(generationOutcomes),
+    payments: enqueued(paymentOutcomes),
+    emails: enqueued(emailOutcomes),
   };
 }
 

@@ -31,6 +31,32 @@ export class JobQueue {
     return jobId;
   }
 
+  /**
+   * For the reconciler, which only asks for work PostgreSQL still shows as unfinished: adds the job,
+   * unless one with its id is waiting, delayed or running ('live'). A job with that id that already
+   * completed or failed is replaced ('revived'): its row says the work is not done, and the
+   * processors check the row before doing anything, so a revived job never does the work twice.
+   */
+  async ensureEnqueued<S extends z.ZodType>(def: JobDefinition<S>, payload: z.input<S>): Promise<'added' | 'live' | 'revived'> {
+    const data = def.schema.parse(payload) as z.infer<S>;
+    const jobId = def.jobId(data);
+    const queue = this.queues[def.queue];
+    try {
+      const existing = await queue.getJob(jobId);
+      let revived = false;
+      if (existing) {
+        const state = await existing.getState();
+        if (state !== 'completed' && state !== 'failed') return 'live';
+        await existing.remove();
+        revived = true;
+      }
+      await queue.add(def.name, data, { ...def.options, jobId });
+      return revived ? 'revived' : 'added';
+    } catch (err) {
+      throw Errors.unavailable('The job queue is unavailable right now. Please try again shortly.', err);
+    }
+  }
+
   /** Waiting + delayed + active jobs per queue (health, metrics, tests). */
   async depths(): Promise<Record<QueueName, number>> {
     const entries = await Promise.all(

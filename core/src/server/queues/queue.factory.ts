@@ -1,4 +1,4 @@
-import { Queue, Worker, type ConnectionOptions, type Job, type JobsOptions, type Processor } from 'bullmq';
+import { DelayedError, Queue, Worker, type ConnectionOptions, type Job, type JobsOptions, type Processor } from 'bullmq';
 import type { Logger } from '../logger';
 import type { QueueName } from '../jobs/define-job';
 import { jobDuration } from '../metrics';
@@ -43,7 +43,8 @@ export function createWorker(
       end({ outcome: 'completed' });
       return result;
     } catch (err) {
-      end({ outcome: 'failed' });
+      // A job that re-schedules itself (DelayedError) has not failed: it is waiting for its next turn.
+      end({ outcome: err instanceof DelayedError ? 'delayed' : 'failed' });
       throw err;
     }
   };

@@ -1,0 +1,96 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { reconcileOnce } from '../../worker/src/reconciler';
+import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { eventually } from '../helpers/eventually';
+import { startPaymentsHarness, statusJobResult, type PaymentsHarness } from '../helpers/payments';
+import { clearRedisPrefix, testPrefix } from '../helpers/redis';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { connectSocket, nextEvent, type TestSocket } from '../helpers/socket';
+import { grantPlan, registerUser } from '../helpers/users';
+
+/**
+ * The reconciler's finer cases: work whose job already finished while PostgreSQL says it is not
+ * done, and a regeneration (a different job id) lost with Redis's data.
+ */
+const sockets: TestSocket[] = [];
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  for (const c of cleanups.reverse()) await c();
+}, 60_000);
+
+describe('reconciler', () => {
+  it('checks again an M-Pesa payment whose status check gave up, and the buyer hears the result', async () => {
+    const h: PaymentsHarness = await startPaymentsHarness({
+      MPESA_STATUS_DELAY_MS: '1500',
+      RECONCILE_GRACE_MS: '0',
+      RECONCILE_INTERVAL_MS: '600000',
+    });
+    cleanups.push(() => h.stop());
+    const user = await registerUser(h.server);
+    const socket = await connectSocket(h.server.url, { token: user.token });
+    sockets.push(socket);
+    const push = await h.server.api('/payments/mpesa/stk-push', {
+      token: user.token,
+      body: { planId: 'pro', interval: 'month', phoneNumber: '0712345678' },
+    });
+    expect(push.status).toBe(200);
+    const { paymentId, checkoutRequestID } = push.body.data;
+    // The push is older than the status check's 3-minute window, and Daraja still says "processing":
+    // the check gives up and leaves the payment pending (no callback has come).
+    await h.server.database.query(`update payments set created_at = now() - interval '4 minutes' where id = $1`, [paymentId]);
+    expect(await statusJobResult(h.server, paymentId, checkoutRequestID)).toEqual({ outcome: 'gave-up' });
+    expect((await h.server.database.query(`select status from payments where id = $1`, [paymentId]))[0].status).toBe('pending');
+
+    // Later Daraja knows the answer. The reconciler replaces the finished job and asks again.
+    h.daraja.setOutcome(checkoutRequestID, { resultCode: '0' });
+    const updated = nextEvent(socket, 'payment:updated', (p: any) => p.paymentId === paymentId, 20_000);
+    expect(await reconcileOnce(h.server.services.ctx)).toMatchObject({ payments: 1 });
+    expect(await updated).toMatchObject({ status: 'completed', planId: 'pro' });
+    expect((await h.server.api('/subscriptions', { token: user.token })).body.data.currentPlan.id).toBe('pro');
+
+    // Settled: nothing left for the next round.
+    expect(await reconcileOnce(h.server.services.ctx)).toMatchObject({ payments: 0 });
+  }, 60_000);
+
+  it('recovers a regeneration lost with Redis: one line replaced, the others kept, delivered once', async () => {
+    const database: TestDatabase = await createTestDatabase();
+    const prefix = testPrefix();
+    cleanups.push(async () => {
+      await clearRedisPrefix(prefix);
+      await database.drop();
+    });
+    const api: TestServer = await startTestServer({ roles: ['api'], database, prefix });
+    cleanups.push(() => api.stop());
+    let worker: TestServer = await startTestServer({ roles: ['worker'], database, prefix });
+
+    const user = await registerUser(api);
+    await grantPlan(database, user.id, 'pro');
+    const socket = await connectSocket(api.url, { token: user.token });
+    sockets.push(socket);
+    const res = await api.api('/lines/generate', { token: user.token, body: { category: 'quotes', tone: 'inspirational', count: 4 } });
+    expect(res.status).toBe(202);
+    const id = res.body.data.generation.id as string;
+    const first = await nextEvent(socket, 'generation:completed', (p: any) => p.id === id, 20_000);
+    await worker.stop();
+
+    // The regeneration is accepted while no worker runs, then Redis loses it.
+    const again = await api.api(`/lines/generations/${id}/regenerate`, { token: user.token, body: { index: 2 } });
+    expect(again.status).toBe(202);
+    await clearRedisPrefix(prefix);
+
+    const completions: any[] = [];
+    socket.on('generation:completed', (p: any) => p.id === id && completions.push(p));
+    worker = await startTestServer({ roles: ['worker'], database, prefix, env: { RECONCILE_GRACE_MS: '0' } });
+    cleanups.push(() => worker.stop());
+    await eventually(async () => completions.length === 1, 20_000, 'regeneration delivered');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(completions).toHaveLength(1);
+    const lines = completions[0].lines as string[];
+    expect(lines).toHaveLength(4);
+    expect([lines[0], lines[1], lines[3]]).toEqual([first.lines[0], first.lines[1], first.lines[3]]);
+    expect(lines[2]).not.toBe(first.lines[2]);
+    const stored = await api.api(`/lines/generations/${id}`, { token: user.token });
+    expect(stored.body.data.generation).toMatchObject({ status: 'completed', lines });
+  }, 60_000);
+});
