@@ -308,12 +308,23 @@ describe('M-Pesa result codes', () => {
   });
 
   it('"still processing": retried with backoff, never failed, then left for the callback after the window', async () => {
+    const statusJobCounts = async () => {
+      const text = await (await fetch(`${h.server.url}/metrics`)).text();
+      const count = (outcome: string) =>
+        Number(text.match(new RegExp(`gl_job_duration_seconds_count\\{queue="payment-status",outcome="${outcome}"\\} (\\d+)`))?.[1] ?? 0);
+      return { delayed: count('delayed'), failed: count('failed') };
+    };
+    const before = await statusJobCounts();
     const { user, socket } = await userWithSocket();
     const events = recordEvents(socket, ['payment:updated']);
     const { data } = (await push(user)).body;
     // Daraja keeps answering 500.001.1001 "The transaction is being processed".
     await eventually(async () => h.daraja.queriesFor(data.checkoutRequestID) >= 3, 15_000, 'three status queries');
     expect((await paymentRow(h.server, data.paymentId)).status).toBe('pending');
+    // Re-scheduling itself is not a failure in the job metrics.
+    const after = await statusJobCounts();
+    expect(after.delayed - before.delayed).toBeGreaterThanOrEqual(2);
+    expect(after.failed).toBe(before.failed);
     // Three minutes after the push the check gives up, leaving the payment pending.
     await rows(h.server, sql`update payments set created_at = now() - interval '4 minutes' where id = ${data.paymentId}`);
     expect((await statusJobResult(h.server, data.paymentId, data.checkoutRequestID)).outcome).toBe('gave-up');
