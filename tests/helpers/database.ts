@@ -46,3 +46,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** How many generations of a test database match a SQL condition (e.g. `status = 'completed'`). */
+export async function countGenerations(database: TestDatabase, where: string): Promise<number> {
+  return (await database.query<{ n: number }>(`select count(*)::int as n from generations where ${where}`))[0]!.n;
+}

@@ -19,10 +19,27 @@ export interface PaymentsHarness {
   stop(): Promise<void>;
 }
 
+/** A Daraja stub with this suite's credentials. */
+export const startTestDaraja = () =>
+  startDarajaStub({ consumerKey: 'ck', consumerSecret: 'cs', shortcode: SHORTCODE, passkey: MPESA_PASSKEY });
+
+/** The M-Pesa configuration that points a server at a Daraja stub; Daraja calls back to `callbackBase`. */
+export function mpesaEnv(darajaUrl: string, callbackBase: string): Record<string, string> {
+  return {
+    MPESA_BASE_URL: darajaUrl,
+    MPESA_CONSUMER_KEY: 'ck',
+    MPESA_CONSUMER_SECRET: 'cs',
+    MPESA_SHORTCODE: SHORTCODE,
+    MPESA_PASSKEY,
+    MPESA_CALLBACK_SECRET: MPESA_SECRET,
+    MPESA_CALLBACK_BASE_URL: callbackBase,
+  };
+}
+
 /** A real server (api + worker) whose PayPal and Daraja are local stubs speaking the real protocols. */
 export async function startPaymentsHarness(env: Record<string, string> = {}): Promise<PaymentsHarness> {
   const paypal = await startPaypalStub({ clientId: 'pp-client', clientSecret: 'pp-secret', webhookId: WEBHOOK_ID });
-  const daraja = await startDarajaStub({ consumerKey: 'ck', consumerSecret: 'cs', shortcode: SHORTCODE, passkey: MPESA_PASSKEY });
+  const daraja = await startTestDaraja();
   const port = await freePort();
   const server = await startTestServer({
     env: {
@@ -31,13 +48,7 @@ export async function startPaymentsHarness(env: Record<string, string> = {}): Pr
       PAYPAL_CLIENT_ID: 'pp-client',
       PAYPAL_CLIENT_SECRET: 'pp-secret',
       PAYPAL_WEBHOOK_ID: WEBHOOK_ID,
-      MPESA_BASE_URL: daraja.url,
-      MPESA_CONSUMER_KEY: 'ck',
-      MPESA_CONSUMER_SECRET: 'cs',
-      MPESA_SHORTCODE: SHORTCODE,
-      MPESA_PASSKEY,
-      MPESA_CALLBACK_SECRET: MPESA_SECRET,
-      MPESA_CALLBACK_BASE_URL: `http://127.0.0.1:${port}`,
+      ...mpesaEnv(daraja.url, `http://127.0.0.1:${port}`),
       MPESA_KES_PER_USD: '129',
       MPESA_STATUS_DELAY_MS: '300',
       ...env,
@@ -86,8 +97,10 @@ export async function statusJobResult(server: TestServer, paymentId: string, che
     async () => {
       const job = await queue.getJob(jobId);
       if (!job) return undefined;
-      const state = await job.getState();
-      return state === 'completed' ? (job.returnvalue as { outcome: string }) : undefined;
+      if ((await job.getState()) !== 'completed') return undefined;
+      // Read it again: the copy fetched before the state check may predate the completion.
+      const done = await queue.getJob(jobId);
+      return (done?.returnvalue ?? undefined) as { outcome: string } | undefined;
     },
     timeoutMs,
     `status job ${jobId} completed`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterEnv, startRole, stopAll, type RoleProcess } from '../helpers/cluster';
-import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { countGenerations, createTestDatabase, type TestDatabase } from '../helpers/database';
 import { eventually } from '../helpers/eventually';
 import { clearRedisPrefix, testPrefix, TEST_REDIS_URL } from '../helpers/redis';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -45,8 +45,7 @@ afterAll(async () => {
   await database?.drop();
 }, 60_000);
 
-const count = async (where: string) =>
-  (await database.query<{ n: number }>(`select count(*)::int as n from generations where ${where}`))[0]!.n;
+const count = (where: string) => countGenerations(database, where);
 
 describe('graceful shutdown of a worker under load', () => {
   it('finishes the jobs in flight, exits 0, and the next worker runs the rest; each delivered once', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileOnce } from '../../worker/src/reconciler';
-import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { countGenerations, createTestDatabase, type TestDatabase } from '../helpers/database';
 import { eventually } from '../helpers/eventually';
 import { clearRedisPrefix, testPrefix } from '../helpers/redis';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -35,8 +35,7 @@ afterAll(async () => {
   await database?.drop();
 }, 60_000);
 
-const count = async (where: string) =>
-  (await database.query<{ n: number }>(`select count(*)::int as n from generations where ${where}`))[0]!.n;
+const count = (where: string) => countGenerations(database, where);
 
 describe('Redis loses its data with 200 generations accepted', () => {
   it('the reconciler re-enqueues them and every one completes exactly once', async () => {

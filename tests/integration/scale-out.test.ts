@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterEnv, startRole, stopAll, type RoleProcess } from '../helpers/cluster';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
-import { MPESA_PASSKEY, MPESA_SECRET, SHORTCODE } from '../helpers/payments';
+import { mpesaEnv, startTestDaraja } from '../helpers/payments';
 import { eventually } from '../helpers/eventually';
 import { freePort } from '../helpers/process';
 import { clearRedisPrefix, testPrefix, TEST_REDIS_URL } from '../helpers/redis';
 import { apiClient, type ApiClient } from '../helpers/server';
 import { connectSocket, nextEvent, recordEvents, type TestSocket } from '../helpers/socket';
 import { registerUser } from '../helpers/users';
-import { startDarajaStub, type DarajaStub } from '../stubs/daraja.stub';
+import type { DarajaStub } from '../stubs/daraja.stub';
 
 /**
  * Horizontal scale on one machine: two api processes and two worker processes share one
@@ -28,18 +28,12 @@ let b: ApiClient;
 beforeAll(async () => {
   database = await createTestDatabase();
   prefix = testPrefix();
-  daraja = await startDarajaStub({ consumerKey: 'ck', consumerSecret: 'cs', shortcode: SHORTCODE, passkey: MPESA_PASSKEY });
+  daraja = await startTestDaraja();
   const portB = await freePort();
   const env = {
     ...clusterEnv({ databaseUrl: database.url, redisUrl: TEST_REDIS_URL, prefix }),
-    MPESA_BASE_URL: daraja.url,
-    MPESA_CONSUMER_KEY: 'ck',
-    MPESA_CONSUMER_SECRET: 'cs',
-    MPESA_SHORTCODE: SHORTCODE,
-    MPESA_PASSKEY,
-    MPESA_CALLBACK_SECRET: MPESA_SECRET,
     // Daraja calls back to api B only (the load balancer's choice, as far as we are concerned).
-    MPESA_CALLBACK_BASE_URL: `http://127.0.0.1:${portB}`,
+    ...mpesaEnv(daraja.url, `http://127.0.0.1:${portB}`),
     // The delayed status check must not be what completes the payment: the callback is.
     MPESA_STATUS_DELAY_MS: '600000',
   };
