@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { reconcileOnce } from '../../worker/src/reconciler';
+import { randomUUID } from 'node:crypto';
+import { ABANDON_AFTER_ATTEMPTS, reconcileOnce } from '../../worker/src/reconciler';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { eventually } from '../helpers/eventually';
 import { startPaymentsHarness, statusJobResult, type PaymentsHarness } from '../helpers/payments';
@@ -52,6 +53,33 @@ describe('reconciler', () => {
     // Settled: nothing left for the next round.
     expect(await reconcileOnce(h.server.services.ctx)).toMatchObject({ payments: 0 });
   }, 60_000);
+
+  it('gives up on a generation whose worker died on it attempt after attempt, and tells its owner', async () => {
+    const database: TestDatabase = await createTestDatabase();
+    const prefix = testPrefix();
+    cleanups.push(async () => {
+      await clearRedisPrefix(prefix);
+      await database.drop();
+    });
+    // No worker: the job waits. The row says nine claims never finished (as if each one killed its worker).
+    const api: TestServer = await startTestServer({ roles: ['api'], database, prefix, env: { RECONCILE_GRACE_MS: '0' } });
+    cleanups.push(() => api.stop());
+    const visitorId = randomUUID();
+    const socket = await connectSocket(api.url, { visitorId });
+    sockets.push(socket);
+    const res = await api.api('/lines/generate', { headers: { 'x-visitor-id': visitorId }, body: { category: 'taglines', tone: 'funny' } });
+    expect(res.status).toBe(202);
+    const id = res.body.data.generation.id as string;
+    await database.query(`update generations set status = 'running', attempts = $2 where id = $1`, [id, ABANDON_AFTER_ATTEMPTS]);
+
+    const failed = nextEvent(socket, 'generation:failed', (p: any) => p.id === id, 10_000);
+    expect(await reconcileOnce(api.services.ctx)).toMatchObject({ abandoned: 1, generations: 0 });
+    expect((await failed).error).toMatch(/try again/i);
+    const stored = await api.api(`/lines/generations/${id}`, { headers: { 'x-visitor-id': visitorId } });
+    expect(stored.body.data.generation).toMatchObject({ status: 'failed' });
+    // Done with it: the next round leaves it alone.
+    expect(await reconcileOnce(api.services.ctx)).toMatchObject({ abandoned: 0, generations: 0 });
+  }, 30_000);
 
   it('recovers a regeneration lost with Redis: one line replaced, the others kept, delivered once', async () => {
     const database: TestDatabase = await createTestDatabase();

@@ -1,16 +1,24 @@
 import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { emailJob, generationJob, paymentStatusJob, schema, type ServerContext } from '@gl/core/server';
+import { emailJob, generationJob, generationsRepository, paymentStatusJob, schema, type ServerContext } from '@gl/core/server';
+import { GENERATION_FAILED_MESSAGE } from './processors/generation.processor';
 
 const BATCH = 500;
 /** M-Pesa payments older than this are left alone: the status job has given up and the callback won't come. */
 const PAYMENT_HORIZON_MS = 24 * 3600_000;
 
-/** How many jobs a round added (or revived) per kind; work whose job is still live is not counted. */
+/**
+ * A generation claimed this many times without finishing (three job lifetimes of worker deaths) is
+ * given up on rather than run again: it is most likely what kills the worker.
+ */
+export const ABANDON_AFTER_ATTEMPTS = 9;
+
+/** How many jobs a round added (or revived) per kind, work whose job is still live not counted; and the generations given up on. */
 export interface ReconcileResult {
   generations: number;
   payments: number;
   emails: number;
+  abandoned: number;
 }
 
 type Outcome = Awaited<ReturnType<ServerContext['jobs']['ensureEnqueued']>>;
@@ -28,13 +36,31 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
   const { generations, payments, newsletterSubscribers, contactMessages } = schema;
 
   const pendingGenerations = await db
-    .select({ id: generations.id, replaceIndex: generations.replaceIndex, revision: generations.revision })
+    .select({
+      id: generations.id,
+      replaceIndex: generations.replaceIndex,
+      revision: generations.revision,
+      attempts: generations.attempts,
+      userId: generations.userId,
+      visitorId: generations.visitorId,
+    })
     .from(generations)
     .where(and(inArray(generations.status, ['pending', 'running']), lt(generations.createdAt, cutoff)))
     .orderBy(generations.createdAt)
     .limit(BATCH);
   const generationOutcomes: Outcome[] = [];
+  let abandoned = 0;
   for (const g of pendingGenerations) {
+    if (g.attempts >= ABANDON_AFTER_ATTEMPTS) {
+      const row = await generationsRepository.abandon(db, g.id, GENERATION_FAILED_MESSAGE);
+      if (row) {
+        abandoned++;
+        ctx.logger.error({ generationId: g.id, attempts: g.attempts }, 'generation abandoned after repeated attempts');
+        const audience = g.userId ? { userId: g.userId } : { visitorId: g.visitorId };
+        ctx.realtime.emit(audience, 'generation:failed', { id: g.id, error: GENERATION_FAILED_MESSAGE });
+      }
+      continue;
+    }
     const regeneration = g.replaceIndex !== null;
     generationOutcomes.push(
       await jobs.ensureEnqueued(generationJob, {
@@ -83,6 +109,7 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
     generations: enqueued(generationOutcomes),
     payments: enqueued(paymentOutcomes),
     emails: enqueued(emailOutcomes),
+    abandoned,
   };
 }
 
@@ -103,7 +130,8 @@ export function startReconciler(ctx: ServerContext): { stop(): Promise<void>; ru
       const got = await lockClient.set(lockKey, String(process.pid), 'PX', Math.max(1000, ctx.config.RECONCILE_INTERVAL_MS - 500), 'NX');
       if (got !== 'OK') return null;
       const result = await reconcileOnce(ctx);
-      if (result.generations || result.payments || result.emails) ctx.logger.info(result, 'reconciler re-enqueued pending work');
+      if (result.generations || result.payments || result.emails || result.abandoned)
+        ctx.logger.info(result, 'reconciler re-enqueued pending work');
       return result;
     } catch (err) {
       ctx.logger.warn({ err: (err as Error).message }, 'reconciler round failed; will try again');

@@ -98,6 +98,25 @@ export const generationsRepository = {
     return row;
   },
 
+  /**
+   * Gives up on a generation that attempt after attempt never finished (its worker died each time):
+   * failed for good, whatever attempt holds it. A regeneration keeps its lines. Undefined when it
+   * has finished meanwhile.
+   */
+  async abandon(db: DbOrTx, id: string, error: string): Promise<GenerationRow | undefined> {
+    const [row] = await db
+      .update(generations)
+      .set({
+        status: sql`case when ${generations.replaceIndex} is null then 'failed' else 'completed' end`,
+        error,
+        replaceIndex: null,
+        completedAt: new Date(),
+      })
+      .where(and(eq(generations.id, id), inArray(generations.status, ['pending', 'running'])))
+      .returning();
+    return row;
+  },
+
   /** Fails the generation for good if `attempt` still holds it. A failed regeneration keeps its lines. */
   async fail(db: DbOrTx, id: string, attempt: number, error: string, timings: ProviderTiming[]): Promise<GenerationRow | undefined> {
     const [row] = await db
