@@ -1,4 +1,5 @@
 import type { ServerContext } from '@gl/core/server';
+import { SessionRevocations } from './services/session-revocations';
 import { TokenService } from './services/token.service';
 
 /** The server context plus what only the api role needs. */
@@ -7,5 +8,7 @@ export interface ApiContext extends ServerContext {
 }
 
 export function createApiContext(ctx: ServerContext): ApiContext {
-  return { ...ctx, tokens: new TokenService(ctx.jwtSecret, ctx.config.ACCESS_TOKEN_TTL_SECONDS) };
+  const ttl = ctx.config.ACCESS_TOKEN_TTL_SECONDS;
+  const revocations = new SessionRevocations(ctx.redis, ctx.config.REDIS_PREFIX, ttl, ctx.logger);
+  return { ...ctx, tokens: new TokenService(ctx.jwtSecret, ttl, revocations) };
 }

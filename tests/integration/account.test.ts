@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { connectSocket } from '../helpers/socket';
 import { registerUser } from '../helpers/users';
 
 let server: TestServer;
@@ -88,8 +89,17 @@ describe('change password', () => {
     // Every earlier refresh token is dead: this browser's and the other browser's.
     expect((await server.api('/auth/refresh', { body: { refreshToken: u.refreshToken } })).status).toBe(401);
     expect((await server.api('/auth/refresh', { body: { refreshToken: otherBrowser.body.data.refreshToken } })).status).toBe(401);
+    // Every earlier access token is refused at once too, over HTTP and at the socket handshake.
+    for (const old of [u.token, otherBrowser.body.data.token]) {
+      const me = await server.api('/auth/me', { token: old });
+      expect(me.status).toBe(401);
+      expect(me.body.error).toBe('Session expired. Please sign in again.');
+    }
+    await expect(connectSocket(server.url, { token: otherBrowser.body.data.token })).rejects.toThrow();
     // The fresh pair works.
     expect((await server.api('/auth/me', { token })).body.data.user.id).toBe(u.id);
+    const socket = await connectSocket(server.url, { token });
+    socket.disconnect();
     expect((await server.api('/auth/refresh', { body: { refreshToken } })).status).toBe(200);
 
     expect((await server.api('/auth/login', { body: { email: u.email, password: 'first-password' } })).status).toBe(401);

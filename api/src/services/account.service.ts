@@ -57,7 +57,9 @@ export class AccountService {
         expiresAt: new Date(Date.now() + this.ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
       });
     });
-    this.ctx.logger.info({ userId }, 'password changed: refresh tokens revoked');
+    // Access tokens issued before now stop working too (this session gets a new one).
+    await this.ctx.tokens.revocations?.revokeIssuedBefore(userId, Date.now());
+    this.ctx.logger.info({ userId }, 'password changed: sessions revoked');
     return { token: await this.ctx.tokens.signAccess(userId), refreshToken: refresh.token };
   }
 }

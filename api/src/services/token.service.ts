@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { Errors } from '@gl/core/server';
+import type { SessionRevocations } from './session-revocations';
 
 const ISSUER = 'genius-lines';
 const AUDIENCE = 'genius-lines-api';
@@ -16,12 +17,14 @@ export class TokenService {
   constructor(
     secret: string,
     private readonly accessTtlSeconds: number,
+    readonly revocations?: SessionRevocations,
   ) {
     this.key = new TextEncoder().encode(secret);
   }
 
   async signAccess(userId: string): Promise<string> {
-    return new SignJWT({})
+    // `ims`: the issue time in milliseconds (iat is whole seconds), for revocation at a password change.
+    return new SignJWT({ ims: Date.now() })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -33,14 +36,20 @@ export class TokenService {
   }
 
   async verifyAccess(token: string): Promise<AccessClaims> {
+    let userId: string;
+    let issuedAt: number;
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-      if (!payload.sub) throw Errors.unauthenticated('Invalid token');
-      return { userId: payload.sub };
+      if (!payload.sub || payload.iat === undefined) throw Errors.unauthenticated('Invalid token');
+      userId = payload.sub;
+      issuedAt = typeof payload.ims === 'number' ? payload.ims : payload.iat * 1000;
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw Errors.unauthenticated('Session expired. Please sign in again.');
       throw Errors.unauthenticated('Invalid or expired token');
     }
+    // Issued before the user's last password change: no longer valid.
+    if (await this.revocations?.isRevoked(userId, issuedAt)) throw Errors.unauthenticated('Session expired. Please sign in again.');
+    return { userId };
   }
 }
 
