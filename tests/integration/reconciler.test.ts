@@ -20,6 +20,17 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 }, 60_000);
 
+/** A database and a Redis prefix that several processes (servers) of one test share; dropped afterwards. */
+async function sharedStore(): Promise<{ database: TestDatabase; prefix: string }> {
+  const database = await createTestDatabase();
+  const prefix = testPrefix();
+  cleanups.push(async () => {
+    await clearRedisPrefix(prefix);
+    await database.drop();
+  });
+  return { database, prefix };
+}
+
 describe('reconciler', () => {
   it('checks again an M-Pesa payment whose status check gave up, and the buyer hears the result', async () => {
     const h: PaymentsHarness = await startPaymentsHarness({
@@ -55,12 +66,7 @@ describe('reconciler', () => {
   }, 60_000);
 
   it('gives up on a generation whose worker died on it attempt after attempt, and tells its owner', async () => {
-    const database: TestDatabase = await createTestDatabase();
-    const prefix = testPrefix();
-    cleanups.push(async () => {
-      await clearRedisPrefix(prefix);
-      await database.drop();
-    });
+    const { database, prefix } = await sharedStore();
     // No worker: the job waits. The row says nine claims never finished (as if each one killed its worker).
     const api: TestServer = await startTestServer({ roles: ['api'], database, prefix, env: { RECONCILE_GRACE_MS: '0' } });
     cleanups.push(() => api.stop());
@@ -82,12 +88,7 @@ describe('reconciler', () => {
   }, 30_000);
 
   it('recovers a regeneration lost with Redis: one line replaced, the others kept, delivered once', async () => {
-    const database: TestDatabase = await createTestDatabase();
-    const prefix = testPrefix();
-    cleanups.push(async () => {
-      await clearRedisPrefix(prefix);
-      await database.drop();
-    });
+    const { database, prefix } = await sharedStore();
     const api: TestServer = await startTestServer({ roles: ['api'], database, prefix });
     cleanups.push(() => api.stop());
     let worker: TestServer = await startTestServer({ roles: ['worker'], database, prefix });
