@@ -92,7 +92,7 @@ describe('generate and the saved library, end to end', () => {
       await page.getByRole('heading', { name: 'Saved Lines', exact: true }).waitFor();
       const cards = page.getByTestId('saved-line');
       await page.getByText('I debug, therefore I am').waitFor();
-      expect(await page.getByTestId('saved-count').textContent()).toBe('3 of 3 lines');
+      await page.getByTestId('saved-count').filter({ hasText: '3 of 3 lines' }).waitFor();
       expect(await cards.first().textContent()).toContain('I debug, therefore I am');
       expect(await cards.first().getByTestId('tone-badge').textContent()).toBe('Funny');
       expect(await cards.first().textContent()).toContain('Social Media Bios');

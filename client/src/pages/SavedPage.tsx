@@ -37,6 +37,8 @@ function SavedLibrary({ userId }: { userId: string }) {
   const lines: SavedLineDto[] = useMemo(() => list.data?.pages.flatMap((p) => p.savedLines) ?? [], [list.data]);
   const matching = list.data?.pages[0]?.total ?? 0;
   const total = summary.data?.total ?? 0;
+  // Two queries answer this line: show it once both have (never a moment of "3 of 0 lines").
+  const countText = !list.data ? '' : summary.data ? `${matching} of ${total} lines` : summary.isError ? `${matching} lines` : '';
   const categoryOptions = useMemo(() => {
     const present = summary.data?.categories;
     return CATEGORIES.filter((c) => !summary.data || !summary.data.complete || present?.has(c.id) || c.id === category);
@@ -128,7 +130,7 @@ function SavedLibrary({ userId }: { userId: string }) {
         </select>
         <div className="flex items-center justify-between gap-3 sm:justify-end">
           <p className="whitespace-nowrap text-sm text-slate-600 dark:text-slate-400" data-testid="saved-count" aria-live="polite">
-            {matching} of {total} lines
+            {countText}
           </p>
           {total >= 1 && (
             <button type="button" className="btn-danger px-3 py-2 text-sm" onClick={() => void clearAll()} disabled={clearing}>
