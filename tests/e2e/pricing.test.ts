@@ -57,8 +57,8 @@ describe('/pricing', () => {
       await page.getByTestId('usage-remaining').filter({ hasText: '10 of 10' }).waitFor();
 
       await page.goto('/pricing');
-      expect(await page.getByTestId('plan-free').getByRole('button').textContent()).toBe('Current Plan');
       await page.getByTestId('current-plan').filter({ hasText: 'Free' }).waitFor();
+      await page.getByTestId('plan-free').getByRole('button', { name: 'Current Plan', exact: true }).waitFor();
       await page.getByTestId('plan-pro').getByRole('button', { name: 'Upgrade to Pro' }).click();
       const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro' });
       await dialog.waitFor();
