@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { ABANDON_AFTER_ATTEMPTS, reconcileOnce } from '../../worker/src/reconciler';
+import { ABANDON_AFTER_ATTEMPTS, PAYMENT_RECHECK_MS, reconcileOnce } from '../../worker/src/reconciler';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { eventually } from '../helpers/eventually';
 import { startPaymentsHarness, statusJobResult, type PaymentsHarness } from '../helpers/payments';
@@ -54,10 +54,13 @@ describe('reconciler', () => {
     expect(await statusJobResult(h.server, paymentId, checkoutRequestID)).toEqual({ outcome: 'gave-up' });
     expect((await h.server.database.query(`select status from payments where id = $1`, [paymentId]))[0].status).toBe('pending');
 
-    // Later Daraja knows the answer. The reconciler replaces the finished job and asks again.
+    // Later Daraja knows the answer. Not straight away (a check that just gave up is not repeated
+    // at once), but ten minutes on the reconciler replaces the finished job and asks again.
     h.daraja.setOutcome(checkoutRequestID, { resultCode: '0' });
+    expect(await reconcileOnce(h.server.services.ctx)).toMatchObject({ payments: 0 });
     const updated = nextEvent(socket, 'payment:updated', (p: any) => p.paymentId === paymentId, 20_000);
-    expect(await reconcileOnce(h.server.services.ctx)).toMatchObject({ payments: 1 });
+    const later = new Date(Date.now() + PAYMENT_RECHECK_MS + 1000);
+    expect(await reconcileOnce(h.server.services.ctx, later)).toMatchObject({ payments: 1 });
     expect(await updated).toMatchObject({ status: 'completed', planId: 'pro' });
     expect((await h.server.api('/subscriptions', { token: user.token })).body.data.currentPlan.id).toBe('pro');
 

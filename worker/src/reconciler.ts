@@ -6,6 +6,8 @@ import { GENERATION_FAILED_MESSAGE } from './processors/generation.processor';
 const BATCH = 500;
 /** M-Pesa payments older than this are left alone: the status job has given up and the callback won't come. */
 const PAYMENT_HORIZON_MS = 24 * 3600_000;
+/** A status check that gave up on a still-pending payment is asked again at most this often. */
+export const PAYMENT_RECHECK_MS = 10 * 60_000;
 
 /**
  * A generation claimed this many times without finishing (three job lifetimes of worker deaths) is
@@ -86,7 +88,13 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
     .limit(BATCH);
   const paymentOutcomes: Outcome[] = [];
   for (const p of pendingPayments) {
-    paymentOutcomes.push(await jobs.ensureEnqueued(paymentStatusJob, { paymentId: p.id, checkoutRequestID: p.ref! }));
+    paymentOutcomes.push(
+      await jobs.ensureEnqueued(
+        paymentStatusJob,
+        { paymentId: p.id, checkoutRequestID: p.ref! },
+        { reviveFinishedBefore: now.getTime() - PAYMENT_RECHECK_MS },
+      ),
+    );
   }
 
   const pendingWelcomes = await db

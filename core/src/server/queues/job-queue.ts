@@ -36,8 +36,13 @@ export class JobQueue {
    * unless one with its id is waiting, delayed or running ('live'). A job with that id that already
    * completed or failed is replaced ('revived'): its row says the work is not done, and the
    * processors check the row before doing anything, so a revived job never does the work twice.
+   * With `reviveFinishedBefore` (epoch ms), a job that finished after that time is left alone for now.
    */
-  async ensureEnqueued<S extends z.ZodType>(def: JobDefinition<S>, payload: z.input<S>): Promise<'added' | 'live' | 'revived'> {
+  async ensureEnqueued<S extends z.ZodType>(
+    def: JobDefinition<S>,
+    payload: z.input<S>,
+    opts: { reviveFinishedBefore?: number } = {},
+  ): Promise<'added' | 'live' | 'revived'> {
     const data = def.schema.parse(payload) as z.infer<S>;
     const jobId = def.jobId(data);
     const queue = this.queues[def.queue];
@@ -47,6 +52,7 @@ export class JobQueue {
       if (existing) {
         const state = await existing.getState();
         if (state !== 'completed' && state !== 'failed') return 'live';
+        if (opts.reviveFinishedBefore !== undefined && (existing.finishedOn ?? 0) > opts.reviveFinishedBefore) return 'live';
         await existing.remove();
         revived = true;
       }
