@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 # One image, two roles: `--target api` (HTTP + Socket.IO + the built client) and `--target worker`.
 
-FROM node:20-bookworm-slim AS deps
+# The workspace manifests alone, so the dependency layers are cached until a manifest changes.
+FROM node:20-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY core/package.json core/
@@ -10,21 +11,15 @@ COPY worker/package.json worker/
 COPY client/package.json client/
 COPY tests/package.json tests/
 COPY bench/package.json bench/
+
+FROM manifests AS deps
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
 RUN npm run build -w client
 
-FROM node:20-bookworm-slim AS prod-deps
-WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
-COPY core/package.json core/
-COPY api/package.json api/
-COPY worker/package.json worker/
-COPY client/package.json client/
-COPY tests/package.json tests/
-COPY bench/package.json bench/
+FROM manifests AS prod-deps
 RUN npm ci --omit=dev --no-audit --no-fund -w core -w api -w worker --include-workspace-root=false
 
 FROM node:20-bookworm-slim AS runtime
