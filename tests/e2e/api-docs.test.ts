@@ -1,28 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { schema } from '@gl/core/server';
-import type { TestServer } from '../helpers/server';
-import { startAppServer } from './helpers/app';
-import { launchBrowser, openPage, screenshot, seriousA11yViolations } from './helpers/browser';
-import { signInContext, useTheme } from './helpers/part2-pages';
+import { useAppInBrowser } from './helpers/app';
+import { openPage, screenshot, seriousA11yViolations } from './helpers/browser';
+import { signInContext, storeTheme } from './helpers/part1';
 
 const TABS = ['Overview', 'Authentication', 'Endpoints', 'Examples', 'SDKs'];
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useAppInBrowser();
 
 describe('/api-docs', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`side menu tabs work by mouse and keyboard, each panel is axe-clean (${theme})`, async () => {
-      const { page, context, errors } = await openPage(browser, { baseURL: server.url });
-      await useTheme(context, theme);
+      const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url });
+      await storeTheme(context, theme);
       try {
         await page.goto('/api-docs');
         const tablist = page.getByRole('tablist', { name: 'API documentation sections' });
@@ -51,13 +40,13 @@ describe('/api-docs', () => {
   }
 
   it('documents the real API and links the OpenAPI document and Get API Access -> /pricing', async () => {
-    const { page, context, errors } = await openPage(browser, { baseURL: server.url });
+    const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url });
     try {
       await page.goto('/api-docs');
       await page.getByText('99.9%').first().waitFor();
       const openapi = page.getByRole('link', { name: 'openapi.json' });
       await expect(openapi.getAttribute('href')).resolves.toBe('/api/openapi.json');
-      const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { openapi: string };
+      const doc = (await (await fetch(`${app.server.url}/api/openapi.json`)).json()) as { openapi: string };
       expect(doc.openapi).toBe('3.1.0');
 
       await page.getByRole('tab', { name: 'Endpoints' }).click();
@@ -79,7 +68,7 @@ describe('/api-docs', () => {
   });
 
   it('every snippet has a Copy button that copies it and shows Copied!', async () => {
-    const { page, context, errors } = await openPage(browser, { baseURL: server.url });
+    const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url });
     try {
       await page.goto('/api-docs#examples');
       const panel = page.getByRole('tabpanel');
@@ -96,7 +85,7 @@ describe('/api-docs', () => {
       );
       expect(copied).toBe(await first.locator('pre').textContent());
       expect(copied).toContain('requests.post(');
-      expect(copied).toContain(`"${server.url}/api/v1/generate"`);
+      expect(copied).toContain(`"${app.server.url}/api/v1/generate"`);
       await first.getByRole('button', { name: /^Copy/ }).waitFor({ timeout: 10_000 });
       expect(errors).toEqual([]);
     } finally {
@@ -105,10 +94,10 @@ describe('/api-docs', () => {
   });
 
   it('a Business user creates a key on the Authentication tab, it works against /api/v1, and can be revoked', async () => {
-    const { page, context, errors } = await openPage(browser, { baseURL: server.url });
+    const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url });
     try {
-      const user = await signInContext(context, server);
-      await server.services.ctx.db.insert(schema.subscriptions).values({ userId: user.id, planId: 'business', status: 'active' });
+      const user = await signInContext(context, app.server);
+      await app.server.services.ctx.db.insert(schema.subscriptions).values({ userId: user.id, planId: 'business', status: 'active' });
       // The stored user still says free until /auth/me answers; the page re-reads it at start.
       await page.goto('/api-docs#authentication');
       await page.getByLabel('New key name').fill('CI server');
@@ -117,14 +106,14 @@ describe('/api-docs', () => {
       await secretBlock.waitFor();
       const key = (await secretBlock.locator('pre').textContent())!.trim();
       expect(key).toMatch(/^gl_/);
-      const usage = await fetch(`${server.url}/api/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
+      const usage = await fetch(`${app.server.url}/api/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
       expect(usage.status).toBe(200);
 
       await page.getByText('CI server').waitFor();
       page.once('dialog', (d) => void d.accept());
       await page.getByRole('button', { name: 'Revoke' }).click();
       await page.getByText('No active keys yet.').waitFor();
-      const revoked = await fetch(`${server.url}/api/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
+      const revoked = await fetch(`${app.server.url}/api/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
       expect(revoked.status).toBe(401);
       expect(errors).toEqual([]);
     } finally {
@@ -133,11 +122,11 @@ describe('/api-docs', () => {
   });
 
   it('a visitor is invited to sign in, a free user to upgrade', async () => {
-    const { page, context } = await openPage(browser, { baseURL: server.url });
+    const { page, context } = await openPage(app.browser, { baseURL: app.server.url });
     try {
       await page.goto('/api-docs#authentication');
       await page.getByText('with a Business plan account to create API keys here.').waitFor();
-      await signInContext(context, server);
+      await signInContext(context, app.server);
       await page.reload();
       await page.getByText(/API keys are part of the Business plan; you are on Free\./).waitFor();
       await expect(page.getByRole('tabpanel').getByRole('link', { name: 'Get API Access' }).getAttribute('href')).resolves.toBe('/pricing');

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/process';
-import type { TestServer } from '../helpers/server';
-import { startAppServer } from './helpers/app';
-import { launchBrowser, openPage } from './helpers/browser';
+import { useAppInBrowser } from './helpers/app';
+import { openPage } from './helpers/browser';
 
 const DIST = path.join(REPO_ROOT, 'client', 'dist');
 const BUDGET_BYTES = 150 * 1024;
@@ -44,19 +43,10 @@ describe('budgets', () => {
 });
 
 describe('no request waterfall on /generate', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useAppInBrowser();
 
   it('health and usage are both asked for before either answers', async () => {
-    const { page, context } = await openPage(browser, { baseURL: server.url });
+    const { page, context } = await openPage(app.browser, { baseURL: app.server.url });
     try {
       await page.goto('/');
       const events: string[] = [];

@@ -1,24 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../helpers/server';
-import { startAppServer } from './helpers/app';
-import { launchBrowser, openPage } from './helpers/browser';
-import { signInContext } from './helpers/part2-pages';
+import { describe, expect, it } from 'vitest';
+import { useAppInBrowser } from './helpers/app';
+import { openPage } from './helpers/browser';
+import { signInContext } from './helpers/part1';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useAppInBrowser();
 
 describe('courses', () => {
   it('search, category and level filters narrow the six courses, with the count', async () => {
-    const { page, context, errors } = await openPage(browser, { baseURL: server.url, viewport: 'phone' });
+    const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url, viewport: 'phone' });
     try {
       await page.goto('/courses');
       const count = page.getByText(/^\d+ of 6 courses$/);
@@ -47,7 +36,7 @@ describe('courses', () => {
   });
 
   it('Enroll sends a visitor to /auth; a signed-in user is Enrolled', async () => {
-    const visitor = await openPage(browser, { baseURL: server.url });
+    const visitor = await openPage(app.browser, { baseURL: app.server.url });
     try {
       await visitor.page.goto('/courses');
       await visitor.page.getByRole('button', { name: /^Enroll Now.*Full-Stack React/ }).click();
@@ -55,9 +44,9 @@ describe('courses', () => {
     } finally {
       await visitor.context.close();
     }
-    const member = await openPage(browser, { baseURL: server.url });
+    const member = await openPage(app.browser, { baseURL: app.server.url });
     try {
-      await signInContext(member.context, server);
+      await signInContext(member.context, app.server);
       await member.page.goto('/courses');
       const button = member.page.getByRole('button', { name: /Full-Stack React/ });
       await button.click();
@@ -72,7 +61,7 @@ describe('courses', () => {
 
 describe('community', () => {
   it('Join sends a visitor to /auth', async () => {
-    const { page, context, errors } = await openPage(browser, { baseURL: server.url });
+    const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url });
     try {
       await page.goto('/community');
       await page.getByRole('button', { name: 'Join Community' }).click();
@@ -87,9 +76,9 @@ describe('community', () => {
   });
 
   it('a signed-in user sees Joined! (then Join again) and Registered', async () => {
-    const { page, context, errors } = await openPage(browser, { baseURL: server.url });
+    const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url });
     try {
-      await signInContext(context, server);
+      await signInContext(context, app.server);
       await page.goto('/community');
       await page.getByRole('button', { name: 'Join Mastermind' }).click();
       await page.getByRole('button', { name: 'Joined!' }).waitFor();

@@ -1,26 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../helpers/server';
-import { startAppServer } from './helpers/app';
-import { launchBrowser, openPage, screenshot, seriousA11yViolations } from './helpers/browser';
-import { PART2_PAGES, useTheme } from './helpers/part2-pages';
+import { describe, expect, it } from 'vitest';
+import { useAppInBrowser } from './helpers/app';
+import { openPage, screenshot, seriousA11yViolations } from './helpers/browser';
+import { storeTheme } from './helpers/part1';
+import { PART2_PAGES } from './helpers/part2-pages';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useAppInBrowser();
 
 describe('client part 2 pages', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`every page renders with the footer, no console error and no serious a11y violation (${theme})`, async () => {
-      const { page, context, errors } = await openPage(browser, { baseURL: server.url });
-      await useTheme(context, theme);
+      const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url });
+      await storeTheme(context, theme);
       try {
         for (const p of PART2_PAGES) {
           const res = await page.goto(p.path);
@@ -41,7 +31,7 @@ describe('client part 2 pages', () => {
   }
 
   it('home: hero, six category cards to /generate?category=<id>, counters, tagline, e-mail field', async () => {
-    const { page, context, errors } = await openPage(browser, { baseURL: server.url });
+    const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url });
     try {
       await page.goto('/');
       await expect(page.getByRole('link', { name: 'Generate Genius Lines' }).getAttribute('href')).resolves.toBe('/generate');
@@ -66,8 +56,8 @@ describe('client part 2 pages', () => {
   for (const viewport of ['desktop', 'phone'] as const) {
     for (const theme of ['light', 'dark'] as const) {
       it(`screenshots of every page (${theme}, ${viewport})`, async () => {
-        const { page, context, errors } = await openPage(browser, { baseURL: server.url, viewport });
-        await useTheme(context, theme);
+        const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url, viewport });
+        await storeTheme(context, theme);
         try {
           for (const p of PART2_PAGES) {
             await page.goto(p.path);

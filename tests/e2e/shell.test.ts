@@ -1,27 +1,16 @@
 /// <reference lib="dom" />
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../helpers/server';
-import { startAppServer } from './helpers/app';
-import { launchBrowser, openPage } from './helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { useAppInBrowser } from './helpers/app';
+import { openPage } from './helpers/browser';
 import { signInContext } from './helpers/part1';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useAppInBrowser();
 
 const isDark = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 
 describe('app shell', () => {
   it('theme: dark by default, the toggle persists across a reload, applied before any app script runs', async () => {
-    const { page, context, errors } = await openPage(browser, { baseURL: server.url });
+    const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url });
     try {
       await page.goto('/');
       expect(await isDark(page)).toBe(true);
@@ -47,7 +36,7 @@ describe('app shell', () => {
   });
 
   it('a 401 the client cannot recover from clears the session and sends the user to /auth (but not from /)', async () => {
-    const { page, context } = await openPage(browser, { baseURL: server.url });
+    const { page, context } = await openPage(app.browser, { baseURL: app.server.url });
     try {
       await context.addInitScript(() => {
         if (sessionStorage.getItem('seeded')) return;
@@ -76,9 +65,9 @@ describe('app shell', () => {
   });
 
   it('an expired access token is refreshed transparently', async () => {
-    const { page, context, errors } = await openPage(browser, { baseURL: server.url });
+    const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url });
     try {
-      const user = await signInContext(context, server);
+      const user = await signInContext(context, app.server);
       // Replace the access token with a syntactically valid but wrong one: the refresh token still works.
       await context.addInitScript(() => localStorage.setItem('genius-lines.token', 'eyJhbGciOiJIUzI1NiJ9.e30.invalid'));
       await page.goto('/saved');
@@ -94,7 +83,7 @@ describe('app shell', () => {
   });
 
   it('Services dropdown by hover and keyboard; Saved Lines only when signed in; the phone menu', async () => {
-    const { page, context } = await openPage(browser, { baseURL: server.url });
+    const { page, context } = await openPage(app.browser, { baseURL: app.server.url });
     try {
       await page.goto('/');
       const nav = page.getByRole('navigation', { name: 'Main' });
@@ -111,7 +100,7 @@ describe('app shell', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL('**/community');
 
-      await signInContext(context, server);
+      await signInContext(context, app.server);
       await page.goto('/');
       await nav.getByRole('link', { name: 'Saved Lines' }).waitFor();
 

@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../helpers/server';
 import { REPO_ROOT } from '../../helpers/process';
+import { launchBrowser } from './browser';
 
 /**
  * The real product for a browser test: api + worker with the built client served from the same
@@ -11,4 +14,21 @@ export async function startAppServer(opts: TestServerOptions = {}): Promise<Test
   const dist = path.join(REPO_ROOT, 'client', 'dist');
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error('client/dist is missing: run `npm run build` first');
   return startTestServer({ ...opts, env: { CLIENT_DIST_DIR: dist, ...opts.env } });
+}
+
+/**
+ * For a test file (or describe block): the app server and a browser, started before its tests and
+ * closed after them. Read `server` and `browser` inside the tests.
+ */
+export function useAppInBrowser(opts: TestServerOptions = {}): { readonly server: TestServer; readonly browser: Browser } {
+  const app = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    app.server = await startAppServer(opts);
+    app.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await app.browser?.close();
+    await app.server?.stop();
+  });
+  return app;
 }
