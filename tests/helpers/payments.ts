@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { paymentStatusJob } from '@gl/core/server';
 import { startDarajaStub, type DarajaStub } from '../stubs/daraja.stub';
 import { startPaypalStub, type PaypalStub } from '../stubs/paypal.stub';
 import { eventually } from './eventually';
 import { freePort } from './process';
 import { startTestServer, type TestServer } from './server';
+import { connectSocket, type TestSocket } from './socket';
+import { registerUser, type TestUser } from './users';
 
 export const MPESA_SECRET = `cb_${randomBytes(12).toString('hex')}`;
 export const MPESA_PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919';
@@ -63,6 +66,55 @@ export async function startPaymentsHarness(env: Record<string, string> = {}): Pr
       await Promise.all([paypal.close(), daraja.close()]);
     },
   };
+}
+
+/** A payments harness for a test file, with the sockets its tests open closed afterwards. */
+export interface PaymentsSuite {
+  readonly server: TestServer;
+  readonly paypal: PaypalStub;
+  readonly daraja: DarajaStub;
+  /** A socket signed in as `user`, closed after the file's tests. */
+  socketFor(user: TestUser): Promise<TestSocket>;
+  /** A newly registered user with a signed-in socket. */
+  userWithSocket(): Promise<{ user: TestUser; socket: TestSocket }>;
+}
+
+/** Starts a payments harness before a file's tests and stops it (and its sockets) after them. */
+export function usePaymentsHarness(env: Record<string, string> = {}): PaymentsSuite {
+  let harness: PaymentsHarness | undefined;
+  const sockets: TestSocket[] = [];
+  const started = () => {
+    if (!harness) throw new Error('the payments harness is not started yet');
+    return harness;
+  };
+  beforeAll(async () => {
+    harness = await startPaymentsHarness(env);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await harness?.stop();
+  });
+  const suite: PaymentsSuite = {
+    get server() {
+      return started().server;
+    },
+    get paypal() {
+      return started().paypal;
+    },
+    get daraja() {
+      return started().daraja;
+    },
+    async socketFor(user) {
+      const socket = await connectSocket(started().server.url, { token: user.token });
+      sockets.push(socket);
+      return socket;
+    },
+    async userWithSocket() {
+      const user = await registerUser(started().server);
+      return { user, socket: await suite.socketFor(user) };
+    },
+  };
+  return suite;
 }
 
 export async function rows<T = any>(server: TestServer, query: ReturnType<typeof sql>): Promise<T[]> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MpesaClient, createLogger } from '@gl/core/server';
 import { eventually } from '../helpers/eventually';
 import {
@@ -9,29 +9,15 @@ import {
   paymentRow,
   rows,
   SHORTCODE,
-  startPaymentsHarness,
+  usePaymentsHarness,
   statusJobResult,
-  type PaymentsHarness,
 } from '../helpers/payments';
-import { connectSocket, nextEvent, recordEvents, type TestSocket } from '../helpers/socket';
+import { nextEvent, recordEvents } from '../helpers/socket';
 import { registerUser, type TestUser } from '../helpers/users';
 
-let h: PaymentsHarness;
-const sockets: TestSocket[] = [];
-beforeAll(async () => {
-  h = await startPaymentsHarness();
-});
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await h?.stop();
-});
+const h = usePaymentsHarness();
 
-async function userWithSocket(): Promise<{ user: TestUser; socket: TestSocket }> {
-  const user = await registerUser(h.server);
-  const socket = await connectSocket(h.server.url, { token: user.token });
-  sockets.push(socket);
-  return { user, socket };
-}
+const userWithSocket = () => h.userWithSocket();
 
 async function push(user: TestUser, body: Record<string, unknown> = {}) {
   return h.server.api('/payments/mpesa/stk-push', {

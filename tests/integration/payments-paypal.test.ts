@@ -1,27 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PaypalClient } from '../../api/src/payments/paypal.client';
 import { eventually } from '../helpers/eventually';
-import { billingCounts, paymentRow, rows, startPaymentsHarness, type PaymentsHarness } from '../helpers/payments';
-import { connectSocket, nextEvent, recordEvents, type TestSocket } from '../helpers/socket';
+import { billingCounts, paymentRow, rows, usePaymentsHarness } from '../helpers/payments';
+import { nextEvent, recordEvents } from '../helpers/socket';
 import { registerUser, type TestUser } from '../helpers/users';
 
-let h: PaymentsHarness;
-const sockets: TestSocket[] = [];
-beforeAll(async () => {
-  h = await startPaymentsHarness();
-});
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await h?.stop();
-});
+const h = usePaymentsHarness();
 
-async function userWithSocket(): Promise<{ user: TestUser; socket: TestSocket }> {
-  const user = await registerUser(h.server);
-  const socket = await connectSocket(h.server.url, { token: user.token });
-  sockets.push(socket);
-  return { user, socket };
-}
+const userWithSocket = () => h.userWithSocket();
 
 async function createOrder(user: TestUser, body: Record<string, unknown> = {}) {
   const res = await h.server.api('/payments/paypal/create-order', {

@@ -1,18 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingCounts, rows, startPaymentsHarness, type PaymentsHarness } from '../helpers/payments';
-import { connectSocket, nextEvent, type TestSocket } from '../helpers/socket';
+import { describe, expect, it } from 'vitest';
+import { billingCounts, rows, usePaymentsHarness } from '../helpers/payments';
+import { nextEvent } from '../helpers/socket';
 import { registerUser, type TestUser } from '../helpers/users';
 
-let h: PaymentsHarness;
-const sockets: TestSocket[] = [];
-beforeAll(async () => {
-  h = await startPaymentsHarness();
-});
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await h?.stop();
-});
+const h = usePaymentsHarness();
 
 /** Buys a plan through PayPal (create, buyer approves, capture) and returns the new subscription. */
 async function buy(user: TestUser, planId: 'pro' | 'business', interval: 'month' | 'year' = 'month') {
@@ -65,8 +57,7 @@ describe('subscriptions', () => {
     const user = await registerUser(h.server);
     await buy(user, 'pro');
     expect(await meplan(user)).toBe('pro');
-    const socket = await connectSocket(h.server.url, { token: user.token });
-    sockets.push(socket);
+    const socket = await h.socketFor(user);
     const update = nextEvent(socket, 'subscription:updated');
     const res = await h.server.api('/subscriptions', { token: user.token, body: { planId: 'free' } });
     expect(res.status).toBe(200);
@@ -85,8 +76,7 @@ describe('subscriptions', () => {
     const user = await registerUser(h.server);
     const other = await registerUser(h.server);
     const sub = await buy(user, 'pro');
-    const socket = await connectSocket(h.server.url, { token: user.token });
-    sockets.push(socket);
+    const socket = await h.socketFor(user);
     const update = nextEvent(socket, 'subscription:updated');
 
     expect(
