@@ -1,10 +1,11 @@
 import { Router } from 'express';
-import { changePasswordBody, cheapestPlanWhere, updateProfileBody, type UsageAnalyticsDto } from '@gl/core';
-import { Errors, currentPlanFor, usageAnalyticsFor } from '@gl/core/server';
+import { changePasswordBody, updateProfileBody, type UsageAnalyticsDto } from '@gl/core';
+import { currentPlanFor, usageAnalyticsFor } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { ok, parse } from '../http/respond';
 import { requireUser, userIdOf } from '../middleware/authenticate';
 import { AccountService } from '../services/account.service';
+import { requireFeature } from '../services/generation.service';
 import { Limiter, minutesText } from '../services/rate-limit.service';
 
 /** /users: profile, password, analytics. (GET /users/usage lives with generation.) */
@@ -42,10 +43,7 @@ export function accountRoutes(ctx: ApiContext): Router {
   router.get('/analytics', requireUser, async (req, res) => {
     const userId = userIdOf(req);
     const plan = await currentPlanFor(ctx.db, userId);
-    if (!plan.limits.analytics) {
-      const required = cheapestPlanWhere((l) => l.analytics)!;
-      throw Errors.planRequired(required.name, 'Usage analytics', required.id);
-    }
+    requireFeature(plan, 'analytics', 'Usage analytics');
     const data: UsageAnalyticsDto = await usageAnalyticsFor(ctx.db, userId);
     ok(res, data);
   });

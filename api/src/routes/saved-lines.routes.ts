@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { Router, type Request, type Response } from 'express';
 import {
-  cheapestPlanWhere,
   exportQuery,
   listSavedQuery,
   saveLineBody,
@@ -14,6 +13,7 @@ import {
 import { Errors, currentPlanFor, decodeCursor, savedLinesRepository, type SavedLinesFilter } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { ok, parse } from '../http/respond';
+import { requireFeature } from '../services/generation.service';
 import { requireUser, userIdOf } from '../middleware/authenticate';
 import { Limiter } from '../services/rate-limit.service';
 
@@ -96,10 +96,7 @@ export function savedLinesRoutes(ctx: ApiContext): Router {
     const userId = userIdOf(req);
     const query = parse(exportQuery, req.query);
     const plan = await currentPlanFor(ctx.db, userId);
-    if (!plan.limits.bulkExport) {
-      const required = cheapestPlanWhere((l) => l.bulkExport)!;
-      throw Errors.planRequired(required.name, 'Bulk export', required.id);
-    }
+    requireFeature(plan, 'bulkExport', 'Bulk export');
     await exportLimiter.consume(userId);
 
     const filter = toFilter(userId, query);

@@ -51,7 +51,7 @@ export function v1Routes(ctx: ApiContext): Router {
   router.post('/generate', async (req, res) => {
     generations.ensureQueueReady();
     const caller = callerOf(res);
-    const who = { userId: caller.userId, apiKeyId: caller.apiKeyId, ip: req.ip ?? null };
+    const who = { userId: caller.userId, apiKeyId: caller.apiKeyId, ip: req.ip ?? null, plan: caller.plan };
     await limits.consume(who);
     const body = parse(v1GenerateBody, req.body);
     const accepted = await generations.create(who, body);

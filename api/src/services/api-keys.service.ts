@@ -1,6 +1,7 @@
 import { apiKeysRepository, currentPlanFor, Errors, type ApiKeyRow } from '@gl/core/server';
-import { cheapestPlanWhere, type Plan } from '@gl/core';
+import type { Plan } from '@gl/core';
 import type { ApiContext } from '../api-context';
+import { requireFeature } from './generation.service';
 import { newOpaqueToken, sha256 } from './token.service';
 
 export const API_KEY_PREFIX = 'gl_';
@@ -28,18 +29,13 @@ export function toApiKeyDto(row: ApiKeyRow): ApiKeyDto {
   };
 }
 
-export function apiPlanRequired(): never {
-  const plan = cheapestPlanWhere((l) => l.apiAccess);
-  throw Errors.planRequired(plan?.name ?? 'Business', 'API access', plan?.id ?? 'business');
-}
-
 /** API keys for plans with API access: shown once at creation, only their sha256 is stored. */
 export class ApiKeysService {
   constructor(private readonly ctx: ApiContext) {}
 
   async create(userId: string, name: string): Promise<{ apiKey: ApiKeyDto; key: string }> {
     const plan = await currentPlanFor(this.ctx.db, userId);
-    if (!plan.limits.apiAccess) apiPlanRequired();
+    requireFeature(plan, 'apiAccess', 'API access');
     if ((await apiKeysRepository.countActive(this.ctx.db, userId)) >= MAX_ACTIVE_KEYS) {
       throw Errors.conflict(`You can have at most ${MAX_ACTIVE_KEYS} active API keys. Revoke one first.`);
     }
@@ -67,7 +63,7 @@ export class ApiKeysService {
     const row = await apiKeysRepository.findActiveByHash(this.ctx.db, sha256(key));
     if (!row) throw Errors.unauthenticated('Invalid or revoked API key');
     const plan = await currentPlanFor(this.ctx.db, row.userId);
-    if (!plan.limits.apiAccess) apiPlanRequired();
+    requireFeature(plan, 'apiAccess', 'API access');
     void apiKeysRepository.touch(this.ctx.db, row.id).catch(() => undefined);
     return { userId: row.userId, apiKeyId: row.id, plan };
   }

@@ -26,6 +26,8 @@ export interface Requester {
   visitorId?: string | null;
   ip?: string | null;
   apiKeyId?: string | null;
+  /** The caller's current plan when the caller already has it (API keys do): saves looking it up again. */
+  plan?: Plan;
 }
 
 export interface GenerationAccepted {
@@ -37,6 +39,15 @@ function planNamed(predicate: Parameters<typeof cheapestPlanWhere>[0]): Plan {
   const plan = cheapestPlanWhere(predicate);
   if (!plan) throw Errors.forbidden('No plan allows this');
   return plan;
+}
+
+type PlanFeature = 'customPrompts' | 'bulkExport' | 'apiAccess' | 'analytics';
+
+/** 403 PLAN_REQUIRED, naming the cheapest plan that has it, unless `plan` includes `feature`. */
+export function requireFeature(plan: Plan, feature: PlanFeature, what: string): void {
+  if (plan.limits[feature]) return;
+  const needed = planNamed((l) => l[feature]);
+  throw Errors.planRequired(needed.name, what, needed.id);
 }
 
 /**
@@ -52,10 +63,7 @@ export function enforcePlan(plan: Plan, input: { category: CategoryId; tone: Ton
     const needed = planNamed((l) => l.tones.includes(input.tone));
     throw Errors.planRequired(needed.name, `The ${input.tone} tone`, needed.id);
   }
-  if (input.prompt && !plan.limits.customPrompts) {
-    const needed = planNamed((l) => l.customPrompts);
-    throw Errors.planRequired(needed.name, 'Custom prompts', needed.id);
-  }
+  if (input.prompt) requireFeature(plan, 'customPrompts', 'Custom prompts');
 }
 
 /** maxChars is a cap the user picks inside the category's bounds. */
@@ -91,7 +99,7 @@ export class GenerationService {
   async create(who: Requester, body: GenerateBody): Promise<GenerationAccepted> {
     this.ensureQueueReady();
     const owner = { userId: who.userId, ip: who.ip };
-    const plan = await this.quota.planOf(owner);
+    const plan = who.plan ?? (await this.quota.planOf(owner));
     const prompt = emptyToNull(body.prompt);
     enforcePlan(plan, { category: body.category, tone: body.tone, prompt });
     checkMaxChars(body.category, body.maxChars);
