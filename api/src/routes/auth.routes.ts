@@ -3,12 +3,14 @@ import { loginBody, logoutBody, refreshBody, registerBody } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { ok, parse } from '../http/respond';
 import { requireUser, userIdOf } from '../middleware/authenticate';
+import { AccountService } from '../services/account.service';
 import { AuthService } from '../services/auth.service';
 import { Limiter, minutesText } from '../services/rate-limit.service';
 
 export function authRoutes(ctx: ApiContext): Router {
   const router = Router();
   const auth = new AuthService(ctx);
+  const account = new AccountService(ctx);
   const { config } = ctx;
   const prefix = config.REDIS_PREFIX;
   const window = config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
@@ -33,7 +35,7 @@ export function authRoutes(ctx: ApiContext): Router {
   });
 
   router.get('/me', requireUser, async (req, res) => {
-    ok(res, { user: await auth.me(userIdOf(req)) });
+    ok(res, { user: await account.profile(userIdOf(req)) });
   });
 
   router.post('/refresh', async (req, res) => {

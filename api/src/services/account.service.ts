@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { PublicUser } from '@gl/core';
 import { Errors, refreshTokensRepository, usersRepository, type UserRow } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { hashPassword, toPublicUser, verifyPassword } from './auth.service';
-import { newOpaqueToken } from './token.service';
+import { hashPassword, issueRefreshToken, toPublicUser, verifyPassword } from './auth.service';
 
 const ACCOUNT_GONE = 'Your account no longer exists. Please sign in again.';
 
@@ -46,20 +44,14 @@ export class AccountService {
       ]);
     }
     const passwordHash = await hashPassword(input.newPassword);
-    const refresh = newOpaqueToken();
-    await this.ctx.db.transaction(async (tx) => {
+    const refreshToken = await this.ctx.db.transaction(async (tx) => {
       await usersRepository.updatePasswordHash(tx, userId, passwordHash);
       await refreshTokensRepository.revokeAllForUser(tx, userId);
-      await refreshTokensRepository.insert(tx, {
-        userId,
-        familyId: randomUUID(),
-        tokenHash: refresh.hash,
-        expiresAt: new Date(Date.now() + this.ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000),
-      });
+      return issueRefreshToken(this.ctx, tx, userId);
     });
     // Access tokens issued before now stop working too (this session gets a new one).
     await this.ctx.tokens.revocations?.revokeIssuedBefore(userId, Date.now());
     this.ctx.logger.info({ userId }, 'password changed: sessions revoked');
-    return { token: await this.ctx.tokens.signAccess(userId), refreshToken: refresh.token };
+    return { token: await this.ctx.tokens.signAccess(userId), refreshToken };
   }
 }

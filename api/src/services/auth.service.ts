@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
-import { Errors, currentPlanFor, refreshTokensRepository, usersRepository, type UserRow } from '@gl/core/server';
+import { Errors, currentPlanFor, refreshTokensRepository, usersRepository, type DbOrTx, type UserRow } from '@gl/core/server';
 import type { AuthResult, LoginBody, PublicUser, RegisterBody } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { newOpaqueToken, sha256 } from './token.service';
@@ -49,6 +49,22 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
+/** Starts a new refresh-token family for a user (a new session); returns the opaque token. */
+export async function issueRefreshToken(ctx: ApiContext, db: DbOrTx, userId: string): Promise<string> {
+  const refresh = newOpaqueToken();
+  await refreshTokensRepository.insert(db, {
+    userId,
+    familyId: randomUUID(),
+    tokenHash: refresh.hash,
+    expiresAt: refreshExpiry(ctx),
+  });
+  return refresh.token;
+}
+
+function refreshExpiry(ctx: ApiContext): Date {
+  return new Date(Date.now() + ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
+}
+
 export class AuthService {
   constructor(private readonly ctx: ApiContext) {}
 
@@ -93,7 +109,7 @@ export class AuthService {
         userId: row.userId,
         familyId: row.familyId,
         tokenHash: next.hash,
-        expiresAt: this.refreshExpiry(),
+        expiresAt: refreshExpiry(this.ctx),
       });
       return true;
     });
@@ -110,28 +126,12 @@ export class AuthService {
     if (row) await refreshTokensRepository.revokeFamily(this.ctx.db, row.familyId);
   }
 
-  async me(userId: string): Promise<PublicUser> {
-    const user = await usersRepository.findById(this.ctx.db, userId);
-    if (!user) throw Errors.unauthenticated('Your account no longer exists. Please sign in again.');
-    return toPublicUser(this.ctx, user);
-  }
-
-  private refreshExpiry(): Date {
-    return new Date(Date.now() + this.ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
-  }
-
   private async startSession(user: UserRow): Promise<AuthResult> {
-    const refresh = newOpaqueToken();
-    await refreshTokensRepository.insert(this.ctx.db, {
-      userId: user.id,
-      familyId: randomUUID(),
-      tokenHash: refresh.hash,
-      expiresAt: this.refreshExpiry(),
-    });
+    const refreshToken = await issueRefreshToken(this.ctx, this.ctx.db, user.id);
     return {
       user: await toPublicUser(this.ctx, user),
       token: await this.ctx.tokens.signAccess(user.id),
-      refreshToken: refresh.token,
+      refreshToken,
     };
   }
 }
