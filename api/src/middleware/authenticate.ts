@@ -1,9 +1,13 @@
 import type {} from '../express.types';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { isUuid } from '@gl/core';
 import { Errors } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A visitor id as the client sends it (header or socket auth): a UUID, kept lower-case; else undefined. */
+export function visitorIdFrom(value: unknown): string | undefined {
+  return isUuid(value) ? value.toLowerCase() : undefined;
+}
 
 export function bearerToken(req: Request): string | undefined {
   const header = req.headers.authorization;
@@ -18,8 +22,8 @@ export function bearerToken(req: Request): string | undefined {
  */
 export function authenticate(ctx: ApiContext): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
-    const visitor = req.headers['x-visitor-id'];
-    if (typeof visitor === 'string' && UUID.test(visitor)) req.visitorId = visitor.toLowerCase();
+    const visitorId = visitorIdFrom(req.headers['x-visitor-id']);
+    if (visitorId) req.visitorId = visitorId;
     const token = bearerToken(req);
     if (!token) return next();
     // API keys (gl_...) are handled by the /v1 router, not here.

@@ -14,7 +14,7 @@ import {
   type PaymentRow,
   type SubscriptionRow,
 } from '@gl/core/server';
-import { getPlan, planPriceCents, type BillingInterval, type PlanId } from '@gl/core';
+import { getPlan, isUuid, planPriceCents, type BillingInterval, type PlanId } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import {
   PaypalApiError,
@@ -27,7 +27,6 @@ import {
   type PaypalWebhookEvent,
 } from './paypal.client';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WEBHOOK_UNVERIFIED = 'Webhook signature could not be verified';
 
 /** The webhook headers PayPal signs with, as Express lower-cases them. */
@@ -238,7 +237,7 @@ export class PaypalService {
     };
     const orderId = resource.supplementary_data?.related_ids?.order_id;
     let payment = orderId ? await paymentsRepository.findByProviderRef(this.ctx.db, 'paypal', orderId) : undefined;
-    if (!payment && resource.custom_id && UUID.test(resource.custom_id)) {
+    if (!payment && isUuid(resource.custom_id)) {
       const byId = await paymentsRepository.findById(this.ctx.db, resource.custom_id);
       if (byId?.provider === 'paypal') payment = byId;
     }

@@ -5,8 +5,7 @@ import { Server } from 'socket.io';
 import { createRedis, socketConnections, socketIoKey, waitForRedis } from '@gl/core/server';
 import { userRoom, visitorRoom, type ClientToServerEvents, type ServerToClientEvents } from '@gl/core';
 import type { ApiContext } from '../api-context';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { visitorIdFrom } from '../middleware/authenticate';
 
 export interface SocketData {
   userId?: string;
@@ -34,12 +33,13 @@ export async function attachSocketServer(httpServer: HttpServer, ctx: ApiContext
 
   io.use(async (socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as { token?: unknown; visitorId?: unknown };
+    const visitorId = visitorIdFrom(auth.visitorId);
     try {
       if (typeof auth.token === 'string' && auth.token.length > 0) {
         const { userId } = await ctx.tokens.verifyAccess(auth.token);
         socket.data.userId = userId;
-      } else if (typeof auth.visitorId === 'string' && UUID.test(auth.visitorId)) {
-        socket.data.visitorId = auth.visitorId.toLowerCase();
+      } else if (visitorId) {
+        socket.data.visitorId = visitorId;
       } else {
         return next(new Error('Authentication required: send a token or a visitor id'));
       }

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS, storage } from './storage';
 
+// The same pattern as isUuid in @gl/core, kept here: importing @gl/core would put zod in the first bundle.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function randomUuid(): string {

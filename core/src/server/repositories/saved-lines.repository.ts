@@ -1,5 +1,6 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { CATEGORY_IDS, type CategoryId, type Tone } from '../../catalogue';
+import { isUuid } from '../../contract/common';
 import type { SavedLineDto, SavedLinesSummaryDto } from '../../contract/lines';
 import type { DbOrTx } from '../db/database';
 import { generations, savedLines } from '../db/schema';
@@ -26,7 +27,6 @@ interface CursorPosition {
   id: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CURSOR_TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 /** Opaque to clients: base64url of "<utc timestamp with microseconds>|<id>". */
@@ -38,7 +38,7 @@ export function encodeCursor(pos: CursorPosition): string {
 export function decodeCursor(cursor: string): CursorPosition | undefined {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return undefined;
   const [ts, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (rest.length || !ts || !id || !CURSOR_TS.test(ts) || !UUID.test(id) || Number.isNaN(Date.parse(ts))) return undefined;
+  if (rest.length || !ts || !id || !CURSOR_TS.test(ts) || !isUuid(id) || Number.isNaN(Date.parse(ts))) return undefined;
   return { ts, id: id.toLowerCase() };
 }
 
