@@ -11,6 +11,7 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { authenticate } from './middleware/authenticate';
 import { apiRoutes } from './routes';
 import { adminSessionRoute, mountQueueDashboard } from './admin/queue-dashboard';
+import { trustProxy } from './http/trust-proxy';
 import { metricsRoutes } from './routes/metrics.routes';
 import { httpMetrics } from './observability/http-metrics';
 
@@ -32,7 +33,7 @@ export function allowedOrigins(ctx: ApiContext): string[] | false {
 export function createApp(ctx: ApiContext): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', ctx.config.TRUST_PROXY === 'false' ? false : ctx.config.TRUST_PROXY);
+  app.set('trust proxy', trustProxy(ctx.config));
   app.set('query parser', 'simple');
 
   app.use(

@@ -5,6 +5,7 @@ import { Server } from 'socket.io';
 import { createRedis, socketConnections, socketIoKey, waitForRedis } from '@gl/core/server';
 import { userRoom, visitorRoom, type ClientToServerEvents, type ServerToClientEvents } from '@gl/core';
 import type { ApiContext } from '../api-context';
+import { trustProxy } from '../http/trust-proxy';
 import { visitorIdFrom } from '../middleware/authenticate';
 
 export interface SocketData {
@@ -53,7 +54,7 @@ export async function attachSocketServer(httpServer: HttpServer, ctx: ApiContext
   // one browser needs one; an office needs dozens.
   const perIp = new Map<string, number>();
   // The client's address as Express sees it: X-Forwarded-For is believed only from trusted proxies.
-  const trust = proxyaddr.compile(ctx.config.TRUST_PROXY === 'false' ? [] : ctx.config.TRUST_PROXY.split(',').map((t) => t.trim()));
+  const trust = trustProxy(ctx.config);
   const ipOf = (socket: { request: import('node:http').IncomingMessage }) => {
     const ip = proxyaddr(socket.request, trust);
     return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
