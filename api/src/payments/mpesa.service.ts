@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   AppError,
   Errors,
@@ -22,9 +21,9 @@ import {
 } from '@gl/core/server';
 import { PHONE_INVALID_MESSAGE, getPlan, normalizeKenyanPhone, planPriceCents, type BillingInterval, type PlanId } from '@gl/core';
 import type { ApiContext } from '../api-context';
+import { secretMatches } from '../services/token.service';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /** M-Pesa (Daraja) from the server only: STK push, the callback, and the stored status. */
 export class MpesaService {
@@ -32,9 +31,7 @@ export class MpesaService {
 
   /** Constant-time check of the callback URL's secret segment. */
   callbackSecretMatches(candidate: string): boolean {
-    const secret = this.ctx.config.MPESA_CALLBACK_SECRET;
-    if (!secret) return false;
-    return timingSafeEqual(digest(candidate), digest(secret));
+    return secretMatches(candidate, this.ctx.config.MPESA_CALLBACK_SECRET);
   }
 
   /**

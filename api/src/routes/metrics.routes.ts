@@ -1,15 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import { Errors, isPrivateAddress, metricsRegistry, queueDepth } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { bearerToken } from '../middleware/authenticate';
-
-function tokenMatches(given: string | undefined, expected: string | undefined): boolean {
-  if (!given || !expected) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+import { secretMatches } from '../services/token.service';
 
 /**
  * GET /metrics in Prometheus text format: answered to loopback and private addresses
@@ -18,7 +11,7 @@ function tokenMatches(given: string | undefined, expected: string | undefined): 
 export function metricsRoutes(ctx: ApiContext): Router {
   const router = Router();
   router.get('/metrics', async (req, res) => {
-    const allowed = isPrivateAddress(req.socket.remoteAddress) || tokenMatches(bearerToken(req), ctx.config.METRICS_TOKEN);
+    const allowed = isPrivateAddress(req.socket.remoteAddress) || secretMatches(bearerToken(req), ctx.config.METRICS_TOKEN);
     if (!allowed) throw Errors.forbidden('Metrics are only served to the private network or with the metrics token');
     const depths = await ctx.jobs.depths().catch(() => null);
     if (depths) for (const [queue, depth] of Object.entries(depths)) queueDepth.set({ queue }, depth);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { Errors } from '@gl/core/server';
 import type { SessionRevocations } from './session-revocations';
@@ -61,4 +61,11 @@ export function newOpaqueToken(prefix = ''): { token: string; hash: string } {
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
+}
+
+/** Constant-time comparison of a presented secret with the expected one; false when either is missing. */
+export function secretMatches(given: string | undefined, expected: string | undefined): boolean {
+  if (!given || !expected) return false;
+  const digest = (v: string) => createHash('sha256').update(v).digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }
