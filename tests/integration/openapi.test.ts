@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactBody, generateBody, listSavedQuery, v1GenerateBody, v1SaveLineBody } from '@gl/core';
-import { DOCUMENTED_OPERATIONS } from '../../api/src/openapi/document';
+import { documentedOperations } from '../../api/src/openapi/document';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -107,8 +107,8 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('every documented operation is served by the api (no "No route for")', async () => {
-    expect(DOCUMENTED_OPERATIONS.length).toBeGreaterThan(30);
-    for (const op of DOCUMENTED_OPERATIONS) {
+    expect(documentedOperations().length).toBeGreaterThan(30);
+    for (const op of documentedOperations()) {
       const path = op.path.replace('{checkoutRequestID}', 'ws_CO_000000').replace(/\{[^}]+\}/g, randomUUID());
       const res = await server.api(path, { method: op.method.toUpperCase(), ...(op.method === 'get' ? {} : { body: {} }) });
       expect(String(res.body?.error ?? ''), `${op.method} ${op.path}`).not.toMatch(/^No route for/);

@@ -29,6 +29,8 @@ import {
   v1SaveLineBody,
 } from '@gl/core';
 import * as R from './responses';
+import { openApiPath, type AnyRouteSpec, type Resource } from '../http/route';
+import { RESOURCES } from '../routes/resources';
 
 /**
  * The OpenAPI 3.1 document of the API, built from the zod schemas the routes validate with
@@ -91,7 +93,7 @@ const STATUS_TEXT: Record<number, string> = {
   504: 'Took too long (UNAVAILABLE)',
 };
 
-const OPERATIONS: Operation[] = [
+const LEGACY_OPERATIONS: Operation[] = [
   // Public API (API key)
   {
     method: 'post',
@@ -173,62 +175,6 @@ const OPERATIONS: Operation[] = [
     status: 200,
     data: z.object({ apiKey: R.ApiKey }),
     errors: [400, 401, 404],
-  },
-  // Auth
-  {
-    method: 'post',
-    path: '/auth/register',
-    tag: 'Auth',
-    summary: 'Create an account',
-    auth: 'none',
-    body: registerBody,
-    status: 201,
-    data: R.AuthResult,
-    errors: [400, 409, 429],
-  },
-  {
-    method: 'post',
-    path: '/auth/login',
-    tag: 'Auth',
-    summary: 'Sign in',
-    auth: 'none',
-    body: loginBody,
-    status: 200,
-    data: R.AuthResult,
-    errors: [400, 401, 429],
-  },
-  {
-    method: 'get',
-    path: '/auth/me',
-    tag: 'Auth',
-    summary: 'The signed-in user',
-    auth: 'session',
-    status: 200,
-    data: z.object({ user: R.PublicUser }),
-    errors: [401],
-  },
-  {
-    method: 'post',
-    path: '/auth/refresh',
-    tag: 'Auth',
-    summary: 'Rotate the refresh token',
-    description: 'Answers a new access token and a new refresh token; reusing an old refresh token revokes the whole family.',
-    auth: 'none',
-    body: refreshBody,
-    status: 200,
-    data: R.SessionTokens,
-    errors: [400, 401],
-  },
-  {
-    method: 'post',
-    path: '/auth/logout',
-    tag: 'Auth',
-    summary: 'Revoke a refresh token',
-    auth: 'none',
-    body: refreshBody,
-    status: 200,
-    data: z.object({}),
-    errors: [400],
   },
   // Lines
   {
@@ -533,6 +479,33 @@ const OPERATIONS: Operation[] = [
   },
 ];
 
+/** The operations of the resources defined with `defineResource`, in OpenAPI form. */
+function operationsOf(resources: ReadonlyArray<Resource<unknown>>): Operation[] {
+  return resources.flatMap((resource) =>
+    resource.routes
+      .filter((spec: AnyRouteSpec) => !spec.internal)
+      .map((spec: AnyRouteSpec) => ({
+        method: spec.method,
+        path: openApiPath(resource.prefix, spec.path),
+        tag: resource.tag,
+        summary: spec.summary,
+        description: spec.description,
+        auth: spec.auth,
+        body: spec.body,
+        query: spec.query,
+        params: spec.params,
+        status: spec.status ?? 200,
+        data: spec.response,
+        topLevel: spec.topLevel,
+        content: spec.content,
+        errors: spec.errors,
+      })),
+  );
+}
+
+/** Computed on first use: resource modules may import this one (e.g. the document's own route). */
+const operations = (): Operation[] => [...operationsOf(RESOURCES), ...LEGACY_OPERATIONS];
+
 /** JSON Schema 2020-12 from zod for OpenAPI: without $schema/$id (the document sets the dialect). */
 function clean(schema: Json): Json {
   const { $schema: _s, $id: _i, ...rest } = schema;
@@ -586,7 +559,7 @@ export function buildOpenApiDocument(opts: { publicUrl?: string } = {}): Json {
   };
 
   const paths: Record<string, Record<string, Json>> = {};
-  for (const op of OPERATIONS) {
+  for (const op of operations()) {
     const parameters = [...(op.params ? parametersOf(op.params, 'path') : []), ...(op.query ? parametersOf(op.query, 'query') : [])];
     if (op.auth === 'optionalSession') {
       parameters.push({
@@ -666,4 +639,4 @@ export function buildOpenApiDocument(opts: { publicUrl?: string } = {}): Json {
 }
 
 /** Every documented operation, for tests: method and path with {params}. */
-export const DOCUMENTED_OPERATIONS = OPERATIONS.map((o) => ({ method: o.method, path: o.path, auth: o.auth }));
+export const documentedOperations = () => operations().map((o) => ({ method: o.method, path: o.path, auth: o.auth }));

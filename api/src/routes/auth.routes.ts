@@ -1,54 +1,99 @@
-import { Router } from 'express';
+import { z } from 'zod';
 import { loginBody, logoutBody, refreshBody, registerBody } from '@gl/core';
 import type { ApiContext } from '../api-context';
-import { ok, parse } from '../http/respond';
-import { requireUser, userIdOf } from '../middleware/authenticate';
+import { defineResource } from '../http/route';
+import { userIdOf } from '../middleware/authenticate';
+import * as R from '../openapi/responses';
 import { AccountService } from '../services/account.service';
 import { AuthService } from '../services/auth.service';
 import { Limiter, minutesText } from '../services/rate-limit.service';
 
-export function authRoutes(ctx: ApiContext): Router {
-  const router = Router();
-  const auth = new AuthService(ctx);
-  const account = new AccountService(ctx);
+function authDeps(ctx: ApiContext) {
   const { config } = ctx;
   const prefix = config.REDIS_PREFIX;
   const window = config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
   const message = (s: number) => `Too many attempts. Please try again in ${minutesText(s)}.`;
-  const perIp = new Limiter(ctx.redis, `${prefix}-rl-auth-ip`, config.AUTH_RATE_LIMIT_PER_IP, window, message);
-  const perEmail = new Limiter(ctx.redis, `${prefix}-rl-auth-email`, config.AUTH_RATE_LIMIT_PER_EMAIL, window, message);
-
-  router.post('/register', async (req, res) => {
-    await perIp.consume(req.ip ?? 'unknown');
-    const body = parse(registerBody, req.body);
-    await perEmail.consume(body.email);
-    ok(res, await auth.register(body), 201);
-  });
-
-  router.post('/login', async (req, res) => {
-    await perIp.consume(req.ip ?? 'unknown');
-    const body = parse(loginBody, req.body);
-    await perEmail.consume(body.email);
-    const result = await auth.login(body);
-    await perEmail.reset(body.email);
-    ok(res, result);
-  });
-
-  router.get('/me', requireUser, async (req, res) => {
-    ok(res, { user: await account.profile(userIdOf(req)) });
-  });
-
-  router.post('/refresh', async (req, res) => {
-    await perIp.consume(req.ip ?? 'unknown');
-    const body = parse(refreshBody, req.body);
-    ok(res, await auth.refresh(body.refreshToken));
-  });
-
-  router.post('/logout', async (req, res) => {
-    const body = parse(logoutBody, req.body);
-    await auth.logout(body.refreshToken);
-    ok(res, {});
-  });
-
-  return router;
+  return {
+    auth: new AuthService(ctx),
+    account: new AccountService(ctx),
+    perIp: new Limiter(ctx.redis, `${prefix}-rl-auth-ip`, config.AUTH_RATE_LIMIT_PER_IP, window, message),
+    perEmail: new Limiter(ctx.redis, `${prefix}-rl-auth-email`, config.AUTH_RATE_LIMIT_PER_EMAIL, window, message),
+  };
 }
+
+type AuthDeps = ReturnType<typeof authDeps>;
+const limitIp = (req: { ip?: string }, deps: AuthDeps) => deps.perIp.consume(req.ip ?? 'unknown');
+
+/** /api/auth: register, sign in, the current user, token refresh and logout. */
+export const authResource = defineResource({
+  prefix: '/auth',
+  tag: 'Auth',
+  deps: authDeps,
+  routes: (route) => [
+    route({
+      method: 'post',
+      path: '/register',
+      summary: 'Create an account',
+      auth: 'none',
+      body: registerBody,
+      status: 201,
+      response: R.AuthResult,
+      errors: [400, 409, 429],
+      before: limitIp,
+      handler: async ({ body, deps }) => {
+        await deps.perEmail.consume(body.email);
+        return deps.auth.register(body);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/login',
+      summary: 'Sign in',
+      auth: 'none',
+      body: loginBody,
+      response: R.AuthResult,
+      errors: [400, 401, 429],
+      before: limitIp,
+      handler: async ({ body, deps }) => {
+        await deps.perEmail.consume(body.email);
+        const result = await deps.auth.login(body);
+        await deps.perEmail.reset(body.email);
+        return result;
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/me',
+      summary: 'The signed-in user',
+      auth: 'session',
+      response: z.object({ user: R.PublicUser }),
+      errors: [401],
+      handler: async ({ req, deps }) => ({ user: await deps.account.profile(userIdOf(req)) }),
+    }),
+    route({
+      method: 'post',
+      path: '/refresh',
+      summary: 'Rotate the refresh token',
+      description: 'Answers a new access token and a new refresh token; reusing an old refresh token revokes the whole family.',
+      auth: 'none',
+      body: refreshBody,
+      response: R.SessionTokens,
+      errors: [400, 401, 429],
+      before: limitIp,
+      handler: ({ body, deps }) => deps.auth.refresh(body.refreshToken),
+    }),
+    route({
+      method: 'post',
+      path: '/logout',
+      summary: 'Revoke a refresh token',
+      auth: 'none',
+      body: logoutBody,
+      response: z.object({}),
+      errors: [400],
+      handler: async ({ body, deps }) => {
+        await deps.auth.logout(body.refreshToken);
+        return {};
+      },
+    }),
+  ],
+});

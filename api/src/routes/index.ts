@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { ApiContext } from '../api-context';
-import { authRoutes } from './auth.routes';
+import { mountResource } from '../http/route';
+import { RESOURCES } from './resources';
 import { healthRoutes } from './health.routes';
 import { savedLinesRoutes } from './saved-lines.routes';
 import { accountRoutes } from './account.routes';
@@ -21,7 +22,7 @@ import { openApiRoutes } from './openapi.routes';
 export function apiRoutes(ctx: ApiContext): Router {
   const router = Router();
   router.use('/health', healthRoutes(ctx));
-  router.use('/auth', authRoutes(ctx));
+  for (const resource of RESOURCES) router.use(resource.prefix, mountResource(resource, ctx));
   router.use('/lines', savedLinesRoutes(ctx));
   router.use('/lines', generationRoutes(ctx));
   router.use('/users', accountRoutes(ctx));

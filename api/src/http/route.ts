@@ -1,0 +1,150 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { z } from 'zod';
+import type { ApiContext } from '../api-context';
+import { requireUser } from '../middleware/authenticate';
+import { parse } from './respond';
+
+/**
+ * One definition per route: method, path, auth, input schemas, answer schema, status and errors
+ * sit next to the handler. The same object registers the route on the Express router and
+ * describes it in the OpenAPI document, so the two cannot drift apart.
+ */
+
+/** Who may call: anyone, a signed-in user, anyone (signed in or a visitor), or an API key (v1). */
+export type RouteAuth = 'none' | 'session' | 'optionalSession' | 'apiKey';
+export type Method = 'get' | 'post' | 'put' | 'delete';
+type Json = Record<string, unknown>;
+type AnyObject = z.ZodObject;
+
+export interface RouteInput<D, P, Q, B> {
+  req: Request;
+  res: Response;
+  deps: D;
+  params: P;
+  query: Q;
+  body: B;
+}
+
+/** A handler's answer with a status other than the route's default (e.g. 200 for an idempotent repeat). */
+export class Reply<T> {
+  constructor(
+    readonly status: number,
+    readonly data: T,
+  ) {}
+}
+export const reply = <T>(status: number, data: T) => new Reply(status, data);
+
+/** Returned by a handler that wrote the response itself (a download, a redirect, an HTML page). */
+export const SENT = Symbol('response sent');
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export interface RouteSpec<D, PS extends AnyObject | undefined, QS extends AnyObject | undefined, BS extends z.ZodType | undefined> {
+  method: Method;
+  /** Express path relative to the resource prefix, e.g. `/generations/:id`. */
+  path: string;
+  summary: string;
+  description?: string;
+  auth: RouteAuth;
+  params?: PS;
+  query?: QS;
+  body?: BS;
+  /** Status of a success (default 200). */
+  status?: number;
+  /** The answer's `data` (or the whole answer with `topLevel`). */
+  response?: z.ZodType;
+  /** The answer is the object itself, not `{ success, data }` (the public v1 API). */
+  topLevel?: boolean;
+  /** A non-JSON (or not enveloped) answer, documented as given (OpenAPI `content`). */
+  content?: Json;
+  /** Error statuses this route can answer (documented with the error envelope). */
+  errors: number[];
+  /** Hide from the OpenAPI document (a provider's callback, an internal helper route). */
+  internal?: boolean;
+  /** Runs before the input is parsed: rate limits that must count malformed requests too. */
+  before?: (req: Request, deps: D) => Promise<void> | void;
+  /** Extra Express middleware after auth (e.g. a raw body parser for a webhook). */
+  middleware?: RequestHandler[];
+  handler: (input: RouteInput<D, Infer<PS>, Infer<QS>, Infer<BS>>) => Promise<unknown> | unknown;
+}
+
+export type AnyRouteSpec = RouteSpec<any, any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface Resource<D = unknown> {
+  /** Mount point under /api, e.g. `/lines`. */
+  prefix: string;
+  /** OpenAPI tag. */
+  tag: string;
+  routes: AnyRouteSpec[];
+  /** Builds what the handlers share (services, limiters) once per api process. */
+  deps: (ctx: ApiContext) => D;
+  /** Middleware for every route of the resource (e.g. the v1 API-key check). */
+  middleware?: (deps: D, ctx: ApiContext) => RequestHandler[];
+}
+
+/**
+ * Declares a resource. `routes` receives a `route` helper typed with the resource's deps, so each
+ * handler sees its parsed params, query and body with their contract types.
+ */
+export function defineResource<D>(def: {
+  prefix: string;
+  tag: string;
+  deps: (ctx: ApiContext) => D;
+  middleware?: (deps: D, ctx: ApiContext) => RequestHandler[];
+  routes: (
+    route: <
+      PS extends AnyObject | undefined = undefined,
+      QS extends AnyObject | undefined = undefined,
+      BS extends z.ZodType | undefined = undefined,
+    >(
+      spec: RouteSpec<D, PS, QS, BS>,
+    ) => AnyRouteSpec,
+  ) => AnyRouteSpec[];
+}): Resource<D> {
+  return {
+    prefix: def.prefix,
+    tag: def.tag,
+    deps: def.deps,
+    middleware: def.middleware,
+    routes: def.routes((spec) => spec as AnyRouteSpec),
+  };
+}
+
+const AUTH_MIDDLEWARE: Record<RouteAuth, RequestHandler[]> = {
+  none: [],
+  session: [requireUser],
+  optionalSession: [],
+  apiKey: [],
+};
+
+function handlerFor(spec: AnyRouteSpec, deps: unknown): RequestHandler {
+  const status = spec.status ?? 200;
+  return async (req, res) => {
+    if (spec.before) await spec.before(req, deps);
+    const params = spec.params ? parse(spec.params, req.params) : undefined;
+    const query = spec.query ? parse(spec.query, req.query) : undefined;
+    const body = spec.body ? parse(spec.body, req.body) : undefined;
+    const result = await spec.handler({ req, res, deps, params, query, body });
+    if (result === SENT || res.headersSent) return;
+    const [code, data] = result instanceof Reply ? [result.status, result.data] : [status, result];
+    res.status(code).json(spec.topLevel ? data : { success: true, data: data ?? {} });
+  };
+}
+
+/** An Express router with every route of the resource, in definition order. */
+export function mountResource(resource: Resource<any>, ctx: ApiContext): Router {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
+  const router = Router();
+  const deps = resource.deps(ctx);
+  for (const mw of resource.middleware?.(deps, ctx) ?? []) router.use(mw);
+  for (const spec of resource.routes) {
+    router[spec.method](spec.path, ...AUTH_MIDDLEWARE[spec.auth as RouteAuth], ...(spec.middleware ?? []), handlerFor(spec, deps));
+  }
+  return router;
+}
+
+/** `/generations/:id` under `/lines` → `/lines/generations/{id}` (OpenAPI path form). */
+export function openApiPath(prefix: string, path: string): string {
+  const full = `${prefix}${path === '/' ? '' : path}` || '/';
+  return full.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
