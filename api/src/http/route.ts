@@ -132,8 +132,7 @@ function handlerFor(spec: AnyRouteSpec, deps: unknown): RequestHandler {
 }
 
 /** An Express router with every route of the resource, in definition order. */
-export function mountResource(resource: Resource<any>, ctx: ApiContext): Router {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
+export function mountResource<D>(resource: Resource<D>, ctx: ApiContext): Router {
   const router = Router();
   const deps = resource.deps(ctx);
   for (const mw of resource.middleware?.(deps, ctx) ?? []) router.use(mw);
