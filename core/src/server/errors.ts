@@ -44,6 +44,15 @@ export const Errors = {
   forbidden: (message = 'You do not have access to this resource') => new AppError('FORBIDDEN', 403, message),
   planRequired: (planName: string, what: string, requiredPlan: string) =>
     new AppError('PLAN_REQUIRED', 403, `${what} needs the ${planName} plan. Upgrade to use it.`, { data: { requiredPlan } }),
+  emailNotVerified: (what: string) =>
+    new AppError(
+      'EMAIL_NOT_VERIFIED',
+      403,
+      `Please verify your e-mail address before you ${what}. Check your inbox for the link, or send a new one.`,
+    ),
+  seatLimit: (seats: number) =>
+    new AppError('SEAT_LIMIT', 403, `Your team has used all ${seats} seats. Remove a member or revoke an invitation first.`),
+  invalidToken: (message = 'This link is invalid or has expired. Please request a new one.') => new AppError('INVALID_TOKEN', 400, message),
   notFound: (message = 'Not found') => new AppError('NOT_FOUND', 404, message),
   conflict: (message: string) => new AppError('CONFLICT', 409, message),
   tooLarge: (message = 'Request body is too large') => new AppError('PAYLOAD_TOO_LARGE', 413, message),
