@@ -37,6 +37,10 @@ export interface PageWithErrors {
   errors: string[];
 }
 
+const PAYPAL_SDK_STANDIN = `window.paypal = { version: 'test', Buttons: function () {
+  return { isEligible: function () { return true; }, render: function () { return Promise.resolve(); }, close: function () { return Promise.resolve(); } };
+} };`;
+
 /** A fresh context (own localStorage) and page that records console errors and page errors. */
 export async function openPage(
   browser: Browser,
@@ -47,6 +51,11 @@ export async function openPage(
     baseURL: opts.baseURL,
     permissions: ['clipboard-read', 'clipboard-write'],
   });
+  // This machine has no way out: PayPal's JS SDK is answered by a small stand-in (its Buttons render
+  // nothing), so a page that loads it behaves the same whether or not DNS fails fast.
+  await context.route('https://www.paypal.com/sdk/js**', (route) =>
+    route.fulfill({ contentType: 'application/javascript', body: PAYPAL_SDK_STANDIN }),
+  );
   const errors: string[] = [];
   const page = await context.newPage();
   page.on('console', (msg) => {
