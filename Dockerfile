@@ -6,6 +6,7 @@ FROM node:20-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY core/package.json core/
+COPY simulators/package.json simulators/
 COPY api/package.json api/
 COPY worker/package.json worker/
 COPY client/package.json client/

@@ -19,7 +19,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['tests/**/*.ts', '**/*.test.ts', '**/*.test.tsx', 'bench/**/*.ts'],
+    files: ['tests/**/*.ts', 'simulators/**/*.ts', '**/*.test.ts', '**/*.test.tsx', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
 );

@@ -5,7 +5,7 @@ import { startPaymentsHarness, type PaymentsHarness } from '../helpers/payments'
 import { REPO_ROOT } from '../helpers/process';
 import { launchBrowser, openPage } from './helpers/browser';
 import { signInContext } from './helpers/part1';
-import { startPaypalStub, type PaypalStub } from '../stubs/paypal.stub';
+import { startPaypalStub, type PaypalStub } from '@gl/simulators';
 
 let h: PaymentsHarness;
 let browser: Browser;

@@ -8,7 +8,7 @@ import { clearRedisPrefix, testPrefix, TEST_REDIS_URL } from '../helpers/redis';
 import { apiClient, type ApiClient } from '../helpers/server';
 import { connectSocket, nextEvent, recordEvents, type TestSocket } from '../helpers/socket';
 import { registerUser } from '../helpers/users';
-import type { DarajaStub } from '../stubs/daraja.stub';
+import type { DarajaStub } from '@gl/simulators';
 
 /**
  * Horizontal scale on one machine: two api processes and two worker processes share one

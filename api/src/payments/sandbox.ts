@@ -1,22 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
 /**
  * The development payment sandbox. With NODE_ENV=development and no PayPal or M-Pesa credentials,
- * `npm start` runs the local PayPal and Daraja simulators (tests/stubs, loopback, ephemeral ports)
+ * `npm start` runs the local PayPal and Daraja simulators (the dev-only @gl/simulators package, loopback, ephemeral ports)
  * in-process and points the configuration at them, with PAYMENTS_SIMULATED=true so the launcher
  * and the browser say so. PayPal orders are approved at once (the client's simulated approval
  * then captures); an M-Pesa push confirms itself a few seconds later through the real callback.
- * Never in production or tests; setting PAYMENTS_SIMULATED=false turns it off.
+ * Never in production or tests; setting PAYMENTS_SIMULATED=false turns it off. The package is loaded
+ * only when the sandbox is wanted, so production images leave it out.
  */
 
 type Env = Record<string, string | undefined>;
-
-interface Closable {
-  url: string;
-  close(): Promise<void>;
-}
 
 export interface PaymentSandbox {
   env: Env;
@@ -40,7 +34,15 @@ export function sandboxWanted(env: Env): boolean {
   return CREDENTIALS.every((k) => !env[k]?.trim());
 }
 
-const stubPath = (name: string) => fileURLToPath(new URL(`../../../tests/stubs/${name}`, import.meta.url));
+/** The simulators package, or undefined where it is not installed (a production image). */
+async function loadSimulators(): Promise<typeof import('@gl/simulators') | undefined> {
+  try {
+    return await import('@gl/simulators');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') return undefined;
+    throw err;
+  }
+}
 
 /** Starts the simulators when wanted; returns the environment to load the configuration from. */
 export async function startPaymentSandbox(
@@ -49,25 +51,12 @@ export async function startPaymentSandbox(
 ): Promise<PaymentSandbox | undefined> {
   if (!sandboxWanted(env)) return undefined;
   const log = opts.log ?? console.warn;
-  const paypalFile = stubPath('paypal.stub.ts');
-  const darajaFile = stubPath('daraja.stub.ts');
-  if (!existsSync(paypalFile) || !existsSync(darajaFile)) {
-    log('Payment sandbox unavailable (tests/stubs not found): payments are off until credentials are set.');
+  const simulators = await loadSimulators();
+  if (!simulators) {
+    log('Payment sandbox unavailable (@gl/simulators is not installed): payments are off until credentials are set.');
     return undefined;
   }
-  const { startPaypalStub } = (await import(paypalFile)) as {
-    startPaypalStub(o: { clientId: string; clientSecret: string; webhookId: string; autoApprove: boolean }): Promise<Closable>;
-  };
-  const { startDarajaStub } = (await import(darajaFile)) as {
-    startDarajaStub(o: {
-      consumerKey: string;
-      consumerSecret: string;
-      shortcode: string;
-      passkey: string;
-      autoConfirmAfterMs: number;
-      log: (m: string) => void;
-    }): Promise<Closable>;
-  };
+  const { startPaypalStub, startDarajaStub } = simulators;
 
   const secret = () => randomBytes(18).toString('base64url');
   const paypal = { clientId: 'sandbox-paypal-client', clientSecret: secret(), webhookId: 'SANDBOXWEBHOOK', autoApprove: true };
