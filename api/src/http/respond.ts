@@ -7,8 +7,11 @@ export function ok<T>(res: Response, data: T, status = 200): void {
   res.status(status).json({ success: true, data });
 }
 
-/** Parses input against a contract schema; a failure is 400 VALIDATION_FAILED with the zod issues. */
-export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+/**
+ * Parses input against a contract schema; a failure is 400 VALIDATION_FAILED with the zod issues.
+ * The message is the first issue, prefixed with its field unless `bare`.
+ */
+export function parse<S extends z.ZodType>(schema: S, input: unknown, opts: { bare?: boolean } = {}): z.infer<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const details = result.error.issues.map((i) => ({
@@ -16,6 +19,6 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
     message: i.code === 'unrecognized_keys' ? `Unknown field(s): ${(i as { keys?: string[] }).keys?.join(', ')}` : i.message,
   }));
   const first = details[0];
-  const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request';
+  const message = first ? (first.path && !opts.bare ? `${first.path}: ${first.message}` : first.message) : 'Invalid request';
   throw Errors.validation(message, details);
 }

@@ -62,7 +62,9 @@ export interface RouteSpec<D, PS extends AnyObject | undefined, QS extends AnyOb
   /** Hide from the OpenAPI document (a provider's callback, an internal helper route). */
   internal?: boolean;
   /** Runs before the input is parsed: rate limits that must count malformed requests too. */
-  before?: (req: Request, deps: D) => Promise<void> | void;
+  before?: (req: Request, deps: D, res: Response) => Promise<void> | void;
+  /** A validation failure says the field's own message ('Please enter a valid email address'), without the `field: ` prefix. */
+  bareValidationMessage?: boolean;
   /** Extra Express middleware after auth (e.g. a raw body parser for a webhook). */
   middleware?: RequestHandler[];
   handler: (input: RouteInput<D, Infer<PS>, Infer<QS>, Infer<BS>>) => Promise<unknown> | unknown;
@@ -120,10 +122,11 @@ const AUTH_MIDDLEWARE: Record<RouteAuth, RequestHandler[]> = {
 function handlerFor(spec: AnyRouteSpec, deps: unknown): RequestHandler {
   const status = spec.status ?? 200;
   return async (req, res) => {
-    if (spec.before) await spec.before(req, deps);
-    const params = spec.params ? parse(spec.params, req.params) : undefined;
-    const query = spec.query ? parse(spec.query, req.query) : undefined;
-    const body = spec.body ? parse(spec.body, req.body) : undefined;
+    if (spec.before) await spec.before(req, deps, res);
+    const opts = { bare: spec.bareValidationMessage };
+    const params = spec.params ? parse(spec.params, req.params, opts) : undefined;
+    const query = spec.query ? parse(spec.query, req.query, opts) : undefined;
+    const body = spec.body ? parse(spec.body, req.body, opts) : undefined;
     const result = await spec.handler({ req, res, deps, params, query, body });
     if (result === SENT || res.headersSent) return;
     const [code, data] = result instanceof Reply ? [result.status, result.data] : [status, result];

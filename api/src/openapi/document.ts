@@ -11,15 +11,12 @@ import {
   generationIdParams,
   listGenerationsQuery,
   listSavedQuery,
-  loginBody,
   mpesaStkPushBody,
   newsletterBody,
   paymentIdParams,
   paypalCaptureOrderBody,
   paypalCreateOrderBody,
-  refreshBody,
   regenerateBody,
-  registerBody,
   saveLineBody,
   savedLineIdParams,
   subscriptionIdParams,
@@ -28,6 +25,7 @@ import {
   v1GenerateBody,
   v1SaveLineBody,
 } from '@gl/core';
+import * as contract from '@gl/core';
 import * as R from './responses';
 import { openApiPath, type AnyRouteSpec, type Resource } from '../http/route';
 import { RESOURCES } from '../routes/resources';
@@ -60,26 +58,13 @@ interface Operation {
   errors: number[];
 }
 
-const REQUEST_SCHEMAS: Array<[z.ZodType, string]> = [
-  [registerBody, 'RegisterBody'],
-  [loginBody, 'LoginBody'],
-  [refreshBody, 'RefreshTokenBody'],
-  [generateBody, 'GenerateBody'],
-  [regenerateBody, 'RegenerateBody'],
-  [saveLineBody, 'SaveLineBody'],
-  [updateProfileBody, 'UpdateProfileBody'],
-  [changePasswordBody, 'ChangePasswordBody'],
-  [createSubscriptionBody, 'CreateSubscriptionBody'],
-  [updateSubscriptionBody, 'UpdateSubscriptionBody'],
-  [paypalCreateOrderBody, 'PaypalCreateOrderBody'],
-  [paypalCaptureOrderBody, 'PaypalCaptureOrderBody'],
-  [mpesaStkPushBody, 'MpesaStkPushBody'],
-  [newsletterBody, 'NewsletterBody'],
-  [contactBody, 'ContactBody'],
-  [createApiKeyBody, 'CreateApiKeyBody'],
-  [v1GenerateBody, 'V1GenerateBody'],
-  [v1SaveLineBody, 'V1SaveLineBody'],
-];
+/** Request bodies are named after their contract export: `v1GenerateBody` → `V1GenerateBody`. */
+const CONTRACT_NAMES = new Map<unknown, string>(
+  Object.entries(contract)
+    .filter(([name, value]) => name.endsWith('Body') && value instanceof z.ZodType)
+    .map(([name, value]) => [value, name[0]!.toUpperCase() + name.slice(1)]),
+);
+const contractName = (schema: z.ZodType) => CONTRACT_NAMES.get(schema);
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input (VALIDATION_FAILED, with details)',
@@ -459,16 +444,6 @@ const LEGACY_OPERATIONS: Operation[] = [
   },
   {
     method: 'get',
-    path: '/health',
-    tag: 'Site',
-    summary: 'Backend health (database, Redis, queues, providers)',
-    auth: 'none',
-    status: 200,
-    data: z.object({ status: z.string() }).loose(),
-    errors: [503],
-  },
-  {
-    method: 'get',
     path: '/openapi.json',
     tag: 'Site',
     summary: 'This document',
@@ -542,7 +517,10 @@ export function buildOpenApiDocument(opts: { publicUrl?: string } = {}): Json {
     names.set(schema, name);
     registry.add(schema, { id: name });
   };
-  for (const [schema, name] of REQUEST_SCHEMAS) add(schema, name);
+  for (const op of operations()) {
+    const name = op.body && contractName(op.body);
+    if (name) add(op.body!, name);
+  }
   for (const [name, schema] of Object.entries(R)) add(schema, name);
 
   const generated = z.toJSONSchema(registry, {

@@ -1,38 +1,49 @@
-import { Router } from 'express';
+import { z } from 'zod';
 import { pingRedis } from '@gl/core/server';
-import type { ApiContext } from '../api-context';
+import { SENT, defineResource } from '../http/route';
 
 function withTimeout<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
   return Promise.race([p.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms))]);
 }
 
-/** GET /api/health: 200 when PostgreSQL and Redis both answer, 503 naming what is down. */
-export function healthRoutes(ctx: ApiContext): Router {
-  const router = Router();
-  router.get('/', async (_req, res) => {
-    const [database, redis] = await Promise.all([withTimeout(ctx.database.ping(), 2000, false), pingRedis(ctx.redis, 1000)]);
-    const queues = redis ? await withTimeout(ctx.jobs.depths(), 1000, null) : null;
-    const { config } = ctx;
-    const data = {
-      status: database && redis ? 'ok' : 'degraded',
-      database: { status: database ? 'up' : 'down', kind: ctx.database.kind },
-      redis: { status: redis ? 'up' : 'down' },
-      queues,
-      providers: {
-        openai: Boolean(config.OPENAI_API_KEY),
-        huggingface: Boolean(config.HF_TOKEN),
-        offline: true,
-        paypal: config.PAYMENTS_SIMULATED ? 'simulated' : config.PAYPAL_CLIENT_ID ? 'live' : 'off',
-        mpesa: config.PAYMENTS_SIMULATED ? 'simulated' : config.MPESA_CONSUMER_KEY ? 'live' : 'off',
+/** GET /api/health: 200 when PostgreSQL and Redis both answer, 503 naming what is down (with the same data). */
+export const healthResource = defineResource({
+  prefix: '/health',
+  tag: 'Site',
+  deps: (ctx) => ctx,
+  routes: (route) => [
+    route({
+      method: 'get',
+      path: '/',
+      summary: 'Backend health (database, Redis, queues, providers)',
+      description: '503 UNAVAILABLE names what is down; the error envelope then carries the same `data`.',
+      auth: 'none',
+      response: z.object({ status: z.string() }).loose(),
+      errors: [503],
+      handler: async ({ res, deps: ctx }) => {
+        const [database, redis] = await Promise.all([withTimeout(ctx.database.ping(), 2000, false), pingRedis(ctx.redis, 1000)]);
+        const queues = redis ? await withTimeout(ctx.jobs.depths(), 1000, null) : null;
+        const { config } = ctx;
+        const data = {
+          status: database && redis ? 'ok' : 'degraded',
+          database: { status: database ? 'up' : 'down', kind: ctx.database.kind },
+          redis: { status: redis ? 'up' : 'down' },
+          queues,
+          providers: {
+            openai: Boolean(config.OPENAI_API_KEY),
+            huggingface: Boolean(config.HF_TOKEN),
+            offline: true,
+            paypal: config.PAYMENTS_SIMULATED ? 'simulated' : config.PAYPAL_CLIENT_ID ? 'live' : 'off',
+            mpesa: config.PAYMENTS_SIMULATED ? 'simulated' : config.MPESA_CONSUMER_KEY ? 'live' : 'off',
+          },
+          uptimeSeconds: Math.round(process.uptime()),
+        };
+        if (data.status === 'ok') return data;
+        const down = [!database && 'database', !redis && 'redis'].filter(Boolean).join(' and ');
+        // Answered here rather than thrown: a degraded backend is the answer, not a failed request to log.
+        res.status(503).json({ success: false, error: `Backend health check failed: ${down} unavailable`, code: 'UNAVAILABLE', data });
+        return SENT;
       },
-      uptimeSeconds: Math.round(process.uptime()),
-    };
-    if (data.status === 'ok') {
-      res.json({ success: true, data });
-      return;
-    }
-    const down = [!database && 'database', !redis && 'redis'].filter(Boolean).join(' and ');
-    res.status(503).json({ success: false, error: `Backend health check failed: ${down} unavailable`, code: 'UNAVAILABLE', data });
-  });
-  return router;
-}
+    }),
+  ],
+});

@@ -2,7 +2,6 @@ import { Router } from 'express';
 import type { ApiContext } from '../api-context';
 import { mountResource } from '../http/route';
 import { RESOURCES } from './resources';
-import { healthRoutes } from './health.routes';
 import { savedLinesRoutes } from './saved-lines.routes';
 import { accountRoutes } from './account.routes';
 import { newsletterRoutes } from './newsletter.routes';
@@ -21,7 +20,6 @@ import { openApiRoutes } from './openapi.routes';
  */
 export function apiRoutes(ctx: ApiContext): Router {
   const router = Router();
-  router.use('/health', healthRoutes(ctx));
   for (const resource of RESOURCES) router.use(resource.prefix, mountResource(resource, ctx));
   router.use('/lines', savedLinesRoutes(ctx));
   router.use('/lines', generationRoutes(ctx));

@@ -32,7 +32,7 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const refreshBody = z.strictObject({
   refreshToken: z.string({ message: 'Refresh token is required' }).min(1, 'Refresh token is required').max(200),
 });
-export const logoutBody = refreshBody;
+export const logoutBody = refreshBody.clone();
 
 export interface PublicUser {
   id: string;
