@@ -60,6 +60,10 @@ export const SavedLinesPage = z.object({
   total: count.describe('lines matching the search and category in the whole library'),
   nextCursor: z.string().nullable().describe('pass back as `cursor` for the next page; null when there is no more'),
 });
+export const SavedLinesSummary = z.object({
+  total: count,
+  categories: z.array(z.object({ category, count })),
+});
 export const SaveLineResult = z.object({ savedLine: SavedLine, alreadySaved: z.boolean() });
 
 export const PlanLimits = z.object({

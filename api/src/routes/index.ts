@@ -2,7 +2,6 @@ import { Router } from 'express';
 import type { ApiContext } from '../api-context';
 import { mountResource } from '../http/route';
 import { RESOURCES } from './resources';
-import { savedLinesRoutes } from './saved-lines.routes';
 import { accountRoutes } from './account.routes';
 import { newsletterRoutes } from './newsletter.routes';
 import { contactRoutes } from './contact.routes';
@@ -21,7 +20,6 @@ import { openApiRoutes } from './openapi.routes';
 export function apiRoutes(ctx: ApiContext): Router {
   const router = Router();
   for (const resource of RESOURCES) router.use(resource.prefix, mountResource(resource, ctx));
-  router.use('/lines', savedLinesRoutes(ctx));
   router.use('/lines', generationRoutes(ctx));
   router.use('/users', accountRoutes(ctx));
   router.use('/users', usageRoutes(ctx));

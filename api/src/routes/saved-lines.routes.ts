@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
 import {
   exportQuery,
   listSavedQuery,
@@ -12,9 +13,10 @@ import {
 } from '@gl/core';
 import { Errors, currentPlanFor, decodeCursor, savedLinesRepository, type SavedLinesFilter } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { ok, parse } from '../http/respond';
+import { SENT, defineResource, reply } from '../http/route';
+import * as R from '../openapi/responses';
 import { requireFeature } from '../services/generation.service';
-import { requireUser, userIdOf } from '../middleware/authenticate';
+import { userIdOf } from '../middleware/authenticate';
 import { Limiter } from '../services/rate-limit.service';
 
 /** Exports per user per window: an export reads the whole library. */
@@ -55,93 +57,143 @@ async function write(res: Response, chunk: string): Promise<boolean> {
   return !res.destroyed;
 }
 
-export function savedLinesRoutes(ctx: ApiContext): Router {
-  const router = Router();
-  const exportLimiter = new Limiter(
-    ctx.redis,
-    `${ctx.config.REDIS_PREFIX}-rl-export`,
-    EXPORTS_PER_WINDOW,
-    EXPORT_WINDOW_SECONDS,
-    () => 'Too many exports. Please try again in a few minutes.',
-  );
-
-  // Every route here is for signed-in users only. requireUser is applied per route, never with
-  // router.use: another router is mounted at /lines too (generate, generations) and serves visitors.
-
-  router.post('/save', requireUser, async (req, res) => {
-    const body = parse(saveLineBody, req.body);
-    const { savedLine, created } = await savedLinesRepository.save(ctx.db, { userId: userIdOf(req), ...body });
-    const data: SaveLineResultDto = { savedLine, alreadySaved: !created };
-    ok(res, data, created ? 201 : 200);
-  });
-
-  router.get('/saved', requireUser, async (req, res) => {
-    const query = parse(listSavedQuery, req.query);
-    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-    if (query.cursor && !cursor) throw Errors.validation('cursor: Invalid cursor', [{ path: 'cursor', message: 'Invalid cursor' }]);
-    const page: SavedLinesPageDto = await savedLinesRepository.list(ctx.db, {
-      ...toFilter(userIdOf(req), query),
-      limit: query.limit,
-      cursor,
-    });
-    ok(res, page);
-  });
-
-  router.get('/saved/summary', requireUser, async (req, res) => {
-    const data: SavedLinesSummaryDto = await savedLinesRepository.summary(ctx.db, userIdOf(req));
-    ok(res, data);
-  });
-
-  router.get('/saved/export', requireUser, async (req: Request, res: Response) => {
-    const userId = userIdOf(req);
-    const query = parse(exportQuery, req.query);
-    const plan = await currentPlanFor(ctx.db, userId);
-    requireFeature(plan, 'bulkExport', 'Bulk export');
-    await exportLimiter.consume(userId);
-
-    const filter = toFilter(userId, query);
-    const day = new Date().toISOString().slice(0, 10);
-    const filename = `genius-lines-saved-${day}.${query.format}`;
-    res.status(200);
-    res.setHeader('Content-Type', query.format === 'csv' ? 'text/csv; charset=utf-8; header=present' : 'application/json; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
-    res.setHeader('Cache-Control', 'no-store');
-
-    // Rows come from the database in keyset batches and go straight out: memory stays flat.
-    try {
-      let first = true;
-      // The UTF-8 byte order mark tells spreadsheet apps the file is UTF-8 (emoji, accents).
-      if (!(await write(res, query.format === 'csv' ? `\uFEFF${CSV_COLUMNS.join(',')}\r\n` : '['))) return;
-      for await (const batch of savedLinesRepository.iterate(ctx.db, filter)) {
-        let chunk = '';
-        for (const line of batch) {
-          if (query.format === 'csv') chunk += csvRow(line);
-          else {
-            chunk += `${first ? '\n' : ',\n'}${JSON.stringify(line)}`;
-            first = false;
-          }
-        }
-        if (!(await write(res, chunk))) return;
-      }
-      if (query.format === 'json') await write(res, first ? ']\n' : '\n]\n');
-      res.end();
-    } catch (err) {
-      // Headers are gone: cut the connection so the download is visibly incomplete, never silently short.
-      req.log?.error({ err }, 'export failed mid-stream');
-      res.destroy(err as Error);
-    }
-  });
-
-  router.delete('/saved/:id', requireUser, async (req, res) => {
-    const { id } = parse(savedLineIdParams, req.params);
-    // Someone else's line and a line that never existed get the same answer.
-    if (!(await savedLinesRepository.deleteOwned(ctx.db, userIdOf(req), id))) throw Errors.notFound('Saved line not found');
-    ok(res, { id });
-  });
-
-  router.delete('/saved', requireUser, async (req, res) => {
-    ok(res, { deleted: await savedLinesRepository.deleteAllForUser(ctx.db, userIdOf(req)) });
-  });
-
-  return router;
+function savedLinesDeps(ctx: ApiContext) {
+  return {
+    db: ctx.db,
+    exportLimiter: new Limiter(
+      ctx.redis,
+      `${ctx.config.REDIS_PREFIX}-rl-export`,
+      EXPORTS_PER_WINDOW,
+      EXPORT_WINDOW_SECONDS,
+      () => 'Too many exports. Please try again in a few minutes.',
+    ),
+  };
 }
+
+/** Streams the caller's library as CSV or JSON: rows come in keyset batches and go straight out. */
+async function streamExport(req: Request, res: Response, db: ApiContext['db'], filter: SavedLinesFilter, format: 'csv' | 'json') {
+  const day = new Date().toISOString().slice(0, 10);
+  const filename = `genius-lines-saved-${day}.${format}`;
+  res.status(200);
+  res.setHeader('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8; header=present' : 'application/json; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+  res.setHeader('Cache-Control', 'no-store');
+
+  // Memory stays flat however large the library is.
+  try {
+    let first = true;
+    // The UTF-8 byte order mark tells spreadsheet apps the file is UTF-8 (emoji, accents).
+    if (!(await write(res, format === 'csv' ? `\uFEFF${CSV_COLUMNS.join(',')}\r\n` : '['))) return;
+    for await (const batch of savedLinesRepository.iterate(db, filter)) {
+      let chunk = '';
+      for (const line of batch) {
+        if (format === 'csv') chunk += csvRow(line);
+        else {
+          chunk += `${first ? '\n' : ',\n'}${JSON.stringify(line)}`;
+          first = false;
+        }
+      }
+      if (!(await write(res, chunk))) return;
+    }
+    if (format === 'json') await write(res, first ? ']\n' : '\n]\n');
+    res.end();
+  } catch (err) {
+    // Headers are gone: cut the connection so the download is visibly incomplete, never silently short.
+    req.log?.error({ err }, 'export failed mid-stream');
+    res.destroy(err as Error);
+  }
+}
+
+/**
+ * /api/lines: the caller's saved lines. Every route is for signed-in users only; another resource
+ * under /lines (generate, generations) serves visitors, so auth is per route.
+ */
+export const savedLinesResource = defineResource({
+  prefix: '/lines',
+  tag: 'Saved lines',
+  deps: savedLinesDeps,
+  routes: (route) => [
+    route({
+      method: 'post',
+      path: '/save',
+      summary: 'Save a line',
+      description: '201 when the line is new; 200 with alreadySaved true when the same text (any case) is already saved.',
+      auth: 'session',
+      body: saveLineBody,
+      status: 201,
+      response: R.SaveLineResult,
+      errors: [400, 401],
+      handler: async ({ req, deps, body }) => {
+        const { savedLine, created } = await savedLinesRepository.save(deps.db, { userId: userIdOf(req), ...body });
+        const data: SaveLineResultDto = { savedLine, alreadySaved: !created };
+        return reply(created ? 201 : 200, data);
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/saved',
+      summary: 'Search and list saved lines, newest first',
+      auth: 'session',
+      query: listSavedQuery,
+      response: R.SavedLinesPage,
+      errors: [400, 401],
+      handler: async ({ req, deps, query }): Promise<SavedLinesPageDto> => {
+        const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+        if (query.cursor && !cursor) throw Errors.validation('cursor: Invalid cursor', [{ path: 'cursor', message: 'Invalid cursor' }]);
+        return savedLinesRepository.list(deps.db, { ...toFilter(userIdOf(req), query), limit: query.limit, cursor });
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/saved/summary',
+      summary: 'Library summary: how many lines, and how many per category',
+      auth: 'session',
+      response: R.SavedLinesSummary,
+      errors: [401],
+      handler: ({ req, deps }): Promise<SavedLinesSummaryDto> => savedLinesRepository.summary(deps.db, userIdOf(req)),
+    }),
+    route({
+      method: 'get',
+      path: '/saved/export',
+      summary: 'Export saved lines as CSV or JSON (plans with bulk export)',
+      auth: 'session',
+      query: exportQuery,
+      content: {
+        'text/csv': { schema: { type: 'string' } },
+        'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/SavedLine' } } },
+      },
+      errors: [400, 401, 403, 429],
+      handler: async ({ req, res, deps, query }) => {
+        const userId = userIdOf(req);
+        const plan = await currentPlanFor(deps.db, userId);
+        requireFeature(plan, 'bulkExport', 'Bulk export');
+        await deps.exportLimiter.consume(userId);
+        await streamExport(req, res, deps.db, toFilter(userId, query), query.format);
+        return SENT;
+      },
+    }),
+    route({
+      method: 'delete',
+      path: '/saved/:id',
+      summary: 'Delete one saved line',
+      auth: 'session',
+      params: savedLineIdParams,
+      response: z.object({ id: z.uuid() }),
+      errors: [400, 401, 404],
+      handler: async ({ req, deps, params: { id } }) => {
+        // Someone else's line and a line that never existed get the same answer.
+        if (!(await savedLinesRepository.deleteOwned(deps.db, userIdOf(req), id))) throw Errors.notFound('Saved line not found');
+        return { id };
+      },
+    }),
+    route({
+      method: 'delete',
+      path: '/saved',
+      summary: 'Delete all saved lines',
+      auth: 'session',
+      response: z.object({ deleted: z.int().min(0) }),
+      errors: [401],
+      handler: async ({ req, deps }) => ({ deleted: await savedLinesRepository.deleteAllForUser(deps.db, userIdOf(req)) }),
+    }),
+  ],
+});
