@@ -1,9 +1,11 @@
-import { Router, type Request } from 'express';
+import type { Request } from 'express';
+import { z } from 'zod';
 import { generateBody, generationIdParams, listGenerationsQuery, regenerateBody } from '@gl/core';
 import { Errors } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { ok, parse } from '../http/respond';
-import { requireUser, userIdOf } from '../middleware/authenticate';
+import { defineResource } from '../http/route';
+import { userIdOf } from '../middleware/authenticate';
+import * as R from '../openapi/responses';
 import { GenerationService, type Requester } from '../services/generation.service';
 import { Limiter } from '../services/rate-limit.service';
 
@@ -32,40 +34,76 @@ function requireIdentity(who: Requester): void {
   throw Errors.validation(message, [{ path: 'X-Visitor-Id', message }]);
 }
 
-/** POST /lines/generate, GET /lines/generations(/:id), POST /lines/generations/:id/regenerate. */
-export function generationRoutes(ctx: ApiContext): Router {
-  const router = Router();
-  const service = new GenerationService(ctx);
-  const limits = generateLimiters(ctx);
-
-  router.post('/generate', async (req, res) => {
-    service.ensureQueueReady();
-    const who = requesterOf(req);
-    await limits.consume(who);
-    const body = parse(generateBody, req.body);
-    requireIdentity(who);
-    ok(res, await service.create(who, body), 202);
-  });
-
-  router.post('/generations/:id/regenerate', async (req, res) => {
-    service.ensureQueueReady();
-    const who = requesterOf(req);
-    await limits.consume(who);
-    const { id } = parse(generationIdParams, req.params);
-    const { index } = parse(regenerateBody, req.body);
-    requireIdentity(who);
-    ok(res, await service.regenerate(who, id, index), 202);
-  });
-
-  router.get('/generations/:id', async (req, res) => {
-    const { id } = parse(generationIdParams, req.params);
-    ok(res, { generation: await service.get(requesterOf(req), id) });
-  });
-
-  router.get('/generations', requireUser, async (req, res) => {
-    const { limit } = parse(listGenerationsQuery, req.query);
-    ok(res, { generations: await service.list(userIdOf(req), limit) });
-  });
-
-  return router;
+function generationDeps(ctx: ApiContext) {
+  return { service: new GenerationService(ctx), limits: generateLimiters(ctx) };
 }
+
+/** Before the input is read: the queue must be up, and abuse limits count malformed requests too. */
+async function queueAndLimits(req: Request, deps: ReturnType<typeof generationDeps>): Promise<void> {
+  deps.service.ensureQueueReady();
+  await deps.limits.consume(requesterOf(req));
+}
+
+/** /api/lines: generate, regenerate one line, read generations. Visitors may generate too. */
+export const generationResource = defineResource({
+  prefix: '/lines',
+  tag: 'Lines',
+  deps: generationDeps,
+  routes: (route) => [
+    route({
+      method: 'post',
+      path: '/generate',
+      summary: 'Start a generation',
+      description:
+        'Answers 202 at once; the lines arrive over Socket.IO (generation:line, generation:completed) in the user: or visitor: room. Visitors send X-Visitor-Id.',
+      auth: 'optionalSession',
+      body: generateBody,
+      status: 202,
+      response: R.GenerationAccepted,
+      errors: [400, 403, 429, 503],
+      before: queueAndLimits,
+      handler: ({ req, deps, body }) => {
+        const who = requesterOf(req);
+        requireIdentity(who);
+        return deps.service.create(who, body);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/generations/:id/regenerate',
+      summary: 'Replace one line of a generation',
+      auth: 'optionalSession',
+      params: generationIdParams,
+      body: regenerateBody,
+      status: 202,
+      response: R.GenerationAccepted,
+      errors: [400, 404, 429, 503],
+      before: queueAndLimits,
+      handler: ({ req, deps, params, body }) => {
+        const who = requesterOf(req);
+        requireIdentity(who);
+        return deps.service.regenerate(who, params.id, body.index);
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/generations/:id',
+      summary: 'A generation (owner only)',
+      auth: 'optionalSession',
+      params: generationIdParams,
+      response: z.object({ generation: R.Generation }),
+      errors: [400, 404],
+      handler: async ({ req, deps, params }) => ({ generation: await deps.service.get(requesterOf(req), params.id) }),
+    }),
+    route({
+      method: 'get',
+      path: '/generations',
+      summary: 'Recent generations',
+      auth: 'session',
+      query: listGenerationsQuery,
+      response: z.object({ generations: z.array(R.Generation) }),
+      errors: [400, 401],
+      handler: async ({ req, deps, query }) => ({ generations: await deps.service.list(userIdOf(req), query.limit) }),
+    }),
+  ],
+});

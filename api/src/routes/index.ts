@@ -8,8 +8,6 @@ import { contactRoutes } from './contact.routes';
 import { plansRoutes } from './plans.routes';
 import { subscriptionsRoutes } from './subscriptions.routes';
 import { paymentsRoutes } from './payments.routes';
-import { generationRoutes } from './generation.routes';
-import { usageRoutes } from './usage.routes';
 import { apiKeysRoutes } from './api-keys.routes';
 import { v1Routes } from './v1.routes';
 import { openApiRoutes } from './openapi.routes';
@@ -20,9 +18,7 @@ import { openApiRoutes } from './openapi.routes';
 export function apiRoutes(ctx: ApiContext): Router {
   const router = Router();
   for (const resource of RESOURCES) router.use(resource.prefix, mountResource(resource, ctx));
-  router.use('/lines', generationRoutes(ctx));
   router.use('/users', accountRoutes(ctx));
-  router.use('/users', usageRoutes(ctx));
   router.use('/newsletter', newsletterRoutes(ctx));
   router.use('/contact', contactRoutes(ctx));
   router.use('/plans', plansRoutes(ctx));

@@ -2,10 +2,12 @@ import type { Resource } from '../http/route';
 import { authResource } from './auth.routes';
 import { healthResource } from './health.routes';
 import { savedLinesResource } from './saved-lines.routes';
+import { generationResource } from './generation.routes';
+import { usageResource } from './usage.routes';
 
 /**
  * Every resource defined with `defineResource`, in mount order: the api mounts them and the
  * OpenAPI document describes them from the same definitions.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const RESOURCES: Resource<any>[] = [healthResource, authResource, savedLinesResource];
+export const RESOURCES: Resource<any>[] = [healthResource, authResource, savedLinesResource, generationResource, usageResource];
