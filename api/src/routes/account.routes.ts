@@ -1,52 +1,84 @@
-import { Router } from 'express';
+import { z } from 'zod';
 import { changePasswordBody, updateProfileBody, type UsageAnalyticsDto } from '@gl/core';
 import { currentPlanFor, usageAnalyticsFor } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { ok, parse } from '../http/respond';
-import { requireUser, userIdOf } from '../middleware/authenticate';
+import { defineResource } from '../http/route';
+import { userIdOf } from '../middleware/authenticate';
+import * as R from '../openapi/responses';
 import { AccountService } from '../services/account.service';
 import { requireFeature } from '../services/generation.service';
 import { Limiter, minutesText } from '../services/rate-limit.service';
 
-/** /users: profile, password, analytics. (GET /users/usage lives with generation.) */
-export function accountRoutes(ctx: ApiContext): Router {
-  const router = Router();
-  const account = new AccountService(ctx);
+function accountDeps(ctx: ApiContext) {
   const { config } = ctx;
-  // Guessing the current password through a stolen access token is limited like logins are.
-  const passwordLimiter = new Limiter(
-    ctx.redis,
-    `${config.REDIS_PREFIX}-rl-change-password`,
-    config.AUTH_RATE_LIMIT_PER_EMAIL,
-    config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-    (s) => `Too many attempts. Please try again in ${minutesText(s)}.`,
-  );
-
-  router.get('/profile', requireUser, async (req, res) => {
-    ok(res, { user: await account.profile(userIdOf(req)) });
-  });
-
-  router.put('/profile', requireUser, async (req, res) => {
-    const body = parse(updateProfileBody, req.body);
-    ok(res, { user: await account.updateName(userIdOf(req), body.name) });
-  });
-
-  router.post('/change-password', requireUser, async (req, res) => {
-    const userId = userIdOf(req);
-    const body = parse(changePasswordBody, req.body);
-    await passwordLimiter.consume(userId);
-    const session = await account.changePassword(userId, body);
-    await passwordLimiter.reset(userId);
-    ok(res, { ...session, message: 'Password changed. Other sessions have been signed out.' });
-  });
-
-  router.get('/analytics', requireUser, async (req, res) => {
-    const userId = userIdOf(req);
-    const plan = await currentPlanFor(ctx.db, userId);
-    requireFeature(plan, 'analytics', 'Usage analytics');
-    const data: UsageAnalyticsDto = await usageAnalyticsFor(ctx.db, userId);
-    ok(res, data);
-  });
-
-  return router;
+  return {
+    db: ctx.db,
+    account: new AccountService(ctx),
+    // Guessing the current password through a stolen access token is limited like logins are.
+    passwordLimiter: new Limiter(
+      ctx.redis,
+      `${config.REDIS_PREFIX}-rl-change-password`,
+      config.AUTH_RATE_LIMIT_PER_EMAIL,
+      config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      (s) => `Too many attempts. Please try again in ${minutesText(s)}.`,
+    ),
+  };
 }
+
+/** /users: profile, password, analytics. (GET /users/usage is in usage.routes.ts.) */
+export const accountResource = defineResource({
+  prefix: '/users',
+  tag: 'Account',
+  deps: accountDeps,
+  routes: (route) => [
+    route({
+      method: 'get',
+      path: '/profile',
+      summary: 'Your profile',
+      auth: 'session',
+      response: z.object({ user: R.PublicUser }),
+      errors: [401],
+      handler: async ({ req, deps }) => ({ user: await deps.account.profile(userIdOf(req)) }),
+    }),
+    route({
+      method: 'put',
+      path: '/profile',
+      summary: 'Change your name',
+      auth: 'session',
+      body: updateProfileBody,
+      response: z.object({ user: R.PublicUser }),
+      errors: [400, 401],
+      handler: async ({ req, deps, body }) => ({ user: await deps.account.updateName(userIdOf(req), body.name) }),
+    }),
+    route({
+      method: 'post',
+      path: '/change-password',
+      summary: 'Change your password (other sessions are signed out)',
+      auth: 'session',
+      body: changePasswordBody,
+      response: R.SessionTokens.extend({ message: z.string() }),
+      errors: [400, 401, 429],
+      handler: async ({ req, deps, body }) => {
+        const userId = userIdOf(req);
+        await deps.passwordLimiter.consume(userId);
+        const session = await deps.account.changePassword(userId, body);
+        await deps.passwordLimiter.reset(userId);
+        return { ...session, message: 'Password changed. Other sessions have been signed out.' };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/analytics',
+      summary: 'Generations over the last 30 days (plans with analytics)',
+      auth: 'session',
+      response: R.Analytics,
+      errors: [401, 403],
+      handler: async ({ req, deps }): Promise<UsageAnalyticsDto> => {
+        const userId = userIdOf(req);
+        const plan = await currentPlanFor(deps.db, userId);
+        requireFeature(plan, 'analytics', 'Usage analytics');
+        return usageAnalyticsFor(deps.db, userId);
+      },
+    }),
+  ],
+});

@@ -1,33 +1,51 @@
-import { Router } from 'express';
+import { z } from 'zod';
 import { apiKeyIdParams, createApiKeyBody } from '@gl/core';
-import type { ApiContext } from '../api-context';
-import { ok, parse } from '../http/respond';
-import { requireUser, userIdOf } from '../middleware/authenticate';
+import { defineResource } from '../http/route';
+import { userIdOf } from '../middleware/authenticate';
+import * as R from '../openapi/responses';
 import { ApiKeysService } from '../services/api-keys.service';
 
 /**
  * GET/POST/DELETE /api-keys. Creating a key needs a plan with API access (business); listing and
  * revoking stay open to the owner, so a user who downgraded can still see and revoke old keys.
  */
-export function apiKeysRoutes(ctx: ApiContext): Router {
-  const router = Router();
-  const service = new ApiKeysService(ctx);
-  router.use(requireUser);
-
-  router.get('/', async (req, res) => {
-    ok(res, { apiKeys: await service.list(userIdOf(req)) });
-  });
-
-  router.post('/', async (req, res) => {
-    const { name } = parse(createApiKeyBody, req.body);
-    const { apiKey, key } = await service.create(userIdOf(req), name);
-    ok(res, { apiKey, key }, 201);
-  });
-
-  router.delete('/:id', async (req, res) => {
-    const { id } = parse(apiKeyIdParams, req.params);
-    ok(res, { apiKey: await service.revoke(userIdOf(req), id) });
-  });
-
-  return router;
-}
+export const apiKeysResource = defineResource({
+  prefix: '/api-keys',
+  tag: 'API keys',
+  deps: (ctx) => ({ service: new ApiKeysService(ctx) }),
+  routes: (route) => [
+    route({
+      method: 'get',
+      path: '/',
+      summary: 'List your API keys',
+      auth: 'session',
+      response: z.object({ apiKeys: z.array(R.ApiKey) }),
+      errors: [401],
+      handler: async ({ req, deps }) => ({ apiKeys: await deps.service.list(userIdOf(req)) }),
+    }),
+    route({
+      method: 'post',
+      path: '/',
+      summary: 'Create an API key (Business plan); the secret is shown once',
+      auth: 'session',
+      body: createApiKeyBody,
+      status: 201,
+      response: R.ApiKeyCreated,
+      errors: [400, 401, 403, 409],
+      handler: async ({ req, deps, body }) => {
+        const { apiKey, key } = await deps.service.create(userIdOf(req), body.name);
+        return { apiKey, key };
+      },
+    }),
+    route({
+      method: 'delete',
+      path: '/:id',
+      summary: 'Revoke an API key',
+      auth: 'session',
+      params: apiKeyIdParams,
+      response: z.object({ apiKey: R.ApiKey }),
+      errors: [400, 401, 404],
+      handler: async ({ req, deps, params }) => ({ apiKey: await deps.service.revoke(userIdOf(req), params.id) }),
+    }),
+  ],
+});

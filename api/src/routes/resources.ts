@@ -4,10 +4,28 @@ import { healthResource } from './health.routes';
 import { savedLinesResource } from './saved-lines.routes';
 import { generationResource } from './generation.routes';
 import { usageResource } from './usage.routes';
+import { accountResource } from './account.routes';
+import { newsletterResource } from './newsletter.routes';
+import { contactResource } from './contact.routes';
+import { plansResource } from './plans.routes';
+import { subscriptionsResource } from './subscriptions.routes';
+import { apiKeysResource } from './api-keys.routes';
 
 /**
  * Every resource defined with `defineResource`, in mount order: the api mounts them and the
  * OpenAPI document describes them from the same definitions.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const RESOURCES: Resource<any>[] = [healthResource, authResource, savedLinesResource, generationResource, usageResource];
+export const RESOURCES: Resource<any>[] = [
+  healthResource,
+  authResource,
+  savedLinesResource,
+  generationResource,
+  usageResource,
+  accountResource,
+  newsletterResource,
+  contactResource,
+  plansResource,
+  subscriptionsResource,
+  apiKeysResource,
+];
