@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  checkoutRequestIdParams,
-  mpesaStkPushBody,
-  paymentIdParams,
-  paypalCaptureOrderBody,
-  paypalCreateOrderBody,
-  v1GenerateBody,
-  v1SaveLineBody,
-} from '@gl/core';
+import { v1GenerateBody, v1SaveLineBody } from '@gl/core';
 import * as contract from '@gl/core';
 import * as R from './responses';
 import { openApiPath, type AnyRouteSpec, type Resource } from '../http/route';
@@ -115,71 +107,6 @@ const LEGACY_OPERATIONS: Operation[] = [
   // Lines
   // Account
   // Plans, subscriptions, payments
-  {
-    method: 'post',
-    path: '/payments/paypal/create-order',
-    tag: 'Billing',
-    summary: 'Create a PayPal order for a plan (the amount comes from the catalogue)',
-    auth: 'session',
-    body: paypalCreateOrderBody,
-    status: 201,
-    data: z.object({ orderID: z.string(), paymentId: z.uuid() }).loose(),
-    errors: [400, 401, 429, 502],
-  },
-  {
-    method: 'post',
-    path: '/payments/paypal/capture-order',
-    tag: 'Billing',
-    summary: 'Capture an approved PayPal order',
-    auth: 'session',
-    body: paypalCaptureOrderBody,
-    status: 200,
-    data: z.object({ id: z.string(), status: z.string() }).loose(),
-    errors: [400, 401, 404, 502],
-  },
-  {
-    method: 'post',
-    path: '/payments/mpesa/stk-push',
-    tag: 'Billing',
-    summary: 'Start an M-Pesa payment (STK push to the phone)',
-    auth: 'session',
-    body: mpesaStkPushBody,
-    status: 200,
-    data: z.object({ paymentId: z.uuid(), checkoutRequestID: z.string(), responseCode: z.string(), customerMessage: z.string() }).loose(),
-    errors: [400, 401, 429, 502],
-  },
-  {
-    method: 'get',
-    path: '/payments/mpesa/status/{checkoutRequestID}',
-    tag: 'Billing',
-    summary: 'Status of an M-Pesa payment',
-    auth: 'session',
-    params: checkoutRequestIdParams,
-    status: 200,
-    data: z.object({ status: z.string(), resultCode: z.string().nullable(), resultDesc: z.string().nullable() }).loose(),
-    errors: [400, 401, 404],
-  },
-  {
-    method: 'get',
-    path: '/payments/history',
-    tag: 'Billing',
-    summary: 'Your payments',
-    auth: 'session',
-    status: 200,
-    data: z.object({ payments: z.array(R.Payment) }),
-    errors: [401],
-  },
-  {
-    method: 'post',
-    path: '/payments/{id}/cancel',
-    tag: 'Billing',
-    summary: 'Cancel a pending payment',
-    auth: 'session',
-    params: paymentIdParams,
-    status: 200,
-    data: z.object({ cancelled: z.boolean() }),
-    errors: [400, 401, 404],
-  },
   // Site
   {
     method: 'get',

@@ -97,6 +97,14 @@ export const Subscription = z.object({
   cancelAtPeriodEnd: z.boolean(),
   createdAt: timestamp,
 });
+export const PaymentsConfig = z.object({
+  simulated: z.boolean().describe('payments are simulated (sandbox): no provider is reached'),
+  paypalClientId: z.string().nullable(),
+  currency: z.literal('USD'),
+  paypal: z.boolean(),
+  mpesa: z.boolean(),
+  kesPerUsd: z.number().describe('shillings per US dollar used for M-Pesa amounts'),
+});
 export const Payment = z.object({
   id,
   provider: z.enum(['paypal', 'mpesa']),

@@ -2,7 +2,6 @@ import { Router } from 'express';
 import type { ApiContext } from '../api-context';
 import { mountResource } from '../http/route';
 import { RESOURCES } from './resources';
-import { paymentsRoutes } from './payments.routes';
 import { v1Routes } from './v1.routes';
 import { openApiRoutes } from './openapi.routes';
 
@@ -12,7 +11,6 @@ import { openApiRoutes } from './openapi.routes';
 export function apiRoutes(ctx: ApiContext): Router {
   const router = Router();
   for (const resource of RESOURCES) router.use(resource.prefix, mountResource(resource, ctx));
-  router.use('/payments', paymentsRoutes(ctx));
   router.use('/v1', v1Routes(ctx));
   router.use('/openapi.json', openApiRoutes(ctx));
   return router;

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { Request } from 'express';
 import { z } from 'zod';
 import {
   checkoutRequestIdParams,
@@ -12,109 +12,191 @@ import {
 } from '@gl/core';
 import { Errors, USER_CANCELLED_CODE, mpesaConfigured, paymentsRepository, settlePayment, toPaymentDto } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { ok, parse } from '../http/respond';
-import { requireUser, userIdOf } from '../middleware/authenticate';
+import { SENT, defineResource } from '../http/route';
+import { userIdOf } from '../middleware/authenticate';
+import * as R from '../openapi/responses';
 import { MpesaService } from '../payments/mpesa.service';
 import { PaypalService, paypalConfigured } from '../payments/paypal.service';
 import { Limiter, minutesText } from '../services/rate-limit.service';
 
 const historyParams = z.object({ userId: uuidSchema });
 
-/** Payments: PayPal Orders v2 and M-Pesa STK push, their webhooks, history and cancel. */
-export function paymentsRoutes(ctx: ApiContext): Router {
-  const router = Router();
-  const paypal = new PaypalService(ctx);
-  const mpesa = new MpesaService(ctx);
-  // Each start of a payment reaches a provider (an STK push rings the customer's phone): bounded per user.
-  const starts = new Limiter(
-    ctx.redis,
-    `${ctx.config.REDIS_PREFIX}-rl-pay-start`,
-    20,
-    600,
-    (s) => `Too many payment attempts. Please try again in ${minutesText(s)}.`,
-  );
-
-  router.get('/config', (_req, res) => {
-    const data: PaymentsConfigDto = {
-      simulated: ctx.config.PAYMENTS_SIMULATED,
-      paypalClientId: ctx.config.PAYPAL_CLIENT_ID ?? null,
-      currency: 'USD',
-      paypal: paypalConfigured(ctx),
-      mpesa: mpesaConfigured(ctx.config),
-      kesPerUsd: ctx.config.MPESA_KES_PER_USD,
-    };
-    ok(res, data);
-  });
-
-  router.post('/paypal/create-order', requireUser, async (req, res) => {
-    const body = parse(paypalCreateOrderBody, req.body);
-    const userId = userIdOf(req);
-    await starts.consume(userId);
-    ok(res, await paypal.createOrder(userId, body.planId, body.interval), 201);
-  });
-
-  router.post('/paypal/capture-order', requireUser, async (req, res) => {
-    const body = parse(paypalCaptureOrderBody, req.body);
-    ok(res, await paypal.captureOrder(userIdOf(req), body.orderID, body.planId));
-  });
-
-  router.post('/paypal/webhook', async (req, res) => {
-    ok(res, await paypal.handleWebhook(req.headers, req.body));
-  });
-
-  router.post('/mpesa/stk-push', requireUser, async (req, res) => {
-    const raw = (req.body ?? {}) as { phoneNumber?: unknown };
-    // The spec's exact text for an empty or short number, not a field-prefixed one.
-    if (typeof raw.phoneNumber !== 'string' || raw.phoneNumber.trim().length < 10) {
-      throw Errors.validation(PHONE_INVALID_MESSAGE, [{ path: 'phoneNumber', message: PHONE_INVALID_MESSAGE }]);
-    }
-    const body = parse(mpesaStkPushBody, req.body);
-    const userId = userIdOf(req);
-    await starts.consume(userId);
-    ok(res, await mpesa.stkPush(userId, body));
-  });
-
-  /** Daraja's callback: stored first, answered at once, applied after. A wrong secret is a plain 404. */
-  router.post('/mpesa/callback/:secret', async (req, res) => {
-    if (!mpesa.callbackSecretMatches(String(req.params.secret ?? ''))) throw Errors.notFound();
-    const eventId = await mpesa.storeCallback(req.body);
-    res.status(200).json({ ResultCode: 0, ResultDesc: 'Accepted' });
-    mpesa.processCallback(eventId, req.body).catch((err: Error) => {
-      ctx.logger.error({ eventId, err: err.message }, 'mpesa callback could not be applied; the status check will settle it');
-    });
-  });
-
-  router.get('/mpesa/status/:checkoutRequestID', requireUser, async (req, res) => {
-    const { checkoutRequestID } = parse(checkoutRequestIdParams, req.params);
-    ok(res, await mpesa.status(userIdOf(req), checkoutRequestID));
-  });
-
-  router.get('/history', requireUser, async (req, res) => {
-    const rows = await paymentsRepository.listForUser(ctx.db, userIdOf(req));
-    ok(res, { payments: rows.map(toPaymentDto) });
-  });
-
-  /** The spec's legacy path; only the caller's own id is allowed. */
-  router.get('/history/:userId', requireUser, async (req, res) => {
-    const { userId } = parse(historyParams, req.params);
-    if (userId.toLowerCase() !== userIdOf(req).toLowerCase()) throw Errors.forbidden();
-    const rows = await paymentsRepository.listForUser(ctx.db, userIdOf(req));
-    ok(res, { payments: rows.map(toPaymentDto) });
-  });
-
-  /** Cancels the caller's own pending payment: true when it was pending, false otherwise. */
-  router.post('/:id/cancel', requireUser, async (req, res) => {
-    const { id } = parse(paymentIdParams, req.params);
-    const payment = await paymentsRepository.findForUser(ctx.db, userIdOf(req), id);
-    if (!payment) throw Errors.notFound('Payment not found');
-    if (payment.status !== 'pending') return ok(res, { cancelled: false });
-    const result = await settlePayment(ctx, payment.id, {
-      status: 'cancelled',
-      resultCode: USER_CANCELLED_CODE,
-      resultDesc: 'Cancelled in the app',
-    });
-    ok(res, { cancelled: result.changed });
-  });
-
-  return router;
+function paymentsDeps(ctx: ApiContext) {
+  return {
+    ctx,
+    paypal: new PaypalService(ctx),
+    mpesa: new MpesaService(ctx),
+    // Each start of a payment reaches a provider (an STK push rings the customer's phone): bounded per user.
+    starts: new Limiter(
+      ctx.redis,
+      `${ctx.config.REDIS_PREFIX}-rl-pay-start`,
+      20,
+      600,
+      (s) => `Too many payment attempts. Please try again in ${minutesText(s)}.`,
+    ),
+  };
 }
+
+/** An empty or short number answers the product's own text, not a field-prefixed one. */
+function phoneFirst(req: Request): void {
+  const raw = (req.body ?? {}) as { phoneNumber?: unknown };
+  if (typeof raw.phoneNumber !== 'string' || raw.phoneNumber.trim().length < 10) {
+    throw Errors.validation(PHONE_INVALID_MESSAGE, [{ path: 'phoneNumber', message: PHONE_INVALID_MESSAGE }]);
+  }
+}
+
+async function historyOf(ctx: ApiContext, userId: string) {
+  const rows = await paymentsRepository.listForUser(ctx.db, userId);
+  return { payments: rows.map(toPaymentDto) };
+}
+
+/** Payments: PayPal Orders v2 and M-Pesa STK push, their webhooks, history and cancel. */
+export const paymentsResource = defineResource({
+  prefix: '/payments',
+  tag: 'Billing',
+  deps: paymentsDeps,
+  routes: (route) => [
+    route({
+      method: 'get',
+      path: '/config',
+      summary: 'Which payment methods are on (real PayPal buttons, or the sandbox simulation)',
+      auth: 'none',
+      response: R.PaymentsConfig,
+      errors: [],
+      handler: ({ deps: { ctx } }): PaymentsConfigDto => ({
+        simulated: ctx.config.PAYMENTS_SIMULATED,
+        paypalClientId: ctx.config.PAYPAL_CLIENT_ID ?? null,
+        currency: 'USD',
+        paypal: paypalConfigured(ctx),
+        mpesa: mpesaConfigured(ctx.config),
+        kesPerUsd: ctx.config.MPESA_KES_PER_USD,
+      }),
+    }),
+    route({
+      method: 'post',
+      path: '/paypal/create-order',
+      summary: 'Create a PayPal order for a plan (the amount comes from the catalogue)',
+      auth: 'session',
+      body: paypalCreateOrderBody,
+      status: 201,
+      response: z.object({ orderID: z.string(), paymentId: z.uuid() }).loose(),
+      errors: [400, 401, 429, 502],
+      handler: async ({ req, deps, body }) => {
+        const userId = userIdOf(req);
+        await deps.starts.consume(userId);
+        return deps.paypal.createOrder(userId, body.planId, body.interval);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/paypal/capture-order',
+      summary: 'Capture an approved PayPal order',
+      auth: 'session',
+      body: paypalCaptureOrderBody,
+      response: z.object({ id: z.string(), status: z.string() }).loose(),
+      errors: [400, 401, 404, 502],
+      handler: ({ req, deps, body }) => deps.paypal.captureOrder(userIdOf(req), body.orderID, body.planId),
+    }),
+    route({
+      method: 'post',
+      path: '/paypal/webhook',
+      summary: "PayPal's webhook (signature verified with PayPal before anything is stored)",
+      description:
+        'Called by PayPal with its PAYPAL-TRANSMISSION-* headers. Once the event is verified and stored the answer is 200; PAYMENT.CAPTURE.COMPLETED completes the payment, DENIED fails it.',
+      auth: 'none',
+      response: z.object({ received: z.literal(true) }),
+      errors: [400, 503],
+      handler: ({ req, deps }) => deps.paypal.handleWebhook(req.headers, req.body),
+    }),
+    route({
+      method: 'post',
+      path: '/mpesa/stk-push',
+      summary: 'Start an M-Pesa payment (STK push to the phone)',
+      auth: 'session',
+      body: mpesaStkPushBody,
+      response: z
+        .object({ paymentId: z.uuid(), checkoutRequestID: z.string(), responseCode: z.string(), customerMessage: z.string() })
+        .loose(),
+      errors: [400, 401, 429, 502],
+      before: phoneFirst,
+      handler: async ({ req, deps, body }) => {
+        const userId = userIdOf(req);
+        await deps.starts.consume(userId);
+        return deps.mpesa.stkPush(userId, body);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/mpesa/callback/:secret',
+      summary: "Daraja's callback: stored first, answered at once, applied after",
+      // The URL carries a secret: not part of the public document.
+      internal: true,
+      auth: 'none',
+      errors: [404],
+      handler: async ({ req, res, deps: { ctx, mpesa } }) => {
+        // A wrong secret is a plain 404.
+        if (!mpesa.callbackSecretMatches(String(req.params.secret ?? ''))) throw Errors.notFound();
+        const eventId = await mpesa.storeCallback(req.body);
+        res.status(200).json({ ResultCode: 0, ResultDesc: 'Accepted' });
+        mpesa.processCallback(eventId, req.body).catch((err: Error) => {
+          ctx.logger.error({ eventId, err: err.message }, 'mpesa callback could not be applied; the status check will settle it');
+        });
+        return SENT;
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/mpesa/status/:checkoutRequestID',
+      summary: 'Status of an M-Pesa payment',
+      auth: 'session',
+      params: checkoutRequestIdParams,
+      response: z.object({ status: z.string(), resultCode: z.string().nullable(), resultDesc: z.string().nullable() }).loose(),
+      errors: [400, 401, 404],
+      handler: ({ req, deps, params }) => deps.mpesa.status(userIdOf(req), params.checkoutRequestID),
+    }),
+    route({
+      method: 'get',
+      path: '/history',
+      summary: 'Your payments',
+      auth: 'session',
+      response: z.object({ payments: z.array(R.Payment) }),
+      errors: [401],
+      handler: ({ req, deps }) => historyOf(deps.ctx, userIdOf(req)),
+    }),
+    route({
+      method: 'get',
+      path: '/history/:userId',
+      summary: 'Your payments, by your user id',
+      description: 'The same as GET /payments/history; any id other than your own is 403.',
+      auth: 'session',
+      params: historyParams,
+      response: z.object({ payments: z.array(R.Payment) }),
+      errors: [400, 401, 403],
+      handler: ({ req, deps, params }) => {
+        if (params.userId.toLowerCase() !== userIdOf(req).toLowerCase()) throw Errors.forbidden();
+        return historyOf(deps.ctx, userIdOf(req));
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/:id/cancel',
+      summary: 'Cancel a pending payment',
+      description: 'cancelled is true when the payment was pending, false otherwise.',
+      auth: 'session',
+      params: paymentIdParams,
+      response: z.object({ cancelled: z.boolean() }),
+      errors: [400, 401, 404],
+      handler: async ({ req, deps: { ctx }, params }) => {
+        const payment = await paymentsRepository.findForUser(ctx.db, userIdOf(req), params.id);
+        if (!payment) throw Errors.notFound('Payment not found');
+        if (payment.status !== 'pending') return { cancelled: false };
+        const result = await settlePayment(ctx, payment.id, {
+          status: 'cancelled',
+          resultCode: USER_CANCELLED_CODE,
+          resultDesc: 'Cancelled in the app',
+        });
+        return { cancelled: result.changed };
+      },
+    }),
+  ],
+});

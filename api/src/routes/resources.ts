@@ -10,6 +10,7 @@ import { contactResource } from './contact.routes';
 import { plansResource } from './plans.routes';
 import { subscriptionsResource } from './subscriptions.routes';
 import { apiKeysResource } from './api-keys.routes';
+import { paymentsResource } from './payments.routes';
 
 /**
  * Every resource defined with `defineResource`, in mount order: the api mounts them and the
@@ -27,5 +28,6 @@ export const RESOURCES: Resource<any>[] = [
   contactResource,
   plansResource,
   subscriptionsResource,
+  paymentsResource,
   apiKeysResource,
 ];
