@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { v1GenerateBody, v1SaveLineBody } from '@gl/core';
 import * as contract from '@gl/core';
 import * as R from './responses';
 import { openApiPath, type AnyRouteSpec, type Resource } from '../http/route';
@@ -53,73 +52,6 @@ const STATUS_TEXT: Record<number, string> = {
   504: 'Took too long (UNAVAILABLE)',
 };
 
-const LEGACY_OPERATIONS: Operation[] = [
-  // Public API (API key)
-  {
-    method: 'post',
-    path: '/v1/generate',
-    tag: 'Public API',
-    summary: 'Generate lines and wait for them',
-    description: 'Enqueues a generation and answers when it completes (within 30 seconds). Counts towards the plan like any generation.',
-    auth: 'apiKey',
-    body: v1GenerateBody,
-    status: 200,
-    data: R.V1GenerateResult,
-    topLevel: true,
-    errors: [400, 401, 403, 429, 502, 503, 504],
-  },
-  {
-    method: 'get',
-    path: '/v1/usage',
-    tag: 'Public API',
-    summary: 'Usage of the key owner',
-    auth: 'apiKey',
-    status: 200,
-    data: R.V1UsageResult,
-    topLevel: true,
-    errors: [401, 403],
-  },
-  {
-    method: 'get',
-    path: '/v1/plans',
-    tag: 'Public API',
-    summary: 'The plans and their limits',
-    auth: 'apiKey',
-    status: 200,
-    data: R.V1PlansResult,
-    topLevel: true,
-    errors: [401, 403],
-  },
-  {
-    method: 'post',
-    path: '/v1/save-line',
-    tag: 'Public API',
-    summary: 'Save a line to the library',
-    description: '201 when the line is new; 200 with alreadySaved true when the same text is already saved.',
-    auth: 'apiKey',
-    body: v1SaveLineBody,
-    status: 201,
-    data: R.V1SaveLineResult,
-    topLevel: true,
-    errors: [400, 401, 403],
-  },
-  // API keys
-  // Lines
-  // Account
-  // Plans, subscriptions, payments
-  // Site
-  {
-    method: 'get',
-    path: '/openapi.json',
-    tag: 'Site',
-    summary: 'This document',
-    auth: 'none',
-    status: 200,
-    content: { 'application/json': { schema: { type: 'object' } } },
-    errors: [],
-  },
-];
-
 /** The operations of the resources defined with `defineResource`, in OpenAPI form. */
 function operationsOf(resources: ReadonlyArray<Resource<unknown>>): Operation[] {
   return resources.flatMap((resource) =>
@@ -145,7 +77,7 @@ function operationsOf(resources: ReadonlyArray<Resource<unknown>>): Operation[] 
 }
 
 /** Computed on first use: resource modules may import this one (e.g. the document's own route). */
-const operations = (): Operation[] => [...operationsOf(RESOURCES), ...LEGACY_OPERATIONS];
+const operations = (): Operation[] => operationsOf(RESOURCES);
 
 /** JSON Schema 2020-12 from zod for OpenAPI: without $schema/$id (the document sets the dialect). */
 function clean(schema: Json): Json {

@@ -11,6 +11,8 @@ import { plansResource } from './plans.routes';
 import { subscriptionsResource } from './subscriptions.routes';
 import { apiKeysResource } from './api-keys.routes';
 import { paymentsResource } from './payments.routes';
+import { v1Resource } from './v1.routes';
+import { openApiResource } from './openapi.routes';
 
 /**
  * Every resource defined with `defineResource`, in mount order: the api mounts them and the
@@ -30,4 +32,6 @@ export const RESOURCES: Resource<any>[] = [
   subscriptionsResource,
   paymentsResource,
   apiKeysResource,
+  v1Resource,
+  openApiResource,
 ];

@@ -1,8 +1,9 @@
-import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { PLANS, v1GenerateBody, v1SaveLineBody, type Plan, type UsageSummary } from '@gl/core';
 import { AppError, Errors, savedLinesRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { parse } from '../http/respond';
+import { defineResource, reply } from '../http/route';
+import * as R from '../openapi/responses';
 import { bearerToken } from '../middleware/authenticate';
 import { API_KEY_PREFIX, ApiKeysService } from '../services/api-keys.service';
 import { GenerationService } from '../services/generation.service';
@@ -30,59 +31,108 @@ function v1Usage(usage: UsageSummary) {
   };
 }
 
+function v1Deps(ctx: ApiContext) {
+  return { ctx, keys: new ApiKeysService(ctx), generations: new GenerationService(ctx), limits: generateLimiters(ctx) };
+}
+type V1Deps = ReturnType<typeof v1Deps>;
+
+/** Every v1 route: `Authorization: Bearer gl_...` of a plan with API access; the caller goes on res.locals. */
+function apiKeyAuth(deps: V1Deps): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const token = bearerToken(req);
+    if (!token) throw Errors.unauthenticated(`API key required: send Authorization: Bearer ${API_KEY_PREFIX}...`);
+    res.locals.apiCaller = await deps.keys.authenticate(token);
+    next();
+  };
+}
+
+const requesterOf = (req: Request, caller: ApiCaller) => ({
+  userId: caller.userId,
+  apiKeyId: caller.apiKeyId,
+  ip: req.ip ?? null,
+  plan: caller.plan,
+});
+
 /**
  * The public API (/api/v1), authenticated by an API key (`Authorization: Bearer gl_...`) of a
  * plan with API access. Answers are top-level objects (`{ success, lines, usage }`), as the
  * API docs show; errors use the usual envelope.
  */
-export function v1Routes(ctx: ApiContext): Router {
-  const router = Router();
-  const keys = new ApiKeysService(ctx);
-  const generations = new GenerationService(ctx);
-  const limits = generateLimiters(ctx);
-
-  router.use(async (req: Request, res: Response, next: NextFunction) => {
-    const token = bearerToken(req);
-    if (!token) throw Errors.unauthenticated(`API key required: send Authorization: Bearer ${API_KEY_PREFIX}...`);
-    res.locals.apiCaller = await keys.authenticate(token);
-    next();
-  });
-
-  router.post('/generate', async (req, res) => {
-    generations.ensureQueueReady();
-    const caller = callerOf(res);
-    const who = { userId: caller.userId, apiKeyId: caller.apiKeyId, ip: req.ip ?? null, plan: caller.plan };
-    await limits.consume(who);
-    const body = parse(v1GenerateBody, req.body);
-    const accepted = await generations.create(who, body);
-    const id = accepted.generation.id;
-    const row = await generations.waitForResult(id, ctx.config.V1_WAIT_TIMEOUT_MS);
-    if (!row) {
-      throw new AppError('UNAVAILABLE', 504, 'The generation is taking longer than expected. Please try again.', {
-        data: { id },
-      });
-    }
-    if (row.status !== 'completed') throw Errors.provider(row.error ?? 'The generation failed. Please try again.');
-    const usage = await generations.quota.summary({ userId: caller.userId }, caller.plan);
-    res.json({ success: true, id, lines: row.lines, source: row.source, usage: v1Usage(usage) });
-  });
-
-  router.get('/usage', async (_req, res) => {
-    const caller = callerOf(res);
-    const usage = await generations.quota.summary({ userId: caller.userId }, caller.plan);
-    res.json({ success: true, usage: v1Usage(usage) });
-  });
-
-  router.get('/plans', (_req, res) => {
-    res.json({ success: true, plans: PLANS });
-  });
-
-  router.post('/save-line', async (req, res) => {
-    const caller = callerOf(res);
-    const body = parse(v1SaveLineBody, req.body);
-    const { savedLine, created } = await savedLinesRepository.save(ctx.db, { userId: caller.userId, ...body });
-    res.status(created ? 201 : 200).json({ success: true, savedLine, alreadySaved: !created });
-  });
-
-  return router;
-}
+export const v1Resource = defineResource({
+  prefix: '/v1',
+  tag: 'Public API',
+  deps: v1Deps,
+  middleware: (deps) => [apiKeyAuth(deps)],
+  routes: (route) => [
+    route({
+      method: 'post',
+      path: '/generate',
+      summary: 'Generate lines and wait for them',
+      description: 'Enqueues a generation and answers when it completes (within 30 seconds). Counts towards the plan like any generation.',
+      auth: 'apiKey',
+      body: v1GenerateBody,
+      response: R.V1GenerateResult,
+      topLevel: true,
+      errors: [400, 401, 403, 429, 502, 503, 504],
+      before: async (req, deps, res) => {
+        deps.generations.ensureQueueReady();
+        await deps.limits.consume(requesterOf(req, callerOf(res)));
+      },
+      handler: async ({ req, res, deps: { ctx, generations }, body }) => {
+        const caller = callerOf(res);
+        const accepted = await generations.create(requesterOf(req, caller), body);
+        const id = accepted.generation.id;
+        const row = await generations.waitForResult(id, ctx.config.V1_WAIT_TIMEOUT_MS);
+        if (!row) {
+          throw new AppError('UNAVAILABLE', 504, 'The generation is taking longer than expected. Please try again.', {
+            data: { id },
+          });
+        }
+        if (row.status !== 'completed') throw Errors.provider(row.error ?? 'The generation failed. Please try again.');
+        const usage = await generations.quota.summary({ userId: caller.userId }, caller.plan);
+        return { success: true, id, lines: row.lines, source: row.source, usage: v1Usage(usage) };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/usage',
+      summary: 'Usage of the key owner',
+      auth: 'apiKey',
+      response: R.V1UsageResult,
+      topLevel: true,
+      errors: [401, 403],
+      handler: async ({ res, deps }) => {
+        const caller = callerOf(res);
+        const usage = await deps.generations.quota.summary({ userId: caller.userId }, caller.plan);
+        return { success: true, usage: v1Usage(usage) };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/plans',
+      summary: 'The plans and their limits',
+      auth: 'apiKey',
+      response: R.V1PlansResult,
+      topLevel: true,
+      errors: [401, 403],
+      handler: () => ({ success: true, plans: PLANS }),
+    }),
+    route({
+      method: 'post',
+      path: '/save-line',
+      summary: 'Save a line to the library',
+      description: '201 when the line is new; 200 with alreadySaved true when the same text is already saved.',
+      auth: 'apiKey',
+      body: v1SaveLineBody,
+      status: 201,
+      response: R.V1SaveLineResult,
+      topLevel: true,
+      errors: [400, 401, 403],
+      handler: async ({ res, deps, body }) => {
+        const caller = callerOf(res);
+        const { savedLine, created } = await savedLinesRepository.save(deps.ctx.db, { userId: caller.userId, ...body });
+        return reply(created ? 201 : 200, { success: true, savedLine, alreadySaved: !created });
+      },
+    }),
+  ],
+});
