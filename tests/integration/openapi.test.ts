@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactBody, generateBody, listSavedQuery, v1GenerateBody, v1SaveLineBody } from '@gl/core';
+import { createApp } from '../../api/src/app';
+import { openApiPath } from '../../api/src/http/route';
 import { documentedOperations } from '../../api/src/openapi/document';
+import { RESOURCES } from '../../api/src/routes/resources';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -17,6 +20,25 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
+
+interface Layer {
+  rawPath?: unknown;
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+}
+
+/** Every route an Express router serves, as `method /path` with `{params}`, by walking its stack. */
+function servedRoutes(stack: Layer[], prefix = ''): string[] {
+  return stack.flatMap((layer) => {
+    if (layer.route) {
+      const methods = Object.keys(layer.route.methods).filter((m) => m !== '_all');
+      return methods.map((m) => `${m} ${openApiPath(prefix, layer.route!.path)}`);
+    }
+    if (!layer.handle?.stack) return [];
+    const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+    return servedRoutes(layer.handle.stack, prefix + mount);
+  });
+}
 
 /** What z.toJSONSchema makes of a request schema, without the dialect keys the document sets once. */
 function fromZod(schema: z.ZodType) {
@@ -115,5 +137,21 @@ describe('GET /api/openapi.json', () => {
       expect(res.status, `${op.method} ${op.path}`).toBeLessThan(500);
       if (op.auth === 'apiKey' || op.auth === 'session') expect(res.status, `${op.method} ${op.path} without credentials`).toBe(401);
     }
+  });
+
+  it('every route the api serves under /api is documented, except provider callbacks and the admin cookie', () => {
+    const app = createApp(server.services.api!) as unknown as { router: { stack: Layer[] } };
+    const all = servedRoutes(app.router.stack);
+    const api = all.filter((r) => r.split(' ')[1]!.startsWith('/api/')).map((r) => r.replace(' /api/', ' /'));
+    expect(api.length).toBeGreaterThan(30);
+    const internal = RESOURCES.flatMap((r) =>
+      r.routes.filter((s) => s.internal).map((s) => `${s.method} ${openApiPath(r.prefix, s.path)}`),
+    );
+    expect(internal).toEqual(['post /payments/mpesa/callback/{secret}']);
+    // POST /api/admin/session trades an admin's token for the queue dashboard's cookie (outside the API proper).
+    const undocumented = new Set([...internal, 'post /admin/session']);
+    const documented = new Set(documentedOperations().map((o) => `${o.method} ${o.path}`));
+    expect(api.filter((r) => !documented.has(r) && !undocumented.has(r))).toEqual([]);
+    expect([...documented].filter((r) => !api.includes(r))).toEqual([]);
   });
 });
