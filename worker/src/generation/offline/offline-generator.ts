@@ -4,6 +4,12 @@ import { curatedLines } from './library';
 import { isOtherLanguage, neutralNounFor, renderTemplate, templatesFor, type TopicFill } from './templates';
 import { fitsBounds, lineKey, normalizeTopic, shuffle } from './text';
 
+export interface OfflineBrand {
+  name: string;
+  wordsToUse: string[];
+  wordsToAvoid: string[];
+}
+
 export interface OfflineRequest {
   category: CategoryId;
   tone: Tone;
@@ -16,6 +22,10 @@ export interface OfflineRequest {
   maxChars?: number;
   /** Lines the user already has (compared trimmed and case-insensitively); never returned. */
   exclude?: string[];
+  /** Keys (see `lineKey`) of lines recently shown to this user or visitor for this brief; used last. */
+  recent?: ReadonlySet<string>;
+  /** A brand kit: its name is the subject, its words are used where natural, its avoided words never appear. */
+  brand?: OfflineBrand;
   /** Injectable random source for tests; default Math.random. */
   random?: () => number;
 }
