@@ -38,24 +38,35 @@ function matcherFor(words: readonly string[]): RegExp | null {
   return new RegExp(`(?<![\\p{L}\\p{N}\\p{M}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}\\p{M}])`, 'u');
 }
 
+/**
+ * A test for one list of words, compiled once: whether a line contains any of them (whole word, any
+ * case, also inside hashtags). Use it when checking many lines against the same list.
+ */
+export function avoidedWordTest(words: readonly string[]): (line: string) => boolean {
+  const matcher = matcherFor(words);
+  if (!matcher) return () => false;
+  const joinedWords = words
+    .map(wordsOf)
+    .map((parts) => parts.join(''))
+    .filter((w) => w !== '');
+  return (line) => {
+    const text = line.normalize('NFC');
+    if (matcher.test(text.toLocaleLowerCase())) return true;
+    for (const match of text.matchAll(HASHTAG)) {
+      const body = match[1] ?? '';
+      // "#CheapEats" is the words "cheap eats".
+      if (matcher.test(hashtagParts(body).join(' ').toLocaleLowerCase())) return true;
+      // A hashtag in one case gives no word breaks: a word at its start or end counts ("#cheapeats").
+      const flat = body.replace(/_/g, '');
+      if (flat !== flat.toLocaleLowerCase() && flat !== flat.toLocaleUpperCase()) continue;
+      const lower = flat.toLocaleLowerCase();
+      if (joinedWords.some((w) => lower.startsWith(w) || lower.endsWith(w))) return true;
+    }
+    return false;
+  };
+}
+
 /** Whether `line` contains any of `words` (whole word, any case, also inside hashtags). */
 export function containsAvoidedWord(line: string, words: readonly string[]): boolean {
-  const matcher = matcherFor(words);
-  if (!matcher) return false;
-  const text = line.normalize('NFC').toLocaleLowerCase();
-  if (matcher.test(text)) return true;
-  // Hashtags: "#CheapEats" is the words "cheap eats"; "#cheapeats" starts or ends with "cheap".
-  for (const match of line.normalize('NFC').matchAll(HASHTAG)) {
-    const body = match[1] ?? '';
-    if (matcher.test(hashtagParts(body).join(' ').toLocaleLowerCase())) return true;
-    // A hashtag in one case gives no word breaks: a word at its start or end counts ("#cheapeats").
-    const flat = body.replace(/_/g, '');
-    if (flat !== flat.toLocaleLowerCase() && flat !== flat.toLocaleUpperCase()) continue;
-    for (const parts of words.map(wordsOf)) {
-      const joined = parts.join('');
-      const lower = flat.toLocaleLowerCase();
-      if (joined !== '' && (lower.startsWith(joined) || lower.endsWith(joined))) return true;
-    }
-  }
-  return false;
+  return avoidedWordTest(words)(line);
 }

@@ -1,8 +1,12 @@
-import { getCategory } from '@gl/core';
+import { getCategory, LANGUAGE_IDS } from '@gl/core';
 import type { CategoryId, LanguageId, Tone } from '@gl/core';
-import { curatedLines } from './library';
-import { isOtherLanguage, neutralNounFor, renderTemplate, templatesFor, type TopicFill } from './templates';
-import { fitsBounds, lineKey, normalizeTopic, shuffle } from './text';
+import { avoidedWordTest } from '../avoid-words';
+import { isAboutCode } from './code-topic';
+import { composeCandidates, curatedCandidates, type Candidate } from './compose';
+import { CONTENT, isCodeJokeEntry, tonedEntries, type Entry } from './content';
+import { Picker } from './picker';
+import type { TopicFill } from './templates';
+import { fitsBounds, lineKey, normalizeTopic } from './text';
 
 export interface OfflineBrand {
   name: string;
@@ -20,7 +24,7 @@ export interface OfflineRequest {
   language?: LanguageId;
   /** The user's hard cap (>= 10); the effective bound is min(category.maxChars, maxChars). */
   maxChars?: number;
-  /** Lines the user already has (compared trimmed and case-insensitively); never returned. */
+  /** Lines the user already has (compared trimmed and case-insensitively); never returned, nor built on. */
   exclude?: string[];
   /** Keys (see `lineKey`) of lines recently shown to this user or visitor for this brief; used last. */
   recent?: ReadonlySet<string>;
@@ -37,107 +41,93 @@ export interface OfflineResult {
 
 const MIN_COUNT = 1;
 const MAX_COUNT = 10;
-/** Share of lines that name the topic when one is given (English; other languages use templates only). */
-const TOPIC_SHARE = 0.75;
-/** How many request keys remember their last result. */
-const MEMORY_LIMIT = 500;
-
-/** Last result per request key (LRU), so "generate again" never shows the same set twice in a row. */
-const lastResults = new Map<string, ReadonlySet<string>>();
-
-function recall(key: string): ReadonlySet<string> {
-  return lastResults.get(key) ?? new Set<string>();
-}
-
-function remember(key: string, lines: readonly string[]): void {
-  lastResults.delete(key);
-  lastResults.set(key, new Set(lines.map(lineKey)));
-  while (lastResults.size > MEMORY_LIMIT) {
-    const oldest = lastResults.keys().next().value;
-    if (oldest === undefined) break;
-    lastResults.delete(oldest);
-  }
-}
-
-/**
- * Picks lines that fit the bounds, are not excluded and not already picked. Within each call, lines
- * not shown in the previous result for the same request come first (in random order), so a repeat
- * request always gets a different set whenever the pool allows it.
- */
-class Picker {
-  private readonly taken = new Set<string>();
-
-  constructor(
-    private readonly minChars: number,
-    private readonly maxChars: number,
-    private readonly excluded: ReadonlySet<string>,
-    private readonly previous: ReadonlySet<string>,
-    private readonly random: () => number,
-  ) {}
-
-  take(groups: ReadonlyArray<readonly string[]>, n: number): string[] {
-    if (n <= 0) return [];
-    const fresh: string[] = [];
-    const stale: string[] = [];
-    const seen = new Set<string>();
-    for (const group of groups) {
-      for (const line of shuffle(group, this.random)) {
-        const key = lineKey(line);
-        if (seen.has(key) || this.taken.has(key) || this.excluded.has(key)) continue;
-        if (!fitsBounds(line, this.minChars, this.maxChars)) continue;
-        seen.add(key);
-        (this.previous.has(key) ? stale : fresh).push(line);
-      }
-    }
-    const picked = [...fresh, ...stale].slice(0, n);
-    for (const line of picked) this.taken.add(lineKey(line));
-    return picked;
-  }
-}
+/** Share of lines that name the subject when there is one (English; other languages always name it). */
+const SUBJECT_SHARE = 0.8;
+/** Share of lines that use one of the brand's words, when it has some. */
+const WORD_SHARE = 1 / 3;
+const NO_RECENT: ReadonlySet<string> = new Set();
 
 function clampCount(count: number): number {
   if (!Number.isFinite(count)) return MIN_COUNT;
   return Math.min(MAX_COUNT, Math.max(MIN_COUNT, Math.trunc(count)));
 }
 
+function isLanguage(language: unknown): language is LanguageId {
+  return typeof language === 'string' && (LANGUAGE_IDS as readonly string[]).includes(language);
+}
+
+function cleanWords(words: readonly unknown[] | undefined): string[] {
+  const out = new Map<string, string>();
+  for (const w of words ?? []) {
+    if (typeof w !== 'string') continue;
+    const clean = normalizeTopic(w);
+    if (clean) out.set(clean.toLowerCase(), clean);
+  }
+  return [...out.values()];
+}
+
 /**
- * The built-in generator used when no AI provider is available. English without a topic draws from
- * the curated library (`static_fallback`); with a topic, at least three quarters of the lines are
- * composed from templates that name it (`fallback`). Other languages are always composed from that
- * language's templates, with a neutral noun ("votre marque") when no topic is given.
+ * The built-in writer used when no AI provider is available. With a subject (the topic and/or the
+ * brand's name), at least four lines in five are composed from templates that name it (an opening,
+ * a template filled with the subject, an ending), the rest come from the curated English library
+ * (`fallback`). English without a subject draws from the curated library (`static_fallback`), and
+ * from templates about a neutral noun ("your brand") once repeats have shown all of it.
+ * Other languages are always composed, with a neutral noun ("votre marque") when there is no subject.
+ * Lines recently shown for the same brief (`recent`) come last, as do lines built on a template or
+ * part shown recently; developer jokes appear only for subjects about code; a brand's avoided words
+ * never appear.
  */
 export function generateOffline(req: OfflineRequest): OfflineResult {
   const category = getCategory(req.category);
   const count = clampCount(req.count);
-  const language: LanguageId = isOtherLanguage(req.language) ? req.language : 'en';
+  const language: LanguageId = isLanguage(req.language) ? req.language : 'en';
   const cap = typeof req.maxChars === 'number' && Number.isFinite(req.maxChars) ? Math.floor(req.maxChars) : Infinity;
   const maxChars = Math.min(category.maxChars, cap);
-  const topic = normalizeTopic(req.topic);
   const random = req.random ?? Math.random;
+  const content = CONTENT[language];
+  const set = content.categories[category.id];
 
-  const key = [category.id, req.tone, topic?.toLowerCase() ?? '', count, language, Number.isFinite(cap) ? cap : ''].join('|');
+  const brandName = req.brand ? normalizeTopic(req.brand.name) : null;
+  const subjects = [...new Set([normalizeTopic(req.topic), brandName].filter((s): s is string => s !== null))];
+  const avoid = cleanWords(req.brand?.wordsToAvoid);
+  const containsAvoided = avoidedWordTest(avoid);
+  const words = cleanWords(req.brand?.wordsToUse).filter((w) => !containsAvoided(w));
+  const aboutCode = subjects.some(isAboutCode);
+  const usable = (entries: readonly Entry[]) => entries.filter((e) => aboutCode || !isCodeJokeEntry(e));
+
   const excluded = new Set((req.exclude ?? []).filter((l): l is string => typeof l === 'string').map(lineKey));
-  const picker = new Picker(category.minChars, maxChars, excluded, recall(key), random);
-  const groups = templatesFor(language, category.id, req.tone);
+  const accept = (c: Candidate) =>
+    !excluded.has(c.key) && !excluded.has(c.base) && fitsBounds(c.text, category.minChars, maxChars) && !containsAvoided(c.text);
+  const recent = req.recent ?? NO_RECENT;
+  const picker = new Picker(accept, recent, random, Math.ceil(WORD_SHARE * count));
+
+  const fills: TopicFill[] =
+    subjects.length > 0 ? subjects.map((topic) => ({ kind: 'topic', topic })) : [{ kind: 'neutral', noun: content.neutral[category.id] }];
+  const composedPool = composeCandidates({
+    templates: usable(tonedEntries(set.templates, req.tone)),
+    openings: usable(tonedEntries(set.openings, req.tone)),
+    endings: usable(tonedEntries(set.endings, req.tone)),
+    fills,
+    words,
+    language,
+  });
+  const curatedPool = curatedCandidates(usable(set.lines[req.tone]));
 
   let composed: string[] = [];
   let curated: string[] = [];
-
-  if (isOtherLanguage(language)) {
-    const fill: TopicFill = topic ? { kind: 'topic', topic } : { kind: 'neutral', noun: neutralNounFor(language, category.id) };
-    const render = (t: string) => renderTemplate(t, fill, language);
-    composed = picker.take([groups.toned.map(render), groups.general.map(render)], count);
-  } else if (topic) {
-    const rendered = groups.toned.map((t) => renderTemplate(t, { kind: 'topic', topic }, 'en'));
-    composed = picker.take([rendered], Math.ceil(TOPIC_SHARE * count));
-    curated = picker.take([curatedLines(category.id, req.tone)], count - composed.length);
-    // Not enough curated lines fit: name the topic in more of them.
-    composed = composed.concat(picker.take([rendered], count - composed.length - curated.length));
+  if (subjects.length === 0 && language === 'en') {
+    // The curated library first; once repeats have shown all of it, lines about "your brand".
+    curated = picker.take(
+      curatedPool.filter((c) => !recent.has(c.key)),
+      count,
+    );
+    if (recent.size > 0) composed = picker.take(composedPool, count - curated.length);
+    curated = curated.concat(picker.take(curatedPool, count - curated.length - composed.length));
   } else {
-    curated = picker.take([curatedLines(category.id, req.tone)], count);
+    composed = picker.take(composedPool, curatedPool.length > 0 ? Math.ceil(SUBJECT_SHARE * count) : count);
+    curated = picker.take(curatedPool, count - composed.length);
+    // Not enough curated lines fit: name the subject in more of them.
+    composed = composed.concat(picker.take(composedPool, count - composed.length - curated.length));
   }
-
-  const lines = [...composed, ...curated];
-  remember(key, lines);
-  return { lines, source: composed.length > 0 ? 'fallback' : 'static_fallback' };
+  return { lines: [...composed, ...curated], source: composed.length > 0 ? 'fallback' : 'static_fallback' };
 }

@@ -1,48 +1,21 @@
-import type { CategoryId, LanguageId, Tone } from '@gl/core';
-import { DE } from './template-packs/de';
-import { EN_TEMPLATES } from './template-packs/en';
-import { ES } from './template-packs/es';
-import { FR } from './template-packs/fr';
-import { PT } from './template-packs/pt';
-import { SW } from './template-packs/sw';
-import type { LanguagePack, NeutralNoun, OtherLanguageId } from './template-packs/types';
+import type { LanguageId } from '@gl/core';
+import type { NeutralNoun } from './content';
 import { capitalizeFirst } from './text';
 
-export type { LanguagePack, NeutralNoun, OtherLanguageId } from './template-packs/types';
-export { EN_TEMPLATES } from './template-packs/en';
+/**
+ * What fills `{topic}`: the subject (a topic or brand name, verbatim) or a neutral noun of the output
+ * language; `word` fills `{word}` and `{wordtag}` (one of a brand's words to use).
+ */
+export type TopicFill = ({ kind: 'topic'; topic: string } | { kind: 'neutral'; noun: NeutralNoun }) & { word?: string };
 
-/** Template packs for the non-English output languages. */
-export const LANGUAGE_PACKS: Record<OtherLanguageId, LanguagePack> = { sw: SW, fr: FR, es: ES, de: DE, pt: PT };
-
-export function isOtherLanguage(language: unknown): language is OtherLanguageId {
-  return typeof language === 'string' && Object.prototype.hasOwnProperty.call(LANGUAGE_PACKS, language);
-}
-
-/** Templates for a request, best first: tone-specific ones, then tone-agnostic ones. */
-export interface TemplateGroups {
-  toned: readonly string[];
-  general: readonly string[];
-}
-
-export function templatesFor(language: LanguageId, category: CategoryId, tone: Tone): TemplateGroups {
-  if (!isOtherLanguage(language)) return { toned: EN_TEMPLATES[category][tone], general: [] };
-  const set = LANGUAGE_PACKS[language].templates[category];
-  return { toned: set.byTone[tone], general: set.general };
-}
-
-export function neutralNounFor(language: OtherLanguageId, category: CategoryId): NeutralNoun {
-  return LANGUAGE_PACKS[language].neutral[category];
-}
-
-/** What fills `{topic}`: the user's topic (verbatim) or a neutral noun of the output language. */
-export type TopicFill = { kind: 'topic'; topic: string } | { kind: 'neutral'; noun: NeutralNoun };
-
-const PLACEHOLDER = /\{topic(?::dat)?\}|\{tag\}/g;
+const PLACEHOLDER = /\{topic(?::dat)?\}|\{tag\}|\{word\}|\{wordtag\}/g;
 const MAX_HASHTAG_CHARS = 30;
 
 /** "acme coffee co." -> "#AcmeCoffeeCo", "iPhone 15" -> "#iPhone15"; empty when the topic has no letters or digits or is too long. */
 export function hashtagFor(topic: string): string {
-  const words = topic.split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+  const words = topic
+    .replace(/['’]/g, '')
+    .split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
   // Capitalise all-lower-case words only, so "iPhone" stays "iPhone".
   const body = words.map((w) => (w === w.toLowerCase() ? capitalizeFirst(w) : w)).join('');
   return body === '' || body.length > MAX_HASHTAG_CHARS ? '' : `#${body}`;
@@ -85,7 +58,7 @@ function joinPhrase(language: LanguageId, before: string, value: string): string
 /**
  * Fills a template. The topic keeps its own casing; a neutral noun is capitalised at a sentence
  * start; template text that opens the line is capitalised. `{tag}` becomes a hashtag of the topic,
- * or disappears for a neutral fill.
+ * or disappears for a neutral fill; `{word}` and `{wordtag}` become the fill's word and its hashtag.
  */
 export function renderTemplate(template: string, fill: TopicFill, language: LanguageId): string {
   let out = '';
@@ -96,6 +69,11 @@ export function renderTemplate(template: string, fill: TopicFill, language: Lang
     last = index + match[0].length;
     if (match[0] === '{tag}') {
       out += fill.kind === 'topic' ? hashtagFor(fill.topic) : '';
+      continue;
+    }
+    if (match[0] === '{word}' || match[0] === '{wordtag}') {
+      const word = fill.word ?? '';
+      out = match[0] === '{word}' ? joinPhrase(language, out, word) : out + hashtagFor(word);
       continue;
     }
     let value: string;

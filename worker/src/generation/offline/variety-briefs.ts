@@ -15,4 +15,23 @@ export const BENCH_BRIEFS: Brief[] = [
   { name: 'de bike shop slogans, motivational', request: { category: 'slogans', tone: 'motivational', topic: 'Radhaus Berg', language: 'de' } },
   { name: 'sw coffee ad lines, corporate', request: { category: 'adlines', tone: 'corporate', topic: 'Kahawa Bora', language: 'sw' } },
   { name: 'pt sea quotes, inspirational', request: { category: 'quotes', tone: 'inspirational', topic: 'o mar', language: 'pt' } },
+  {
+    name: 'juice brand kit slogans, funny',
+    request: {
+      category: 'slogans',
+      tone: 'funny',
+      brand: { name: 'Zesty', wordsToUse: ['cold-pressed', 'fresh'], wordsToAvoid: ['cheap', 'sugar', 'wow'] },
+    },
+  },
+  {
+    name: 'bakery kit captions + topic, inspirational',
+    request: {
+      category: 'captions',
+      tone: 'inspirational',
+      topic: 'sourdough',
+      brand: { name: "Rosie's Bakery", wordsToUse: ['handmade'], wordsToAvoid: ['cheap', 'light'] },
+    },
+  },
+  { name: 'fr kit slogans, bold', request: { category: 'slogans', tone: 'bold', language: 'fr', brand: { name: 'Maison Lemoine', wordsToUse: ['artisanal'], wordsToAvoid: ['limite'] } } },
+  { name: 'no subject, taglines bold', request: { category: 'taglines', tone: 'bold' } },
 ];

@@ -1,4 +1,6 @@
 import type { OfflineRequest, OfflineResult } from './offline-generator';
+import { containsAvoidedWord } from '../avoid-words';
+import { isAboutCode } from './code-topic';
 import { lineKey } from './text';
 
 /**
@@ -19,6 +21,8 @@ export interface VarietyFigures {
   naming: number | null;
   /** Lines joking about code although the brief is not about code. */
   offTopicCodeJokes: number;
+  /** Lines containing one of the brand's words to avoid. */
+  avoidedWords: number;
 }
 
 /** A small seeded random source (mulberry32), so figures are the same on every run. */
@@ -35,17 +39,12 @@ export function seededRandom(seed: number): () => number {
 
 /** Words of developer jokes; independent of the content's own tags, so the figure checks them. */
 const CODE_JOKE =
-  /(?<![\p{L}\p{N}])(?:code|coding|bugs?|debug\w*|deploy\w*|compiles?|hotfix|merge|console\.log|ctrl\+z|error 404|release notes|#devlife|tabs?|browser)(?![\p{L}\p{N}])/iu;
-const ABOUT_CODE =
-  /(?<![\p{L}\p{N}])(?:code|coding|coders?|software|dev|devs|developers?|devops|apps?|api|apis|saas|sdk|cli|programming|programmers?|github|git|tech|startup|hackathon|javascript|typescript|python|web ?dev)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(?:code|coding|bugs?|debug\w*|deploy\w*|compiles?|hotfix|merge|console\.log|ctrl\+z|error 404|release notes|#devlife|tabs?|browser|works on (?:my|our) machine|roadmap|drivers|software engineer)(?![\p{L}\p{N}])/iu;
 
 export function isCodeJoke(line: string): boolean {
   return CODE_JOKE.test(line);
 }
 
-export function isAboutCode(text: string): boolean {
-  return ABOUT_CODE.test(text);
-}
 
 export function measureVariety(
   generate: (req: OfflineRequest) => OfflineResult,
@@ -61,12 +60,14 @@ export function measureVariety(
   const aboutCode = isAboutCode(`${brief.request.topic ?? ''} ${brief.request.brand?.name ?? ''}`);
   let naming = 0;
   let jokes = 0;
+  let avoided = 0;
   for (let i = 0; i < repeats; i++) {
     const { lines } = generate({ ...brief.request, count, random, recent: new Set(shown.slice(-memory)) });
     for (const line of lines) {
       shown.push(lineKey(line));
       if (subjects.some((s) => line.toLowerCase().includes(s))) naming++;
       if (!aboutCode && isCodeJoke(line)) jokes++;
+      if (containsAvoidedWord(line, brief.request.brand?.wordsToAvoid ?? [])) avoided++;
     }
   }
   return {
@@ -74,5 +75,6 @@ export function measureVariety(
     distinct: new Set(shown).size,
     naming: subjects.length > 0 ? naming : null,
     offTopicCodeJokes: jokes,
+    avoidedWords: avoided,
   };
 }

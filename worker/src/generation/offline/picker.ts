@@ -1,0 +1,76 @@
+import type { Candidate } from './compose';
+import { shuffle } from './text';
+
+/**
+ * Chooses lines for one answer, freshest first. A candidate costs more when it was shown recently
+ * (the exact line, its base template or its parts, as found in the recent line keys), when its
+ * base or parts are already in this answer, and for each part it adds to its base; ties go to a
+ * random order. A brand word is preferred until a third of the answer uses one.
+ */
+export class Picker {
+  private readonly taken = new Set<string>();
+  private readonly basesTaken = new Map<string, number>();
+  private readonly partsTaken = new Map<string, number>();
+  private readonly recentLines: readonly string[];
+  private readonly recentHits = new Map<string, boolean>();
+  private wordLines = 0;
+
+  constructor(
+    private readonly accept: (candidate: Candidate) => boolean,
+    private readonly recent: ReadonlySet<string>,
+    private readonly random: () => number,
+    private readonly wordTarget: number,
+  ) {
+    this.recentLines = [...recent];
+  }
+
+  /** Whether some recently shown line contains this text (key). */
+  private seenRecently(key: string): boolean {
+    let hit = this.recentHits.get(key);
+    if (hit === undefined) {
+      hit = this.recentLines.some((line) => line.includes(key));
+      this.recentHits.set(key, hit);
+    }
+    return hit;
+  }
+
+  private cost(c: Candidate): number {
+    let cost = c.parts.length;
+    if (this.recent.has(c.key)) cost += 10_000;
+    if (this.seenRecently(c.base)) cost += 100;
+    cost += 1_000 * (this.basesTaken.get(c.base) ?? 0);
+    for (const part of c.parts) {
+      if (this.seenRecently(part)) cost += 10;
+      cost += 40 * (this.partsTaken.get(part) ?? 0);
+    }
+    if (c.usesWord && this.wordLines < this.wordTarget) cost -= 60;
+    return cost;
+  }
+
+  take(candidates: readonly Candidate[], n: number): string[] {
+    const pool = shuffle(
+      candidates.filter((c) => !this.taken.has(c.key) && this.accept(c)),
+      this.random,
+    );
+    const picked: string[] = [];
+    while (picked.length < n) {
+      let best: Candidate | undefined;
+      let bestCost = Infinity;
+      for (const c of pool) {
+        if (this.taken.has(c.key)) continue;
+        const cost = this.cost(c);
+        if (cost < bestCost) {
+          best = c;
+          bestCost = cost;
+        }
+      }
+      if (!best) break;
+      this.taken.add(best.key);
+      this.basesTaken.set(best.base, (this.basesTaken.get(best.base) ?? 0) + 1);
+      for (const part of best.parts) this.partsTaken.set(part, (this.partsTaken.get(part) ?? 0) + 1);
+      if (best.usesWord) this.wordLines++;
+      picked.push(best.text);
+    }
+    return picked;
+  }
+}
