@@ -21,56 +21,75 @@ const WORD_SLOT = /\{word(?:tag)?\}/;
 const EMOJI = /\p{Extended_Pictographic}/gu;
 
 /** Whether a part would repeat the core: the same words, the same emoji, or a second hashtag. */
-function clashes(core: string, part: string): boolean {
-  if (lineKey(core).includes(lineKey(part))) return true;
-  if (core.includes('#') && part.includes('#')) return true;
-  const emoji = new Set(core.match(EMOJI) ?? []);
-  return (part.match(EMOJI) ?? []).some((e) => emoji.has(e));
+function clashes(core: Piece, part: Piece): boolean {
+  if (core.key.includes(part.key)) return true;
+  if (core.hashtag && part.hashtag) return true;
+  return part.emoji.some((e) => core.emoji.includes(e));
 }
 
-function renderPart(entry: Entry, fill: TopicFill, language: LanguageId, words: readonly string[]): Array<{ text: string; word: boolean }> {
+interface Piece {
+  text: string;
+  key: string;
+  word: boolean;
+  hashtag: boolean;
+  emoji: string[];
+}
+
+/** Renders an entry; a `{word}` entry gets one of the brand's words, chosen at random. */
+function renderPiece(entry: Entry, fill: TopicFill, input: ComposeInput): Piece | null {
   const template = entryText(entry);
-  if (!WORD_SLOT.test(template)) {
-    const text = renderTemplate(template, fill, language);
-    return text === '' ? [] : [{ text, word: false }];
-  }
-  return words.map((word) => ({ text: renderTemplate(template, { ...fill, word }, language), word: true })).filter((p) => p.text !== '');
+  const word = WORD_SLOT.test(template);
+  if (word && input.words.length === 0) return null;
+  const chosen = word ? input.words[Math.min(input.words.length - 1, Math.floor(input.random() * input.words.length))] : undefined;
+  const text = renderTemplate(template, { ...fill, word: chosen }, input.language);
+  if (text === '' || !input.allowed(text)) return null;
+  return { text, key: lineKey(text), word, hashtag: text.includes('#'), emoji: text.match(EMOJI) ?? [] };
 }
 
-/**
- * Every way of composing a line from the templates (each filled with each subject), alone, after an
- * opening, before an ending, or both. Parts with `{word}` are used once per brand word.
- */
-export function composeCandidates(input: {
+export interface ComposeInput {
   templates: readonly Entry[];
   openings: readonly Entry[];
   endings: readonly Entry[];
   fills: readonly TopicFill[];
   words: readonly string[];
   language: LanguageId;
-}): Candidate[] {
+  /** Whether a piece may be used (the brand's avoided words). */
+  allowed: (text: string) => boolean;
+  random: () => number;
+}
+
+/**
+ * Lines composed from the templates (each filled with each subject): alone, after an opening or
+ * before an ending; with `both`, also between an opening and an ending (many more, needed only when
+ * repeats have used up the others).
+ */
+export function composeCandidates(input: ComposeInput, both: boolean): Candidate[] {
   const out: Candidate[] = [];
   for (const fill of input.fills) {
-    const openings = input.openings.flatMap((e) => renderPart(e, fill, input.language, input.words));
-    const endings = input.endings.flatMap((e) => renderPart(e, fill, input.language, input.words));
+    const render = (e: Entry) => renderPiece(e, fill, input);
+    const openings = input.openings.map(render).filter((p) => p !== null);
+    const endings = input.endings.map(render).filter((p) => p !== null);
     for (const template of input.templates) {
-      for (const core of renderPart(template, fill, input.language, input.words)) {
-        const push = (before: { text: string; word: boolean } | null, after: { text: string; word: boolean } | null) => {
-          if (before && clashes(core.text, before.text)) return;
-          if (after && (clashes(core.text, after.text) || (before && clashes(before.text, after.text)))) return;
-          const text = [before?.text, core.text, after?.text].filter(Boolean).join(' ');
-          out.push({
-            text,
-            key: lineKey(text),
-            base: lineKey(core.text),
-            parts: [before, after].filter((p) => p !== null).map((p) => lineKey(p.text)),
-            usesWord: core.word || Boolean(before?.word) || Boolean(after?.word),
-            composed: true,
-          });
-        };
+      const core = render(template);
+      if (!core) continue;
+      const push = (before: Piece | null, after: Piece | null) => {
+        if (before && clashes(core, before)) return;
+        if (after && (clashes(core, after) || (before && clashes(before, after)))) return;
+        const pieces = [before, core, after].filter((p) => p !== null);
+        out.push({
+          text: pieces.map((p) => p.text).join(' '),
+          key: pieces.map((p) => p.key).join(' '),
+          base: core.key,
+          parts: [before, after].filter((p) => p !== null).map((p) => p.key),
+          usesWord: core.word || Boolean(before?.word) || Boolean(after?.word),
+          composed: true,
+        });
+      };
+      if (!both) {
         push(null, null);
         for (const o of openings) push(o, null);
         for (const e of endings) push(null, e);
+      } else {
         for (const o of openings) for (const e of endings) push(o, e);
       }
     }

@@ -1,9 +1,17 @@
 import { CATEGORIES, CATEGORY_IDS, TONES, type CategoryId, type Tone } from '@gl/core';
 import { describe, expect, it } from 'vitest';
-import { LIBRARY } from './library';
+import { CONTENT, entryText, isCodeJokeEntry } from './content';
 import { generateOffline, type OfflineRequest } from './offline-generator';
+import { lineKey } from './text';
 
 const PAIRS = CATEGORY_IDS.flatMap((c) => TONES.map((t) => [c, t] as const));
+/** The curated English lines fit for any subject (developer jokes left out). */
+const LIBRARY = Object.fromEntries(
+  CATEGORY_IDS.map((c) => [
+    c,
+    Object.fromEntries(TONES.map((t) => [t, CONTENT.en.categories[c].lines[t].filter((e) => !isCodeJokeEntry(e)).map(entryText)])),
+  ]),
+) as Record<CategoryId, Record<Tone, string[]>>;
 const ENGLISH_LINES = new Set(CATEGORY_IDS.flatMap((c) => TONES.flatMap((t) => LIBRARY[c][t])).map((l) => l.toLowerCase()));
 const NUMBERING = /^\s*(\d+\s*[.):-]|[-*•]\s)/;
 const WRAPPING_QUOTES = /^["'“”‘’«»]|["'“”‘’«»]$/;
@@ -13,10 +21,19 @@ function bounds(category: CategoryId) {
   return CATEGORIES.find((c) => c.id === category)!;
 }
 
-/** Makes topics unique across tests, so the repeat-avoidance memory of one test never shapes another. */
 let uniq = 0;
 function gen(req: Partial<OfflineRequest> & { category: CategoryId; tone: Tone }) {
   return generateOffline({ count: 4, ...req });
+}
+
+/** Asks the same request again and again, passing what was shown before (as the recent-lines store does). */
+function repeater(req: Partial<OfflineRequest> & { category: CategoryId; tone: Tone }) {
+  const shown: string[] = [];
+  return () => {
+    const result = gen({ ...req, recent: new Set(shown) });
+    shown.push(...result.lines.map(lineKey));
+    return result;
+  };
 }
 
 function expectValid(lines: string[], category: CategoryId, maxChars = bounds(category).maxChars) {
@@ -66,9 +83,10 @@ describe('generateOffline without a topic (English)', () => {
 
   it('never gives the same set twice in a row for the same request', () => {
     for (const [category, tone] of PAIRS) {
-      let previous = new Set(gen({ category, tone, count: 10 }).lines);
+      const again = repeater({ category, tone, count: 10 });
+      let previous = new Set(again().lines);
       for (let i = 0; i < 4; i++) {
-        const next = new Set(gen({ category, tone, count: 10 }).lines);
+        const next = new Set(again().lines);
         expect(next, `${category}/${tone}`).not.toEqual(previous);
         previous = next;
       }
@@ -147,10 +165,10 @@ describe('generateOffline with a topic (English)', () => {
   });
 
   it('never repeats the same set for the same topic request', () => {
-    const req = { category: 'adlines', tone: 'bold', count: 4, topic: 'Orbit Shoes' } as const;
-    let previous = new Set(gen(req).lines);
+    const again = repeater({ category: 'adlines', tone: 'bold', count: 4, topic: 'Orbit Shoes' });
+    let previous = new Set(again().lines);
     for (let i = 0; i < 5; i++) {
-      const next = new Set(gen(req).lines);
+      const next = new Set(again().lines);
       expect(next).not.toEqual(previous);
       previous = next;
     }
@@ -224,10 +242,10 @@ describe('other languages', () => {
   });
 
   it('never repeats the same set for the same request', () => {
-    const req = { category: 'captions', tone: 'romantic', count: 4, language: 'sw' } as const;
-    let previous = new Set(gen(req).lines);
+    const again = repeater({ category: 'captions', tone: 'romantic', count: 4, language: 'sw' });
+    let previous = new Set(again().lines);
     for (let i = 0; i < 5; i++) {
-      const next = new Set(gen(req).lines);
+      const next = new Set(again().lines);
       expect(next).not.toEqual(previous);
       previous = next;
     }

@@ -2,8 +2,8 @@ import { getCategory, LANGUAGE_IDS } from '@gl/core';
 import type { CategoryId, LanguageId, Tone } from '@gl/core';
 import { avoidedWordTest } from '../avoid-words';
 import { isAboutCode } from './code-topic';
-import { composeCandidates, curatedCandidates, type Candidate } from './compose';
-import { CONTENT, isCodeJokeEntry, tonedEntries, type Entry } from './content';
+import { composeCandidates, curatedCandidates, type Candidate, type ComposeInput } from './compose';
+import { CONTENT, entryText, isCodeJokeEntry, tonedEntries, type Entry } from './content';
 import { Picker } from './picker';
 import type { TopicFill } from './templates';
 import { fitsBounds, lineKey, normalizeTopic } from './text';
@@ -96,22 +96,26 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
   const usable = (entries: readonly Entry[]) => entries.filter((e) => aboutCode || !isCodeJokeEntry(e));
 
   const excluded = new Set((req.exclude ?? []).filter((l): l is string => typeof l === 'string').map(lineKey));
-  const accept = (c: Candidate) =>
-    !excluded.has(c.key) && !excluded.has(c.base) && fitsBounds(c.text, category.minChars, maxChars) && !containsAvoided(c.text);
+  const accept = (c: Candidate) => !excluded.has(c.key) && !excluded.has(c.base) && fitsBounds(c.text, category.minChars, maxChars);
   const recent = req.recent ?? NO_RECENT;
-  const picker = new Picker(accept, recent, random, Math.ceil(WORD_SHARE * count));
+  const picker = new Picker(accept, (c) => !containsAvoided(c.text), recent, random, Math.ceil(WORD_SHARE * count));
 
   const fills: TopicFill[] =
     subjects.length > 0 ? subjects.map((topic) => ({ kind: 'topic', topic })) : [{ kind: 'neutral', noun: content.neutral[category.id] }];
-  const composedPool = composeCandidates({
+  const compose: ComposeInput = {
     templates: usable(tonedEntries(set.templates, req.tone)),
     openings: usable(tonedEntries(set.openings, req.tone)),
     endings: usable(tonedEntries(set.endings, req.tone)),
     fills,
     words,
     language,
-  });
-  const curatedPool = curatedCandidates(usable(set.lines[req.tone]));
+    allowed: (text) => !containsAvoided(text),
+    random,
+  };
+  const composedPool = composeCandidates(compose, false);
+  // Lines with both an opening and an ending only when repeats have used up the simpler ones.
+  if (picker.freshAmong(composedPool) < count) composedPool.push(...composeCandidates(compose, true));
+  const curatedPool = curatedCandidates(usable(set.lines[req.tone]).filter((e) => !containsAvoided(entryText(e))));
 
   let composed: string[] = [];
   let curated: string[] = [];

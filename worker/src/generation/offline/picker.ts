@@ -15,8 +15,13 @@ export class Picker {
   private readonly recentHits = new Map<string, boolean>();
   private wordLines = 0;
 
+  /**
+   * @param accept a cheap check run on every candidate (bounds, exclusions)
+   * @param verify a final check run only on a chosen candidate (the brand's avoided words)
+   */
   constructor(
     private readonly accept: (candidate: Candidate) => boolean,
+    private readonly verify: (candidate: Candidate) => boolean,
     private readonly recent: ReadonlySet<string>,
     private readonly random: () => number,
     private readonly wordTarget: number,
@@ -47,6 +52,11 @@ export class Picker {
     return cost;
   }
 
+  /** How many candidates are acceptable, not taken and not shown recently. */
+  freshAmong(candidates: readonly Candidate[]): number {
+    return candidates.filter((c) => !this.taken.has(c.key) && !this.recent.has(c.key) && this.accept(c)).length;
+  }
+
   take(candidates: readonly Candidate[], n: number): string[] {
     const pool = shuffle(
       candidates.filter((c) => !this.taken.has(c.key) && this.accept(c)),
@@ -66,6 +76,7 @@ export class Picker {
       }
       if (!best) break;
       this.taken.add(best.key);
+      if (!this.verify(best)) continue;
       this.basesTaken.set(best.base, (this.basesTaken.get(best.base) ?? 0) + 1);
       for (const part of best.parts) this.partsTaken.set(part, (this.partsTaken.get(part) ?? 0) + 1);
       if (best.usesWord) this.wordLines++;

@@ -39,7 +39,7 @@ export function seededRandom(seed: number): () => number {
 
 /** Words of developer jokes; independent of the content's own tags, so the figure checks them. */
 const CODE_JOKE =
-  /(?<![\p{L}\p{N}])(?:code|coding|bugs?|debug\w*|deploy\w*|compiles?|hotfix|merge|console\.log|ctrl\+z|error 404|release notes|#devlife|tabs?|browser|works on (?:my|our) machine|roadmap|drivers|software engineer)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(?:code|coding|bugs?|debug\w*|deploy\w*|compiles?|hotfix|merge|console\.log|ctrl\+z|error 404|release notes|#devlife|tabs?|browser|works on (?:my|our) machine|it's on the roadmap|drivers|software engineer)(?![\p{L}\p{N}])/iu;
 
 export function isCodeJoke(line: string): boolean {
   return CODE_JOKE.test(line);
