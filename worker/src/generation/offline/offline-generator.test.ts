@@ -257,3 +257,105 @@ describe('other languages', () => {
     for (const line of lines) expect(LIBRARY.taglines.bold).toContain(line);
   });
 });
+
+describe('recently shown lines', () => {
+  it('come last: lines in `recent` are only returned once nothing fresh is left', () => {
+    const req = { category: 'taglines', tone: 'bold', topic: 'Orbit', count: 5 } as const;
+    const first = gen(req).lines;
+    const second = gen({ ...req, recent: new Set(first.map(lineKey)) }).lines;
+    expect(second).toHaveLength(5);
+    for (const line of second) expect(first).not.toContain(line);
+  });
+
+  it('matches recent lines by key (trimmed, case-insensitive)', () => {
+    const req = { category: 'slogans', tone: 'funny', count: 4 } as const;
+    const first = gen(req).lines;
+    const second = gen({ ...req, recent: new Set(first.map((l) => lineKey(`  ${l.toUpperCase()} `))) }).lines;
+    for (const line of second) expect(first).not.toContain(line);
+  });
+});
+
+describe('developer jokes', () => {
+  const codeJokes = new Set(
+    CATEGORY_IDS.flatMap((c) =>
+      TONES.flatMap((t) => {
+        const set = CONTENT.en.categories[c];
+        return [...set.lines[t], ...set.templates[t]].filter(isCodeJokeEntry).map((e) => entryText(e).replace('{topic}', '').toLowerCase());
+      }),
+    ),
+  );
+  const isJoke = (line: string, subject: string) => [...codeJokes].some((j) => line.toLowerCase().replace(subject.toLowerCase(), '').includes(j));
+
+  it.each(['sourdough bakery', 'wedding photography', 'sunset', 'Zesty Juice'])('never appear for "%s"', (topic) => {
+    for (const [category, tone] of PAIRS) {
+      const again = repeater({ category, tone, topic, count: 10 });
+      for (let i = 0; i < 5; i++) for (const line of again().lines) expect(isJoke(line, topic), line).toBe(false);
+    }
+  });
+
+  it('never appear without a subject either', () => {
+    for (const [category, tone] of PAIRS) {
+      const again = repeater({ category, tone, count: 10 });
+      for (let i = 0; i < 4; i++) for (const line of again().lines) expect(isJoke(line, ''), line).toBe(false);
+    }
+  });
+
+  it('do appear for subjects about code', () => {
+    const again = repeater({ category: 'slogans', tone: 'funny', topic: 'a code review app', count: 10 });
+    const lines = Array.from({ length: 5 }, () => again().lines).flat();
+    expect(lines.some((l) => isJoke(l, 'a code review app'))).toBe(true);
+  });
+});
+
+describe('brand kits', () => {
+  const brand = { name: 'Zesty', wordsToUse: ['cold-pressed', 'fresh'], wordsToAvoid: ['cheap', 'sugar'] };
+
+  it('names the brand like a topic when no topic is given, and reports fallback', () => {
+    for (const [category, tone] of PAIRS) {
+      const { lines, source } = gen({ category, tone, count: 5, brand });
+      expect(lines).toHaveLength(5);
+      expectValid(lines, category);
+      expect(source).toBe('fallback');
+      expect(lines.filter((l) => l.includes('Zesty')).length, JSON.stringify(lines)).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it('with a topic, lines name the topic or the brand', () => {
+    const again = repeater({ category: 'captions', tone: 'inspirational', count: 5, topic: 'sourdough', brand: { ...brand, name: "Rosie's Bakery" } });
+    const lines = Array.from({ length: 6 }, () => again().lines).flat();
+    const naming = lines.filter((l) => l.includes('sourdough') || l.includes("Rosie's Bakery"));
+    expect(naming.length / lines.length).toBeGreaterThanOrEqual(0.8);
+    expect(lines.some((l) => l.includes('sourdough'))).toBe(true);
+    expect(lines.some((l) => l.includes("Rosie's Bakery"))).toBe(true);
+  });
+
+  it('uses the words to use in some lines', () => {
+    for (const language of ['en', ...OTHER_LANGUAGES] as const) {
+      const { lines } = gen({ category: 'adlines', tone: 'corporate', count: 6, brand, language });
+      expect(lines.filter((l) => /cold-pressed|fresh/.test(l)).length, `${language}: ${JSON.stringify(lines)}`).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('never returns a word to avoid, in any case or hashtag, and still returns exact counts', () => {
+    // "love", "you" and "your" are in many romantic templates and curated lines.
+    const avoid = { name: 'Velvet Rose', wordsToUse: ['love'], wordsToAvoid: ['love', 'YOU', 'your', 'rose'] };
+    const forbidden = /(?<![\p{L}\p{N}])(love|you|your|rose)(?![\p{L}\p{N}])|#\p{L}*(Love|You|Rose)(?!\p{Ll})/iu;
+    for (const [category, tone] of PAIRS) {
+      const again = repeater({ category, tone, count: 5, brand: avoid, topic: 'candles' });
+      for (let i = 0; i < 4; i++) {
+        const { lines } = again();
+        expect(lines, `${category}/${tone}`).toHaveLength(5);
+        for (const line of lines) expect(line, `${category}/${tone}`).not.toMatch(forbidden);
+      }
+    }
+  });
+
+  it('drops lines with an avoided word in other languages too (accented words, whole words only)', () => {
+    const kit = { name: 'Maison Lemoine', wordsToUse: [], wordsToAvoid: ['qualité', 'avec'] };
+    for (const tone of TONES) {
+      const { lines } = gen({ category: 'taglines', tone, count: 8, brand: kit, language: 'fr' });
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) expect(line).not.toMatch(/(?<!\p{L})(qualité|avec)(?!\p{L})/iu);
+    }
+  });
+});

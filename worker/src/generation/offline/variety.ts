@@ -62,7 +62,7 @@ export function measureVariety(
   let jokes = 0;
   let avoided = 0;
   for (let i = 0; i < repeats; i++) {
-    const { lines } = generate({ ...brief.request, count, random, recent: new Set(shown.slice(-memory)) });
+    const { lines } = generate({ ...brief.request, count, random, recent: new Set(memory > 0 ? shown.slice(-memory) : []) });
     for (const line of lines) {
       shown.push(lineKey(line));
       if (subjects.some((s) => line.toLowerCase().includes(s))) naming++;
