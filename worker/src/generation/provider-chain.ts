@@ -38,6 +38,8 @@ export interface ChainOptions {
   existing?: string[];
   /** Which of these texts the user already saved (lower-cased); those are skipped. */
   alreadySaved?: (texts: string[]) => Promise<Set<string>>;
+  /** Keys of lines recently shown for this brief, read only when the offline generator is needed. */
+  recentLines?: () => Promise<ReadonlySet<string>>;
   /** Called for each accepted line, in order, as soon as it is accepted. */
   onLine?: (index: number, text: string) => void | Promise<void>;
   /** Attempts are pushed here as they happen, so a caller still has them when the chain throws. */
@@ -142,6 +144,7 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
     if (answered) break;
   }
 
+  const recent = accepted.length < req.count && opts.recentLines ? await opts.recentLines() : undefined;
   for (let round = 0; round < OFFLINE_ROUNDS && accepted.length < req.count; round++) {
     const started = now();
     const lastRound = round === OFFLINE_ROUNDS - 1;
@@ -153,6 +156,7 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
       language: (LANGUAGE_IDS as readonly string[]).includes(req.language) ? (req.language as LanguageId) : 'en',
       maxChars: bounds.max,
       exclude: [...(opts.existing ?? []), ...accepted.map((a) => a.text), ...rejected],
+      recent,
     });
     for (const line of result.lines) await consider(line, result.source, round > 0 || lastRound);
     timings.push({ provider: result.source, ms: Math.round(now() - started), ok: true });

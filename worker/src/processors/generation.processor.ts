@@ -12,6 +12,7 @@ import {
 } from '@gl/core/server';
 import { getPlan, type CategoryId, type Tone, type UsageSummary } from '@gl/core';
 import { generateOffline } from '../generation/offline/offline-generator';
+import { RecentLinesStore, type RecentBrief } from '../generation/offline/recent-lines.store';
 import { runProviderChain, type ChainResult, type OfflineRequest, type OfflineResult } from '../generation/provider-chain';
 import { HuggingFaceProvider } from '../generation/providers/huggingface.provider';
 import { OpenAiProvider } from '../generation/providers/openai.provider';
@@ -52,6 +53,22 @@ export function configuredProviders(config: Config): LineProvider[] {
   }
   return list;
 }
+
+const recentStores = new WeakMap<WorkerContext['redis'], RecentLinesStore>();
+
+/** The offline writer's memory of recently shown lines, one per Redis connection. */
+function recentLinesFor(ctx: WorkerContext): RecentLinesStore {
+  let store = recentStores.get(ctx.redis);
+  if (!store) {
+    store = new RecentLinesStore(ctx.redis, ctx.config.REDIS_PREFIX, {}, (err) =>
+      ctx.logger.warn({ err: err.message }, 'offline recent-lines memory unavailable'),
+    );
+    recentStores.set(ctx.redis, store);
+  }
+  return store;
+}
+
+const OFFLINE_SOURCES = new Set(['static_fallback', 'fallback']);
 
 export interface GenerationDeps {
   providers?: (config: Config) => LineProvider[];
@@ -104,6 +121,9 @@ export async function processGeneration(
   ctx.realtime.emit(audience, 'generation:started', { id: row.id });
 
   const timings: ChainResult['timings'] = [];
+  const memorySubject = row.userId ? `user-${row.userId}` : row.visitorId ? `visitor-${row.visitorId}` : null;
+  const brief: RecentBrief = { category: row.category, tone: row.tone, topic: row.topic, language: row.language };
+  const recentLines = recentLinesFor(ctx);
   try {
     const regenerating = replaceIndex !== null;
     const result = await runProviderChain(
@@ -121,6 +141,7 @@ export async function processGeneration(
         offline: deps.offline ?? generateOffline,
         existing: regenerating ? row.lines : [],
         timings,
+        recentLines: memorySubject ? () => recentLines.recall(memorySubject, brief) : undefined,
         alreadySaved: row.userId ? (texts) => generationsRepository.savedTextsAmong(ctx.db, row.userId!, texts) : undefined,
         onLine: (index, text) => {
           ctx.realtime.emit(audience, 'generation:line', { id: row.id, index: regenerating ? replaceIndex : index, text });
@@ -134,6 +155,10 @@ export async function processGeneration(
     recordMetrics(result);
     const usage = await usageOf(ctx, done);
     ctx.realtime.emit(audience, 'generation:completed', { id: row.id, lines, source: result.source, usage });
+    // What the offline writer showed is remembered, so a repeat of this brief shows other lines.
+    if (memorySubject && timings.some((t) => OFFLINE_SOURCES.has(t.provider))) {
+      await recentLines.remember(memorySubject, brief, result.lines);
+    }
     return { status: 'completed', source: result.source };
   } catch (err) {
     const attempts = job.opts.attempts ?? 1;

@@ -19,6 +19,8 @@ export interface Candidate {
 
 const WORD_SLOT = /\{word(?:tag)?\}/;
 const EMOJI = /\p{Extended_Pictographic}/gu;
+/** What `lineKey` ignores at the end of a line. */
+const END_PUNCTUATION = /[\s.!?…,;:]+$/u;
 
 /** Whether a part would repeat the core: the same words, the same emoji, or a second hashtag. */
 function clashes(core: Piece, part: Piece): boolean {
@@ -29,6 +31,8 @@ function clashes(core: Piece, part: Piece): boolean {
 
 interface Piece {
   text: string;
+  /** Lower-cased text (already clean of extra spaces). */
+  lower: string;
   key: string;
   word: boolean;
   hashtag: boolean;
@@ -43,7 +47,7 @@ function renderPiece(entry: Entry, fill: TopicFill, input: ComposeInput): Piece 
   const chosen = word ? input.words[Math.min(input.words.length - 1, Math.floor(input.random() * input.words.length))] : undefined;
   const text = renderTemplate(template, { ...fill, word: chosen }, input.language);
   if (text === '' || !input.allowed(text)) return null;
-  return { text, key: lineKey(text), word, hashtag: text.includes('#'), emoji: text.match(EMOJI) ?? [] };
+  return { text, lower: text.toLocaleLowerCase(), key: lineKey(text), word, hashtag: text.includes('#'), emoji: text.match(EMOJI) ?? [] };
 }
 
 export interface ComposeInput {
@@ -78,7 +82,10 @@ export function composeCandidates(input: ComposeInput, both: boolean): Candidate
         const pieces = [before, core, after].filter((p) => p !== null);
         out.push({
           text: pieces.map((p) => p.text).join(' '),
-          key: pieces.map((p) => p.key).join(' '),
+          key: pieces
+            .map((p) => p.lower)
+            .join(' ')
+            .replace(END_PUNCTUATION, ''),
           base: core.key,
           parts: [before, after].filter((p) => p !== null).map((p) => p.key),
           usesWord: core.word || Boolean(before?.word) || Boolean(after?.word),

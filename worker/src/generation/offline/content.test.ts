@@ -1,5 +1,6 @@
 import { CATEGORIES, CATEGORY_IDS, LANGUAGE_IDS, TONES } from '@gl/core';
 import { describe, expect, it } from 'vitest';
+import { cleanLine } from '../clean-lines';
 import { CONTENT, entryText, isCodeJokeEntry, tonedEntries, type Entry } from './content';
 import { languageContentSchema } from './content.schema';
 import { hashtagFor, renderTemplate } from './templates';
@@ -36,6 +37,17 @@ describe('content files', () => {
     const tooLong = copy();
     tooLong.categories.slogans.templates.general.push(`{topic} ${'very '.repeat(20)}long.`);
     expect(languageContentSchema.safeParse(tooLong).success).toBe(false);
+  });
+
+  it.each(LANGUAGE_IDS)('%s has nothing the provider chain would clean up or drop as chatter', (lang) => {
+    for (const id of CATEGORY_IDS) {
+      const set = CONTENT[lang].categories[id];
+      const filled = (e: Entry) => entryText(e).replace(/\{[^}]*\}/g, 'Acme');
+      for (const e of Object.values(set.lines).flat()) expect(cleanLine(entryText(e))).toBe(entryText(e));
+      for (const e of Object.values(set.templates).flat()) expect(cleanLine(filled(e))).toBe(filled(e));
+      for (const e of Object.values(set.openings).flat()) expect(cleanLine(`${filled(e)} Acme.`)).toBe(`${filled(e)} Acme.`);
+      for (const e of Object.values(set.endings).flat()) expect(cleanLine(`Acme. ${filled(e)}`)).toBe(`Acme. ${filled(e)}`);
+    }
   });
 
   it.each(LANGUAGE_IDS)('%s tags every developer joke "code", and nothing else', (lang) => {

@@ -1,6 +1,7 @@
 import { getCategory, LANGUAGE_IDS } from '@gl/core';
 import type { CategoryId, LanguageId, Tone } from '@gl/core';
 import { avoidedWordTest } from '../avoid-words';
+import { cleanLine } from '../clean-lines';
 import { isAboutCode } from './code-topic';
 import { composeCandidates, curatedCandidates, type Candidate, type ComposeInput } from './compose';
 import { CONTENT, entryText, isCodeJokeEntry, tonedEntries, type Entry } from './content';
@@ -98,7 +99,9 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
   const excluded = new Set((req.exclude ?? []).filter((l): l is string => typeof l === 'string').map(lineKey));
   const accept = (c: Candidate) => !excluded.has(c.key) && !excluded.has(c.base) && fitsBounds(c.text, category.minChars, maxChars);
   const recent = req.recent ?? NO_RECENT;
-  const picker = new Picker(accept, (c) => !containsAvoided(c.text), recent, random, Math.ceil(WORD_SHARE * count));
+  // A line the provider chain would clean up or drop (e.g. one starting like chatter: "Okay.") is never offered.
+  const verify = (c: Candidate) => cleanLine(c.text) === c.text && !containsAvoided(c.text);
+  const picker = new Picker(accept, verify, recent, random, Math.ceil(WORD_SHARE * count));
 
   const fills: TopicFill[] =
     subjects.length > 0 ? subjects.map((topic) => ({ kind: 'topic', topic })) : [{ kind: 'neutral', noun: content.neutral[category.id] }];

@@ -7,10 +7,11 @@ export function normalizeTopic(topic: string | null | undefined): string | null 
   return clean === '' ? null : clean;
 }
 
-/** The identity of a line for duplicate and exclusion checks: trimmed, whitespace collapsed, lower-cased. */
-export function lineKey(line: string): string {
-  return line.replace(/\s+/g, ' ').trim().toLowerCase();
-}
+/**
+ * The identity of a line for duplicate, exclusion and recent checks: the provider chain's own key
+ * (case-insensitive, spacing and end punctuation ignored), so the two never disagree.
+ */
+export { lineKey } from '../clean-lines';
 
 /**
  * Whether a line fits the bounds. The upper bound counts UTF-16 units (what `.length` and most
