@@ -107,6 +107,23 @@ describe('runProviderChain', () => {
     expect(result.lines.filter((l) => l.includes('Kahawa Coffee')).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('passes the recently shown lines to the offline generator, reading them only when it is needed', async () => {
+    let reads = 0;
+    const shown = (await runProviderChain({ ...req, topic: 'Kahawa Coffee' }, { providers: [], offline: generateOffline })).lines;
+    const recentLines = async () => {
+      reads++;
+      return new Set(shown.map((l) => l.toLowerCase().replace(/[.!]+$/, '')));
+    };
+    const again = await runProviderChain({ ...req, topic: 'Kahawa Coffee' }, { providers: [], offline: generateOffline, recentLines });
+    expect(reads).toBe(1);
+    expect(again.lines).toHaveLength(4);
+    for (const line of again.lines) expect(shown).not.toContain(line);
+
+    const openai = fakeProvider('openai', [['Bold moves only\nFearless by design\nBuilt for the brave\nNo limits, no excuses']]);
+    await runProviderChain(req, { providers: [openai], offline: generateOffline, recentLines });
+    expect(reads).toBe(1);
+  });
+
   it('regenerating one line: different from the existing lines', async () => {
     const existing = ['Bold moves only', 'Fearless by design', 'Built for the brave'];
     const openai = fakeProvider('openai', [['Bold moves only\nBuilt for the brave\nNo limits, no excuses']]);
