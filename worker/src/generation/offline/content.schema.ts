@@ -37,12 +37,14 @@ function categorySchema(category: Category) {
       const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
       for (const e of Object.values(c.lines).flat()) {
         const t = text(e);
-        if (!clean(t) || slotsOf(t).length > 0 || !fits(t)) issue(`${category.id} line "${t}": no slots, trimmed, within ${category.minChars}-${category.maxChars} chars`);
+        if (!clean(t) || slotsOf(t).length > 0 || !fits(t))
+          issue(`${category.id} line "${t}": no slots, trimmed, within ${category.minChars}-${category.maxChars} chars`);
       }
       for (const e of Object.values(c.templates).flat()) {
         const t = text(e);
         const slots = slotsOf(t);
-        if (!clean(t) || !slots.some((s) => s.startsWith('{topic')) || slots.some((s) => !TEMPLATE_SLOTS.has(s))) issue(`${category.id} template "${t}": names {topic}, known slots only`);
+        if (!clean(t) || !slots.some((s) => s.startsWith('{topic')) || slots.some((s) => !TEMPLATE_SLOTS.has(s)))
+          issue(`${category.id} template "${t}": names {topic}, known slots only`);
         // With a short subject, a template must fit the category.
         if (!fits(t.replace(SLOT, 'Acme'))) issue(`${category.id} template "${t}" does not fit ${category.maxChars} chars`);
       }

@@ -284,7 +284,8 @@ describe('developer jokes', () => {
       }),
     ),
   );
-  const isJoke = (line: string, subject: string) => [...codeJokes].some((j) => line.toLowerCase().replace(subject.toLowerCase(), '').includes(j));
+  const isJoke = (line: string, subject: string) =>
+    [...codeJokes].some((j) => line.toLowerCase().replace(subject.toLowerCase(), '').includes(j));
 
   it.each(['sourdough bakery', 'wedding photography', 'sunset', 'Zesty Juice'])('never appear for "%s"', (topic) => {
     for (const [category, tone] of PAIRS) {
@@ -321,7 +322,13 @@ describe('brand kits', () => {
   });
 
   it('with a topic, lines name the topic or the brand', () => {
-    const again = repeater({ category: 'captions', tone: 'inspirational', count: 5, topic: 'sourdough', brand: { ...brand, name: "Rosie's Bakery" } });
+    const again = repeater({
+      category: 'captions',
+      tone: 'inspirational',
+      count: 5,
+      topic: 'sourdough',
+      brand: { ...brand, name: "Rosie's Bakery" },
+    });
     const lines = Array.from({ length: 6 }, () => again().lines).flat();
     const naming = lines.filter((l) => l.includes('sourdough') || l.includes("Rosie's Bakery"));
     expect(naming.length / lines.length).toBeGreaterThanOrEqual(0.8);

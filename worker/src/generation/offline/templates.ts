@@ -15,7 +15,8 @@ const MAX_HASHTAG_CHARS = 30;
 export function hashtagFor(topic: string): string {
   const words = topic
     .replace(/['’]/g, '')
-    .split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
   // Capitalise all-lower-case words only, so "iPhone" stays "iPhone".
   const body = words.map((w) => (w === w.toLowerCase() ? capitalizeFirst(w) : w)).join('');
   return body === '' || body.length > MAX_HASHTAG_CHARS ? '' : `#${body}`;

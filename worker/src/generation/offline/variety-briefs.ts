@@ -10,9 +10,15 @@ export const BENCH_BRIEFS: Brief[] = [
   { name: 'juice brand quotes, funny', request: { category: 'quotes', tone: 'funny', topic: 'Zesty Juice' } },
   { name: 'dev tool ad lines, funny', request: { category: 'adlines', tone: 'funny', topic: 'Shipyard CLI for developers' } },
   { name: 'dev tool slogans, funny', request: { category: 'slogans', tone: 'funny', topic: 'a code review app' } },
-  { name: 'fr boulangerie taglines, romantic', request: { category: 'taglines', tone: 'romantic', topic: 'Maison Lemoine', language: 'fr' } },
+  {
+    name: 'fr boulangerie taglines, romantic',
+    request: { category: 'taglines', tone: 'romantic', topic: 'Maison Lemoine', language: 'fr' },
+  },
   { name: 'es beach captions, funny', request: { category: 'captions', tone: 'funny', topic: 'la playa', language: 'es' } },
-  { name: 'de bike shop slogans, motivational', request: { category: 'slogans', tone: 'motivational', topic: 'Radhaus Berg', language: 'de' } },
+  {
+    name: 'de bike shop slogans, motivational',
+    request: { category: 'slogans', tone: 'motivational', topic: 'Radhaus Berg', language: 'de' },
+  },
   { name: 'sw coffee ad lines, corporate', request: { category: 'adlines', tone: 'corporate', topic: 'Kahawa Bora', language: 'sw' } },
   { name: 'pt sea quotes, inspirational', request: { category: 'quotes', tone: 'inspirational', topic: 'o mar', language: 'pt' } },
   {
@@ -32,6 +38,14 @@ export const BENCH_BRIEFS: Brief[] = [
       brand: { name: "Rosie's Bakery", wordsToUse: ['handmade'], wordsToAvoid: ['cheap', 'light'] },
     },
   },
-  { name: 'fr kit slogans, bold', request: { category: 'slogans', tone: 'bold', language: 'fr', brand: { name: 'Maison Lemoine', wordsToUse: ['artisanal'], wordsToAvoid: ['limite'] } } },
+  {
+    name: 'fr kit slogans, bold',
+    request: {
+      category: 'slogans',
+      tone: 'bold',
+      language: 'fr',
+      brand: { name: 'Maison Lemoine', wordsToUse: ['artisanal'], wordsToAvoid: ['limite'] },
+    },
+  },
   { name: 'no subject, taglines bold', request: { category: 'taglines', tone: 'bold' } },
 ];

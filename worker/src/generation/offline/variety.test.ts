@@ -6,16 +6,19 @@ import { BENCH_BRIEFS } from './variety-briefs';
 
 /** The floors of issue #14, on the bench's fixed briefs with a seeded random (npm run bench:offline prints the figures). */
 describe('offline writer variety', () => {
-  it.each(BENCH_BRIEFS.map((b) => [b.name, b] as const))('%s: 45+ distinct of 50, 80%+ naming the subject, no off-topic code jokes', (_, brief) => {
-    for (const seed of [1, 2, 3]) {
-      const f = measureVariety(generateOffline, brief, { seed });
-      expect(f.total).toBe(50);
-      expect(f.distinct).toBeGreaterThanOrEqual(45);
-      if (f.naming !== null) expect(f.naming / f.total).toBeGreaterThanOrEqual(0.8);
-      expect(f.offTopicCodeJokes).toBe(0);
-      expect(f.avoidedWords).toBe(0);
-    }
-  });
+  it.each(BENCH_BRIEFS.map((b) => [b.name, b] as const))(
+    '%s: 45+ distinct of 50, 80%+ naming the subject, no off-topic code jokes',
+    (_, brief) => {
+      for (const seed of [1, 2, 3]) {
+        const f = measureVariety(generateOffline, brief, { seed });
+        expect(f.total).toBe(50);
+        expect(f.distinct).toBeGreaterThanOrEqual(45);
+        if (f.naming !== null) expect(f.naming / f.total).toBeGreaterThanOrEqual(0.8);
+        expect(f.offTopicCodeJokes).toBe(0);
+        expect(f.avoidedWords).toBe(0);
+      }
+    },
+  );
 
   it.each(LANGUAGE_IDS)('%s keeps the floors for every category and tone with a short topic', (language) => {
     for (const category of CATEGORY_IDS) {

@@ -45,7 +45,6 @@ export function isCodeJoke(line: string): boolean {
   return CODE_JOKE.test(line);
 }
 
-
 export function measureVariety(
   generate: (req: OfflineRequest) => OfflineResult,
   brief: Brief,
