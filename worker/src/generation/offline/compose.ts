@@ -22,9 +22,9 @@ const EMOJI = /\p{Extended_Pictographic}/gu;
 /** What `lineKey` ignores at the end of a line. */
 const END_PUNCTUATION = /[\s.!?…,;:]+$/u;
 
-/** Whether a part would repeat the core: the same words, the same emoji, or a second hashtag. */
+/** Whether a part would repeat the core: the same words, the same first word, the same emoji, or a second hashtag. */
 function clashes(core: Piece, part: Piece): boolean {
-  if (core.key.includes(part.key)) return true;
+  if (core.key.includes(part.key) || (core.first !== '' && core.first === part.first)) return true;
   if (core.hashtag && part.hashtag) return true;
   return part.emoji.some((e) => core.emoji.includes(e));
 }
@@ -33,6 +33,8 @@ interface Piece {
   text: string;
   /** Lower-cased text (already clean of extra spaces). */
   lower: string;
+  /** Its first word, lower-cased ("pensez" in "Pensez grand."). */
+  first: string;
   key: string;
   word: boolean;
   hashtag: boolean;
@@ -47,7 +49,16 @@ function renderPiece(entry: Entry, fill: TopicFill, input: ComposeInput): Piece 
   const chosen = word ? input.words[Math.min(input.words.length - 1, Math.floor(input.random() * input.words.length))] : undefined;
   const text = renderTemplate(template, { ...fill, word: chosen }, input.language);
   if (text === '' || !input.allowed(text)) return null;
-  return { text, lower: text.toLocaleLowerCase(), key: lineKey(text), word, hashtag: text.includes('#'), emoji: text.match(EMOJI) ?? [] };
+  const lower = text.toLocaleLowerCase();
+  return {
+    text,
+    lower,
+    first: /^[\p{L}\p{N}']+/u.exec(lower)?.[0] ?? '',
+    key: lineKey(text),
+    word,
+    hashtag: text.includes('#'),
+    emoji: text.match(EMOJI) ?? [],
+  };
 }
 
 export interface ComposeInput {
