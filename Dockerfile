@@ -1,5 +1,7 @@
 # syntax=docker/dockerfile:1
-# One image, two roles: `--target api` (HTTP + Socket.IO + the built client) and `--target worker`.
+# One Dockerfile, two images: `--target api` (HTTP + Socket.IO + the built client) and `--target worker`.
+# Both run the compiled JavaScript (server/dist) with plain node; neither holds TypeScript sources,
+# tsx or the development simulators, and the worker image holds none of the api's code.
 
 # The workspace manifests alone, so the dependency layers are cached until a manifest changes.
 FROM node:20-bookworm-slim AS manifests
@@ -9,6 +11,7 @@ COPY core/package.json core/
 COPY simulators/package.json simulators/
 COPY api/package.json api/
 COPY worker/package.json worker/
+COPY server/package.json server/
 COPY client/package.json client/
 COPY tests/package.json tests/
 COPY bench/package.json bench/
@@ -16,34 +19,43 @@ COPY bench/package.json bench/
 FROM manifests AS deps
 RUN npm ci --no-audit --no-fund
 
+# Type-checks every workspace (an image never ships code that does not compile), compiles the
+# client, then one build per image: each holds only its own entry points and role.
 FROM deps AS build
 COPY . .
-RUN npm run build -w client
+RUN npm run build \
+  && node server/build.mjs --entries main-api,grant-admin --outdir out/api \
+  && node server/build.mjs --entries main-worker --outdir out/worker
 
-FROM manifests AS prod-deps
-RUN npm ci --omit=dev --no-audit --no-fund -w core -w api -w worker --include-workspace-root=false
+# Each image's runtime npm packages only (no dev tools, no simulators, no other role's packages).
+FROM manifests AS api-deps
+RUN npm ci --omit=dev --no-audit --no-fund -w core -w api --include-workspace-root=false
+
+FROM manifests AS worker-deps
+RUN npm ci --omit=dev --no-audit --no-fund -w core -w worker --include-workspace-root=false
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
-COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
-COPY --chown=node:node package.json ./
-COPY --chown=node:node core ./core
-COPY --chown=node:node api ./api
-COPY --chown=node:node worker ./worker
+# server/package.json says "type": "module" for the compiled ES modules beside it.
+COPY --chown=node:node server/package.json ./server/
 USER node
 
 FROM runtime AS api
+COPY --from=api-deps --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/out/api ./server/dist
 COPY --from=build --chown=node:node /app/client/dist ./client/dist
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# node runs the entry itself (tsx as its loader), so SIGTERM from `docker stop` reaches our shutdown hook.
-CMD ["node", "--import", "tsx", "api/src/main-api.ts"]
+# node runs the entry itself (no npm or shell in between), so SIGTERM from `docker stop` reaches our shutdown hook.
+CMD ["node", "--enable-source-maps", "server/dist/main-api.js"]
 
 FROM runtime AS worker
 ENV METRICS_PORT=9464
+COPY --from=worker-deps --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/out/worker ./server/dist
 EXPOSE 9464
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:9464/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "worker/src/main.ts"]
+CMD ["node", "--enable-source-maps", "server/dist/main-worker.js"]

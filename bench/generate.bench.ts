@@ -22,7 +22,7 @@ import { io } from 'socket.io-client';
 import { generationsRepository, loadConfig, schema, usageRepository, usageSubject } from '@gl/core/server';
 import { getPlan } from '@gl/core';
 import { processGeneration } from '../worker/src/processors/generation.processor';
-import { startGeniusLines } from '../api/src/start';
+import { startGeniusLines } from '@gl/server';
 import { startOpenAiStub } from '../tests/stubs/openai.stub';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

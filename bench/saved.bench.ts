@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { loadConfig, openDatabase } from '@gl/core/server';
-import { startGeniusLines } from '../api/src/start';
+import { startGeniusLines } from '@gl/server';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

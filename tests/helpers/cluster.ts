@@ -12,7 +12,7 @@ export interface RoleProcess {
   kill(): Promise<number | null>;
 }
 
-const ENTRY = { api: 'api/src/main-api.ts', worker: 'worker/src/main.ts' } as const;
+const ENTRY = { api: 'main-api', worker: 'main-worker' } as const;
 
 /** Environment every process of a test cluster shares: one database, one Redis prefix, one secret. */
 export function clusterEnv(opts: { databaseUrl: string; redisUrl: string; prefix: string }): Record<string, string> {
@@ -38,11 +38,11 @@ async function waitForOutput(handle: ChildHandle, text: string, timeoutMs: numbe
 export async function startRole(
   role: 'api' | 'worker',
   env: Record<string, string>,
-  opts: { port?: number; timeoutMs?: number } = {},
+  opts: { port?: number; timeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<RoleProcess> {
   const timeoutMs = opts.timeoutMs ?? 60_000;
   const port = role === 'api' ? (opts.port ?? (await freePort())) : 0;
-  const handle = spawnEntry(ENTRY[role], { ...env, ...(role === 'api' ? { PORT: String(port), HOST: '127.0.0.1' } : {}) });
+  const handle = spawnEntry(ENTRY[role], { ...env, ...(role === 'api' ? { PORT: String(port), HOST: '127.0.0.1' } : {}) }, opts.nodeArgs);
   const url = role === 'api' ? `http://127.0.0.1:${port}` : '';
   try {
     if (role === 'api') {

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export { freePort } from '../../api/src/redis-resolve';
+export { freePort } from '@gl/server';
 
 export interface ChildHandle {
   child: ChildProcess;
@@ -13,12 +14,19 @@ export interface ChildHandle {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** The compiled entry points in server/dist (`npm test` builds them first). */
+export type ServerEntry = 'launcher' | 'main-api' | 'main-worker';
+
+export const entryFile = (entry: ServerEntry) => path.join(REPO_ROOT, 'server/dist', `${entry}.js`);
+
 /**
- * Runs one of our entry points (a .ts file) as a real child process. Node itself runs it with
- * tsx's loader (no wrapper process), so a signal or a SIGKILL reaches the process that does the work.
+ * Runs one of our compiled entry points as a real child process, the way production does
+ * (`node --enable-source-maps server/dist/<entry>.js`, no wrapper process), so a signal or a SIGKILL
+ * reaches the process that does the work.
  */
-export function spawnEntry(entry: string, env: Record<string, string | undefined>): ChildHandle {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, entry)], {
+export function spawnEntry(entry: ServerEntry, env: Record<string, string | undefined>, nodeArgs: string[] = []): ChildHandle {
+  if (!existsSync(entryFile(entry))) throw new Error(`${entryFile(entry)} is missing: run \`npm run build:server\` first`);
+  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, entryFile(entry)], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 import { loadConfig, type Config } from '@gl/core/server';
 import type { ProcessorRegistration } from '@gl/worker';
-import { startGeniusLines, type RunningServices } from '../../api/src/start';
+import { startGeniusLines, type RunningServices } from '@gl/server';
 import { createTestDatabase, type TestDatabase } from './database';
 import { clearRedisPrefix, testPrefix, TEST_REDIS_URL } from './redis';
 import { waitForQueuesDrained } from './queues';

@@ -17,7 +17,7 @@ const children: ChildHandle[] = [];
 let socket: TestSocket | undefined;
 
 function startWorker(): ChildHandle {
-  const child = spawnEntry('worker/src/main.ts', {
+  const child = spawnEntry('main-worker', {
     DATABASE_URL: database.url,
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: prefix,

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@gl/core/server';
-import { sandboxWanted, startPaymentSandbox, type PaymentSandbox } from '../../api/src/payments/sandbox';
+import { sandboxWanted, startPaymentSandbox, type PaymentSandbox } from '@gl/server';
 import { freePort } from '../helpers/process';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { connectSocket, nextEvent, type TestSocket } from '../helpers/socket';

@@ -19,7 +19,7 @@ describe('process start-up', () => {
     const port = await freePort();
     const prefix = testPrefix();
     prefixes.push(prefix);
-    const proc = spawnEntry('api/src/launcher.ts', { PORT: String(port), PGLITE_DIR: path.join(dir, 'pglite'), REDIS_PREFIX: prefix });
+    const proc = spawnEntry('launcher', { PORT: String(port), PGLITE_DIR: path.join(dir, 'pglite'), REDIS_PREFIX: prefix });
     try {
       const res = await waitForHttp(`http://127.0.0.1:${port}/api/health`, 45_000);
       const body = (await res.json()) as any;
@@ -35,7 +35,7 @@ describe('process start-up', () => {
     } finally {
       expect(await proc.stop('SIGTERM')).toBe(0);
     }
-    const again = spawnEntry('api/src/launcher.ts', { PORT: String(port), PGLITE_DIR: path.join(dir, 'pglite'), REDIS_PREFIX: prefix });
+    const again = spawnEntry('launcher', { PORT: String(port), PGLITE_DIR: path.join(dir, 'pglite'), REDIS_PREFIX: prefix });
     try {
       await waitForHttp(`http://127.0.0.1:${port}/api/health`, 45_000);
       const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
@@ -51,7 +51,7 @@ describe('process start-up', () => {
 
   it('a wrong DATABASE_URL fails fast with a clear message', async () => {
     const started = Date.now();
-    const proc = spawnEntry('api/src/launcher.ts', {
+    const proc = spawnEntry('launcher', {
       PORT: String(await freePort()),
       DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere',
     });
@@ -62,7 +62,7 @@ describe('process start-up', () => {
   }, 30_000);
 
   it('bad configuration lists every bad variable, then exits', async () => {
-    const proc = spawnEntry('api/src/launcher.ts', { PORT: 'eighty', ROLES: 'api,mailer', DATABASE_URL: 'mysql://x' });
+    const proc = spawnEntry('launcher', { PORT: 'eighty', ROLES: 'api,mailer', DATABASE_URL: 'mysql://x' });
     const code = await proc.exited;
     expect(code).toBe(78);
     const out = proc.output();

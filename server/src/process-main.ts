@@ -1,13 +1,14 @@
 import { ConfigError, loadConfig, type Role } from '@gl/core/server';
 import { DatabaseConnectError } from '@gl/core/server';
-import { startPaymentSandbox } from './payments/sandbox';
-import { startGeniusLines } from './start';
+import { startPaymentSandbox } from './sandbox';
+import type { RoleLoaders } from './roles';
+import { startRoles } from './start';
 
 /**
  * Process entry shared by the launcher and the single-role entry points: validates config once
  * (every bad variable listed, then exit), starts the roles, and shuts down gracefully.
  */
-export async function runProcess(forcedRoles?: Role[]): Promise<void> {
+export async function runProcess(roles: RoleLoaders, forcedRoles?: Role[]): Promise<void> {
   let config;
   try {
     const env = forcedRoles ? { ...process.env, ROLES: forcedRoles.join(',') } : process.env;
@@ -23,7 +24,7 @@ export async function runProcess(forcedRoles?: Role[]): Promise<void> {
   }
   let services;
   try {
-    services = await startGeniusLines(config);
+    services = await startRoles(config, roles);
   } catch (err) {
     const known = err instanceof DatabaseConnectError || /Redis/.test((err as Error).message);
     console.error(known ? `Genius Lines could not start: ${(err as Error).message}` : err);

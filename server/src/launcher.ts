@@ -1,4 +1,5 @@
 /** Runs the roles named by ROLES (default: api and worker in one process). */
 import { runProcess } from './process-main';
+import { roles } from './roles';
 
-await runProcess();
+await runProcess(roles);

@@ -1,13 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createLogger, createServerContext, openDatabase, type Config, type Logger, type ServerContext } from '@gl/core/server';
-import { startWorkerRole, type ProcessorRegistration, type WorkerRole } from '@gl/worker';
-import { createApiContext, type ApiContext } from './api-context';
-import { allowedOrigins, createApp } from './app';
+import type { ApiContext } from '@gl/api/role';
+import type { ProcessorRegistration, WorkerRole } from '@gl/worker';
 import { resolveJwtSecret } from './jwt-secret';
 import { resolveRedis } from './redis-resolve';
-import { attachSocketServer } from './socket/socket-server';
-import { startWorkerMetricsServer } from './observability/worker-metrics-server';
+import type { RoleLoaders } from './roles';
+import { startWorkerMetricsServer } from './worker-metrics-server';
 
 export interface RunningServices {
   /** Base URL of the api role (undefined for a worker-only process). */
@@ -26,9 +23,15 @@ export interface StartOptions {
 
 /**
  * Starts the roles named in config.ROLES in this process: `api` (HTTP + Socket.IO) and/or
- * `worker` (BullMQ processors). Used by the launcher, the role entry points and the tests.
+ * `worker` (BullMQ processors), each loaded on demand through `roles`. Used by the entry points;
+ * the tests and benches call `startGeniusLines` from the package index, which can run both.
  */
-export async function startGeniusLines(config: Config, opts: StartOptions = {}): Promise<RunningServices> {
+export async function startRoles(config: Config, roles: RoleLoaders, opts: StartOptions = {}): Promise<RunningServices> {
+  const load = <R extends keyof RoleLoaders>(role: R): NonNullable<RoleLoaders[R]> => {
+    const loader = roles[role];
+    if (!loader) throw new Error(`This entry point does not run the ${role} role.`);
+    return loader;
+  };
   const logger = opts.logger ?? createLogger(config.logLevel, { roles: config.ROLES.join(',') });
   const redis = await resolveRedis(config, logger);
   const closers: Array<() => Promise<void>> = [];
@@ -44,6 +47,7 @@ export async function startGeniusLines(config: Config, opts: StartOptions = {}):
 
     let worker: WorkerRole | undefined;
     if (config.ROLES.includes('worker')) {
+      const { startWorkerRole } = await load('worker')();
       worker = await startWorkerRole(ctx, { processors: opts.processors });
       closers.push(() => worker!.close());
       if (!config.ROLES.includes('api') && config.METRICS_PORT) {
@@ -55,28 +59,10 @@ export async function startGeniusLines(config: Config, opts: StartOptions = {}):
     let url: string | undefined;
     let api: ApiContext | undefined;
     if (config.ROLES.includes('api')) {
-      api = createApiContext(ctx);
-      const app = createApp(api);
-      const server = http.createServer(app);
-      server.keepAliveTimeout = 65_000;
-      server.requestTimeout = 35_000;
-      const sockets = await attachSocketServer(server, api, allowedOrigins(api));
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(config.PORT, config.HOST, () => resolve());
-      });
-      const { port } = server.address() as AddressInfo;
-      const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-      url = `http://${host}:${port}`;
-      // Stop accepting first; in-flight requests finish; then sockets close.
-      closers.push(async () => {
-        await sockets.close();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-          setTimeout(() => server.closeAllConnections(), 5000).unref();
-        });
-      });
+      const { startApiRole } = await load('api')();
+      const role = await startApiRole(ctx);
+      ({ url, api } = role);
+      closers.push(() => role.close());
     }
     logger.info({ url, roles: config.ROLES, database: database.location }, 'genius lines started');
     return { url, ctx, api, worker, close: closeAll };

@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterEnv, startRole, stopAll, type RoleProcess } from '../helpers/cluster';
+import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { REPO_ROOT } from '../helpers/process';
+import { clearRedisPrefix, testPrefix, TEST_REDIS_URL } from '../helpers/redis';
+
+/**
+ * Each role's code loads only in a process that runs the role: a worker-only process (the compiled
+ * entry, as production runs it) never loads Express, Socket.IO, bull-board or argon2, and the
+ * single-role builds the Docker images ship hold no other role's code and no simulators.
+ */
+const TRACER = path.join(REPO_ROOT, 'tests/helpers/module-trace/register.mjs');
+const API_ONLY_PACKAGES = ['express', 'socket.io', '@bull-board/api', '@bull-board/express', 'argon2', 'helmet'];
+
+let database: TestDatabase;
+let prefix: string;
+let dir: string;
+const processes: RoleProcess[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  prefix = testPrefix();
+  dir = mkdtempSync(path.join(tmpdir(), 'gl-modules-'));
+});
+
+afterAll(async () => {
+  await stopAll(processes);
+  await clearRedisPrefix(prefix);
+  await database?.drop();
+  rmSync(dir, { recursive: true, force: true });
+}, 60_000);
+
+/** The npm packages a process of this role loaded, once it is ready. */
+async function packagesLoadedBy(role: 'api' | 'worker'): Promise<Set<string>> {
+  const file = path.join(dir, `${role}.txt`);
+  const env = { ...clusterEnv({ databaseUrl: database.url, redisUrl: TEST_REDIS_URL, prefix }), MODULE_TRACE_FILE: file };
+  const proc = await startRole(role, env, { nodeArgs: ['--import', TRACER] });
+  processes.push(proc);
+  const urls = readFileSync(file, 'utf8').split('\n');
+  const names = urls.map((u) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1]).filter((n): n is string => !!n);
+  return new Set(names);
+}
+
+describe('lazy roles', () => {
+  it('a worker-only process runs its queues without loading the api role', async () => {
+    const loaded = await packagesLoadedBy('worker');
+    expect(loaded).toContain('bullmq');
+    expect(API_ONLY_PACKAGES.filter((p) => loaded.has(p))).toEqual([]);
+  });
+
+  it('an api process loads them (the trace sees what a process loads)', async () => {
+    const loaded = await packagesLoadedBy('api');
+    expect(API_ONLY_PACKAGES.filter((p) => !loaded.has(p))).toEqual([]);
+  });
+});
+
+/** The workspaces whose source files a build of these entries (as the Dockerfile makes it) contains. */
+function workspacesBuiltInto(entries: string): Set<string> {
+  const outdir = path.join(dir, entries);
+  execFileSync(process.execPath, ['server/build.mjs', '--entries', entries, '--outdir', outdir], { cwd: REPO_ROOT, stdio: 'ignore' });
+  const meta = JSON.parse(readFileSync(path.join(outdir, 'meta.json'), 'utf8')) as { inputs: Record<string, unknown> };
+  return new Set(Object.keys(meta.inputs).map((input) => input.split('/')[0]!));
+}
+
+describe("the Docker images' builds", () => {
+  it("the worker image's build holds the worker and core, none of the api's code, no simulators", () => {
+    const built = workspacesBuiltInto('main-worker');
+    expect(built).toContain('worker');
+    expect(built).toContain('core');
+    expect(built).not.toContain('api');
+    expect(built).not.toContain('simulators');
+  });
+
+  it("the api image's build holds the api, none of the worker's code, no simulators", () => {
+    const built = workspacesBuiltInto('main-api,grant-admin');
+    expect(built).toContain('api');
+    expect(built).not.toContain('worker');
+    expect(built).not.toContain('simulators');
+  });
+});
