@@ -6,8 +6,16 @@
  *      timed from sending the request to receiving generation:completed on a socket.io-client;
  *  (b) synchronously: the same work (quota, row, provider chain with streaming, row update, events)
  *      inside one request handler, timed from sending the request to its response.
- * Both run api + worker in this one process (the `npm start` shape), with the same client
- * concurrency (and GENERATION_CONCURRENCY set to it), in interleaved rounds. Prints throughput, p50/p99 latency and the overhead ratio; drops its database.
+ *  (c) the baseline: raw BullMQ in the same process, add -> no-op processor -> completion seen
+ *      (QueueEvents), at the same concurrency: the floor any queue-based pipeline stands on.
+ * All run api + worker in this one process (the `npm start` shape), with the same client
+ * concurrency (and GENERATION_CONCURRENCY set to it), in interleaved rounds. Prints throughput,
+ * p50/p99 latency, CPU milliseconds per generation (process.cpuUsage over the measured rounds; the
+ * OpenAI stub runs in a child process so its CPU is not counted, the HTTP/socket client in this
+ * process is) and the ratios; drops its database and Redis keys.
+ *
+ * `--profile`: also writes bench-generate.cpuprofile (the measured rounds) and prints the top 15
+ * packages by self time.
  *
  * BENCH_N (default 400) generations per mode, BENCH_CONCURRENCY (default 16) requests in flight.
  * BENCH_ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
@@ -23,7 +31,10 @@ import { generationsRepository, loadConfig, schema, usageRepository, usageSubjec
 import { getPlan } from '@gl/core';
 import { processGeneration } from '../worker/src/processors/generation.processor';
 import { startGeniusLines } from '@gl/server';
-import { startOpenAiStub } from '../tests/stubs/openai.stub';
+import { Queue, QueueEvents, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { startProfile, writeProfile } from './cpu-profile';
+import { startStubProcess } from './stub-process';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -31,6 +42,7 @@ const N = Number(process.env.BENCH_N ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const WARMUP = 20;
 const ROUNDS = 4;
+const PROFILE = process.argv.includes('--profile');
 const BODY = { category: 'taglines', tone: 'bold', topic: 'Kahawa Coffee', count: 4 } as const;
 
 async function admin(sql: string): Promise<void> {
@@ -70,7 +82,7 @@ async function main() {
   const dbUrl = new URL(ADMIN_URL);
   dbUrl.pathname = `/${dbName}`;
   const prefix = `glb-${randomBytes(4).toString('hex')}`;
-  const stub = await startOpenAiStub({ apiKey: 'sk-bench' });
+  const stub = await startStubProcess('sk-bench');
   const services = await startGeniusLines(
     loadConfig({
       NODE_ENV: 'test',
@@ -157,56 +169,85 @@ async function main() {
     return performance.now() - sent;
   };
 
+  // The baseline: raw BullMQ, a no-op processor, the completion seen through QueueEvents.
+  const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  const baselineQueue = new Queue('bench-baseline', { connection, prefix });
+  const baselineWorker = new Worker('bench-baseline', async () => undefined, {
+    connection: connection.duplicate(),
+    prefix,
+    concurrency: CONCURRENCY,
+  });
+  const baselineEvents = new QueueEvents('bench-baseline', { connection: connection.duplicate(), prefix });
+  await baselineEvents.waitUntilReady();
+  const baselineDone = new Map<string, (t: number) => void>();
+  baselineEvents.on('completed', ({ jobId }) => baselineDone.get(jobId)?.(performance.now()));
+  const viaBaseline = async (): Promise<number> => {
+    const sent = performance.now();
+    const job = await baselineQueue.add('noop', {}, { removeOnComplete: true });
+    const done = await new Promise<number>((resolve) => baselineDone.set(job.id!, resolve));
+    baselineDone.delete(job.id!);
+    return done - sent;
+  };
+
   try {
     await drive(WARMUP, 4, viaQueue);
     await drive(WARMUP, 4, viaHandler);
+    await drive(WARMUP, 4, viaBaseline);
     // Interleaved rounds (alternating which goes first), so both modes see the same machine load.
-    const queued = { latencies: [] as number[], wallMs: 0 };
-    const sync = { latencies: [] as number[], wallMs: 0 };
+    const modes = {
+      queue: { task: viaQueue, latencies: [] as number[], wallMs: 0, cpuMs: 0 },
+      sync: { task: viaHandler, latencies: [] as number[], wallMs: 0, cpuMs: 0 },
+      baseline: { task: viaBaseline, latencies: [] as number[], wallMs: 0, cpuMs: 0 },
+    };
+    const names = Object.keys(modes) as Array<keyof typeof modes>;
     const perRound = Math.ceil(N / ROUNDS);
+    const stopProfile = PROFILE ? await startProfile() : undefined;
     for (let round = 0; round < ROUNDS; round++) {
-      const order =
-        round % 2 === 0
-          ? ([
-              ['q', viaQueue],
-              ['s', viaHandler],
-            ] as const)
-          : ([
-              ['s', viaHandler],
-              ['q', viaQueue],
-            ] as const);
-      for (const [mode, task] of order) {
-        const r = await drive(perRound, CONCURRENCY, task);
-        const into = mode === 'q' ? queued : sync;
-        into.latencies.push(...r.latencies);
-        into.wallMs += r.wallMs;
+      // A different mode first in each round, so all see the same machine load.
+      for (let i = 0; i < names.length; i++) {
+        const mode = modes[names[(round + i) % names.length]!];
+        const cpu = process.cpuUsage();
+        const r = await drive(perRound, CONCURRENCY, mode.task);
+        const used = process.cpuUsage(cpu);
+        mode.cpuMs += (used.user + used.system) / 1000;
+        mode.latencies.push(...r.latencies);
+        mode.wallMs += r.wallMs;
       }
     }
-    queued.latencies.sort((a, b) => a - b);
-    sync.latencies.sort((a, b) => a - b);
+    const profile = await stopProfile?.();
 
-    const row = (name: string, r: { latencies: number[]; wallMs: number }) => ({
-      mode: name,
-      generations: r.latencies.length,
-      'throughput (gen/s)': Number(((r.latencies.length / r.wallMs) * 1000).toFixed(1)),
-      'p50 (ms)': Number(percentile(r.latencies, 50).toFixed(1)),
-      'p99 (ms)': Number(percentile(r.latencies, 99).toFixed(1)),
-    });
-    const a = row('HTTP -> queue -> worker -> socket', queued);
-    const b = row('synchronous in the request handler', sync);
+    const row = (name: string, r: (typeof modes)[keyof typeof modes]) => {
+      r.latencies.sort((x, y) => x - y);
+      return {
+        mode: name,
+        generations: r.latencies.length,
+        'throughput (gen/s)': Number(((r.latencies.length / r.wallMs) * 1000).toFixed(1)),
+        'p50 (ms)': Number(percentile(r.latencies, 50).toFixed(1)),
+        'p99 (ms)': Number(percentile(r.latencies, 99).toFixed(1)),
+        'CPU ms / gen': Number((r.cpuMs / r.latencies.length).toFixed(2)),
+      };
+    };
+    const a = row('HTTP -> queue -> worker -> socket', modes.queue);
+    const b = row('synchronous in the request handler', modes.sync);
+    const c = row('baseline: raw BullMQ add -> no-op -> completed', modes.baseline);
     console.log(`\nGeneration pipeline, zero-delay OpenAI stub, ${CONCURRENCY} in flight, ${N} per mode (node ${process.version})\n`);
-    console.table([a, b]);
+    console.table([a, b, c]);
     console.log(
-      `Overhead of the queue: p50 x${(a['p50 (ms)'] / b['p50 (ms)']).toFixed(2)}, p99 x${(a['p99 (ms)'] / b['p99 (ms)']).toFixed(2)}, ` +
-        `throughput x${(a['throughput (gen/s)'] / b['throughput (gen/s)']).toFixed(2)}\n`,
+      `Queue vs synchronous: p50 x${(a['p50 (ms)'] / b['p50 (ms)']).toFixed(2)}, p99 x${(a['p99 (ms)'] / b['p99 (ms)']).toFixed(2)}, ` +
+        `throughput x${(a['throughput (gen/s)'] / b['throughput (gen/s)']).toFixed(2)}, CPU/gen x${(a['CPU ms / gen'] / b['CPU ms / gen']).toFixed(2)}\n` +
+        `Queue vs raw BullMQ baseline: CPU/gen x${(a['CPU ms / gen'] / c['CPU ms / gen']).toFixed(2)}, p50 x${(a['p50 (ms)'] / c['p50 (ms)']).toFixed(2)}\n`,
     );
+    if (profile) writeProfile(profile, 'bench-generate.cpuprofile');
   } finally {
+    await baselineWorker.close();
+    await baselineEvents.close();
+    await baselineQueue.close();
+    connection.disconnect();
     socket.disconnect();
     await new Promise<void>((resolve) => syncServer.close(() => resolve()));
     await services.close();
     await stub.close();
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    const { Redis } = await import('ioredis');
     const redis = new Redis(REDIS_URL);
     let cursor = '0';
     do {
