@@ -21,7 +21,7 @@ describe('process start-up', () => {
     prefixes.push(prefix);
     const proc = spawnEntry('launcher', { PORT: String(port), PGLITE_DIR: path.join(dir, 'pglite'), REDIS_PREFIX: prefix });
     try {
-      const res = await waitForHttp(`http://127.0.0.1:${port}/api/health`, 45_000);
+      const res = await waitForHttp(`http://127.0.0.1:${port}/api/health`, 90_000);
       const body = (await res.json()) as any;
       expect(res.status).toBe(200);
       expect(body.data.database).toEqual({ status: 'up', kind: 'pglite' });
@@ -37,7 +37,7 @@ describe('process start-up', () => {
     }
     const again = spawnEntry('launcher', { PORT: String(port), PGLITE_DIR: path.join(dir, 'pglite'), REDIS_PREFIX: prefix });
     try {
-      await waitForHttp(`http://127.0.0.1:${port}/api/health`, 45_000);
+      await waitForHttp(`http://127.0.0.1:${port}/api/health`, 90_000);
       const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -47,7 +47,7 @@ describe('process start-up', () => {
     } finally {
       await again.stop();
     }
-  }, 120_000);
+  }, 240_000);
 
   it('a wrong DATABASE_URL fails fast with a clear message', async () => {
     const started = Date.now();
