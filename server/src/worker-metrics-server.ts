@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { isPrivateAddress, metricsRegistry, pingRedis, type ServerContext } from '@gl/core/server';
+import { checkDependencies, isPrivateAddress, metricsRegistry, type ServerContext } from '@gl/core/server';
 
 /**
  * A worker-only process has no HTTP api; this small server gives it GET /metrics (private
@@ -9,7 +9,7 @@ export async function startWorkerMetricsServer(ctx: ServerContext, port: number)
   const server = http.createServer(async (req, res) => {
     try {
       if (req.url === '/healthz') {
-        const [db, redis] = await Promise.all([ctx.database.ping(), pingRedis(ctx.redis)]);
+        const { database: db, redis } = await checkDependencies(ctx);
         res.writeHead(db && redis ? 200 : 503, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ database: db ? 'up' : 'down', redis: redis ? 'up' : 'down' }));
         return;

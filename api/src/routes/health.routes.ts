@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import { pingRedis } from '@gl/core/server';
+import { checkDependencies, withTimeout } from '@gl/core/server';
 import { SENT, defineResource } from '../http/route';
-
-function withTimeout<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {
-  return Promise.race([p.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms))]);
-}
 
 /** GET /api/health: 200 when PostgreSQL and Redis both answer, 503 naming what is down (with the same data). */
 export const healthResource = defineResource({
@@ -21,7 +17,7 @@ export const healthResource = defineResource({
       response: z.object({ status: z.string() }).loose(),
       errors: [503],
       handler: async ({ res, deps: ctx }) => {
-        const [database, redis] = await Promise.all([withTimeout(ctx.database.ping(), 2000, false), pingRedis(ctx.redis, 1000)]);
+        const { database, redis } = await checkDependencies(ctx);
         const queues = redis ? await withTimeout(ctx.jobs.depths(), 1000, null) : null;
         const { config } = ctx;
         const data = {

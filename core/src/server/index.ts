@@ -5,6 +5,7 @@ export * from './logger';
 export * from './db/database';
 export * as schema from './db/schema';
 export * from './redis';
+export * from './health';
 export * from './jobs';
 export * from './queues/queue.factory';
 export * from './queues/job-queue';
