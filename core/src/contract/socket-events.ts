@@ -1,6 +1,7 @@
 import type { GenerationSource, PlanId } from '../catalogue';
 import type { PaymentProvider, PaymentStatus, SubscriptionDto } from './billing';
 import type { UsageSummary } from './lines';
+import type { PublicUser } from './auth';
 import type { Plan } from '../catalogue';
 
 /**
@@ -21,6 +22,8 @@ export interface ServerToClientEvents {
     planId: PlanId;
   }) => void;
   'subscription:updated': (payload: { subscription: SubscriptionDto | null; currentPlan: Plan }) => void;
+  /** The signed-in user changed (e-mail verified or changed, name): every tab shows the new state. */
+  'account:updated': (payload: { user: PublicUser }) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -29,4 +32,6 @@ export interface ClientToServerEvents {}
 export type ServerEventName = keyof ServerToClientEvents;
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket of one signed-in device (refresh-token family), so ending a session closes its sockets. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const visitorRoom = (visitorId: string) => `visitor:${visitorId}`;

@@ -7,8 +7,11 @@ export const emailJob = defineJob({
   schema: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('newsletter-welcome'), subscriberId: z.uuid() }),
     z.object({ kind: z.literal('contact'), messageId: z.uuid() }),
+    /** An account e-mail stored in outbound_emails (reset, verification, change of e-mail, notices). */
+    z.object({ kind: z.literal('outbound'), emailId: z.uuid() }),
   ]),
-  jobId: (p) => (p.kind === 'contact' ? `email-contact-${p.messageId}` : `email-welcome-${p.subscriberId}`),
+  jobId: (p) =>
+    p.kind === 'contact' ? `email-contact-${p.messageId}` : p.kind === 'outbound' ? `email-outbound-${p.emailId}` : `email-welcome-${p.subscriberId}`,
   options: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
 });
 export type EmailJobPayload = z.infer<typeof emailJob.schema>;

@@ -10,6 +10,8 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   lastError: text('last_error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  /** Where links in this subscriber's e-mails start (PUBLIC_URL or the api origin at sign-up). */
+  linkBase: text('link_base'),
   /** Set by an unsubscribe; a later subscribe clears it. */
   unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
 });
