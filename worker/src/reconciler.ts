@@ -35,7 +35,7 @@ const enqueued = (outcomes: Outcome[]) => outcomes.filter((o) => o !== 'live').l
 export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promise<ReconcileResult> {
   const cutoff = new Date(now.getTime() - ctx.config.RECONCILE_GRACE_MS);
   const { db, jobs } = ctx;
-  const { generations, payments, newsletterSubscribers, contactMessages } = schema;
+  const { generations, payments, newsletterSubscribers, contactMessages, outboundEmails } = schema;
 
   const pendingGenerations = await db
     .select({
@@ -112,6 +112,13 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
     .where(and(eq(contactMessages.status, 'pending'), lt(contactMessages.createdAt, cutoff)))
     .limit(BATCH);
   for (const m of pendingContacts) emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'contact', messageId: m.id }));
+
+  const pendingOutbound = await db
+    .select({ id: outboundEmails.id })
+    .from(outboundEmails)
+    .where(and(eq(outboundEmails.status, 'pending'), lt(outboundEmails.createdAt, cutoff)))
+    .limit(BATCH);
+  for (const m of pendingOutbound) emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'outbound', emailId: m.id }));
 
   return {
     generations: enqueued(generationOutcomes),

@@ -3,13 +3,15 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import proxyaddr from 'proxy-addr';
 import { Server } from 'socket.io';
 import { createRedis, socketConnections, socketIoKey, waitForRedis } from '@gl/core/server';
-import { userRoom, visitorRoom, type ClientToServerEvents, type ServerToClientEvents } from '@gl/core';
+import { sessionRoom, userRoom, visitorRoom, type ClientToServerEvents, type ServerToClientEvents } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { trustProxy } from '../http/trust-proxy';
 import { visitorIdFrom } from '../middleware/authenticate';
 
 export interface SocketData {
   userId?: string;
+  /** The session (refresh-token family) of the token: ending it closes this socket. */
+  sessionId?: string;
   visitorId?: string;
 }
 
@@ -37,8 +39,9 @@ export async function attachSocketServer(httpServer: HttpServer, ctx: ApiContext
     const visitorId = visitorIdFrom(auth.visitorId);
     try {
       if (typeof auth.token === 'string' && auth.token.length > 0) {
-        const { userId } = await ctx.tokens.verifyAccess(auth.token);
+        const { userId, sessionId } = await ctx.tokens.verifyAccess(auth.token);
         socket.data.userId = userId;
+        socket.data.sessionId = sessionId;
       } else if (visitorId) {
         socket.data.visitorId = visitorId;
       } else {
@@ -77,6 +80,7 @@ export async function attachSocketServer(httpServer: HttpServer, ctx: ApiContext
     socketConnections.inc();
     socket.once('disconnect', () => socketConnections.dec());
     if (socket.data.userId) void socket.join(userRoom(socket.data.userId));
+    if (socket.data.sessionId) void socket.join(sessionRoom(socket.data.sessionId));
     if (socket.data.visitorId) void socket.join(visitorRoom(socket.data.visitorId));
   });
 
