@@ -26,12 +26,7 @@ export function emailJsTemplate(mail: Mail, opts: Pick<EmailJsOptions, 'template
     if (!opts.subscriptionTemplateId) throw new Error('EMAILJS_SUBSCRIPTION_TEMPLATE_ID is not set: cannot send the newsletter welcome');
     return {
       templateId: opts.subscriptionTemplateId,
-      params: {
-        subscriber_email: mail.to,
-        subscription_date: mail.subscribedAt.toISOString(),
-        to_email: mail.to,
-        unsubscribe_url: mail.unsubscribe?.pageUrl ?? '',
-      },
+      params: { subscriber_email: mail.to, subscription_date: mail.subscribedAt.toISOString(), to_email: mail.to },
     };
   }
   if (!opts.templateId) throw new Error('EMAILJS_TEMPLATE_ID is not set: cannot deliver contact messages');
