@@ -31,12 +31,36 @@ async function userWithData(): Promise<TestUser & { paymentId: string }> {
       { userId: u.id, text: 'Fresh every morning', category: 'taglines', tone: 'friendly' },
       { userId: u.id, text: 'Bold moves only', category: 'slogans', tone: 'bold' },
     ]);
-  await db().insert(schema.generations).values({ userId: u.id, subject: `user-${u.id}`, planId: 'free', category: 'taglines', tone: 'friendly', count: 2, status: 'completed', lines: ['A', 'B'] });
+  await db()
+    .insert(schema.generations)
+    .values({
+      userId: u.id,
+      subject: `user-${u.id}`,
+      planId: 'free',
+      category: 'taglines',
+      tone: 'friendly',
+      count: 2,
+      status: 'completed',
+      lines: ['A', 'B'],
+    });
   const [payment] = await db()
     .insert(schema.payments)
-    .values({ userId: u.id, provider: 'mpesa', providerRef: `ws_CO_${u.id}`, planId: 'pro', interval: 'month', amountMinor: 1290, currency: 'KES', status: 'completed', phone: '254712345678', providerPayload: { MpesaReceiptNumber: 'QKX1', PhoneNumber: 254712345678 } })
+    .values({
+      userId: u.id,
+      provider: 'mpesa',
+      providerRef: `ws_CO_${u.id}`,
+      planId: 'pro',
+      interval: 'month',
+      amountMinor: 1290,
+      currency: 'KES',
+      status: 'completed',
+      phone: '254712345678',
+      providerPayload: { MpesaReceiptNumber: 'QKX1', PhoneNumber: 254712345678 },
+    })
     .returning();
-  await db().insert(schema.paymentEvents).values({ paymentId: payment!.id, provider: 'mpesa', kind: 'callback', payload: { PhoneNumber: 254712345678 } });
+  await db()
+    .insert(schema.paymentEvents)
+    .values({ paymentId: payment!.id, provider: 'mpesa', kind: 'callback', payload: { PhoneNumber: 254712345678 } });
   await db().insert(schema.subscriptions).values({ userId: u.id, planId: 'business', status: 'active', paymentId: payment!.id });
   const key = await server.api('/api-keys', { body: { name: 'shop' }, token: u.token });
   expect(key.status).toBe(201);
@@ -53,11 +77,22 @@ describe('GET /users/export', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="genius-lines-export-\d{4}-\d{2}-\d{2}\.json"$/);
     const text = await res.text();
     const data = JSON.parse(text);
-    expect(Object.keys(data)).toEqual(['exportedAt', 'profile', 'savedLines', 'generations', 'payments', 'subscriptions', 'newsletter', 'apiKeys']);
+    expect(Object.keys(data)).toEqual([
+      'exportedAt',
+      'profile',
+      'savedLines',
+      'generations',
+      'payments',
+      'subscriptions',
+      'newsletter',
+      'apiKeys',
+    ]);
     expect(data.profile).toMatchObject({ id: u.id, email: u.email, name: 'Wanjiru Kamau', emailVerified: true, planId: 'business' });
     expect(data.savedLines.map((l: any) => l.text).sort()).toEqual(['Bold moves only', 'Fresh every morning']);
     expect(data.generations).toHaveLength(1);
-    expect(data.payments).toEqual([expect.objectContaining({ id: u.paymentId, amountMinor: 1290, currency: 'KES', phone: '254712345678' })]);
+    expect(data.payments).toEqual([
+      expect.objectContaining({ id: u.paymentId, amountMinor: 1290, currency: 'KES', phone: '254712345678' }),
+    ]);
     expect(data.subscriptions).toEqual([expect.objectContaining({ planId: 'business', status: 'active' })]);
     expect(data.newsletter).toMatchObject({ subscribed: true });
     expect(data.apiKeys).toEqual([expect.objectContaining({ name: 'shop', prefix: expect.stringMatching(/^gl_/) })]);
@@ -101,7 +136,18 @@ describe('DELETE /users/account', () => {
 
   it('a pending M-Pesa payment: 409 with a clear message, nothing changed', async () => {
     const u = await userWithData();
-    await db().insert(schema.payments).values({ userId: u.id, provider: 'mpesa', providerRef: `pending-${u.id}`, planId: 'pro', interval: 'month', amountMinor: 1290, currency: 'KES', status: 'pending' });
+    await db()
+      .insert(schema.payments)
+      .values({
+        userId: u.id,
+        provider: 'mpesa',
+        providerRef: `pending-${u.id}`,
+        planId: 'pro',
+        interval: 'month',
+        amountMinor: 1290,
+        currency: 'KES',
+        status: 'pending',
+      });
     const res = await del(u, { password: u.password, confirm: 'DELETE' });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ success: false, code: 'CONFLICT' });
@@ -124,13 +170,28 @@ describe('DELETE /users/account', () => {
     expect(mail.text).toMatch(/payments are kept for accounting/);
 
     expect(await db().select().from(schema.users).where(eq(schema.users.id, u.id))).toHaveLength(0);
-    for (const table of [schema.savedLines, schema.generations, schema.apiKeys, schema.sessions, schema.refreshTokens, schema.subscriptions, schema.accountTokens]) {
+    for (const table of [
+      schema.savedLines,
+      schema.generations,
+      schema.apiKeys,
+      schema.sessions,
+      schema.refreshTokens,
+      schema.subscriptions,
+      schema.accountTokens,
+    ]) {
       expect(await db().select().from(table).where(eq(table.userId, u.id))).toHaveLength(0);
     }
     expect(await db().select().from(schema.newsletterSubscribers).where(eq(schema.newsletterSubscribers.email, u.email))).toHaveLength(0);
     // The payment stays, for accounting, without the person.
     const [payment] = await db().select().from(schema.payments).where(eq(schema.payments.id, u.paymentId));
-    expect(payment).toMatchObject({ userId: null, phone: null, providerPayload: null, amountMinor: 1290, currency: 'KES', status: 'completed' });
+    expect(payment).toMatchObject({
+      userId: null,
+      phone: null,
+      providerPayload: null,
+      amountMinor: 1290,
+      currency: 'KES',
+      status: 'completed',
+    });
     const events = await db().select().from(schema.paymentEvents).where(eq(schema.paymentEvents.paymentId, u.paymentId));
     expect(JSON.stringify(events)).not.toContain('254712345678');
     expect(JSON.stringify(payment)).not.toContain(u.email);

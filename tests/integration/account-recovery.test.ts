@@ -12,7 +12,10 @@ let smtp: SmtpStub;
 let server: TestServer;
 beforeAll(async () => {
   smtp = await startSmtpStub();
-  server = await startTestServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Genius Lines <hello@geniuslines.test>' }, processors: [emailProcessor] });
+  server = await startTestServer({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Genius Lines <hello@geniuslines.test>' },
+    processors: [emailProcessor],
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -148,7 +151,8 @@ describe('password reset', () => {
     const limited = await startTestServer({ roles: ['api'], env: { ACCOUNT_EMAIL_LIMIT_PER_ADDRESS: '3' } });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await limited.api('/auth/forgot-password', { body: { email: 'same@example.com' } })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push((await limited.api('/auth/forgot-password', { body: { email: 'same@example.com' } })).status);
       expect(statuses).toEqual([202, 202, 202, 429]);
       const last = await limited.api('/auth/forgot-password', { body: { email: 'same@example.com' } });
       expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -215,14 +219,26 @@ describe('e-mail verification', () => {
 describe('change of e-mail', () => {
   it('needs the password; changes only when the new address opens its link; the old address is told', async () => {
     const u = await registerUser(server, { password: 'my-password' });
-    const wrong = await server.api('/users/email', { method: 'PUT', token: u.token, body: { newEmail: 'moved@example.com', password: 'nope' } });
+    const wrong = await server.api('/users/email', {
+      method: 'PUT',
+      token: u.token,
+      body: { newEmail: 'moved@example.com', password: 'nope' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe('Password is incorrect');
     const taken = await registerUser(server);
-    const conflict = await server.api('/users/email', { method: 'PUT', token: u.token, body: { newEmail: taken.email, password: 'my-password' } });
+    const conflict = await server.api('/users/email', {
+      method: 'PUT',
+      token: u.token,
+      body: { newEmail: taken.email, password: 'my-password' },
+    });
     expect(conflict.status).toBe(409);
 
-    const res = await server.api('/users/email', { method: 'PUT', token: u.token, body: { newEmail: 'Moved@Example.com', password: 'my-password' } });
+    const res = await server.api('/users/email', {
+      method: 'PUT',
+      token: u.token,
+      body: { newEmail: 'Moved@Example.com', password: 'my-password' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ user: { email: u.email }, pendingEmail: 'moved@example.com' });
     const notice = await nthMailTo(smtp, u.email, /being changed/);

@@ -43,7 +43,11 @@ describe('newsletter unsubscribe', () => {
     const target = /^<(.+)>$/.exec(mail.headers['list-unsubscribe']!)![1]!;
     // Exactly what a mail provider sends.
     const oneClick = () =>
-      fetch(target, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
     const res = await oneClick();
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, data: { unsubscribed: true } });

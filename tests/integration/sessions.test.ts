@@ -115,9 +115,15 @@ describe('sessions', () => {
     const u = await registerUser(server, { password: 'first-password' });
     // As if a rotation racing the password change had committed a fresh token after the revocation:
     // the token is live in refresh_tokens, but its session began before "valid from".
-    await server.api('/users/change-password', { token: u.token, body: { currentPassword: 'first-password', newPassword: 'second-password' } });
+    await server.api('/users/change-password', {
+      token: u.token,
+      body: { currentPassword: 'first-password', newPassword: 'second-password' },
+    });
     const [row] = await server.services.ctx.db.select().from(schema.refreshTokens).where(eq(schema.refreshTokens.userId, u.id)).limit(1);
-    await server.services.ctx.db.update(schema.refreshTokens).set({ revokedAt: null, usedAt: null }).where(eq(schema.refreshTokens.id, row!.id));
+    await server.services.ctx.db
+      .update(schema.refreshTokens)
+      .set({ revokedAt: null, usedAt: null })
+      .where(eq(schema.refreshTokens.id, row!.id));
     await server.services.ctx.db.update(schema.sessions).set({ revokedAt: null }).where(eq(schema.sessions.id, row!.familyId));
     const res = await server.api('/auth/refresh', { body: { refreshToken: u.refreshToken } });
     expect(res.status).toBe(401);
@@ -150,7 +156,10 @@ describe('admin dashboard cookie', () => {
   it('stops working when the session that bought it is revoked (password change)', async () => {
     const { admin, cookie } = await adminWithCookie();
     expect((await fetch(`${server.url}/admin/queues`, { headers: { cookie } })).status).toBe(200);
-    await server.api('/users/change-password', { token: admin.token, body: { currentPassword: admin.password, newPassword: 'another-pass' } });
+    await server.api('/users/change-password', {
+      token: admin.token,
+      body: { currentPassword: admin.password, newPassword: 'another-pass' },
+    });
     expect((await fetch(`${server.url}/admin/queues`, { headers: { cookie } })).status).toBe(401);
   });
 

@@ -11,11 +11,7 @@ const TTL_SECONDS = 3600;
  * The queue dashboard is a server-rendered page, so it can't send a bearer header: an admin
  * exchanges their access token for a short-lived, HttpOnly, SameSite=Strict cookie scoped to /admin.
  */
-export async function issueAdminCookie(
-  ctx: ApiContext,
-  userId: string,
-  sessionId?: string,
-): Promise<{ value: string; maxAgeMs: number }> {
+export async function issueAdminCookie(ctx: ApiContext, userId: string, sessionId?: string): Promise<{ value: string; maxAgeMs: number }> {
   const user = await usersRepository.findById(ctx.db, userId);
   if (!user?.isAdmin) throw Errors.forbidden('Only administrators can open the queue dashboard');
   // Bound to the session that bought it, with its issue time: revocations apply to the cookie too.

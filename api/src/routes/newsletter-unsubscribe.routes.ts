@@ -13,8 +13,12 @@ export const newsletterUnsubscribeResource = defineResource({
   tag: 'Newsletter',
   deps: (ctx: ApiContext) => ({
     ctx,
-    perIp: new Limiter(ctx.redis, `${ctx.config.REDIS_PREFIX}-rl-unsubscribe-ip`, ctx.config.AUTH_RATE_LIMIT_PER_IP, 3600, (s) =>
-      `Too many requests. Please try again in ${minutesText(s)}.`,
+    perIp: new Limiter(
+      ctx.redis,
+      `${ctx.config.REDIS_PREFIX}-rl-unsubscribe-ip`,
+      ctx.config.AUTH_RATE_LIMIT_PER_IP,
+      3600,
+      (s) => `Too many requests. Please try again in ${minutesText(s)}.`,
     ),
   }),
   routes: (route) => [

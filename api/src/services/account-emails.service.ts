@@ -24,7 +24,13 @@ const hours = (h: number) => h * 3600_000;
 async function requestToken(
   ctx: ApiContext,
   user: UserRow,
-  input: { kind: AccountTokenKind; email: string; ttlMs: number; mail: 'password-reset' | 'email-verification' | 'email-change'; linkBase: string },
+  input: {
+    kind: AccountTokenKind;
+    email: string;
+    ttlMs: number;
+    mail: 'password-reset' | 'email-verification' | 'email-change';
+    linkBase: string;
+  },
 ): Promise<void> {
   const row = await ctx.db.transaction(async (tx) => {
     const token = await accountTokensRepository.createRequest(tx, {
@@ -154,7 +160,11 @@ export class AccountEmailsService {
       });
       return [
         await storeEmail(tx, { kind: 'email-change', to: input.newEmail, tokenId: token.id, data: { linkBase, name: user.name } }),
-        await storeEmail(tx, { kind: 'email-change-notice', to: user.email, data: { linkBase, name: user.name, newEmail: input.newEmail } }),
+        await storeEmail(tx, {
+          kind: 'email-change-notice',
+          to: user.email,
+          data: { linkBase, name: user.name, newEmail: input.newEmail },
+        }),
       ];
     });
     await enqueueEmails(this.ctx, rows);

@@ -20,7 +20,10 @@ export function emailJsTemplate(mail: Mail, opts: Pick<EmailJsOptions, 'template
     // Account e-mails go through the default template, composed as for SMTP.
     if (!opts.templateId) throw new Error('EMAILJS_TEMPLATE_ID is not set: cannot send account e-mails');
     const composed = composeMail(mail, { contactInbox: mail.to });
-    return { templateId: opts.templateId, params: { name: 'Genius Lines', email: mail.to, to_email: mail.to, subject: composed.subject, message: composed.text } };
+    return {
+      templateId: opts.templateId,
+      params: { name: 'Genius Lines', email: mail.to, to_email: mail.to, subject: composed.subject, message: composed.text },
+    };
   }
   if (mail.kind === 'newsletter-welcome') {
     if (!opts.subscriptionTemplateId) throw new Error('EMAILJS_SUBSCRIPTION_TEMPLATE_ID is not set: cannot send the newsletter welcome');

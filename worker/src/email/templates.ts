@@ -77,7 +77,11 @@ function accountParagraphs(mail: AccountMail): { lines: string[]; button?: strin
       };
     case 'email-verification':
       return {
-        lines: [hello, 'Please confirm that this is your email address by opening this link:', `The link works once, for ${mail.validFor}.`],
+        lines: [
+          hello,
+          'Please confirm that this is your email address by opening this link:',
+          `The link works once, for ${mail.validFor}.`,
+        ],
         button: 'Confirm my email',
       };
     case 'email-change':

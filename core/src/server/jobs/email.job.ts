@@ -11,7 +11,11 @@ export const emailJob = defineJob({
     z.object({ kind: z.literal('outbound'), emailId: z.uuid() }),
   ]),
   jobId: (p) =>
-    p.kind === 'contact' ? `email-contact-${p.messageId}` : p.kind === 'outbound' ? `email-outbound-${p.emailId}` : `email-welcome-${p.subscriberId}`,
+    p.kind === 'contact'
+      ? `email-contact-${p.messageId}`
+      : p.kind === 'outbound'
+        ? `email-outbound-${p.emailId}`
+        : `email-welcome-${p.subscriberId}`,
   options: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
 });
 export type EmailJobPayload = z.infer<typeof emailJob.schema>;

@@ -58,7 +58,8 @@ export async function settlePayment(
     if (!payment) return undefined;
     // A payment whose account was deleted (user_id null) settles for the books but activates nothing.
     const owner = payment.userId;
-    const subscription = payment.status === 'completed' && owner ? await activateSubscription(tx, { ...payment, userId: owner }, now) : undefined;
+    const subscription =
+      payment.status === 'completed' && owner ? await activateSubscription(tx, { ...payment, userId: owner }, now) : undefined;
     return { payment, subscription };
   });
 

@@ -9,7 +9,13 @@ import { apiKeys, generations, newsletterSubscribers, paymentEvents, payments, s
 export const accountDataRepository = {
   savedLines(db: DbOrTx, userId: string) {
     return db
-      .select({ id: savedLines.id, text: savedLines.text, category: savedLines.category, tone: savedLines.tone, createdAt: savedLines.createdAt })
+      .select({
+        id: savedLines.id,
+        text: savedLines.text,
+        category: savedLines.category,
+        tone: savedLines.tone,
+        createdAt: savedLines.createdAt,
+      })
       .from(savedLines)
       .where(eq(savedLines.userId, userId))
       .orderBy(asc(savedLines.createdAt));
@@ -124,7 +130,10 @@ export const accountDataRepository = {
         updatedAt: new Date(),
       })
       .where(inArray(payments.id, ids));
-    await db.update(paymentEvents).set({ payload: { anonymised: true } }).where(inArray(paymentEvents.paymentId, ids));
+    await db
+      .update(paymentEvents)
+      .set({ payload: { anonymised: true } })
+      .where(inArray(paymentEvents.paymentId, ids));
     return ids.length;
   },
 };

@@ -3,7 +3,13 @@ import type { DbOrTx } from '../db/database';
 import { outboundEmails } from '../db/schema';
 
 export type OutboundEmailRow = typeof outboundEmails.$inferSelect;
-export const OUTBOUND_EMAIL_KINDS = ['password-reset', 'email-verification', 'email-change', 'email-change-notice', 'account-deleted'] as const;
+export const OUTBOUND_EMAIL_KINDS = [
+  'password-reset',
+  'email-verification',
+  'email-change',
+  'email-change-notice',
+  'account-deleted',
+] as const;
 export type OutboundEmailKind = (typeof OUTBOUND_EMAIL_KINDS)[number];
 
 export const outboundEmailsRepository = {

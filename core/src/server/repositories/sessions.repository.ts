@@ -17,7 +17,14 @@ export const sessionsRepository = {
     const now = new Date();
     await db
       .insert(sessions)
-      .values({ id: input.id, userId: input.userId, userAgent: clip(input.userAgent, 300), ip: clip(input.ip, 64), createdAt: now, lastUsedAt: now });
+      .values({
+        id: input.id,
+        userId: input.userId,
+        userAgent: clip(input.userAgent, 300),
+        ip: clip(input.ip, 64),
+        createdAt: now,
+        lastUsedAt: now,
+      });
   },
 
   async findById(db: DbOrTx, id: string): Promise<SessionRow | undefined> {
