@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import PageLoader from '../../components/PageLoader';
 import { DeleteAccountSection, ExportSection } from '../../components/account/DataSections';
@@ -11,8 +12,11 @@ export default function AccountPage() {
   const { user, loading } = useAuth();
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice;
+  // Signed out while here (account deleted, "Sign Out"): go home, not to the sign-in form.
+  const hadUser = useRef(false);
   if (loading) return <PageLoader label="Loading..." />;
-  if (!user) return <Navigate to="/auth" replace state={{ from: '/account' }} />;
+  if (!user) return hadUser.current ? <Navigate to="/" replace /> : <Navigate to="/auth" replace state={{ from: '/account' }} />;
+  hadUser.current = true;
   return (
     <div className="page max-w-3xl">
       <h1 className="page-title">Account settings</h1>
