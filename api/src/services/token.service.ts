@@ -24,10 +24,11 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async signAccess(userId: string, sessionId: string): Promise<string> {
+  /** `sessionId` binds the token to a session (always, for users; tools such as benchmarks may omit it). */
+  async signAccess(userId: string, sessionId?: string): Promise<string> {
     // `ims`: the issue time in milliseconds (iat is whole seconds), for revocation at a password change;
     // `sid`: the session, so ending that device refuses its access tokens at once.
-    return new SignJWT({ ims: Date.now(), sid: sessionId })
+    return new SignJWT({ ims: Date.now(), ...(sessionId ? { sid: sessionId } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)

@@ -138,7 +138,15 @@ export function PasswordSection() {
           autoComplete="current-password"
           maxLength={1024}
         />
-        <Field id={ids.next} label="New password" type="password" value={newPassword} onChange={setNew} autoComplete="new-password" maxLength={128} />
+        <Field
+          id={ids.next}
+          label="New password"
+          type="password"
+          value={newPassword}
+          onChange={setNew}
+          autoComplete="new-password"
+          maxLength={128}
+        />
         {result && <Notice kind={result.kind}>{result.text}</Notice>}
         <div>
           <button type="submit" className="btn-primary px-4 py-2.5" disabled={busy}>

@@ -82,7 +82,9 @@ export function SessionsSection() {
               <div className="min-w-0">
                 <p className="text-sm font-medium text-slate-900 dark:text-white">
                   {describeDevice(s.userAgent)}{' '}
-                  {s.current && <span className="chip bg-violet-100 text-violet-800 dark:bg-violet-500/15 dark:text-violet-200">This device</span>}
+                  {s.current && (
+                    <span className="chip bg-violet-100 text-violet-800 dark:bg-violet-500/15 dark:text-violet-200">This device</span>
+                  )}
                 </p>
                 <p className="text-xs text-slate-600 dark:text-slate-400">
                   {s.ip ?? 'Unknown address'} · signed in {formatSavedDate(s.createdAt)} · last active {formatSavedDate(s.lastUsedAt)}

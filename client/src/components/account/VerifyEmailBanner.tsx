@@ -41,7 +41,11 @@ export default function VerifyEmailBanner() {
   };
 
   return (
-    <div role="region" aria-label="Email verification" className="border-b border-amber-200 bg-amber-50 dark:border-amber-500/30 dark:bg-amber-500/10">
+    <div
+      role="region"
+      aria-label="Email verification"
+      className="border-b border-amber-200 bg-amber-50 dark:border-amber-500/30 dark:bg-amber-500/10"
+    >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-sm text-amber-900 sm:px-6 dark:text-amber-100">
         <p className="min-w-0 flex-1 basis-full sm:basis-0">
           Please confirm your email address <strong className="break-all">{user.email}</strong> with the link we sent you.

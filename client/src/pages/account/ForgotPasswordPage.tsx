@@ -27,12 +27,14 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <FormShell title="Forgot your password?" lead="Enter the email address of your account and we will send you a link to choose a new one.">
+    <FormShell
+      title="Forgot your password?"
+      lead="Enter the email address of your account and we will send you a link to choose a new one."
+    >
       {sentTo ? (
         <div className="grid gap-4">
           <Notice kind="success">
-            If an account uses <strong>{sentTo}</strong>, a reset link is on its way. It works for 30 minutes. Check your spam folder
-            too.
+            If an account uses <strong>{sentTo}</strong>, a reset link is on its way. It works for 30 minutes. Check your spam folder too.
           </Notice>
           <button type="button" className="btn-secondary w-full py-2.5" onClick={() => setSentTo('')}>
             Send another link

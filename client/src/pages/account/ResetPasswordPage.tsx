@@ -27,7 +27,10 @@ export default function ResetPasswordPage() {
     try {
       const result = await api<AuthResult>('/auth/reset-password', { method: 'POST', body: { token, password }, sessionHandling: false });
       acceptSession(result);
-      navigate('/account', { replace: true, state: { notice: 'Your password has been changed and you are signed in. Every other device was signed out.' } });
+      navigate('/account', {
+        replace: true,
+        state: { notice: 'Your password has been changed and you are signed in. Every other device was signed out.' },
+      });
     } catch (err) {
       setError(errorMessage(err, 'Could not reset the password. Please try again.'));
       setBusy(false);

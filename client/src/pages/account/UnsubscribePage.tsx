@@ -35,7 +35,12 @@ export default function UnsubscribePage() {
         ) : (
           <>
             {error && <Notice kind="error">{error}</Notice>}
-            <button type="button" className="btn-primary w-full py-2.5" disabled={!token || status === 'busy'} onClick={() => void unsubscribe()}>
+            <button
+              type="button"
+              className="btn-primary w-full py-2.5"
+              disabled={!token || status === 'busy'}
+              onClick={() => void unsubscribe()}
+            >
               {status === 'busy' ? 'Unsubscribing...' : 'Unsubscribe'}
             </button>
           </>

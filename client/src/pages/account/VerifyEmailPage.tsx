@@ -26,8 +26,9 @@ export default function VerifyEmailPage() {
 
   useEffect(() => {
     // This browser's stored user catches up (e-mail verified, or changed).
-    if (state.status === 'done' && user && state.email) updateUser({ email: state.email, emailVerified: true });
-  }, [state, user?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (state.status !== 'done' || !user || !state.email) return;
+    if (user.email !== state.email || !user.emailVerified) updateUser({ email: state.email, emailVerified: true });
+  }, [state, user, updateUser]);
 
   if (state.status === 'working') return <FormShell title="Confirming your email..." lead="One moment." children={null} />;
   if (state.status === 'done') {

@@ -67,7 +67,9 @@ describe('verify e-mail', () => {
   });
 
   it('a bad link says so', async () => {
-    mockApi({ 'POST /api/auth/verify-email': () => fail(400, 'This verification link is invalid, expired or already used.', 'INVALID_TOKEN') });
+    mockApi({
+      'POST /api/auth/verify-email': () => fail(400, 'This verification link is invalid, expired or already used.', 'INVALID_TOKEN'),
+    });
     renderAt(<VerifyEmailPage />, { route: '/verify-email?token=bad' });
     expect(await screen.findByRole('alert')).toHaveTextContent('invalid, expired or already used');
   });
@@ -110,8 +112,22 @@ describe('verification banner', () => {
 
 describe('account page', () => {
   const SESSIONS = [
-    { id: 's1', userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/120.0 Mobile', ip: '41.90.1.2', createdAt: '2026-11-01T10:00:00Z', lastUsedAt: '2026-11-23T10:00:00Z', current: true },
-    { id: 's2', userAgent: 'Mozilla/5.0 (Windows NT 10.0) Firefox/130.0', ip: '102.0.0.9', createdAt: '2026-10-01T10:00:00Z', lastUsedAt: '2026-11-20T10:00:00Z', current: false },
+    {
+      id: 's1',
+      userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/120.0 Mobile',
+      ip: '41.90.1.2',
+      createdAt: '2026-11-01T10:00:00Z',
+      lastUsedAt: '2026-11-23T10:00:00Z',
+      current: true,
+    },
+    {
+      id: 's2',
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0) Firefox/130.0',
+      ip: '102.0.0.9',
+      createdAt: '2026-10-01T10:00:00Z',
+      lastUsedAt: '2026-11-20T10:00:00Z',
+      current: false,
+    },
   ];
 
   it('lists devices, signs one out, and signs out everywhere else keeping a fresh pair', async () => {
@@ -150,7 +166,10 @@ describe('account page', () => {
     await userEvent.type(screen.getByLabelText('Type "DELETE" to confirm'), 'DELETE');
     await userEvent.click(button);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(calls.find((c) => c.method === 'DELETE' && c.path === '/api/users/account')!.body).toEqual({ password: 'my-password', confirm: 'DELETE' });
+    expect(calls.find((c) => c.method === 'DELETE' && c.path === '/api/users/account')!.body).toEqual({
+      password: 'my-password',
+      confirm: 'DELETE',
+    });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
   });

@@ -15,16 +15,14 @@ export const sessionsRepository = {
   async create(db: DbOrTx, input: { id: string; userId: string } & DeviceInfo): Promise<void> {
     // The JS clock, like sessions_valid_from (PostgreSQL's now() is the transaction's start, which may be earlier).
     const now = new Date();
-    await db
-      .insert(sessions)
-      .values({
-        id: input.id,
-        userId: input.userId,
-        userAgent: clip(input.userAgent, 300),
-        ip: clip(input.ip, 64),
-        createdAt: now,
-        lastUsedAt: now,
-      });
+    await db.insert(sessions).values({
+      id: input.id,
+      userId: input.userId,
+      userAgent: clip(input.userAgent, 300),
+      ip: clip(input.ip, 64),
+      createdAt: now,
+      lastUsedAt: now,
+    });
   },
 
   async findById(db: DbOrTx, id: string): Promise<SessionRow | undefined> {
