@@ -71,6 +71,10 @@ export interface PlanLimits {
   apiAccess: boolean;
   analytics: boolean;
   teamCollaboration: boolean;
+  /** How many brand kits a user may keep (0: none). */
+  brandKits: number;
+  /** Several tones of one brief side by side (POST /lines/compare). */
+  toneComparison: boolean;
 }
 
 export interface Plan {
@@ -109,6 +113,8 @@ export const PLANS: readonly Plan[] = [
       apiAccess: false,
       analytics: false,
       teamCollaboration: false,
+      brandKits: 0,
+      toneComparison: false,
     },
   },
   {
@@ -128,6 +134,8 @@ export const PLANS: readonly Plan[] = [
       apiAccess: false,
       analytics: true,
       teamCollaboration: false,
+      brandKits: 3,
+      toneComparison: true,
     },
   },
   {
@@ -147,6 +155,8 @@ export const PLANS: readonly Plan[] = [
       apiAccess: true,
       analytics: true,
       teamCollaboration: true,
+      brandKits: 25,
+      toneComparison: true,
     },
   },
 ];

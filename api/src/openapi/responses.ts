@@ -92,6 +92,8 @@ export const PlanLimits = z.object({
   apiAccess: z.boolean(),
   analytics: z.boolean(),
   teamCollaboration: z.boolean(),
+  brandKits: count.describe('how many brand kits the plan keeps'),
+  toneComparison: z.boolean(),
 });
 export const Plan = z.object({
   id: planId,
@@ -184,4 +186,21 @@ export const Analytics = z.object({
   periodDays: count,
   from: z.string(),
   to: z.string(),
+});
+
+export const Brand = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  audience: z.string(),
+  wordsToUse: z.array(z.string()),
+  wordsToAvoid: z.array(z.string()).describe('no delivered line contains one of these (whole word, any case)'),
+  exampleLines: z.array(z.string()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export const CompareAccepted = z.object({
+  generations: z.array(z.object({ id, status: z.literal('pending'), tone })),
+  usage: UsageSummary,
 });

@@ -17,6 +17,8 @@ import { apiKeysResource } from './api-keys.routes';
 import { paymentsResource } from './payments.routes';
 import { v1Resource } from './v1.routes';
 import { openApiResource } from './openapi.routes';
+import { brandsResource } from './brands.routes';
+import { compareResource } from './compare.routes';
 
 /**
  * Every resource defined with `defineResource`, in mount order: the api mounts them and the
@@ -30,6 +32,8 @@ export const RESOURCES: Resource<any>[] = [
   sessionsResource,
   savedLinesResource,
   generationResource,
+  compareResource,
+  brandsResource,
   usageResource,
   accountResource,
   accountDataResource,

@@ -121,6 +121,8 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
             apiAccess: true,
             analytics: true,
             teamCollaboration: true,
+            brandKits: 25,
+            toneComparison: true,
           },
         },
       ],
