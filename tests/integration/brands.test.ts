@@ -68,7 +68,11 @@ describe('brand kits: /api/brands', () => {
     expect((await server.api(`/brands/${brand.id}`, { token: pro.token })).body.data.brand.name).toBe('Kahawa House');
 
     // Someone else: 404 on every route, and their list does not show it.
-    for (const [method, body] of [['GET', undefined], ['PUT', kit], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', kit],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await server.api(`/brands/${brand.id}`, { method, body, token: business.token });
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
@@ -156,7 +160,11 @@ describe('generating with a brand kit', () => {
     const before = openai.requests.length;
     const completed = await generate(business, socket, { category: 'taglines', tone: 'bold', count: 4, brandId: brand.id });
     expect(completed.lines).toHaveLength(4);
-    expect(completed.lines.slice(0, 3)).toEqual(['Wake up with Kahawa Coffee Co', 'Brewed at dawn for the night shift', 'Good mornings start here']);
+    expect(completed.lines.slice(0, 3)).toEqual([
+      'Wake up with Kahawa Coffee Co',
+      'Brewed at dawn for the night shift',
+      'Good mornings start here',
+    ]);
     for (const line of completed.lines) expect(line).not.toMatch(/cheap|instant/i);
 
     const request = openai.requests[before]!;
@@ -181,7 +189,10 @@ describe('generating with a brand kit', () => {
 
   it('keeps the kit as it was when asked for: the row holds a snapshot', async () => {
     const brand = (await createBrand(business, { ...kit, name: 'Snapshot Beans' })).body.data.brand;
-    const res = await server.api('/lines/generate', { body: { category: 'taglines', tone: 'bold', brandId: brand.id }, token: business.token });
+    const res = await server.api('/lines/generate', {
+      body: { category: 'taglines', tone: 'bold', brandId: brand.id },
+      token: business.token,
+    });
     await server.api(`/brands/${brand.id}`, { method: 'PUT', body: { ...kit, name: 'Renamed Beans' }, token: business.token });
     const [row] = await server.database.query('select brand from generations where id = $1', [res.body.data.generation.id]);
     expect(row.brand).toMatchObject({ id: brand.id, name: 'Snapshot Beans', wordsToAvoid: kit.wordsToAvoid });
@@ -193,7 +204,10 @@ describe('generating with a brand kit', () => {
     const other = await server.api('/lines/generate', { body, token: business.token });
     expect(other.status).toBe(404);
     expect(other.body).toMatchObject({ code: 'NOT_FOUND', error: 'Brand kit not found' });
-    const compare = await server.api('/lines/compare', { body: { category: 'taglines', tones: ['bold', 'funny'], brandId: brand.id }, token: business.token });
+    const compare = await server.api('/lines/compare', {
+      body: { category: 'taglines', tones: ['bold', 'funny'], brandId: brand.id },
+      token: business.token,
+    });
     expect(compare.status).toBe(404);
     const visitor = await server.api('/lines/generate', { body, headers: { 'x-visitor-id': randomUUID() } });
     expect(visitor.status).toBe(404);
@@ -205,14 +219,23 @@ describe('generating with a brand kit', () => {
   it('takes brandId on /api/v1/generate', async () => {
     const brand = (await createBrand(business, { ...kit, name: 'Api Beans', wordsToAvoid: ['cheap'] })).body.data.brand;
     const key = (await server.api('/api-keys', { body: { name: 'brands' }, token: business.token })).body.data.key as string;
-    openai.queue({ kind: 'ok', lines: ['Cheap as chips', 'Api Beans at dawn', 'Api Beans, slow and sure', 'Brew it bold', 'Api Beans for the night shift'] });
+    openai.queue({
+      kind: 'ok',
+      lines: ['Cheap as chips', 'Api Beans at dawn', 'Api Beans, slow and sure', 'Brew it bold', 'Api Beans for the night shift'],
+    });
     const before = openai.requests.length;
-    const res = await server.api('/v1/generate', { body: { category: 'taglines', count: 4, brandId: brand.id }, headers: { authorization: `Bearer ${key}` } });
+    const res = await server.api('/v1/generate', {
+      body: { category: 'taglines', count: 4, brandId: brand.id },
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.lines).toEqual(['Api Beans at dawn', 'Api Beans, slow and sure', 'Brew it bold', 'Api Beans for the night shift']);
     expect(openai.requests[before]!.body.messages[1].content).toContain('"name": "Api Beans"');
     const other = (await createBrand(pro, { ...kit, name: 'Not Yours' })).body.data.brand;
-    const refused = await server.api('/v1/generate', { body: { category: 'taglines', brandId: other.id }, headers: { authorization: `Bearer ${key}` } });
+    const refused = await server.api('/v1/generate', {
+      body: { category: 'taglines', brandId: other.id },
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(refused.status).toBe(404);
   });
 });
@@ -252,7 +275,11 @@ describe('tone comparison: POST /api/lines/compare', () => {
     const body = { category: 'taglines', tones: ['bold', 'funny'] };
     const res = await server.api('/lines/compare', { body, token: free.token });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ code: 'PLAN_REQUIRED', requiredPlan: 'pro', error: 'Comparing tones needs the Pro plan. Upgrade to use it.' });
+    expect(res.body).toMatchObject({
+      code: 'PLAN_REQUIRED',
+      requiredPlan: 'pro',
+      error: 'Comparing tones needs the Pro plan. Upgrade to use it.',
+    });
     const visitor = await server.api('/lines/compare', { body, headers: { 'x-visitor-id': randomUUID() } });
     expect(visitor.status).toBe(403);
     expect(visitor.body.requiredPlan).toBe('pro');
@@ -272,7 +299,10 @@ describe('tone comparison: POST /api/lines/compare', () => {
       expect(res.status, JSON.stringify(tones)).toBe(400);
       expect(JSON.stringify(res.body)).toContain(message);
     }
-    const noTone = await server.api('/lines/compare', { body: { category: 'taglines', tone: 'bold', tones: ['bold', 'funny'] }, token: pro.token });
+    const noTone = await server.api('/lines/compare', {
+      body: { category: 'taglines', tone: 'bold', tones: ['bold', 'funny'] },
+      token: pro.token,
+    });
     expect(noTone.status).toBe(400);
   });
 

@@ -62,7 +62,9 @@ describe('runProviderChain with words to avoid', () => {
         throw Object.assign(new Error('Internal server error'), { status: 500 });
       },
     };
-    const hf = scripted('huggingface', ['Kahawa for early risers\nCheap Kahawa\nOne brew, one Kahawa\nKahawa at first light\nThe Kahawa ritual\n']);
+    const hf = scripted('huggingface', [
+      'Kahawa for early risers\nCheap Kahawa\nOne brew, one Kahawa\nKahawa at first light\nThe Kahawa ritual\n',
+    ]);
     const result = await runProviderChain(req, { providers: [failing, hf], offline: generateOffline });
     expect(result.lines).toEqual(['Kahawa for early risers', 'One brew, one Kahawa', 'Kahawa at first light', 'The Kahawa ritual']);
     expect(result.source).toBe('huggingface');
