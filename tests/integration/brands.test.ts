@@ -326,3 +326,14 @@ describe('tone comparison: POST /api/lines/compare', () => {
     expect((await usageRepository.counts(db, racing)).daily).toBe(10);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the brand routes, compare, and brandId on /v1/generate', async () => {
+    const doc = (await server.api('/openapi.json')).body;
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/brands', '/brands/{id}', '/lines/compare']));
+    expect(Object.keys(doc.paths['/brands/{id}'])).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
+    const v1 = JSON.stringify(doc.paths['/v1/generate']) + JSON.stringify(doc.components.schemas);
+    expect(v1).toContain('brandId');
+    expect(JSON.stringify(doc.paths['/lines/compare'])).toContain('tones');
+  });
+});
