@@ -332,7 +332,11 @@ export default function GenerateForm({
 
       <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy || disabled || (comparing && !compareReady)}>
         <SparklesIcon className="h-5 w-5" />
-        {busy ? 'Generating...' : comparing ? `Compare ${compareTones.length} tones` : 'Generate Lines'}
+        {busy
+          ? 'Generating...'
+          : comparing
+            ? `Compare ${compareTones.length} tone${compareTones.length === 1 ? '' : 's'}`
+            : 'Generate Lines'}
       </button>
     </form>
   );
