@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { eventually } from '../helpers/eventually';
 import type { TestServer } from '../helpers/server';
 import { grantPlan, registerUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
@@ -132,9 +133,10 @@ describe('brand kits and tone comparison in the browser', () => {
       await funny.getByRole('button', { name: 'Save line 1' }).click();
       await funny.getByText('Saved', { exact: true }).waitFor();
       await funny.getByRole('button', { name: 'Regenerate line 2' }).click();
-      await funny.getByText('Kahawa funny line 1, poured at dawn').waitFor();
-      const usage = await server.api('/users/usage', { token: user.token });
-      expect(usage.body.data.dailyGenerations).toBe(5);
+      // Compare (3) + generate (1) + one regenerated line (1).
+      await eventually(async () => (await server.api('/users/usage', { token: user.token })).body.data.dailyGenerations === 5);
+      await funny.getByRole('button', { name: 'Regenerate line 2' }).and(page.locator(':enabled')).waitFor();
+      expect(await funny.getByTestId('generated-line').count()).toBe(4);
 
       // Phones: the panels stack.
       for (const width of [390, 320]) {
