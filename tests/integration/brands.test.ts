@@ -218,6 +218,8 @@ describe('generating with a brand kit', () => {
 
   it('takes brandId on /api/v1/generate', async () => {
     const brand = (await createBrand(business, { ...kit, name: 'Api Beans', wordsToAvoid: ['cheap'] })).body.data.brand;
+    // API keys need a verified e-mail address.
+    await server.database.query('update users set email_verified_at = now() where id = $1', [business.id]);
     const key = (await server.api('/api-keys', { body: { name: 'brands' }, token: business.token })).body.data.key as string;
     openai.queue({
       kind: 'ok',
