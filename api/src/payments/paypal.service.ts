@@ -5,7 +5,9 @@ import {
   MISMATCH_CODE,
   PAYMENT_TEXTS,
   USER_CANCELLED_CODE,
+  billingQuote,
   currentPlanFor,
+  payableAmount,
   paymentMessage,
   paymentsRepository,
   settlePayment,
@@ -14,7 +16,7 @@ import {
   type PaymentRow,
   type SubscriptionRow,
 } from '@gl/core/server';
-import { getPlan, isUuid, planPriceCents, type BillingInterval, type PlanId } from '@gl/core';
+import { getPlan, isUuid, type BillingInterval, type PlanId } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import {
   PaypalApiError,
@@ -62,13 +64,16 @@ export class PaypalService {
   async createOrder(userId: string, planId: PlanId, interval: BillingInterval) {
     const paypal = this.paypal(PAYMENT_TEXTS.paypalCreateFailed);
     const plan = getPlan(planId);
-    const amountCents = planPriceCents(planId, interval);
+    // The catalogue price minus any upgrade credit, decided here (never by the client).
+    const quote = await billingQuote(this.ctx.db, userId, planId, interval, this.ctx.config.MPESA_KES_PER_USD);
+    const amountCents = payableAmount(quote.usd.amountDue);
     const payment = await paymentsRepository.insert(this.ctx.db, {
       userId,
       provider: 'paypal',
       planId,
       interval,
       amountMinor: amountCents,
+      creditMinor: quote.usd.credit,
       currency: 'USD',
     });
     const request: PaypalOrderRequest = {

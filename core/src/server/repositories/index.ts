@@ -13,3 +13,4 @@ export * from './sessions.repository';
 export * from './account-tokens.repository';
 export * from './outbound-emails.repository';
 export * from './account-data.repository';
+export * from './billing.repository';

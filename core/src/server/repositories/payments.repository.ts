@@ -15,6 +15,8 @@ export interface NewPayment {
   planId: string;
   interval: string;
   amountMinor: number;
+  /** Upgrade credit already taken off amountMinor. */
+  creditMinor?: number;
   currency: string;
   phone?: string | null;
   requestPayload?: unknown;

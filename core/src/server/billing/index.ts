@@ -1,0 +1,4 @@
+export * from './credit';
+export * from './plan-change';
+export * from './billing-email';
+export * from './quote';
