@@ -17,6 +17,7 @@ import { apiKeysResource } from './api-keys.routes';
 import { paymentsResource } from './payments.routes';
 import { v1Resource } from './v1.routes';
 import { openApiResource } from './openapi.routes';
+import { billingResource, receiptsResource } from './billing.routes';
 
 /**
  * Every resource defined with `defineResource`, in mount order: the api mounts them and the
@@ -39,6 +40,8 @@ export const RESOURCES: Resource<any>[] = [
   plansResource,
   subscriptionsResource,
   paymentsResource,
+  billingResource,
+  receiptsResource,
   apiKeysResource,
   v1Resource,
   openApiResource,
