@@ -2,3 +2,4 @@ export * from './credit';
 export * from './plan-change';
 export * from './billing-email';
 export * from './quote';
+export * from './billing-sweep';
