@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PaypalClient } from '../../api/src/payments/paypal.client';
+import { PaypalClient } from '@gl/core/server';
 import { eventually } from '../helpers/eventually';
 import { billingCounts, paymentRow, rows, usePaymentsHarness } from '../helpers/payments';
 import { nextEvent, recordEvents } from '../helpers/socket';

@@ -6,6 +6,7 @@ import {
   PAYMENT_TEXTS,
   USER_CANCELLED_CODE,
   billingQuote,
+  billingRepository,
   currentPlanFor,
   payableAmount,
   paymentMessage,
@@ -15,10 +16,6 @@ import {
   toSubscriptionDto,
   type PaymentRow,
   type SubscriptionRow,
-} from '@gl/core/server';
-import { getPlan, isUuid, type BillingInterval, type PlanId } from '@gl/core';
-import type { ApiContext } from '../api-context';
-import {
   PaypalApiError,
   PaypalClient,
   centsToPaypalValue,
@@ -27,7 +24,10 @@ import {
   type PaypalOrder,
   type PaypalOrderRequest,
   type PaypalWebhookEvent,
-} from './paypal.client';
+} from '@gl/core/server';
+import { getPlan, isUuid, type BillingInterval, type PlanId } from '@gl/core';
+import type { ApiContext } from '../api-context';
+import { PaypalSubscriptionsService, isPaypalSubscriptionEvent } from '../billing/paypal-subscriptions.service';
 
 const WEBHOOK_UNVERIFIED = 'Webhook signature could not be verified';
 
@@ -47,12 +47,14 @@ export function paypalConfigured(ctx: ApiContext): boolean {
 /** PayPal Orders v2 from the server: create, capture (with every check), and the signed webhook. */
 export class PaypalService {
   private readonly client: PaypalClient | undefined;
+  readonly subscriptions: PaypalSubscriptionsService;
 
   constructor(private readonly ctx: ApiContext) {
     const c = ctx.config;
     this.client = paypalConfigured(ctx)
       ? new PaypalClient({ baseUrl: c.PAYPAL_BASE_URL, clientId: c.PAYPAL_CLIENT_ID!, clientSecret: c.PAYPAL_CLIENT_SECRET! })
       : undefined;
+    this.subscriptions = new PaypalSubscriptionsService(ctx, () => this.paypal('PayPal is not configured'));
   }
 
   private paypal(failure: string): PaypalClient {
@@ -230,7 +232,18 @@ export class PaypalService {
       throw Errors.validation(WEBHOOK_UNVERIFIED);
     }
 
-    const eventRowId = await paymentsRepository.insertEvent(this.ctx.db, { provider: 'paypal', kind: event.event_type, payload: event });
+    // Each event is applied once by its id: a replay (PayPal retries, or a copy) is acknowledged and ignored.
+    const eventRowId = await billingRepository.insertProviderEvent(this.ctx.db, {
+      provider: 'paypal',
+      providerEventId: event.id.slice(0, 100),
+      kind: event.event_type,
+      payload: event,
+    });
+    if (!eventRowId) return { received: true };
+    if (isPaypalSubscriptionEvent(event.event_type)) {
+      await this.subscriptions.handleEvent(event, eventRowId);
+      return { received: true };
+    }
     if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED' && event.event_type !== 'PAYMENT.CAPTURE.DENIED') return { received: true };
 
     const resource = (event.resource ?? {}) as {

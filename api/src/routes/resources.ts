@@ -18,6 +18,7 @@ import { paymentsResource } from './payments.routes';
 import { v1Resource } from './v1.routes';
 import { openApiResource } from './openapi.routes';
 import { billingResource, receiptsResource } from './billing.routes';
+import { autoRenewResource, paypalSubscriptionsResource } from './paypal-subscriptions.routes';
 
 /**
  * Every resource defined with `defineResource`, in mount order: the api mounts them and the
@@ -42,6 +43,8 @@ export const RESOURCES: Resource<any>[] = [
   paymentsResource,
   billingResource,
   receiptsResource,
+  paypalSubscriptionsResource,
+  autoRenewResource,
   apiKeysResource,
   v1Resource,
   openApiResource,

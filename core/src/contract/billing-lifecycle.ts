@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { BillingInterval, Plan, PlanId } from '../catalogue';
-import { intervalSchema, planIdSchema, type PaymentProvider, type SubscriptionDto } from './billing';
+import { intervalSchema, paidPlanIdSchema, planIdSchema, type PaymentProvider, type SubscriptionDto } from './billing';
 
 /** GET /billing/quote: any plan id is parsed, so free (or the plan one has) gets a clear 4xx, not a zod message. */
 export const billingQuoteQuery = z.strictObject({ planId: planIdSchema, interval: intervalSchema });
@@ -60,3 +60,12 @@ export interface ReceiptDto {
   customerName: string;
   customerEmail: string;
 }
+
+export const paypalCreateSubscriptionBody = z.strictObject({ planId: paidPlanIdSchema, interval: intervalSchema });
+export const paypalConfirmSubscriptionBody = z.strictObject({
+  subscriptionID: z
+    .string({ message: 'subscriptionID is required' })
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, 'subscriptionID is malformed'),
+});

@@ -3,3 +3,4 @@ export * from './plan-change';
 export * from './billing-email';
 export * from './quote';
 export * from './billing-sweep';
+export * from './paypal-sync';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
-import { billingNotices, paymentEvents, payments, receiptCounters, subscriptions, users } from '../db/schema';
+import { billingNotices, paymentEvents, payments, paypalCatalog, receiptCounters, subscriptions, users } from '../db/schema';
 import type { PaymentRow } from './payments.repository';
 import type { SubscriptionRow } from './subscriptions.repository';
 
@@ -188,5 +188,61 @@ export const billingRepository = {
       .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.providerEventId] })
       .returning({ id: paymentEvents.id });
     return row?.id;
+  },
+
+  async catalogId(db: DbOrTx, key: string): Promise<string | undefined> {
+    const [row] = await db.select({ id: paypalCatalog.paypalId }).from(paypalCatalog).where(eq(paypalCatalog.key, key)).limit(1);
+    return row?.id;
+  },
+
+  async saveCatalog(db: DbOrTx, input: { key: string; paypalId: string; name: string; details?: unknown }): Promise<void> {
+    await db
+      .insert(paypalCatalog)
+      .values(input)
+      .onConflictDoUpdate({ target: paypalCatalog.key, set: { paypalId: input.paypalId, name: input.name, updatedAt: new Date() } });
+  },
+
+  /** The newest subscription row (any status) carrying a PayPal subscription id. */
+  async findByProviderSubscription(db: DbOrTx, providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
+      .orderBy(sql`${subscriptions.createdAt} desc`)
+      .limit(1);
+    return row;
+  },
+
+  async setProviderSubscription(db: DbOrTx, id: string, providerSubscriptionId: string): Promise<void> {
+    await db.update(subscriptions).set({ providerSubscriptionId, updatedAt: new Date() }).where(eq(subscriptions.id, id));
+  },
+
+  /** Auto-renew off (true) or on again (false) for the caller's own active subscription; undefined when it is not theirs or not active. */
+  async setAutoRenewOff(db: DbOrTx, userId: string, id: string, off: boolean): Promise<SubscriptionRow | undefined> {
+    const [row] = await db
+      .update(subscriptions)
+      .set({ cancelAtPeriodEnd: off, updatedAt: new Date() })
+      .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')))
+      .returning();
+    return row;
+  },
+
+  /** Marks the first PayPal sale of a subscription as taken by its first payment; false when a sale already was. */
+  async claimFirstSale(db: DbOrTx, paymentId: string, saleId: string): Promise<'claimed' | 'same' | 'taken'> {
+    const [row] = await db
+      .update(payments)
+      .set({ providerPayload: sql`coalesce(${payments.providerPayload}, '{}'::jsonb) || jsonb_build_object('firstSale', ${saleId}::text)` })
+      .where(and(eq(payments.id, paymentId), sql`not (coalesce(${payments.providerPayload}, '{}'::jsonb) ? 'firstSale')`))
+      .returning({ id: payments.id });
+    if (row) return 'claimed';
+    const [p] = await db.select({ payload: payments.providerPayload }).from(payments).where(eq(payments.id, paymentId)).limit(1);
+    return (p?.payload as { firstSale?: string } | null)?.firstSale === saleId ? 'same' : 'taken';
+  },
+
+  async markEventApplied(db: DbOrTx, id: string, paymentId?: string | null): Promise<void> {
+    await db
+      .update(paymentEvents)
+      .set({ appliedAt: new Date(), ...(paymentId ? { paymentId } : {}) })
+      .where(eq(paymentEvents.id, id));
   },
 };
