@@ -81,6 +81,43 @@ describe('receipts', () => {
   });
 });
 
+describe('M-Pesa callback ResultCode', () => {
+  async function pushAndCallback(resultCode: unknown, amountDelta: number) {
+    const user = await registerUser(b.h.server);
+    const res = await b.h.server.api('/payments/mpesa/stk-push', {
+      token: user.token,
+      body: { planId: 'pro', interval: 'month', phoneNumber: '0712345678' },
+    });
+    const { paymentId, checkoutRequestID, amount } = res.body.data;
+    const body = b.h.daraja.callbackBody(checkoutRequestID, 0, { amount: amount + amountDelta });
+    body.Body.stkCallback.ResultCode = resultCode;
+    const push = b.h.daraja.pushes.find((p) => p.checkoutRequestID === checkoutRequestID)!;
+    const answer = await fetch(push.body.CallBackURL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(answer.status).toBe(200);
+    return { user, paymentId };
+  }
+
+  it('" 0" is the success code once normalised, and still gets the amount check', async () => {
+    const ok = await pushAndCallback(' 0', 0);
+    await eventually(
+      async () => (await rows(b.h.server, sql`select status from payments where id = ${ok.paymentId}`))[0]?.status === 'completed',
+    );
+
+    const short = await pushAndCallback(' 0', -1);
+    // The callback was read and matched to the payment, then refused for its amount: still pending.
+    await eventually(
+      async () => (await rows(b.h.server, sql`select 1 from payment_events where payment_id = ${short.paymentId}`)).length === 1,
+    );
+    const [row] = await rows(b.h.server, sql`select status from payments where id = ${short.paymentId}`);
+    expect(row.status).toBe('pending');
+    expect(await billingCounts(b.h.server, short.user.id)).toMatchObject({ activeSubscriptions: 0 });
+  });
+});
+
 describe('M-Pesa renewals, upgrade credit and downgrades', () => {
   it('paying the same plan before the end extends from the current end', async () => {
     const user = await registerUser(b.h.server);
