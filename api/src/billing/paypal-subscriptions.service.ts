@@ -138,7 +138,7 @@ export class PaypalSubscriptionsService {
     });
     if (settled.subscription && !settled.subscription.providerSubscriptionId) {
       await billingRepository.setProviderSubscription(this.ctx.db, settled.subscription.id, sub.id);
-      await notifySubscription(this.ctx, payment.userId);
+      if (payment.userId) await notifySubscription(this.ctx, payment.userId);
     }
   }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { UnrecoverableError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import {
   accountTokensRepository,
   contactMessagesRepository,
