@@ -18,6 +18,7 @@ const PricingPage = lazy(() => import('./pages/PricingPage'));
 const ApiDocsPage = lazy(() => import('./pages/ApiDocsPage'));
 const SavedPage = lazy(() => import('./pages/SavedPage'));
 const BrandsPage = lazy(() => import('./pages/BrandsPage'));
+const BillingPage = lazy(() => import('./pages/BillingPage'));
 const AuthPage = lazy(() => import('./pages/AuthPage'));
 const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
 const TermsPage = lazy(() => import('./pages/TermsPage'));
@@ -64,6 +65,7 @@ export function AppRoutes() {
           <Route path="api-docs" element={<ApiDocsPage />} />
           <Route path="saved" element={<SavedPage />} />
           <Route path="brands" element={<BrandsPage />} />
+          <Route path="billing" element={<BillingPage />} />
           <Route path="auth" element={<AuthPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="terms" element={<TermsPage />} />

@@ -1,6 +1,14 @@
 import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { emailJob, generationJob, generationsRepository, paymentStatusJob, schema, type ServerContext } from '@gl/core/server';
+import {
+  billingRepository,
+  emailJob,
+  generationJob,
+  generationsRepository,
+  paymentStatusJob,
+  schema,
+  type ServerContext,
+} from '@gl/core/server';
 import { GENERATION_FAILED_MESSAGE } from './processors/generation.processor';
 
 const BATCH = 500;
@@ -112,6 +120,8 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
     .where(and(eq(contactMessages.status, 'pending'), lt(contactMessages.createdAt, cutoff)))
     .limit(BATCH);
   for (const m of pendingContacts) emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'contact', messageId: m.id }));
+  for (const n of await billingRepository.listPendingNotices(db, cutoff, BATCH))
+    emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'billing', noticeId: n.id }));
 
   const pendingOutbound = await db
     .select({ id: outboundEmails.id })

@@ -19,6 +19,8 @@ import { v1Resource } from './v1.routes';
 import { openApiResource } from './openapi.routes';
 import { brandsResource } from './brands.routes';
 import { compareResource } from './compare.routes';
+import { billingResource, receiptsResource } from './billing.routes';
+import { autoRenewResource, paypalSubscriptionsResource } from './paypal-subscriptions.routes';
 
 /**
  * Every resource defined with `defineResource`, in mount order: the api mounts them and the
@@ -43,6 +45,10 @@ export const RESOURCES: Resource<any>[] = [
   plansResource,
   subscriptionsResource,
   paymentsResource,
+  billingResource,
+  receiptsResource,
+  paypalSubscriptionsResource,
+  autoRenewResource,
   apiKeysResource,
   v1Resource,
   openApiResource,

@@ -8,7 +8,8 @@ export type Mail =
       unsubscribe?: { oneClickUrl: string; pageUrl: string };
     }
   | AccountMail
-  | { kind: 'contact'; name: string; email: string; subject: string; message: string; receivedAt: Date };
+  | { kind: 'contact'; name: string; email: string; subject: string; message: string; receivedAt: Date }
+  | { kind: 'billing'; to: string; name: string; subject: string; text: string; html: string };
 
 /** Account e-mails (outbound_emails): a reset or verification link, or a notice. */
 export interface AccountMail {

@@ -41,6 +41,7 @@ export function composeMail(mail: Mail, opts: { contactInbox: string; publicUrl?
       : undefined;
     return { to: mail.to, subject: 'Welcome to Genius Lines', text, html, headers };
   }
+  if (mail.kind === 'billing') return { to: mail.to, subject: oneLine(mail.subject), text: mail.text, html: mail.html };
   const subject = `[Contact] ${mail.subject}: ${oneLine(mail.name)}`.slice(0, 200);
   const text =
     `New message from the contact form\n\n` +

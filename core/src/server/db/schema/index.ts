@@ -3,3 +3,4 @@ export * from './lines';
 export * from './billing';
 export * from './messages';
 export * from './brands';
+export * from './billing-lifecycle';
