@@ -51,6 +51,16 @@ const HEADING_PROBE = `(() => {
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 })();`;
 
+/** What the probe and the Performance API give inside the page (this workspace has no DOM types). */
+interface ProbeGlobals {
+  __headingAt?: number;
+  __lcp: number | null;
+  performance: {
+    getEntriesByName(name: string): Array<{ startTime: number }>;
+    getEntriesByType(type: 'navigation'): Array<{ loadEventEnd: number }>;
+  };
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -120,13 +130,13 @@ async function visit(context: BrowserContext, url: string, pagePath: string, kin
   await page.goto(url + pagePath, { waitUntil: 'load', timeout: 120_000 });
   // Let the page settle (late chunks, LCP candidates) before reading the figures.
   await page
-    .waitForFunction(() => (window as unknown as { __headingAt?: number }).__headingAt !== undefined, null, { timeout: 60_000 })
+    .waitForFunction(() => (globalThis as unknown as ProbeGlobals).__headingAt !== undefined, null, { timeout: 60_000 })
     .catch(() => undefined);
   await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
   const timings = await page.evaluate(() => {
-    const w = window as unknown as { __headingAt?: number; __lcp: number | null };
-    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const w = globalThis as unknown as ProbeGlobals;
+    const fcp = w.performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+    const nav = w.performance.getEntriesByType('navigation')[0];
     return { fcp, heading: w.__headingAt ?? null, lcp: w.__lcp, load: nav ? nav.loadEventEnd : null };
   });
   await cdp.detach();
