@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { schema } from '@gl/core/server';
 import { useAppInBrowser } from './helpers/app';
 import { openPage, screenshot, seriousA11yViolations } from './helpers/browser';
-import { signInContext, storeTheme } from './helpers/part1';
+import { signInContext, storeTheme } from './helpers/user-session';
 
 const TABS = ['Overview', 'Authentication', 'Endpoints', 'Examples', 'SDKs'];
 const app = useAppInBrowser();

@@ -9,10 +9,10 @@ import { registerUser, type TestUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
 import { startAppServer } from './helpers/app';
 import { ARTIFACTS_DIR, launchBrowser, openPage, screenshot, seriousA11yViolations, VIEWPORTS } from './helpers/browser';
-import { storeSession, storeTheme } from './helpers/part1';
+import { storeSession, storeTheme } from './helpers/user-session';
 
 /**
- * Every page of client part 1 (generate, saved, pricing with its modal, auth), in light and dark,
+ * The app's pages (generate, saved, pricing with its modal, auth), in light and dark,
  * at desktop and phone widths: a screenshot of each (test-results/screenshots) and axe-core with
  * zero serious or critical violations.
  */
