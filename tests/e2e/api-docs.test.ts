@@ -23,7 +23,7 @@ describe('/api-docs', () => {
           await page.getByRole('tabpanel').getByRole('heading', { level: 2, name }).waitFor();
           const violations = await seriousA11yViolations(page);
           expect(violations, `${name}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-          await screenshot(page, `part2-api-docs-${name.toLowerCase()}-${theme}-desktop`);
+          await screenshot(page, `api-docs-${name.toLowerCase()}-${theme}-desktop`);
         }
         // Keyboard: arrows move between tabs; the hash keeps the tab on reload.
         await tablist.getByRole('tab', { name: 'SDKs' }).focus();

@@ -62,7 +62,7 @@ describe('public pages', () => {
           for (const p of PUBLIC_PAGES) {
             await page.goto(p.path);
             await page.getByRole('heading', { level: 1, name: p.heading }).waitFor();
-            await screenshot(page, `part2-${p.name}-${theme}-${viewport}`);
+            await screenshot(page, `public-${p.name}-${theme}-${viewport}`);
           }
           expect(errors).toEqual([]);
         } finally {
