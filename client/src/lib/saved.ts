@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { CategoryId, SavedLineDto, Tone } from '@gl/core';
+import type { CategoryId, SavedLineDto, SavedLinesSummaryDto, Tone } from '@gl/core/types';
 import { api } from './api';
 
 /** GET /api/lines/saved: one page, newest first; nextCursor null when there is no more. */
@@ -50,11 +50,8 @@ export function useLibrarySummary(userId: string | undefined) {
     queryKey: savedKey(userId, 'summary'),
     enabled: Boolean(userId),
     queryFn: async ({ signal }) => {
-      const page = await api<SavedLinesPage>('/lines/saved', { query: { limit: 100 }, signal });
-      const present = new Set(page.savedLines.map((l) => l.category));
-      // More than one page: a category may only appear further down, so offer all of them.
-      const complete = !page.nextCursor && page.savedLines.length >= page.total;
-      return { total: page.total, categories: present, complete };
+      const summary = await api<SavedLinesSummaryDto>('/lines/saved/summary', { signal });
+      return { total: summary.total, categories: new Set(summary.categories.map((c) => c.category)), complete: true };
     },
   });
 }

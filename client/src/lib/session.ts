@@ -1,4 +1,4 @@
-import type { PublicUser } from '@gl/core';
+import type { PublicUser } from '@gl/core/types';
 import { STORAGE_KEYS, storage } from './storage';
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { getPlan, type BillingInterval, type Plan, type PlanId } from '@gl/core';
+import { getPlan, type BillingInterval, type Plan, type PlanId } from '@gl/core/types';
 import PaymentModal from '../components/pricing/PaymentModal';
 import PlanCard from '../components/pricing/PlanCard';
 import PricingFaq from '../components/pricing/PricingFaq';

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { CATEGORIES, type CategoryId, type SavedLineDto } from '@gl/core';
+import { CATEGORIES, type CategoryId, type SavedLineDto } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
 import AnalyticsPanel from '../components/saved/AnalyticsPanel';
 import ExportButtons from '../components/saved/ExportButtons';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CATEGORIES, COUNT_MAX, COUNT_MIN, LANGUAGES, PLANS, PROMPT_MAX, TONES, TOPIC_MAX, type Plan } from '@gl/core';
-import type { CategoryId, LanguageId, Tone } from '@gl/core';
+import { CATEGORIES, COUNT_MAX, COUNT_MIN, LANGUAGES, PLANS, PROMPT_MAX, TONES, TOPIC_MAX, type Plan } from '@gl/core/types';
+import type { CategoryId, LanguageId, Tone } from '@gl/core/types';
 import type { GenerateRequest } from '../../lib/generation';
 import { capitalize } from '../../lib/format';
 import { LockIcon, SparklesIcon } from '../icons';

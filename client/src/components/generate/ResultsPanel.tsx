@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { getCategory } from '@gl/core';
-import type { SavedLineDto } from '@gl/core';
+import { getCategory } from '@gl/core/types';
+import type { SavedLineDto } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useCopy } from '../../lib/clipboard';

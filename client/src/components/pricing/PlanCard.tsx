@@ -1,4 +1,4 @@
-import { planPriceCents, yearlyMonthlyEquivalentCents, type BillingInterval, type Plan } from '@gl/core';
+import { planPriceCents, yearlyMonthlyEquivalentCents, type BillingInterval, type Plan } from '@gl/core/types';
 import { formatUsdCents } from '../../lib/format';
 import { CheckIcon } from '../icons';
 

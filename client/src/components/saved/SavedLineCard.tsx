@@ -1,4 +1,4 @@
-import { getCategory, type SavedLineDto } from '@gl/core';
+import { getCategory, type SavedLineDto } from '@gl/core/types';
 import { capitalize, formatSavedDate } from '../../lib/format';
 import { TONE_BADGE } from '../../lib/saved';
 import { CheckIcon, CopyIcon, TrashIcon } from '../icons';
