@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { pwa } from './build/pwa';
 
 export default defineConfig(({ command }) => {
   // A build is always a production build, whatever NODE_ENV the shell has (`npm start` with
@@ -9,7 +10,7 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     mode: command === 'build' ? 'production' : undefined,
-    plugins: [react(), tailwindcss(), precompress()],
+    plugins: [react(), tailwindcss(), pwa(), precompress()],
     server: {
       port: 5173,
       proxy: {
