@@ -105,6 +105,8 @@ function SavedLibrary({ userId }: { userId: string }) {
           <input
             id={ids.search}
             type="search"
+            autoComplete="off"
+            enterKeyHint="search"
             className="field pl-9"
             placeholder="Search your lines..."
             value={search}

@@ -84,6 +84,7 @@ function KeyManager() {
           </label>
           <input
             id="api-key-name"
+            autoComplete="off"
             className="field"
             maxLength={60}
             placeholder="e.g. Production server"

@@ -50,6 +50,7 @@ export function ContactForm() {
             id={`${id}-email`}
             name="email"
             type="email"
+            inputMode="email"
             required
             maxLength={254}
             autoComplete="email"

@@ -112,7 +112,7 @@ export default function GenerateForm({ plan, initialCategory, busy, disabled, on
             return (
               <label
                 key={t}
-                className={`inline-flex cursor-pointer items-center gap-1 rounded-full border px-3 py-1 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-500 ${
+                className={`tap inline-flex cursor-pointer items-center gap-1 rounded-full border px-3 py-1 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-500 ${
                   tone === t
                     ? 'border-violet-500 bg-violet-600 text-white dark:border-violet-400 dark:bg-violet-600'
                     : 'border-slate-200 text-slate-700 hover:border-slate-300 dark:border-slate-700 dark:text-slate-200 dark:hover:border-slate-600'
@@ -150,6 +150,7 @@ export default function GenerateForm({ plan, initialCategory, busy, disabled, on
         </label>
         <input
           id={ids.topic}
+          autoComplete="off"
           className="field"
           value={topic}
           maxLength={TOPIC_MAX}
@@ -187,7 +188,8 @@ export default function GenerateForm({ plan, initialCategory, busy, disabled, on
         </p>
       </div>
 
-      <div className="grid grid-cols-3 gap-3">
+      {/* Phones: Lines and Max chars side by side, Language on its own row so its whole name shows. */}
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <div>
           <label htmlFor={ids.count} className="field-label">
             Lines
@@ -195,6 +197,7 @@ export default function GenerateForm({ plan, initialCategory, busy, disabled, on
           <input
             id={ids.count}
             type="number"
+            inputMode="numeric"
             className="field"
             min={COUNT_MIN}
             max={COUNT_MAX}
@@ -202,7 +205,7 @@ export default function GenerateForm({ plan, initialCategory, busy, disabled, on
             onChange={(e) => setCount(Number(e.target.value))}
           />
         </div>
-        <div>
+        <div className="col-span-2 sm:order-none sm:col-span-1 max-sm:order-last">
           <label htmlFor={ids.language} className="field-label">
             Language
           </label>
@@ -221,6 +224,7 @@ export default function GenerateForm({ plan, initialCategory, busy, disabled, on
           <input
             id={ids.maxChars}
             type="number"
+            inputMode="numeric"
             className="field"
             min={10}
             max={categoryMax}
