@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { schema } from '@gl/core/server';
 import { useAppInBrowser } from './helpers/app';
 import { openPage, screenshot, seriousA11yViolations } from './helpers/browser';
@@ -98,6 +99,8 @@ describe('/api-docs', () => {
     try {
       const user = await signInContext(context, app.server);
       await app.server.services.ctx.db.insert(schema.subscriptions).values({ userId: user.id, planId: 'business', status: 'active' });
+      // Creating an API key needs a verified e-mail (as opening the verification link would do).
+      await app.server.services.ctx.db.update(schema.users).set({ emailVerifiedAt: new Date() }).where(eq(schema.users.id, user.id));
       // The stored user still says free until /auth/me answers; the page re-reads it at start.
       await page.goto('/api-docs#authentication');
       await page.getByLabel('New key name').fill('CI server');

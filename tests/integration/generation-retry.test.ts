@@ -4,6 +4,7 @@ import { generationJob, schema } from '@gl/core/server';
 import { registerProcessor } from '@gl/worker';
 import { generateOffline } from '../../worker/src/generation/offline/offline-generator';
 import type { OfflineRequest } from '../../worker/src/generation/provider-chain';
+import { emailProcessor } from '../../worker/src/processors/email.processor';
 import { GENERATION_FAILED_MESSAGE, processGeneration } from '../../worker/src/processors/generation.processor';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { connectSocket, nextEvent, recordEvents, type TestSocket } from '../helpers/socket';
@@ -28,7 +29,11 @@ let socket: TestSocket;
 
 beforeAll(async () => {
   server = await startTestServer({
-    processors: [registerProcessor(generationJob, (p, ctx, job) => processGeneration(p.generationId, ctx, job, { offline: flakyOffline }))],
+    // The e-mail processor too: signing up sends a verification mail, and the queues must drain.
+    processors: [
+      emailProcessor,
+      registerProcessor(generationJob, (p, ctx, job) => processGeneration(p.generationId, ctx, job, { offline: flakyOffline })),
+    ],
   });
   user = await registerUser(server);
   socket = await connectSocket(server.url, { token: user.token });
