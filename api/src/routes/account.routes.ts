@@ -6,7 +6,7 @@ import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import * as R from '../openapi/responses';
 import { AccountService } from '../services/account.service';
-import { requireFeature } from '../services/generation.service';
+import { requireFeature } from '../services/plan-policy';
 import { Limiter, minutesText } from '../services/rate-limit.service';
 
 function accountDeps(ctx: ApiContext) {
