@@ -71,6 +71,8 @@ export interface PlanLimits {
   apiAccess: boolean;
   analytics: boolean;
   teamCollaboration: boolean;
+  /** Seats in a team, the owner included; 0 = this plan cannot own a team. */
+  teamSeats: number;
 }
 
 export interface Plan {
@@ -109,6 +111,7 @@ export const PLANS: readonly Plan[] = [
       apiAccess: false,
       analytics: false,
       teamCollaboration: false,
+      teamSeats: 0,
     },
   },
   {
@@ -128,6 +131,7 @@ export const PLANS: readonly Plan[] = [
       apiAccess: false,
       analytics: true,
       teamCollaboration: false,
+      teamSeats: 0,
     },
   },
   {
@@ -147,6 +151,7 @@ export const PLANS: readonly Plan[] = [
       apiAccess: true,
       analytics: true,
       teamCollaboration: true,
+      teamSeats: 5,
     },
   },
 ];

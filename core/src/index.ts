@@ -7,3 +7,4 @@ export * from './contract/account';
 export * from './contract/billing';
 export * from './contract/v1';
 export * from './contract/socket-events';
+export * from './contract/teams';

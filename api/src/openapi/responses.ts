@@ -75,6 +75,7 @@ export const PlanLimits = z.object({
   apiAccess: z.boolean(),
   analytics: z.boolean(),
   teamCollaboration: z.boolean(),
+  teamSeats: z.number().int(),
 });
 export const Plan = z.object({
   id: planId,

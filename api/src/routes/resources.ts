@@ -13,6 +13,7 @@ import { apiKeysResource } from './api-keys.routes';
 import { paymentsResource } from './payments.routes';
 import { v1Resource } from './v1.routes';
 import { openApiResource } from './openapi.routes';
+import { teamsResource } from './teams.routes';
 
 /**
  * Every resource defined with `defineResource`, in mount order: the api mounts them and the
@@ -33,5 +34,6 @@ export const RESOURCES: Resource<any>[] = [
   paymentsResource,
   apiKeysResource,
   v1Resource,
+  teamsResource,
   openApiResource,
 ];

@@ -121,6 +121,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
             apiAccess: true,
             analytics: true,
             teamCollaboration: true,
+            teamSeats: 5,
           },
         },
       ],

@@ -1,4 +1,4 @@
-import type { Mail, MailTransport } from './mail';
+import { PermanentMailError, type Mail, type MailTransport } from './mail';
 
 export interface EmailJsOptions {
   baseUrl: string;
@@ -21,6 +21,9 @@ export function emailJsTemplate(mail: Mail, opts: Pick<EmailJsOptions, 'template
       templateId: opts.subscriptionTemplateId,
       params: { subscriber_email: mail.to, subscription_date: mail.subscribedAt.toISOString(), to_email: mail.to },
     };
+  }
+  if (mail.kind === 'team-invitation') {
+    throw new PermanentMailError('Team invitations need SMTP (SMTP_URL): EmailJS has no template for them');
   }
   if (!opts.templateId) throw new Error('EMAILJS_TEMPLATE_ID is not set: cannot deliver contact messages');
   return { templateId: opts.templateId, params: { name: mail.name, email: mail.email, subject: mail.subject, message: mail.message } };

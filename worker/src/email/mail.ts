@@ -1,7 +1,8 @@
 /** What the worker sends; each transport turns it into its own wire format. */
 export type Mail =
   | { kind: 'newsletter-welcome'; to: string; subscribedAt: Date }
-  | { kind: 'contact'; name: string; email: string; subject: string; message: string; receivedAt: Date };
+  | { kind: 'contact'; name: string; email: string; subject: string; message: string; receivedAt: Date }
+  | { kind: 'team-invitation'; to: string; teamName: string; inviterName: string; role: string; link: string; expiresAt: Date };
 
 export interface MailTransport {
   readonly name: 'smtp' | 'emailjs' | 'log' | 'none';

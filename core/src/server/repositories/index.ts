@@ -9,3 +9,4 @@ export * from './generations.repository';
 export * from './usage.repository';
 export * from './api-keys.repository';
 export * from './payments.repository';
+export * from './teams.repository';

@@ -2,3 +2,4 @@ export * from './users';
 export * from './lines';
 export * from './billing';
 export * from './messages';
+export * from './teams';
