@@ -90,7 +90,9 @@ export const teamsResource = defineResource({
       status: 201,
       response: z.object({ invitation: T.TeamInvitation }),
       errors: [400, 401, 403, 404, 409, 503],
-      handler: async ({ req, params, body, deps }) => ({ invitation: await deps.teams.invite(userIdOf(req), params.id, body, origin(req)) }),
+      handler: async ({ req, params, body, deps }) => ({
+        invitation: await deps.teams.invite(userIdOf(req), params.id, body, origin(req)),
+      }),
     }),
     route({
       method: 'post',
@@ -125,7 +127,9 @@ export const teamsResource = defineResource({
       body: memberRoleBody,
       response: z.object({ member: T.TeamMember }),
       errors: [400, 401, 403, 404],
-      handler: async ({ req, params, body, deps }) => ({ member: await deps.teams.setRole(userIdOf(req), params.id, params.userId, body.role) }),
+      handler: async ({ req, params, body, deps }) => ({
+        member: await deps.teams.setRole(userIdOf(req), params.id, params.userId, body.role),
+      }),
     }),
     route({
       method: 'delete',

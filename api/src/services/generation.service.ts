@@ -7,15 +7,7 @@ import {
   type GenerationOwner,
   type GenerationRow,
 } from '@gl/core/server';
-import {
-  getCategory,
-  type CategoryId,
-  type GenerateBody,
-  type GenerationDto,
-  type Plan,
-  type Tone,
-  type UsageSummary,
-} from '@gl/core';
+import { getCategory, type CategoryId, type GenerateBody, type GenerationDto, type Plan, type Tone, type UsageSummary } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { enforcePlan } from './plan-policy';
 import { QuotaService } from './quota.service';

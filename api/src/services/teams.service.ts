@@ -44,7 +44,13 @@ export class TeamsService {
     return (this.ctx.config.PUBLIC_URL ?? requestOrigin).replace(/\/+$/, '');
   }
 
-  private async access(tx: Tx, teamId: string, userId: string, lock: 'share' | 'team', need: { manager?: boolean; owner?: boolean; write?: boolean } = {}) {
+  private async access(
+    tx: Tx,
+    teamId: string,
+    userId: string,
+    lock: 'share' | 'team',
+    need: { manager?: boolean; owner?: boolean; write?: boolean } = {},
+  ) {
     const access = await teamsRepository.access(tx, teamId, userId, lock);
     if (!access) throw notFound();
     if (need.owner && access.role !== 'owner') throw Errors.forbidden("Only the team's owner can do this");
@@ -95,7 +101,12 @@ export class TeamsService {
     return (await this.current(userId))!;
   }
 
-  async invite(userId: string, teamId: string, input: { email: string; role: 'admin' | 'member' }, origin: string): Promise<TeamInvitationDto> {
+  async invite(
+    userId: string,
+    teamId: string,
+    input: { email: string; role: 'admin' | 'member' },
+    origin: string,
+  ): Promise<TeamInvitationDto> {
     const user = await usersRepository.findById(this.ctx.db, userId);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
@@ -103,7 +114,8 @@ export class TeamsService {
       // The team row is locked: two admins inviting at once count seats one after the other.
       await this.access(tx, teamId, userId, 'team', { manager: true });
       if (!user?.emailVerifiedAt) throw Errors.emailNotVerified('inviting team members');
-      if (await teamsRepository.isMemberByEmail(tx, teamId, input.email)) throw Errors.conflict('This person is already a member of the team');
+      if (await teamsRepository.isMemberByEmail(tx, teamId, input.email))
+        throw Errors.conflict('This person is already a member of the team');
       if ((await teamsRepository.seatsUsed(tx, teamId, new Date(), input.email)) >= teamSeats()) throw Errors.seatLimit(teamSeats());
       return teamsRepository.upsertInvitation(tx, {
         teamId,
@@ -125,7 +137,8 @@ export class TeamsService {
     const row = await this.ctx.db.transaction(async (tx) => {
       await this.access(tx, teamId, userId, 'team', { manager: true });
       const existing = await teamsRepository.findInvitation(tx, invitationId);
-      if (!existing || existing.teamId !== teamId || existing.acceptedAt || existing.revokedAt) throw Errors.notFound('Invitation not found');
+      if (!existing || existing.teamId !== teamId || existing.acceptedAt || existing.revokedAt)
+        throw Errors.notFound('Invitation not found');
       if ((await teamsRepository.seatsUsed(tx, teamId, new Date(), existing.email)) >= teamSeats()) throw Errors.seatLimit(teamSeats());
       const renewed = await teamsRepository.renewInvitation(tx, teamId, invitationId, hashToken(token), this.linkBase(origin), expiresAt);
       if (!renewed) throw Errors.notFound('Invitation not found');
@@ -163,7 +176,8 @@ export class TeamsService {
       if (!inv || inv.acceptedAt || inv.revokedAt || inv.expiresAt.getTime() <= Date.now()) {
         throw Errors.invalidToken('This invitation is invalid, already used, revoked or expired. Ask for a new one.');
       }
-      if (inv.email !== user.email) throw Errors.forbidden(`This invitation was sent to another e-mail address. Sign in as ${inv.email} to join.`);
+      if (inv.email !== user.email)
+        throw Errors.forbidden(`This invitation was sent to another e-mail address. Sign in as ${inv.email} to join.`);
       const access = await teamsRepository.access(tx, inv.teamId, userId, 'team');
       if (access || (await teamsRepository.teamIdOf(tx, userId))) throw Errors.conflict('You are already in a team. Leave it first.');
       const writable = await teamsRepository.isWritable(tx, inv.teamId);
@@ -231,7 +245,11 @@ export class TeamsService {
     this.ctx.realtime.emit({ userId }, 'team:member-left', { teamId, userId });
   }
 
-  async lines(userId: string, teamId: string, q: { search?: string; category?: string; limit: number; cursor?: string }): Promise<TeamLinesPageDto> {
+  async lines(
+    userId: string,
+    teamId: string,
+    q: { search?: string; category?: string; limit: number; cursor?: string },
+  ): Promise<TeamLinesPageDto> {
     const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
     if (q.cursor && !cursor) throw Errors.validation('cursor: Invalid cursor', [{ path: 'cursor', message: 'Invalid cursor' }]);
     const [access, page] = await Promise.all([
@@ -262,7 +280,8 @@ export class TeamsService {
     await this.ctx.db.transaction(async (tx) => {
       const access: TeamAccess = await this.access(tx, teamId, userId, 'share');
       if (await teamsRepository.deleteLine(tx, teamId, lineId, userId, isManager(access.role))) return;
-      if (await teamsRepository.lineExists(tx, teamId, lineId)) throw Errors.forbidden("Only the line's saver, an admin or the owner can delete it");
+      if (await teamsRepository.lineExists(tx, teamId, lineId))
+        throw Errors.forbidden("Only the line's saver, an admin or the owner can delete it");
       throw Errors.notFound('Line not found');
     });
     this.ctx.realtime.emit({ teamId }, 'team:line-deleted', { teamId, id: lineId });
@@ -279,4 +298,3 @@ export class TeamsService {
     return { since, members, total: members.reduce((s, m) => s + m.generations, 0) };
   }
 }
-

@@ -57,7 +57,8 @@ export const emailProcessor = registerProcessor(emailJob, async (payload, ctx, j
     if (!inv) return { skipped: 'unknown invitation' };
     // Revoked, accepted, re-sent (another token) or already delivered: this job has nothing to do.
     if (inv.revokedAt || inv.acceptedAt) return { skipped: 'invitation closed' };
-    if (inv.sends !== payload.sends || inv.tokenHash !== createHash('sha256').update(payload.token).digest('hex')) return { skipped: 'superseded' };
+    if (inv.sends !== payload.sends || inv.tokenHash !== createHash('sha256').update(payload.token).digest('hex'))
+      return { skipped: 'superseded' };
     if (inv.emailStatus === 'delivered') return { skipped: 'already delivered' };
     const [team, inviter] = await Promise.all([
       teamsRepository.teamById(ctx.db, inv.teamId),
@@ -68,9 +69,18 @@ export const emailProcessor = registerProcessor(emailJob, async (payload, ctx, j
       ctx,
       job,
       {
-        mail: { kind: 'team-invitation', to: inv.email, teamName: team?.name ?? 'a team', inviterName: inviter?.name ?? 'A teammate', role: inv.role, link, expiresAt: inv.expiresAt },
+        mail: {
+          kind: 'team-invitation',
+          to: inv.email,
+          teamName: team?.name ?? 'a team',
+          inviterName: inviter?.name ?? 'A teammate',
+          role: inv.role,
+          link,
+          expiresAt: inv.expiresAt,
+        },
         markDelivered: () => teamsRepository.markInvitationEmail(ctx.db, inv.id, inv.sends, 'delivered', null),
-        markAttemptFailed: (error, final) => teamsRepository.markInvitationEmail(ctx.db, inv.id, inv.sends, final ? 'failed' : 'pending', error),
+        markAttemptFailed: (error, final) =>
+          teamsRepository.markInvitationEmail(ctx.db, inv.id, inv.sends, final ? 'failed' : 'pending', error),
       },
       log,
     );

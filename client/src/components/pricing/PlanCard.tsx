@@ -65,7 +65,10 @@ export default function PlanCard({
           <li key={f} className="flex items-start gap-2 text-slate-700 dark:text-slate-300">
             <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-violet-600 dark:text-violet-400" />
             {f === 'Team collaboration' ? (
-              <Link to="/team" className="underline decoration-violet-400 underline-offset-2 hover:text-violet-700 dark:hover:text-violet-300">
+              <Link
+                to="/team"
+                className="underline decoration-violet-400 underline-offset-2 hover:text-violet-700 dark:hover:text-violet-300"
+              >
                 {f}
               </Link>
             ) : (

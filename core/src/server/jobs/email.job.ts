@@ -11,7 +11,12 @@ export const emailJob = defineJob({
      * The link's token travels only in the job (PostgreSQL keeps its SHA-256): the worker sends it
      * only while the row still holds that hash, so a revoked or re-sent invitation's old job does nothing.
      */
-    z.object({ kind: z.literal('team-invitation'), invitationId: z.uuid(), sends: z.number().int().min(1), token: z.string().min(43).max(200) }),
+    z.object({
+      kind: z.literal('team-invitation'),
+      invitationId: z.uuid(),
+      sends: z.number().int().min(1),
+      token: z.string().min(43).max(200),
+    }),
   ]),
   jobId: (p) =>
     p.kind === 'contact'

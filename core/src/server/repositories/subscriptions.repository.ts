@@ -68,8 +68,8 @@ const inForce = (now: Date) =>
 
 /** SQL condition: the owner of team `teamId` has a Business subscription in force (the team is writable). */
 export const teamOwnerHasBusiness = (teamId: unknown, now = new Date()) =>
-  sql`exists (select 1 from ${teams} join ${subscriptions} on ${subscriptions.userId} = ${teams.ownerId}
-    where ${teams.id} = ${teamId} and ${subscriptions.planId} = 'business' and ${inForce(now)})`;
+  sql`exists (select 1 from ${teams} as owner_team join ${subscriptions} on ${subscriptions.userId} = owner_team.owner_id
+    where owner_team.id = ${teamId} and ${subscriptions.planId} = 'business' and ${inForce(now)})`;
 
 /**
  * A user's effective plan, the one place plans are resolved (HTTP routes, v1 API keys, sockets,
@@ -80,7 +80,9 @@ export async function currentPlanFor(db: DbOrTx, userId: string | null | undefin
   if (!userId) return getPlan('free');
   const [row] = await db
     .select({
-      own: sql<string | null>`(select ${subscriptions.planId} from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${inForce(now)} limit 1)`,
+      own: sql<
+        string | null
+      >`(select ${subscriptions.planId} from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${inForce(now)} limit 1)`,
       team: sql<boolean>`exists (select 1 from ${teamMembers} where ${teamMembers.userId} = ${userId} and ${teamOwnerHasBusiness(teamMembers.teamId, now)})`,
     })
     .from(sql`(select 1) as one`);

@@ -42,7 +42,16 @@ const lineColumns = {
   savedById: teamLines.savedBy,
   savedByName: users.name,
 };
-type LineRow = { id: string; teamId: string; text: string; category: string; tone: string; createdAt: Date; savedById: string | null; savedByName: string | null };
+type LineRow = {
+  id: string;
+  teamId: string;
+  text: string;
+  category: string;
+  tone: string;
+  createdAt: Date;
+  savedById: string | null;
+  savedByName: string | null;
+};
 
 export function toTeamLineDto(row: LineRow): TeamLineDto {
   return {
@@ -85,7 +94,10 @@ export const teamsRepository = {
 
   /** The owner's Business subscription is in force (the same rule as plan resolution). */
   async isWritable(db: DbOrTx, teamId: string, now = new Date()): Promise<boolean> {
-    const [row] = await db.select({ ok: sql<boolean>`${teamOwnerHasBusiness(teamId, now)}` }).from(teams).where(eq(teams.id, teamId));
+    const [row] = await db
+      .select({ ok: sql<boolean>`${teamOwnerHasBusiness(teamId, now)}` })
+      .from(teams)
+      .where(eq(teams.id, teamId));
     return Boolean(row?.ok);
   },
 
@@ -177,7 +189,14 @@ export const teamsRepository = {
     const [existing] = await tx
       .select({ id: teamInvitations.id })
       .from(teamInvitations)
-      .where(and(eq(teamInvitations.teamId, input.teamId), eq(teamInvitations.email, input.email), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)))
+      .where(
+        and(
+          eq(teamInvitations.teamId, input.teamId),
+          eq(teamInvitations.email, input.email),
+          isNull(teamInvitations.acceptedAt),
+          isNull(teamInvitations.revokedAt),
+        ),
+      )
       .for('update');
     if (existing) {
       const [row] = await tx
@@ -195,9 +214,22 @@ export const teamsRepository = {
   async renewInvitation(tx: DbOrTx, teamId: string, invitationId: string, tokenHash: string, linkBase: string, expiresAt: Date) {
     const [row] = await tx
       .update(teamInvitations)
-      .set({ tokenHash, linkBase, expiresAt, emailStatus: 'pending', emailError: null, sends: sql`${teamInvitations.sends} + 1`, updatedAt: new Date() })
+      .set({
+        tokenHash,
+        linkBase,
+        expiresAt,
+        emailStatus: 'pending',
+        emailError: null,
+        sends: sql`${teamInvitations.sends} + 1`,
+        updatedAt: new Date(),
+      })
       .where(
-        and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, teamId), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)),
+        and(
+          eq(teamInvitations.id, invitationId),
+          eq(teamInvitations.teamId, teamId),
+          isNull(teamInvitations.acceptedAt),
+          isNull(teamInvitations.revokedAt),
+        ),
       )
       .returning();
     return row;
@@ -208,7 +240,12 @@ export const teamsRepository = {
       .update(teamInvitations)
       .set({ revokedAt: new Date(), updatedAt: new Date() })
       .where(
-        and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, teamId), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)),
+        and(
+          eq(teamInvitations.id, invitationId),
+          eq(teamInvitations.teamId, teamId),
+          isNull(teamInvitations.acceptedAt),
+          isNull(teamInvitations.revokedAt),
+        ),
       )
       .returning({ id: teamInvitations.id });
     return rows.length === 1;
@@ -295,10 +332,16 @@ export const teamsRepository = {
     if (f.category) parts.push(eq(teamLines.category, f.category));
     if (f.search) {
       const pattern = `%${escapeLike(f.search)}%`;
-      parts.push(f.search.toLowerCase() === f.search.toUpperCase() ? sql`${teamLines.text} like ${pattern}` : sql`${teamLines.text} ilike ${pattern}`);
+      parts.push(
+        f.search.toLowerCase() === f.search.toUpperCase()
+          ? sql`${teamLines.text} like ${pattern}`
+          : sql`${teamLines.text} ilike ${pattern}`,
+      );
     }
     const where = and(...parts)!;
-    const after = f.cursor ? sql`(${teamLines.createdAt}, ${teamLines.id}) < (${f.cursor.ts}::timestamptz, ${f.cursor.id}::uuid)` : undefined;
+    const after = f.cursor
+      ? sql`(${teamLines.createdAt}, ${teamLines.id}) < (${f.cursor.ts}::timestamptz, ${f.cursor.id}::uuid)`
+      : undefined;
     const [rows, [totalRow]] = await Promise.all([
       db
         .select({ ...lineColumns, cursorTs: lineCursorTs })
@@ -322,13 +365,7 @@ export const teamsRepository = {
   async deleteLine(tx: DbOrTx, teamId: string, lineId: string, callerId: string, callerIsManager: boolean): Promise<boolean> {
     const rows = await tx
       .delete(teamLines)
-      .where(
-        and(
-          eq(teamLines.id, lineId),
-          eq(teamLines.teamId, teamId),
-          callerIsManager ? sql`true` : eq(teamLines.savedBy, callerId),
-        ),
-      )
+      .where(and(eq(teamLines.id, lineId), eq(teamLines.teamId, teamId), callerIsManager ? sql`true` : eq(teamLines.savedBy, callerId)))
       .returning({ id: teamLines.id });
     return rows.length === 1;
   },
@@ -366,4 +403,3 @@ export const teamsRepository = {
       .where(eq(teamMembers.userId, userId));
   },
 };
-
