@@ -19,6 +19,8 @@ const SavedPage = lazy(() => import('./pages/SavedPage'));
 const AuthPage = lazy(() => import('./pages/AuthPage'));
 const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
 const TermsPage = lazy(() => import('./pages/TermsPage'));
+const TeamPage = lazy(() => import('./pages/TeamPage'));
+const JoinPage = lazy(() => import('./pages/JoinPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 export function createQueryClient(): QueryClient {
@@ -62,6 +64,8 @@ export function AppRoutes() {
           <Route path="api-docs" element={<ApiDocsPage />} />
           <Route path="saved" element={<SavedPage />} />
           <Route path="auth" element={<AuthPage />} />
+          <Route path="team" element={<TeamPage />} />
+          <Route path="join" element={<JoinPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="terms" element={<TermsPage />} />
           <Route path="*" element={<NotFoundPage />} />
