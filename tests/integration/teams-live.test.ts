@@ -72,7 +72,10 @@ describe('team events on two api processes', () => {
 
     const saved = nextEvent(memberSocket, 'team:line-saved', (p: any) => p.line.text === 'Saved on api A');
     const heardByLeaver = nextEvent(leaverSocket, 'team:line-saved', (p: any) => p.line.text === 'Saved on api A');
-    const res = await a.api(`/teams/${teamId}/lines`, { body: { text: 'Saved on api A', category: 'taglines', tone: 'bold' }, token: owner.token });
+    const res = await a.api(`/teams/${teamId}/lines`, {
+      body: { text: 'Saved on api A', category: 'taglines', tone: 'bold' },
+      token: owner.token,
+    });
     expect(res.status).toBe(201);
     expect(await saved).toMatchObject({ teamId, line: { id: res.body.data.savedLine.id, savedBy: { userId: owner.id, name: 'Owner' } } });
     await heardByLeaver;

@@ -10,7 +10,7 @@ export function initials(name: string): string {
   return letters.toUpperCase();
 }
 
-/** Signed-in menu: name and email, Saved Lines, Subscription (/pricing), Sign Out. */
+/** Signed-in menu: name and email, Saved Lines, Team, Subscription (/pricing), Sign Out. */
 export default function UserMenu({ user }: { user: PublicUser }) {
   const { logout } = useAuth();
   const [open, setOpen] = useState(false);
@@ -81,6 +81,11 @@ export default function UserMenu({ user }: { user: PublicUser }) {
           <li>
             <Link to="/saved" className="menu-item">
               Saved Lines
+            </Link>
+          </li>
+          <li>
+            <Link to="/team" className="menu-item">
+              Team
             </Link>
           </li>
           <li>
