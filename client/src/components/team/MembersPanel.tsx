@@ -134,7 +134,7 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
           <form onSubmit={invite} className="mt-4 grid gap-3">
             <div>
               <label htmlFor="invite-email" className="field-label">
-                E-mail
+                E-mail address
               </label>
               <input
                 id="invite-email"
