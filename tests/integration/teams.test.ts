@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teamsRepository } from '@gl/core/server';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { invitationTokenFor, inviteAndJoin, ownerWithTeam, verifyEmail } from '../helpers/teams';
 import { grantPlan, registerUser, type TestUser } from '../helpers/users';
@@ -186,6 +187,32 @@ describe('the IDOR matrix: every team route × outsider, member, admin, owner', 
     expect(usage.body.data.members.map((m: { userId: string }) => m.userId)).toEqual([owner.id, admin.id]);
     expect((await remove(admin, admin)).status).toBe(200);
     expect((await server.api(`/teams/${teamId}/lines`, { token: as(admin) })).status).toBe(404);
+  });
+});
+
+describe('ownership transfer', () => {
+  it('the owner hands the team over: the new owner’s Business plan keeps it active, the old owner becomes an admin and may leave', async () => {
+    const { owner, teamId } = await ownerWithTeam(server, server.database);
+    const next = await registerUser(server, { name: 'Nia Next' });
+    await inviteAndJoin(server, smtp, teamId, owner, next, 'admin');
+    expect(await server.services.ctx.db.transaction((tx) => teamsRepository.ownsTeamWithMembers(tx, owner.id))).toBe(true);
+
+    const res = await server.api(`/teams/${teamId}/members/${next.id}`, { method: 'PUT', body: { role: 'owner' }, token: owner.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.member.role).toBe('owner');
+    const current = (await server.api('/teams/current', { token: owner.token })).body.data;
+    expect(current.role).toBe('admin');
+    // The new owner has no Business plan of their own: the team is read-only until they have one.
+    expect(current.team.active).toBe(false);
+    await grantPlan(server.database, next.id, 'business');
+    expect((await server.api('/teams/current', { token: owner.token })).body.data.team.active).toBe(true);
+    // The former owner can no longer change roles, and can leave.
+    expect(
+      (await server.api(`/teams/${teamId}/members/${next.id}`, { method: 'PUT', body: { role: 'member' }, token: owner.token })).status,
+    ).toBe(403);
+    expect((await server.api(`/teams/${teamId}/leave`, { method: 'POST', token: owner.token })).status).toBe(200);
+    expect((await server.api('/teams/current', { token: owner.token })).body.data).toBeNull();
+    expect(await teamsRepository.ownsTeamWithMembers(server.services.ctx.db, next.id)).toBe(false);
   });
 });
 

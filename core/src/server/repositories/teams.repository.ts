@@ -394,6 +394,19 @@ export const teamsRepository = {
     return rows.map((r) => ({ ...r, generations: Number(r.generations) }));
   },
 
+  /**
+   * For account deletion: true while the user owns a team that has other members (they must hand
+   * it over first). An owner alone in their team can go: the team goes with them (cascade).
+   */
+  async ownsTeamWithMembers(db: DbOrTx, userId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(and(eq(teams.ownerId, userId), sql`${teamMembers.userId} <> ${userId}`));
+    return Number(row?.n ?? 0) > 0;
+  },
+
   /** Memberships for the data export. */
   async membershipsOf(db: DbOrTx, userId: string) {
     return db
