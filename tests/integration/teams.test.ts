@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamsRepository } from '@gl/core/server';
+import { reconcileOnce } from '../../worker/src/reconciler';
+import { eventually } from '../helpers/eventually';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { invitationTokenFor, inviteAndJoin, ownerWithTeam, verifyEmail } from '../helpers/teams';
 import { grantPlan, registerUser, type TestUser } from '../helpers/users';
@@ -280,6 +282,37 @@ describe('invitations and joining', () => {
     expect(fresh).not.toBe(stale);
     expect((await server.api('/teams/join', { body: { token: stale }, token: stranger.token })).body.code).toBe('INVALID_TOKEN');
     expect((await server.api('/teams/join', { body: { token: fresh }, token: stranger.token })).status).toBe(200);
+  });
+
+  it('an invitation whose e-mail job was lost is sent again by the reconciler, with a new working link', async () => {
+    const { owner, teamId } = await ownerWithTeam(server, server.database);
+    const invitee = await registerUser(server);
+    const before = smtp.received.length;
+    await server.api(`/teams/${teamId}/invitations`, { body: { email: invitee.email }, token: owner.token });
+    const first = await invitationTokenFor(smtp, invitee.email, before);
+    // As if the job had vanished with Redis before the mail went out.
+    await server.database.query(
+      `update team_invitations set email_status = 'pending', updated_at = now() - interval '1 hour' where email = $1`,
+      [invitee.email],
+    );
+    const before2 = smtp.received.length;
+    expect((await reconcileOnce(server.services.ctx)).emails).toBeGreaterThanOrEqual(1);
+    const second = await invitationTokenFor(smtp, invitee.email, before2);
+    expect(second).not.toBe(first);
+    expect((await server.api('/teams/join', { body: { token: first }, token: invitee.token })).body.code).toBe('INVALID_TOKEN');
+    expect((await server.api('/teams/join', { body: { token: second }, token: invitee.token })).status).toBe(200);
+    // Delivered now: the next round leaves it alone.
+    await eventually(
+      async () =>
+        (
+          await server.database.query<{ email_status: string }>(`select email_status from team_invitations where email = $1`, [
+            invitee.email,
+          ])
+        )[0]!.email_status === 'delivered',
+      10_000,
+      'delivered',
+    );
+    expect((await reconcileOnce(server.services.ctx)).emails).toBe(0);
   });
 
   it('an unverified e-mail cannot invite (403 EMAIL_NOT_VERIFIED)', async () => {

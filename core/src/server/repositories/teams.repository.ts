@@ -235,6 +235,34 @@ export const teamsRepository = {
     return row;
   },
 
+  /** Open invitations whose e-mail is still pending since before `cutoff` (the reconciler's query). */
+  async pendingInvitationEmails(db: DbOrTx, cutoff: Date, limit: number, now = new Date()) {
+    return db
+      .select({ id: teamInvitations.id, sends: teamInvitations.sends })
+      .from(teamInvitations)
+      .where(
+        and(
+          eq(teamInvitations.emailStatus, 'pending'),
+          openInvitation(now),
+          sql`${teamInvitations.updatedAt} < ${cutoff.toISOString()}::timestamptz`,
+        ),
+      )
+      .limit(limit);
+  },
+
+  /**
+   * A new token for a pending invitation whose e-mail job was lost (the token lived only in the
+   * job): only if nothing changed since (same send), so a concurrent re-send wins. Answers the new send number.
+   */
+  async rotatePendingToken(db: DbOrTx, id: string, sends: number, tokenHash: string): Promise<number | undefined> {
+    const [row] = await db
+      .update(teamInvitations)
+      .set({ tokenHash, sends: sql`${teamInvitations.sends} + 1`, updatedAt: new Date() })
+      .where(and(eq(teamInvitations.id, id), eq(teamInvitations.sends, sends), eq(teamInvitations.emailStatus, 'pending')))
+      .returning({ sends: teamInvitations.sends });
+    return row?.sends;
+  },
+
   async revokeInvitation(tx: DbOrTx, teamId: string, invitationId: string): Promise<boolean> {
     const rows = await tx
       .update(teamInvitations)
