@@ -16,7 +16,10 @@ import type { ApiContext } from '../api-context';
 import { defineResource, reply, SENT } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import * as T from '../openapi/team-responses';
+import { Limiter, minutesText } from '../services/rate-limit.service';
 import { TeamsService } from '../services/teams.service';
+
+const INVITES_PER_HOUR = 30;
 
 const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
 
@@ -27,7 +30,17 @@ const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
 export const teamsResource = defineResource({
   prefix: '/teams',
   tag: 'Teams',
-  deps: (ctx: ApiContext) => ({ teams: new TeamsService(ctx) }),
+  deps: (ctx: ApiContext) => ({
+    teams: new TeamsService(ctx),
+    // Each invitation or re-send is an e-mail to someone else's inbox: bounded per sender.
+    invites: new Limiter(
+      ctx.redis,
+      `${ctx.config.REDIS_PREFIX}-rl-team-invite`,
+      INVITES_PER_HOUR,
+      3600,
+      (s) => `Too many invitations. Please try again in ${minutesText(s)}.`,
+    ),
+  }),
   routes: (route) => [
     route({
       method: 'post',
@@ -89,10 +102,11 @@ export const teamsResource = defineResource({
       body: inviteBody,
       status: 201,
       response: z.object({ invitation: T.TeamInvitation }),
-      errors: [400, 401, 403, 404, 409, 503],
-      handler: async ({ req, params, body, deps }) => ({
-        invitation: await deps.teams.invite(userIdOf(req), params.id, body, origin(req)),
-      }),
+      errors: [400, 401, 403, 404, 409, 429, 503],
+      handler: async ({ req, params, body, deps }) => {
+        await deps.invites.consume(userIdOf(req));
+        return { invitation: await deps.teams.invite(userIdOf(req), params.id, body, origin(req)) };
+      },
     }),
     route({
       method: 'post',
@@ -102,10 +116,11 @@ export const teamsResource = defineResource({
       auth: 'session',
       params: teamInvitationParams,
       response: z.object({ invitation: T.TeamInvitation }),
-      errors: [400, 401, 403, 404, 503],
-      handler: async ({ req, params, deps }) => ({
-        invitation: await deps.teams.resend(userIdOf(req), params.id, params.invitationId, origin(req)),
-      }),
+      errors: [400, 401, 403, 404, 429, 503],
+      handler: async ({ req, params, deps }) => {
+        await deps.invites.consume(userIdOf(req));
+        return { invitation: await deps.teams.resend(userIdOf(req), params.id, params.invitationId, origin(req)) };
+      },
     }),
     route({
       method: 'delete',
