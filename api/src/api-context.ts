@@ -9,6 +9,6 @@ export interface ApiContext extends ServerContext {
 
 export function createApiContext(ctx: ServerContext): ApiContext {
   const ttl = ctx.config.ACCESS_TOKEN_TTL_SECONDS;
-  const revocations = new SessionRevocations(ctx.redis, ctx.config.REDIS_PREFIX, ttl, ctx.logger);
+  const revocations = new SessionRevocations(ctx.db);
   return { ...ctx, tokens: new TokenService(ctx.jwtSecret, ttl, revocations) };
 }

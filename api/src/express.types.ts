@@ -4,7 +4,7 @@ export {};
 declare module 'express-serve-static-core' {
   interface Request {
     /** Set by `authenticate` when a valid bearer access token came with the request. */
-    auth?: { userId: string };
+    auth?: { userId: string; sessionId?: string };
     /** The visitor id a signed-out browser sends as X-Visitor-Id (a UUID it keeps). */
     visitorId?: string;
   }

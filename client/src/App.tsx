@@ -5,6 +5,7 @@ import Layout from './components/Layout';
 import { ApiError, isNoRedirectPath, setUnauthorizedHandler } from './lib/api';
 import { AuthProvider } from './lib/auth';
 import { ThemeProvider } from './lib/theme';
+import { accountRoutes } from './pages/account/routes';
 
 // Route-level code splitting: each page is its own chunk.
 const HomePage = lazy(() => import('./pages/HomePage'));
@@ -68,6 +69,7 @@ export function AppRoutes() {
           <Route path="join" element={<JoinPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="terms" element={<TermsPage />} />
+          {accountRoutes}
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

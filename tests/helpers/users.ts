@@ -28,3 +28,8 @@ export async function registerUser(
 export async function grantPlan(database: TestDatabase, userId: string, planId: 'pro' | 'business'): Promise<void> {
   await database.query(`insert into subscriptions (user_id, plan_id, status) values ($1, $2, 'active')`, [userId, planId]);
 }
+
+/** Marks the user's e-mail verified directly in PostgreSQL (as opening the link would). */
+export async function markVerified(database: TestDatabase, userId: string): Promise<void> {
+  await database.query(`update users set email_verified_at = now() where id = $1`, [userId]);
+}

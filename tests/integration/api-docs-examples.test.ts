@@ -17,7 +17,7 @@ import {
   type EndpointDoc,
 } from '../../client/src/content/api-examples';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { registerUser } from '../helpers/users';
+import { markVerified, registerUser } from '../helpers/users';
 
 /**
  * The /api-docs page's examples, run against a real server (api + worker, offline generator)
@@ -44,6 +44,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const user = await registerUser(server);
   await server.services.ctx.db.insert(schema.subscriptions).values({ userId: user.id, planId: 'business', status: 'active' });
+  await markVerified(server.database, user.id);
   const created = await server.api('/api-keys', { body: { name: 'docs examples' }, token: user.token });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   key = created.body.data.key;

@@ -48,6 +48,17 @@ const ROUTES: Array<[string, string]> = [
   ['POST', '/api-keys'],
   ['DELETE', '/api-keys/:id'],
   ['POST', '/admin/session'],
+  ['POST', '/auth/forgot-password'],
+  ['POST', '/auth/reset-password'],
+  ['POST', '/auth/verify-email'],
+  ['POST', '/auth/resend-verification'],
+  ['GET', '/auth/sessions'],
+  ['DELETE', '/auth/sessions/:id'],
+  ['PUT', '/users/email'],
+  ['GET', '/users/export'],
+  ['DELETE', '/users/account'],
+  ['POST', '/newsletter/unsubscribe'],
+  // Not POST /auth/logout-all: it would end the fuzzer's own session.
 ];
 const CASES_PER_ROUTE = Number(process.env.FUZZ_CASES ?? 200);
 const STACK_TRACE = /\n\s+at |node_modules|\/work\/|\.ts:\d+|TypeError|ReferenceError/;

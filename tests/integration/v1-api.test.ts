@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@gl/core/server';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { grantPlan, registerUser, type TestUser } from '../helpers/users';
+import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
 
 let server: TestServer;
@@ -23,7 +23,10 @@ afterAll(async () => {
   await openai?.close();
 });
 
-const subscribe = (user: TestUser, planId: 'pro' | 'business') => grantPlan(server.database, user.id, planId);
+const subscribe = async (user: TestUser, planId: 'pro' | 'business') => {
+  await grantPlan(server.database, user.id, planId);
+  await markVerified(server.database, user.id);
+};
 
 const v1 = (path: string, key: string | undefined, body?: unknown) =>
   server.api(`/v1${path}`, { body, headers: key ? { authorization: `Bearer ${key}` } : {} });

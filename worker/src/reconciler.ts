@@ -44,7 +44,7 @@ const enqueued = (outcomes: Outcome[]) => outcomes.filter((o) => o !== 'live').l
 export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promise<ReconcileResult> {
   const cutoff = new Date(now.getTime() - ctx.config.RECONCILE_GRACE_MS);
   const { db, jobs } = ctx;
-  const { generations, payments, newsletterSubscribers, contactMessages } = schema;
+  const { generations, payments, newsletterSubscribers, contactMessages, outboundEmails } = schema;
 
   const pendingGenerations = await db
     .select({
@@ -133,6 +133,13 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
     await jobs.enqueue(emailJob, { kind: 'team-invitation', invitationId: inv.id, sends, token });
     emailOutcomes.push('added');
   }
+
+  const pendingOutbound = await db
+    .select({ id: outboundEmails.id })
+    .from(outboundEmails)
+    .where(and(eq(outboundEmails.status, 'pending'), lt(outboundEmails.createdAt, cutoff)))
+    .limit(BATCH);
+  for (const m of pendingOutbound) emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'outbound', emailId: m.id }));
 
   return {
     generations: enqueued(generationOutcomes),

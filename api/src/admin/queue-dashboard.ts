@@ -8,7 +8,9 @@ import type { ApiContext } from '../api-context';
 import { errorHandler } from '../http/error-handler';
 import { ok } from '../http/respond';
 import { requireUser, userIdOf } from '../middleware/authenticate';
-import { ADMIN_COOKIE, issueAdminCookie, verifyAdminCookie } from './admin-session';
+import { Errors } from '@gl/core/server';
+import { allowedOrigins } from '../app';
+import { ADMIN_COOKIE, issueAdminCookie, sameOriginWrite, verifyAdminCookie } from './admin-session';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 
@@ -16,7 +18,7 @@ export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 export function adminSessionRoute(ctx: ApiContext) {
   const router = express.Router();
   router.post('/admin/session', requireUser, async (req, res) => {
-    const cookie = await issueAdminCookie(ctx, userIdOf(req));
+    const cookie = await issueAdminCookie(ctx, userIdOf(req), req.auth?.sessionId);
     res.cookie(ADMIN_COOKIE, cookie.value, {
       httpOnly: true,
       sameSite: 'strict',
@@ -40,8 +42,10 @@ export function mountQueueDashboard(app: Express, ctx: ApiContext): void {
   });
   const guard = express.Router();
   guard.use(cookieParser());
+  const allowed = [ctx.config.PUBLIC_URL, ...(allowedOrigins(ctx) || [])].filter((o): o is string => Boolean(o));
   guard.use(async (req, _res, next) => {
     await verifyAdminCookie(ctx, req.cookies?.[ADMIN_COOKIE]);
+    if (!sameOriginWrite(req, allowed)) throw Errors.forbidden('Cross-site request refused');
     next();
   });
   // The dashboard's own UI needs inline styles and its bundled scripts; scope that relaxation here.

@@ -22,9 +22,26 @@ const planId = z.enum(PLAN_IDS);
 const category = z.enum(CATEGORY_IDS);
 const tone = z.enum(TONES);
 
-export const PublicUser = z.object({ id, name: z.string(), email: z.email(), createdAt: timestamp, planId, isAdmin: z.boolean() });
+export const PublicUser = z.object({
+  id,
+  name: z.string(),
+  email: z.email(),
+  createdAt: timestamp,
+  planId,
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean().describe('the owner opened the verification link sent to this address'),
+});
 export const AuthResult = z.object({ user: PublicUser, token: z.string().describe('access token (JWT)'), refreshToken: z.string() });
 export const SessionTokens = z.object({ token: z.string(), refreshToken: z.string() });
+export const Sent = z.object({ sent: z.literal(true) });
+export const Session = z.object({
+  id,
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: timestamp,
+  lastUsedAt: timestamp,
+  current: z.boolean().describe('the session making this request'),
+});
 
 export const UsageSummary = z.object({
   planId,

@@ -6,6 +6,7 @@ import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import * as R from '../openapi/responses';
 import { AccountService } from '../services/account.service';
+import { deviceOf } from '../services/device';
 import { requireFeature } from '../services/plan-policy';
 import { Limiter, minutesText } from '../services/rate-limit.service';
 
@@ -61,7 +62,7 @@ export const accountResource = defineResource({
       handler: async ({ req, deps, body }) => {
         const userId = userIdOf(req);
         await deps.passwordLimiter.consume(userId);
-        const session = await deps.account.changePassword(userId, body);
+        const session = await deps.account.changePassword(userId, body, deviceOf(req));
         await deps.passwordLimiter.reset(userId);
         return { ...session, message: 'Password changed. Other sessions have been signed out.' };
       },

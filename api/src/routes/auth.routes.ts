@@ -6,6 +6,7 @@ import { userIdOf } from '../middleware/authenticate';
 import * as R from '../openapi/responses';
 import { AccountService } from '../services/account.service';
 import { AuthService } from '../services/auth.service';
+import { deviceOf, linkBaseOf } from '../services/device';
 import { Limiter, minutesText } from '../services/rate-limit.service';
 
 function authDeps(ctx: ApiContext) {
@@ -14,6 +15,7 @@ function authDeps(ctx: ApiContext) {
   const window = config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
   const message = (s: number) => `Too many attempts. Please try again in ${minutesText(s)}.`;
   return {
+    ctx,
     auth: new AuthService(ctx),
     account: new AccountService(ctx),
     perIp: new Limiter(ctx.redis, `${prefix}-rl-auth-ip`, config.AUTH_RATE_LIMIT_PER_IP, window, message),
@@ -40,9 +42,9 @@ export const authResource = defineResource({
       response: R.AuthResult,
       errors: [400, 409, 429],
       before: limitIp,
-      handler: async ({ body, deps }) => {
+      handler: async ({ req, body, deps }) => {
         await deps.perEmail.consume(body.email);
-        return deps.auth.register(body);
+        return deps.auth.register(body, deviceOf(req), linkBaseOf(deps.ctx, req));
       },
     }),
     route({
@@ -54,9 +56,10 @@ export const authResource = defineResource({
       response: R.AuthResult,
       errors: [400, 401, 429],
       before: limitIp,
-      handler: async ({ body, deps }) => {
+      handler: async ({ req, body, deps }) => {
+        // Failed sign-ins are counted per account (a success clears them): the strict, per-person limit.
         await deps.perEmail.consume(body.email);
-        const result = await deps.auth.login(body);
+        const result = await deps.auth.login(body, deviceOf(req));
         await deps.perEmail.reset(body.email);
         return result;
       },
@@ -80,12 +83,12 @@ export const authResource = defineResource({
       response: R.SessionTokens,
       errors: [400, 401, 429],
       before: limitIp,
-      handler: ({ body, deps }) => deps.auth.refresh(body.refreshToken),
+      handler: ({ req, body, deps }) => deps.auth.refresh(body.refreshToken, deviceOf(req)),
     }),
     route({
       method: 'post',
       path: '/logout',
-      summary: 'Revoke a refresh token',
+      summary: 'Sign out this device (ends its session)',
       auth: 'none',
       body: logoutBody,
       response: z.object({}),

@@ -3,6 +3,7 @@ import { newsletterBody } from '@gl/core';
 import { emailJob, newsletterRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
+import { linkBaseOf } from '../services/device';
 import { Limiter, minutesText } from '../services/rate-limit.service';
 
 /** Subscriptions per client IP per hour: plenty for an office behind one address, useless for a spammer. */
@@ -43,7 +44,7 @@ export const newsletterResource = defineResource({
       errors: [400, 429],
       handler: async ({ req, deps: { ctx, perIp }, body }) => {
         await perIp.consume(req.ip ?? 'unknown');
-        const { subscriber, created } = await newsletterRepository.subscribe(ctx.db, body.email);
+        const { subscriber, created } = await newsletterRepository.subscribe(ctx.db, body.email, linkBaseOf(ctx, req));
         // A repeat re-enqueues a welcome still pending (the job id makes that a no-op if it is queued).
         if (created || subscriber.welcomeStatus === 'pending') {
           try {

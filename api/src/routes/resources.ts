@@ -1,5 +1,9 @@
 import type { Resource } from '../http/route';
+import { accountDataResource } from './account-data.routes';
+import { accountRecoveryResource } from './account-recovery.routes';
 import { authResource } from './auth.routes';
+import { newsletterUnsubscribeResource } from './newsletter-unsubscribe.routes';
+import { sessionsResource } from './sessions.routes';
 import { healthResource } from './health.routes';
 import { savedLinesResource } from './saved-lines.routes';
 import { generationResource } from './generation.routes';
@@ -23,11 +27,15 @@ import { teamsResource } from './teams.routes';
 export const RESOURCES: Resource<any>[] = [
   healthResource,
   authResource,
+  accountRecoveryResource,
+  sessionsResource,
   savedLinesResource,
   generationResource,
   usageResource,
   accountResource,
+  accountDataResource,
   newsletterResource,
+  newsletterUnsubscribeResource,
   contactResource,
   plansResource,
   subscriptionsResource,

@@ -1,7 +1,8 @@
 import type { PublicUser } from '@gl/core';
-import { Errors, refreshTokensRepository, usersRepository, type UserRow } from '@gl/core/server';
+import { Errors, sessionsRepository, usersRepository, type DeviceInfo, type UserRow } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { hashPassword, issueRefreshToken, toPublicUser, verifyPassword } from './auth.service';
+import { deleteAccount } from './account-deletion';
+import { hashPassword, startSession, toPublicUser, verifyPassword } from './auth.service';
 
 const ACCOUNT_GONE = 'Your account no longer exists. Please sign in again.';
 
@@ -25,13 +26,14 @@ export class AccountService {
   }
 
   /**
-   * Checks the current password, stores the new hash and revokes every refresh token of the user
-   * (other browsers are signed out when their access token expires), then starts a fresh session
+   * Checks the current password, stores the new hash and ends every session of the user (refresh
+   * and access tokens at once, open sockets closed), then starts a fresh session
    * for the caller so this browser stays signed in. One transaction: all of it or none.
    */
   async changePassword(
     userId: string,
     input: { currentPassword: string; newPassword: string },
+    device: DeviceInfo = {},
   ): Promise<{ token: string; refreshToken: string }> {
     const user = await this.user(userId);
     // 400, not 401: a 401 would sign the caller out of the app for a typo.
@@ -44,14 +46,25 @@ export class AccountService {
       ]);
     }
     const passwordHash = await hashPassword(input.newPassword);
-    const refreshToken = await this.ctx.db.transaction(async (tx) => {
+    const session = await this.ctx.db.transaction(async (tx) => {
+      await sessionsRepository.lockUser(tx, userId);
       await usersRepository.updatePasswordHash(tx, userId, passwordHash);
-      await refreshTokensRepository.revokeAllForUser(tx, userId);
-      return issueRefreshToken(this.ctx, tx, userId);
+      // Every session and access token issued before now ends (this browser gets a new session).
+      await sessionsRepository.revokeAllForUser(tx, userId);
+      return startSession(this.ctx, tx, userId, device);
     });
-    // Access tokens issued before now stop working too (this session gets a new one).
-    await this.ctx.tokens.revocations?.revokeIssuedBefore(userId, Date.now());
+    this.ctx.realtime.disconnect({ userId });
     this.ctx.logger.info({ userId }, 'password changed: sessions revoked');
-    return { token: await this.ctx.tokens.signAccess(userId), refreshToken };
+    return { token: session.token, refreshToken: session.refreshToken };
+  }
+
+  /** DELETE /users/account: the password again, then every deletion step (see account-deletion.ts). */
+  async deleteAccount(userId: string, password: string, linkBase: string): Promise<{ deleted: true }> {
+    const user = await this.user(userId);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      throw Errors.validation('Password is incorrect', [{ path: 'password', message: 'Password is incorrect' }]);
+    }
+    await deleteAccount(this.ctx, user, linkBase);
+    return { deleted: true };
   }
 }

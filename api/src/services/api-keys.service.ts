@@ -1,4 +1,4 @@
-import { apiKeysRepository, currentPlanFor, Errors, type ApiKeyRow } from '@gl/core/server';
+import { apiKeysRepository, currentPlanFor, Errors, usersRepository, type ApiKeyRow } from '@gl/core/server';
 import type { Plan } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { requireFeature } from './plan-policy';
@@ -36,6 +36,8 @@ export class ApiKeysService {
   async create(userId: string, name: string): Promise<{ apiKey: ApiKeyDto; key: string }> {
     const plan = await currentPlanFor(this.ctx.db, userId);
     requireFeature(plan, 'apiAccess', 'API access');
+    const owner = await usersRepository.findById(this.ctx.db, userId);
+    if (!owner?.emailVerifiedAt) throw Errors.emailNotVerified('create API keys');
     if ((await apiKeysRepository.countActive(this.ctx.db, userId)) >= MAX_ACTIVE_KEYS) {
       throw Errors.conflict(`You can have at most ${MAX_ACTIVE_KEYS} active API keys. Revoke one first.`);
     }

@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
-import { Errors, currentPlanFor, refreshTokensRepository, usersRepository, type DbOrTx, type UserRow } from '@gl/core/server';
+import {
+  Errors,
+  currentPlanFor,
+  refreshTokensRepository,
+  sessionsRepository,
+  usersRepository,
+  type DbOrTx,
+  type DeviceInfo,
+  type UserRow,
+} from '@gl/core/server';
 import type { AuthResult, LoginBody, PublicUser, RegisterBody } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { newOpaqueToken, sha256 } from './token.service';
+import { sendVerificationEmail } from './account-emails.service';
 
 const INVALID_LOGIN = 'Invalid email or password';
 const SESSION_ENDED = 'Session expired. Please sign in again.';
@@ -11,7 +21,7 @@ const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, pa
 
 let dummyHash: Promise<string> | undefined;
 /** Verifying against a dummy hash for unknown e-mails keeps login timing the same either way. */
-function getDummyHash(): Promise<string> {
+export function getDummyHash(): Promise<string> {
   dummyHash ??= argon2.hash('not-a-real-password', HASH_OPTIONS);
   return dummyHash;
 }
@@ -37,6 +47,7 @@ export async function toPublicUser(ctx: ApiContext, user: UserRow): Promise<Publ
     createdAt: user.createdAt.toISOString(),
     planId: plan.id,
     isAdmin: user.isAdmin,
+    emailVerified: user.emailVerifiedAt !== null,
   };
 }
 
@@ -49,16 +60,34 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-/** Starts a new refresh-token family for a user (a new session); returns the opaque token. */
-export async function issueRefreshToken(ctx: ApiContext, db: DbOrTx, userId: string): Promise<string> {
+/** Starts a new session (a refresh-token family) for a user; returns its id and the opaque refresh token. */
+export async function issueRefreshToken(
+  ctx: ApiContext,
+  db: DbOrTx,
+  userId: string,
+  device: DeviceInfo = {},
+): Promise<{ sessionId: string; refreshToken: string }> {
   const refresh = newOpaqueToken();
+  const sessionId = randomUUID();
+  await sessionsRepository.create(db, { id: sessionId, userId, ...device });
   await refreshTokensRepository.insert(db, {
     userId,
-    familyId: randomUUID(),
+    familyId: sessionId,
     tokenHash: refresh.hash,
     expiresAt: refreshExpiry(ctx),
   });
-  return refresh.token;
+  return { sessionId, refreshToken: refresh.token };
+}
+
+/** A new session for the user and its first access token. */
+export async function startSession(
+  ctx: ApiContext,
+  db: DbOrTx,
+  userId: string,
+  device: DeviceInfo,
+): Promise<{ sessionId: string; token: string; refreshToken: string }> {
+  const { sessionId, refreshToken } = await issueRefreshToken(ctx, db, userId, device);
+  return { sessionId, refreshToken, token: await ctx.tokens.signAccess(userId, sessionId) };
 }
 
 function refreshExpiry(ctx: ApiContext): Date {
@@ -68,7 +97,7 @@ function refreshExpiry(ctx: ApiContext): Date {
 export class AuthService {
   constructor(private readonly ctx: ApiContext) {}
 
-  async register(input: RegisterBody): Promise<AuthResult> {
+  async register(input: RegisterBody, device: DeviceInfo, linkBase: string): Promise<AuthResult> {
     const existing = await usersRepository.findByEmail(this.ctx.db, input.email);
     if (existing) throw Errors.conflict('An account with this email already exists');
     const passwordHash = await hashPassword(input.password);
@@ -79,21 +108,22 @@ export class AuthService {
       if (isUniqueViolation(err)) throw Errors.conflict('An account with this email already exists');
       throw err;
     }
-    return this.startSession(user);
+    await sendVerificationEmail(this.ctx, user, linkBase);
+    return this.startSession(user, device);
   }
 
-  async login(input: LoginBody): Promise<AuthResult> {
+  async login(input: LoginBody, device: DeviceInfo): Promise<AuthResult> {
     const user = await usersRepository.findByEmail(this.ctx.db, input.email);
     if (!user) {
       await verifyPassword(await getDummyHash(), input.password);
       throw Errors.unauthenticated(INVALID_LOGIN);
     }
     if (!(await verifyPassword(user.passwordHash, input.password))) throw Errors.unauthenticated(INVALID_LOGIN);
-    return this.startSession(user);
+    return this.startSession(user, device);
   }
 
   /** Rotates a refresh token. Presenting one that was already rotated revokes its whole family. */
-  async refresh(refreshToken: string): Promise<{ token: string; refreshToken: string }> {
+  async refresh(refreshToken: string, device: DeviceInfo = {}): Promise<{ token: string; refreshToken: string }> {
     const row = await refreshTokensRepository.findByHash(this.ctx.db, sha256(refreshToken));
     if (!row) throw Errors.unauthenticated(SESSION_ENDED);
     if (row.usedAt || row.revokedAt) {
@@ -104,7 +134,14 @@ export class AuthService {
     if (row.expiresAt.getTime() <= Date.now()) throw Errors.unauthenticated(SESSION_ENDED);
     const next = newOpaqueToken();
     const rotated = await this.ctx.db.transaction(async (tx) => {
+      // The user row lock orders this rotation with a password change / reset / sign-out everywhere:
+      // whichever commits second sees the other (a revoked session, or a family older than "valid from").
+      const user = await sessionsRepository.lockUser(tx, row.userId);
+      const session = await sessionsRepository.findById(tx, row.familyId);
+      if (!user || !session || session.revokedAt) return 'ended' as const;
+      if (user.validFrom && session.createdAt.getTime() < user.validFrom.getTime()) return 'ended' as const;
       if (!(await refreshTokensRepository.markUsed(tx, row.id))) return false;
+      await sessionsRepository.touch(tx, row.familyId, device);
       await refreshTokensRepository.insert(tx, {
         userId: row.userId,
         familyId: row.familyId,
@@ -113,25 +150,28 @@ export class AuthService {
       });
       return true;
     });
+    if (rotated === 'ended') throw Errors.unauthenticated(SESSION_ENDED);
     if (!rotated) {
       // Lost a race with another use of the same token: that is reuse too.
       await refreshTokensRepository.revokeFamily(this.ctx.db, row.familyId);
       throw Errors.unauthenticated(SESSION_ENDED);
     }
-    return { token: await this.ctx.tokens.signAccess(row.userId), refreshToken: next.token };
+    return { token: await this.ctx.tokens.signAccess(row.userId, row.familyId), refreshToken: next.token };
   }
 
+  /** Ends the session the refresh token belongs to: its tokens stop working and its sockets close. */
   async logout(refreshToken: string): Promise<void> {
     const row = await refreshTokensRepository.findByHash(this.ctx.db, sha256(refreshToken));
-    if (row) await refreshTokensRepository.revokeFamily(this.ctx.db, row.familyId);
+    if (!row) return;
+    await this.ctx.db.transaction(async (tx) => {
+      await refreshTokensRepository.revokeFamily(tx, row.familyId);
+      await sessionsRepository.revoke(tx, row.userId, row.familyId);
+    });
+    this.ctx.realtime.disconnect({ sessionId: row.familyId });
   }
 
-  private async startSession(user: UserRow): Promise<AuthResult> {
-    const refreshToken = await issueRefreshToken(this.ctx, this.ctx.db, user.id);
-    return {
-      user: await toPublicUser(this.ctx, user),
-      token: await this.ctx.tokens.signAccess(user.id),
-      refreshToken,
-    };
+  private async startSession(user: UserRow, device: DeviceInfo): Promise<AuthResult> {
+    const { token, refreshToken } = await startSession(this.ctx, this.ctx.db, user.id, device);
+    return { user: await toPublicUser(this.ctx, user), token, refreshToken };
   }
 }

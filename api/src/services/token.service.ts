@@ -8,6 +8,8 @@ const AUDIENCE = 'genius-lines-api';
 
 export interface AccessClaims {
   userId: string;
+  /** The session (refresh-token family) the token belongs to; absent on tokens issued before sessions existed. */
+  sessionId?: string;
 }
 
 /** Short-lived HS256 access tokens; only HS256 is accepted on the way in (no `alg: none`, no key confusion). */
@@ -22,9 +24,11 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async signAccess(userId: string): Promise<string> {
-    // `ims`: the issue time in milliseconds (iat is whole seconds), for revocation at a password change.
-    return new SignJWT({ ims: Date.now() })
+  /** `sessionId` binds the token to a session (always, for users; tools such as benchmarks may omit it). */
+  async signAccess(userId: string, sessionId?: string): Promise<string> {
+    // `ims`: the issue time in milliseconds (iat is whole seconds), for revocation at a password change;
+    // `sid`: the session, so ending that device refuses its access tokens at once.
+    return new SignJWT({ ims: Date.now(), ...(sessionId ? { sid: sessionId } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -38,18 +42,22 @@ export class TokenService {
   async verifyAccess(token: string): Promise<AccessClaims> {
     let userId: string;
     let issuedAt: number;
+    let sessionId: string | undefined;
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
       if (!payload.sub || payload.iat === undefined) throw Errors.unauthenticated('Invalid token');
       userId = payload.sub;
       issuedAt = typeof payload.ims === 'number' ? payload.ims : payload.iat * 1000;
+      sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw Errors.unauthenticated('Session expired. Please sign in again.');
       throw Errors.unauthenticated('Invalid or expired token');
     }
-    // Issued before the user's last password change: no longer valid.
-    if (await this.revocations?.isRevoked(userId, issuedAt)) throw Errors.unauthenticated('Session expired. Please sign in again.');
-    return { userId };
+    // Issued before the user's last password change, or its session was ended: no longer valid.
+    const verdict = this.revocations ? await this.revocations.check(userId, sessionId, issuedAt) : 'valid';
+    if (verdict === 'account-gone') throw Errors.unauthenticated('Your account no longer exists. Please sign in again.');
+    if (verdict === 'revoked') throw Errors.unauthenticated('Session expired. Please sign in again.');
+    return { userId, sessionId };
   }
 }
 

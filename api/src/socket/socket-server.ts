@@ -3,13 +3,22 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import proxyaddr from 'proxy-addr';
 import { Server } from 'socket.io';
 import { createRedis, socketConnections, socketIoKey, teamsRepository, waitForRedis } from '@gl/core/server';
-import { teamRoom, userRoom, visitorRoom, type ClientToServerEvents, type ServerToClientEvents } from '@gl/core';
+import {
+  sessionRoom,
+  teamRoom,
+  userRoom,
+  visitorRoom,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { trustProxy } from '../http/trust-proxy';
 import { visitorIdFrom } from '../middleware/authenticate';
 
 export interface SocketData {
   userId?: string;
+  /** The session (refresh-token family) of the token: ending it closes this socket. */
+  sessionId?: string;
   visitorId?: string;
 }
 
@@ -37,8 +46,9 @@ export async function attachSocketServer(httpServer: HttpServer, ctx: ApiContext
     const visitorId = visitorIdFrom(auth.visitorId);
     try {
       if (typeof auth.token === 'string' && auth.token.length > 0) {
-        const { userId } = await ctx.tokens.verifyAccess(auth.token);
+        const { userId, sessionId } = await ctx.tokens.verifyAccess(auth.token);
         socket.data.userId = userId;
+        socket.data.sessionId = sessionId;
       } else if (visitorId) {
         socket.data.visitorId = visitorId;
       } else {
@@ -87,6 +97,7 @@ export async function attachSocketServer(httpServer: HttpServer, ctx: ApiContext
         (err: Error) => ctx.logger.warn({ err: err.message }, 'could not join the team room'),
       );
     }
+    if (socket.data.sessionId) void socket.join(sessionRoom(socket.data.sessionId));
     if (socket.data.visitorId) void socket.join(visitorRoom(socket.data.visitorId));
   });
 

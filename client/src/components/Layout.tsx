@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import Footer from './Footer';
 import Header from './Header';
 import PageLoader from './PageLoader';
+import VerifyEmailBanner from './account/VerifyEmailBanner';
 
 export default function Layout() {
   const { pathname } = useLocation();
@@ -19,6 +20,7 @@ export default function Layout() {
         Skip to content
       </a>
       <Header />
+      <VerifyEmailBanner />
       <main id="main" className="flex-1">
         <Suspense fallback={<PageLoader />}>
           <Outlet />

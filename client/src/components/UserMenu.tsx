@@ -94,6 +94,11 @@ export default function UserMenu({ user }: { user: PublicUser }) {
             </Link>
           </li>
           <li>
+            <Link to="/account" className="menu-item">
+              Account Settings
+            </Link>
+          </li>
+          <li>
             <button type="button" onClick={signOut} className="menu-item w-full text-left text-rose-600 dark:text-rose-400">
               Sign Out
             </button>

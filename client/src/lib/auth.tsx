@@ -15,6 +15,8 @@ export interface AuthContextValue {
   refreshUser(): Promise<void>;
   /** Updates the stored user in place (e.g. the plan from subscription:updated). */
   updateUser(patch: Partial<PublicUser>): void;
+  /** Stores a session the server handed out (password reset, sign out everywhere, password change). */
+  acceptSession(s: { token: string; refreshToken: string; user?: PublicUser }): void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -103,6 +105,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (current) setStoredUser({ ...current, ...patch });
   }, []);
 
+  const acceptSession = useCallback((s: { token: string; refreshToken: string; user?: PublicUser }) => {
+    setSession({ token: s.token, refreshToken: s.refreshToken, ...(s.user ? { user: s.user } : {}) });
+  }, []);
+
   const user = session?.user ?? null;
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -114,8 +120,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logout,
       refreshUser,
       updateUser,
+      acceptSession,
     }),
-    [session, user, checking, login, register, logout, refreshUser, updateUser],
+    [session, user, checking, login, register, logout, refreshUser, updateUser, acceptSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

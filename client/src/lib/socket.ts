@@ -82,6 +82,15 @@ class LiveConnection {
             });
           }
         });
+        // The server closes a user's sockets when sessions end (sign out everywhere, password change or
+        // reset, a device signed out). Socket.IO does not reconnect by itself then: try once with the
+        // current token; a revoked one fails the handshake and goes through the refresh above.
+        socket.on('disconnect', (reason) => {
+          if (reason !== 'io server disconnect' || !getToken()) return;
+          setTimeout(() => {
+            if (this.socket === socket && socket.disconnected && this.users > 0) socket.connect();
+          }, 1_000);
+        });
         this.socket = socket;
         for (const event of this.handlers.keys()) this.attach(event);
       })

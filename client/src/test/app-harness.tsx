@@ -60,6 +60,7 @@ export const TEST_USER: PublicUser = {
   createdAt: '2026-01-01T00:00:00.000Z',
   planId: 'free',
   isAdmin: false,
+  emailVerified: true,
 };
 
 export function signIn(user: PublicUser = TEST_USER): void {

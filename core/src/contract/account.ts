@@ -11,6 +11,20 @@ export const changePasswordBody = z.strictObject({
 
 export const newsletterBody = z.strictObject({ email: emailSchema });
 
+const currentPassword = z.string({ message: 'Password is required' }).min(1, 'Password is required').max(1024);
+export const changeEmailBody = z.strictObject({ newEmail: emailSchema, password: currentPassword });
+export const deleteAccountBody = z.strictObject({
+  password: currentPassword,
+  confirm: z.literal('DELETE', { error: 'Type DELETE to confirm' }),
+});
+/** POST /newsletter/unsubscribe: the token in the query (RFC 8058 one-click) or in a JSON body. */
+export const unsubscribeQuery = z.object({ token: z.string().max(200).optional() });
+export const unsubscribeBody = z.object({
+  token: z.string().max(200).optional(),
+  /** RFC 8058: the form field a one-click POST carries. */
+  'List-Unsubscribe': z.literal('One-Click').optional(),
+});
+
 export const CONTACT_SUBJECTS = [
   'General Inquiry',
   'Technical Support',

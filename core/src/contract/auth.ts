@@ -41,10 +41,35 @@ export interface PublicUser {
   createdAt: string;
   planId: 'free' | 'pro' | 'business';
   isAdmin: boolean;
+  /** Whether the owner opened the verification link sent to `email`. */
+  emailVerified: boolean;
 }
 
 export interface AuthResult {
   user: PublicUser;
   token: string;
   refreshToken: string;
+}
+
+/** A token from an e-mail link (base64url, 43 characters for 32 bytes; bounded generously). */
+export const emailTokenSchema = z
+  .string({ message: 'Token is required' })
+  .trim()
+  .min(1, 'Token is required')
+  .max(200, 'This link is not valid. Please request a new one.');
+
+export const forgotPasswordBody = z.strictObject({ email: emailSchema });
+export const resetPasswordBody = z.strictObject({ token: emailTokenSchema, password: passwordSchema });
+export const verifyEmailBody = z.strictObject({ token: emailTokenSchema });
+export const sessionParams = z.strictObject({ id: z.uuid('Unknown session') });
+
+/** One signed-in device (a refresh-token family). */
+export interface SessionDto {
+  id: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+  /** The session making this request. */
+  current: boolean;
 }

@@ -1,6 +1,7 @@
 import type { GenerationSource, PlanId } from '../catalogue';
 import type { PaymentProvider, PaymentStatus, SubscriptionDto } from './billing';
 import type { UsageSummary } from './lines';
+import type { PublicUser } from './auth';
 import type { Plan } from '../catalogue';
 import type { TeamLineDto, TeamMemberDto } from './teams';
 
@@ -29,6 +30,8 @@ export interface ServerToClientEvents {
   'team:member-left': (payload: { teamId: string; userId: string }) => void;
   /** The caller's own team changed (role, removal, transfer, invitation list): refetch GET /teams/current. */
   'team:updated': (payload: { teamId: string }) => void;
+  /** The signed-in user changed (e-mail verified or changed, name): every tab shows the new state. */
+  'account:updated': (payload: { user: PublicUser }) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -37,4 +40,6 @@ export interface ClientToServerEvents {}
 export type ServerEventName = keyof ServerToClientEvents;
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket of one signed-in device (refresh-token family), so ending a session closes its sockets. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const visitorRoom = (visitorId: string) => `visitor:${visitorId}`;

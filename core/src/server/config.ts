@@ -52,9 +52,15 @@ const envSchema = z
     JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
     ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 86400),
     REFRESH_TOKEN_TTL_DAYS: int(30, 1, 365),
-    AUTH_RATE_LIMIT_PER_IP: int(30, 1),
+    /** Volume ceiling per client IP (carrier NAT puts many people behind one address). */
+    AUTH_RATE_LIMIT_PER_IP: int(300, 1),
+    /** Failed sign-ins per account (and sign-ups per address) per window: the strict, per-person limit. */
     AUTH_RATE_LIMIT_PER_EMAIL: int(10, 1),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: int(900, 1),
+    /** Reset / verification e-mails per address per AUTH_RATE_LIMIT_WINDOW_SECONDS (at least 3). */
+    ACCOUNT_EMAIL_LIMIT_PER_ADDRESS: int(5, 3),
+    PASSWORD_RESET_TTL_MINUTES: int(30, 1, 1440),
+    EMAIL_VERIFICATION_TTL_HOURS: int(48, 1, 720),
     GENERATE_RATE_LIMIT_PER_USER: int(60, 1),
     GENERATE_RATE_LIMIT_PER_IP: int(300, 1),
     /** Open Socket.IO connections allowed from one IP, per api process. */

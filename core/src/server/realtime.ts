@@ -1,7 +1,7 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import type { ServerToClientEvents } from '../contract/socket-events';
-import { userRoom, visitorRoom } from '../contract/socket-events';
+import { sessionRoom, userRoom, visitorRoom } from '../contract/socket-events';
 import { teamRoom } from '../contract/teams';
 import type { Logger } from './logger';
 
@@ -28,6 +28,20 @@ export class Realtime {
     private readonly logger: Logger,
   ) {
     this.emitter = new Emitter<ServerToClientEvents>(redis, { key: socketIoKey(prefix) });
+  }
+
+  /**
+   * Closes, on every api process, the open sockets of a user (all of them) or of one session:
+   * after a logout, a password change or reset, a revoked session or a deleted account.
+   */
+  disconnect(target: { userId?: string; sessionId?: string }): void {
+    const room = target.sessionId ? sessionRoom(target.sessionId) : target.userId ? userRoom(target.userId) : undefined;
+    if (!room) return;
+    try {
+      this.emitter.in(room).disconnectSockets(true);
+    } catch (err) {
+      this.logger.warn({ err: (err as Error).message }, 'realtime disconnect failed');
+    }
   }
 
   emit<E extends keyof ServerToClientEvents>(audience: Audience, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {

@@ -1,4 +1,5 @@
 import { PermanentMailError, type Mail, type MailTransport } from './mail';
+import { composeMail } from './templates';
 
 export interface EmailJsOptions {
   baseUrl: string;
@@ -15,6 +16,15 @@ export interface EmailJsOptions {
 
 /** Template params exactly as the spec names them. */
 export function emailJsTemplate(mail: Mail, opts: Pick<EmailJsOptions, 'templateId' | 'subscriptionTemplateId'>) {
+  if (mail.kind === 'account') {
+    // Account e-mails go through the default template, composed as for SMTP.
+    if (!opts.templateId) throw new Error('EMAILJS_TEMPLATE_ID is not set: cannot send account e-mails');
+    const composed = composeMail(mail, { contactInbox: mail.to });
+    return {
+      templateId: opts.templateId,
+      params: { name: 'Genius Lines', email: mail.to, to_email: mail.to, subject: composed.subject, message: composed.text },
+    };
+  }
   if (mail.kind === 'newsletter-welcome') {
     if (!opts.subscriptionTemplateId) throw new Error('EMAILJS_SUBSCRIPTION_TEMPLATE_ID is not set: cannot send the newsletter welcome');
     return {

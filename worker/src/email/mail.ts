@@ -1,8 +1,30 @@
 /** What the worker sends; each transport turns it into its own wire format. */
 export type Mail =
-  | { kind: 'newsletter-welcome'; to: string; subscribedAt: Date }
-  | { kind: 'contact'; name: string; email: string; subject: string; message: string; receivedAt: Date }
-  | { kind: 'team-invitation'; to: string; teamName: string; inviterName: string; role: string; link: string; expiresAt: Date };
+  | {
+      kind: 'newsletter-welcome';
+      to: string;
+      subscribedAt: Date;
+      /** RFC 8058 one-click endpoint (List-Unsubscribe) and the client's /unsubscribe page (the visible link). */
+      unsubscribe?: { oneClickUrl: string; pageUrl: string };
+    }
+  | AccountMail
+  | { kind: 'team-invitation'; to: string; teamName: string; inviterName: string; role: string; link: string; expiresAt: Date }
+  | { kind: 'contact'; name: string; email: string; subject: string; message: string; receivedAt: Date };
+
+/** Account e-mails (outbound_emails): a reset or verification link, or a notice. */
+export interface AccountMail {
+  kind: 'account';
+  template: 'password-reset' | 'email-verification' | 'email-change' | 'email-change-notice' | 'account-deleted';
+  to: string;
+  name?: string;
+  /** The link carrying the token (reset, verification, change of e-mail). */
+  link?: string;
+  /** How long the link works, in words ("30 minutes"). */
+  validFor?: string;
+  newEmail?: string;
+  /** The app's origin (for notices). */
+  appUrl: string;
+}
 
 export interface MailTransport {
   readonly name: 'smtp' | 'emailjs' | 'log' | 'none';

@@ -1,7 +1,8 @@
-import type { Mail } from './mail';
+import type { AccountMail, Mail } from './mail';
 
 export interface ComposedMail {
   to: string;
+  headers?: Record<string, string>;
   replyTo?: { name: string; address: string };
   subject: string;
   text: string;
@@ -16,19 +17,29 @@ const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
 /** The e-mails as SMTP (and the development log) sends them. */
 export function composeMail(mail: Mail, opts: { contactInbox: string; publicUrl?: string }): ComposedMail {
+  if (mail.kind === 'account') return composeAccountMail(mail);
   if (mail.kind === 'newsletter-welcome') {
     const link = opts.publicUrl ? `\n\nCome back any time: ${opts.publicUrl}` : '';
+    const unsubscribe = mail.unsubscribe;
     const text =
       'Thank you for subscribing to the Genius Lines newsletter!\n\n' +
       'You will hear from us about new categories, tones and features for writing taglines, bios, captions, quotes, slogans and ad lines.' +
       link +
-      "\n\nDidn't sign up? Reply to this e-mail and we will remove your address.";
+      (unsubscribe
+        ? `\n\nDon't want these e-mails? Unsubscribe: ${unsubscribe.pageUrl}`
+        : "\n\nDidn't sign up? Reply to this e-mail and we will remove your address.");
     const html =
       '<p>Thank you for subscribing to the <strong>Genius Lines</strong> newsletter!</p>' +
       '<p>You will hear from us about new categories, tones and features for writing taglines, bios, captions, quotes, slogans and ad lines.</p>' +
       (opts.publicUrl ? `<p><a href="${escapeHtml(opts.publicUrl)}">Open Genius Lines</a></p>` : '') +
-      '<p>Didn&#39;t sign up? Reply to this e-mail and we will remove your address.</p>';
-    return { to: mail.to, subject: 'Welcome to Genius Lines', text, html };
+      (unsubscribe
+        ? `<p style="font-size:12px;color:#666">Don&#39;t want these e-mails? <a href="${escapeHtml(unsubscribe.pageUrl)}">Unsubscribe</a></p>`
+        : '<p>Didn&#39;t sign up? Reply to this e-mail and we will remove your address.</p>');
+    // RFC 2369 + RFC 8058: mail providers show an "unsubscribe" button that POSTs to the one-click URL.
+    const headers = unsubscribe
+      ? { 'List-Unsubscribe': `<${unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+      : undefined;
+    return { to: mail.to, subject: 'Welcome to Genius Lines', text, html, headers };
   }
   if (mail.kind === 'team-invitation') {
     const text =
@@ -54,4 +65,78 @@ export function composeMail(mail: Mail, opts: { contactInbox: string; publicUrl?
     `<strong>Subject:</strong> ${escapeHtml(mail.subject)}<br><strong>Received:</strong> ${mail.receivedAt.toISOString()}</p>` +
     `<p style="white-space:pre-wrap">${escapeHtml(mail.message)}</p>`;
   return { to: opts.contactInbox, replyTo: { name: oneLine(mail.name), address: mail.email }, subject, text, html };
+}
+
+const ACCOUNT_SUBJECTS: Record<AccountMail['template'], string> = {
+  'password-reset': 'Reset your Genius Lines password',
+  'email-verification': 'Confirm your email address',
+  'email-change': 'Confirm your new email address',
+  'email-change-notice': 'Your Genius Lines email address is being changed',
+  'account-deleted': 'Your Genius Lines account has been deleted',
+};
+
+/** Paragraphs of an account e-mail (plain text; the HTML version escapes them and turns the link into a button). */
+function accountParagraphs(mail: AccountMail): { lines: string[]; button?: string } {
+  const hello = mail.name ? `Hello ${oneLine(mail.name)},` : 'Hello,';
+  switch (mail.template) {
+    case 'password-reset':
+      return {
+        lines: [
+          hello,
+          'Someone (hopefully you) asked to reset the password of your Genius Lines account. Open this link to choose a new one:',
+          `This link works once, for ${mail.validFor}. If you did not ask for it, ignore this e-mail: your password stays the same.`,
+        ],
+        button: 'Choose a new password',
+      };
+    case 'email-verification':
+      return {
+        lines: [
+          hello,
+          'Please confirm that this is your email address by opening this link:',
+          `The link works once, for ${mail.validFor}.`,
+        ],
+        button: 'Confirm my email',
+      };
+    case 'email-change':
+      return {
+        lines: [
+          hello,
+          'You asked to use this address for your Genius Lines account. Open this link to confirm it:',
+          `Until you do, your account keeps its current address. The link works once, for ${mail.validFor}.`,
+        ],
+        button: 'Confirm my new email',
+      };
+    case 'email-change-notice':
+      return {
+        lines: [
+          hello,
+          `Someone asked to change the email address of your Genius Lines account to ${mail.newEmail}. The change happens only when the link sent to that address is opened.`,
+          `If this was not you, sign in and change your password now: ${mail.appUrl}/account`,
+        ],
+      };
+    case 'account-deleted':
+      return {
+        lines: [
+          hello,
+          'Your Genius Lines account and its saved lines, generations and API keys have been deleted. Records of payments are kept for accounting, without your name or email address.',
+          `You are welcome back any time: ${mail.appUrl}`,
+        ],
+      };
+  }
+}
+
+function composeAccountMail(mail: AccountMail): ComposedMail {
+  const { lines, button } = accountParagraphs(mail);
+  const textParts = [...lines];
+  const htmlParts = lines.map((l) => `<p>${escapeHtml(l)}</p>`);
+  if (mail.link && button) {
+    // The link goes right after the paragraph that introduces it.
+    textParts.splice(2, 0, mail.link);
+    htmlParts.splice(
+      2,
+      0,
+      `<p><a href="${escapeHtml(mail.link)}">${escapeHtml(button)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(mail.link)}</p>`,
+    );
+  }
+  return { to: mail.to, subject: ACCOUNT_SUBJECTS[mail.template], text: textParts.join('\n\n') + '\n', html: htmlParts.join('') };
 }

@@ -1,6 +1,16 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { UnrecoverableError, type Job } from 'bullmq';
-import { createHash } from 'node:crypto';
-import { contactMessagesRepository, emailJob, newsletterRepository, teamsRepository, usersRepository, type Logger } from '@gl/core/server';
+import {
+  accountTokensRepository,
+  contactMessagesRepository,
+  emailJob,
+  newsletterRepository,
+  outboundEmailsRepository,
+  teamsRepository,
+  usersRepository,
+  type Logger,
+  type OutboundEmailKind,
+} from '@gl/core/server';
 import { mailerFor, PermanentMailError, type Mail } from '../email/mailer';
 import { registerProcessor, type WorkerContext } from '../processor';
 
@@ -35,17 +45,88 @@ async function deliver(ctx: WorkerContext, job: Job, d: Delivery, log: Logger): 
   return { delivered: true };
 }
 
+/** A token for an e-mail link: 32 random bytes, base64url; only its SHA-256 (hex) is stored. */
+function newEmailToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: createHash('sha256').update(token).digest('hex') };
+}
+
+const PAGES: Partial<Record<OutboundEmailKind, string>> = {
+  'password-reset': '/reset-password',
+  'email-verification': '/verify-email',
+  'email-change': '/verify-email',
+};
+
+function durationText(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 120) return `${minutes} minutes`;
+  return `${Math.round(minutes / 60)} hours`;
+}
+
+/**
+ * An account e-mail. One carrying a link gets its token here, right before sending (so the token
+ * is never stored anywhere but in the e-mail): a request voided or used meanwhile is not sent.
+ */
+async function deliverOutbound(ctx: WorkerContext, job: Job, emailId: string, log: Logger) {
+  const row = await outboundEmailsRepository.findById(ctx.db, emailId);
+  if (!row) return { skipped: 'unknown e-mail' };
+  if (row.status !== 'pending') return { skipped: `already ${row.status}` };
+  const kind = row.kind as OutboundEmailKind;
+  let link: string | undefined;
+  let validFor: string | undefined;
+  if (row.tokenId) {
+    const tokenRow = await accountTokensRepository.findById(ctx.db, row.tokenId);
+    const { token, hash } = newEmailToken();
+    const live = tokenRow && !tokenRow.usedAt && !tokenRow.voidedAt && tokenRow.expiresAt.getTime() > Date.now();
+    if (!live || !(await accountTokensRepository.setHash(ctx.db, tokenRow.id, hash))) {
+      await outboundEmailsRepository.markAttemptFailed(ctx.db, row.id, 'the link was voided, used or expired before it was sent', true);
+      return { skipped: 'token no longer valid' };
+    }
+    link = `${row.data.linkBase}${PAGES[kind] ?? '/'}?token=${token}`;
+    validFor = durationText(tokenRow.expiresAt.getTime() - tokenRow.createdAt.getTime());
+  }
+  return deliver(
+    ctx,
+    job,
+    {
+      mail: {
+        kind: 'account',
+        template: kind,
+        to: row.to,
+        name: row.data.name,
+        newEmail: row.data.newEmail,
+        appUrl: row.data.linkBase,
+        link,
+        validFor,
+      },
+      markDelivered: () => outboundEmailsRepository.markDelivered(ctx.db, row.id),
+      markAttemptFailed: (error, final) => outboundEmailsRepository.markAttemptFailed(ctx.db, row.id, error, final),
+    },
+    log,
+  );
+}
+
 export const emailProcessor = registerProcessor(emailJob, async (payload, ctx, job) => {
   const log = ctx.logger.child({ queue: 'email' });
+  if (payload.kind === 'outbound') return deliverOutbound(ctx, job, payload.emailId, log);
   if (payload.kind === 'newsletter-welcome') {
     const row = await newsletterRepository.findById(ctx.db, payload.subscriberId);
     if (!row) return { skipped: 'unknown subscriber' };
     if (row.welcomeStatus === 'delivered') return { skipped: 'already delivered' };
+    if (row.unsubscribedAt) return { skipped: 'unsubscribed' };
+    // Each newsletter e-mail carries its own unsubscribe token (only the hash is stored).
+    const base = (row.linkBase ?? ctx.config.PUBLIC_URL)?.replace(/\/+$/, '');
+    let unsubscribe: { oneClickUrl: string; pageUrl: string } | undefined;
+    if (base) {
+      const { token, hash } = newEmailToken();
+      await newsletterRepository.addUnsubscribeToken(ctx.db, row.id, hash);
+      unsubscribe = { oneClickUrl: `${base}/api/newsletter/unsubscribe?token=${token}`, pageUrl: `${base}/unsubscribe?token=${token}` };
+    }
     return deliver(
       ctx,
       job,
       {
-        mail: { kind: 'newsletter-welcome', to: row.email, subscribedAt: row.createdAt },
+        mail: { kind: 'newsletter-welcome', to: row.email, subscribedAt: row.createdAt, unsubscribe },
         markDelivered: () => newsletterRepository.markDelivered(ctx.db, row.id),
         markAttemptFailed: (error, final) => newsletterRepository.markAttemptFailed(ctx.db, row.id, error, final),
       },

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
 import { EyeIcon, EyeOffIcon } from '../icons';
 
@@ -118,9 +119,19 @@ export default function AuthForm({ initialMode = 'signin', onSuccess }: { initia
               {showPassword ? <EyeOffIcon className="h-4 w-4" /> : <EyeIcon className="h-4 w-4" />}
             </button>
           </div>
-          <p id={ids.hint} className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
-            {PASSWORD_HINT}
-          </p>
+          <div className="mt-1.5 flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+            <p id={ids.hint} className="text-xs text-slate-600 dark:text-slate-400">
+              {PASSWORD_HINT}
+            </p>
+            {!signUp && (
+              <Link
+                to="/forgot-password"
+                className="text-xs font-semibold text-violet-700 underline-offset-2 hover:underline dark:text-violet-300"
+              >
+                Forgot password?
+              </Link>
+            )}
+          </div>
         </div>
 
         {error && (

@@ -17,12 +17,16 @@ export const emailJob = defineJob({
       sends: z.number().int().min(1),
       token: z.string().min(43).max(200),
     }),
+    /** An account e-mail stored in outbound_emails (reset, verification, change of e-mail, notices). */
+    z.object({ kind: z.literal('outbound'), emailId: z.uuid() }),
   ]),
   jobId: (p) =>
     p.kind === 'contact'
       ? `email-contact-${p.messageId}`
       : p.kind === 'team-invitation'
         ? `email-team-invitation-${p.invitationId}-${p.sends}`
+        : p.kind === 'outbound'
+          ? `email-outbound-${p.emailId}`
         : `email-welcome-${p.subscriberId}`,
   options: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
 });

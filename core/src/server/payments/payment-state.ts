@@ -21,7 +21,7 @@ export interface SettleResult {
  * transaction; the user row lock serialises concurrent plan changes of the same user. Paying for
  * the plan you already have extends it from the end of the current period.
  */
-async function activateSubscription(tx: DbOrTx, payment: PaymentRow, now: Date): Promise<SubscriptionRow> {
+async function activateSubscription(tx: DbOrTx, payment: PaymentRow & { userId: string }, now: Date): Promise<SubscriptionRow> {
   await subscriptionsRepository.lockUser(tx, payment.userId);
   const already = await subscriptionsRepository.findByPayment(tx, payment.id);
   if (already) return already;
@@ -56,7 +56,10 @@ export async function settlePayment(
   const result = await ctx.db.transaction(async (tx) => {
     const payment = await paymentsRepository.transition(tx, paymentId, outcome);
     if (!payment) return undefined;
-    const subscription = payment.status === 'completed' ? await activateSubscription(tx, payment, now) : undefined;
+    // A payment whose account was deleted (user_id null) settles for the books but activates nothing.
+    const owner = payment.userId;
+    const subscription =
+      payment.status === 'completed' && owner ? await activateSubscription(tx, { ...payment, userId: owner }, now) : undefined;
     return { payment, subscription };
   });
 
@@ -77,6 +80,7 @@ export async function settlePayment(
 
 /** Pushes a payment's state (and, when the plan changed, the subscription) to the user's room. */
 export async function notifyPayment(ctx: SettleContext, payment: PaymentRow, plan?: { subscription: SubscriptionRow }): Promise<void> {
+  if (!payment.userId) return;
   ctx.realtime.emit({ userId: payment.userId }, 'payment:updated', {
     paymentId: payment.id,
     provider: payment.provider as 'paypal' | 'mpesa',

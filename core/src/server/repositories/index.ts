@@ -9,4 +9,8 @@ export * from './generations.repository';
 export * from './usage.repository';
 export * from './api-keys.repository';
 export * from './payments.repository';
+export * from './sessions.repository';
+export * from './account-tokens.repository';
+export * from './outbound-emails.repository';
+export * from './account-data.repository';
 export * from './teams.repository';

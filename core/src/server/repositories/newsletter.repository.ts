@@ -1,17 +1,56 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
-import { newsletterSubscribers } from '../db/schema';
+import { newsletterSubscribers, newsletterUnsubscribeTokens } from '../db/schema';
 
 export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
 
 export const newsletterRepository = {
   /** Stores an e-mail once. `created` is false when it was already subscribed (the existing row is answered). */
-  async subscribe(db: DbOrTx, email: string): Promise<{ subscriber: NewsletterSubscriberRow; created: boolean }> {
-    const [inserted] = await db.insert(newsletterSubscribers).values({ email }).onConflictDoNothing().returning();
+  async subscribe(db: DbOrTx, email: string, linkBase?: string): Promise<{ subscriber: NewsletterSubscriberRow; created: boolean }> {
+    const [inserted] = await db.insert(newsletterSubscribers).values({ email, linkBase }).onConflictDoNothing().returning();
     if (inserted) return { subscriber: inserted, created: true };
     const [existing] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).limit(1);
     if (!existing) throw new Error('newsletter subscriber vanished during subscribe');
+    if (existing.unsubscribedAt) {
+      // Subscribing again after an unsubscribe: subscribed from now on.
+      const [again] = await db
+        .update(newsletterSubscribers)
+        .set({ unsubscribedAt: null })
+        .where(eq(newsletterSubscribers.id, existing.id))
+        .returning();
+      return { subscriber: again ?? existing, created: false };
+    }
     return { subscriber: existing, created: false };
+  },
+
+  async findByEmail(db: DbOrTx, email: string): Promise<NewsletterSubscriberRow | undefined> {
+    const [row] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).limit(1);
+    return row;
+  },
+
+  /** Remembers the hash of an unsubscribe token put in a newsletter e-mail. */
+  async addUnsubscribeToken(db: DbOrTx, subscriberId: string, tokenHash: string): Promise<void> {
+    await db.insert(newsletterUnsubscribeTokens).values({ subscriberId, tokenHash });
+  },
+
+  /** Unsubscribes the owner of the token (idempotent); false when the token is unknown. */
+  async unsubscribeByToken(db: DbOrTx, tokenHash: string): Promise<boolean> {
+    const [token] = await db
+      .select({ subscriberId: newsletterUnsubscribeTokens.subscriberId })
+      .from(newsletterUnsubscribeTokens)
+      .where(eq(newsletterUnsubscribeTokens.tokenHash, tokenHash))
+      .limit(1);
+    if (!token) return false;
+    await db
+      .update(newsletterSubscribers)
+      .set({ unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())` })
+      .where(eq(newsletterSubscribers.id, token.subscriberId));
+    return true;
+  },
+
+  /** A deleted account's address leaves the list too. */
+  async deleteByEmail(db: DbOrTx, email: string): Promise<void> {
+    await db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
   },
 
   async findById(db: DbOrTx, id: string): Promise<NewsletterSubscriberRow | undefined> {

@@ -24,4 +24,14 @@ export const usersRepository = {
   async updatePasswordHash(db: DbOrTx, id: string, passwordHash: string): Promise<void> {
     await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
   },
+  /** Marks the address proven; for a change of e-mail also switches to it. */
+  async setVerifiedEmail(db: DbOrTx, id: string, email: string): Promise<UserRow | undefined> {
+    const now = new Date();
+    const [row] = await db.update(users).set({ email, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, id)).returning();
+    return row;
+  },
+  async delete(db: DbOrTx, id: string): Promise<boolean> {
+    const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length === 1;
+  },
 };

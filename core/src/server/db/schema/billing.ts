@@ -6,9 +6,8 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the account is deleted: the payment stays for accounting, anonymised. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** paypal | mpesa */
     provider: text('provider').notNull(),
     /** PayPal order id or Daraja CheckoutRequestID. */

@@ -9,6 +9,12 @@ export const users = pgTable('users', {
   isAdmin: boolean('is_admin').notNull().default(false),
   /** When the owner proved the address by opening the link sent to it; null = not verified. */
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /**
+   * Every access token issued, and every session started, before this moment is refused: set when the
+   * password changes (change, reset) and at "sign out everywhere". Checked in PostgreSQL, so a Redis
+   * outage cannot let a revoked token through.
+   */
+  sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -30,6 +36,50 @@ export const refreshTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/** One row per refresh-token family: a signed-in device. Access tokens carry its id (`sid`). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** The refresh-token family id. */
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Tokens sent by e-mail (password reset, e-mail verification, change of e-mail). The token itself
+ * is made by the worker right before the mail goes out and only its SHA-256 is stored here.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** password_reset | email_verification | email_change */
+    kind: text('kind').notNull(),
+    /** sha256 of the token; null until the e-mail carrying it is being sent. */
+    tokenHash: text('token_hash').unique(),
+    /** The address being proved (the account's own, or the new one for email_change). */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** A newer request of the same kind voided this one. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_tokens_user_kind_idx').on(t.userId, t.kind)],
 );
 
 export const apiKeys = pgTable(

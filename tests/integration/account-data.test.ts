@@ -1,0 +1,205 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '@gl/core/server';
+import { emailProcessor } from '../../worker/src/processors/email.processor';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { connectSocket } from '../helpers/socket';
+import { nthMailTo } from '../helpers/mail-links';
+import { markVerified, registerUser, type TestUser } from '../helpers/users';
+import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
+
+let smtp: SmtpStub;
+let server: TestServer;
+beforeAll(async () => {
+  smtp = await startSmtpStub();
+  server = await startTestServer({ env: { SMTP_URL: smtp.url }, processors: [emailProcessor] });
+});
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+});
+
+const db = () => server.services.ctx.db;
+
+/** A user with something of everything: saved lines, a generation, a payment and subscription, an API key, the newsletter. */
+async function userWithData(): Promise<TestUser & { paymentId: string }> {
+  const u = await registerUser(server, { name: 'Wanjiru Kamau' });
+  await markVerified(server.database, u.id);
+  await db()
+    .insert(schema.savedLines)
+    .values([
+      { userId: u.id, text: 'Fresh every morning', category: 'taglines', tone: 'friendly' },
+      { userId: u.id, text: 'Bold moves only', category: 'slogans', tone: 'bold' },
+    ]);
+  await db()
+    .insert(schema.generations)
+    .values({
+      userId: u.id,
+      subject: `user-${u.id}`,
+      planId: 'free',
+      category: 'taglines',
+      tone: 'friendly',
+      count: 2,
+      status: 'completed',
+      lines: ['A', 'B'],
+    });
+  const [payment] = await db()
+    .insert(schema.payments)
+    .values({
+      userId: u.id,
+      provider: 'mpesa',
+      providerRef: `ws_CO_${u.id}`,
+      planId: 'pro',
+      interval: 'month',
+      amountMinor: 1290,
+      currency: 'KES',
+      status: 'completed',
+      phone: '254712345678',
+      providerPayload: { MpesaReceiptNumber: 'QKX1', PhoneNumber: 254712345678 },
+    })
+    .returning();
+  await db()
+    .insert(schema.paymentEvents)
+    .values({ paymentId: payment!.id, provider: 'mpesa', kind: 'callback', payload: { PhoneNumber: 254712345678 } });
+  await db().insert(schema.subscriptions).values({ userId: u.id, planId: 'business', status: 'active', paymentId: payment!.id });
+  const key = await server.api('/api-keys', { body: { name: 'shop' }, token: u.token });
+  expect(key.status).toBe(201);
+  await server.api('/newsletter', { body: { email: u.email } });
+  return { ...u, paymentId: payment!.id };
+}
+
+describe('GET /users/export', () => {
+  it('downloads one JSON attachment with every section and no secrets', async () => {
+    const u = await userWithData();
+    const res = await fetch(`${server.url}/api/users/export`, { headers: { authorization: `Bearer ${u.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="genius-lines-export-\d{4}-\d{2}-\d{2}\.json"$/);
+    const text = await res.text();
+    const data = JSON.parse(text);
+    expect(Object.keys(data)).toEqual([
+      'exportedAt',
+      'profile',
+      'savedLines',
+      'generations',
+      'payments',
+      'subscriptions',
+      'newsletter',
+      'apiKeys',
+    ]);
+    expect(data.profile).toMatchObject({ id: u.id, email: u.email, name: 'Wanjiru Kamau', emailVerified: true, planId: 'business' });
+    expect(data.savedLines.map((l: any) => l.text).sort()).toEqual(['Bold moves only', 'Fresh every morning']);
+    expect(data.generations).toHaveLength(1);
+    expect(data.payments).toEqual([
+      expect.objectContaining({ id: u.paymentId, amountMinor: 1290, currency: 'KES', phone: '254712345678' }),
+    ]);
+    expect(data.subscriptions).toEqual([expect.objectContaining({ planId: 'business', status: 'active' })]);
+    expect(data.newsletter).toMatchObject({ subscribed: true });
+    expect(data.apiKeys).toEqual([expect.objectContaining({ name: 'shop', prefix: expect.stringMatching(/^gl_/) })]);
+    // No hashes or secrets of any kind.
+    const [user] = await db().select().from(schema.users).where(eq(schema.users.id, u.id));
+    const [keyRow] = await db().select().from(schema.apiKeys).where(eq(schema.apiKeys.userId, u.id));
+    expect(text).not.toContain(user!.passwordHash);
+    expect(text).not.toContain(keyRow!.keyHash);
+    expect(text).not.toMatch(/passwordHash|keyHash|tokenHash|refreshToken/);
+  });
+
+  it('needs a session and only ever shows the caller', async () => {
+    expect((await server.api('/users/export')).status).toBe(401);
+    const a = await userWithData();
+    const b = await registerUser(server);
+    const res = await fetch(`${server.url}/api/users/export`, { headers: { authorization: `Bearer ${b.token}` } });
+    const data = JSON.parse(await res.text());
+    expect(data.profile.id).toBe(b.id);
+    expect(JSON.stringify(data)).not.toContain(a.email);
+    expect(data.savedLines).toEqual([]);
+  });
+});
+
+describe('DELETE /users/account', () => {
+  const del = (u: TestUser, body: unknown) => server.api('/users/account', { method: 'DELETE', token: u.token, body });
+
+  it('wrong password, missing or wrong confirmation: 400 and nothing changes', async () => {
+    const u = await userWithData();
+    for (const body of [
+      { password: 'wrong-password', confirm: 'DELETE' },
+      { password: u.password },
+      { password: u.password, confirm: 'delete' },
+      { password: u.password, confirm: 'DELETE', extra: 1 },
+    ]) {
+      const res = await del(u, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await server.api('/auth/me', { token: u.token })).status).toBe(200);
+    expect(await db().select().from(schema.savedLines).where(eq(schema.savedLines.userId, u.id))).toHaveLength(2);
+  });
+
+  it('a pending M-Pesa payment: 409 with a clear message, nothing changed', async () => {
+    const u = await userWithData();
+    await db()
+      .insert(schema.payments)
+      .values({
+        userId: u.id,
+        provider: 'mpesa',
+        providerRef: `pending-${u.id}`,
+        planId: 'pro',
+        interval: 'month',
+        amountMinor: 1290,
+        currency: 'KES',
+        status: 'pending',
+      });
+    const res = await del(u, { password: u.password, confirm: 'DELETE' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ success: false, code: 'CONFLICT' });
+    expect(res.body.error).toMatch(/M-Pesa payment is still being processed/);
+    expect((await server.api('/auth/me', { token: u.token })).status).toBe(200);
+    expect(await db().select().from(schema.payments).where(eq(schema.payments.userId, u.id))).toHaveLength(2);
+  });
+
+  it('deletes everything of the user but keeps payments anonymised; sockets close; a mail confirms; the address can register again', async () => {
+    const u = await userWithData();
+    const socket = await connectSocket(server.url, { token: u.token });
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+    const res = await del(u, { password: u.password, confirm: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ deleted: true });
+    expect(await closed).toBe('io server disconnect');
+
+    const mail = await nthMailTo(smtp, u.email, /account has been deleted/);
+    expect(mail.text).toMatch(/payments are kept for accounting/);
+
+    expect(await db().select().from(schema.users).where(eq(schema.users.id, u.id))).toHaveLength(0);
+    for (const table of [
+      schema.savedLines,
+      schema.generations,
+      schema.apiKeys,
+      schema.sessions,
+      schema.refreshTokens,
+      schema.subscriptions,
+      schema.accountTokens,
+    ]) {
+      expect(await db().select().from(table).where(eq(table.userId, u.id))).toHaveLength(0);
+    }
+    expect(await db().select().from(schema.newsletterSubscribers).where(eq(schema.newsletterSubscribers.email, u.email))).toHaveLength(0);
+    // The payment stays, for accounting, without the person.
+    const [payment] = await db().select().from(schema.payments).where(eq(schema.payments.id, u.paymentId));
+    expect(payment).toMatchObject({
+      userId: null,
+      phone: null,
+      providerPayload: null,
+      amountMinor: 1290,
+      currency: 'KES',
+      status: 'completed',
+    });
+    const events = await db().select().from(schema.paymentEvents).where(eq(schema.paymentEvents.paymentId, u.paymentId));
+    expect(JSON.stringify(events)).not.toContain('254712345678');
+    expect(JSON.stringify(payment)).not.toContain(u.email);
+
+    expect((await server.api('/auth/me', { token: u.token })).status).toBe(401);
+    expect((await server.api('/auth/refresh', { body: { refreshToken: u.refreshToken } })).status).toBe(401);
+    expect((await server.api('/auth/login', { body: { email: u.email, password: u.password } })).status).toBe(401);
+    const again = await registerUser(server, { email: u.email });
+    expect(again.id).not.toBe(u.id);
+  });
+});
