@@ -1,8 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/server';
-import { verifyEmail } from '../helpers/teams';
-import { grantPlan, registerUser } from '../helpers/users';
+import { grantPlan, markVerified, registerUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
 import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
 import { startAppServer } from './helpers/app';
@@ -34,7 +33,7 @@ describe('a team, end to end', () => {
   it('the owner invites, the invitee joins from the mail link, saves a line, and the owner’s open library shows it live', async () => {
     const owner = await registerUser(server, { name: 'Olivia Owner' });
     await grantPlan(server.database, owner.id, 'business');
-    await verifyEmail(server.database, owner.id);
+    await markVerified(server.database, owner.id);
     const ownerPage = await openPage(browser, { baseURL: server.url });
     const invitee = await openPage(browser, { baseURL: server.url });
     try {

@@ -2,11 +2,7 @@ import { expect } from 'vitest';
 import type { SmtpStub } from '../stubs/smtp.stub';
 import type { TestDatabase } from './database';
 import type { ApiClient } from './server';
-import { grantPlan, registerUser, type TestUser } from './users';
-
-/** Marks the user's e-mail verified (what opening the verification link does). */
-export const verifyEmail = (database: TestDatabase, userId: string) =>
-  database.query(`update users set email_verified_at = now() where id = $1`, [userId]);
+import { grantPlan, markVerified, registerUser, type TestUser } from './users';
 
 /** The invitation token from the last e-mail delivered to `email` (the link `/join?token=`). */
 export async function invitationTokenFor(smtp: SmtpStub, email: string, after = 0): Promise<string> {
@@ -21,7 +17,7 @@ export async function invitationTokenFor(smtp: SmtpStub, email: string, after = 
 export async function ownerWithTeam(api: ApiClient, database: TestDatabase, name = 'Owner') {
   const owner = await registerUser(api, { name });
   await grantPlan(database, owner.id, 'business');
-  await verifyEmail(database, owner.id);
+  await markVerified(database, owner.id);
   const res = await api.api('/teams', { body: { name: 'Acme' }, token: owner.token });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { owner, teamId: res.body.data.team.id as string };

@@ -3,8 +3,8 @@ import { teamsRepository } from '@gl/core/server';
 import { reconcileOnce } from '../../worker/src/reconciler';
 import { eventually } from '../helpers/eventually';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { invitationTokenFor, inviteAndJoin, ownerWithTeam, verifyEmail } from '../helpers/teams';
-import { grantPlan, registerUser, type TestUser } from '../helpers/users';
+import { invitationTokenFor, inviteAndJoin, ownerWithTeam } from '../helpers/teams';
+import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';
 import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
 
 let server: TestServer;
@@ -70,7 +70,7 @@ describe('the IDOR matrix: every team route × outsider, member, admin, owner', 
     ({ owner, teamId } = await ownerWithTeam(server, server.database));
     admin = await registerUser(server, { name: 'Ada Admin' });
     member = await registerUser(server, { name: 'Max Member' });
-    await verifyEmail(server.database, admin.id);
+    await markVerified(server.database, admin.id);
     await inviteAndJoin(server, smtp, teamId, owner, admin, 'admin');
     await inviteAndJoin(server, smtp, teamId, owner, member, 'member');
     // The outsider owns another team with its own library: never visible from team A, and A never from it.
@@ -218,6 +218,33 @@ describe('ownership transfer', () => {
   });
 });
 
+describe('account export and deletion', () => {
+  const deleteAccount = (u: TestUser) =>
+    server.api('/users/account', { method: 'DELETE', token: u.token, body: { password: u.password, confirm: 'DELETE' } });
+
+  it('the export lists the team membership; an owner with members must transfer first (409); a member leaves by deleting; an owner alone takes the team along', async () => {
+    const { owner, teamId } = await ownerWithTeam(server, server.database);
+    const member = await registerUser(server, { name: 'Mo Member' });
+    await inviteAndJoin(server, smtp, teamId, owner, member);
+
+    const exported = await fetch(`${server.url}/api/users/export`, { headers: { authorization: `Bearer ${member.token}` } });
+    expect(exported.status).toBe(200);
+    expect((await exported.json()).teamMemberships).toEqual([expect.objectContaining({ teamId, teamName: 'Acme', role: 'member' })]);
+
+    const refused = await deleteAccount(owner);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ success: false, code: 'CONFLICT', error: 'Transfer ownership of your team first' });
+    expect((await server.api('/teams/current', { token: owner.token })).body.data.team.id).toBe(teamId);
+
+    expect((await deleteAccount(member)).status).toBe(200);
+    const members = (await server.api('/teams/current', { token: owner.token })).body.data.members as { userId: string }[];
+    expect(members.map((m) => m.userId)).toEqual([owner.id]);
+
+    expect((await deleteAccount(owner)).status).toBe(200);
+    expect(await teamsRepository.teamById(server.services.ctx.db, teamId)).toBeUndefined();
+  });
+});
+
 describe('invitations and joining', () => {
   it('single use, e-mail must match, one team per user, revoked and expired tokens are 400 INVALID_TOKEN', async () => {
     const { owner, teamId } = await ownerWithTeam(server, server.database);
@@ -327,7 +354,7 @@ describe('invitations and joining', () => {
   it('seats hold under concurrency: two admins inviting at once never pass the seats (403 SEAT_LIMIT)', async () => {
     const { owner, teamId } = await ownerWithTeam(server, server.database);
     const admin = await registerUser(server);
-    await verifyEmail(server.database, admin.id);
+    await markVerified(server.database, admin.id);
     await inviteAndJoin(server, smtp, teamId, owner, admin, 'admin');
     // 2 members; 3 seats left. Ten invitations at once from both admins.
     const results = await Promise.all(
@@ -350,7 +377,7 @@ describe('plan inheritance', () => {
   it('members have Business over HTTP and the v1 API while the owner’s subscription is in force; then the team is read-only', async () => {
     const { owner, teamId } = await ownerWithTeam(server, server.database);
     const member = await registerUser(server);
-    await verifyEmail(server.database, member.id);
+    await markVerified(server.database, member.id);
 
     const usageBefore = await server.api('/users/usage', { token: member.token });
     expect(usageBefore.body.data.planId).toBe('free');

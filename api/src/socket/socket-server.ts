@@ -3,14 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import proxyaddr from 'proxy-addr';
 import { Server } from 'socket.io';
 import { createRedis, socketConnections, socketIoKey, teamsRepository, waitForRedis } from '@gl/core/server';
-import {
-  sessionRoom,
-  teamRoom,
-  userRoom,
-  visitorRoom,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '@gl/core';
+import { sessionRoom, teamRoom, userRoom, visitorRoom, type ClientToServerEvents, type ServerToClientEvents } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { trustProxy } from '../http/trust-proxy';
 import { visitorIdFrom } from '../middleware/authenticate';

@@ -27,7 +27,7 @@ export const emailJob = defineJob({
         ? `email-team-invitation-${p.invitationId}-${p.sends}`
         : p.kind === 'outbound'
           ? `email-outbound-${p.emailId}`
-        : `email-welcome-${p.subscriberId}`,
+          : `email-welcome-${p.subscriberId}`,
   options: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
 });
 export type EmailJobPayload = z.infer<typeof emailJob.schema>;
