@@ -43,7 +43,13 @@ const common = {
   plugins: [externalPackages],
 };
 
-const ENTRIES = { launcher: 'launcher', 'main-api': 'main-api', 'main-worker': 'main-worker', 'grant-admin': 'cli/grant-admin' };
+const ENTRIES = {
+  launcher: 'launcher',
+  'main-api': 'main-api',
+  'main-worker': 'main-worker',
+  'grant-admin': 'cli/grant-admin',
+  'paypal-sync': 'cli/paypal-sync',
+};
 const { values: args } = parseArgs({ options: { entries: { type: 'string' }, outdir: { type: 'string' } } });
 const entries = args.entries ? args.entries.split(',') : Object.keys(ENTRIES);
 const unknown = entries.filter((e) => !(e in ENTRIES));

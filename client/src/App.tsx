@@ -17,6 +17,8 @@ const CommunityPage = lazy(() => import('./pages/CommunityPage'));
 const PricingPage = lazy(() => import('./pages/PricingPage'));
 const ApiDocsPage = lazy(() => import('./pages/ApiDocsPage'));
 const SavedPage = lazy(() => import('./pages/SavedPage'));
+const BrandsPage = lazy(() => import('./pages/BrandsPage'));
+const BillingPage = lazy(() => import('./pages/BillingPage'));
 const AuthPage = lazy(() => import('./pages/AuthPage'));
 const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
 const TermsPage = lazy(() => import('./pages/TermsPage'));
@@ -64,6 +66,8 @@ export function AppRoutes() {
           <Route path="pricing" element={<PricingPage />} />
           <Route path="api-docs" element={<ApiDocsPage />} />
           <Route path="saved" element={<SavedPage />} />
+          <Route path="brands" element={<BrandsPage />} />
+          <Route path="billing" element={<BillingPage />} />
           <Route path="auth" element={<AuthPage />} />
           <Route path="team" element={<TeamPage />} />
           <Route path="join" element={<JoinPage />} />

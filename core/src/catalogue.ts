@@ -73,6 +73,10 @@ export interface PlanLimits {
   teamCollaboration: boolean;
   /** Seats in a team, the owner included; 0 = this plan cannot own a team. */
   teamSeats: number;
+  /** How many brand kits a user may keep (0: none). */
+  brandKits: number;
+  /** Several tones of one brief side by side (POST /lines/compare). */
+  toneComparison: boolean;
 }
 
 export interface Plan {
@@ -112,6 +116,8 @@ export const PLANS: readonly Plan[] = [
       analytics: false,
       teamCollaboration: false,
       teamSeats: 0,
+      brandKits: 0,
+      toneComparison: false,
     },
   },
   {
@@ -132,6 +138,8 @@ export const PLANS: readonly Plan[] = [
       analytics: true,
       teamCollaboration: false,
       teamSeats: 0,
+      brandKits: 3,
+      toneComparison: true,
     },
   },
   {
@@ -152,6 +160,8 @@ export const PLANS: readonly Plan[] = [
       analytics: true,
       teamCollaboration: true,
       teamSeats: 5,
+      brandKits: 25,
+      toneComparison: true,
     },
   },
 ];

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createPaypalSubscriptionsSim, type PaypalSubscriptionsSim } from './paypal-subscriptions';
 
 /**
  * PayPal's REST API on 127.0.0.1, as its OpenAPI documents describe it (Orders v2, Notifications v1):
@@ -50,6 +51,8 @@ export interface PaypalStub {
   signWebhook(event: unknown): Record<string, string>;
   /** Delivers an event to a webhook URL, signed unless headers are given. */
   sendWebhook(url: string, event: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  /** Catalog products, plans and subscriptions (paypal-subscriptions.ts). */
+  billing: PaypalSubscriptionsSim;
   close(): Promise<void>;
 }
 
@@ -71,6 +74,7 @@ export async function startPaypalStub(opts: PaypalStubOptions = {}): Promise<Pay
   const tokens = new Set<string>();
   let issued = 0;
   let base = '';
+  const billing = createPaypalSubscriptionsSim(() => base);
 
   const links = (id: string) => [
     { href: `${base}/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' },
@@ -364,6 +368,7 @@ export async function startPaypalStub(opts: PaypalStubOptions = {}): Promise<Pay
         return reply(200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
       }
 
+      if (billing.handle(req.method ?? 'GET', url.pathname, url.searchParams, body, requestId, reply)) return;
       reply(404, apiError('RESOURCE_NOT_FOUND', 'The specified resource does not exist.'));
     });
   });
@@ -398,6 +403,7 @@ export async function startPaypalStub(opts: PaypalStubOptions = {}): Promise<Pay
     failNext: (route, failure) => void failures[route].push(failure),
     capturesOf: (orderId) => captureCounts.get(orderId) ?? 0,
     tokensIssued: () => issued,
+    billing: billing.sim,
     captureEvent,
     signWebhook,
     async sendWebhook(target, event, headers) {

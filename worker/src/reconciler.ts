@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import {
+  billingRepository,
   emailJob,
   generationJob,
   generationsRepository,
@@ -121,6 +122,8 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
     .where(and(eq(contactMessages.status, 'pending'), lt(contactMessages.createdAt, cutoff)))
     .limit(BATCH);
   for (const m of pendingContacts) emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'contact', messageId: m.id }));
+  for (const n of await billingRepository.listPendingNotices(db, cutoff, BATCH))
+    emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'billing', noticeId: n.id }));
 
   // Team invitations: the link's token lives only in its job (PostgreSQL keeps a hash), so a lost
   // job cannot be rebuilt: the invitation gets a new token (nobody has seen the old one) and a new job.

@@ -1,5 +1,5 @@
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
-import { createRedis, createWorker, QUEUE_NAMES, type QueueName } from '@gl/core/server';
+import { billingSweepJob, createRedis, createWorker, QUEUE_NAMES, scheduleBillingSweep, type QueueName } from '@gl/core/server';
 import type { ProcessorRegistration, WorkerContext } from './processor';
 import { processors as defaultProcessors } from './processors';
 import { startReconciler } from './reconciler';
@@ -47,6 +47,9 @@ export async function startWorkerRole(
     );
   }
   await Promise.all(workers.map((w) => w.waitUntilReady()));
+  if (registrations.some((r) => r.job.queue === billingSweepJob.queue)) {
+    await scheduleBillingSweep(ctx.jobs, ctx.config.BILLING_SWEEP_INTERVAL_MS);
+  }
   const reconciler = startReconciler(ctx);
   ctx.logger.info({ queues: workers.map((w) => w.name) }, 'worker role started');
   return {

@@ -93,6 +93,8 @@ export const PlanLimits = z.object({
   analytics: z.boolean(),
   teamCollaboration: z.boolean(),
   teamSeats: z.number().int(),
+  brandKits: count.describe('how many brand kits the plan keeps'),
+  toneComparison: z.boolean(),
 });
 export const Plan = z.object({
   id: planId,
@@ -185,4 +187,21 @@ export const Analytics = z.object({
   periodDays: count,
   from: z.string(),
   to: z.string(),
+});
+
+export const Brand = z.object({
+  id,
+  name: z.string(),
+  description: z.string(),
+  audience: z.string(),
+  wordsToUse: z.array(z.string()),
+  wordsToAvoid: z.array(z.string()).describe('no delivered line contains one of these (whole word, any case)'),
+  exampleLines: z.array(z.string()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export const CompareAccepted = z.object({
+  generations: z.array(z.object({ id, status: z.literal('pending'), tone })),
+  usage: UsageSummary,
 });

@@ -8,7 +8,8 @@ import {
   accountReference,
   callbackPhoneMatches,
   isKenyanMsisdn,
-  mpesaAmountKes,
+  billingQuote,
+  payableAmount,
   mpesaClientFor,
   mpesaOutcome,
   parseStkCallback,
@@ -19,7 +20,7 @@ import {
   transactionDesc,
   type PaymentRow,
 } from '@gl/core/server';
-import { PHONE_INVALID_MESSAGE, getPlan, normalizeKenyanPhone, planPriceCents, type BillingInterval, type PlanId } from '@gl/core';
+import { PHONE_INVALID_MESSAGE, getPlan, normalizeKenyanPhone, type BillingInterval, type PlanId } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { secretMatches } from '../services/token.service';
 
@@ -45,13 +46,16 @@ export class MpesaService {
     if (!mpesa) throw new AppError('UNAVAILABLE', 503, MPESA_PUSH_FAILED);
 
     const plan = getPlan(input.planId);
-    const amount = mpesaAmountKes(planPriceCents(input.planId, input.interval), this.ctx.config.MPESA_KES_PER_USD);
+    // The catalogue price minus any upgrade credit, decided here (never by the client).
+    const quote = await billingQuote(this.ctx.db, userId, input.planId, input.interval, this.ctx.config.MPESA_KES_PER_USD);
+    const amount = payableAmount(quote.kes.amountDue);
     const payment = await paymentsRepository.insert(this.ctx.db, {
       userId,
       provider: 'mpesa',
       planId: input.planId,
       interval: input.interval,
       amountMinor: amount,
+      creditMinor: quote.kes.credit,
       currency: 'KES',
       phone,
     });

@@ -5,7 +5,10 @@ import {
   MISMATCH_CODE,
   PAYMENT_TEXTS,
   USER_CANCELLED_CODE,
+  billingQuote,
+  billingRepository,
   currentPlanFor,
+  payableAmount,
   paymentMessage,
   paymentsRepository,
   settlePayment,
@@ -13,10 +16,6 @@ import {
   toSubscriptionDto,
   type PaymentRow,
   type SubscriptionRow,
-} from '@gl/core/server';
-import { getPlan, isUuid, planPriceCents, type BillingInterval, type PlanId } from '@gl/core';
-import type { ApiContext } from '../api-context';
-import {
   PaypalApiError,
   PaypalClient,
   centsToPaypalValue,
@@ -25,7 +24,10 @@ import {
   type PaypalOrder,
   type PaypalOrderRequest,
   type PaypalWebhookEvent,
-} from './paypal.client';
+} from '@gl/core/server';
+import { getPlan, isUuid, type BillingInterval, type PlanId } from '@gl/core';
+import type { ApiContext } from '../api-context';
+import { PaypalSubscriptionsService, isPaypalSubscriptionEvent } from '../billing/paypal-subscriptions.service';
 
 const WEBHOOK_UNVERIFIED = 'Webhook signature could not be verified';
 
@@ -45,12 +47,14 @@ export function paypalConfigured(ctx: ApiContext): boolean {
 /** PayPal Orders v2 from the server: create, capture (with every check), and the signed webhook. */
 export class PaypalService {
   private readonly client: PaypalClient | undefined;
+  readonly subscriptions: PaypalSubscriptionsService;
 
   constructor(private readonly ctx: ApiContext) {
     const c = ctx.config;
     this.client = paypalConfigured(ctx)
       ? new PaypalClient({ baseUrl: c.PAYPAL_BASE_URL, clientId: c.PAYPAL_CLIENT_ID!, clientSecret: c.PAYPAL_CLIENT_SECRET! })
       : undefined;
+    this.subscriptions = new PaypalSubscriptionsService(ctx, () => this.paypal('PayPal is not configured'));
   }
 
   private paypal(failure: string): PaypalClient {
@@ -62,13 +66,16 @@ export class PaypalService {
   async createOrder(userId: string, planId: PlanId, interval: BillingInterval) {
     const paypal = this.paypal(PAYMENT_TEXTS.paypalCreateFailed);
     const plan = getPlan(planId);
-    const amountCents = planPriceCents(planId, interval);
+    // The catalogue price minus any upgrade credit, decided here (never by the client).
+    const quote = await billingQuote(this.ctx.db, userId, planId, interval, this.ctx.config.MPESA_KES_PER_USD);
+    const amountCents = payableAmount(quote.usd.amountDue);
     const payment = await paymentsRepository.insert(this.ctx.db, {
       userId,
       provider: 'paypal',
       planId,
       interval,
       amountMinor: amountCents,
+      creditMinor: quote.usd.credit,
       currency: 'USD',
     });
     const request: PaypalOrderRequest = {
@@ -225,7 +232,18 @@ export class PaypalService {
       throw Errors.validation(WEBHOOK_UNVERIFIED);
     }
 
-    const eventRowId = await paymentsRepository.insertEvent(this.ctx.db, { provider: 'paypal', kind: event.event_type, payload: event });
+    // Each event is applied once by its id: a replay (PayPal retries, or a copy) is acknowledged and ignored.
+    const eventRowId = await billingRepository.insertProviderEvent(this.ctx.db, {
+      provider: 'paypal',
+      providerEventId: event.id.slice(0, 100),
+      kind: event.event_type,
+      payload: event,
+    });
+    if (!eventRowId) return { received: true };
+    if (isPaypalSubscriptionEvent(event.event_type)) {
+      await this.subscriptions.handleEvent(event, eventRowId);
+      return { received: true };
+    }
     if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED' && event.event_type !== 'PAYMENT.CAPTURE.DENIED') return { received: true };
 
     const resource = (event.resource ?? {}) as {

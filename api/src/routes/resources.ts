@@ -18,6 +18,10 @@ import { paymentsResource } from './payments.routes';
 import { v1Resource } from './v1.routes';
 import { openApiResource } from './openapi.routes';
 import { teamsResource } from './teams.routes';
+import { brandsResource } from './brands.routes';
+import { compareResource } from './compare.routes';
+import { billingResource, receiptsResource } from './billing.routes';
+import { autoRenewResource, paypalSubscriptionsResource } from './paypal-subscriptions.routes';
 
 /**
  * Every resource defined with `defineResource`, in mount order: the api mounts them and the
@@ -31,6 +35,8 @@ export const RESOURCES: Resource<any>[] = [
   sessionsResource,
   savedLinesResource,
   generationResource,
+  compareResource,
+  brandsResource,
   usageResource,
   accountResource,
   accountDataResource,
@@ -40,6 +46,10 @@ export const RESOURCES: Resource<any>[] = [
   plansResource,
   subscriptionsResource,
   paymentsResource,
+  billingResource,
+  receiptsResource,
+  paypalSubscriptionsResource,
+  autoRenewResource,
   apiKeysResource,
   v1Resource,
   teamsResource,

@@ -10,6 +10,7 @@ import {
 import { getCategory, type CategoryId, type GenerateBody, type GenerationDto, type Plan, type Tone, type UsageSummary } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { enforcePlan } from './plan-policy';
+import { BrandsService } from './brands.service';
 import { QuotaService } from './quota.service';
 
 /** Who is asking: a signed-in user (or an API key's owner), or a visitor with its id and IP. */
@@ -45,9 +46,11 @@ const emptyToNull = (s: string | undefined) => (s && s.trim() ? s.trim() : null)
  */
 export class GenerationService {
   readonly quota: QuotaService;
+  readonly brands: BrandsService;
 
   constructor(private readonly ctx: ApiContext) {
     this.quota = new QuotaService(ctx);
+    this.brands = new BrandsService(ctx);
   }
 
   /** Fails fast (503) when Redis is down, before anything is written. */
@@ -64,6 +67,7 @@ export class GenerationService {
     const prompt = emptyToNull(body.prompt);
     enforcePlan(plan, { category: body.category, tone: body.tone, prompt });
     checkMaxChars(body.category, body.maxChars);
+    const brand = await this.brands.snapshotFor(who, body.brandId, plan);
     const subject = this.quota.subject(owner);
     const now = new Date();
     const { row, usage } = await this.ctx.db.transaction(async (tx) => {
@@ -81,6 +85,7 @@ export class GenerationService {
         count: body.count,
         language: body.language,
         maxChars: body.maxChars ?? null,
+        brand,
       });
       return { row, usage };
     });
@@ -115,7 +120,7 @@ export class GenerationService {
   }
 
   /** Enqueues after commit; if the queue refuses, the recorded work is withdrawn and the quota given back. */
-  private async enqueue(row: GenerationRow, subject: string, now: Date): Promise<void> {
+  async enqueue(row: GenerationRow, subject: string, now: Date): Promise<void> {
     try {
       await this.ctx.jobs.enqueue(generationJob, {
         generationId: row.id,

@@ -36,10 +36,11 @@ export class QuotaService {
 
   /**
    * Counts one generation inside the caller's transaction; over the limit throws 429
-   * DAILY_LIMIT_REACHED with the usage. Returns the usage after counting.
+   * DAILY_LIMIT_REACHED with the usage. Returns the usage after counting. `units` > 1 counts
+   * several generations in the same single statement: all of them, or none.
    */
-  async consume(tx: DbOrTx, subject: string, plan: Plan, now = new Date()): Promise<UsageSummary> {
-    const count = await usageRepository.increment(tx, subject, plan.limits.dailyGenerations, now);
+  async consume(tx: DbOrTx, subject: string, plan: Plan, now = new Date(), units = 1): Promise<UsageSummary> {
+    const count = await usageRepository.increment(tx, subject, plan.limits.dailyGenerations, now, units);
     if (count === null) {
       const usage = await usageSummaryFor(tx, subject, plan, now);
       throw dailyLimitReached(usage, plan, now);
@@ -49,8 +50,8 @@ export class QuotaService {
   }
 
   /** Gives back a generation that was counted but could not be queued. */
-  async refund(subject: string, day: string): Promise<void> {
-    await usageRepository.decrement(this.ctx.db, subject, day);
+  async refund(subject: string, day: string, units = 1): Promise<void> {
+    await usageRepository.decrement(this.ctx.db, subject, day, units);
   }
 
   async summary(owner: QuotaOwner, plan?: Plan): Promise<UsageSummary> {

@@ -10,7 +10,7 @@ export function initials(name: string): string {
   return letters.toUpperCase();
 }
 
-/** Signed-in menu: name and email, Saved Lines, Team, Subscription (/pricing), Sign Out. */
+/** Signed-in menu: name and email, Saved Lines, Brand Kits, Team, Subscription (/pricing), Sign Out. */
 export default function UserMenu({ user }: { user: PublicUser }) {
   const { logout } = useAuth();
   const [open, setOpen] = useState(false);
@@ -84,6 +84,11 @@ export default function UserMenu({ user }: { user: PublicUser }) {
             </Link>
           </li>
           <li>
+            <Link to="/brands" className="menu-item">
+              Brand Kits
+            </Link>
+          </li>
+          <li>
             <Link to="/team" className="menu-item">
               Team
             </Link>
@@ -96,6 +101,11 @@ export default function UserMenu({ user }: { user: PublicUser }) {
           <li>
             <Link to="/account" className="menu-item">
               Account Settings
+            </Link>
+          </li>
+          <li>
+            <Link to="/billing" className="menu-item">
+              Billing
             </Link>
           </li>
           <li>

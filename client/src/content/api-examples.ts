@@ -11,7 +11,7 @@ export const API_KEY_PREFIX = 'gl_';
 export const OPENAPI_PATH = '/api/openapi.json';
 export const UPTIME = '99.9%';
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface ApiCall {
   method: HttpMethod;
@@ -70,6 +70,13 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
       },
       { name: 'language', type: 'string', required: false, description: `One of ${list(LANGUAGES.map((l) => l.id))}. Default \`en\`.` },
       { name: 'maxChars', type: 'integer', required: false, description: 'A hard cap on each line, 10 to 500 characters.' },
+      {
+        name: 'brandId',
+        type: 'string',
+        required: false,
+        description:
+          "The id of one of your brand kits (`GET /api/brands`): lines in its voice, and no line contains one of its words to avoid. Another account's kit answers `404`.",
+      },
     ],
     request: {
       method: 'POST',
@@ -122,6 +129,8 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
             analytics: true,
             teamCollaboration: true,
             teamSeats: 5,
+            brandKits: 25,
+            toneComparison: true,
           },
         },
       ],
@@ -302,3 +311,28 @@ export function sdkSnippets(origin: string) {
     ].join('\n'),
   };
 }
+
+/** Routes of the web app (signed-in session) beside the public API, listed on the Endpoints tab. */
+export interface AppRouteDoc {
+  method: HttpMethod;
+  path: string;
+  description: string;
+}
+
+export const BRAND_AND_COMPARE_ROUTES: readonly AppRouteDoc[] = [
+  { method: 'GET', path: '/api/brands', description: 'Your brand kits.' },
+  {
+    method: 'POST',
+    path: '/api/brands',
+    description:
+      '`name` (up to 60 characters), `description` (300), `audience` (120), `wordsToUse` and `wordsToAvoid` (up to 10 words of 30 characters, no repeats), `exampleLines` (up to 5 lines of 150). Pro keeps 3 kits, Business 25.',
+  },
+  { method: 'PUT', path: '/api/brands/:id', description: 'Replaces a kit (same fields). Running generations keep the kit as it was.' },
+  { method: 'DELETE', path: '/api/brands/:id', description: 'Deletes a kit.' },
+  {
+    method: 'POST',
+    path: '/api/lines/compare',
+    description:
+      'One brief in 2 or 3 distinct `tones`, with `category`, `topic`, `prompt`, `count`, `language` and `brandId` as for generating: one generation per tone, streamed live and each counted as one generation. Pro and Business.',
+  },
+];

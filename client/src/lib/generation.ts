@@ -11,6 +11,8 @@ export interface GenerateRequest {
   count: number;
   language: LanguageId;
   maxChars?: number;
+  /** One of the user's brand kits. */
+  brandId?: string;
 }
 
 export interface GenerationError {
@@ -168,24 +170,37 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
         if (request.topic?.trim()) body.topic = request.topic.trim();
         if (request.prompt?.trim()) body.prompt = request.prompt.trim();
         if (request.maxChars) body.maxChars = request.maxChars;
+        if (request.brandId) body.brandId = request.brandId;
         const data = await api<{ generation: { id: string; status: GenerationDto['status'] }; usage?: UsageSummary }>('/lines/generate', {
           method: 'POST',
           body,
         });
         onUsageRef.current(data.usage);
-        const id = data.generation.id;
-        setState((s) => ({ ...s, id, phase: data.generation.status === 'running' ? 'running' : 'pending' }));
-        stateRef.current = { ...stateRef.current, id };
-        const buffered = early.current.get(id) ?? [];
-        early.current.delete(id);
-        for (const ev of buffered) dispatch(ev);
-        if (data.generation.status === 'completed' || data.generation.status === 'failed') void resync();
+        follow(data.generation.id, data.generation.status);
       } catch (err) {
         setState((s) => ({ ...s, phase: 'failed', error: toGenerationError(err) }));
       }
     },
     [dispatch, resync],
   );
+
+  /** Starts following a generation the server accepted (also one started by a tone comparison). */
+  const follow = (id: string, status: GenerationDto['status']) => {
+    setState((s) => ({ ...s, id, phase: status === 'running' ? 'running' : 'pending' }));
+    stateRef.current = { ...stateRef.current, id };
+    const buffered = early.current.get(id) ?? [];
+    early.current.delete(id);
+    for (const ev of buffered) dispatch(ev);
+    if (status === 'completed' || status === 'failed') void resync();
+  };
+
+  /** Shows a request as submitted (before the answer), for a comparison started elsewhere. */
+  const begin = useCallback((request: GenerateRequest) => {
+    setState({ ...IDLE, phase: 'submitting', request, lines: Array.from({ length: request.count }, () => null) });
+  }, []);
+  const adopt = useCallback((id: string) => follow(id, 'pending'), [dispatch, resync]);
+  const fail = useCallback((err: unknown) => setState((s) => ({ ...s, phase: 'failed', error: toGenerationError(err) })), []);
+  const reset = useCallback(() => setState(IDLE), []);
 
   const regenerateLine = useCallback(async (index: number) => {
     const s = stateRef.current;
@@ -205,5 +220,5 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
 
   useEffect(() => () => early.current.clear(), []);
 
-  return { state, generate, regenerateLine, retry };
+  return { state, generate, regenerateLine, retry, begin, adopt, fail, reset };
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CATEGORY_IDS, getCategory, type CategoryId } from '@gl/core';
 import GenerateForm from '../components/generate/GenerateForm';
@@ -6,6 +6,9 @@ import ResultsPanel from '../components/generate/ResultsPanel';
 import StatusLine from '../components/generate/StatusLine';
 import UsageMeter from '../components/generate/UsageMeter';
 import { Link } from 'react-router-dom';
+import { capitalize } from '../lib/format';
+import { useBrands } from '../lib/brands';
+import { useToneComparison } from '../lib/compare';
 import { useGeneration } from '../lib/generation';
 import { useCurrentPlan } from '../lib/plan';
 import { useSetUsage, useUsage } from '../lib/usage';
@@ -21,17 +24,26 @@ export default function GeneratePage() {
   const usage = useUsage();
   const setUsage = useSetUsage();
   const { state, generate, regenerateLine, retry } = useGeneration(setUsage);
+  const comparison = useToneComparison(setUsage);
+  const brands = useBrands();
+  const [comparing, setComparing] = useState(false);
 
   const requested = categoryFromQuery(params.get('category'));
   const requestedLocked = requested !== null && !plan.limits.categories.includes(requested);
   const initialCategory: CategoryId = requested && !requestedLocked ? requested : 'taglines';
-  const busy = state.phase === 'submitting' || state.phase === 'pending' || state.phase === 'running';
+  const isBusy = (s: typeof state) => s.phase === 'submitting' || s.phase === 'pending' || s.phase === 'running';
+  const busy = comparing ? comparison.slots.some((s) => isBusy(s.state)) : isBusy(state);
+  const compared = comparison.slots.filter((s) => s.state.phase !== 'idle');
   const results = useRef<HTMLDivElement>(null);
 
   const submit = (request: Parameters<typeof generate>[0]) => {
     void generate(request);
     // On narrow screens the results sit below the form: bring them into view as lines arrive.
     if (window.matchMedia?.('(max-width: 1023px)').matches) results.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  const compare = (request: Parameters<typeof generate>[0], tones: Parameters<typeof comparison.compare>[1]) => {
+    void comparison.compare(request, tones);
+    results.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   };
 
   return (
@@ -65,12 +77,36 @@ export default function GeneratePage() {
               initialCategory={initialCategory}
               busy={busy}
               onSubmit={submit}
+              brands={brands.data}
+              onCompare={compare}
+              onCompareMode={setComparing}
             />
           </div>
         </div>
-        <div ref={results} className="scroll-mt-20">
-          <ResultsPanel state={state} onRetry={retry} onRegenerate={(i) => void regenerateLine(i)} />
-        </div>
+        {comparing ? (
+          <div ref={results} className="scroll-mt-20">
+            <div className={`grid gap-4 sm:grid-cols-2 ${compared.length === 3 ? 'xl:grid-cols-3' : ''}`} data-testid="compare-results">
+              {compared.length === 0 ? (
+                <ResultsPanel state={state} title="Tones side by side" onRetry={retry} onRegenerate={(i) => void regenerateLine(i)} />
+              ) : (
+                compared.map((slot, i) => (
+                  <ResultsPanel
+                    key={i}
+                    testId={`compare-${slot.state.request?.tone ?? i}`}
+                    title={slot.state.request ? capitalize(slot.state.request.tone) : 'Tone'}
+                    state={slot.state}
+                    onRetry={() => slot.retry()}
+                    onRegenerate={(index) => void slot.regenerateLine(index)}
+                  />
+                ))
+              )}
+            </div>
+          </div>
+        ) : (
+          <div ref={results} className="scroll-mt-20">
+            <ResultsPanel state={state} onRetry={retry} onRegenerate={(i) => void regenerateLine(i)} />
+          </div>
+        )}
       </div>
     </div>
   );

@@ -59,7 +59,8 @@ export interface SubscriptionDto {
   id: string;
   planId: PlanId;
   interval: BillingInterval;
-  status: 'active' | 'cancelled' | 'expired';
+  /** scheduled: a lower plan paid for, starting when the current period ends. */
+  status: 'active' | 'cancelled' | 'expired' | 'scheduled';
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
   createdAt: string;

@@ -23,8 +23,24 @@ export const generateBody = z.strictObject({
     .default(COUNT_DEFAULT),
   language: z.enum(LANGUAGE_IDS, { message: 'Choose a supported language' }).default('en'),
   maxChars: z.number({ message: 'maxChars must be a number' }).int().min(10, 'maxChars must be at least 10').max(500).optional(),
+  /** One of the caller's brand kits: the lines speak in its voice and never use its words to avoid. */
+  brandId: uuidSchema.optional(),
 });
 export type GenerateBody = z.infer<typeof generateBody>;
+
+export const COMPARE_TONES_MIN = 2;
+export const COMPARE_TONES_MAX = 3;
+
+/** POST /lines/compare: one brief in 2-3 distinct tones, one generation per tone. */
+export const compareBody = z.strictObject({
+  ...generateBody.omit({ tone: true }).shape,
+  tones: z
+    .array(toneSchema, { message: 'tones must be a list of tones' })
+    .min(COMPARE_TONES_MIN, `Choose ${COMPARE_TONES_MIN} or ${COMPARE_TONES_MAX} tones to compare`)
+    .max(COMPARE_TONES_MAX, `Choose ${COMPARE_TONES_MIN} or ${COMPARE_TONES_MAX} tones to compare`)
+    .refine((tones) => new Set(tones).size === tones.length, 'Choose different tones: each tone can be compared once'),
+});
+export type CompareBody = z.infer<typeof compareBody>;
 
 export const regenerateBody = z.strictObject({
   index: z

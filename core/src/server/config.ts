@@ -83,6 +83,8 @@ const envSchema = z
     /** The reconciler re-enqueues work PostgreSQL still shows pending after this grace period. */
     RECONCILE_INTERVAL_MS: int(60000, 1000),
     RECONCILE_GRACE_MS: int(60000, 0),
+    /** The billing sweep (reminders, expiry) runs at worker start and then this often. */
+    BILLING_SWEEP_INTERVAL_MS: int(3600000, 200),
 
     PAYPAL_CLIENT_ID: optionalString,
     PAYPAL_CLIENT_SECRET: optionalString,

@@ -14,3 +14,4 @@ export * from './context';
 export * from './repositories';
 export * from './metrics';
 export * from './payments';
+export * from './billing';

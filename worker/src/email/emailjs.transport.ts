@@ -36,6 +36,13 @@ export function emailJsTemplate(mail: Mail, opts: Pick<EmailJsOptions, 'template
     throw new PermanentMailError('Team invitations need SMTP (SMTP_URL): EmailJS has no template for them');
   }
   if (!opts.templateId) throw new Error('EMAILJS_TEMPLATE_ID is not set: cannot deliver contact messages');
+  if (mail.kind === 'billing') {
+    // The default template with the recipient set: the account's template must use {{to_email}}.
+    return {
+      templateId: opts.templateId,
+      params: { name: 'Genius Lines', email: mail.to, to_email: mail.to, subject: mail.subject, message: mail.text },
+    };
+  }
   return { templateId: opts.templateId, params: { name: mail.name, email: mail.email, subject: mail.subject, message: mail.message } };
 }
 

@@ -9,7 +9,8 @@ export type Mail =
     }
   | AccountMail
   | { kind: 'team-invitation'; to: string; teamName: string; inviterName: string; role: string; link: string; expiresAt: Date }
-  | { kind: 'contact'; name: string; email: string; subject: string; message: string; receivedAt: Date };
+  | { kind: 'contact'; name: string; email: string; subject: string; message: string; receivedAt: Date }
+  | { kind: 'billing'; to: string; name: string; subject: string; text: string; html: string };
 
 /** Account e-mails (outbound_emails): a reset or verification link, or a notice. */
 export interface AccountMail {

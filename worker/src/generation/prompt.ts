@@ -1,4 +1,4 @@
-import { getCategory, LANGUAGES, type CategoryId, type LanguageId, type Tone } from '@gl/core';
+import { getCategory, LANGUAGES, type BrandSnapshot, type CategoryId, type LanguageId, type Tone } from '@gl/core';
 import type { LineBounds } from './clean-lines';
 
 export interface ChatMessage {
@@ -24,6 +24,31 @@ export interface PromptInput {
   bounds: LineBounds;
   /** Lines already produced: the model must not repeat them. */
   avoid?: string[];
+  /** The customer's brand kit: customer text, so it only ever appears inside the DATA section. */
+  brand?: BrandSnapshot | null;
+}
+
+/** The kit's non-empty fields, for the DATA section. */
+function brandData(brand: BrandSnapshot): Record<string, unknown> {
+  const data: Record<string, unknown> = { name: brand.name };
+  if (brand.description) data.description = brand.description;
+  if (brand.audience) data.audience = brand.audience;
+  if (brand.wordsToUse.length) data.wordsToUse = brand.wordsToUse;
+  if (brand.wordsToAvoid.length) data.wordsToAvoid = brand.wordsToAvoid;
+  if (brand.exampleLines.length) data.exampleLines = brand.exampleLines;
+  return data;
+}
+
+/** What the model is told to do with the kit; names fields only, never the customer's text. */
+function brandInstructions(brand: BrandSnapshot): string[] {
+  return [
+    'A brand kit is given as "brand" in the data. Write as this brand speaks:',
+    brand.exampleLines.length ? '- match the voice and rhythm of its "exampleLines" (do not copy them);' : '',
+    brand.wordsToUse.length ? '- use its "wordsToUse" where they fit naturally;' : '',
+    brand.audience ? '- write for its "audience";' : '',
+    brand.wordsToAvoid.length ? '- never use any of its "wordsToAvoid", not even inside hashtags;' : '',
+    '- treat its "name" as the brand the lines are for.',
+  ];
 }
 
 const CATEGORY_BRIEFS: Record<CategoryId, string> = {
@@ -88,6 +113,7 @@ export function buildPrompt(input: PromptInput): ChatPrompt {
   const data: Record<string, unknown> = {};
   if (input.topic) data.topic = input.topic;
   if (input.prompt) data.customInstructions = input.prompt;
+  if (input.brand) data.brand = brandData(input.brand);
   if (input.avoid?.length) data.avoid = input.avoid;
   const user = [
     `Write exactly ${input.count} ${CATEGORY_BRIEFS[input.category]}.`,
@@ -97,7 +123,10 @@ export function buildPrompt(input: PromptInput): ChatPrompt {
     `Length: each line ${min}-${max} characters.`,
     input.topic
       ? 'Every line must be about the subject given as "topic" in the data and should name it naturally.'
-      : 'No subject was given: write lines that work for any brand or person.',
+      : input.brand
+        ? 'Every line must be about the brand given as "brand" in the data and should name it naturally.'
+        : 'No subject was given: write lines that work for any brand or person.',
+    ...(input.brand ? brandInstructions(input.brand) : []),
     input.prompt ? 'Follow the style preferences in "customInstructions" where they do not conflict with the format rules.' : '',
     'Reply with the lines only.',
     '<<<DATA',

@@ -1,4 +1,5 @@
-import { LANGUAGE_IDS, type CategoryId, type GenerationSource, type LanguageId, type Tone } from '@gl/core';
+import { LANGUAGE_IDS, type BrandSnapshot, type CategoryId, type GenerationSource, type LanguageId, type Tone } from '@gl/core';
+import { avoidedWordTest } from './avoid-words';
 import { boundsFor, cleanLine, fitToBounds, lineKey, LineSplitter, withinBounds, type LineBounds } from './clean-lines';
 import { buildPrompt } from './prompt';
 import type { OfflineRequest, OfflineResult } from './offline/offline-generator';
@@ -15,6 +16,8 @@ export interface ChainRequest {
   count: number;
   language: LanguageId | string;
   maxChars?: number | null;
+  /** The brand kit (a snapshot from the generation row): shapes the prompt; its wordsToAvoid are a hard rule. */
+  brand?: BrandSnapshot | null;
 }
 
 export interface ProviderAttempt {
@@ -56,12 +59,16 @@ class TimeoutError extends Error {
 
 const SOURCE_ORDER: GenerationSource[] = ['openai', 'huggingface', 'static_fallback', 'fallback'];
 const OFFLINE_ROUNDS = 4;
+/** With words to avoid, the offline generator may need more tries to find lines without them. */
+const OFFLINE_ROUNDS_WITH_AVOIDED = 8;
 
 /**
  * Produces exactly `count` clean lines: each configured AI provider in turn (streamed, with its
  * own timeout; an error or timeout falls through to the next), then the offline generator for
  * whatever is still missing. A provider that answers but leaves lines out of bounds, duplicated
  * or already saved is asked once more for the rest; then the offline generator fills the gap.
+ * A brand's wordsToAvoid are a hard rule like the bounds: a line containing one (whole word, any
+ * case, also in hashtags) is dropped, from every source including the offline generator.
  */
 export async function runProviderChain(req: ChainRequest, opts: ChainOptions): Promise<ChainResult> {
   const now = opts.now ?? (() => performance.now());
@@ -70,6 +77,8 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
   const taken = new Set((opts.existing ?? []).map(lineKey));
   const rejected: string[] = [];
   const timings: ProviderAttempt[] = opts.timings ?? [];
+  const wordsToAvoid = req.brand?.wordsToAvoid ?? [];
+  const breaksAvoidRule = avoidedWordTest(wordsToAvoid);
 
   const consider = async (raw: string, source: GenerationSource, fit = false): Promise<boolean> => {
     if (accepted.length >= req.count) return false;
@@ -82,6 +91,10 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
         return false;
       }
       text = fitted;
+    }
+    if (breaksAvoidRule(text)) {
+      rejected.push(text);
+      return false;
     }
     const key = lineKey(text);
     if (!key || taken.has(key)) return false;
@@ -145,14 +158,18 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
   }
 
   const recent = accepted.length < req.count && opts.recentLines ? await opts.recentLines() : undefined;
-  for (let round = 0; round < OFFLINE_ROUNDS && accepted.length < req.count; round++) {
+  const rounds = wordsToAvoid.length ? OFFLINE_ROUNDS_WITH_AVOIDED : OFFLINE_ROUNDS;
+  for (let round = 0; round < rounds && accepted.length < req.count; round++) {
     const started = now();
-    const lastRound = round === OFFLINE_ROUNDS - 1;
+    const lastRound = round === rounds - 1;
+    const need = req.count - accepted.length;
     const result = opts.offline({
       category: req.category,
       tone: req.tone,
       topic: req.topic ?? undefined,
-      count: req.count - accepted.length,
+      brand: req.brand ? { name: req.brand.name, wordsToUse: req.brand.wordsToUse, wordsToAvoid } : undefined,
+      // Ask for spares when some lines may be dropped for an avoided word.
+      count: wordsToAvoid.length ? Math.min(10, need * 2) : need,
       language: (LANGUAGE_IDS as readonly string[]).includes(req.language) ? (req.language as LanguageId) : 'en',
       maxChars: bounds.max,
       exclude: [...(opts.existing ?? []), ...accepted.map((a) => a.text), ...rejected],

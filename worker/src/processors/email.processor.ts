@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { UnrecoverableError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import {
   accountTokensRepository,
   contactMessagesRepository,
@@ -11,39 +11,9 @@ import {
   type Logger,
   type OutboundEmailKind,
 } from '@gl/core/server';
-import { mailerFor, PermanentMailError, type Mail } from '../email/mailer';
+import { deliver } from '../email/deliver';
 import { registerProcessor, type WorkerContext } from '../processor';
-
-interface Delivery {
-  mail: Mail;
-  markDelivered(): Promise<void>;
-  markAttemptFailed(error: string, final: boolean): Promise<void>;
-}
-
-/**
- * Sends one stored e-mail. PostgreSQL holds the row before the job exists, so nothing is lost:
- * success marks it delivered; a failure records the attempt and the error and throws, so BullMQ
- * retries with backoff (the row stays pending, which the reconciler also watches). After the last
- * attempt, or a failure retrying cannot fix, the row is marked failed and stays stored.
- */
-async function deliver(ctx: WorkerContext, job: Job, d: Delivery, log: Logger): Promise<{ delivered: boolean }> {
-  const mailer = mailerFor(ctx);
-  try {
-    await mailer.send(d.mail);
-  } catch (err) {
-    const message = (err as Error).message;
-    const permanent = err instanceof PermanentMailError;
-    const final = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    await d.markAttemptFailed(message, final);
-    const entry = { jobId: job.id, kind: d.mail.kind, transport: mailer.name, attempt: job.attemptsMade + 1, err: message };
-    if (final || mailer.name === 'none') log.error(entry, 'e-mail delivery failed: the row keeps the message');
-    else log.warn(entry, 'e-mail delivery failed, will retry');
-    if (permanent) throw new UnrecoverableError(message);
-    throw err;
-  }
-  await d.markDelivered();
-  return { delivered: true };
-}
+import { deliverBillingNotice } from './billing-notice.delivery';
 
 /** A token for an e-mail link: 32 random bytes, base64url; only its SHA-256 (hex) is stored. */
 function newEmailToken(): { token: string; hash: string } {
@@ -109,6 +79,7 @@ async function deliverOutbound(ctx: WorkerContext, job: Job, emailId: string, lo
 export const emailProcessor = registerProcessor(emailJob, async (payload, ctx, job) => {
   const log = ctx.logger.child({ queue: 'email' });
   if (payload.kind === 'outbound') return deliverOutbound(ctx, job, payload.emailId, log);
+  if (payload.kind === 'billing') return deliverBillingNotice(ctx, job, payload.noticeId, log);
   if (payload.kind === 'newsletter-welcome') {
     const row = await newsletterRepository.findById(ctx.db, payload.subscriberId);
     if (!row) return { skipped: 'unknown subscriber' };

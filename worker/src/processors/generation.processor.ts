@@ -122,7 +122,13 @@ export async function processGeneration(
 
   const timings: ChainResult['timings'] = [];
   const memorySubject = row.userId ? `user-${row.userId}` : row.visitorId ? `visitor-${row.visitorId}` : null;
-  const brief: RecentBrief = { category: row.category, tone: row.tone, topic: row.topic, language: row.language };
+  const brief: RecentBrief = {
+    category: row.category,
+    tone: row.tone,
+    topic: row.topic,
+    language: row.language,
+    brandName: row.brand?.name ?? null,
+  };
   const recentLines = recentLinesFor(ctx);
   try {
     const regenerating = replaceIndex !== null;
@@ -135,6 +141,7 @@ export async function processGeneration(
         count: regenerating ? 1 : row.count,
         language: row.language,
         maxChars: row.maxChars,
+        brand: row.brand,
       },
       {
         providers: (deps.providers ?? configuredProviders)(ctx.config),

@@ -4,6 +4,7 @@ import {
   USER_CANCELLED_CODE,
   mpesaClientFor,
   mpesaOutcome,
+  normalizeResultCode,
   paymentStatusJob,
   paymentsRepository,
   settlePayment,
@@ -48,10 +49,12 @@ export async function checkMpesaPayment(
   const deadline = payment.createdAt.getTime() + STATUS_WINDOW_MS;
   try {
     const result = await mpesa.stkQuery(payload.checkoutRequestID);
+    const code = normalizeResultCode(result.ResultCode);
+    if (code === undefined) throw new Error(`Daraja answered an unreadable ResultCode: ${JSON.stringify(result.ResultCode).slice(0, 40)}`);
     const settled = await settlePayment(
       ctx,
       payment.id,
-      mpesaOutcome(result.ResultCode, result.ResultDesc ?? '', { source: 'query', ResultCode: result.ResultCode }),
+      mpesaOutcome(code, result.ResultDesc ?? '', { source: 'query', ResultCode: result.ResultCode }),
     );
     return { outcome: settled.changed ? `settled-${settled.payment?.status}` : 'already-settled' };
   } catch (err) {

@@ -1,4 +1,5 @@
 import {
+  BRAND_AND_COMPARE_ROUTES,
   ENDPOINTS,
   ERROR_CODES_DOC,
   ERROR_EXAMPLE,
@@ -106,6 +107,28 @@ export function EndpointsTab() {
       {ENDPOINTS.map((e) => (
         <Endpoint key={e.id} endpoint={e} />
       ))}
+      <section aria-labelledby="endpoint-brands" className="card p-5 sm:p-6">
+        <h3 id="endpoint-brands" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Brand kits and tone comparison
+        </h3>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          Routes of the web app, called with a signed-in session token (<Inline text="`Authorization: Bearer <token>`" />
+          ); the full schema of every route is in the OpenAPI document.
+        </p>
+        <ul className="mt-4 divide-y divide-slate-100 text-sm dark:divide-slate-800">
+          {BRAND_AND_COMPARE_ROUTES.map((r) => (
+            <li key={`${r.method} ${r.path}`} className="flex flex-col gap-1.5 py-3 sm:flex-row sm:items-start sm:gap-3">
+              <span className="flex shrink-0 items-center gap-2 sm:w-56">
+                <MethodBadge method={r.method} />
+                <code className="break-all font-mono text-xs font-semibold text-slate-900 dark:text-white">{r.path}</code>
+              </span>
+              <span className="text-slate-700 dark:text-slate-300">
+                <Inline text={r.description} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
       <section aria-labelledby="endpoint-errors" className="card p-5 sm:p-6">
         <h3 id="endpoint-errors" className="text-lg font-semibold text-slate-900 dark:text-white">
           Errors

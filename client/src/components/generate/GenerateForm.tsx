@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORIES, COUNT_MAX, COUNT_MIN, LANGUAGES, PLANS, PROMPT_MAX, TONES, TOPIC_MAX, type Plan } from '@gl/core';
-import type { CategoryId, LanguageId, Tone } from '@gl/core';
+import type { BrandDto, CategoryId, LanguageId, Tone } from '@gl/core';
+import { COMPARE_MAX } from '../../lib/compare';
 import type { GenerateRequest } from '../../lib/generation';
 import { capitalize } from '../../lib/format';
 import { LockIcon, SparklesIcon } from '../icons';
@@ -16,9 +17,23 @@ export interface GenerateFormProps {
   busy: boolean;
   disabled?: boolean;
   onSubmit(request: GenerateRequest): void;
+  /** The signed-in user's brand kits (the picker shows when there are any). */
+  brands?: BrandDto[];
+  /** Tone comparison: the same request in 2-3 tones. */
+  onCompare?(request: GenerateRequest, tones: Tone[]): void;
+  onCompareMode?(on: boolean): void;
 }
 
-export default function GenerateForm({ plan, initialCategory, busy, disabled, onSubmit }: GenerateFormProps) {
+export default function GenerateForm({
+  plan,
+  initialCategory,
+  busy,
+  disabled,
+  onSubmit,
+  brands = [],
+  onCompare,
+  onCompareMode,
+}: GenerateFormProps) {
   const [category, setCategory] = useState<CategoryId>(initialCategory);
   const [tone, setTone] = useState<Tone>('corporate');
   const [topic, setTopic] = useState('');
@@ -26,7 +41,13 @@ export default function GenerateForm({ plan, initialCategory, busy, disabled, on
   const [count, setCount] = useState(4);
   const [language, setLanguage] = useState<LanguageId>('en');
   const [maxChars, setMaxChars] = useState('');
+  const [brandId, setBrandId] = useState('');
+  const [comparing, setComparing] = useState(false);
+  const [compareTones, setCompareTones] = useState<Tone[]>([]);
+  const compareLocked = !plan.limits.toneComparison;
   const ids = {
+    brand: useId(),
+    compare: useId(),
     topic: useId(),
     prompt: useId(),
     count: useId(),
@@ -44,7 +65,7 @@ export default function GenerateForm({ plan, initialCategory, busy, disabled, on
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const max = Number(maxChars);
-    onSubmit({
+    const request: GenerateRequest = {
       category,
       tone,
       topic: topic.trim() || undefined,
@@ -52,8 +73,20 @@ export default function GenerateForm({ plan, initialCategory, busy, disabled, on
       count: Math.min(COUNT_MAX, Math.max(COUNT_MIN, Math.round(count) || 4)),
       language,
       maxChars: maxChars && Number.isFinite(max) ? Math.min(categoryMax, Math.max(10, Math.round(max))) : undefined,
-    });
+      brandId: brands.some((b) => b.id === brandId) ? brandId : undefined,
+    };
+    if (comparing && onCompare) onCompare(request, compareTones);
+    else onSubmit(request);
   };
+
+  const setCompare = (on: boolean) => {
+    setComparing(on);
+    setCompareTones(on ? [tone] : []);
+    onCompareMode?.(on);
+  };
+  const toggleCompareTone = (t: Tone) =>
+    setCompareTones((list) => (list.includes(t) ? list.filter((x) => x !== t) : list.length >= COMPARE_MAX ? list : [...list, t]));
+  const compareReady = compareTones.length >= 2;
 
   return (
     <form onSubmit={submit} className="grid gap-6" aria-label="Generation settings">
@@ -104,8 +137,52 @@ export default function GenerateForm({ plan, initialCategory, busy, disabled, on
         )}
       </fieldset>
 
+      {onCompare && (
+        <div className="rounded-lg border border-slate-200 px-3 py-2.5 dark:border-slate-700">
+          <label htmlFor={ids.compare} className="flex cursor-pointer items-center justify-between gap-3 text-sm font-medium">
+            <span className="flex items-center gap-1.5">
+              Compare tones {compareLocked && <LockIcon className="h-3.5 w-3.5 text-slate-500 dark:text-slate-400" />}
+            </span>
+            <input
+              id={ids.compare}
+              type="checkbox"
+              role="switch"
+              className="peer sr-only"
+              checked={comparing}
+              disabled={compareLocked}
+              onChange={(e) => setCompare(e.target.checked)}
+              aria-describedby={`${ids.compare}-hint`}
+            />
+            <span
+              aria-hidden="true"
+              className={`relative h-6 w-11 shrink-0 rounded-full transition-colors peer-focus-visible:ring-2 peer-focus-visible:ring-violet-500 ${
+                comparing ? 'bg-violet-600' : 'bg-slate-300 dark:bg-slate-600'
+              } ${compareLocked ? 'opacity-60' : ''}`}
+            >
+              <span
+                className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${comparing ? 'left-[1.375rem]' : 'left-0.5'}`}
+              />
+            </span>
+          </label>
+          <p id={`${ids.compare}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            {compareLocked ? (
+              <>
+                See one brief in 2 or 3 tones side by side with the {unlockPlan((p) => p.limits.toneComparison)} plan.{' '}
+                <Link to="/pricing" className="font-medium text-violet-700 underline underline-offset-2 dark:text-violet-300">
+                  Upgrade
+                </Link>
+              </>
+            ) : comparing ? (
+              `Pick 2 or 3 tones (${compareTones.length}/${COMPARE_MAX}); each counts as one generation.`
+            ) : (
+              'One brief in 2 or 3 tones, side by side.'
+            )}
+          </p>
+        </div>
+      )}
+
       <fieldset>
-        <legend className="field-label">Tone</legend>
+        <legend className="field-label">{comparing ? 'Tones to compare' : 'Tone'}</legend>
         <div className="flex flex-wrap gap-2">
           {TONES.map((t) => {
             const locked = !plan.limits.tones.includes(t);
@@ -113,18 +190,18 @@ export default function GenerateForm({ plan, initialCategory, busy, disabled, on
               <label
                 key={t}
                 className={`inline-flex cursor-pointer items-center gap-1 rounded-full border px-3 py-1 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-500 ${
-                  tone === t
+                  (comparing ? compareTones.includes(t) : tone === t)
                     ? 'border-violet-500 bg-violet-600 text-white dark:border-violet-400 dark:bg-violet-600'
                     : 'border-slate-200 text-slate-700 hover:border-slate-300 dark:border-slate-700 dark:text-slate-200 dark:hover:border-slate-600'
                 } ${locked ? 'cursor-not-allowed opacity-70' : ''}`}
               >
                 <input
-                  type="radio"
+                  type={comparing ? 'checkbox' : 'radio'}
                   name="tone"
                   value={t}
-                  checked={tone === t}
-                  disabled={locked}
-                  onChange={() => setTone(t)}
+                  checked={comparing ? compareTones.includes(t) : tone === t}
+                  disabled={locked || (comparing && !compareTones.includes(t) && compareTones.length >= COMPARE_MAX)}
+                  onChange={() => (comparing ? toggleCompareTone(t) : setTone(t))}
                   className="sr-only"
                   aria-describedby={locked ? ids.toneHint : undefined}
                 />
@@ -157,6 +234,28 @@ export default function GenerateForm({ plan, initialCategory, busy, disabled, on
           placeholder="A brand, product or subject, e.g. a coffee shop in Nakuru"
         />
       </div>
+
+      {brands.length > 0 && (
+        <div>
+          <label htmlFor={ids.brand} className="field-label">
+            Brand kit <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+          </label>
+          <select id={ids.brand} className="field" value={brandId} onChange={(e) => setBrandId(e.target.value)}>
+            <option value="">No brand kit</option>
+            {brands.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+          <p className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
+            Lines in the kit's voice, never using its words to avoid.{' '}
+            <Link to="/brands" className="font-medium text-violet-700 underline underline-offset-2 dark:text-violet-300">
+              Manage brand kits
+            </Link>
+          </p>
+        </div>
+      )}
 
       <div>
         <label htmlFor={ids.prompt} className="field-label flex items-center gap-1.5">
@@ -231,9 +330,13 @@ export default function GenerateForm({ plan, initialCategory, busy, disabled, on
         </div>
       </div>
 
-      <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy || disabled}>
+      <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy || disabled || (comparing && !compareReady)}>
         <SparklesIcon className="h-5 w-5" />
-        {busy ? 'Generating...' : 'Generate Lines'}
+        {busy
+          ? 'Generating...'
+          : comparing
+            ? `Compare ${compareTones.length} tone${compareTones.length === 1 ? '' : 's'}`
+            : 'Generate Lines'}
       </button>
     </form>
   );

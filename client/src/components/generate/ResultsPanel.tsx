@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getCategory } from '@gl/core';
 import type { SavedLineDto } from '@gl/core';
@@ -18,11 +18,17 @@ export default function ResultsPanel({
   state,
   onRetry,
   onRegenerate,
+  title = 'Generated lines',
+  testId,
 }: {
   state: GenerationState;
   onRetry(): void;
   onRegenerate(index: number): void;
+  /** The panel's heading (a tone comparison names the tone). */
+  title?: string;
+  testId?: string;
 }) {
+  const headingId = useId();
   const { isAuthenticated } = useAuth();
   const { copiedKey, copy } = useCopy();
   const [saves, setSaves] = useState<Record<string, SaveState>>({});
@@ -56,10 +62,10 @@ export default function ResultsPanel({
   };
 
   return (
-    <section aria-labelledby="results-heading" className="card flex h-full min-h-[28rem] flex-col p-5 sm:p-6">
+    <section aria-labelledby={headingId} data-testid={testId} className="card flex h-full min-h-[28rem] flex-col p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="results-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Generated lines
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
+          {title}
         </h2>
         {request && state.phase !== 'idle' && (
           <div className="flex flex-wrap gap-1.5">

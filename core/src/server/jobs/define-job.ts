@@ -1,7 +1,9 @@
 import type { JobsOptions } from 'bullmq';
 import type { z } from 'zod';
 
-export const QUEUE_NAMES = ['generation', 'payment-status', 'email'] as const;
+export const QUEUE_NAMES = ['generation', 'payment-status', 'email', 'billing'] as const;
+/** Queues fed by a job scheduler: their one delayed job is the next scheduled run, not a backlog. */
+export const SCHEDULED_QUEUES: readonly QueueName[] = ['billing'];
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {

@@ -19,6 +19,7 @@ export const emailJob = defineJob({
     }),
     /** An account e-mail stored in outbound_emails (reset, verification, change of e-mail, notices). */
     z.object({ kind: z.literal('outbound'), emailId: z.uuid() }),
+    z.object({ kind: z.literal('billing'), noticeId: z.uuid() }),
   ]),
   jobId: (p) =>
     p.kind === 'contact'
@@ -27,7 +28,9 @@ export const emailJob = defineJob({
         ? `email-team-invitation-${p.invitationId}-${p.sends}`
         : p.kind === 'outbound'
           ? `email-outbound-${p.emailId}`
-          : `email-welcome-${p.subscriberId}`,
+          : p.kind === 'billing'
+            ? `email-billing-${p.noticeId}`
+            : `email-welcome-${p.subscriberId}`,
   options: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
 });
 export type EmailJobPayload = z.infer<typeof emailJob.schema>;

@@ -2,3 +2,4 @@ export * from './define-job';
 export * from './generation.job';
 export * from './payment-status.job';
 export * from './email.job';
+export * from './billing-sweep.job';

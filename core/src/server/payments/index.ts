@@ -3,3 +3,5 @@ export * from './mpesa.client';
 export * from './mpesa.outcomes';
 export * from './billing-dto';
 export * from './payment-state';
+export * from './paypal.client';
+export * from './paypal-subscriptions.client';

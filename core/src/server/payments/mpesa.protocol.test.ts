@@ -10,7 +10,7 @@ import {
   parseStkCallback,
   transactionDesc,
 } from './mpesa.protocol';
-import { mpesaOutcome } from './mpesa.outcomes';
+import { mpesaOutcome, normalizeResultCode } from './mpesa.outcomes';
 
 describe('Daraja Timestamp', () => {
   it('is YYYYMMDDHHmmss in Nairobi time (UTC+3)', () => {
@@ -114,6 +114,16 @@ describe('callback parsing', () => {
     expect(parseStkCallback({ Body: { stkCallback: { ResultCode: 0 } } })).toBeUndefined();
     expect(parseStkCallback(null)).toBeUndefined();
   });
+  it('normalises ResultCode once: trimmed digits, else the callback is refused', () => {
+    const withCode = (ResultCode: unknown) =>
+      parseStkCallback({ Body: { stkCallback: { MerchantRequestID: 'm', CheckoutRequestID: 'c', ResultCode, ResultDesc: 'x' } } });
+    expect(withCode(' 0')?.resultCode).toBe('0');
+    expect(withCode('0 ')?.resultCode).toBe('0');
+    expect(withCode(0)?.resultCode).toBe('0');
+    expect(withCode('01032')?.resultCode).toBe('1032');
+    for (const bad of ['', ' ', '0x0', '-1', '1.5', 'ok', null, true, -1, 1.5, {}]) expect(withCode(bad)).toBeUndefined();
+    expect(normalizeResultCode(' 1032 ')).toBe('1032');
+  });
   it('compares phones, also when Daraja masks the middle digits', () => {
     expect(callbackPhoneMatches('254708374149', '254708374149')).toBe(true);
     expect(callbackPhoneMatches('254708374149', '254708374148')).toBe(false);
@@ -123,9 +133,9 @@ describe('callback parsing', () => {
   });
   it('turns result codes into transitions: 0 completes, 1032 cancels, others fail', () => {
     expect(mpesaOutcome('0', 'ok').status).toBe('completed');
-    expect(mpesaOutcome(0, 'ok').status).toBe('completed');
+    expect(mpesaOutcome('0', 'ok').status).toBe('completed');
     expect(mpesaOutcome('1032', 'Request cancelled by user')).toMatchObject({ status: 'cancelled', resultCode: '1032' });
-    expect(mpesaOutcome(1037, 'DS timeout').status).toBe('failed');
+    expect(mpesaOutcome('1037', 'DS timeout').status).toBe('failed');
     expect(mpesaOutcome('2001', 'wrong PIN').status).toBe('failed');
   });
 });

@@ -2,6 +2,7 @@
  * Daraja (M-Pesa Express / STK push) wire protocol: the request and response shapes and the
  * small computations every request needs. Pure functions, unit-tested beside this file.
  */
+import { normalizeResultCode } from './mpesa.outcomes';
 
 export const MPESA_TIME_ZONE = 'Africa/Nairobi';
 export const STK_TRANSACTION_TYPE = 'CustomerPayBillOnline';
@@ -137,7 +138,9 @@ export function parseStkCallback(body: unknown): ParsedStkCallback | undefined {
   if (!cb || typeof cb !== 'object') return undefined;
   const { CheckoutRequestID, MerchantRequestID, ResultCode, ResultDesc } = cb;
   if (typeof CheckoutRequestID !== 'string' || CheckoutRequestID.length === 0 || CheckoutRequestID.length > 100) return undefined;
-  if (typeof ResultCode !== 'number' && typeof ResultCode !== 'string') return undefined;
+  // Normalised once here; every later check (amount, phone, outcome) uses this one value.
+  const resultCode = normalizeResultCode(ResultCode);
+  if (resultCode === undefined) return undefined;
   const items = Array.isArray(cb.CallbackMetadata?.Item) ? cb.CallbackMetadata.Item : [];
   const byName = new Map<string, string | number | undefined>();
   for (const item of items) if (item && typeof item.Name === 'string') byName.set(item.Name, item.Value);
@@ -148,7 +151,7 @@ export function parseStkCallback(body: unknown): ParsedStkCallback | undefined {
   return {
     merchantRequestID: typeof MerchantRequestID === 'string' ? MerchantRequestID : '',
     checkoutRequestID: CheckoutRequestID,
-    resultCode: String(ResultCode),
+    resultCode,
     resultDesc: typeof ResultDesc === 'string' ? ResultDesc.slice(0, 500) : '',
     amount: amount === undefined || amount === '' ? undefined : Number(amount),
     receipt: receipt === undefined ? undefined : String(receipt),

@@ -1,7 +1,7 @@
-import type { Queue } from 'bullmq';
+import type { JobType, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import { QUEUE_NAMES, type JobDefinition, type QueueName } from '../jobs/define-job';
+import { QUEUE_NAMES, SCHEDULED_QUEUES, type JobDefinition, type QueueName } from '../jobs/define-job';
 import { createQueue, closeAll } from './queue.factory';
 import type { Logger } from '../logger';
 import { Errors } from '../errors';
@@ -79,7 +79,10 @@ export class JobQueue {
   async depths(): Promise<Record<QueueName, number>> {
     const entries = await Promise.all(
       QUEUE_NAMES.map(async (n) => {
-        const counts = await this.queues[n].getJobCounts('waiting', 'delayed', 'active', 'prioritized');
+        const states: JobType[] = SCHEDULED_QUEUES.includes(n)
+          ? ['waiting', 'active', 'prioritized']
+          : ['waiting', 'delayed', 'active', 'prioritized'];
+        const counts = await this.queues[n].getJobCounts(...states);
         return [n, Object.values(counts).reduce((a, b) => a + b, 0)] as const;
       }),
     );

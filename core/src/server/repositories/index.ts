@@ -14,3 +14,5 @@ export * from './account-tokens.repository';
 export * from './outbound-emails.repository';
 export * from './account-data.repository';
 export * from './teams.repository';
+export * from './brands.repository';
+export * from './billing.repository';

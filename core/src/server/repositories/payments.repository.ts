@@ -15,9 +15,13 @@ export interface NewPayment {
   planId: string;
   interval: string;
   amountMinor: number;
+  /** Upgrade credit already taken off amountMinor. */
+  creditMinor?: number;
   currency: string;
   phone?: string | null;
   requestPayload?: unknown;
+  /** one-time | paypal-subscription (first payment) | paypal-renewal */
+  kind?: string;
 }
 
 export interface PaymentTransition {
@@ -35,6 +39,16 @@ export const paymentsRepository = {
       .values({ ...input, status: 'pending' })
       .returning();
     return row!;
+  },
+
+  /** Inserts a payment with its provider reference; undefined when that reference is already recorded (a replay). */
+  async insertOnce(db: DbOrTx, input: NewPayment & { providerRef: string }): Promise<PaymentRow | undefined> {
+    const [row] = await db
+      .insert(payments)
+      .values({ ...input, status: 'pending' })
+      .onConflictDoNothing({ target: [payments.provider, payments.providerRef] })
+      .returning();
+    return row;
   },
 
   async findById(db: DbOrTx, id: string): Promise<PaymentRow | undefined> {

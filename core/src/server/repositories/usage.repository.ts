@@ -29,28 +29,29 @@ export const usageRepository = {
    * Counts one generation for `subject` today, atomically: one statement that inserts the day's
    * row or increments it only while it is below `limit` (-1: no limit). The row lock taken by
    * ON CONFLICT DO UPDATE makes concurrent requests queue up and see each other's increments, so
-   * N concurrent requests at limit - 1 let exactly one through. Returns the new count, or null
-   * when the limit is reached.
+   * N concurrent requests at limit - 1 let exactly one through. `units` generations (a tone
+   * comparison) are counted all or none: either all fit under the limit or nothing is counted.
+   * Returns the new count, or null when the limit is reached.
    */
-  async increment(db: DbOrTx, subject: string, limit: number, now = new Date()): Promise<number | null> {
-    if (limit !== UNLIMITED && limit <= 0) return null;
+  async increment(db: DbOrTx, subject: string, limit: number, now = new Date(), units = 1): Promise<number | null> {
+    if (limit !== UNLIMITED && limit < units) return null;
     const [row] = await db
       .insert(usageDaily)
-      .values({ subject, day: utcDay(now), count: 1 })
+      .values({ subject, day: utcDay(now), count: units })
       .onConflictDoUpdate({
         target: [usageDaily.subject, usageDaily.day],
-        set: { count: sql`${usageDaily.count} + 1` },
-        ...(limit === UNLIMITED ? {} : { setWhere: sql`${usageDaily.count} < ${limit}` }),
+        set: { count: sql`${usageDaily.count} + ${units}` },
+        ...(limit === UNLIMITED ? {} : { setWhere: sql`${usageDaily.count} + ${units} <= ${limit}` }),
       })
       .returning({ count: usageDaily.count });
     return row ? Number(row.count) : null;
   },
 
-  /** Gives one generation back (work that was recorded but could not be queued). */
-  async decrement(db: DbOrTx, subject: string, day: string): Promise<void> {
+  /** Gives generations back (work that was recorded but could not be queued). */
+  async decrement(db: DbOrTx, subject: string, day: string, units = 1): Promise<void> {
     await db
       .update(usageDaily)
-      .set({ count: sql`greatest(${usageDaily.count} - 1, 0)` })
+      .set({ count: sql`greatest(${usageDaily.count} - ${units}, 0)` })
       .where(and(eq(usageDaily.subject, subject), eq(usageDaily.day, day)));
   },
 

@@ -27,8 +27,17 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** GL-<year>-<6 digits>, assigned in the transaction that completes the payment (receipt_counters). */
+    receiptNumber: text('receipt_number'),
+    /** What the payment bought: the period it paid for, and the upgrade credit it was given. */
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    creditMinor: integer('credit_minor').notNull().default(0),
+    /** `paypal-subscription` renewals carry the PayPal subscription id here. */
+    kind: text('kind').notNull().default('one-time'),
   },
   (t) => [
+    uniqueIndex('payments_receipt_number_uidx').on(t.receiptNumber),
     uniqueIndex('payments_provider_ref_uidx').on(t.provider, t.providerRef),
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_pending_idx').on(t.status, t.createdAt),
@@ -44,9 +53,16 @@ export const paymentEvents = pgTable(
     provider: text('provider').notNull(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
+    /** The provider's own event id (PayPal webhook `id`): an event is applied once. */
+    providerEventId: text('provider_event_id'),
+    /** When the event was applied (null: stored only). */
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_events_payment_idx').on(t.paymentId)],
+  (t) => [
+    index('payment_events_payment_idx').on(t.paymentId),
+    uniqueIndex('payment_events_provider_event_uidx').on(t.provider, t.providerEventId),
+  ],
 );
 
 export const subscriptions = pgTable(
@@ -60,7 +76,12 @@ export const subscriptions = pgTable(
     interval: text('interval').notNull().default('month'),
     /** Stored lowercase: active | cancelled | expired */
     status: text('status').notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /** paypal | mpesa (what paid for the current period); null for free or legacy rows. */
+    provider: text('provider'),
+    /** PayPal Subscriptions v1 id (I-...) when the plan renews automatically at PayPal. */
+    providerSubscriptionId: text('provider_subscription_id'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -71,5 +92,7 @@ export const subscriptions = pgTable(
       .on(t.userId)
       .where(sql`${t.status} = 'active'`),
     uniqueIndex('subscriptions_payment_uidx').on(t.paymentId),
+    index('subscriptions_period_end_idx').on(t.status, t.currentPeriodEnd),
+    index('subscriptions_provider_sub_idx').on(t.providerSubscriptionId),
   ],
 );

@@ -3,3 +3,5 @@ export * from './lines';
 export * from './billing';
 export * from './messages';
 export * from './teams';
+export * from './brands';
+export * from './billing-lifecycle';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { BrandSnapshot } from '../../../contract/brands';
 import { users, apiKeys } from './users';
 
 export const generations = pgTable(
@@ -19,6 +20,8 @@ export const generations = pgTable(
     count: integer('count').notNull(),
     language: text('language').notNull().default('en'),
     maxChars: integer('max_chars'),
+    /** The brand kit as it was when the generation was asked for (edits to the kit do not change a running job). */
+    brand: jsonb('brand').$type<BrandSnapshot>(),
     /** pending | running | completed | failed */
     status: text('status').notNull().default('pending'),
     source: text('source'),

@@ -164,8 +164,11 @@ export class PaypalClient {
     return { status: res.status, body };
   }
 
-  /** An authorised JSON call; a 401 (token revoked or expired early) refreshes the token once. */
-  private async call<T>(method: string, path: string, opts: { body?: unknown; requestId?: string; ok: number[] }): Promise<T> {
+  /**
+   * An authorised JSON call; a 401 (token revoked or expired early) refreshes the token once.
+   * A 204 (suspend, activate, cancel) resolves with undefined.
+   */
+  async call<T>(method: string, path: string, opts: { body?: unknown; requestId?: string; ok: number[] }): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken();
       const headers: Record<string, string> = {
@@ -184,8 +187,9 @@ export class PaypalClient {
         this.token = undefined;
         continue;
       }
-      if (!opts.ok.includes(status) || body === undefined) throw new PaypalApiError(status, body as PaypalApiError['body']);
-      return body;
+      if (!opts.ok.includes(status) || (body === undefined && status !== 204))
+        throw new PaypalApiError(status, body as PaypalApiError['body']);
+      return body as T;
     }
   }
 

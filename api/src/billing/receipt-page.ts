@@ -1,0 +1,36 @@
+import { getPlan, type ReceiptDto } from '@gl/core';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const money = (minor: number, currency: string) => (currency === 'KES' ? `KES ${minor}` : `${currency} ${(minor / 100).toFixed(2)}`);
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
+
+/** A clean printable receipt page (no scripts, inline styles only, prints on one A4 page). */
+export function receiptPage(r: ReceiptDto): string {
+  const plan = getPlan(r.planId).name;
+  const rows: Array<[string, string]> = [
+    ['Receipt number', r.number],
+    ['Date', day(r.issuedAt)],
+    ['Billed to', `${r.customerName} <${r.customerEmail}>`],
+    ['Plan', `${plan}, billed ${r.interval === 'year' ? 'yearly' : 'monthly'}`],
+    ['Period', `${day(r.periodStart)} to ${day(r.periodEnd)}`],
+    ['Paid with', r.method === 'mpesa' ? 'M-Pesa' : 'PayPal'],
+    ...(r.credit > 0 ? ([['Credit for unused days', money(r.credit, r.currency)]] as Array<[string, string]>) : []),
+    ['Amount paid', money(r.amount, r.currency)],
+  ];
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Receipt ${escapeHtml(r.number)} · Genius Lines</title>
+<style>
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#111;margin:0;padding:24px;background:#fff}
+main{max-width:640px;margin:0 auto}h1{font-size:1.5rem;margin:0 0 4px}p.brand{margin:0 0 24px;color:#444}
+table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:10px 8px;border-bottom:1px solid #ddd;vertical-align:top;overflow-wrap:anywhere}
+th{width:40%;font-weight:600;color:#333}tr:last-child td,tr:last-child th{font-size:1.1rem;font-weight:700;border-bottom:2px solid #111}
+@media print{body{padding:0}}
+</style></head>
+<body><main>
+<h1>Receipt</h1><p class="brand">Genius Lines</p>
+<table>${rows.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
+<p>Thank you for your payment.</p>
+</main></body></html>`;
+}

@@ -1,0 +1,155 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  BRAND_AUDIENCE_MAX,
+  BRAND_DESCRIPTION_MAX,
+  BRAND_EXAMPLE_MAX,
+  BRAND_EXAMPLES_MAX,
+  BRAND_NAME_MAX,
+  BRAND_WORD_MAX,
+  BRAND_WORDS_MAX,
+  avoidedNameWord,
+  type BrandBody,
+  type BrandDto,
+} from '@gl/core';
+import WordChips from './WordChips';
+
+export const EMPTY_BRAND: BrandBody = { name: '', description: '', audience: '', wordsToUse: [], wordsToAvoid: [], exampleLines: [] };
+
+function Counter({ value, max }: { value: string; max: number }) {
+  return (
+    <span className={`text-xs font-normal ${value.length > max ? 'text-rose-700' : 'text-slate-500 dark:text-slate-400'}`}>
+      {value.length}/{max}
+    </span>
+  );
+}
+
+/** Create or edit a brand kit: text fields with live character counts, chips for the word lists. */
+export default function BrandForm({
+  initial,
+  saving,
+  error,
+  onSave,
+  onCancel,
+}: {
+  initial?: BrandDto;
+  saving: boolean;
+  error: string;
+  onSave(body: BrandBody): void;
+  onCancel(): void;
+}) {
+  const [brand, setBrand] = useState<BrandBody>(initial ?? EMPTY_BRAND);
+  const ids = { name: useId(), description: useId(), audience: useId(), examples: useId() };
+  const set = <K extends keyof BrandBody>(key: K, value: BrandBody[K]) => setBrand((b) => ({ ...b, [key]: value }));
+  const nameClash = brand.name.trim() ? avoidedNameWord(brand.name, brand.wordsToAvoid) : undefined;
+  const examples = brand.exampleLines.join('\n');
+  const exampleLines = examples.split('\n');
+  const longExample = exampleLines.some((l) => l.trim().length > BRAND_EXAMPLE_MAX);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSave({ ...brand, name: brand.name.trim(), exampleLines: brand.exampleLines.map((l) => l.trim()).filter(Boolean) });
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-5" aria-label={initial ? `Edit ${initial.name}` : 'New brand kit'}>
+      <div>
+        <label htmlFor={ids.name} className="field-label flex justify-between">
+          Name <Counter value={brand.name} max={BRAND_NAME_MAX} />
+        </label>
+        <input
+          id={ids.name}
+          className="field"
+          required
+          maxLength={BRAND_NAME_MAX}
+          value={brand.name}
+          onChange={(e) => set('name', e.target.value)}
+        />
+      </div>
+      <div>
+        <label htmlFor={ids.description} className="field-label flex justify-between">
+          Description <Counter value={brand.description} max={BRAND_DESCRIPTION_MAX} />
+        </label>
+        <textarea
+          id={ids.description}
+          className="field min-h-[4.5rem] resize-y"
+          rows={3}
+          maxLength={BRAND_DESCRIPTION_MAX}
+          value={brand.description}
+          placeholder="What the brand does and stands for"
+          onChange={(e) => set('description', e.target.value)}
+        />
+      </div>
+      <div>
+        <label htmlFor={ids.audience} className="field-label flex justify-between">
+          Audience <Counter value={brand.audience} max={BRAND_AUDIENCE_MAX} />
+        </label>
+        <input
+          id={ids.audience}
+          className="field"
+          maxLength={BRAND_AUDIENCE_MAX}
+          value={brand.audience}
+          placeholder="Who the lines speak to"
+          onChange={(e) => set('audience', e.target.value)}
+        />
+      </div>
+      <WordChips
+        label="Words to use"
+        hint="Used where they fit naturally."
+        words={brand.wordsToUse}
+        onChange={(w) => set('wordsToUse', w)}
+        maxWords={BRAND_WORDS_MAX}
+        maxChars={BRAND_WORD_MAX}
+      />
+      <WordChips
+        label="Words to avoid"
+        hint="No line will contain these, not even in hashtags."
+        words={brand.wordsToAvoid}
+        onChange={(w) => set('wordsToAvoid', w)}
+        maxWords={BRAND_WORDS_MAX}
+        maxChars={BRAND_WORD_MAX}
+      />
+      {nameClash && (
+        <p role="alert" className="-mt-3 text-xs text-rose-700 dark:text-rose-300">
+          &ldquo;{nameClash}&rdquo; is part of the brand&apos;s name: the name would be dropped from every line.
+        </p>
+      )}
+      <div>
+        <label htmlFor={ids.examples} className="field-label flex justify-between">
+          Example lines
+          <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
+            {brand.exampleLines.filter((l) => l.trim()).length}/{BRAND_EXAMPLES_MAX} lines
+          </span>
+        </label>
+        <textarea
+          id={ids.examples}
+          className="field min-h-[6rem] resize-y"
+          rows={4}
+          value={examples}
+          placeholder="One line per row: lines that sound like the brand"
+          onChange={(e) => set('exampleLines', e.target.value.split('\n').slice(0, BRAND_EXAMPLES_MAX))}
+        />
+        <p className={`mt-1.5 text-xs ${longExample ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-400'}`}>
+          Up to {BRAND_EXAMPLES_MAX} lines of {BRAND_EXAMPLE_MAX} characters; the longest has{' '}
+          {Math.max(0, ...exampleLines.map((l) => l.trim().length))}.
+        </p>
+      </div>
+      {error && (
+        <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:bg-rose-500/10 dark:text-rose-100">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="submit"
+          className="btn-primary px-5 py-2.5 text-sm"
+          disabled={saving || Boolean(nameClash) || longExample || !brand.name.trim()}
+        >
+          {saving ? 'Saving...' : initial ? 'Save changes' : 'Create brand kit'}
+        </button>
+        <button type="button" className="btn-secondary px-5 py-2.5 text-sm" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BillingDto, BillingInterval, BillingQuoteDto, PaymentDto, PlanId } from '@gl/core';
+import { api, apiResponse } from './api';
+import { useLiveEvent } from './socket';
+
+export const billingKey = (userId: string) => ['billing', userId] as const;
+
+/** GET /billing, kept fresh by `subscription:updated` and `payment:updated`. */
+export function useBilling(userId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: billingKey(userId) });
+  useLiveEvent('subscription:updated', refresh);
+  useLiveEvent('payment:updated', refresh);
+  return useQuery({ queryKey: billingKey(userId), queryFn: () => api<BillingDto>('/billing') });
+}
+
+export function usePaymentHistory(userId: string) {
+  return useQuery({
+    queryKey: [...billingKey(userId), 'history'],
+    queryFn: async () => (await api<{ payments: PaymentDto[] }>('/payments/history')).payments,
+  });
+}
+
+/** What moving to a higher plan costs now (null when there is nothing to quote). */
+export function useUpgradeQuote(userId: string, planId: PlanId | null, interval: BillingInterval) {
+  return useQuery({
+    queryKey: [...billingKey(userId), 'quote', planId, interval],
+    queryFn: () => api<BillingQuoteDto>(`/billing/quote?planId=${planId}&interval=${interval}`),
+    enabled: planId !== null,
+  });
+}
+
+/** Opens the printable receipt (the request needs the session, so it is fetched, then shown as a page). */
+export async function openReceipt(paymentId: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  const res = await apiResponse(`/payments/${paymentId}/receipt?format=html`);
+  const url = URL.createObjectURL(new Blob([await res.text()], { type: 'text/html' }));
+  if (tab) tab.location.href = url;
+  else window.location.href = url;
+}
+
+/** 999 USD → "$9.99"; 1289 KES → "KES 1,289". */
+export function formatMinor(minor: number, currency: string): string {
+  return currency === 'KES' ? `KES ${minor.toLocaleString('en-US')}` : `$${(minor / 100).toFixed(2)}`;
+}

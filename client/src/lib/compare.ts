@@ -1,0 +1,44 @@
+import { useCallback } from 'react';
+import type { Tone, UsageSummary } from '@gl/core';
+import { api } from './api';
+import { useGeneration, type GenerateRequest } from './generation';
+import { live } from './socket';
+
+export const COMPARE_MAX = 3;
+
+/**
+ * POST /api/lines/compare: one brief in 2-3 tones. Each tone's generation streams into its own
+ * slot (a useGeneration each), so every line keeps copy, save and regenerate.
+ */
+export function useToneComparison(onUsage: (usage: UsageSummary | null | undefined) => void) {
+  const a = useGeneration(onUsage);
+  const b = useGeneration(onUsage);
+  const c = useGeneration(onUsage);
+  const compare = useCallback(
+    async (request: GenerateRequest, tones: Tone[]) => {
+      const slots = [a, b, c];
+      const used = tones.slice(0, COMPARE_MAX);
+      used.forEach((tone, i) => slots[i]!.begin({ ...request, tone }));
+      slots.slice(used.length).forEach((s) => s.reset());
+      try {
+        await live.ready(3_000);
+        const body: Record<string, unknown> = { category: request.category, tones: used, count: request.count, language: request.language };
+        if (request.topic?.trim()) body.topic = request.topic.trim();
+        if (request.prompt?.trim()) body.prompt = request.prompt.trim();
+        if (request.maxChars) body.maxChars = request.maxChars;
+        if (request.brandId) body.brandId = request.brandId;
+        const data = await api<{ generations: Array<{ id: string; tone: Tone }>; usage?: UsageSummary }>('/lines/compare', {
+          method: 'POST',
+          body,
+        });
+        onUsage(data.usage);
+        data.generations.forEach((g) => slots[used.indexOf(g.tone)]?.adopt(g.id));
+      } catch (err) {
+        used.forEach((_, i) => slots[i]!.fail(err));
+      }
+    },
+    [a, b, c, onUsage],
+  );
+
+  return { slots: [a, b, c], compare };
+}

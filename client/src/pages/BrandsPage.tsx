@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { PLANS, type BrandBody, type BrandDto } from '@gl/core';
+import PageLoader from '../components/PageLoader';
+import BrandForm from '../components/brands/BrandForm';
+import SignInWall from '../components/saved/SignInWall';
+import { TrashIcon } from '../components/icons';
+import { api, errorMessage } from '../lib/api';
+import { useAuth } from '../lib/auth';
+import { brandsKey, useBrands } from '../lib/brands';
+import { useCurrentPlan } from '../lib/plan';
+
+export default function BrandsPage() {
+  const { user, isAuthenticated, loading } = useAuth();
+  if (loading) return <PageLoader />;
+  if (!isAuthenticated || !user) return <SignInWall />;
+  return <BrandKits userId={user.id} />;
+}
+
+function BrandKits({ userId }: { userId: string }) {
+  const plan = useCurrentPlan();
+  const brands = useBrands();
+  const client = useQueryClient();
+  const [editing, setEditing] = useState<BrandDto | 'new' | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState('');
+  const limit = plan.limits.brandKits;
+  const list = brands.data ?? [];
+  const withKits = PLANS.find((p) => p.limits.brandKits > 0);
+
+  const save = async (body: BrandBody) => {
+    setSaving(true);
+    setError('');
+    try {
+      if (editing === 'new') await api('/brands', { method: 'POST', body });
+      else if (editing) await api(`/brands/${editing.id}`, { method: 'PUT', body });
+      await client.invalidateQueries({ queryKey: brandsKey(userId) });
+      setEditing(null);
+    } catch (err) {
+      setError(errorMessage(err, 'Could not save the brand kit'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async (brand: BrandDto) => {
+    if (!window.confirm(`Delete the brand kit "${brand.name}"?`)) return;
+    try {
+      await api(`/brands/${brand.id}`, { method: 'DELETE' });
+    } finally {
+      await client.invalidateQueries({ queryKey: brandsKey(userId) });
+    }
+  };
+
+  return (
+    <div className="page">
+      <h1 className="page-title">Brand kits</h1>
+      <p className="page-lead">
+        Your brand&apos;s voice in one place: pick a kit on the generate page and every line sounds like you, never using your words to
+        avoid.
+      </p>
+
+      {limit === 0 ? (
+        <div className="card mt-8 max-w-xl p-6">
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Brand kits are part of the {withKits?.name ?? 'Pro'} plan ({withKits?.limits.brandKits ?? 3} kits) and the Business plan (25
+            kits).
+          </p>
+          <Link to="/pricing" className="btn-primary mt-4 inline-flex px-5 py-2.5 text-sm">
+            Upgrade your plan
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
+          <section aria-labelledby="kits-heading" className="grid h-fit gap-3">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="kits-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+                Your kits{' '}
+                <span className="text-sm font-normal text-slate-500 dark:text-slate-400">
+                  ({list.length} of {limit})
+                </span>
+              </h2>
+              <button
+                type="button"
+                className="btn-primary px-4 py-2 text-sm"
+                disabled={list.length >= limit || editing !== null}
+                onClick={() => {
+                  setError('');
+                  setEditing('new');
+                }}
+              >
+                New brand kit
+              </button>
+            </div>
+            {brands.isPending && <p className="text-sm text-slate-600 dark:text-slate-400">Loading...</p>}
+            {brands.data && list.length === 0 && editing === null && (
+              <p className="card p-5 text-sm text-slate-600 dark:text-slate-400">
+                No brand kits yet. Create one to give your lines a voice.
+              </p>
+            )}
+            <ul className="grid gap-3">
+              {list.map((b) => (
+                <li key={b.id} className="card p-4" data-testid="brand-kit">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="break-words font-semibold text-slate-900 dark:text-white">{b.name}</p>
+                      {b.audience && <p className="break-words text-sm text-slate-600 dark:text-slate-400">For {b.audience}</p>}
+                    </div>
+                    <div className="flex gap-1.5">
+                      <button
+                        type="button"
+                        className="btn-ghost px-2.5 py-1 text-xs"
+                        disabled={editing !== null}
+                        onClick={() => setEditing(b)}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="btn-ghost px-2.5 py-1 text-xs"
+                        onClick={() => void remove(b)}
+                        aria-label={`Delete ${b.name}`}
+                      >
+                        <TrashIcon className="h-3.5 w-3.5" />
+                        Delete
+                      </button>
+                    </div>
+                  </div>
+                  {(b.wordsToUse.length > 0 || b.wordsToAvoid.length > 0) && (
+                    <div className="mt-2 flex flex-wrap gap-1.5 text-xs">
+                      {b.wordsToUse.map((w) => (
+                        <span key={`u-${w}`} className="chip bg-emerald-50 text-emerald-800 dark:bg-emerald-500/10 dark:text-emerald-200">
+                          {w}
+                        </span>
+                      ))}
+                      {b.wordsToAvoid.map((w) => (
+                        <span key={`a-${w}`} className="chip bg-rose-50 text-rose-800 line-through dark:bg-rose-500/10 dark:text-rose-200">
+                          {w}
+                        </span>
+                      ))}
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+          {editing !== null && (
+            <section className="card h-fit p-5 sm:p-6" aria-label="Brand kit form">
+              <BrandForm
+                key={editing === 'new' ? 'new' : editing.id}
+                initial={editing === 'new' ? undefined : editing}
+                saving={saving}
+                error={error}
+                onSave={(body) => void save(body)}
+                onCancel={() => setEditing(null)}
+              />
+            </section>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { uuidSchema } from './common';
+
+export const BRAND_NAME_MAX = 60;
+export const BRAND_DESCRIPTION_MAX = 300;
+export const BRAND_AUDIENCE_MAX = 120;
+export const BRAND_WORDS_MAX = 10;
+export const BRAND_WORD_MAX = 30;
+export const BRAND_EXAMPLES_MAX = 5;
+export const BRAND_EXAMPLE_MAX = 150;
+
+/** Whole words in any case, for comparing a brand's words with each other and with its name. */
+const wordKey = (word: string) => word.trim().toLocaleLowerCase();
+
+function wordList(label: string) {
+  return z
+    .array(
+      z
+        .string({ message: `${label}: each word must be text` })
+        .trim()
+        .min(1, `${label}: empty words are not allowed`)
+        .max(BRAND_WORD_MAX, `${label}: each word must be at most ${BRAND_WORD_MAX} characters`),
+      { message: `${label} must be a list of words` },
+    )
+    .max(BRAND_WORDS_MAX, `${label}: at most ${BRAND_WORDS_MAX} words`)
+    .default([])
+    .superRefine((words, ctx) => {
+      const seen = new Set<string>();
+      words.forEach((word, i) => {
+        const key = wordKey(word);
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i], message: `${label}: "${word}" is listed twice` });
+        seen.add(key);
+      });
+    });
+}
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .default('');
+
+const wordsOf = (text: string) =>
+  text
+    .normalize('NFC')
+    .toLocaleLowerCase()
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter(Boolean);
+
+/**
+ * The first word to avoid that the brand's own name contains (as whole words, any case), if any:
+ * such a kit would drop every line that names the brand.
+ */
+export function avoidedNameWord(name: string, wordsToAvoid: readonly string[]): string | undefined {
+  const nameWords = wordsOf(name);
+  return wordsToAvoid.find((entry) => {
+    const parts = wordsOf(entry);
+    if (parts.length === 0) return false;
+    for (let i = 0; i + parts.length <= nameWords.length; i++) {
+      if (parts.every((p, j) => nameWords[i + j] === p)) return true;
+    }
+    return false;
+  });
+}
+
+/** A brand kit: what makes lines sound like one customer's brand. */
+export const brandBody = z
+  .strictObject({
+    name: z
+      .string({ message: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(BRAND_NAME_MAX, `Name must be at most ${BRAND_NAME_MAX} characters`),
+    description: optionalText('Description', BRAND_DESCRIPTION_MAX),
+    audience: optionalText('Audience', BRAND_AUDIENCE_MAX),
+    wordsToUse: wordList('Words to use'),
+    wordsToAvoid: wordList('Words to avoid'),
+    exampleLines: z
+      .array(
+        z
+          .string({ message: 'Example lines: each line must be text' })
+          .trim()
+          .min(1, 'Example lines: empty lines are not allowed')
+          .max(BRAND_EXAMPLE_MAX, `Example lines: each line must be at most ${BRAND_EXAMPLE_MAX} characters`),
+        { message: 'Example lines must be a list' },
+      )
+      .max(BRAND_EXAMPLES_MAX, `Example lines: at most ${BRAND_EXAMPLES_MAX} lines`)
+      .default([]),
+  })
+  .superRefine((brand, ctx) => {
+    const clash = avoidedNameWord(brand.name, brand.wordsToAvoid);
+    if (clash !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['wordsToAvoid'],
+        message: `Words to avoid cannot contain "${clash}", part of the brand's name: the name would be dropped from every line`,
+      });
+    }
+    const avoid = new Set(brand.wordsToAvoid.map(wordKey));
+    const both = brand.wordsToUse.find((w) => avoid.has(wordKey(w)));
+    if (both !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['wordsToUse'], message: `"${both}" cannot be both a word to use and a word to avoid` });
+    }
+  });
+export type BrandBody = z.infer<typeof brandBody>;
+
+export const brandIdParams = z.object({ id: uuidSchema });
+
+export interface BrandDto {
+  id: string;
+  name: string;
+  description: string;
+  audience: string;
+  wordsToUse: string[];
+  wordsToAvoid: string[];
+  exampleLines: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What a generation keeps of the brand it was made with (a snapshot: later edits do not change a running job). */
+export interface BrandSnapshot {
+  id: string;
+  name: string;
+  description: string;
+  audience: string;
+  wordsToUse: string[];
+  wordsToAvoid: string[];
+  exampleLines: string[];
+}

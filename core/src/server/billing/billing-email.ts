@@ -1,0 +1,14 @@
+import type { ServerContext } from '../context';
+import { emailJob } from '../jobs/email.job';
+
+/**
+ * Enqueues a recorded billing e-mail (after the transaction that recorded it committed). When the
+ * queue is down the row stays pending and the reconciler enqueues it later with the same job id.
+ */
+export async function enqueueBillingEmail(ctx: Pick<ServerContext, 'jobs' | 'logger'>, noticeId: string): Promise<void> {
+  try {
+    await ctx.jobs.enqueue(emailJob, { kind: 'billing', noticeId });
+  } catch (err) {
+    ctx.logger.warn({ noticeId, err: (err as Error).message }, 'billing e-mail not enqueued; the reconciler will retry');
+  }
+}

@@ -1,0 +1,6 @@
+export * from './credit';
+export * from './plan-change';
+export * from './billing-email';
+export * from './quote';
+export * from './billing-sweep';
+export * from './paypal-sync';

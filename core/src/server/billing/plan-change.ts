@@ -1,0 +1,32 @@
+import { getPlan, PLAN_IDS, type BillingInterval, type PlanId } from '../../catalogue';
+import { addInterval } from '../payments/billing-dto';
+import type { SubscriptionRow } from '../repositories/subscriptions.repository';
+
+export type PlanChange = 'new' | 'renewal' | 'upgrade' | 'downgrade';
+
+const rank = (planId: string) => ((PLAN_IDS as readonly string[]).includes(planId) ? getPlan(planId as PlanId).priceCents : 0);
+
+/** Is this subscription giving access at `now` (active and its period not over)? */
+export function isCurrent(s: SubscriptionRow | undefined, now: Date): s is SubscriptionRow {
+  return Boolean(s && s.status === 'active' && (!s.currentPeriodEnd || s.currentPeriodEnd.getTime() > now.getTime()) && rank(s.planId) > 0);
+}
+
+/**
+ * What paying for (planId, interval) does, given the current subscription:
+ * - nothing current: a new period from now;
+ * - the same plan: extends from the current end (no day lost);
+ * - a higher plan: starts now, with credit for the unused days;
+ * - a lower plan: starts when the current period ends.
+ */
+export function planChange(
+  active: SubscriptionRow | undefined,
+  planId: PlanId,
+  interval: BillingInterval,
+  now: Date,
+): { change: PlanChange; start: Date; end: Date } {
+  if (!isCurrent(active, now) || !active.currentPeriodEnd) return { change: 'new', start: now, end: addInterval(now, interval) };
+  const current = active.currentPeriodEnd;
+  if (active.planId === planId) return { change: 'renewal', start: current, end: addInterval(current, interval) };
+  if (rank(planId) > rank(active.planId)) return { change: 'upgrade', start: now, end: addInterval(now, interval) };
+  return { change: 'downgrade', start: current, end: addInterval(current, interval) };
+}

@@ -1,0 +1,53 @@
+import { planPriceCents, type BillingInterval, type PlanId } from '../../catalogue';
+import type { BillingQuoteDto, MoneyQuote } from '../../contract/billing-lifecycle';
+import type { DbOrTx } from '../db/database';
+import { Errors } from '../errors';
+import { mpesaAmountKes } from '../payments/mpesa.protocol';
+import { billingRepository } from '../repositories/billing.repository';
+import { subscriptionsRepository, type SubscriptionRow } from '../repositories/subscriptions.repository';
+import { paymentsRepository } from '../repositories/payments.repository';
+import { amountDue, upgradeCredit, type PaidPeriod } from './credit';
+import { isCurrent, planChange } from './plan-change';
+
+/** The periods paid for the current subscription (legacy rows without a period: the subscription's own). */
+async function paidPeriods(db: DbOrTx, active: SubscriptionRow): Promise<PaidPeriod[]> {
+  const rows = await billingRepository.paidPeriodsOf(db, active);
+  const periods: PaidPeriod[] = rows.map((p) => ({
+    amountMinor: p.amountMinor,
+    currency: p.currency,
+    periodStart: p.periodStart!,
+    periodEnd: p.periodEnd!,
+  }));
+  if (periods.length === 0 && active.paymentId && active.currentPeriodEnd) {
+    const legacy = await paymentsRepository.findById(db, active.paymentId);
+    if (legacy?.status === 'completed') {
+      const periodStart = legacy.completedAt ?? active.createdAt;
+      periods.push({ amountMinor: legacy.amountMinor, currency: legacy.currency, periodStart, periodEnd: active.currentPeriodEnd });
+    }
+  }
+  return periods;
+}
+
+/**
+ * What a payment for (planId, interval) charges the user now: the catalogue price, minus the
+ * unused days of what was paid for the current plan when this is an upgrade. Both the PayPal order
+ * and the M-Pesa push take their amount from here; nothing comes from the client.
+ */
+export async function billingQuote(
+  db: DbOrTx,
+  userId: string,
+  planId: PlanId,
+  interval: BillingInterval,
+  kesPerUsd: number,
+  now = new Date(),
+): Promise<BillingQuoteDto> {
+  if (planId === 'free') throw Errors.validation('The free plan costs nothing: there is nothing to pay.');
+  const active = await subscriptionsRepository.findActive(db, userId);
+  const { change, start, end } = planChange(active, planId, interval, now);
+  const periods = change === 'upgrade' && isCurrent(active, now) ? await paidPeriods(db, active) : [];
+  const priceUsd = planPriceCents(planId, interval);
+  const priceKes = mpesaAmountKes(priceUsd, kesPerUsd);
+  const usd: MoneyQuote = { currency: 'USD', ...amountDue(priceUsd, upgradeCredit(periods, now, 'USD', kesPerUsd)) };
+  const kes: MoneyQuote = { currency: 'KES', ...amountDue(priceKes, upgradeCredit(periods, now, 'KES', kesPerUsd)) };
+  return { planId, interval, change, startsAt: start.toISOString(), periodEnd: end.toISOString(), usd, kes };
+}

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Brand kits: a customer's own voice (name, audience, words to use and avoid, example lines). Personal for now. */
+export const brands = pgTable(
+  'brands',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    audience: text('audience').notNull().default(''),
+    wordsToUse: jsonb('words_to_use')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    wordsToAvoid: jsonb('words_to_avoid')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    exampleLines: jsonb('example_lines')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('brands_user_created_idx').on(t.userId, t.createdAt)],
+);

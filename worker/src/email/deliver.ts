@@ -1,0 +1,35 @@
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Logger } from '@gl/core/server';
+import { mailerFor, PermanentMailError, type Mail } from './mailer';
+import type { WorkerContext } from '../processor';
+
+export interface Delivery {
+  mail: Mail;
+  markDelivered(): Promise<void>;
+  markAttemptFailed(error: string, final: boolean): Promise<void>;
+}
+
+/**
+ * Sends one stored e-mail. PostgreSQL holds the row before the job exists, so nothing is lost:
+ * success marks it delivered; a failure records the attempt and the error and throws, so BullMQ
+ * retries with backoff (the row stays pending, which the reconciler also watches). After the last
+ * attempt, or a failure retrying cannot fix, the row is marked failed and stays stored.
+ */
+export async function deliver(ctx: WorkerContext, job: Job, d: Delivery, log: Logger): Promise<{ delivered: boolean }> {
+  const mailer = mailerFor(ctx);
+  try {
+    await mailer.send(d.mail);
+  } catch (err) {
+    const message = (err as Error).message;
+    const permanent = err instanceof PermanentMailError;
+    const final = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    await d.markAttemptFailed(message, final);
+    const entry = { jobId: job.id, kind: d.mail.kind, transport: mailer.name, attempt: job.attemptsMade + 1, err: message };
+    if (final || mailer.name === 'none') log.error(entry, 'e-mail delivery failed: the row keeps the message');
+    else log.warn(entry, 'e-mail delivery failed, will retry');
+    if (permanent) throw new UnrecoverableError(message);
+    throw err;
+  }
+  await d.markDelivered();
+  return { delivered: true };
+}
