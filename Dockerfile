@@ -2,6 +2,7 @@
 # One Dockerfile, two images: `--target api` (HTTP + Socket.IO + the built client) and `--target worker`.
 # Both run the compiled JavaScript (server/dist) with plain node; neither holds TypeScript sources,
 # tsx or the development simulators, and the worker image holds none of the api's code.
+# `--target web` is nginx with the built client (and its precompressed copies) in front of them.
 
 # The workspace manifests alone, so the dependency layers are cached until a manifest changes.
 FROM node:20-bookworm-slim AS manifests
@@ -59,3 +60,7 @@ EXPOSE 9464
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:9464/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "--enable-source-maps", "server/dist/main-worker.js"]
+
+FROM nginx:1.27-alpine AS web
+COPY --from=build /app/client/dist /usr/share/nginx/html
+COPY docker/nginx.conf /etc/nginx/conf.d/default.conf

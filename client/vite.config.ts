@@ -1,18 +1,26 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
+import { pwa } from './build/pwa';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': 'http://127.0.0.1:3000',
-      '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
+export default defineConfig(({ command }) => {
+  // A build is always a production build, whatever NODE_ENV the shell has (`npm start` with
+  // NODE_ENV=development must not ship React's development runtime).
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    mode: command === 'build' ? 'production' : undefined,
+    plugins: [react(), tailwindcss(), pwa(), precompress()],
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': 'http://127.0.0.1:3000',
+        '/socket.io': { target: 'http://127.0.0.1:3000', ws: true },
+      },
     },
-  },
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-  },
+    build: {
+      outDir: 'dist',
+      sourcemap: false,
+    },
+  };
 });

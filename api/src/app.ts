@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from 'cors';
 import express, { type Express } from 'express';
@@ -14,6 +12,7 @@ import { adminSessionRoute, mountQueueDashboard } from './admin/queue-dashboard'
 import { trustProxy } from './http/trust-proxy';
 import { metricsRoutes } from './routes/metrics.routes';
 import { httpMetrics } from './observability/http-metrics';
+import { compressResponses, serveClientBuild } from './http/static-client';
 
 export const BODY_LIMIT = '16kb';
 /** The path as logged: no query string, and the secret segment of the M-Pesa callback URL masked. */
@@ -74,6 +73,7 @@ export function createApp(ctx: ApiContext): Express {
   mountQueueDashboard(app, ctx);
 
   const api = express.Router();
+  api.use(compressResponses());
   api.use(cors({ origin: allowedOrigins(ctx), credentials: false, exposedHeaders: ['Retry-After', 'X-Request-Id'] }));
   api.use(express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
   api.use(authenticate(ctx));
@@ -89,26 +89,8 @@ export function createApp(ctx: ApiContext): Express {
   return app;
 }
 
-/** The built React client and its history-API fallback, when it has been built. */
+/** The built React client (api/src/http/static-client.ts), when it has been built. */
 function serveClient(app: Express, ctx: ApiContext): void {
   const dist = ctx.config.CLIENT_DIST_DIR ?? DEFAULT_CLIENT_DIST;
-  const index = path.join(dist, 'index.html');
-  if (!existsSync(index)) {
-    ctx.logger.warn({ dist }, 'client not built: only the API is served (run npm run build)');
-    return;
-  }
-  app.use(
-    express.static(dist, {
-      index: false,
-      maxAge: '1h',
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  app.get(/^\/(?!api\/|socket\.io\/).*/, (req, res, next) => {
-    if (!req.accepts('html')) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
-  });
+  if (!serveClientBuild(app, dist)) ctx.logger.warn({ dist }, 'client not built: only the API is served (run npm run build)');
 }

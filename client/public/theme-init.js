@@ -12,4 +12,8 @@
   if (theme === 'dark') root.classList.add('dark');
   else root.classList.remove('dark');
   root.style.colorScheme = theme;
+  var meta = document.querySelectorAll('meta[name="theme-color"]');
+  for (var i = 0; i < meta.length; i++) {
+    meta[i].setAttribute('content', theme === 'dark' ? '#020617' : '#f8fafc');
+  }
 })();

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
+import { watchConnection } from './lib/app-status';
 import './index.css';
 
 createRoot(document.getElementById('root')!).render(
@@ -8,3 +9,7 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+watchConnection();
+// The service worker after the page has loaded: it never competes with the first visit's downloads.
+window.addEventListener('load', () => void import('./lib/pwa').then((m) => m.startServiceWorker()), { once: true });

@@ -6,7 +6,7 @@ import { registerUser } from '../helpers/users';
 import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
 import { startAppServer } from './helpers/app';
 import { launchBrowser, openPage, screenshot, seriousA11yViolations } from './helpers/browser';
-import { storeSession } from './helpers/part1';
+import { storeSession } from './helpers/user-session';
 
 let smtp: SmtpStub;
 let server: TestServer;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { schema } from '@gl/core/server';
 import { useAppInBrowser } from './helpers/app';
 import { openPage, screenshot, seriousA11yViolations } from './helpers/browser';
-import { signInContext, storeTheme } from './helpers/part1';
+import { signInContext, storeTheme } from './helpers/user-session';
 
 const TABS = ['Overview', 'Authentication', 'Endpoints', 'Examples', 'SDKs'];
 const app = useAppInBrowser();
@@ -23,7 +23,7 @@ describe('/api-docs', () => {
           await page.getByRole('tabpanel').getByRole('heading', { level: 2, name }).waitFor();
           const violations = await seriousA11yViolations(page);
           expect(violations, `${name}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-          await screenshot(page, `part2-api-docs-${name.toLowerCase()}-${theme}-desktop`);
+          await screenshot(page, `api-docs-${name.toLowerCase()}-${theme}-desktop`);
         }
         // Keyboard: arrows move between tabs; the hash keeps the tab on reload.
         await tablist.getByRole('tab', { name: 'SDKs' }).focus();

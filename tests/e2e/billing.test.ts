@@ -5,7 +5,7 @@ import { payWithMpesa, shiftBilling } from '../helpers/billing';
 import { startPaymentsHarness, type PaymentsHarness } from '../helpers/payments';
 import { REPO_ROOT } from '../helpers/process';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
-import { signInContext } from './helpers/part1';
+import { signInContext } from './helpers/user-session';
 
 let h: PaymentsHarness;
 let browser: Browser;

@@ -7,7 +7,7 @@ import { grantPlan, registerUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
 import { startAppServer } from './helpers/app';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
-import { storeSession } from './helpers/part1';
+import { storeSession } from './helpers/user-session';
 
 const OPENAI_KEY = 'sk-e2e-brands';
 let server: TestServer;

@@ -7,7 +7,7 @@ import type { TestServer } from '../helpers/server';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
 import { startAppServer } from './helpers/app';
 import { launchBrowser, openPage } from './helpers/browser';
-import { generatedLines, signUpViaUi, uniqueEmail, signInContext } from './helpers/part1';
+import { generatedLines, signUpViaUi, uniqueEmail, signInContext } from './helpers/user-session';
 
 const OPENAI_KEY = 'sk-e2e-stub';
 let server: TestServer;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPaymentsHarness, type PaymentsHarness } from '../helpers/payments';
 import { REPO_ROOT } from '../helpers/process';
 import { launchBrowser, openPage } from './helpers/browser';
-import { signInContext } from './helpers/part1';
+import { signInContext } from './helpers/user-session';
 import { startPaypalStub, type PaypalStub } from '@gl/simulators';
 
 let h: PaymentsHarness;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { useAppInBrowser } from './helpers/app';
 import { openPage } from './helpers/browser';
-import { signInContext } from './helpers/part1';
+import { signInContext } from './helpers/user-session';
 
 const app = useAppInBrowser();
 

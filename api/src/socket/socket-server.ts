@@ -27,6 +27,8 @@ export async function attachSocketServer(httpServer: HttpServer, ctx: ApiContext
   await Promise.all([waitForRedis(pub), waitForRedis(sub)]);
   const io: IoServer = new Server(httpServer, {
     serveClient: false,
+    // Polling responses go out as they are: compression is for assets and JSON (issue 17).
+    httpCompression: false,
     cors: corsOrigin ? { origin: corsOrigin } : undefined,
     adapter: createAdapter(pub, sub, { key: socketIoKey(ctx.config.REDIS_PREFIX) }),
     maxHttpBufferSize: 16 * 1024,

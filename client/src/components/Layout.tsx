@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import AppStatusNotices from './AppStatusNotices';
 import Footer from './Footer';
 import Header from './Header';
 import PageLoader from './PageLoader';
@@ -27,6 +28,7 @@ export default function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <AppStatusNotices />
     </div>
   );
 }

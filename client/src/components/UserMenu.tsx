@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { PublicUser } from '@gl/core';
+import type { PublicUser } from '@gl/core/types';
 import { useAuth } from '../lib/auth';
 import { ChevronDownIcon } from './icons';
 

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { AuthResult, PublicUser } from '@gl/core';
+import type { AuthResult, PublicUser } from '@gl/core/types';
 import { ApiError, api } from './api';
 import { clearSession, getRefreshToken, getSession, setSession, setStoredUser, subscribeSession } from './session';
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BillingDto, BillingInterval, BillingQuoteDto, PaymentDto, PlanId } from '@gl/core';
+import type { BillingDto, BillingInterval, BillingQuoteDto, PaymentDto, PlanId } from '@gl/core/types';
 import { api, apiResponse } from './api';
 import { useLiveEvent } from './socket';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BrandDto } from '@gl/core';
+import type { BrandDto } from '@gl/core/types';
 import { api } from './api';
 import { useAuth } from './auth';
 import { useCurrentPlan } from './plan';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Tone, UsageSummary } from '@gl/core';
+import type { Tone, UsageSummary } from '@gl/core/types';
 import { api } from './api';
 import { useGeneration, type GenerateRequest } from './generation';
 import { live } from './socket';

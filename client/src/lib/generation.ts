@@ -1,19 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CategoryId, GenerationDto, GenerationSource, LanguageId, Tone, UsageSummary } from '@gl/core';
+import type { GenerateBody, GenerationDto, GenerationSource, UsageSummary } from '@gl/core/types';
 import { ApiError, api } from './api';
 import { live, useLiveConnection, useLiveEvent, useLiveReconnect } from './socket';
 
-export interface GenerateRequest {
-  category: CategoryId;
-  tone: Tone;
-  topic?: string;
-  prompt?: string;
-  count: number;
-  language: LanguageId;
-  maxChars?: number;
-  /** One of the user's brand kits. */
-  brandId?: string;
-}
+/** The body of POST /api/lines/generate, as the contract types it. */
+export type GenerateRequest = GenerateBody;
 
 export interface GenerationError {
   message: string;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BillingInterval, PaymentStatus, Plan, PlanId, SubscriptionDto } from '@gl/core';
+import type { BillingInterval, PaymentStatus, Plan, PlanId, SubscriptionDto } from '@gl/core/types';
 import { ApiError, api } from './api';
 
 /** GET /api/payments/config: real PayPal buttons, or the sandbox simulation. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PLANS, getPlan, type Plan, type PlanId } from '@gl/core';
+import { PLANS, getPlan, type Plan, type PlanId } from '@gl/core/types';
 import { api } from './api';
 import { useAuth } from './auth';
 

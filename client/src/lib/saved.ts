@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { CategoryId, SavedLineDto, Tone } from '@gl/core';
-import { api } from './api';
+import type { CategoryId, SavedLineDto, SavedLinesSummaryDto, Tone } from '@gl/core/types';
+import { ApiError, api } from './api';
+import { readOfflineLibrary, storeOfflineLibrary, type OfflineLibrary } from './offline-library';
 
 /** GET /api/lines/saved: one page, newest first; nextCursor null when there is no more. */
 export interface SavedLinesPage {
@@ -28,17 +29,39 @@ export function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** The lines matching the search and category, served by the API page by page. */
+const isNetworkError = (err: unknown) => err instanceof ApiError && err.isNetworkError;
+
+/** Offline: the copy on the device, filtered the way the API would (text search, category). */
+function offlinePage(offline: OfflineLibrary, search: string, category: CategoryId | 'all'): SavedLinesPage {
+  const needle = search.trim().toLowerCase();
+  const savedLines = offline.savedLines.filter(
+    (l) => (category === 'all' || l.category === category) && (!needle || l.text.toLowerCase().includes(needle)),
+  );
+  return { savedLines, total: savedLines.length, nextCursor: null };
+}
+
+/** The lines matching the search and category, served by the API page by page (offline: from the device). */
 export function useSavedLines(userId: string | undefined, search: string, category: CategoryId | 'all') {
   return useInfiniteQuery({
     queryKey: savedKey(userId, 'list', search, category),
     enabled: Boolean(userId),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) =>
-      api<SavedLinesPage>('/lines/saved', {
-        query: { search: search || undefined, category: category === 'all' ? undefined : category, limit: PAGE_SIZE, cursor: pageParam },
-        signal,
-      }),
+    queryFn: async ({ pageParam, signal }) => {
+      const unfiltered = !search && category === 'all';
+      try {
+        const page = await api<SavedLinesPage>('/lines/saved', {
+          query: { search: search || undefined, category: category === 'all' ? undefined : category, limit: PAGE_SIZE, cursor: pageParam },
+          signal,
+        });
+        // The newest page of the whole library is kept on the device for offline use.
+        if (userId && unfiltered && !pageParam) void storeOfflineLibrary(userId, page.savedLines, page.total);
+        return page;
+      } catch (err) {
+        const offline = userId && !pageParam && isNetworkError(err) ? await readOfflineLibrary(userId) : undefined;
+        if (offline) return offlinePage(offline, search, category);
+        throw err;
+      }
+    },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: (prev) => prev,
   });
@@ -50,11 +73,14 @@ export function useLibrarySummary(userId: string | undefined) {
     queryKey: savedKey(userId, 'summary'),
     enabled: Boolean(userId),
     queryFn: async ({ signal }) => {
-      const page = await api<SavedLinesPage>('/lines/saved', { query: { limit: 100 }, signal });
-      const present = new Set(page.savedLines.map((l) => l.category));
-      // More than one page: a category may only appear further down, so offer all of them.
-      const complete = !page.nextCursor && page.savedLines.length >= page.total;
-      return { total: page.total, categories: present, complete };
+      try {
+        const summary = await api<SavedLinesSummaryDto>('/lines/saved/summary', { signal });
+        return { total: summary.total, categories: new Set(summary.categories.map((c) => c.category)), complete: true };
+      } catch (err) {
+        const offline = userId && isNetworkError(err) ? await readOfflineLibrary(userId) : undefined;
+        if (offline) return { total: offline.total, categories: new Set(offline.savedLines.map((l) => l.category)), complete: false };
+        throw err;
+      }
     },
   });
 }

@@ -1,5 +1,6 @@
-import type { PublicUser } from '@gl/core';
+import type { PublicUser } from '@gl/core/types';
 import { STORAGE_KEYS, storage } from './storage';
+import { clearOfflineLibraries } from './offline-library';
 
 /**
  * The stored session (access token, refresh token, user), outside React so the api client can
@@ -61,13 +62,15 @@ export function setStoredUser(user: PublicUser): void {
   notify();
 }
 
-/** Sign-out and any failed session: token, refresh token, user and the legacy saved-lines cache. */
+/** Sign-out and any failed session: token, refresh token, user, the legacy saved-lines cache and the offline library. */
 export function clearSession(): void {
   const had = storage.get(STORAGE_KEYS.token) !== null || storage.get(STORAGE_KEYS.user) !== null;
   storage.remove(STORAGE_KEYS.token);
   storage.remove(STORAGE_KEYS.refreshToken);
   storage.remove(STORAGE_KEYS.user);
   storage.remove(STORAGE_KEYS.legacySavedLines);
+  // The offline copy of the library goes too: the next person on this phone must never see it.
+  void clearOfflineLibraries();
   if (had) notify();
 }
 

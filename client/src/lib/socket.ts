@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '@gl/core';
+import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '@gl/core/types';
 import { refreshSession } from './api';
 import { getToken, subscribeSession } from './session';
 import { getVisitorId } from './visitor';

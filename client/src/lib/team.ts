@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CategoryId, CurrentTeamDto, TeamLinesPageDto, TeamUsageDto } from '@gl/core';
+import type { CategoryId, CurrentTeamDto, TeamLinesPageDto, TeamUsageDto } from '@gl/core/types';
 import { api } from './api';
 import { useLiveEvent, useLiveReconnect } from './socket';
 

@@ -12,6 +12,8 @@ export function applyTheme(theme: Theme): void {
   const root = document.documentElement;
   root.classList.toggle('dark', theme === 'dark');
   root.style.colorScheme = theme;
+  // The browser's bar (and an installed app's title bar) follows the theme too.
+  document.querySelectorAll('meta[name="theme-color"]').forEach((m) => m.setAttribute('content', theme === 'dark' ? '#020617' : '#f8fafc'));
 }
 
 interface ThemeContextValue {

@@ -1,7 +1,5 @@
+import { isUuid } from '@gl/core/types';
 import { STORAGE_KEYS, storage } from './storage';
-
-// The same pattern as isUuid in @gl/core, kept here: importing @gl/core would put zod in the first bundle.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function randomUuid(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -19,7 +17,7 @@ let memo: string | undefined;
 export function getVisitorId(): string {
   if (memo) return memo;
   const stored = storage.get(STORAGE_KEYS.visitorId);
-  if (stored && UUID.test(stored)) {
+  if (isUuid(stored)) {
     memo = stored;
     return stored;
   }

@@ -34,7 +34,7 @@ export default function ApiDocsPage() {
           </a>
         </div>
       </PageHeader>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[13rem_1fr]">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[13rem_minmax(0,1fr)]">
         <aside>
           <DocsNav active={active} onSelect={select} />
         </aside>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { getPlan, type BillingInterval, type PlanId } from '@gl/core';
+import { getPlan, type BillingInterval, type PlanId } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
 import SignInWall from '../components/saved/SignInWall';
 import { api, errorMessage } from '../lib/api';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { PLANS, type BrandBody, type BrandDto } from '@gl/core';
+import { PLANS, type BrandBody, type BrandDto } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
 import BrandForm from '../components/brands/BrandForm';
 import SignInWall from '../components/saved/SignInWall';

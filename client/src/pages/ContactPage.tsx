@@ -8,7 +8,7 @@ export default function ContactPage() {
       <PageHeader eyebrow="Contact" title="Get in Touch">
         Questions, bug reports, partnership ideas or a joke that made you laugh: we'd love to hear from you.
       </PageHeader>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_22rem]">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <ContactForm />
         <div className="space-y-6">
           <ContactInfo />

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CATEGORY_IDS, getCategory, type CategoryId } from '@gl/core';
+import { CATEGORY_IDS, getCategory, type CategoryId } from '@gl/core/types';
 import GenerateForm from '../components/generate/GenerateForm';
 import ResultsPanel from '../components/generate/ResultsPanel';
 import StatusLine from '../components/generate/StatusLine';

@@ -1,4 +1,4 @@
-import { CATEGORIES, type CategoryId } from '@gl/core';
+import { CATEGORIES, type CategoryId } from '@gl/core/types';
 import { Link } from 'react-router-dom';
 import { Section, cardClass, primaryButtonClass, secondaryButtonClass } from '../components/marketing/PageHeader';
 import { IconTile, type MarketingIconName } from '../components/marketing/MarketingIcon';

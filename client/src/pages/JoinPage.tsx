@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CurrentTeamDto } from '@gl/core';
+import type { CurrentTeamDto } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
 import { api, errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';

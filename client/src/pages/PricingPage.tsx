@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { getPlan, type BillingInterval, type Plan, type PlanId } from '@gl/core';
+import { getPlan, type BillingInterval, type Plan, type PlanId } from '@gl/core/types';
 import PaymentModal from '../components/pricing/PaymentModal';
 import PlanCard from '../components/pricing/PlanCard';
 import PricingFaq from '../components/pricing/PricingFaq';
@@ -135,7 +135,7 @@ export default function PricingPage() {
               type="button"
               aria-pressed={interval === i}
               onClick={() => setBillingInterval(i)}
-              className={`inline-flex items-center gap-2 rounded-full px-4 py-1.5 text-sm font-medium transition-colors ${
+              className={`tap inline-flex items-center gap-2 rounded-full px-4 py-1.5 text-sm font-medium transition-colors ${
                 interval === i
                   ? 'bg-violet-600 text-white shadow-sm'
                   : 'text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { CATEGORIES, type CategoryId, type SavedLineDto } from '@gl/core';
+import { CATEGORIES, type CategoryId, type SavedLineDto } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
 import AnalyticsPanel from '../components/saved/AnalyticsPanel';
 import ExportButtons from '../components/saved/ExportButtons';
@@ -105,6 +105,8 @@ function SavedLibrary({ userId }: { userId: string }) {
           <input
             id={ids.search}
             type="search"
+            autoComplete="off"
+            enterKeyHint="search"
             className="field pl-9"
             placeholder="Search your lines..."
             value={search}

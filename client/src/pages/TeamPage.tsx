@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { TEAM_NAME_MAX, type CurrentTeamDto } from '@gl/core';
+import { TEAM_NAME_MAX, type CurrentTeamDto } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
 import SignInWall from '../components/saved/SignInWall';
 import MembersPanel from '../components/team/MembersPanel';

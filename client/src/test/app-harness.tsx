@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
-import type { PublicUser } from '@gl/core';
+import type { PublicUser } from '@gl/core/types';
 import { AuthProvider } from '../lib/auth';
 import { STORAGE_KEYS } from '../lib/storage';
 import { ThemeProvider } from '../lib/theme';

@@ -25,16 +25,8 @@ export const unsubscribeBody = z.object({
   'List-Unsubscribe': z.literal('One-Click').optional(),
 });
 
-export const CONTACT_SUBJECTS = [
-  'General Inquiry',
-  'Technical Support',
-  'Feature Request',
-  'Bug Report',
-  'Partnership',
-  'Media Inquiry',
-  'Other',
-] as const;
-export const CONTACT_MESSAGE_MAX = 5000;
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECTS } from './limits';
+export { CONTACT_MESSAGE_MAX, CONTACT_SUBJECTS };
 
 export const contactBody = z.strictObject({
   name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_EMAIL_MESSAGE, isUuid, SPEC_EMAIL_PATTERN } from './limits';
 import { CATEGORY_IDS, TONES } from '../catalogue';
 
 export const ERROR_CODES = [
@@ -36,13 +37,7 @@ export const categorySchema = z.enum(CATEGORY_IDS, { message: 'Choose a valid ca
 export const toneSchema = z.enum(TONES, { message: 'Choose a valid tone' });
 export const uuidSchema = z.uuid({ message: 'Must be a valid id' });
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** An 8-4-4-4-12 hex id, any case (looser than uuidSchema, which also checks the version bits). */
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
-
-/** Basic e-mail pattern of the spec: non-space text, an @, then a domain with a dot. */
-export const SPEC_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+export { INVALID_EMAIL_MESSAGE, isUuid, SPEC_EMAIL_PATTERN };
 
 export const emailSchema = z
   .string({ message: 'Email is required' })

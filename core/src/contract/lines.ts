@@ -3,12 +3,8 @@ import { LANGUAGE_IDS } from '../catalogue';
 import type { CategoryId, GenerationSource, Tone } from '../catalogue';
 import { categorySchema, toneSchema, uuidSchema } from './common';
 
-export const TOPIC_MAX = 100;
-export const PROMPT_MAX = 200;
-export const COUNT_MIN = 1;
-export const COUNT_MAX = 10;
-export const COUNT_DEFAULT = 4;
-export const SAVED_TEXT_MAX = 500;
+import { COUNT_DEFAULT, COUNT_MAX, COUNT_MIN, PROMPT_MAX, SAVED_TEXT_MAX, TOPIC_MAX } from './limits';
+export { COUNT_DEFAULT, COUNT_MAX, COUNT_MIN, PROMPT_MAX, SAVED_TEXT_MAX, TOPIC_MAX };
 
 export const generateBody = z.strictObject({
   category: categorySchema,

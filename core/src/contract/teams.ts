@@ -2,12 +2,13 @@ import { z } from 'zod';
 import type { CategoryId, Tone } from '../catalogue';
 import { categorySchema, emailSchema, toneSchema, uuidSchema } from './common';
 import { listSavedQuery, saveLineBody } from './lines';
+import { TEAM_NAME_MAX } from './limits';
 
 export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 /** Roles an invitation or a role change can give; `owner` in a role change transfers ownership. */
 export const INVITE_ROLES = ['admin', 'member'] as const;
-export const TEAM_NAME_MAX = 80;
+export { TEAM_NAME_MAX };
 /** Days an invitation link stays valid after it is sent (or re-sent). */
 export const INVITATION_TTL_DAYS = 7;
 

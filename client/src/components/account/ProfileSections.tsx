@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { PublicUser } from '@gl/core';
+import type { PublicUser } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { Notice } from './FormShell';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { SessionDto } from '@gl/core';
+import type { SessionDto } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { formatSavedDate } from '../../lib/format';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getPlan } from '@gl/core';
+import { getPlan } from '@gl/core/types';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
@@ -84,6 +84,7 @@ function KeyManager() {
           </label>
           <input
             id="api-key-name"
+            autoComplete="off"
             className="field"
             maxLength={60}
             placeholder="e.g. Production server"

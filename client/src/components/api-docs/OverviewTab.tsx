@@ -1,4 +1,4 @@
-import { COUNT_DEFAULT, COUNT_MAX, COUNT_MIN } from '@gl/core';
+import { COUNT_DEFAULT, COUNT_MAX, COUNT_MIN } from '@gl/core/types';
 import { Link } from 'react-router-dom';
 import { ENDPOINTS, OPENAPI_PATH, UPTIME, curlSnippet } from '../../content/api-examples';
 import { CodeBlock } from './CodeBlock';

@@ -85,6 +85,7 @@ export default function AuthForm({ initialMode = 'signin', onSuccess }: { initia
           <input
             id={ids.email}
             type="email"
+            inputMode="email"
             className="field"
             autoComplete="email"
             required

@@ -10,7 +10,7 @@ import {
   avoidedNameWord,
   type BrandBody,
   type BrandDto,
-} from '@gl/core';
+} from '@gl/core/types';
 import WordChips from './WordChips';
 
 export const EMPTY_BRAND: BrandBody = { name: '', description: '', audience: '', wordsToUse: [], wordsToAvoid: [], exampleLines: [] };

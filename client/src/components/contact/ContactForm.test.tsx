@@ -1,4 +1,4 @@
-import { CONTACT_SUBJECTS } from '@gl/core';
+import { CONTACT_SUBJECTS } from '@gl/core/types';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, resetBrowserState } from '../../test/app-harness';

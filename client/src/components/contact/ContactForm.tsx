@@ -1,4 +1,4 @@
-import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECTS } from '@gl/core';
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECTS } from '@gl/core/types';
 import { useId } from 'react';
 import { cardClass, inputClass, primaryButtonClass, successButtonClass } from '../marketing/PageHeader';
 import { CONTACT_TEXT, useContactForm, type ContactSubject } from './useContactForm';
@@ -50,6 +50,7 @@ export function ContactForm() {
             id={`${id}-email`}
             name="email"
             type="email"
+            inputMode="email"
             required
             maxLength={254}
             autoComplete="email"

@@ -1,4 +1,4 @@
-import { CONTACT_SUBJECTS } from '@gl/core';
+import { CONTACT_SUBJECTS } from '@gl/core/types';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '../../lib/api';
 import { failureMessage } from '../newsletter/newsletter.api';

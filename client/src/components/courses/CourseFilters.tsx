@@ -11,6 +11,8 @@ export function CourseFilters({ filter, onChange }: { filter: CourseFilter; onCh
         <input
           id="course-search"
           type="search"
+          autoComplete="off"
+          enterKeyHint="search"
           placeholder="Search courses..."
           value={filter.search}
           onChange={(e) => onChange({ ...filter, search: e.target.value })}

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CATEGORIES, COUNT_MAX, COUNT_MIN, LANGUAGES, PLANS, PROMPT_MAX, TONES, TOPIC_MAX, type Plan } from '@gl/core';
-import type { BrandDto, CategoryId, LanguageId, Tone } from '@gl/core';
+import { CATEGORIES, COUNT_MAX, COUNT_MIN, LANGUAGES, PLANS, PROMPT_MAX, TONES, TOPIC_MAX, type Plan } from '@gl/core/types';
+import type { BrandDto, CategoryId, LanguageId, Tone } from '@gl/core/types';
 import { COMPARE_MAX } from '../../lib/compare';
 import type { GenerateRequest } from '../../lib/generation';
 import { capitalize } from '../../lib/format';
@@ -189,7 +189,7 @@ export default function GenerateForm({
             return (
               <label
                 key={t}
-                className={`inline-flex cursor-pointer items-center gap-1 rounded-full border px-3 py-1 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-500 ${
+                className={`tap inline-flex cursor-pointer items-center gap-1 rounded-full border px-3 py-1 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-500 ${
                   (comparing ? compareTones.includes(t) : tone === t)
                     ? 'border-violet-500 bg-violet-600 text-white dark:border-violet-400 dark:bg-violet-600'
                     : 'border-slate-200 text-slate-700 hover:border-slate-300 dark:border-slate-700 dark:text-slate-200 dark:hover:border-slate-600'
@@ -227,6 +227,7 @@ export default function GenerateForm({
         </label>
         <input
           id={ids.topic}
+          autoComplete="off"
           className="field"
           value={topic}
           maxLength={TOPIC_MAX}
@@ -286,7 +287,8 @@ export default function GenerateForm({
         </p>
       </div>
 
-      <div className="grid grid-cols-3 gap-3">
+      {/* Phones: Lines and Max chars side by side, Language on its own row so its whole name shows. */}
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <div>
           <label htmlFor={ids.count} className="field-label">
             Lines
@@ -294,6 +296,7 @@ export default function GenerateForm({
           <input
             id={ids.count}
             type="number"
+            inputMode="numeric"
             className="field"
             min={COUNT_MIN}
             max={COUNT_MAX}
@@ -301,7 +304,7 @@ export default function GenerateForm({
             onChange={(e) => setCount(Number(e.target.value))}
           />
         </div>
-        <div>
+        <div className="col-span-2 sm:order-none sm:col-span-1 max-sm:order-last">
           <label htmlFor={ids.language} className="field-label">
             Language
           </label>
@@ -320,6 +323,7 @@ export default function GenerateForm({
           <input
             id={ids.maxChars}
             type="number"
+            inputMode="numeric"
             className="field"
             min={10}
             max={categoryMax}

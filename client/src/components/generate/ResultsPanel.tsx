@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { getCategory } from '@gl/core';
-import type { SavedLineDto } from '@gl/core';
+import { getCategory } from '@gl/core/types';
+import type { SavedLineDto } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useCopy } from '../../lib/clipboard';
@@ -128,12 +128,12 @@ export default function ResultsPanel({
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             {state.error.upgrade && (
-              <Link to="/pricing" className="btn-primary px-3 py-1.5 text-sm">
+              <Link to="/pricing" className="btn-primary tap px-3 py-1.5 text-sm">
                 Upgrade your plan
               </Link>
             )}
             {!state.error.upgrade && (
-              <button type="button" className="btn-secondary px-3 py-1.5 text-sm" onClick={onRetry}>
+              <button type="button" className="btn-secondary tap px-3 py-1.5 text-sm" onClick={onRetry}>
                 <RefreshIcon className="h-4 w-4" />
                 Retry
               </button>
@@ -181,7 +181,7 @@ export default function ResultsPanel({
                 <div className="mt-3 flex flex-wrap items-center gap-1.5">
                   <button
                     type="button"
-                    className="btn-ghost px-2.5 py-1 text-xs"
+                    className="btn-ghost tap px-2.5 py-1 text-xs"
                     onClick={() => void copy(key, line)}
                     aria-label={`Copy line ${index + 1}`}
                   >
@@ -190,7 +190,7 @@ export default function ResultsPanel({
                   </button>
                   <button
                     type="button"
-                    className="btn-ghost px-2.5 py-1 text-xs"
+                    className="btn-ghost tap px-2.5 py-1 text-xs"
                     onClick={() => void save(line)}
                     disabled={saveState?.status === 'saving' || saveState?.status === 'saved'}
                     aria-label={`Save line ${index + 1}`}
@@ -209,7 +209,7 @@ export default function ResultsPanel({
                   )}
                   <button
                     type="button"
-                    className="btn-ghost px-2.5 py-1 text-xs"
+                    className="btn-ghost tap px-2.5 py-1 text-xs"
                     onClick={() => onRegenerate(index)}
                     disabled={busy || !state.id}
                     aria-label={`Regenerate line ${index + 1}`}

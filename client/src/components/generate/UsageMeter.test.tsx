@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { UsageSummary } from '@gl/core';
+import type { UsageSummary } from '@gl/core/types';
 import UsageMeter, { usageMeterState } from './UsageMeter';
 
 const usage = (used: number, limit = 10): UsageSummary => ({

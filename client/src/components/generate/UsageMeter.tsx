@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { UNLIMITED, type UsageSummary } from '@gl/core';
+import { UNLIMITED, type UsageSummary } from '@gl/core/types';
 
 /** Spec §9: the bar turns warning-coloured at 20% or less remaining. */
 export const USAGE_WARNING_RATIO = 0.2;

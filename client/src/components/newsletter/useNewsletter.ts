@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from './email-rule';
+import { INVALID_EMAIL_MESSAGE, SPEC_EMAIL_PATTERN } from '@gl/core/types';
 import { subscribeToNewsletter } from './newsletter.api';
 
 export type NewsletterStatus = 'idle' | 'subscribing' | 'subscribed' | 'error';
@@ -33,7 +33,7 @@ export function useNewsletter() {
     if (status === 'subscribing') return;
     clearTimeout(timer.current);
     const address = email.trim();
-    if (!EMAIL_PATTERN.test(address)) {
+    if (!SPEC_EMAIL_PATTERN.test(address)) {
       setStatus('error');
       setMessage(NEWSLETTER_TEXT.invalid);
       return;

@@ -1,5 +1,5 @@
 import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
-import type { BillingInterval, PlanId } from '@gl/core';
+import type { BillingInterval, PlanId } from '@gl/core/types';
 import { PAYMENT_TEXT, capturePaypalOrder, createPaypalOrder, type CaptureResult } from '../../lib/payments';
 
 /**

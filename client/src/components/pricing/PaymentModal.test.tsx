@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getPlan } from '@gl/core';
+import { getPlan } from '@gl/core/types';
 import PaymentModal from './PaymentModal';
 import { INITIAL_PAYMENT_STATE, PAYMENT_TEXT, paymentModalReducer, type PaymentsConfig } from '../../lib/payments';
 import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn, type MockReply } from '../../test/app-harness';

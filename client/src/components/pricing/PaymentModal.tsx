@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
-import { planPriceCents, type BillingInterval, type Plan, type PaymentStatus } from '@gl/core';
+import { planPriceCents, type BillingInterval, type Plan, type PaymentStatus } from '@gl/core/types';
 import { formatUsdCents } from '../../lib/format';
 import {
   INITIAL_PAYMENT_STATE,

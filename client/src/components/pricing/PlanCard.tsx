@@ -1,4 +1,4 @@
-import { planPriceCents, yearlyMonthlyEquivalentCents, type BillingInterval, type Plan } from '@gl/core';
+import { planPriceCents, yearlyMonthlyEquivalentCents, type BillingInterval, type Plan } from '@gl/core/types';
 import { Link } from 'react-router-dom';
 import { formatUsdCents } from '../../lib/format';
 import { CheckIcon } from '../icons';
@@ -81,7 +81,7 @@ export default function PlanCard({
         type="button"
         onClick={onChoose}
         aria-disabled={buttonDisabled || undefined}
-        className={`mt-8 w-full py-2.5 text-sm ${plan.popular && !buttonDisabled ? 'btn-primary' : 'btn-secondary'} ${buttonDisabled ? 'cursor-default' : ''}`}
+        className={`tap mt-8 w-full py-2.5 text-sm ${plan.popular && !buttonDisabled ? 'btn-primary' : 'btn-secondary'} ${buttonDisabled ? 'cursor-default' : ''}`}
       >
         {buttonLabel}
       </button>

@@ -1,4 +1,4 @@
-import { getCategory, type SavedLineDto } from '@gl/core';
+import { getCategory, type SavedLineDto } from '@gl/core/types';
 import { capitalize, formatSavedDate } from '../../lib/format';
 import { TONE_BADGE } from '../../lib/saved';
 import { CheckIcon, CopyIcon, TrashIcon } from '../icons';
@@ -36,7 +36,7 @@ export default function SavedLineCard({
         <time dateTime={line.createdAt} className="text-xs text-slate-600 dark:text-slate-400">
           {formatSavedDate(line.createdAt)}
         </time>
-        <button type="button" className="btn-ghost px-2.5 py-1 text-xs" onClick={onCopy}>
+        <button type="button" className="btn-ghost tap px-2.5 py-1 text-xs" onClick={onCopy}>
           {copied ? <CheckIcon className="h-3.5 w-3.5" /> : <CopyIcon className="h-3.5 w-3.5" />}
           {copied ? 'Copied!' : 'Copy'}
         </button>
@@ -46,7 +46,7 @@ export default function SavedLineCard({
         onClick={onDelete}
         disabled={deleting}
         aria-label={`Delete saved line: ${line.text.slice(0, 60)}`}
-        className="absolute right-3 top-3 grid h-8 w-8 place-items-center rounded-lg text-slate-500 opacity-0 transition-opacity hover:bg-rose-50 hover:text-rose-700 focus-visible:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100 dark:text-slate-400 dark:hover:bg-rose-500/10 dark:hover:text-rose-300"
+        className="tap absolute right-3 top-3 grid h-8 w-8 place-items-center rounded-lg text-slate-500 opacity-0 transition-opacity hover:bg-rose-50 hover:text-rose-700 focus-visible:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100 dark:text-slate-400 dark:hover:bg-rose-500/10 dark:hover:text-rose-300"
       >
         <TrashIcon className="h-4 w-4" />
       </button>

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SavedLineDto } from '@gl/core';
+import type { SavedLineDto } from '@gl/core/types';
 import SavedPage from '../../pages/SavedPage';
 import { CLEAR_ALL_CONFIRMATION } from '../../lib/saved';
 import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn, type MockRequest } from '../../test/app-harness';
@@ -44,9 +44,16 @@ function savedServer(initial = LINES) {
     const matching = lines.filter((l) => (!search || l.text.toLowerCase().includes(search)) && (!category || l.category === category));
     return ok({ savedLines: matching, total: matching.length, nextCursor: null });
   };
+  /** GET /lines/saved/summary: the whole library's size and the count per category present. */
+  const summary = () => {
+    const counts = new Map<string, number>();
+    for (const l of lines) counts.set(l.category, (counts.get(l.category) ?? 0) + 1);
+    return ok({ total: lines.length, categories: [...counts].map(([category, count]) => ({ category, count })) });
+  };
   const api = mockApi({
     'GET /api/auth/me': () => ok({ user: TEST_USER }),
     'GET /api/lines/saved': list,
+    'GET /api/lines/saved/summary': summary,
     'DELETE /api/lines/saved': () => {
       const deleted = lines.length;
       lines = [];
@@ -170,6 +177,7 @@ describe('/saved', () => {
     mockApi({
       'GET /api/auth/me': () => ok({ user: { ...TEST_USER, planId: 'pro' } }),
       'GET /api/lines/saved': () => ok({ savedLines: LINES, total: 3, nextCursor: null }),
+      'GET /api/lines/saved/summary': () => ok({ total: 3, categories: [] }),
       'GET /api/users/analytics': () => ok({ days: [], totalGenerations: 0, savedCount: 3, periodDays: 30 }),
     });
     renderAt(<SavedPage />, { route: '/saved', path: '/saved' });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CurrentTeamDto, TeamRole } from '@gl/core';
+import type { CurrentTeamDto, TeamRole } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { teamKey, useTeamUsage } from '../../lib/team';
 

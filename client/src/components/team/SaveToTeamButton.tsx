@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CategoryId, TeamLineDto, Tone } from '@gl/core';
+import type { CategoryId, TeamLineDto, Tone } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { useCurrentTeam } from '../../lib/team';

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { CATEGORIES, getCategory, type CategoryId, type CurrentTeamDto, type TeamLineDto } from '@gl/core';
+import { CATEGORIES, getCategory, type CategoryId, type CurrentTeamDto, type TeamLineDto } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { useCopy } from '../../lib/clipboard';
 import { capitalize, formatSavedDate } from '../../lib/format';

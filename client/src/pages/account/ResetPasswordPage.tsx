@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { AuthResult } from '@gl/core';
+import type { AuthResult } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { FormShell, Notice } from '../../components/account/FormShell';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { PublicUser } from '@gl/core';
+import type { PublicUser } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { FormShell, Notice } from '../../components/account/FormShell';

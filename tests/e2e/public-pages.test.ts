@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { useAppInBrowser } from './helpers/app';
 import { openPage, screenshot, seriousA11yViolations } from './helpers/browser';
-import { storeTheme } from './helpers/part1';
-import { PART2_PAGES } from './helpers/part2-pages';
+import { storeTheme } from './helpers/user-session';
+import { PUBLIC_PAGES } from './helpers/public-pages';
 
 const app = useAppInBrowser();
 
-describe('client part 2 pages', () => {
+describe('public pages', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`every page renders with the footer, no console error and no serious a11y violation (${theme})`, async () => {
       const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url });
       await storeTheme(context, theme);
       try {
-        for (const p of PART2_PAGES) {
+        for (const p of PUBLIC_PAGES) {
           const res = await page.goto(p.path);
           expect(res?.status(), p.path).toBe(200);
           await page.getByRole('heading', { level: 1, name: p.heading }).waitFor();
@@ -59,10 +59,10 @@ describe('client part 2 pages', () => {
         const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url, viewport });
         await storeTheme(context, theme);
         try {
-          for (const p of PART2_PAGES) {
+          for (const p of PUBLIC_PAGES) {
             await page.goto(p.path);
             await page.getByRole('heading', { level: 1, name: p.heading }).waitFor();
-            await screenshot(page, `part2-${p.name}-${theme}-${viewport}`);
+            await screenshot(page, `public-${p.name}-${theme}-${viewport}`);
           }
           expect(errors).toEqual([]);
         } finally {

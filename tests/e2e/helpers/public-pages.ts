@@ -1,5 +1,5 @@
-/** The pages of the client part 2 issue: path, a name for artifacts, and the h1 each shows. */
-export const PART2_PAGES = [
+/** The public pages: path, a name for artifacts, and the h1 each shows. */
+export const PUBLIC_PAGES = [
   { path: '/', name: 'home', heading: /Words that ship/ },
   { path: '/about', name: 'about', heading: /Two people, one mission/ },
   { path: '/contact', name: 'contact', heading: /Get in Touch/ },

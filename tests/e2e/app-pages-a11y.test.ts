@@ -9,10 +9,10 @@ import { registerUser, type TestUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
 import { startAppServer } from './helpers/app';
 import { ARTIFACTS_DIR, launchBrowser, openPage, screenshot, seriousA11yViolations, VIEWPORTS } from './helpers/browser';
-import { storeSession, storeTheme } from './helpers/part1';
+import { storeSession, storeTheme } from './helpers/user-session';
 
 /**
- * Every page of client part 1 (generate, saved, pricing with its modal, auth), in light and dark,
+ * The app's pages (generate, saved, pricing with its modal, auth), in light and dark,
  * at desktop and phone widths: a screenshot of each (test-results/screenshots) and axe-core with
  * zero serious or critical violations.
  */
@@ -160,7 +160,7 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-describe('client part 1 pages: screenshots and accessibility', () => {
+describe('app pages: screenshots and accessibility', () => {
   for (const theme of ['light', 'dark'] as const) {
     for (const viewport of Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>) {
       it(`${theme}, ${viewport}: no serious or critical axe violation, no console error`, async () => {
@@ -173,7 +173,7 @@ describe('client part 1 pages: screenshots and accessibility', () => {
             await scenario.open(page);
             expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
             await page.mouse.move(0, 0);
-            const shot = `part1-${scenario.name}-${theme}-${viewport}`;
+            const shot = `app-${scenario.name}-${theme}-${viewport}`;
             if (scenario.viewportOnly) {
               mkdirSync(ARTIFACTS_DIR, { recursive: true });
               await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${shot}.png`) });

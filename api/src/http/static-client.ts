@@ -1,0 +1,107 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import compression from 'compression';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+
+/** Hashed build output: the name changes with the content, so it never needs revalidating. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, the service worker, the manifest, icons): revalidated on every visit. */
+export const REVALIDATE = 'no-cache';
+
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+interface StaticFile {
+  /** absolute path of the original file */
+  file: string;
+  /** encodings built next to it (file + suffix) */
+  encoded: Set<(typeof ENCODINGS)[number]['name']>;
+}
+
+function walk(dir: string, base = dir, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(full, base, out);
+    else out.push(path.relative(base, full));
+  }
+  return out;
+}
+
+/** The client build's files by URL path, with the precompressed copies (.br, .gz) found beside each. */
+export function indexBuild(dist: string): Map<string, StaticFile> {
+  const files = walk(dist);
+  const all = new Set(files);
+  const map = new Map<string, StaticFile>();
+  for (const rel of files) {
+    if (ENCODINGS.some((e) => rel.endsWith(e.suffix) && all.has(rel.slice(0, -e.suffix.length)))) continue;
+    const encoded = new Set(ENCODINGS.filter((e) => all.has(rel + e.suffix)).map((e) => e.name));
+    map.set('/' + rel.split(path.sep).join('/'), { file: path.join(dist, rel), encoded });
+  }
+  return map;
+}
+
+/** Sends one build file: its Brotli or gzip copy when the browser takes it, the right headers either way. */
+function sendBuildFile(req: Request, res: Response, entry: StaticFile, cacheControl: string): void {
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Cache-Control', cacheControl);
+  // Content-Type from the original name: send() keeps a type that is already set.
+  res.type(path.extname(entry.file));
+  // Our preference (Brotli is smaller), not the order the browser lists them in.
+  const encoding = ENCODINGS.find((e) => entry.encoded.has(e.name) && req.acceptsEncodings(e.name) === e.name);
+  if (encoding) res.setHeader('Content-Encoding', encoding.name);
+  res.sendFile(encoding ? entry.file + encoding.suffix : entry.file, { cacheControl: false, dotfiles: 'allow' });
+}
+
+/**
+ * JSON (and other text) over 1 KB compressed on the fly. Never an attachment download (the library
+ * export streams its rows as they are read: compressing would buffer them) nor an event stream.
+ * Socket.IO is attached to the HTTP server itself and never passes through Express.
+ */
+export function compressResponses(): RequestHandler {
+  return compression({
+    threshold: 1024,
+    filter: (req, res) => {
+      if (res.getHeader('Content-Disposition')?.toString().startsWith('attachment')) return false;
+      if (/text\/event-stream/.test(String(res.getHeader('Content-Type') ?? ''))) return false;
+      return compression.filter(req, res);
+    },
+  });
+}
+
+/**
+ * Serves the built React client: hashed assets immutable for a year, everything else revalidated,
+ * precompressed copies when the browser accepts them, prerendered pages (`<path>/index.html`) where
+ * the build made them and index.html for every other page path (history-API fallback).
+ * Returns false when the client has not been built.
+ */
+export function serveClientBuild(app: Express, dist: string): boolean {
+  if (!existsSync(path.join(dist, 'index.html'))) return false;
+  const files = indexBuild(dist);
+  const shell = files.get('/index.html')!;
+
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const entry = files.get(req.path);
+    if (!entry || req.path === '/index.html') return next();
+    sendBuildFile(req, res, entry, req.path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
+  });
+  // A file the index does not know (added after start-up): plain static serving.
+  app.use(
+    express.static(dist, {
+      index: false,
+      redirect: false,
+      cacheControl: false,
+      setHeaders: (res) => res.setHeader('Cache-Control', REVALIDATE),
+    }),
+  );
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    // A missing asset (an old build's chunk) is a 404, never the page: a script must not get HTML.
+    if (/^\/(api|socket\.io|assets)(\/|$)/.test(req.path) || !req.accepts('html')) return next();
+    const page = files.get(`${req.path.replace(/\/$/, '')}/index.html`) ?? shell;
+    sendBuildFile(req, res, page, REVALIDATE);
+  });
+  return true;
+}

@@ -1,0 +1,20 @@
+import { registerSW } from 'virtual:pwa-register';
+import { setUpdateReady } from './app-status';
+
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/**
+ * Registers the service worker (built by vite-plugin-pwa). A new build installs in the background
+ * and waits; the UpdateNotice offers "Reload", which activates it. Where service workers are
+ * refused (private mode, a full disk) the app simply keeps working online.
+ */
+export function startServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const updateSW = registerSW({
+    onNeedRefresh: () => setUpdateReady(() => void updateSW(true)),
+    onRegisteredSW: (_url, registration) => {
+      if (registration) setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
+    },
+    onRegisterError: (err: unknown) => console.warn('Offline support is unavailable in this browser:', err),
+  });
+}

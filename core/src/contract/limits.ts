@@ -1,0 +1,27 @@
+/** Plain bounds and rules of the contract, without zod: the client imports them through @gl/core/types. */
+export const TOPIC_MAX = 100;
+export const PROMPT_MAX = 200;
+export const COUNT_MIN = 1;
+export const COUNT_MAX = 10;
+export const COUNT_DEFAULT = 4;
+export const SAVED_TEXT_MAX = 500;
+export const TEAM_NAME_MAX = 80;
+
+export const CONTACT_SUBJECTS = [
+  'General Inquiry',
+  'Technical Support',
+  'Feature Request',
+  'Bug Report',
+  'Partnership',
+  'Media Inquiry',
+  'Other',
+] as const;
+export const CONTACT_MESSAGE_MAX = 5000;
+
+/** An 8-4-4-4-12 hex id, any case (looser than uuidSchema, which also checks the version bits). */
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
+
+/** Basic e-mail pattern of the spec: non-space text, an @, then a domain with a dot. */
+export const SPEC_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';

@@ -1,0 +1,18 @@
+/**
+ * The browser's lean entry: the catalogue, the contract's plain limits and every contract type,
+ * without zod (types are erased; nothing here pulls a schema into a bundle). The server and tests
+ * validate with the schemas from `@gl/core`.
+ */
+export * from './catalogue';
+export * from './contract/limits';
+export * from './contract/brand-rules';
+export type * from './contract/common';
+export type * from './contract/auth';
+export type * from './contract/lines';
+export type * from './contract/account';
+export type * from './contract/billing';
+export type * from './contract/v1';
+export type * from './contract/socket-events';
+export type * from './contract/brands';
+export type * from './contract/billing-lifecycle';
+export type * from './contract/teams';
