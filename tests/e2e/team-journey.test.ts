@@ -6,7 +6,7 @@ import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
 import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
 import { startAppServer } from './helpers/app';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
-import { storeSession, uniqueEmail } from './helpers/part1';
+import { storeSession, uniqueEmail } from './helpers/user-session';
 
 const OPENAI_KEY = 'sk-e2e-stub';
 const LINES = ['Roasted together, poured for you', 'One team, one cup', 'Beans with a plan', 'Coffee that clocks in early'];
