@@ -22,6 +22,8 @@ const BillingPage = lazy(() => import('./pages/BillingPage'));
 const AuthPage = lazy(() => import('./pages/AuthPage'));
 const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
 const TermsPage = lazy(() => import('./pages/TermsPage'));
+const TeamPage = lazy(() => import('./pages/TeamPage'));
+const JoinPage = lazy(() => import('./pages/JoinPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 export function createQueryClient(): QueryClient {
@@ -67,6 +69,8 @@ export function AppRoutes() {
           <Route path="brands" element={<BrandsPage />} />
           <Route path="billing" element={<BillingPage />} />
           <Route path="auth" element={<AuthPage />} />
+          <Route path="team" element={<TeamPage />} />
+          <Route path="join" element={<JoinPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="terms" element={<TermsPage />} />
           {accountRoutes}

@@ -71,6 +71,8 @@ export interface PlanLimits {
   apiAccess: boolean;
   analytics: boolean;
   teamCollaboration: boolean;
+  /** Seats in a team, the owner included; 0 = this plan cannot own a team. */
+  teamSeats: number;
   /** How many brand kits a user may keep (0: none). */
   brandKits: number;
   /** Several tones of one brief side by side (POST /lines/compare). */
@@ -113,6 +115,7 @@ export const PLANS: readonly Plan[] = [
       apiAccess: false,
       analytics: false,
       teamCollaboration: false,
+      teamSeats: 0,
       brandKits: 0,
       toneComparison: false,
     },
@@ -134,6 +137,7 @@ export const PLANS: readonly Plan[] = [
       apiAccess: false,
       analytics: true,
       teamCollaboration: false,
+      teamSeats: 0,
       brandKits: 3,
       toneComparison: true,
     },
@@ -155,6 +159,7 @@ export const PLANS: readonly Plan[] = [
       apiAccess: true,
       analytics: true,
       teamCollaboration: true,
+      teamSeats: 5,
       brandKits: 25,
       toneComparison: true,
     },

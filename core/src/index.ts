@@ -7,5 +7,6 @@ export * from './contract/account';
 export * from './contract/billing';
 export * from './contract/v1';
 export * from './contract/socket-events';
+export * from './contract/teams';
 export * from './contract/brands';
 export * from './contract/billing-lifecycle';

@@ -15,3 +15,4 @@ export type * from './contract/v1';
 export type * from './contract/socket-events';
 export type * from './contract/brands';
 export type * from './contract/billing-lifecycle';
+export type * from './contract/teams';

@@ -86,6 +86,7 @@ describe('GET /users/export', () => {
       'subscriptions',
       'newsletter',
       'apiKeys',
+      'teamMemberships',
     ]);
     expect(data.profile).toMatchObject({ id: u.id, email: u.email, name: 'Wanjiru Kamau', emailVerified: true, planId: 'business' });
     expect(data.savedLines.map((l: any) => l.text).sort()).toEqual(['Bold moves only', 'Fresh every morning']);

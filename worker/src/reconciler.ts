@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import {
   billingRepository,
@@ -7,6 +8,7 @@ import {
   generationsRepository,
   paymentStatusJob,
   schema,
+  teamsRepository,
   type ServerContext,
 } from '@gl/core/server';
 import { GENERATION_FAILED_MESSAGE } from './processors/generation.processor';
@@ -122,6 +124,18 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
   for (const m of pendingContacts) emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'contact', messageId: m.id }));
   for (const n of await billingRepository.listPendingNotices(db, cutoff, BATCH))
     emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'billing', noticeId: n.id }));
+
+  // Team invitations: the link's token lives only in its job (PostgreSQL keeps a hash), so a lost
+  // job cannot be rebuilt: the invitation gets a new token (nobody has seen the old one) and a new job.
+  for (const inv of await teamsRepository.pendingInvitationEmails(db, cutoff, BATCH, now)) {
+    if (await jobs.isLive(emailJob, emailJob.jobId({ kind: 'team-invitation', invitationId: inv.id, sends: inv.sends, token: '' })))
+      continue;
+    const token = randomBytes(32).toString('base64url');
+    const sends = await teamsRepository.rotatePendingToken(db, inv.id, inv.sends, createHash('sha256').update(token).digest('hex'));
+    if (sends === undefined) continue;
+    await jobs.enqueue(emailJob, { kind: 'team-invitation', invitationId: inv.id, sends, token });
+    emailOutcomes.push('added');
+  }
 
   const pendingOutbound = await db
     .select({ id: outboundEmails.id })

@@ -92,6 +92,7 @@ export const PlanLimits = z.object({
   apiAccess: z.boolean(),
   analytics: z.boolean(),
   teamCollaboration: z.boolean(),
+  teamSeats: z.number().int(),
   brandKits: count.describe('how many brand kits the plan keeps'),
   toneComparison: z.boolean(),
 });

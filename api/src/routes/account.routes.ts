@@ -7,7 +7,7 @@ import { userIdOf } from '../middleware/authenticate';
 import * as R from '../openapi/responses';
 import { AccountService } from '../services/account.service';
 import { deviceOf } from '../services/device';
-import { requireFeature } from '../services/generation.service';
+import { requireFeature } from '../services/plan-policy';
 import { Limiter, minutesText } from '../services/rate-limit.service';
 
 function accountDeps(ctx: ApiContext) {

@@ -17,6 +17,7 @@ import { apiKeysResource } from './api-keys.routes';
 import { paymentsResource } from './payments.routes';
 import { v1Resource } from './v1.routes';
 import { openApiResource } from './openapi.routes';
+import { teamsResource } from './teams.routes';
 import { brandsResource } from './brands.routes';
 import { compareResource } from './compare.routes';
 import { billingResource, receiptsResource } from './billing.routes';
@@ -51,5 +52,6 @@ export const RESOURCES: Resource<any>[] = [
   autoRenewResource,
   apiKeysResource,
   v1Resource,
+  teamsResource,
   openApiResource,
 ];

@@ -15,7 +15,7 @@ import { Errors, currentPlanFor, decodeCursor, savedLinesRepository, type SavedL
 import type { ApiContext } from '../api-context';
 import { SENT, defineResource, reply } from '../http/route';
 import * as R from '../openapi/responses';
-import { requireFeature } from '../services/generation.service';
+import { requireFeature } from '../services/plan-policy';
 import { userIdOf } from '../middleware/authenticate';
 import { Limiter } from '../services/rate-limit.service';
 

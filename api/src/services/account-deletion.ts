@@ -2,6 +2,7 @@ import {
   accountDataRepository,
   Errors,
   newsletterRepository,
+  teamsRepository,
   usersRepository,
   type DbOrTx,
   type OutboundEmailRow,
@@ -42,6 +43,14 @@ export const ACCOUNT_DELETION_STEPS: AccountDeletionStep[] = [
     },
   },
   {
+    // A team with other members would lose its owner. Alone in it, the team goes with the owner
+    // (teams.owner_id cascades); a member's membership cascades with the user row.
+    name: 'no team left without its owner',
+    async check(ctx, user) {
+      if (await teamsRepository.ownsTeamWithMembers(ctx.db, user.id)) throw Errors.conflict('Transfer ownership of your team first');
+    },
+  },
+  {
     // Payments and receipts stay for accounting, without the link to the person.
     name: 'anonymise payments',
     inTransaction: async (tx, _ctx, user) => {
@@ -62,7 +71,7 @@ export const ACCOUNT_DELETION_STEPS: AccountDeletionStep[] = [
   },
   {
     // Last: the user row, and with it (ON DELETE CASCADE) sessions, refresh tokens, saved lines,
-    // generations, API keys, subscriptions and e-mail tokens.
+    // generations, API keys, subscriptions, e-mail tokens, team memberships and a team owned alone.
     name: 'delete the user',
     inTransaction: async (tx, _ctx, user) => {
       await usersRepository.delete(tx, user.id);

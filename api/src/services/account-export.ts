@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { accountDataRepository, Errors, usersRepository, type UserRow } from '@gl/core/server';
+import { accountDataRepository, Errors, teamsRepository, usersRepository, type UserRow } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { toPublicUser } from './auth.service';
 
@@ -11,7 +11,7 @@ export interface ExportSection {
 
 /**
  * Everything stored about a user, section by section (DESIGN §8). A new kind of data is one more
- * entry here (e.g. `{ name: 'teams', read: (ctx, user) => teamsRepository.membershipsOf(ctx.db, user.id) }`).
+ * entry here.
  * Secrets and hashes never appear: each read selects its columns explicitly.
  */
 export const EXPORT_SECTIONS: ExportSection[] = [
@@ -29,6 +29,7 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   { name: 'subscriptions', read: (ctx, user) => accountDataRepository.subscriptions(ctx.db, user.id) },
   { name: 'newsletter', read: (ctx, user) => accountDataRepository.newsletter(ctx.db, user.email) },
   { name: 'apiKeys', read: (ctx, user) => accountDataRepository.apiKeys(ctx.db, user.id) },
+  { name: 'teamMemberships', read: (ctx, user) => teamsRepository.membershipsOf(ctx.db, user.id) },
 ];
 
 /**

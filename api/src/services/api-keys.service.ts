@@ -1,7 +1,7 @@
 import { apiKeysRepository, currentPlanFor, Errors, usersRepository, type ApiKeyRow } from '@gl/core/server';
 import type { Plan } from '@gl/core';
 import type { ApiContext } from '../api-context';
-import { requireFeature } from './generation.service';
+import { requireFeature } from './plan-policy';
 import { newOpaqueToken, sha256 } from './token.service';
 
 export const API_KEY_PREFIX = 'gl_';

@@ -51,7 +51,7 @@ export async function toPublicUser(ctx: ApiContext, user: UserRow): Promise<Publ
   };
 }
 
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   let e: unknown = err;
   for (let i = 0; i < 4 && e; i++) {
     if ((e as { code?: string }).code === '23505') return true;

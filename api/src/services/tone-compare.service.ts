@@ -1,7 +1,8 @@
 import { Errors, generationsRepository, type GenerationRow } from '@gl/core/server';
 import { cheapestPlanWhere, type CompareBody, type Plan, type Tone, type UsageSummary } from '@gl/core';
 import type { ApiContext } from '../api-context';
-import { checkMaxChars, enforcePlan, GenerationService, type Requester } from './generation.service';
+import { checkMaxChars, GenerationService, type Requester } from './generation.service';
+import { enforcePlan } from './plan-policy';
 
 export interface CompareAccepted {
   generations: Array<{ id: string; status: 'pending'; tone: Tone }>;

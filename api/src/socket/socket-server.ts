@@ -2,8 +2,8 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import proxyaddr from 'proxy-addr';
 import { Server } from 'socket.io';
-import { createRedis, socketConnections, socketIoKey, waitForRedis } from '@gl/core/server';
-import { sessionRoom, userRoom, visitorRoom, type ClientToServerEvents, type ServerToClientEvents } from '@gl/core';
+import { createRedis, socketConnections, socketIoKey, teamsRepository, waitForRedis } from '@gl/core/server';
+import { sessionRoom, teamRoom, userRoom, visitorRoom, type ClientToServerEvents, type ServerToClientEvents } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { trustProxy } from '../http/trust-proxy';
 import { visitorIdFrom } from '../middleware/authenticate';
@@ -81,7 +81,17 @@ export async function attachSocketServer(httpServer: HttpServer, ctx: ApiContext
   io.on('connection', (socket) => {
     socketConnections.inc();
     socket.once('disconnect', () => socketConnections.dec());
-    if (socket.data.userId) void socket.join(userRoom(socket.data.userId));
+    const userId = socket.data.userId;
+    if (userId) {
+      void socket.join(userRoom(userId));
+      // The team's room too; joining or leaving later moves every socket of the user (Realtime.joinTeam / leaveTeam).
+      teamsRepository.teamIdOf(ctx.db, userId).then(
+        (teamId) => {
+          if (teamId && socket.connected) void socket.join(teamRoom(teamId));
+        },
+        (err: Error) => ctx.logger.warn({ err: err.message }, 'could not join the team room'),
+      );
+    }
     if (socket.data.sessionId) void socket.join(sessionRoom(socket.data.sessionId));
     if (socket.data.visitorId) void socket.join(visitorRoom(socket.data.visitorId));
   });

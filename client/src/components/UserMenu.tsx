@@ -10,7 +10,7 @@ export function initials(name: string): string {
   return letters.toUpperCase();
 }
 
-/** Signed-in menu: name and email, Saved Lines, Brand Kits, Subscription (/pricing), Sign Out. */
+/** Signed-in menu: name and email, Saved Lines, Brand Kits, Team, Subscription (/pricing), Sign Out. */
 export default function UserMenu({ user }: { user: PublicUser }) {
   const { logout } = useAuth();
   const [open, setOpen] = useState(false);
@@ -86,6 +86,11 @@ export default function UserMenu({ user }: { user: PublicUser }) {
           <li>
             <Link to="/brands" className="menu-item">
               Brand Kits
+            </Link>
+          </li>
+          <li>
+            <Link to="/team" className="menu-item">
+              Team
             </Link>
           </li>
           <li>

@@ -128,6 +128,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
             apiAccess: true,
             analytics: true,
             teamCollaboration: true,
+            teamSeats: 5,
             brandKits: 25,
             toneComparison: true,
           },

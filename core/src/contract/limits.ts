@@ -5,6 +5,7 @@ export const COUNT_MIN = 1;
 export const COUNT_MAX = 10;
 export const COUNT_DEFAULT = 4;
 export const SAVED_TEXT_MAX = 500;
+export const TEAM_NAME_MAX = 80;
 
 export const CONTACT_SUBJECTS = [
   'General Inquiry',

@@ -3,10 +3,12 @@ import type { PaymentProvider, PaymentStatus, SubscriptionDto } from './billing'
 import type { UsageSummary } from './lines';
 import type { PublicUser } from './auth';
 import type { Plan } from '../catalogue';
+import type { TeamLineDto, TeamMemberDto } from './teams';
 
 /**
  * The one typed map of server -> client events, shared by api, worker and client.
- * Rooms: `user:<userId>` for signed-in sockets, `visitor:<visitorId>` for visitors.
+ * Rooms: `user:<userId>` for signed-in sockets, `visitor:<visitorId>` for visitors, `team:<teamId>`
+ * for the sockets of a team's members (joined on connect and on joining, left at once on leaving).
  */
 export interface ServerToClientEvents {
   'generation:started': (payload: { id: string }) => void;
@@ -22,6 +24,12 @@ export interface ServerToClientEvents {
     planId: PlanId;
   }) => void;
   'subscription:updated': (payload: { subscription: SubscriptionDto | null; currentPlan: Plan }) => void;
+  'team:line-saved': (payload: { teamId: string; line: TeamLineDto }) => void;
+  'team:line-deleted': (payload: { teamId: string; id: string }) => void;
+  'team:member-joined': (payload: { teamId: string; member: TeamMemberDto }) => void;
+  'team:member-left': (payload: { teamId: string; userId: string }) => void;
+  /** The caller's own team changed (role, removal, transfer, invitation list): refetch GET /teams/current. */
+  'team:updated': (payload: { teamId: string }) => void;
   /** The signed-in user changed (e-mail verified or changed, name): every tab shows the new state. */
   'account:updated': (payload: { user: PublicUser }) => void;
 }

@@ -2,6 +2,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import type { ServerToClientEvents } from '../contract/socket-events';
 import { sessionRoom, userRoom, visitorRoom } from '../contract/socket-events';
+import { teamRoom } from '../contract/teams';
 import type { Logger } from './logger';
 
 /** The Redis key shared by the Socket.IO redis adapter (api) and every emitter (api and worker). */
@@ -10,6 +11,8 @@ export const socketIoKey = (prefix: string) => `${prefix}-socket.io`;
 export interface Audience {
   userId?: string | null;
   visitorId?: string | null;
+  /** Every socket of the team's members (room `team:<id>`). */
+  teamId?: string | null;
 }
 
 /**
@@ -45,12 +48,30 @@ export class Realtime {
     const rooms: string[] = [];
     if (audience.userId) rooms.push(userRoom(audience.userId));
     if (audience.visitorId) rooms.push(visitorRoom(audience.visitorId));
+    if (audience.teamId) rooms.push(teamRoom(audience.teamId));
     if (rooms.length === 0) return;
     try {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       (this.emitter.to(rooms) as any).emit(event, ...args);
     } catch (err) {
       this.logger.warn({ event, err: (err as Error).message }, 'realtime emit failed');
+    }
+  }
+
+  /** Every open socket of the user, on any api process, joins (or leaves) the team's room at once. */
+  async joinTeam(userId: string, teamId: string): Promise<void> {
+    await this.rooms(() => this.emitter.in(userRoom(userId)).socketsJoin(teamRoom(teamId)), 'join');
+  }
+
+  async leaveTeam(userId: string, teamId: string): Promise<void> {
+    await this.rooms(() => this.emitter.in(userRoom(userId)).socketsLeave(teamRoom(teamId)), 'leave');
+  }
+
+  private async rooms(op: () => void, what: string): Promise<void> {
+    try {
+      op();
+    } catch (err) {
+      this.logger.warn({ what, err: (err as Error).message }, 'realtime room change failed');
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { Mail, MailTransport } from './mail';
+import { PermanentMailError, type Mail, type MailTransport } from './mail';
 import { composeMail } from './templates';
 
 export interface EmailJsOptions {
@@ -31,6 +31,9 @@ export function emailJsTemplate(mail: Mail, opts: Pick<EmailJsOptions, 'template
       templateId: opts.subscriptionTemplateId,
       params: { subscriber_email: mail.to, subscription_date: mail.subscribedAt.toISOString(), to_email: mail.to },
     };
+  }
+  if (mail.kind === 'team-invitation') {
+    throw new PermanentMailError('Team invitations need SMTP (SMTP_URL): EmailJS has no template for them');
   }
   if (!opts.templateId) throw new Error('EMAILJS_TEMPLATE_ID is not set: cannot deliver contact messages');
   if (mail.kind === 'billing') {

@@ -8,6 +8,7 @@ export type Mail =
       unsubscribe?: { oneClickUrl: string; pageUrl: string };
     }
   | AccountMail
+  | { kind: 'team-invitation'; to: string; teamName: string; inviterName: string; role: string; link: string; expiresAt: Date }
   | { kind: 'contact'; name: string; email: string; subject: string; message: string; receivedAt: Date }
   | { kind: 'billing'; to: string; name: string; subject: string; text: string; html: string };
 

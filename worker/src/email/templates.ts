@@ -41,6 +41,19 @@ export function composeMail(mail: Mail, opts: { contactInbox: string; publicUrl?
       : undefined;
     return { to: mail.to, subject: 'Welcome to Genius Lines', text, html, headers };
   }
+  if (mail.kind === 'team-invitation') {
+    const text =
+      `${oneLine(mail.inviterName)} invited you to join the team "${oneLine(mail.teamName)}" on Genius Lines as ${mail.role === 'admin' ? 'an admin' : 'a member'}.\n\n` +
+      `Join the team: ${mail.link}\n\n` +
+      `The link works once and until ${mail.expiresAt.toUTCString()}. Sign in (or sign up) with this e-mail address to accept.\n\n` +
+      "Didn't expect this? Ignore this e-mail: nothing happens unless you open the link.";
+    const html =
+      `<p>${escapeHtml(mail.inviterName)} invited you to join the team <strong>${escapeHtml(mail.teamName)}</strong> on Genius Lines as ${mail.role === 'admin' ? 'an admin' : 'a member'}.</p>` +
+      `<p><a href="${escapeHtml(mail.link)}">Join the team</a></p>` +
+      `<p>The link works once and until ${escapeHtml(mail.expiresAt.toUTCString())}. Sign in (or sign up) with this e-mail address to accept.</p>` +
+      '<p>Didn&#39;t expect this? Ignore this e-mail: nothing happens unless you open the link.</p>';
+    return { to: mail.to, subject: oneLine(`Join ${mail.teamName} on Genius Lines`).slice(0, 200), text, html };
+  }
   if (mail.kind === 'billing') return { to: mail.to, subject: oneLine(mail.subject), text: mail.text, html: mail.html };
   const subject = `[Contact] ${mail.subject}: ${oneLine(mail.name)}`.slice(0, 200);
   const text =

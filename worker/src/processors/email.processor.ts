@@ -6,6 +6,8 @@ import {
   emailJob,
   newsletterRepository,
   outboundEmailsRepository,
+  teamsRepository,
+  usersRepository,
   type Logger,
   type OutboundEmailKind,
 } from '@gl/core/server';
@@ -98,6 +100,39 @@ export const emailProcessor = registerProcessor(emailJob, async (payload, ctx, j
         mail: { kind: 'newsletter-welcome', to: row.email, subscribedAt: row.createdAt, unsubscribe },
         markDelivered: () => newsletterRepository.markDelivered(ctx.db, row.id),
         markAttemptFailed: (error, final) => newsletterRepository.markAttemptFailed(ctx.db, row.id, error, final),
+      },
+      log,
+    );
+  }
+  if (payload.kind === 'team-invitation') {
+    const inv = await teamsRepository.findInvitation(ctx.db, payload.invitationId);
+    if (!inv) return { skipped: 'unknown invitation' };
+    // Revoked, accepted, re-sent (another token) or already delivered: this job has nothing to do.
+    if (inv.revokedAt || inv.acceptedAt) return { skipped: 'invitation closed' };
+    if (inv.sends !== payload.sends || inv.tokenHash !== createHash('sha256').update(payload.token).digest('hex'))
+      return { skipped: 'superseded' };
+    if (inv.emailStatus === 'delivered') return { skipped: 'already delivered' };
+    const [team, inviter] = await Promise.all([
+      teamsRepository.teamById(ctx.db, inv.teamId),
+      inv.invitedBy ? usersRepository.findById(ctx.db, inv.invitedBy) : undefined,
+    ]);
+    const link = `${inv.linkBase}/join?token=${encodeURIComponent(payload.token)}`;
+    return deliver(
+      ctx,
+      job,
+      {
+        mail: {
+          kind: 'team-invitation',
+          to: inv.email,
+          teamName: team?.name ?? 'a team',
+          inviterName: inviter?.name ?? 'A teammate',
+          role: inv.role,
+          link,
+          expiresAt: inv.expiresAt,
+        },
+        markDelivered: () => teamsRepository.markInvitationEmail(ctx.db, inv.id, inv.sends, 'delivered', null),
+        markAttemptFailed: (error, final) =>
+          teamsRepository.markInvitationEmail(ctx.db, inv.id, inv.sends, final ? 'failed' : 'pending', error),
       },
       log,
     );

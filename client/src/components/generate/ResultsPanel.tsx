@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth';
 import { useCopy } from '../../lib/clipboard';
 import { capitalize } from '../../lib/format';
 import { SOURCE_NOTICES, type GenerationState } from '../../lib/generation';
+import SaveToTeamButton from '../team/SaveToTeamButton';
 import { AlertIcon, BookmarkIcon, CheckIcon, CopyIcon, RefreshIcon, SparklesIcon } from '../icons';
 
 type SaveState = { status: 'saving' } | { status: 'saved'; already: boolean } | { status: 'error'; message: string };
@@ -203,6 +204,9 @@ export default function ResultsPanel({
                           : 'Saved'
                         : 'Save'}
                   </button>
+                  {isAuthenticated && request && (
+                    <SaveToTeamButton text={line} category={request.category} tone={request.tone} index={index} />
+                  )}
                   <button
                     type="button"
                     className="btn-ghost tap px-2.5 py-1 text-xs"

@@ -1,4 +1,5 @@
 import { planPriceCents, yearlyMonthlyEquivalentCents, type BillingInterval, type Plan } from '@gl/core/types';
+import { Link } from 'react-router-dom';
 import { formatUsdCents } from '../../lib/format';
 import { CheckIcon } from '../icons';
 
@@ -63,7 +64,16 @@ export default function PlanCard({
         {plan.features.map((f) => (
           <li key={f} className="flex items-start gap-2 text-slate-700 dark:text-slate-300">
             <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-violet-600 dark:text-violet-400" />
-            {f}
+            {f === 'Team collaboration' ? (
+              <Link
+                to="/team"
+                className="underline decoration-violet-400 underline-offset-2 hover:text-violet-700 dark:hover:text-violet-300"
+              >
+                {f}
+              </Link>
+            ) : (
+              f
+            )}
           </li>
         ))}
       </ul>

@@ -63,6 +63,18 @@ export class JobQueue {
     }
   }
 
+  /** Whether a job with this id is waiting, delayed or running (for work whose payload cannot be rebuilt from PostgreSQL). */
+  async isLive(def: JobDefinition, jobId: string): Promise<boolean> {
+    try {
+      const job = await this.queues[def.queue].getJob(jobId);
+      if (!job) return false;
+      const state = await job.getState();
+      return state !== 'completed' && state !== 'failed' && state !== 'unknown';
+    } catch (err) {
+      throw Errors.unavailable('The job queue is unavailable right now. Please try again shortly.', err);
+    }
+  }
+
   /** Waiting + delayed + active jobs per queue (health, metrics, tests). */
   async depths(): Promise<Record<QueueName, number>> {
     const entries = await Promise.all(

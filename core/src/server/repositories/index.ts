@@ -13,5 +13,6 @@ export * from './sessions.repository';
 export * from './account-tokens.repository';
 export * from './outbound-emails.repository';
 export * from './account-data.repository';
+export * from './teams.repository';
 export * from './brands.repository';
 export * from './billing.repository';

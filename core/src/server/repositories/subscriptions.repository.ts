@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { getPlan, type Plan, type PlanId, PLAN_IDS } from '../../catalogue';
 import type { DbOrTx } from '../db/database';
-import { subscriptions, users } from '../db/schema';
+import { subscriptions, teamMembers, teams, users } from '../db/schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -62,12 +62,32 @@ export const subscriptionsRepository = {
   },
 };
 
-/** The plan that matches the active, unexpired subscription; the free plan when none is. */
+/** An active subscription whose period has not ended (`current_period_end` is the truth, swept or not). */
+const inForce = (now: Date) =>
+  sql`${subscriptions.status} = 'active' and (${subscriptions.currentPeriodEnd} is null or ${subscriptions.currentPeriodEnd} > ${now.toISOString()}::timestamptz)`;
+
+/** SQL condition: the owner of team `teamId` has a Business subscription in force (the team is writable). */
+export const teamOwnerHasBusiness = (teamId: unknown, now = new Date()) =>
+  sql`exists (select 1 from ${teams} as owner_team join ${subscriptions} on ${subscriptions.userId} = owner_team.owner_id
+    where owner_team.id = ${teamId} and ${subscriptions.planId} = 'business' and ${inForce(now)})`;
+
+/**
+ * A user's effective plan, the one place plans are resolved (HTTP routes, v1 API keys, sockets,
+ * the quota): their own subscription in force, or Business while they belong to a team whose
+ * owner's Business subscription is in force. Free when neither.
+ */
 export async function currentPlanFor(db: DbOrTx, userId: string | null | undefined, now = new Date()): Promise<Plan> {
   if (!userId) return getPlan('free');
-  const active = await subscriptionsRepository.findActive(db, userId);
-  if (!active) return getPlan('free');
-  if (active.currentPeriodEnd && active.currentPeriodEnd.getTime() <= now.getTime()) return getPlan('free');
-  const planId = (PLAN_IDS as readonly string[]).includes(active.planId) ? (active.planId as PlanId) : 'free';
+  const [row] = await db
+    .select({
+      own: sql<
+        string | null
+      >`(select ${subscriptions.planId} from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${inForce(now)} limit 1)`,
+      team: sql<boolean>`exists (select 1 from ${teamMembers} where ${teamMembers.userId} = ${userId} and ${teamOwnerHasBusiness(teamMembers.teamId, now)})`,
+    })
+    .from(sql`(select 1) as one`);
+  if (row?.team) return getPlan('business');
+  const own = row?.own;
+  const planId = own && (PLAN_IDS as readonly string[]).includes(own) ? (own as PlanId) : 'free';
   return getPlan(planId);
 }
