@@ -124,8 +124,14 @@ describe('brand kits and tone comparison in the browser', () => {
         await panel.getByText(`Kahawa ${tone === 'minimalist' ? 'minimalist' : tone} line 4, poured at dawn`).waitFor();
         expect(await panel.getByTestId('generated-line').count()).toBe(4);
       }
-      const boxes = await Promise.all(['corporate', 'funny', 'minimalist'].map((t) => page.getByTestId(`compare-${t}`).boundingBox()));
-      expect(new Set(boxes.map((b) => Math.round(b!.y))).size).toBe(1);
+      // Side by side: one row. Measured in one frame, since the page may still be smooth-scrolling to the results.
+      const tops = await page.evaluate(() =>
+        ['corporate', 'funny', 'minimalist'].map((t) => {
+          const el = document.querySelector(`[data-testid="compare-${t}"]`)!;
+          return Math.round(el.getBoundingClientRect().top + window.scrollY);
+        }),
+      );
+      expect(new Set(tops).size).toBe(1);
       await screenshot(page, 'compare-tones-desktop');
 
       // Each line keeps save and regenerate.

@@ -145,6 +145,18 @@ export interface StkPushResult {
   phoneNumber?: string;
 }
 
+export interface MpesaStatus {
+  paymentId: string;
+  status: PaymentStatus;
+  resultCode: string | null;
+  message: string;
+}
+
+/** The stored state of an STK request: re-read when the live connection (re)connects, so a missed event is not lost. */
+export function mpesaStatus(checkoutRequestID: string): Promise<MpesaStatus> {
+  return api<MpesaStatus>(`/payments/mpesa/status/${encodeURIComponent(checkoutRequestID)}`);
+}
+
 export function mpesaStkPush(planId: PlanId, interval: BillingInterval, phoneNumber: string): Promise<StkPushResult> {
   return api<StkPushResult>('/payments/mpesa/stk-push', { method: 'POST', body: { planId, interval, phoneNumber } });
 }

@@ -92,6 +92,32 @@ describe('payment modal', () => {
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
   });
 
+  it('M-Pesa: a result sent while the live connection was down is read again when it reconnects', async () => {
+    let status = 'pending';
+    mockApi({
+      'GET /api/auth/me': () => ok({ user: TEST_USER }),
+      'POST /api/payments/mpesa/stk-push': () => ok({ paymentId: 'pay-9', checkoutRequestID: 'ws_CO_9', responseCode: '0' }),
+      'GET /api/payments/mpesa/status/ws_CO_9': () =>
+        ok({ paymentId: 'pay-9', checkoutRequestID: 'ws_CO_9', status, resultCode: status === 'pending' ? null : '1032', message: 'Payment cancelled by user' }),
+    });
+    const { onSuccess } = renderModal(LIVE);
+    await chooseMpesa();
+    await userEvent.type(screen.getByLabelText('M-Pesa phone number'), '0712345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+    expect(await screen.findByText(/waiting for you to confirm on your phone/)).toBeInTheDocument();
+
+    // Reconnected while still pending: keeps waiting.
+    act(() => fakeSocket.emitFromServer('connect'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.getByText(/waiting for you to confirm on your phone/)).toBeInTheDocument();
+
+    // The customer cancelled while the connection was down; the next connect reads it.
+    status = 'cancelled';
+    act(() => fakeSocket.emitFromServer('connect'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Payment cancelled by user');
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
   it("M-Pesa: a cancelled payment (1032) shows 'Payment cancelled by user'; other failures 'Payment failed. Please try again.'", async () => {
     let n = 0;
     mockApi({

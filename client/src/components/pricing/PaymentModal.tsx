@@ -8,6 +8,7 @@ import {
   createPaypalOrder,
   failedPaymentMessage,
   mpesaInitiationError,
+  mpesaStatus,
   mpesaStkPush,
   paymentModalReducer,
   validPhone,
@@ -15,7 +16,7 @@ import {
   type PaymentMethod,
   type PaymentsConfig,
 } from '../../lib/payments';
-import { useLiveConnection, useLiveEvent } from '../../lib/socket';
+import { useLiveConnection, useLiveEvent, useLiveReconnect } from '../../lib/socket';
 import { AlertIcon, CloseIcon, PhoneIcon } from '../icons';
 
 const PayPalSection = lazy(() => import('./PayPalSection'));
@@ -66,6 +67,19 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
   useLiveEvent('payment:updated', (p) => {
     if (stateRef.current.paymentId === p.paymentId) settle(p);
     else seen.current.set(p.paymentId, p);
+  });
+
+  // An update sent while the connection was still opening (or dropped) is not replayed, so every
+  // (re)connection re-reads the STK request this modal is waiting for.
+  const checkout = useRef<string | null>(null);
+  useLiveReconnect(() => {
+    const id = checkout.current;
+    if (!id || stateRef.current.phase !== 'waiting') return;
+    mpesaStatus(id)
+      .then((p) => {
+        if (stateRef.current.phase === 'waiting' && stateRef.current.paymentId === p.paymentId) settle(p);
+      })
+      .catch(() => undefined);
   });
 
   // Focus: into the dialog on open, back to the opener on close; Escape closes; Tab stays inside.
@@ -142,6 +156,7 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
         dispatch({ type: 'error', message: push.customerMessage || PAYMENT_TEXT.initiationFailed });
         return;
       }
+      checkout.current = push.checkoutRequestID;
       dispatch({ type: 'waiting', paymentId: push.paymentId, customerMessage: push.customerMessage ?? null });
       const early = seen.current.get(push.paymentId);
       if (early) settle(early);
