@@ -191,6 +191,7 @@ export const Analytics = z.object({
 
 export const Brand = z.object({
   id,
+  teamId: id.nullable().describe('the team the kit is shared with (every member can use it; its owner and admins edit it); null: your own'),
   name: z.string(),
   description: z.string(),
   audience: z.string(),

@@ -56,7 +56,7 @@ export const accountDataResource = defineResource({
       path: '/export',
       summary: 'Download my data',
       description:
-        'One JSON attachment with everything stored about the caller: profile, saved lines, generations, payments, subscriptions, newsletter status, API keys (no secrets).',
+        'One JSON attachment with everything stored about the caller: profile, saved lines, generations, payments, subscriptions, newsletter status, API keys (no secrets), team memberships and personal brand kits.',
       auth: 'session',
       content: { 'application/json': { schema: { type: 'object' } } },
       errors: [401],

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { accountDataRepository, Errors, teamsRepository, usersRepository, type UserRow } from '@gl/core/server';
+import { accountDataRepository, brandsRepository, Errors, teamsRepository, usersRepository, type UserRow } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { toPublicUser } from './auth.service';
 
@@ -30,6 +30,8 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   { name: 'newsletter', read: (ctx, user) => accountDataRepository.newsletter(ctx.db, user.email) },
   { name: 'apiKeys', read: (ctx, user) => accountDataRepository.apiKeys(ctx.db, user.id) },
   { name: 'teamMemberships', read: (ctx, user) => teamsRepository.membershipsOf(ctx.db, user.id) },
+  // Personal kits only: a team's kits are the team's, whoever created them.
+  { name: 'brands', read: (ctx, user) => brandsRepository.personalOf(ctx.db, user.id) },
 ];
 
 /**

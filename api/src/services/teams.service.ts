@@ -28,7 +28,8 @@ import { isUniqueViolation } from './auth.service';
 import { requireFeature } from './plan-policy';
 
 const notFound = () => Errors.notFound('Team not found');
-const readOnly = () =>
+/** A write to a team whose owner's Business plan lapsed (its data stays readable). */
+export const readOnly = () =>
   new AppError('PLAN_REQUIRED', 403, "This team is read-only: its owner's Business plan is not active. Renew it to make changes.", {
     data: { requiredPlan: 'business' },
   });

@@ -46,51 +46,60 @@ const optionalText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`)
     .default('');
 
-/** A brand kit: what makes lines sound like one customer's brand. */
-export const brandBody = z
-  .strictObject({
-    name: z
-      .string({ message: 'Name is required' })
-      .trim()
-      .min(1, 'Name is required')
-      .max(BRAND_NAME_MAX, `Name must be at most ${BRAND_NAME_MAX} characters`),
-    description: optionalText('Description', BRAND_DESCRIPTION_MAX),
-    audience: optionalText('Audience', BRAND_AUDIENCE_MAX),
-    wordsToUse: wordList('Words to use'),
-    wordsToAvoid: wordList('Words to avoid'),
-    exampleLines: z
-      .array(
-        z
-          .string({ message: 'Example lines: each line must be text' })
-          .trim()
-          .min(1, 'Example lines: empty lines are not allowed')
-          .max(BRAND_EXAMPLE_MAX, `Example lines: each line must be at most ${BRAND_EXAMPLE_MAX} characters`),
-        { message: 'Example lines must be a list' },
-      )
-      .max(BRAND_EXAMPLES_MAX, `Example lines: at most ${BRAND_EXAMPLES_MAX} lines`)
-      .default([]),
-  })
-  .superRefine((brand, ctx) => {
-    const clash = avoidedNameWord(brand.name, brand.wordsToAvoid);
-    if (clash !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['wordsToAvoid'],
-        message: `Words to avoid cannot contain "${clash}", part of the brand's name: the name would be dropped from every line`,
-      });
-    }
-    const avoid = new Set(brand.wordsToAvoid.map(wordKey));
-    const both = brand.wordsToUse.find((w) => avoid.has(wordKey(w)));
-    if (both !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['wordsToUse'], message: `"${both}" cannot be both a word to use and a word to avoid` });
-    }
-  });
+/** The fields of a kit (shared by create and replace). */
+const brandFields = {
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(BRAND_NAME_MAX, `Name must be at most ${BRAND_NAME_MAX} characters`),
+  description: optionalText('Description', BRAND_DESCRIPTION_MAX),
+  audience: optionalText('Audience', BRAND_AUDIENCE_MAX),
+  wordsToUse: wordList('Words to use'),
+  wordsToAvoid: wordList('Words to avoid'),
+  exampleLines: z
+    .array(
+      z
+        .string({ message: 'Example lines: each line must be text' })
+        .trim()
+        .min(1, 'Example lines: empty lines are not allowed')
+        .max(BRAND_EXAMPLE_MAX, `Example lines: each line must be at most ${BRAND_EXAMPLE_MAX} characters`),
+      { message: 'Example lines must be a list' },
+    )
+    .max(BRAND_EXAMPLES_MAX, `Example lines: at most ${BRAND_EXAMPLES_MAX} lines`)
+    .default([]),
+};
+
+function brandRules(brand: { name: string; wordsToUse: string[]; wordsToAvoid: string[] }, ctx: z.RefinementCtx): void {
+  const clash = avoidedNameWord(brand.name, brand.wordsToAvoid);
+  if (clash !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['wordsToAvoid'],
+      message: `Words to avoid cannot contain "${clash}", part of the brand's name: the name would be dropped from every line`,
+    });
+  }
+  const avoid = new Set(brand.wordsToAvoid.map(wordKey));
+  const both = brand.wordsToUse.find((w) => avoid.has(wordKey(w)));
+  if (both !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['wordsToUse'], message: `"${both}" cannot be both a word to use and a word to avoid` });
+  }
+}
+
+/** A brand kit: what makes lines sound like one customer's brand (PUT replaces these; a kit never moves between you and a team). */
+export const brandBody = z.strictObject(brandFields).superRefine(brandRules);
 export type BrandBody = z.infer<typeof brandBody>;
+
+/** POST /brands: a kit, shared with the caller's team when `teamId` is given (owner or admin of that team). */
+export const brandCreateBody = z.strictObject({ ...brandFields, teamId: uuidSchema.optional() }).superRefine(brandRules);
+export type BrandCreateBody = z.infer<typeof brandCreateBody>;
 
 export const brandIdParams = z.object({ id: uuidSchema });
 
 export interface BrandDto {
   id: string;
+  /** The team the kit is shared with; null for a personal kit. */
+  teamId: string | null;
   name: string;
   description: string;
   audience: string;

@@ -213,6 +213,18 @@ export const billingRepository = {
     return row;
   },
 
+  /**
+   * Every PayPal subscription id a user's subscriptions ever carried (for account deletion, which
+   * cancels them at PayPal; one already cancelled or expired there is answered 422 and left be).
+   */
+  async paypalSubscriptionIdsOf(db: DbOrTx, userId: string): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ id: subscriptions.providerSubscriptionId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.providerSubscriptionId)));
+    return rows.map((r) => r.id!).sort();
+  },
+
   async setProviderSubscription(db: DbOrTx, id: string, providerSubscriptionId: string): Promise<void> {
     await db.update(subscriptions).set({ providerSubscriptionId, updatedAt: new Date() }).where(eq(subscriptions.id, id));
   },

@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { teams } from './teams';
 import { users } from './users';
 
-/** Brand kits: a customer's own voice (name, audience, words to use and avoid, example lines). Personal for now. */
+/**
+ * Brand kits: a customer's own voice (name, audience, words to use and avoid, example lines).
+ * Personal (`team_id` null) or shared with a team (`team_id` set; `user_id` is then who created it,
+ * and it goes with the team).
+ */
 export const brands = pgTable(
   'brands',
   {
@@ -10,6 +15,7 @@ export const brands = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     audience: text('audience').notNull().default(''),
@@ -28,5 +34,5 @@ export const brands = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('brands_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [index('brands_user_created_idx').on(t.userId, t.createdAt), index('brands_team_created_idx').on(t.teamId, t.createdAt)],
 );
