@@ -115,7 +115,7 @@ describe('brand kits: /api/brands', () => {
       [{ ...kit, wordsToUse: ['brew'], wordsToAvoid: ['Brew'] }, '"brew" cannot be both a word to use and a word to avoid'],
       [{ ...kit, exampleLines: Array.from({ length: 6 }, (_, i) => `Line ${i}`) }, 'Example lines: at most 5 lines'],
       [{ ...kit, exampleLines: ['x'.repeat(151)] }, 'each line must be at most 150 characters'],
-      [{ ...kit, teamId: randomUUID() }, ''],
+      [{ ...kit, teamId: 'not-a-uuid' }, 'Must be a valid id'],
       [{ ...kit, wordsToUse: 'brew' }, 'Words to use must be a list of words'],
     ];
     for (const [body, message] of cases) {
@@ -125,6 +125,8 @@ describe('brand kits: /api/brands', () => {
       expect(res.body.error).toContain(message);
     }
     expect((await server.api('/brands/not-a-uuid', { token: pro.token })).status).toBe(400);
+    // A team the caller is not in: 404, as for any team route.
+    expect((await createBrand(pro, { ...kit, teamId: randomUUID() })).status).toBe(404);
     // The name is a whole word: "Kahawa Roasters" may avoid "roast".
     expect((await createBrand(business, { ...kit, wordsToAvoid: ['roast'] })).status).toBe(201);
   });
