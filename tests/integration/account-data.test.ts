@@ -65,6 +65,12 @@ async function userWithData(): Promise<TestUser & { paymentId: string }> {
   const key = await server.api('/api-keys', { body: { name: 'shop' }, token: u.token });
   expect(key.status).toBe(201);
   await server.api('/newsletter', { body: { email: u.email } });
+  // On the Business plan above: a personal brand kit.
+  const brand = await server.api('/brands', {
+    body: { name: 'Kamau Crafts', audience: 'makers', wordsToUse: ['handmade'], wordsToAvoid: ['cheap'], exampleLines: ['Made by hand.'] },
+    token: u.token,
+  });
+  expect(brand.status, JSON.stringify(brand.body)).toBe(201);
   return { ...u, paymentId: payment!.id };
 }
 
@@ -87,6 +93,7 @@ describe('GET /users/export', () => {
       'newsletter',
       'apiKeys',
       'teamMemberships',
+      'brands',
     ]);
     expect(data.profile).toMatchObject({ id: u.id, email: u.email, name: 'Wanjiru Kamau', emailVerified: true, planId: 'business' });
     expect(data.savedLines.map((l: any) => l.text).sort()).toEqual(['Bold moves only', 'Fresh every morning']);
@@ -97,6 +104,16 @@ describe('GET /users/export', () => {
     expect(data.subscriptions).toEqual([expect.objectContaining({ planId: 'business', status: 'active' })]);
     expect(data.newsletter).toMatchObject({ subscribed: true });
     expect(data.apiKeys).toEqual([expect.objectContaining({ name: 'shop', prefix: expect.stringMatching(/^gl_/) })]);
+    expect(data.brands).toEqual([
+      expect.objectContaining({
+        name: 'Kamau Crafts',
+        teamId: null,
+        audience: 'makers',
+        wordsToUse: ['handmade'],
+        wordsToAvoid: ['cheap'],
+        exampleLines: ['Made by hand.'],
+      }),
+    ]);
     // No hashes or secrets of any kind.
     const [user] = await db().select().from(schema.users).where(eq(schema.users.id, u.id));
     const [keyRow] = await db().select().from(schema.apiKeys).where(eq(schema.apiKeys.userId, u.id));
@@ -114,6 +131,7 @@ describe('GET /users/export', () => {
     expect(data.profile.id).toBe(b.id);
     expect(JSON.stringify(data)).not.toContain(a.email);
     expect(data.savedLines).toEqual([]);
+    expect(data.brands).toEqual([]);
   });
 });
 
@@ -179,6 +197,7 @@ describe('DELETE /users/account', () => {
       schema.refreshTokens,
       schema.subscriptions,
       schema.accountTokens,
+      schema.brands,
     ]) {
       expect(await db().select().from(table).where(eq(table.userId, u.id))).toHaveLength(0);
     }
