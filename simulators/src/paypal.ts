@@ -34,6 +34,8 @@ export interface PaypalStubOptions {
 export type CaptureOutcome = 'COMPLETED' | 'PENDING' | 'DECLINED';
 export type PaypalFailure = { status: number; body: unknown } | 'drop-after-capture';
 
+export type PaypalFailRoute = 'token' | 'create' | 'capture' | 'verify' | 'subscription-action';
+
 export interface PaypalStub {
   url: string;
   requests: PaypalStubRequest[];
@@ -41,8 +43,11 @@ export interface PaypalStub {
   approve(orderId: string): void;
   /** How the next capture of this order ends (default COMPLETED); `amount` overrides the captured value. */
   setCaptureOutcome(orderId: string, outcome: CaptureOutcome, amount?: string): void;
-  /** The next call to `route` fails. 'drop-after-capture' captures for real, then answers 500 (a lost response). */
-  failNext(route: 'token' | 'create' | 'capture' | 'verify', failure: PaypalFailure): void;
+  /**
+   * The next call to `route` fails. 'drop-after-capture' captures for real, then answers 500 (a lost response).
+   * 'subscription-action' is POST /v1/billing/subscriptions/{id}/suspend | activate | cancel.
+   */
+  failNext(route: PaypalFailRoute, failure: PaypalFailure): void;
   capturesOf(orderId: string): number;
   tokensIssued(): number;
   /** PAYMENT.CAPTURE.COMPLETED (or another capture event) for a captured order. */
@@ -70,7 +75,7 @@ export async function startPaypalStub(opts: PaypalStubOptions = {}): Promise<Pay
   const captureCounts = new Map<string, number>();
   const idempotent = new Map<string, { route: string; body: unknown }>();
   const transmissions = new Map<string, { sig: string; eventJson: string }>();
-  const failures: Record<'token' | 'create' | 'capture' | 'verify', PaypalFailure[]> = { token: [], create: [], capture: [], verify: [] };
+  const failures: Record<PaypalFailRoute, PaypalFailure[]> = { token: [], create: [], capture: [], verify: [], 'subscription-action': [] };
   const tokens = new Set<string>();
   let issued = 0;
   let base = '';
@@ -368,6 +373,10 @@ export async function startPaypalStub(opts: PaypalStubOptions = {}): Promise<Pay
         return reply(200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
       }
 
+      if (req.method === 'POST' && /^\/v1\/billing\/subscriptions\/[^/]+\/(suspend|activate|cancel)$/.test(url.pathname)) {
+        const failure = failures['subscription-action'].shift();
+        if (failure && failure !== 'drop-after-capture') return reply(failure.status, failure.body);
+      }
       if (billing.handle(req.method ?? 'GET', url.pathname, url.searchParams, body, requestId, reply)) return;
       reply(404, apiError('RESOURCE_NOT_FOUND', 'The specified resource does not exist.'));
     });

@@ -201,3 +201,59 @@ describe('PayPal auto-renewing subscription', () => {
     expect((await b.h.server.api('/subscriptions/not-a-uuid/resume', { token: user.token, body: {} })).status).toBe(400);
   });
 });
+
+describe('account deletion and PayPal', () => {
+  const deleteAccount = (user: TestUser) =>
+    b.h.server.api('/users/account', { method: 'DELETE', token: user.token, body: { password: user.password, confirm: 'DELETE' } });
+  const cancelsOf = (subscriptionID: string) =>
+    b.h.paypal.requests.filter((r) => r.method === 'POST' && r.path === `/v1/billing/subscriptions/${subscriptionID}/cancel`);
+
+  async function activeSubscriber() {
+    const user = await registerUser(b.h.server);
+    const { subscriptionID } = await subscribe(user);
+    b.h.paypal.billing.approve(subscriptionID);
+    const confirmed = await b.h.server.api('/payments/paypal/confirm-subscription', { token: user.token, body: { subscriptionID } });
+    expect(confirmed.status).toBe(200);
+    return { user, subscriptionID };
+  }
+
+  it('cancels the auto-renewing subscription at PayPal; if PayPal fails, nothing is deleted and a retry works', async () => {
+    const { user, subscriptionID } = await activeSubscriber();
+
+    // PayPal is down: the account stays, with its plan, and PayPal still bills.
+    b.h.paypal.failNext('subscription-action', {
+      status: 500,
+      body: { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error occurred.' },
+    });
+    const failed = await deleteAccount(user);
+    expect(failed.status).toBe(502);
+    expect(failed.body.error).toMatch(/could not be cancelled at PayPal, so your account was not deleted/);
+    expect((await billing(user)).currentPlan.id).toBe('pro');
+    expect(b.h.paypal.billing.subscriptions.get(subscriptionID).status).toBe('ACTIVE');
+
+    const deleted = await deleteAccount(user);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(b.h.paypal.billing.subscriptions.get(subscriptionID).status).toBe('CANCELLED');
+    const cancels = cancelsOf(subscriptionID);
+    expect(cancels).toHaveLength(2);
+    expect(cancels[1]!.body).toEqual({ reason: expect.stringMatching(/deleted/) });
+    expect((await b.h.server.api('/auth/me', { token: user.token })).status).toBe(401);
+    expect(expectBodiesConform()).toBeGreaterThan(0);
+  });
+
+  it('a subscription already cancelled at PayPal (422) or suspended by auto-renew off does not stop the deletion', async () => {
+    // Cancelled at PayPal already (an earlier attempt whose answer was lost): PayPal answers 422, the deletion goes on.
+    const first = await activeSubscriber();
+    b.h.paypal.billing.setStatus(first.subscriptionID, 'CANCELLED');
+    expect((await deleteAccount(first.user)).status).toBe(200);
+    expect(cancelsOf(first.subscriptionID)).toHaveLength(1);
+
+    // Auto-renew turned off (SUSPENDED at PayPal): cancelled too, so it can never be re-activated.
+    const second = await activeSubscriber();
+    const sub = (await billing(second.user)).subscription.id;
+    expect((await b.h.server.api(`/subscriptions/${sub}/cancel`, { token: second.user.token, body: {} })).status).toBe(200);
+    expect(b.h.paypal.billing.subscriptions.get(second.subscriptionID).status).toBe('SUSPENDED');
+    expect((await deleteAccount(second.user)).status).toBe(200);
+    expect(b.h.paypal.billing.subscriptions.get(second.subscriptionID).status).toBe('CANCELLED');
+  });
+});
