@@ -4,6 +4,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 /** PayPal's own OpenAPI documents (shared with the lead), to check what our server sends. */
 const SPEC_DIR = new URL('../../../shared/vendor-specs/paypal/', import.meta.url);
 const SPECS = {
+  orders: 'checkout_orders_v2.json',
   subscriptions: 'billing_subscriptions_v1.json',
   products: 'catalogs_products_v1.json',
 } as const;
