@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, u
 import type { AuthResult, PublicUser } from '@gl/core/types';
 import { ApiError, api } from './api';
 import { clearSession, getRefreshToken, getSession, setSession, setStoredUser, subscribeSession } from './session';
+import { live } from './socket';
 
 export interface AuthContextValue {
   user: PublicUser | null;
@@ -41,6 +42,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const { user } = await api<{ user: PublicUser }>('/auth/me');
     if (getSession()) setStoredUser(user);
   }, []);
+
+  // The server tells every open tab when the account changes (e-mail verified or changed): the
+  // stored user is replaced, so e.g. the "verify your e-mail" banner goes away live. Registering a
+  // handler opens no connection; pages (and the banner) that need live events hold one.
+  useEffect(
+    () =>
+      live.on('account:updated', ({ user: next }) => {
+        if (getSession()?.user?.id === next.id) setStoredUser(next);
+      }),
+    [],
+  );
 
   useEffect(() => {
     // Spec §4: a stored token is checked at start; a failed check clears the session.

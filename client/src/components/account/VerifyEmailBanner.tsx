@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { useLiveConnection } from '../../lib/socket';
 
 const dismissedKey = (userId: string) => `gl-verify-banner-dismissed-${userId}`;
 
@@ -11,6 +12,12 @@ function wasDismissed(userId: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** While the banner shows, the live connection stays open: `account:updated` (the link opened in another tab or device) hides it. */
+function StayLive() {
+  useLiveConnection();
+  return null;
 }
 
 /** For signed-in users whose e-mail is not verified: a reminder with "resend", dismissible for this browser session. */
@@ -46,6 +53,7 @@ export default function VerifyEmailBanner() {
       aria-label="Email verification"
       className="border-b border-amber-200 bg-amber-50 dark:border-amber-500/30 dark:bg-amber-500/10"
     >
+      <StayLive />
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-sm text-amber-900 sm:px-6 dark:text-amber-100">
         <p className="min-w-0 flex-1 basis-full sm:basis-0">
           Please confirm your email address <strong className="break-all">{user.email}</strong> with the link we sent you.

@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '../../lib/storage';
 import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn } from '../../test/app-harness';
@@ -10,6 +10,9 @@ import UnsubscribePage from './UnsubscribePage';
 import VerifyEmailPage from './VerifyEmailPage';
 import VerifyEmailBanner from '../../components/account/VerifyEmailBanner';
 import { describeDevice } from '../../components/account/SessionsSection';
+import { fakeSocket } from '../../test/fake-socket';
+
+vi.mock('socket.io-client', async () => ({ io: (await import('../../test/fake-socket')).fakeIo }));
 
 beforeEach(() => resetBrowserState());
 
@@ -100,6 +103,27 @@ describe('verification banner', () => {
     expect(calls.some((c) => c.path === '/api/auth/resend-verification')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('region', { name: 'Email verification' })).not.toBeInTheDocument();
+  });
+
+  it('goes away live when account:updated says the e-mail is now verified (the link opened in another tab)', async () => {
+    // Another id than the test above, which dismissed the banner for its user in this browser session.
+    const unverified = { ...TEST_USER, id: '22222222-2222-4222-8222-222222222222', emailVerified: false };
+    signIn(unverified);
+    mockApi({ 'GET /api/auth/me': () => ok({ user: unverified }) });
+    renderAt(<VerifyEmailBanner />);
+    expect(await screen.findByRole('region', { name: 'Email verification' })).toBeInTheDocument();
+    await waitFor(() => expect(fakeSocket.auth).toEqual({ token: 'access-token' }));
+
+    // Another account's event (a stale tab) changes nothing.
+    act(() => fakeSocket.emitFromServer('account:updated', { user: { ...TEST_USER, emailVerified: true } }));
+    expect(screen.getByRole('region', { name: 'Email verification' })).toBeInTheDocument();
+
+    const verified = { ...unverified, emailVerified: true };
+    await waitFor(() => {
+      act(() => fakeSocket.emitFromServer('account:updated', { user: verified }));
+      expect(screen.queryByRole('region', { name: 'Email verification' })).not.toBeInTheDocument();
+    });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!)).toMatchObject({ id: unverified.id, emailVerified: true });
   });
 
   it('is not shown to verified users', () => {
