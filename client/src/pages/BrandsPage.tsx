@@ -10,6 +10,16 @@ import { api, errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { brandsKey, useBrands } from '../lib/brands';
 import { useCurrentPlan } from '../lib/plan';
+import { useCurrentTeam } from '../lib/team';
+
+/** Marks a kit shared with the team (account list; the /generate picker says "Team" in the option). */
+export function TeamBadge() {
+  return (
+    <span className="chip ml-1 bg-violet-50 align-middle text-xs font-medium text-violet-800 dark:bg-violet-500/10 dark:text-violet-200">
+      Team
+    </span>
+  );
+}
 
 export default function BrandsPage() {
   const { user, isAuthenticated, loading } = useAuth();
@@ -25,15 +35,21 @@ function BrandKits({ userId }: { userId: string }) {
   const [editing, setEditing] = useState<BrandDto | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState('');
+  const current = useCurrentTeam(userId).data;
   const limit = plan.limits.brandKits;
   const list = brands.data ?? [];
   const withKits = PLANS.find((p) => p.limits.brandKits > 0);
+  // The team's owner and admins share new kits with it and edit its kits while the team is active.
+  const managesTeam = Boolean(current && (current.role === 'owner' || current.role === 'admin') && current.team.active);
+  const canEdit = (b: BrandDto) => !b.teamId || (managesTeam && b.teamId === current?.team.id);
+  // What counts against this user's limit: their own kits, plus the team's if they own it.
+  const counted = list.filter((b) => !b.teamId || current?.role === 'owner').length;
 
-  const save = async (body: BrandBody) => {
+  const save = async (body: BrandBody, teamId?: string) => {
     setSaving(true);
     setError('');
     try {
-      if (editing === 'new') await api('/brands', { method: 'POST', body });
+      if (editing === 'new') await api('/brands', { method: 'POST', body: teamId ? { ...body, teamId } : body });
       else if (editing) await api(`/brands/${editing.id}`, { method: 'PUT', body });
       await client.invalidateQueries({ queryKey: brandsKey(userId) });
       setEditing(null);
@@ -78,13 +94,13 @@ function BrandKits({ userId }: { userId: string }) {
               <h2 id="kits-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
                 Your kits{' '}
                 <span className="text-sm font-normal text-slate-500 dark:text-slate-400">
-                  ({list.length} of {limit})
+                  ({counted} of {limit})
                 </span>
               </h2>
               <button
                 type="button"
                 className="btn-primary px-4 py-2 text-sm"
-                disabled={list.length >= limit || editing !== null}
+                disabled={counted >= limit || editing !== null}
                 onClick={() => {
                   setError('');
                   setEditing('new');
@@ -104,28 +120,40 @@ function BrandKits({ userId }: { userId: string }) {
                 <li key={b.id} className="card p-4" data-testid="brand-kit">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div className="min-w-0">
-                      <p className="break-words font-semibold text-slate-900 dark:text-white">{b.name}</p>
+                      <p className="break-words font-semibold text-slate-900 dark:text-white">
+                        {b.name}
+                        {b.teamId && (
+                          <>
+                            {' '}
+                            <TeamBadge />
+                          </>
+                        )}
+                      </p>
                       {b.audience && <p className="break-words text-sm text-slate-600 dark:text-slate-400">For {b.audience}</p>}
                     </div>
-                    <div className="flex gap-1.5">
-                      <button
-                        type="button"
-                        className="btn-ghost px-2.5 py-1 text-xs"
-                        disabled={editing !== null}
-                        onClick={() => setEditing(b)}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="btn-ghost px-2.5 py-1 text-xs"
-                        onClick={() => void remove(b)}
-                        aria-label={`Delete ${b.name}`}
-                      >
-                        <TrashIcon className="h-3.5 w-3.5" />
-                        Delete
-                      </button>
-                    </div>
+                    {canEdit(b) ? (
+                      <div className="flex gap-1.5">
+                        <button
+                          type="button"
+                          className="btn-ghost px-2.5 py-1 text-xs"
+                          disabled={editing !== null}
+                          onClick={() => setEditing(b)}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="btn-ghost px-2.5 py-1 text-xs"
+                          onClick={() => void remove(b)}
+                          aria-label={`Delete ${b.name}`}
+                        >
+                          <TrashIcon className="h-3.5 w-3.5" />
+                          Delete
+                        </button>
+                      </div>
+                    ) : (
+                      <p className="text-xs text-slate-600 dark:text-slate-400">Shared by your team</p>
+                    )}
                   </div>
                   {(b.wordsToUse.length > 0 || b.wordsToAvoid.length > 0) && (
                     <div className="mt-2 flex flex-wrap gap-1.5 text-xs">
@@ -152,7 +180,8 @@ function BrandKits({ userId }: { userId: string }) {
                 initial={editing === 'new' ? undefined : editing}
                 saving={saving}
                 error={error}
-                onSave={(body) => void save(body)}
+                shareTeam={managesTeam && current ? { id: current.team.id, name: current.team.name } : undefined}
+                onSave={(body, teamId) => void save(body, teamId)}
                 onCancel={() => setEditing(null)}
               />
             </section>

@@ -23,22 +23,32 @@ function Counter({ value, max }: { value: string; max: number }) {
   );
 }
 
-/** Create or edit a brand kit: text fields with live character counts, chips for the word lists. */
+/**
+ * Create or edit a brand kit: text fields with live character counts, chips for the word lists.
+ * `shareTeam` (a new kit, by a team's owner or admin) offers "Share with my team"; onSave then gets its id.
+ */
 export default function BrandForm({
   initial,
   saving,
   error,
+  shareTeam,
   onSave,
   onCancel,
 }: {
   initial?: BrandDto;
   saving: boolean;
   error: string;
-  onSave(body: BrandBody): void;
+  shareTeam?: { id: string; name: string };
+  onSave(body: BrandBody, teamId?: string): void;
   onCancel(): void;
 }) {
-  const [brand, setBrand] = useState<BrandBody>(initial ?? EMPTY_BRAND);
-  const ids = { name: useId(), description: useId(), audience: useId(), examples: useId() };
+  const [brand, setBrand] = useState<BrandBody>(() => {
+    if (!initial) return EMPTY_BRAND;
+    const { name, description, audience, wordsToUse, wordsToAvoid, exampleLines } = initial;
+    return { name, description, audience, wordsToUse, wordsToAvoid, exampleLines };
+  });
+  const [shared, setShared] = useState(false);
+  const ids = { name: useId(), description: useId(), audience: useId(), examples: useId(), share: useId() };
   const set = <K extends keyof BrandBody>(key: K, value: BrandBody[K]) => setBrand((b) => ({ ...b, [key]: value }));
   const nameClash = brand.name.trim() ? avoidedNameWord(brand.name, brand.wordsToAvoid) : undefined;
   const examples = brand.exampleLines.join('\n');
@@ -47,7 +57,10 @@ export default function BrandForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSave({ ...brand, name: brand.name.trim(), exampleLines: brand.exampleLines.map((l) => l.trim()).filter(Boolean) });
+    onSave(
+      { ...brand, name: brand.name.trim(), exampleLines: brand.exampleLines.map((l) => l.trim()).filter(Boolean) },
+      shareTeam && shared ? shareTeam.id : undefined,
+    );
   };
 
   return (
@@ -133,6 +146,26 @@ export default function BrandForm({
           {Math.max(0, ...exampleLines.map((l) => l.trim().length))}.
         </p>
       </div>
+      {shareTeam && !initial && (
+        <div className="flex items-start gap-3">
+          <input
+            id={ids.share}
+            type="checkbox"
+            className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-300 text-violet-600 focus:ring-violet-500"
+            checked={shared}
+            onChange={(e) => setShared(e.target.checked)}
+            aria-describedby={`${ids.share}-hint`}
+          />
+          <div>
+            <label htmlFor={ids.share} className="text-sm font-medium text-slate-900 dark:text-white">
+              Share with my team
+            </label>
+            <p id={`${ids.share}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+              Everyone in {shareTeam.name} can use it; the owner and admins can edit it.
+            </p>
+          </div>
+        </div>
+      )}
       {error && (
         <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:bg-rose-500/10 dark:text-rose-100">
           {error}

@@ -20,6 +20,7 @@ const usage = (used: number): UsageSummary => ({
 });
 const BRAND: BrandDto = {
   id: '33333333-3333-4333-8333-333333333333',
+  teamId: null,
   name: 'Kahawa Roasters',
   description: '',
   audience: '',
@@ -29,6 +30,12 @@ const BRAND: BrandDto = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
+const TEAM_BRAND: BrandDto = {
+  ...BRAND,
+  id: '66666666-6666-4666-8666-666666666666',
+  teamId: '77777777-7777-4777-8777-777777777777',
+  name: 'Acme Beans',
+};
 const IDS = ['44444444-4444-4444-8444-444444444444', '55555555-5555-4555-8555-555555555555'];
 const live = (event: string, payload: unknown) => act(() => fakeSocket.emitFromServer(event, payload));
 
@@ -37,7 +44,7 @@ function server() {
     'GET /api/health': () => ok({ status: 'ok', providers: { openai: true, huggingface: false, offline: true } }),
     'GET /api/users/usage': () => ok(usage(0)),
     'GET /api/auth/me': () => ok({ user: { ...TEST_USER, planId: 'pro' } }),
-    'GET /api/brands': () => ok({ brands: [BRAND] }),
+    'GET /api/brands': () => ok({ brands: [BRAND, TEAM_BRAND] }),
     'POST /api/lines/compare': () =>
       ok(
         {
@@ -78,6 +85,22 @@ describe('/generate: brand kit and tone comparison', () => {
     expect(within(corporate).queryByText('Kahawa, but make it funny')).toBeNull();
     expect(within(corporate).getByRole('button', { name: 'Copy line 1' })).toBeInTheDocument();
     expect(within(corporate).getByRole('button', { name: 'Save line 1' })).toBeInTheDocument();
+  });
+
+  it("lists the team's kits with a Team mark and sends the chosen team kit's id", async () => {
+    signIn({ ...TEST_USER, planId: 'pro' });
+    const { calls } = server();
+    renderAt(<GeneratePage />, { route: '/generate', path: '/generate' });
+    const user = userEvent.setup();
+    const picker = await screen.findByLabelText(/Brand kit/);
+    await waitFor(() => expect(within(picker).getByRole('option', { name: 'Acme Beans · Team' })).toBeInTheDocument());
+    expect(within(picker).getByRole('option', { name: 'Kahawa Roasters' })).toBeInTheDocument();
+    await user.selectOptions(picker, 'Acme Beans · Team');
+    await user.click(screen.getByRole('switch', { name: 'Compare tones' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Funny' }));
+    await user.click(screen.getByRole('button', { name: 'Compare 2 tones' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/lines/compare')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/lines/compare')!.body).toMatchObject({ brandId: TEAM_BRAND.id });
   });
 
   it('free plan: no brand picker, and the switch is locked with an upgrade hint naming Pro', async () => {

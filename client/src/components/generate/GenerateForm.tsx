@@ -245,7 +245,7 @@ export default function GenerateForm({
             <option value="">No brand kit</option>
             {brands.map((b) => (
               <option key={b.id} value={b.id}>
-                {b.name}
+                {b.teamId ? `${b.name} · Team` : b.name}
               </option>
             ))}
           </select>
