@@ -124,7 +124,12 @@ describe('POST /lines/save with an Idempotency-Key', () => {
     const doc = (await res.json()) as { paths: Record<string, Record<string, any>> };
     const op = doc.paths['/lines/save']!.post;
     expect(op.parameters).toEqual([
-      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false, schema: expect.objectContaining({ maxLength: 128 }) }),
+      expect.objectContaining({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        schema: expect.objectContaining({ maxLength: 128 }),
+      }),
     ]);
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '409']));
   });

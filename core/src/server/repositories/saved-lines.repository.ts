@@ -115,11 +115,7 @@ export const savedLinesRepository = {
    * Saves a line; the same text again (in any case) for the same user answers the existing line.
    * `generationId` is linked only when that generation is the user's own; otherwise it is dropped.
    */
-  async save(
-    db: DbOrTx,
-    input: SaveInput,
-    retry = true,
-  ): Promise<{ savedLine: SavedLineDto; created: boolean }> {
+  async save(db: DbOrTx, input: SaveInput, retry = true): Promise<{ savedLine: SavedLineDto; created: boolean }> {
     const generationId = input.generationId
       ? sql`(select ${generations.id} from ${generations} where ${generations.id} = ${input.generationId} and ${generations.userId} = ${input.userId})`
       : null;
