@@ -3,10 +3,12 @@ import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { PLANS, type BrandBody, type BrandDto } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
+import NeedsConnection from '../components/NeedsConnection';
 import BrandForm from '../components/brands/BrandForm';
 import SignInWall from '../components/saved/SignInWall';
 import { TrashIcon } from '../components/icons';
 import { api, errorMessage } from '../lib/api';
+import { useOnline } from '../lib/app-status';
 import { useAuth } from '../lib/auth';
 import { brandsKey, useBrands } from '../lib/brands';
 import { useCurrentPlan } from '../lib/plan';
@@ -25,6 +27,7 @@ function BrandKits({ userId }: { userId: string }) {
   const [editing, setEditing] = useState<BrandDto | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState('');
+  const online = useOnline();
   const limit = plan.limits.brandKits;
   const list = brands.data ?? [];
   const withKits = PLANS.find((p) => p.limits.brandKits > 0);
@@ -93,6 +96,7 @@ function BrandKits({ userId }: { userId: string }) {
                 New brand kit
               </button>
             </div>
+            {editing === null && <NeedsConnection action="Changing your brand kits" />}
             {brands.isPending && <p className="text-sm text-slate-600 dark:text-slate-400">Loading...</p>}
             {brands.data && list.length === 0 && editing === null && (
               <p className="card p-5 text-sm text-slate-600 dark:text-slate-400">
@@ -120,6 +124,7 @@ function BrandKits({ userId }: { userId: string }) {
                         type="button"
                         className="btn-ghost px-2.5 py-1 text-xs"
                         onClick={() => void remove(b)}
+                        disabled={!online}
                         aria-label={`Delete ${b.name}`}
                       >
                         <TrashIcon className="h-3.5 w-3.5" />

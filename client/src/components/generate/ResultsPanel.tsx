@@ -247,7 +247,7 @@ export default function ResultsPanel({
                     type="button"
                     className="btn-ghost tap px-2.5 py-1 text-xs"
                     onClick={() => onRegenerate(index)}
-                    disabled={busy || !state.id}
+                    disabled={busy || !state.id || !online}
                     aria-label={`Regenerate line ${index + 1}`}
                   >
                     <RefreshIcon className="h-3.5 w-3.5" />
