@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerUser, type TestUser } from '../helpers/users';
 import { useAppInBrowser } from './helpers/app';
-import { openPage, screenshot } from './helpers/browser';
+import { ARTIFACTS_DIR, openPage, screenshot } from './helpers/browser';
 import { generatedLines, storeSession } from './helpers/user-session';
 
 const app = useAppInBrowser();
@@ -86,9 +87,15 @@ describe('a save tapped offline', () => {
       await expect.poll(() => queuedOnDevice(page)).toEqual([{ userId: ada.id, text }]);
       await status.scrollIntoViewIfNeeded();
       await screenshot(page, 'offline-save-pending-390');
+      await generatedLines(page)
+        .first()
+        .screenshot({ path: path.join(ARTIFACTS_DIR, 'offline-save-pending-line-390.png') });
       await page.setViewportSize({ width: 320, height: 640 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
       await screenshot(page, 'offline-save-pending-320');
+      await generatedLines(page)
+        .first()
+        .screenshot({ path: path.join(ARTIFACTS_DIR, 'offline-save-pending-line-320.png') });
       await page.setViewportSize({ width: 390, height: 844 });
 
       // Still offline: the app opens again from the device and /saved shows the save as pending.
