@@ -118,7 +118,7 @@ describe('faults: storage refused', () => {
 });
 
 describe('faults: a service worker from an older build', () => {
-  it('an open page of the old build keeps working when a new build has replaced it, never a blank page', async () => {
+  it('an open page of the old build keeps working, offers the new one, and follows when another tab takes it', async () => {
     const { page: oldTab, context } = await openPage(browser, { viewport: 'phone', baseURL: server.url });
     const errors = uncaught(oldTab);
     try {
@@ -148,6 +148,28 @@ describe('faults: a service worker from an older build', () => {
       await oldTab.getByRole('heading', { level: 1, name: /Two people, one mission/ }).waitFor({ timeout: 20_000 });
       expect(await oldTab.locator('script[type="module"][src*="/assets/"]').first().getAttribute('src')).toContain('n2.js');
       await screenshot(oldTab, 'faults-old-build-recovered-phone');
+      expect(errors.filter((e) => !/dynamically imported module|Importing a module script failed/.test(e))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a page of the old build without a service worker (refused, or not yet installed) reloads into the new build when its chunk is gone', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: server.url, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors = uncaught(page);
+    try {
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1, name: /Words that ship/ }).waitFor();
+      const before = await page.locator('script[type="module"][src*="/assets/"]').first().getAttribute('src');
+
+      deployNewBuild();
+
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About' }).click();
+      await page.getByRole('heading', { level: 1, name: /Two people, one mission/ }).waitFor({ timeout: 20_000 });
+      expect(await page.locator('script[type="module"][src*="/assets/"]').first().getAttribute('src')).not.toBe(before);
+      await screenshot(page, 'faults-missing-chunk-recovered-phone');
       expect(errors.filter((e) => !/dynamically imported module|Importing a module script failed/.test(e))).toEqual([]);
     } finally {
       await context.close();

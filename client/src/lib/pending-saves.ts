@@ -137,6 +137,7 @@ export function flushPendingSaves(): Promise<void> {
         publish({ ...state.outcomes, [e.key]: { status: 'error', message: errorMessage(err, 'Failed to save line') } });
       }
     }
+    publish(); // the session may have ended on the way
   })().finally(() => {
     flushing = null;
   });
