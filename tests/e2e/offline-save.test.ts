@@ -93,6 +93,7 @@ describe('a save tapped offline', () => {
       await page.setViewportSize({ width: 320, height: 640 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
       await screenshot(page, 'offline-save-pending-320');
+      await status.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await generatedLines(page)
         .first()
         .screenshot({ path: path.join(ARTIFACTS_DIR, 'offline-save-pending-line-320.png') });

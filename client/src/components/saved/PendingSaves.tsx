@@ -30,7 +30,9 @@ export default function PendingSaves() {
         <ClockIcon className="h-4 w-4 shrink-0" />
         {entries.length === 1 ? '1 line is' : `${entries.length} lines are`} waiting for a connection
       </h2>
-      <p className="mt-1 text-sm text-amber-900 dark:text-amber-100">They are kept on this device and saved once you are back online.</p>
+      <p className="mt-1 text-sm text-amber-900 dark:text-amber-100">
+        {entries.length === 1 ? 'It is' : 'They are'} kept on this device and saved once you are back online.
+      </p>
       <ul className="mt-3 grid gap-2">
         {entries.map((e) => (
           <li
