@@ -110,6 +110,18 @@ describe('a save tapped offline', () => {
       expect(sent).toEqual([]);
       expect(await libraryOf(ada)).toEqual([]);
 
+      // Account changes need a connection: each section says so and its button waits.
+      await page.goto('/account');
+      await page.getByRole('button', { name: 'Change password' }).waitFor();
+      expect(await page.getByTestId('needs-connection').count()).toBeGreaterThanOrEqual(5);
+      expect(await page.getByTestId('needs-connection').first().textContent()).toMatch(/You are offline\. .+ needs a connection\./);
+      for (const name of ['Change password', 'Change email', 'Sign out everywhere else', 'Download my data']) {
+        expect(await page.getByRole('button', { name }).isDisabled(), name).toBe(true);
+      }
+      await screenshot(page, 'offline-account-needs-connection-390');
+      await page.goto('/saved');
+      await pending.waitFor();
+
       await context.setOffline(false);
       await expect.poll(() => libraryOf(ada)).toEqual([text]);
       await pending.waitFor({ state: 'detached' });
