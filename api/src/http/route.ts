@@ -16,13 +16,15 @@ export type Method = 'get' | 'post' | 'put' | 'delete';
 type Json = Record<string, unknown>;
 type AnyObject = z.ZodObject;
 
-export interface RouteInput<D, P, Q, B> {
+export interface RouteInput<D, P, Q, B, H = undefined> {
   req: Request;
   res: Response;
   deps: D;
   params: P;
   query: Q;
   body: B;
+  /** The request headers named in `headers`, parsed (keys as spelled in the schema). */
+  headers: H;
 }
 
 /** A handler's answer with a status other than the route's default (e.g. 200 for an idempotent repeat). */
@@ -39,7 +41,13 @@ export const SENT = Symbol('response sent');
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
-export interface RouteSpec<D, PS extends AnyObject | undefined, QS extends AnyObject | undefined, BS extends z.ZodType | undefined> {
+export interface RouteSpec<
+  D,
+  PS extends AnyObject | undefined,
+  QS extends AnyObject | undefined,
+  BS extends z.ZodType | undefined,
+  HS extends AnyObject | undefined = undefined,
+> {
   method: Method;
   /** Express path relative to the resource prefix, e.g. `/generations/:id`. */
   path: string;
@@ -49,6 +57,11 @@ export interface RouteSpec<D, PS extends AnyObject | undefined, QS extends AnyOb
   params?: PS;
   query?: QS;
   body?: BS;
+  /**
+   * Request headers the route reads (e.g. `Idempotency-Key`), keyed as they are spelled in the
+   * documentation; parsed like the body (400 on a bad value) and documented as header parameters.
+   */
+  headers?: HS;
   /** Status of a success (default 200). */
   status?: number;
   /** The answer's `data` (or the whole answer with `topLevel`). */
@@ -67,10 +80,10 @@ export interface RouteSpec<D, PS extends AnyObject | undefined, QS extends AnyOb
   bareValidationMessage?: boolean;
   /** Extra Express middleware after auth (e.g. a raw body parser for a webhook). */
   middleware?: RequestHandler[];
-  handler: (input: RouteInput<D, Infer<PS>, Infer<QS>, Infer<BS>>) => Promise<unknown> | unknown;
+  handler: (input: RouteInput<D, Infer<PS>, Infer<QS>, Infer<BS>, Infer<HS>>) => Promise<unknown> | unknown;
 }
 
-export type AnyRouteSpec = RouteSpec<any, any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type AnyRouteSpec = RouteSpec<any, any, any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export interface Resource<D = unknown> {
   /** Mount point under /api, e.g. `/lines`. */
@@ -98,8 +111,9 @@ export function defineResource<D>(def: {
       PS extends AnyObject | undefined = undefined,
       QS extends AnyObject | undefined = undefined,
       BS extends z.ZodType | undefined = undefined,
+      HS extends AnyObject | undefined = undefined,
     >(
-      spec: RouteSpec<D, PS, QS, BS>,
+      spec: RouteSpec<D, PS, QS, BS, HS>,
     ) => AnyRouteSpec,
   ) => AnyRouteSpec[];
 }): Resource<D> {
@@ -119,6 +133,16 @@ const AUTH_MIDDLEWARE: Record<RouteAuth, RequestHandler[]> = {
   apiKey: [],
 };
 
+/** The headers a schema names, read case-insensitively (absent ones left out). */
+function namedHeaders(schema: AnyObject, req: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(schema.shape)) {
+    const value = req.get(name);
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
 function handlerFor(spec: AnyRouteSpec, deps: unknown): RequestHandler {
   const status = spec.status ?? 200;
   return async (req, res) => {
@@ -127,7 +151,8 @@ function handlerFor(spec: AnyRouteSpec, deps: unknown): RequestHandler {
     const params = spec.params ? parse(spec.params, req.params, opts) : undefined;
     const query = spec.query ? parse(spec.query, req.query, opts) : undefined;
     const body = spec.body ? parse(spec.body, req.body, opts) : undefined;
-    const result = await spec.handler({ req, res, deps, params, query, body });
+    const headers = spec.headers ? parse(spec.headers, namedHeaders(spec.headers, req), opts) : undefined;
+    const result = await spec.handler({ req, res, deps, params, query, body, headers });
     if (result === SENT || res.headersSent) return;
     const [code, data] = result instanceof Reply ? [result.status, result.data] : [status, result];
     res.status(code).json(spec.topLevel ? data : { success: true, data: data ?? {} });

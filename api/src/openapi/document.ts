@@ -23,6 +23,7 @@ interface Operation {
   body?: z.ZodType;
   query?: z.ZodObject;
   params?: z.ZodObject;
+  headers?: z.ZodObject;
   status: number;
   /** The answer: a named response schema, wrapped in the envelope unless `topLevel`. */
   data?: z.ZodType;
@@ -67,6 +68,7 @@ function operationsOf(resources: ReadonlyArray<Resource<unknown>>): Operation[] 
         body: spec.body,
         query: spec.query,
         params: spec.params,
+        headers: spec.headers,
         status: spec.status ?? 200,
         data: spec.response,
         topLevel: spec.topLevel,
@@ -89,7 +91,7 @@ function jsonSchema(schema: z.ZodType): Json {
   return clean(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json);
 }
 
-function parametersOf(schema: z.ZodObject, where: 'query' | 'path'): Json[] {
+function parametersOf(schema: z.ZodObject, where: 'query' | 'path' | 'header'): Json[] {
   const s = jsonSchema(schema) as { properties?: Record<string, Json & { description?: string }>; required?: string[] };
   return Object.entries(s.properties ?? {}).map(([name, prop]) => ({
     name,
@@ -136,7 +138,11 @@ export function buildOpenApiDocument(opts: { publicUrl?: string } = {}): Json {
 
   const paths: Record<string, Record<string, Json>> = {};
   for (const op of operations()) {
-    const parameters = [...(op.params ? parametersOf(op.params, 'path') : []), ...(op.query ? parametersOf(op.query, 'query') : [])];
+    const parameters = [
+      ...(op.params ? parametersOf(op.params, 'path') : []),
+      ...(op.query ? parametersOf(op.query, 'query') : []),
+      ...(op.headers ? parametersOf(op.headers, 'header') : []),
+    ];
     if (op.auth === 'optionalSession') {
       parameters.push({
         name: 'X-Visitor-Id',

@@ -5,6 +5,7 @@ import {
   exportQuery,
   listSavedQuery,
   saveLineBody,
+  saveLineHeaders,
   savedLineIdParams,
   type SavedLineDto,
   type SavedLinesPageDto,
@@ -117,14 +118,25 @@ export const savedLinesResource = defineResource({
       method: 'post',
       path: '/save',
       summary: 'Save a line',
-      description: '201 when the line is new; 200 with alreadySaved true when the same text (any case) is already saved.',
+      description:
+        '201 when the line is new; 200 with alreadySaved true when the same text (any case) is already saved. With an Idempotency-Key, a repeat of the same request within 24 hours answers the first status and saved line and saves nothing; the same key with other content is 409.',
       auth: 'session',
       body: saveLineBody,
+      headers: saveLineHeaders,
       status: 201,
       response: R.SaveLineResult,
-      errors: [400, 401],
-      handler: async ({ req, deps, body }) => {
-        const { savedLine, created } = await savedLinesRepository.save(deps.db, { userId: userIdOf(req), ...body });
+      errors: [400, 401, 409],
+      handler: async ({ req, res, deps, body, headers }) => {
+        const input = { userId: userIdOf(req), ...body };
+        const key = headers['Idempotency-Key'];
+        if (key) {
+          const result = await savedLinesRepository.saveIdempotent(deps.db, input, key);
+          if ('conflict' in result) throw Errors.conflict('This Idempotency-Key was already used to save a different line.');
+          if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+          const data: SaveLineResultDto = { savedLine: result.savedLine, alreadySaved: result.status === 200 };
+          return reply(result.status, data);
+        }
+        const { savedLine, created } = await savedLinesRepository.save(deps.db, input);
         const data: SaveLineResultDto = { savedLine, alreadySaved: !created };
         return reply(created ? 201 : 200, data);
       },

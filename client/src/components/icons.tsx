@@ -127,3 +127,9 @@ export const PhoneIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M11 18h2" />
   </Icon>
 );
+export const ClockIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 6v6l4 2" />
+  </Icon>
+);

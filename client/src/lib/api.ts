@@ -57,6 +57,13 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Default true. False for the auth form's own calls: their 401 is an answer, not a lost session. */
   sessionHandling?: boolean;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
+  /**
+   * A lost session (401 after a failed refresh) is cleared but the page stays where it is: for
+   * work done in the background (a queued save), which must not move the person to /auth.
+   */
+  stayOnSessionEnd?: boolean;
 }
 
 type UnauthorizedHandler = () => void;
@@ -105,7 +112,7 @@ async function send(path: string, opts: RequestOptions, token: string | null): P
     if (opts.signal.aborted) controller.abort();
     else opts.signal.addEventListener('abort', onAbort, { once: true });
   }
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   else headers['X-Visitor-Id'] = getVisitorId();
@@ -202,7 +209,8 @@ export async function apiResponse(path: string, opts: RequestOptions = {}): Prom
     if (token && (await refreshSession())) res = await send(path, opts, getToken());
     if (res.status === 401) {
       const err = errorFrom(res, await readEnvelope(res));
-      endSession();
+      if (opts.stayOnSessionEnd) clearSession();
+      else endSession();
       throw err;
     }
   }

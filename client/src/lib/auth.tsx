@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AuthResult, PublicUser } from '@gl/core/types';
 import { ApiError, api } from './api';
+import { clearPendingSaves } from './pending-saves';
 import { clearSession, getRefreshToken, getSession, setSession, setStoredUser, subscribeSession } from './session';
 import { live } from './socket';
 
@@ -105,6 +106,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(() => {
     const refreshToken = getRefreshToken();
+    // Saves queued offline go with the person: never sent later as whoever signs in next.
+    void clearPendingSaves();
     clearSession();
     if (refreshToken) {
       // Revoke the refresh token on the server; the local session is already gone either way.

@@ -3,10 +3,12 @@ import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { PLANS, type BrandBody, type BrandDto } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
+import NeedsConnection from '../components/NeedsConnection';
 import BrandForm from '../components/brands/BrandForm';
 import SignInWall from '../components/saved/SignInWall';
 import { TrashIcon } from '../components/icons';
 import { api, errorMessage } from '../lib/api';
+import { useOnline } from '../lib/app-status';
 import { useAuth } from '../lib/auth';
 import { brandsKey, useBrands } from '../lib/brands';
 import { useCurrentPlan } from '../lib/plan';
@@ -35,7 +37,11 @@ function BrandKits({ userId }: { userId: string }) {
   const [editing, setEditing] = useState<BrandDto | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState('');
+<<<<<<< HEAD
   const current = useCurrentTeam(userId).data;
+=======
+  const online = useOnline();
+>>>>>>> wip/offline
   const limit = plan.limits.brandKits;
   const list = brands.data ?? [];
   const withKits = PLANS.find((p) => p.limits.brandKits > 0);
@@ -109,6 +115,7 @@ function BrandKits({ userId }: { userId: string }) {
                 New brand kit
               </button>
             </div>
+            {editing === null && <NeedsConnection action="Changing your brand kits" />}
             {brands.isPending && <p className="text-sm text-slate-600 dark:text-slate-400">Loading...</p>}
             {brands.data && list.length === 0 && editing === null && (
               <p className="card p-5 text-sm text-slate-600 dark:text-slate-400">
@@ -131,6 +138,7 @@ function BrandKits({ userId }: { userId: string }) {
                       </p>
                       {b.audience && <p className="break-words text-sm text-slate-600 dark:text-slate-400">For {b.audience}</p>}
                     </div>
+<<<<<<< HEAD
                     {canEdit(b) ? (
                       <div className="flex gap-1.5">
                         <button
@@ -154,6 +162,28 @@ function BrandKits({ userId }: { userId: string }) {
                     ) : (
                       <p className="text-xs text-slate-600 dark:text-slate-400">Shared by your team</p>
                     )}
+=======
+                    <div className="flex gap-1.5">
+                      <button
+                        type="button"
+                        className="btn-ghost px-2.5 py-1 text-xs"
+                        disabled={editing !== null}
+                        onClick={() => setEditing(b)}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="btn-ghost px-2.5 py-1 text-xs"
+                        onClick={() => void remove(b)}
+                        disabled={!online}
+                        aria-label={`Delete ${b.name}`}
+                      >
+                        <TrashIcon className="h-3.5 w-3.5" />
+                        Delete
+                      </button>
+                    </div>
+>>>>>>> wip/offline
                   </div>
                   {(b.wordsToUse.length > 0 || b.wordsToAvoid.length > 0) && (
                     <div className="mt-2 flex flex-wrap gap-1.5 text-xs">

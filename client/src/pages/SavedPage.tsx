@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { CATEGORIES, type CategoryId, type SavedLineDto } from '@gl/core/types';
@@ -8,6 +8,8 @@ import ExportButtons from '../components/saved/ExportButtons';
 import SavedLineCard from '../components/saved/SavedLineCard';
 import SignInWall from '../components/saved/SignInWall';
 import { BookmarkIcon, SearchIcon } from '../components/icons';
+import LibraryFilterBar from '../components/saved/LibraryFilterBar';
+import PendingSaves from '../components/saved/PendingSaves';
 import { api } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { useCopy } from '../lib/clipboard';
@@ -32,7 +34,6 @@ function SavedLibrary({ userId }: { userId: string }) {
   const { copiedKey, copy } = useCopy();
   const [deleting, setDeleting] = useState<Set<string>>(new Set());
   const [clearing, setClearing] = useState(false);
-  const ids = { search: useId(), category: useId() };
 
   const lines: SavedLineDto[] = useMemo(() => list.data?.pages.flatMap((p) => p.savedLines) ?? [], [list.data]);
   const matching = list.data?.pages[0]?.total ?? 0;
@@ -96,51 +97,30 @@ function SavedLibrary({ userId }: { userId: string }) {
         {plan.limits.bulkExport && total > 0 && <ExportButtons search={debouncedSearch} category={category} />}
       </div>
 
-      <div className="mt-8 flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center dark:border-slate-800 dark:bg-slate-900/60">
-        <div className="relative flex-1">
-          <label htmlFor={ids.search} className="sr-only">
-            Search saved lines
-          </label>
-          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-          <input
-            id={ids.search}
-            type="search"
-            autoComplete="off"
-            enterKeyHint="search"
-            className="field pl-9"
-            placeholder="Search your lines..."
-            value={search}
-            maxLength={200}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <label htmlFor={ids.category} className="sr-only">
-          Filter by category
-        </label>
-        <select
-          id={ids.category}
-          className="field sm:w-56"
-          value={category}
-          onChange={(e) => setCategory(e.target.value as CategoryId | 'all')}
+      <div className="mt-8">
+        <LibraryFilterBar
+          search={search}
+          onSearch={setSearch}
+          searchLabel="Search saved lines"
+          placeholder="Search your lines..."
+          category={category}
+          onCategory={setCategory}
+          categories={categoryOptions}
         >
-          <option value="all">All Categories</option>
-          {categoryOptions.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <div className="flex items-center justify-between gap-3 sm:justify-end">
-          <p className="whitespace-nowrap text-sm text-slate-600 dark:text-slate-400" data-testid="saved-count" aria-live="polite">
-            {countText}
-          </p>
-          {total >= 1 && (
-            <button type="button" className="btn-danger px-3 py-2 text-sm" onClick={() => void clearAll()} disabled={clearing}>
-              {clearing ? 'Clearing...' : 'Clear All'}
-            </button>
-          )}
-        </div>
+          <div className="flex items-center justify-between gap-3 sm:justify-end">
+            <p className="whitespace-nowrap text-sm text-slate-600 dark:text-slate-400" data-testid="saved-count" aria-live="polite">
+              {countText}
+            </p>
+            {total >= 1 && (
+              <button type="button" className="btn-danger px-3 py-2 text-sm" onClick={() => void clearAll()} disabled={clearing}>
+                {clearing ? 'Clearing...' : 'Clear All'}
+              </button>
+            )}
+          </div>
+        </LibraryFilterBar>
       </div>
+
+      <PendingSaves />
 
       {firstLoad ? (
         <PageLoader label="Loading your lines..." />

@@ -2,11 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { TEAM_NAME_MAX, type CurrentTeamDto } from '@gl/core/types';
+import NeedsConnection from '../components/NeedsConnection';
 import PageLoader from '../components/PageLoader';
 import SignInWall from '../components/saved/SignInWall';
 import MembersPanel from '../components/team/MembersPanel';
 import TeamLibrary from '../components/team/TeamLibrary';
 import { ApiError, api, errorMessage } from '../lib/api';
+import { useOnline } from '../lib/app-status';
 import { useAuth } from '../lib/auth';
 import { useLiveConnection } from '../lib/socket';
 import { teamKey, useCurrentTeam, useTeamLiveUpdates } from '../lib/team';
@@ -87,6 +89,7 @@ function CreateTeam({ userId }: { userId: string }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<{ message: string; upgrade: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const online = useOnline();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -127,7 +130,8 @@ function CreateTeam({ userId }: { userId: string }) {
             )}
           </p>
         )}
-        <button type="submit" className="btn-primary mt-5 w-full py-2.5 text-sm" disabled={busy}>
+        <NeedsConnection action="Creating a team" className="mt-3" />
+        <button type="submit" className="btn-primary mt-5 w-full py-2.5 text-sm" disabled={busy || !online}>
           {busy ? 'Creating...' : 'Create team'}
         </button>
       </form>

@@ -90,6 +90,26 @@ export const saveLineBody = z.strictObject({
 });
 export type SaveLineBody = z.infer<typeof saveLineBody>;
 
+/** Longest `Idempotency-Key` accepted (a UUID is 36 characters). */
+export const IDEMPOTENCY_KEY_MAX = 128;
+
+/**
+ * Headers of POST /lines/save. `Idempotency-Key`: optional; printable ASCII without spaces, at most
+ * 128 characters (a UUID is a good choice). The same key from the same user within 24 hours answers
+ * the first request's status and saved line instead of saving again.
+ */
+export const saveLineHeaders = z.object({
+  'Idempotency-Key': z
+    .string()
+    .min(1, 'must not be empty')
+    .max(IDEMPOTENCY_KEY_MAX, `must be at most ${IDEMPOTENCY_KEY_MAX} characters`)
+    .regex(/^[\x21-\x7e]+$/, 'only printable ASCII characters without spaces')
+    .optional()
+    .describe(
+      'Makes a retry safe: the same key from the same user within 24 hours answers the first request (same status and saved line) instead of saving again. Printable ASCII, at most 128 characters; a UUID per save is a good choice.',
+    ),
+});
+
 export const listSavedQuery = z.object({
   search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
   category: z.union([z.literal('all'), categorySchema]).optional(),

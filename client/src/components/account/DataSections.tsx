@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api, apiResponse, errorMessage } from '../../lib/api';
+import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
 import { Notice } from './FormShell';
 import { Field, Section } from './Section';
@@ -21,6 +22,7 @@ async function saveDownload(res: Response, fallbackName: string): Promise<void> 
 export function ExportSection() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const online = useOnline();
   const download = async () => {
     setBusy(true);
     setError('');
@@ -35,6 +37,7 @@ export function ExportSection() {
   return (
     <Section
       title="Download my data"
+      needs="Downloading your data"
       lead="One JSON file with your profile, saved lines, generations, payments, subscriptions, newsletter status and API keys (without secrets)."
     >
       {error && (
@@ -42,7 +45,7 @@ export function ExportSection() {
           <Notice kind="error">{error}</Notice>
         </div>
       )}
-      <button type="button" className="btn-secondary px-4 py-2.5" disabled={busy} onClick={() => void download()}>
+      <button type="button" className="btn-secondary px-4 py-2.5" disabled={busy || !online} onClick={() => void download()}>
         {busy ? 'Preparing...' : 'Download my data'}
       </button>
     </Section>
@@ -58,10 +61,11 @@ export function DeleteAccountSection() {
   const [error, setError] = useState('');
   const ids = { password: useId(), confirm: useId() };
   const typed = confirm === 'DELETE';
+  const online = useOnline();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy || !typed) return;
+    if (busy || !typed || !online) return;
     setBusy(true);
     setError('');
     try {
@@ -79,6 +83,7 @@ export function DeleteAccountSection() {
     <Section
       danger
       title="Delete account"
+      needs="Deleting your account"
       lead="Your saved lines, generations, API keys and sessions are deleted for good. Payment records are kept for accounting, without your name or email."
     >
       <form onSubmit={(e) => void submit(e)} className="grid gap-4 sm:max-w-md">
@@ -94,7 +99,7 @@ export function DeleteAccountSection() {
         <Field id={ids.confirm} label='Type "DELETE" to confirm' value={confirm} onChange={setConfirm} autoComplete="off" maxLength={10} />
         {error && <Notice kind="error">{error}</Notice>}
         <div>
-          <button type="submit" className="btn-danger px-4 py-2.5" disabled={busy || !typed || !password}>
+          <button type="submit" className="btn-danger px-4 py-2.5" disabled={busy || !typed || !password || !online}>
             {busy ? 'Deleting...' : 'Delete my account'}
           </button>
         </div>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { PublicUser } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
+import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
 import { Notice } from './FormShell';
 import { Field, Section } from './Section';
@@ -11,8 +12,9 @@ type Result = { kind: 'error' | 'success'; text: string } | null;
 function useAction() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result>(null);
+  const online = useOnline();
   const run = async (action: () => Promise<string>, fallback: string) => {
-    if (busy) return;
+    if (busy || !online) return;
     setBusy(true);
     setResult(null);
     try {
@@ -23,13 +25,14 @@ function useAction() {
       setBusy(false);
     }
   };
-  return { busy, result, run };
+  /** No connection: the submit is disabled (the section says why). */
+  return { busy: busy || !online, saving: busy, result, run };
 }
 
 export function ProfileSection({ user }: { user: PublicUser }) {
   const { updateUser } = useAuth();
   const [name, setName] = useState(user.name);
-  const { busy, result, run } = useAction();
+  const { busy, saving, result, run } = useAction();
   const id = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -46,7 +49,7 @@ export function ProfileSection({ user }: { user: PublicUser }) {
         {result && <Notice kind={result.kind}>{result.text}</Notice>}
         <div>
           <button type="submit" className="btn-primary px-4 py-2.5" disabled={busy || name.trim() === user.name}>
-            {busy ? 'Saving...' : 'Save name'}
+            {saving ? 'Saving...' : 'Save name'}
           </button>
         </div>
       </form>
@@ -57,7 +60,7 @@ export function ProfileSection({ user }: { user: PublicUser }) {
 export function EmailSection({ user }: { user: PublicUser }) {
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, result, run } = useAction();
+  const { busy, saving, result, run } = useAction();
   const ids = { email: useId(), password: useId() };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -99,7 +102,7 @@ export function EmailSection({ user }: { user: PublicUser }) {
         {result && <Notice kind={result.kind}>{result.text}</Notice>}
         <div>
           <button type="submit" className="btn-primary px-4 py-2.5" disabled={busy}>
-            {busy ? 'Sending...' : 'Change email'}
+            {saving ? 'Sending...' : 'Change email'}
           </button>
         </div>
       </form>
@@ -111,7 +114,7 @@ export function PasswordSection() {
   const { acceptSession } = useAuth();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
-  const { busy, result, run } = useAction();
+  const { busy, saving, result, run } = useAction();
   const ids = { current: useId(), next: useId() };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -150,7 +153,7 @@ export function PasswordSection() {
         {result && <Notice kind={result.kind}>{result.text}</Notice>}
         <div>
           <button type="submit" className="btn-primary px-4 py-2.5" disabled={busy}>
-            {busy ? 'Saving...' : 'Change password'}
+            {saving ? 'Saving...' : 'Change password'}
           </button>
         </div>
       </form>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SessionDto } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
+import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
 import { formatSavedDate } from '../../lib/format';
 import { Notice } from './FormShell';
@@ -42,6 +43,7 @@ export function SessionsSection() {
   const sessions = useQuery({ queryKey: ['auth', 'sessions'], queryFn: () => api<{ sessions: SessionDto[] }>('/auth/sessions') });
   const [busy, setBusy] = useState<string | null>(null);
   const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const online = useOnline();
 
   const act = async (key: string, action: () => Promise<string>) => {
     setBusy(key);
@@ -70,7 +72,11 @@ export function SessionsSection() {
 
   const list = sessions.data?.sessions ?? [];
   return (
-    <Section title="Signed-in devices" lead="Sign out a device you do not recognise, or every device but this one.">
+    <Section
+      title="Signed-in devices"
+      lead="Sign out a device you do not recognise, or every device but this one."
+      needs="Signing devices out"
+    >
       {sessions.isPending ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">Loading devices...</p>
       ) : sessions.isError ? (
@@ -94,7 +100,7 @@ export function SessionsSection() {
                 <button
                   type="button"
                   className="btn-secondary px-3 py-2 text-sm"
-                  disabled={busy !== null}
+                  disabled={busy !== null || !online}
                   onClick={() => void signOutDevice(s.id)}
                   aria-label={`Sign out ${describeDevice(s.userAgent)}`}
                 >
@@ -110,7 +116,12 @@ export function SessionsSection() {
           <Notice kind={result.kind}>{result.text}</Notice>
         </div>
       )}
-      <button type="button" className="btn-danger mt-4 px-4 py-2.5" disabled={busy !== null} onClick={() => void signOutEverywhere()}>
+      <button
+        type="button"
+        className="btn-danger mt-4 px-4 py-2.5"
+        disabled={busy !== null || !online}
+        onClick={() => void signOutEverywhere()}
+      >
         {busy === 'all' ? 'Signing out...' : 'Sign out everywhere else'}
       </button>
     </Section>

@@ -3,7 +3,9 @@ import { getPlan } from '@gl/core/types';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
+import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
+import NeedsConnection from '../NeedsConnection';
 import { CodeBlock } from './CodeBlock';
 import { apiKeysApi } from './apiKeys.api';
 
@@ -68,14 +70,16 @@ function KeyManager() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEYS }),
   });
   const active = (keys.data ?? []).filter((k) => !k.revokedAt);
+  const online = useOnline();
 
   return (
     <div className="card space-y-5 p-5">
+      <NeedsConnection action="Creating or revoking an API key" />
       <form
         className="flex flex-col gap-2 sm:flex-row sm:items-end"
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate(name.trim() || 'Default key');
+          if (online) create.mutate(name.trim() || 'Default key');
         }}
       >
         <div className="flex-1">
@@ -92,7 +96,7 @@ function KeyManager() {
             onChange={(e) => setName(e.target.value)}
           />
         </div>
-        <button type="submit" className="btn-primary px-4 py-2 text-sm" disabled={create.isPending}>
+        <button type="submit" className="btn-primary px-4 py-2 text-sm" disabled={create.isPending || !online}>
           {create.isPending ? 'Creating...' : 'Create API key'}
         </button>
       </form>
@@ -135,7 +139,7 @@ function KeyManager() {
                 <button
                   type="button"
                   className="btn-danger px-3 py-1.5 text-sm"
-                  disabled={revoke.isPending && revoke.variables === k.id}
+                  disabled={(revoke.isPending && revoke.variables === k.id) || !online}
                   onClick={() => {
                     if (window.confirm(`Revoke "${k.name}"? Apps using it will stop working at once.`)) revoke.mutate(k.id);
                   }}

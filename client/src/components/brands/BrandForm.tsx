@@ -11,6 +11,8 @@ import {
   type BrandBody,
   type BrandDto,
 } from '@gl/core/types';
+import { useOnline } from '../../lib/app-status';
+import NeedsConnection from '../NeedsConnection';
 import WordChips from './WordChips';
 
 export const EMPTY_BRAND: BrandBody = { name: '', description: '', audience: '', wordsToUse: [], wordsToAvoid: [], exampleLines: [] };
@@ -55,12 +57,19 @@ export default function BrandForm({
   const exampleLines = examples.split('\n');
   const longExample = exampleLines.some((l) => l.trim().length > BRAND_EXAMPLE_MAX);
 
+  const online = useOnline();
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
+<<<<<<< HEAD
     onSave(
       { ...brand, name: brand.name.trim(), exampleLines: brand.exampleLines.map((l) => l.trim()).filter(Boolean) },
       shareTeam && shared ? shareTeam.id : undefined,
     );
+=======
+    if (!online) return;
+    onSave({ ...brand, name: brand.name.trim(), exampleLines: brand.exampleLines.map((l) => l.trim()).filter(Boolean) });
+>>>>>>> wip/offline
   };
 
   return (
@@ -171,11 +180,12 @@ export default function BrandForm({
           {error}
         </p>
       )}
+      <NeedsConnection action="Saving a brand kit" />
       <div className="flex flex-wrap gap-2">
         <button
           type="submit"
           className="btn-primary px-5 py-2.5 text-sm"
-          disabled={saving || Boolean(nameClash) || longExample || !brand.name.trim()}
+          disabled={saving || !online || Boolean(nameClash) || longExample || !brand.name.trim()}
         >
           {saving ? 'Saving...' : initial ? 'Save changes' : 'Create brand kit'}
         </button>

@@ -2,9 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORIES, COUNT_MAX, COUNT_MIN, LANGUAGES, PLANS, PROMPT_MAX, TONES, TOPIC_MAX, type Plan } from '@gl/core/types';
 import type { BrandDto, CategoryId, LanguageId, Tone } from '@gl/core/types';
+import { useOnline } from '../../lib/app-status';
 import { COMPARE_MAX } from '../../lib/compare';
 import type { GenerateRequest } from '../../lib/generation';
 import { capitalize } from '../../lib/format';
+import NeedsConnection from '../NeedsConnection';
 import { LockIcon, SparklesIcon } from '../icons';
 
 function unlockPlan(predicate: (p: Plan) => boolean): string {
@@ -61,9 +63,11 @@ export default function GenerateForm({
   const lockedCategories = CATEGORIES.filter((c) => !plan.limits.categories.includes(c.id));
   const lockedTones = TONES.filter((t) => !plan.limits.tones.includes(t));
   const promptsLocked = !plan.limits.customPrompts;
+  const online = useOnline();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (!online) return;
     const max = Number(maxChars);
     const request: GenerateRequest = {
       category,
@@ -334,7 +338,12 @@ export default function GenerateForm({
         </div>
       </div>
 
-      <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy || disabled || (comparing && !compareReady)}>
+      <NeedsConnection action={comparing ? 'Comparing tones' : 'Generating lines'} />
+      <button
+        type="submit"
+        className="btn-primary w-full py-3 text-base"
+        disabled={busy || disabled || !online || (comparing && !compareReady)}
+      >
         <SparklesIcon className="h-5 w-5" />
         {busy
           ? 'Generating...'

@@ -1,16 +1,24 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getCategory } from '@gl/core/types';
-import type { SavedLineDto } from '@gl/core/types';
-import { api, errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
+import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
 import { useCopy } from '../../lib/clipboard';
 import { capitalize } from '../../lib/format';
 import { SOURCE_NOTICES, type GenerationState } from '../../lib/generation';
+import { newIdempotencyKey, queueSave, sendSave, usePendingSaves } from '../../lib/pending-saves';
 import SaveToTeamButton from '../team/SaveToTeamButton';
-import { AlertIcon, BookmarkIcon, CheckIcon, CopyIcon, RefreshIcon, SparklesIcon } from '../icons';
+import { AlertIcon, BookmarkIcon, CheckIcon, ClockIcon, CopyIcon, RefreshIcon, SparklesIcon } from '../icons';
 
-type SaveState = { status: 'saving' } | { status: 'saved'; already: boolean } | { status: 'error'; message: string };
+type SaveState =
+  | { status: 'saving' }
+  | { status: 'saved'; already: boolean }
+  | { status: 'error'; message: string }
+  /** Kept on the device under this key until the connection returns. */
+  | { status: 'pending'; key: string };
+
+export const PENDING_SAVE_TEXT = 'Pending: it will be saved when you are back online.';
 
 export const MUST_SIGN_IN_TO_SAVE = 'Must be authenticated to save lines';
 
@@ -29,7 +37,9 @@ export default function ResultsPanel({
   testId?: string;
 }) {
   const headingId = useId();
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
+  const online = useOnline();
+  const pending = usePendingSaves();
   const { copiedKey, copy } = useCopy();
   const [saves, setSaves] = useState<Record<string, SaveState>>({});
   const [visitorPrompt, setVisitorPrompt] = useState(false);
@@ -49,16 +59,33 @@ export default function ResultsPanel({
       setVisitorPrompt(true);
       return;
     }
+    const entry = { key: newIdempotencyKey(), text, category: request.category, tone: request.tone, generationId: state.id ?? undefined };
+    const keep = async () => {
+      setSaves((s) => ({ ...s, [text]: { status: 'pending', key: entry.key } }));
+      if (user) await queueSave({ ...entry, userId: user.id });
+    };
+    // Offline: kept on the device and sent (once) when the connection returns.
+    if (!online) return keep();
     setSaves((s) => ({ ...s, [text]: { status: 'saving' } }));
     try {
-      const data = await api<{ savedLine: SavedLineDto; alreadySaved?: boolean }>('/lines/save', {
-        method: 'POST',
-        body: { text, category: request.category, tone: request.tone, ...(state.id ? { generationId: state.id } : {}) },
-      });
+      const data = await sendSave(entry);
       setSaves((s) => ({ ...s, [text]: { status: 'saved', already: Boolean(data.alreadySaved) } }));
     } catch (err) {
+      // The connection dropped on the way: the same key goes again later, so it is never saved twice.
+      if (err instanceof ApiError && err.isNetworkError) return keep();
       setSaves((s) => ({ ...s, [text]: { status: 'error', message: errorMessage(err, 'Failed to save line') } }));
     }
+  };
+
+  /** A pending save shows what became of it once sent in the background. */
+  const saveStateOf = (line: string): SaveState | undefined => {
+    const s = saves[line];
+    if (s?.status !== 'pending') return s;
+    const outcome = pending.outcomes[s.key];
+    if (outcome?.status === 'saved') return { status: 'saved', already: outcome.already };
+    if (outcome?.status === 'error') return { status: 'error', message: outcome.message };
+    // Dropped (sign-out) without an outcome: back to a plain Save.
+    return pending.entries.some((e) => e.key === s.key) || !isAuthenticated ? s : undefined;
   };
 
   return (
@@ -170,7 +197,7 @@ export default function ResultsPanel({
               );
             }
             const key = `${index}:${line}`;
-            const saveState = saves[line];
+            const saveState = saveStateOf(line);
             return (
               <li
                 key={index}
@@ -192,17 +219,26 @@ export default function ResultsPanel({
                     type="button"
                     className="btn-ghost tap px-2.5 py-1 text-xs"
                     onClick={() => void save(line)}
-                    disabled={saveState?.status === 'saving' || saveState?.status === 'saved'}
+                    disabled={saveState?.status === 'saving' || saveState?.status === 'saved' || saveState?.status === 'pending'}
                     aria-label={`Save line ${index + 1}`}
+                    aria-describedby={saveState?.status === 'pending' ? `${headingId}-pending-${index}` : undefined}
                   >
-                    {saveState?.status === 'saved' ? <CheckIcon className="h-3.5 w-3.5" /> : <BookmarkIcon className="h-3.5 w-3.5" />}
+                    {saveState?.status === 'saved' ? (
+                      <CheckIcon className="h-3.5 w-3.5" />
+                    ) : saveState?.status === 'pending' ? (
+                      <ClockIcon className="h-3.5 w-3.5" />
+                    ) : (
+                      <BookmarkIcon className="h-3.5 w-3.5" />
+                    )}
                     {saveState?.status === 'saving'
                       ? 'Saving...'
-                      : saveState?.status === 'saved'
-                        ? saveState.already
-                          ? 'Already saved'
-                          : 'Saved'
-                        : 'Save'}
+                      : saveState?.status === 'pending'
+                        ? 'Pending'
+                        : saveState?.status === 'saved'
+                          ? saveState.already
+                            ? 'Already saved'
+                            : 'Saved'
+                          : 'Save'}
                   </button>
                   {isAuthenticated && request && (
                     <SaveToTeamButton text={line} category={request.category} tone={request.tone} index={index} />
@@ -211,7 +247,7 @@ export default function ResultsPanel({
                     type="button"
                     className="btn-ghost tap px-2.5 py-1 text-xs"
                     onClick={() => onRegenerate(index)}
-                    disabled={busy || !state.id}
+                    disabled={busy || !state.id || !online}
                     aria-label={`Regenerate line ${index + 1}`}
                   >
                     <RefreshIcon className="h-3.5 w-3.5" />
@@ -223,6 +259,17 @@ export default function ResultsPanel({
                     </span>
                   )}
                 </div>
+                {saveState?.status === 'pending' && (
+                  <p
+                    id={`${headingId}-pending-${index}`}
+                    role="status"
+                    data-testid="pending-save"
+                    className="mt-2 flex items-start gap-1.5 text-xs text-amber-800 dark:text-amber-200"
+                  >
+                    <ClockIcon className="mt-0.5 h-3.5 w-3.5 shrink-0" />
+                    {PENDING_SAVE_TEXT}
+                  </p>
+                )}
               </li>
             );
           })}

@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentTeamDto, TeamRole } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
+import { useOnline } from '../../lib/app-status';
+import NeedsConnection from '../NeedsConnection';
 import { teamKey, useTeamUsage } from '../../lib/team';
 
 const ROLE_LABEL: Record<TeamRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
@@ -18,7 +20,9 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
   const [role, setRole] = useState<'member' | 'admin'>('member');
   const teamId = current.team.id;
   const manager = current.role === 'owner' || current.role === 'admin';
-  const writable = current.team.active;
+  const online = useOnline();
+  /** Changes need the team to be active and a connection (offline, the panel says so). */
+  const writable = current.team.active && online;
   const generations = new Map(usage.data?.members.map((m) => [m.userId, m.generations]));
 
   const run = async (action: () => Promise<unknown>, done?: string) => {
@@ -54,6 +58,7 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
         <h2 id="members-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
           Members
         </h2>
+        <NeedsConnection action="Changing the team" className="mt-3" />
         <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800" data-testid="team-members">
           {current.members.map((m) => (
             <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 py-3">
@@ -93,6 +98,7 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
                   <button
                     type="button"
                     className="btn-danger px-2.5 py-1 text-xs"
+                    disabled={!online}
                     onClick={() =>
                       window.confirm(`Remove ${m.name} from the team?`) &&
                       void run(() => api(`/teams/${teamId}/members/${m.userId}`, { method: 'DELETE' }))
@@ -109,6 +115,7 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
           <button
             type="button"
             className="btn-secondary mt-4 px-3 py-1.5 text-sm"
+            disabled={!online}
             onClick={() => window.confirm('Leave this team?') && leave()}
           >
             Leave team

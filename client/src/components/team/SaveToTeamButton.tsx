@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CategoryId, TeamLineDto, Tone } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
+import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
 import { useCurrentTeam } from '../../lib/team';
 import { CheckIcon, UserIcon } from '../icons';
@@ -22,6 +23,7 @@ export default function SaveToTeamButton({
   const { user } = useAuth();
   const { data: current } = useCurrentTeam(user?.id);
   const [state, setState] = useState<State>({ status: 'idle' });
+  const online = useOnline();
   if (!current || !current.team.active) return null;
 
   const save = async () => {
@@ -43,7 +45,8 @@ export default function SaveToTeamButton({
         type="button"
         className="btn-ghost px-2.5 py-1 text-xs"
         onClick={() => void save()}
-        disabled={state.status === 'saving' || state.status === 'saved'}
+        disabled={state.status === 'saving' || state.status === 'saved' || !online}
+        title={online ? undefined : 'Saving to the team needs a connection'}
         aria-label={`Save line ${index + 1} to team`}
       >
         {state.status === 'saved' ? <CheckIcon className="h-3.5 w-3.5" /> : <UserIcon className="h-3.5 w-3.5" />}

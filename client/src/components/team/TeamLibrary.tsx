@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { CATEGORIES, getCategory, type CategoryId, type CurrentTeamDto, type TeamLineDto } from '@gl/core/types';
@@ -8,7 +8,8 @@ import { capitalize, formatSavedDate } from '../../lib/format';
 import { SEARCH_DEBOUNCE_MS, TONE_BADGE, useDebounced } from '../../lib/saved';
 import { teamKey, useTeamLines } from '../../lib/team';
 import PageLoader from '../PageLoader';
-import { CheckIcon, CopyIcon, SearchIcon, TrashIcon } from '../icons';
+import LibraryFilterBar from '../saved/LibraryFilterBar';
+import { CheckIcon, CopyIcon, TrashIcon } from '../icons';
 
 /** The team's shared library: search, category filter, pages; new lines arrive live (see useTeamLiveUpdates). */
 export default function TeamLibrary({ userId, current }: { userId: string; current: CurrentTeamDto }) {
@@ -19,7 +20,6 @@ export default function TeamLibrary({ userId, current }: { userId: string; curre
   const debounced = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useTeamLines(userId, current.team.id, debounced, category);
   const { copiedKey, copy } = useCopy();
-  const ids = { search: useId(), category: useId() };
   const lines: TeamLineDto[] = useMemo(() => list.data?.pages.flatMap((p) => p.savedLines) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
   const manager = current.role === 'owner' || current.role === 'admin';
@@ -37,42 +37,19 @@ export default function TeamLibrary({ userId, current }: { userId: string; curre
 
   return (
     <section aria-label="Shared library">
-      <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center dark:border-slate-800 dark:bg-slate-900/60">
-        <div className="relative flex-1">
-          <label htmlFor={ids.search} className="sr-only">
-            Search the team&apos;s lines
-          </label>
-          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-          <input
-            id={ids.search}
-            type="search"
-            className="field pl-9"
-            placeholder="Search the team's lines..."
-            value={search}
-            maxLength={200}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <label htmlFor={ids.category} className="sr-only">
-          Filter by category
-        </label>
-        <select
-          id={ids.category}
-          className="field sm:w-56"
-          value={category}
-          onChange={(e) => setCategory(e.target.value as CategoryId | 'all')}
-        >
-          <option value="all">All Categories</option>
-          {CATEGORIES.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
+      <LibraryFilterBar
+        search={search}
+        onSearch={setSearch}
+        searchLabel="Search the team's lines"
+        placeholder="Search the team's lines..."
+        category={category}
+        onCategory={setCategory}
+        categories={CATEGORIES}
+      >
         <p className="whitespace-nowrap text-sm text-slate-600 dark:text-slate-400" data-testid="team-line-count" aria-live="polite">
           {list.data ? `${total} ${total === 1 ? 'line' : 'lines'}` : ''}
         </p>
-      </div>
+      </LibraryFilterBar>
       {error && (
         <p role="alert" className="mt-3 text-sm text-rose-700 dark:text-rose-300">
           {error}

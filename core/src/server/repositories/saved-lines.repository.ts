@@ -1,11 +1,26 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, count, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { CATEGORY_IDS, type CategoryId, type Tone } from '../../catalogue';
 import { isUuid } from '../../contract/common';
 import type { SavedLineDto, SavedLinesSummaryDto } from '../../contract/lines';
 import type { DbOrTx } from '../db/database';
-import { generations, savedLines } from '../db/schema';
+import { generations, saveIdempotencyKeys, savedLines } from '../db/schema';
 
 export type SavedLineRow = typeof savedLines.$inferSelect;
+
+type SaveInput = { userId: string; text: string; category: CategoryId; tone: Tone; generationId?: string };
+
+/** How long an `Idempotency-Key` answers with its first result. */
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
+
+/** The first answer to a key: its status and saved line; `conflict` when the key came with other content. */
+export type IdempotentSave = { savedLine: SavedLineDto; status: 200 | 201; replayed: boolean } | { conflict: true };
+
+/** The content a key stands for: the same key with other content is refused, never answered with the old line. */
+function fingerprintOf(input: SaveInput): string {
+  const canonical = JSON.stringify([input.text, input.category, input.tone, input.generationId ?? null]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
 
 export interface SavedLinesFilter {
   userId: string;
@@ -100,11 +115,7 @@ export const savedLinesRepository = {
    * Saves a line; the same text again (in any case) for the same user answers the existing line.
    * `generationId` is linked only when that generation is the user's own; otherwise it is dropped.
    */
-  async save(
-    db: DbOrTx,
-    input: { userId: string; text: string; category: CategoryId; tone: Tone; generationId?: string },
-    retry = true,
-  ): Promise<{ savedLine: SavedLineDto; created: boolean }> {
+  async save(db: DbOrTx, input: SaveInput, retry = true): Promise<{ savedLine: SavedLineDto; created: boolean }> {
     const generationId = input.generationId
       ? sql`(select ${generations.id} from ${generations} where ${generations.id} = ${input.generationId} and ${generations.userId} = ${input.userId})`
       : null;
@@ -125,6 +136,43 @@ export const savedLinesRepository = {
       throw new Error('saved line vanished during save');
     }
     return { savedLine: toSavedLineDto(existing), created: false };
+  },
+
+  /**
+   * `save` under an `Idempotency-Key`: the first request with a key is saved and its answer kept;
+   * the same key from the same user within 24 hours answers that first status and line again
+   * (even if the line was deleted since), without saving anything. One transaction; two requests
+   * racing with the same key meet on the primary key and both answer the winner's result.
+   */
+  async saveIdempotent(db: DbOrTx, input: SaveInput, key: string): Promise<IdempotentSave> {
+    const fingerprint = fingerprintOf(input);
+    return db.transaction(async (tx) => {
+      const expired = sql`now() - make_interval(hours => ${IDEMPOTENCY_WINDOW_HOURS})`;
+      await tx
+        .delete(saveIdempotencyKeys)
+        .where(and(eq(saveIdempotencyKeys.userId, input.userId), lt(saveIdempotencyKeys.createdAt, expired)));
+      const earlier = async (): Promise<IdempotentSave | undefined> => {
+        const [row] = await tx
+          .select()
+          .from(saveIdempotencyKeys)
+          .where(and(eq(saveIdempotencyKeys.userId, input.userId), eq(saveIdempotencyKeys.key, key)));
+        if (!row) return undefined;
+        if (row.fingerprint !== fingerprint) return { conflict: true };
+        return { savedLine: row.savedLine as unknown as SavedLineDto, status: row.status === 201 ? 201 : 200, replayed: true };
+      };
+      const first = await earlier();
+      if (first) return first;
+      const { savedLine, created } = await savedLinesRepository.save(tx, input);
+      const status = created ? 201 : 200;
+      const [stored] = await tx
+        .insert(saveIdempotencyKeys)
+        .values({ userId: input.userId, key, fingerprint, status, savedLine: savedLine as unknown as Record<string, unknown> })
+        .onConflictDoNothing()
+        .returning({ key: saveIdempotencyKeys.key });
+      if (stored) return { savedLine, status, replayed: false };
+      // Another request with this key committed first: its answer is the answer.
+      return (await earlier()) ?? { savedLine, status, replayed: false };
+    });
   },
 
   /** One page, newest first, keyset-paginated on (created_at desc, id desc), plus the total for the filter. */

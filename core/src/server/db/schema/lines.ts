@@ -81,3 +81,23 @@ export const savedLines = pgTable(
     index('saved_lines_user_text_trgm_idx').using('gin', t.userId, t.text.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * `Idempotency-Key` of POST /lines/save, per user: the same key within 24 hours answers the
+ * first request's status and saved line instead of saving again (an offline phone retrying its
+ * queued save). `fingerprint` is a hash of the request body: a key reused for other content is refused.
+ */
+export const saveIdempotencyKeys = pgTable(
+  'save_idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status').notNull(),
+    savedLine: jsonb('saved_line').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('save_idempotency_keys_created_idx').on(t.createdAt)],
+);
