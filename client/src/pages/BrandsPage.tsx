@@ -37,11 +37,8 @@ function BrandKits({ userId }: { userId: string }) {
   const [editing, setEditing] = useState<BrandDto | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState('');
-<<<<<<< HEAD
   const current = useCurrentTeam(userId).data;
-=======
   const online = useOnline();
->>>>>>> wip/offline
   const limit = plan.limits.brandKits;
   const list = brands.data ?? [];
   const withKits = PLANS.find((p) => p.limits.brandKits > 0);
@@ -138,7 +135,6 @@ function BrandKits({ userId }: { userId: string }) {
                       </p>
                       {b.audience && <p className="break-words text-sm text-slate-600 dark:text-slate-400">For {b.audience}</p>}
                     </div>
-<<<<<<< HEAD
                     {canEdit(b) ? (
                       <div className="flex gap-1.5">
                         <button
@@ -153,6 +149,7 @@ function BrandKits({ userId }: { userId: string }) {
                           type="button"
                           className="btn-ghost px-2.5 py-1 text-xs"
                           onClick={() => void remove(b)}
+                          disabled={!online}
                           aria-label={`Delete ${b.name}`}
                         >
                           <TrashIcon className="h-3.5 w-3.5" />
@@ -162,28 +159,6 @@ function BrandKits({ userId }: { userId: string }) {
                     ) : (
                       <p className="text-xs text-slate-600 dark:text-slate-400">Shared by your team</p>
                     )}
-=======
-                    <div className="flex gap-1.5">
-                      <button
-                        type="button"
-                        className="btn-ghost px-2.5 py-1 text-xs"
-                        disabled={editing !== null}
-                        onClick={() => setEditing(b)}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="btn-ghost px-2.5 py-1 text-xs"
-                        onClick={() => void remove(b)}
-                        disabled={!online}
-                        aria-label={`Delete ${b.name}`}
-                      >
-                        <TrashIcon className="h-3.5 w-3.5" />
-                        Delete
-                      </button>
-                    </div>
->>>>>>> wip/offline
                   </div>
                   {(b.wordsToUse.length > 0 || b.wordsToAvoid.length > 0) && (
                     <div className="mt-2 flex flex-wrap gap-1.5 text-xs">

@@ -61,15 +61,11 @@ export default function BrandForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-<<<<<<< HEAD
+    if (!online) return;
     onSave(
       { ...brand, name: brand.name.trim(), exampleLines: brand.exampleLines.map((l) => l.trim()).filter(Boolean) },
       shareTeam && shared ? shareTeam.id : undefined,
     );
-=======
-    if (!online) return;
-    onSave({ ...brand, name: brand.name.trim(), exampleLines: brand.exampleLines.map((l) => l.trim()).filter(Boolean) });
->>>>>>> wip/offline
   };
 
   return (
