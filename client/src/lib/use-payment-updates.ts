@@ -19,10 +19,7 @@ const isFinal = (s: PaymentStatus) => s === 'completed' || s === 'failed' || s =
  * while the connection was opening or down is not replayed. Null while it is still pending, or
  * when `paymentId` is null.
  */
-export function usePaymentUpdates(
-  paymentId: string | null,
-  reread?: (() => Promise<PaymentOutcome>) | null,
-): PaymentOutcome | null {
+export function usePaymentUpdates(paymentId: string | null, reread?: (() => Promise<PaymentOutcome>) | null): PaymentOutcome | null {
   useLiveConnection();
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, PaymentOutcome>>(() => new Map());
   const record = (p: PaymentOutcome) => {

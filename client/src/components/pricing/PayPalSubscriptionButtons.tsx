@@ -1,7 +1,13 @@
 import { useRef } from 'react';
 import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import type { BillingInterval, PlanId } from '@gl/core/types';
-import { PAYMENT_TEXT, confirmPaypalSubscription, createPaypalSubscription, paymentErrorMessage, type CaptureResult } from '../../lib/payments';
+import {
+  PAYMENT_TEXT,
+  confirmPaypalSubscription,
+  createPaypalSubscription,
+  paymentErrorMessage,
+  type CaptureResult,
+} from '../../lib/payments';
 
 /**
  * PayPal's subscription buttons ("Renews automatically"; loaded only inside the payment modal). The

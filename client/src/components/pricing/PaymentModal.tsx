@@ -73,7 +73,13 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
   );
 
   return (
-    <Dialog title={`Upgrade to ${plan.name}`} description={price} closeLabel="Close payment dialog" onClose={onClose} dismissOnOutsideClick={false}>
+    <Dialog
+      title={`Upgrade to ${plan.name}`}
+      description={price}
+      closeLabel="Close payment dialog"
+      onClose={onClose}
+      dismissOnOutsideClick={false}
+    >
       {config?.simulated && (
         <p
           className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-100"
