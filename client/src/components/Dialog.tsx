@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { CloseIcon } from './icons';
 
@@ -33,6 +33,8 @@ export default function Dialog({
   children,
 }: DialogProps) {
   const sheet = placement === 'sheet';
+  // Opened from code (no Radix trigger): remember what had focus, to give it back on close.
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
   return (
     <RadixDialog.Root open onOpenChange={(open) => !open && onClose()}>
       <RadixDialog.Portal>
@@ -49,6 +51,10 @@ export default function Dialog({
                 e.preventDefault();
                 preferred.focus();
               }
+            }}
+            onCloseAutoFocus={(e) => {
+              e.preventDefault();
+              if (opener?.isConnected) opener.focus();
             }}
             onInteractOutside={(e) => {
               if (!dismissOnOutsideClick) e.preventDefault();

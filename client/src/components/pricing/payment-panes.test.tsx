@@ -71,15 +71,19 @@ describe('PayPal: pay once or renew automatically', () => {
   it('sandbox: the simulated subscription approval creates, then confirms the subscription and reports the new plan', async () => {
     const { calls } = mockApi({
       'GET /api/auth/me': () => ok({ user: TEST_USER }),
-      'POST /api/payments/paypal/create-subscription': () =>
-        ok({ subscriptionID: 'I-SIM123', approveUrl: null, paymentId: 'pay-s1' }, 201),
+      'POST /api/payments/paypal/create-subscription': () => ok({ subscriptionID: 'I-SIM123', approveUrl: null, paymentId: 'pay-s1' }, 201),
       'POST /api/payments/paypal/confirm-subscription': () => ok(confirmed),
     });
     const { onSuccess } = renderModal(SIMULATED);
     await userEvent.click(screen.getByRole('radio', { name: /Renews automatically/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Simulate PayPal subscription approval' }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
-    expect(onSuccess.mock.calls[0]![0]).toMatchObject({ id: 'I-SIM123', paymentId: 'pay-s1', status: 'completed', currentPlan: { id: 'pro' } });
+    expect(onSuccess.mock.calls[0]![0]).toMatchObject({
+      id: 'I-SIM123',
+      paymentId: 'pay-s1',
+      status: 'completed',
+      currentPlan: { id: 'pro' },
+    });
     expect(calls.filter((c) => c.path.startsWith('/api/payments/paypal')).map((c) => [c.path, c.body])).toEqual([
       ['/api/payments/paypal/create-subscription', { planId: 'pro', interval: 'month' }],
       ['/api/payments/paypal/confirm-subscription', { subscriptionID: 'I-SIM123' }],
@@ -144,7 +148,13 @@ describe('PayPal: pay once or renew automatically', () => {
     expect(screen.getByRole('radio', { name: /M-Pesa/ })).toBeDisabled();
     expect(onSuccess).not.toHaveBeenCalled();
     act(() =>
-      fakeSocket.emitFromServer('payment:updated', { paymentId: 'pay-o1', provider: 'paypal', status: 'completed', message: '', planId: 'pro' }),
+      fakeSocket.emitFromServer('payment:updated', {
+        paymentId: 'pay-o1',
+        provider: 'paypal',
+        status: 'completed',
+        message: '',
+        planId: 'pro',
+      }),
     );
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
   });
