@@ -213,7 +213,8 @@ describe('/pricing', () => {
         await page.getByRole('heading', { name: 'Pro plan' }).waitFor();
         expect(await page.getByTestId('billing-period').textContent()).toMatch(/^Renews on .+ Billed monthly with PayPal\.$/);
         expect(await page.getByRole('switch', { name: 'Auto-renew' }).getAttribute('aria-checked')).toBe('true');
-        expect(errors).toEqual([]);
+        // Chromium logs the live socket's failed reconnects while the context was offline; nothing else.
+        expect(errors.filter((e) => !e.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
       } finally {
         await context.close();
       }
