@@ -186,16 +186,16 @@ describe('/pricing', () => {
         await context.setOffline(true);
         await dialog.getByTestId('payment-offline').filter({ hasText: "You're offline. Payments need a connection." }).waitFor();
         expect(await subscribe.isDisabled()).toBe(true);
-        await screenshot(page, 'pricing-subscribe-offline-320');
+        await screenshot(page, 'pricing-subscribe-offline-320', { fullPage: false });
         await context.setOffline(false);
         await dialog.getByTestId('payment-offline').waitFor({ state: 'detached' });
         expect(await subscribe.isEnabled()).toBe(true);
 
         expect(await dialog.getByTestId('renewal-terms').textContent()).toMatch(/every month until you turn auto-renew off/);
         expect(await noSidewaysScroll(page)).toBe(true);
-        await screenshot(page, 'pricing-subscribe-320');
+        await screenshot(page, 'pricing-subscribe-320', { fullPage: false });
         await page.setViewportSize({ width: 390, height: 844 });
-        await screenshot(page, 'pricing-subscribe-390');
+        await screenshot(page, 'pricing-subscribe-390', { fullPage: false });
 
         await subscribe.click();
         await dialog.waitFor({ state: 'detached' });

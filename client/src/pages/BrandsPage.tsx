@@ -6,6 +6,7 @@ import PageLoader from '../components/PageLoader';
 import BrandForm from '../components/brands/BrandForm';
 import SignInWall from '../components/saved/SignInWall';
 import { TrashIcon } from '../components/icons';
+import { useConfirm } from '../components/ConfirmDialog';
 import { api, errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { brandsKey, useBrands } from '../lib/brands';
@@ -25,6 +26,7 @@ function BrandKits({ userId }: { userId: string }) {
   const [editing, setEditing] = useState<BrandDto | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState('');
+  const { confirm, dialog } = useConfirm();
   const limit = plan.limits.brandKits;
   const list = brands.data ?? [];
   const withKits = PLANS.find((p) => p.limits.brandKits > 0);
@@ -45,7 +47,13 @@ function BrandKits({ userId }: { userId: string }) {
   };
 
   const remove = async (brand: BrandDto) => {
-    if (!window.confirm(`Delete the brand kit "${brand.name}"?`)) return;
+    const yes = await confirm({
+      title: `Delete the brand kit "${brand.name}"?`,
+      message: 'This cannot be undone.',
+      confirmLabel: 'Delete kit',
+      destructive: true,
+    });
+    if (!yes) return;
     try {
       await api(`/brands/${brand.id}`, { method: 'DELETE' });
     } finally {
@@ -159,6 +167,7 @@ function BrandKits({ userId }: { userId: string }) {
           )}
         </div>
       )}
+      {dialog}
     </div>
   );
 }

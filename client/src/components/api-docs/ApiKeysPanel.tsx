@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { useConfirm } from '../ConfirmDialog';
 import { CodeBlock } from './CodeBlock';
 import { apiKeysApi } from './apiKeys.api';
 
@@ -68,6 +69,7 @@ function KeyManager() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEYS }),
   });
   const active = (keys.data ?? []).filter((k) => !k.revokedAt);
+  const { confirm, dialog } = useConfirm();
 
   return (
     <div className="card space-y-5 p-5">
@@ -136,8 +138,14 @@ function KeyManager() {
                   type="button"
                   className="btn-danger px-3 py-1.5 text-sm"
                   disabled={revoke.isPending && revoke.variables === k.id}
-                  onClick={() => {
-                    if (window.confirm(`Revoke "${k.name}"? Apps using it will stop working at once.`)) revoke.mutate(k.id);
+                  onClick={async () => {
+                    const yes = await confirm({
+                      title: `Revoke "${k.name}"?`,
+                      message: 'Apps using it will stop working at once.',
+                      confirmLabel: 'Revoke key',
+                      destructive: true,
+                    });
+                    if (yes) revoke.mutate(k.id);
                   }}
                 >
                   Revoke
@@ -147,6 +155,7 @@ function KeyManager() {
           </ul>
         )}
       </div>
+      {dialog}
     </div>
   );
 }

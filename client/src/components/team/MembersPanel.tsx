@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentTeamDto, TeamRole } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { teamKey, useTeamUsage } from '../../lib/team';
+import { useConfirm } from '../ConfirmDialog';
 
 const ROLE_LABEL: Record<TeamRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 
@@ -13,6 +14,7 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
   const navigate = useNavigate();
   const usage = useTeamUsage(userId, current.team.id);
   const [error, setError] = useState<string | null>(null);
+  const { confirm, dialog } = useConfirm();
   const [notice, setNotice] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'member' | 'admin'>('member');
@@ -70,11 +72,15 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
                     aria-label={`Role of ${m.name}`}
                     className="field w-auto py-1"
                     value={m.role}
-                    onChange={(e) => {
+                    onChange={async (e) => {
                       const next = e.target.value as TeamRole;
                       if (
                         next === 'owner' &&
-                        !window.confirm(`Make ${m.name} the owner? You become an admin, and the team then runs on their Business plan.`)
+                        !(await confirm({
+                          title: `Make ${m.name} the owner?`,
+                          message: 'You become an admin, and the team then runs on their Business plan.',
+                          confirmLabel: 'Transfer ownership',
+                        }))
                       )
                         return;
                       void run(() => api(`/teams/${teamId}/members/${m.userId}`, { method: 'PUT', body: { role: next } }));
@@ -93,10 +99,15 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
                   <button
                     type="button"
                     className="btn-danger px-2.5 py-1 text-xs"
-                    onClick={() =>
-                      window.confirm(`Remove ${m.name} from the team?`) &&
-                      void run(() => api(`/teams/${teamId}/members/${m.userId}`, { method: 'DELETE' }))
-                    }
+                    onClick={async () => {
+                      const yes = await confirm({
+                        title: `Remove ${m.name} from the team?`,
+                        message: 'They lose access to the team library at once.',
+                        confirmLabel: 'Remove',
+                        destructive: true,
+                      });
+                      if (yes) void run(() => api(`/teams/${teamId}/members/${m.userId}`, { method: 'DELETE' }));
+                    }}
                   >
                     Remove
                   </button>
@@ -109,7 +120,15 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
           <button
             type="button"
             className="btn-secondary mt-4 px-3 py-1.5 text-sm"
-            onClick={() => window.confirm('Leave this team?') && leave()}
+            onClick={async () => {
+              const yes = await confirm({
+                title: 'Leave this team?',
+                message: 'You lose access to the team library; your own saved lines stay yours.',
+                confirmLabel: 'Leave team',
+                destructive: true,
+              });
+              if (yes) leave();
+            }}
           >
             Leave team
           </button>
@@ -204,6 +223,7 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
           )}
         </section>
       )}
+      {dialog}
     </div>
   );
 }
