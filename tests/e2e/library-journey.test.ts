@@ -143,7 +143,7 @@ describe('generate and the saved library, end to end', () => {
       expect(await asking.textContent()).toContain('Are you sure you want to delete all saved lines? This action cannot be undone.');
       await page.keyboard.press('Escape');
       await asking.waitFor({ state: 'detached' });
-      expect(await clearAll.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect.poll(() => clearAll.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await cards.count()).toBe(2);
       await clearAll.click();
       await asking.getByRole('button', { name: 'Delete all' }).click();
