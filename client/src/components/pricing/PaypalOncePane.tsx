@@ -39,7 +39,7 @@ export default function PaypalOncePane({ flow }: { flow: PaymentFlow }) {
 
   if (config?.simulated) {
     return (
-      <button type="button" className="btn-primary w-full py-2.5" onClick={() => void simulate()} disabled={busy || offline}>
+      <button type="button" className="btn-primary w-full px-4 py-2.5" onClick={() => void simulate()} disabled={busy || offline}>
         {flow.phase === 'processing' ? 'Processing payment...' : 'Simulate PayPal approval'}
       </button>
     );

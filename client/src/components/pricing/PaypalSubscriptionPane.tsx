@@ -32,7 +32,7 @@ export default function PaypalSubscriptionPane({ flow }: { flow: PaymentFlow }) 
     return (
       <>
         {terms}
-        <button type="button" className="btn-primary w-full py-2.5" onClick={() => void simulate()} disabled={busy || offline}>
+        <button type="button" className="btn-primary w-full px-4 py-2.5" onClick={() => void simulate()} disabled={busy || offline}>
           {flow.phase === 'processing' ? 'Starting subscription...' : 'Simulate PayPal subscription approval'}
         </button>
       </>
