@@ -6,7 +6,7 @@ import { getPlan } from '@gl/core/types';
 import PaymentModal from './PaymentModal';
 import { watchConnection } from '../../lib/app-status';
 import type { PaymentsConfig } from '../../lib/payments';
-import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn } from '../../test/app-harness';
+import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn, type MockReply } from '../../test/app-harness';
 import { fakeSocket } from '../../test/fake-socket';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../test/fake-socket')).fakeIo }));
@@ -107,7 +107,7 @@ describe('PayPal: pay once or renew automatically', () => {
   });
 
   it("PayPal's subscription buttons: SDK with intent=subscription and vault=true; our server creates and confirms", async () => {
-    let confirm = fail(409, 'Please approve the subscription at PayPal first.', 'CONFLICT');
+    let confirm: MockReply = fail(409, 'Please approve the subscription at PayPal first.', 'CONFLICT');
     const { calls } = mockApi({
       'GET /api/auth/me': () => ok({ user: TEST_USER }),
       'POST /api/payments/paypal/create-subscription': () => ok({ subscriptionID: 'I-REAL1', approveUrl: null, paymentId: 'pay-r1' }, 201),
