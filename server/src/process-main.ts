@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, type Role } from '@gl/core/server';
 import { DatabaseConnectError } from '@gl/core/server';
-import { startPaymentSandbox } from './sandbox';
+import { startPaymentSandbox, syncSandboxPaypal } from './sandbox';
 import type { RoleLoaders } from './roles';
 import { startRoles } from './start';
 
@@ -10,10 +10,11 @@ import { startRoles } from './start';
  */
 export async function runProcess(roles: RoleLoaders, forcedRoles?: Role[]): Promise<void> {
   let config;
+  let sandbox;
   try {
     const env = forcedRoles ? { ...process.env, ROLES: forcedRoles.join(',') } : process.env;
     // Development without payment credentials: local PayPal/Daraja simulators (never in production).
-    const sandbox = await startPaymentSandbox(env);
+    sandbox = await startPaymentSandbox(env);
     config = loadConfig(sandbox?.env ?? env);
   } catch (err) {
     if (err instanceof ConfigError) {
@@ -30,6 +31,7 @@ export async function runProcess(roles: RoleLoaders, forcedRoles?: Role[]): Prom
     console.error(known ? `Genius Lines could not start: ${(err as Error).message}` : err);
     process.exit(1);
   }
+  if (sandbox && services.url) await syncSandboxPaypal(config, services.ctx.db);
   if (services.url) {
     console.log(`\n  Genius Lines is running: ${services.url}\n  Database: ${services.ctx.database.location}\n`);
     if (config.PAYMENTS_SIMULATED) console.log('  Payments: SANDBOX (simulated PayPal and M-Pesa; no real money moves)\n');

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { PaypalClient, syncPaypalCatalog, type Config, type DbOrTx } from '@gl/core/server';
 
 /**
  * The development payment sandbox. With NODE_ENV=development and no PayPal or M-Pesa credentials,
  * `npm start` runs the local PayPal and Daraja simulators (the dev-only @gl/simulators package, loopback, ephemeral ports)
  * in-process and points the configuration at them, with PAYMENTS_SIMULATED=true so the launcher
  * and the browser say so. PayPal orders are approved at once (the client's simulated approval
- * then captures); an M-Pesa push confirms itself a few seconds later through the real callback.
+ * then captures; subscriptions likewise, on plans synced at start); an M-Pesa push confirms itself a few seconds later through the real callback.
  * Never in production or tests; setting PAYMENTS_SIMULATED=false turns it off. The package is loaded
  * only when the sandbox is wanted, so production images leave it out.
  */
@@ -97,4 +98,22 @@ export async function startPaymentSandbox(
       await Promise.allSettled([paypalStub.close(), darajaStub.close()]);
     },
   };
+}
+
+/**
+ * The sandbox's PayPal simulator starts empty: its product and plans are created (and their ids
+ * stored) at start, as `npm run paypal:sync` does against PayPal, so "Renews automatically" works.
+ */
+export async function syncSandboxPaypal(config: Config, db: DbOrTx, log: (msg: string) => void = console.warn): Promise<void> {
+  if (!config.PAYPAL_CLIENT_ID || !config.PAYPAL_CLIENT_SECRET) return;
+  try {
+    const client = new PaypalClient({
+      baseUrl: config.PAYPAL_BASE_URL,
+      clientId: config.PAYPAL_CLIENT_ID,
+      clientSecret: config.PAYPAL_CLIENT_SECRET,
+    });
+    await syncPaypalCatalog(client, db);
+  } catch (err) {
+    log(`Payment sandbox: PayPal plans could not be set up (${(err as Error).message}); auto-renewing plans are off.`);
+  }
 }

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
  *  - POST/GET /v1/billing/plans, GET /v1/billing/plans/{id}   (plan_request_POST; list by product_id)
  *  - POST /v1/billing/subscriptions, GET /v1/billing/subscriptions/{id}   (subscription_request_post)
  *  - POST /v1/billing/subscriptions/{id}/suspend | activate | cancel   (204)
- * Controls: approve() stands in for the buyer; subscriptionEvent()/saleEvent() build the webhooks PayPal sends.
+ * Controls: approve() stands in for the buyer (at once with autoApprove, as the sandbox runs it); subscriptionEvent()/saleEvent() build the webhooks PayPal sends.
  */
 export interface PaypalSubscriptionsSim {
   products: Map<string, any>;
@@ -44,7 +44,7 @@ const unprocessable = (issue: string, description: string) => ({
   details: [{ issue, description }],
 });
 
-export function createPaypalSubscriptionsSim(base: () => string) {
+export function createPaypalSubscriptionsSim(base: () => string, opts: { autoApprove?: boolean } = {}) {
   const products = new Map<string, any>();
   const plans = new Map<string, any>();
   const subscriptions = new Map<string, any>();
@@ -156,7 +156,10 @@ export function createPaypalSubscriptionsSim(base: () => string) {
           plan_overridden: false,
         };
         subscriptions.set(sub.id, sub);
-        return [201, subView(sub)];
+        const created = subView(sub);
+        // The sandbox's simulated approval: created as PayPal answers it, then approved by the "buyer" at once.
+        if (opts.autoApprove) sim.approve(sub.id);
+        return [201, created];
       });
       return true;
     }

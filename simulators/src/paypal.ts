@@ -26,7 +26,7 @@ export interface PaypalStubOptions {
   clientId?: string;
   clientSecret?: string;
   webhookId?: string;
-  /** Orders are approved as soon as they are created (the sandbox's "simulated approval"). */
+  /** Orders and subscriptions are approved as soon as they are created (the sandbox's "simulated approval"). */
   autoApprove?: boolean;
   tokenTtlSeconds?: number;
 }
@@ -79,7 +79,7 @@ export async function startPaypalStub(opts: PaypalStubOptions = {}): Promise<Pay
   const tokens = new Set<string>();
   let issued = 0;
   let base = '';
-  const billing = createPaypalSubscriptionsSim(() => base);
+  const billing = createPaypalSubscriptionsSim(() => base, { autoApprove: opts.autoApprove });
 
   const links = (id: string) => [
     { href: `${base}/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' },

@@ -113,8 +113,10 @@ describe('/api-docs', () => {
       expect(usage.status).toBe(200);
 
       await page.getByText('CI server').waitFor();
-      page.once('dialog', (d) => void d.accept());
       await page.getByRole('button', { name: 'Revoke' }).click();
+      const asking = page.getByRole('dialog', { name: 'Revoke "CI server"?' });
+      expect(await asking.textContent()).toContain('Apps using it will stop working at once.');
+      await asking.getByRole('button', { name: 'Revoke key' }).click();
       await page.getByText('No active keys yet.').waitFor();
       const revoked = await fetch(`${app.server.url}/api/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
       expect(revoked.status).toBe(401);

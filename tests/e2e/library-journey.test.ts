@@ -137,17 +137,16 @@ describe('generate and the saved library, end to end', () => {
       expect(await page.getByText(LINES[0]!).count()).toBe(0);
 
       // Clear All asks first: dismissing keeps everything; accepting empties the library.
-      const dialogs: string[] = [];
-      let accept = false;
-      page.on('dialog', (d) => {
-        dialogs.push(d.message());
-        void (accept ? d.accept() : d.dismiss());
-      });
-      await page.getByRole('button', { name: 'Clear All' }).click();
-      expect(dialogs).toEqual(['Are you sure you want to delete all saved lines? This action cannot be undone.']);
+      const clearAll = page.getByRole('button', { name: 'Clear All' });
+      const asking = page.getByRole('dialog', { name: 'Delete all saved lines?' });
+      await clearAll.click();
+      expect(await asking.textContent()).toContain('Are you sure you want to delete all saved lines? This action cannot be undone.');
+      await page.keyboard.press('Escape');
+      await asking.waitFor({ state: 'detached' });
+      await expect.poll(() => clearAll.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await cards.count()).toBe(2);
-      accept = true;
-      await page.getByRole('button', { name: 'Clear All' }).click();
+      await clearAll.click();
+      await asking.getByRole('button', { name: 'Delete all' }).click();
       await page.getByText('No saved lines yet').waitFor();
       expect(await page.getByRole('button', { name: 'Clear All' }).count()).toBe(0);
 

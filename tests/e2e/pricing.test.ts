@@ -3,9 +3,11 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPaymentsHarness, type PaymentsHarness } from '../helpers/payments';
 import { REPO_ROOT } from '../helpers/process';
-import { launchBrowser, openPage } from './helpers/browser';
+import { launchBrowser, openPage, screenshot } from './helpers/browser';
 import { signInContext } from './helpers/user-session';
 import { startPaypalStub, type PaypalStub } from '@gl/simulators';
+import { PaypalClient, syncPaypalCatalog } from '@gl/core/server';
+import type { Page } from 'playwright-core';
 
 let h: PaymentsHarness;
 let browser: Browser;
@@ -111,6 +113,11 @@ describe('/pricing', () => {
         PAYMENTS_SIMULATED: 'true',
         PAYPAL_BASE_URL: approving.url,
       });
+      // As `npm run paypal:sync` (or the sandbox at start) does: the simulator's product and plans, ids stored.
+      await syncPaypalCatalog(
+        new PaypalClient({ baseUrl: approving.url, clientId: 'pp-client', clientSecret: 'pp-secret' }),
+        sandbox.server.services.ctx.db,
+      );
     });
     afterAll(async () => {
       await sandbox?.stop();
@@ -138,5 +145,85 @@ describe('/pricing', () => {
         await context.close();
       }
     });
+
+    it('on a phone (390 and 320 px): the dialog fits, traps focus, Escape returns focus to the opener; "Renews automatically" subscribes through the sandbox', async () => {
+      const { page, context, errors } = await openPage(browser, { baseURL: sandbox.server.url, viewport: 'phone' });
+      try {
+        await signInContext(context, sandbox.server);
+        await page.goto('/pricing');
+        await page.getByTestId('current-plan').filter({ hasText: 'Free' }).waitFor();
+        const opener = page.getByTestId('plan-pro').getByRole('button', { name: 'Upgrade to Pro' });
+        await opener.click();
+        const dialog = page.getByRole('dialog', { name: 'Upgrade to Pro' });
+        await dialog.waitFor();
+
+        for (const width of [390, 320]) {
+          await page.setViewportSize({ width, height: 740 });
+          const box = (await dialog.boundingBox())!;
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(width);
+          expect(await noSidewaysScroll(page)).toBe(true);
+        }
+
+        // Focus starts inside and stays inside, both ways round.
+        expect(await focusInDialog(page)).toBe(true);
+        for (const key of [...Array(10).fill('Tab'), ...Array(10).fill('Shift+Tab')]) {
+          await page.keyboard.press(key);
+          expect(await focusInDialog(page)).toBe(true);
+        }
+        // The page under the dialog does not scroll.
+        expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        await expectFocused(opener);
+
+        // Offline, nothing can be paid; the pane says so instead of spinning.
+        await opener.click();
+        await dialog.waitFor();
+        await dialog.getByText('Renews automatically', { exact: true }).click();
+        const subscribe = dialog.getByRole('button', { name: 'Simulate PayPal subscription approval' });
+        await context.setOffline(true);
+        await dialog.getByTestId('payment-offline').filter({ hasText: "You're offline. Payments need a connection." }).waitFor();
+        expect(await subscribe.isDisabled()).toBe(true);
+        await screenshot(page, 'pricing-subscribe-offline-320', { fullPage: false });
+        await context.setOffline(false);
+        await dialog.getByTestId('payment-offline').waitFor({ state: 'detached' });
+        expect(await subscribe.isEnabled()).toBe(true);
+
+        expect(await dialog.getByTestId('renewal-terms').textContent()).toMatch(/every month until you turn auto-renew off/);
+        expect(await noSidewaysScroll(page)).toBe(true);
+        await screenshot(page, 'pricing-subscribe-320', { fullPage: false });
+        await page.setViewportSize({ width: 390, height: 844 });
+        await screenshot(page, 'pricing-subscribe-390', { fullPage: false });
+
+        await subscribe.click();
+        await dialog.waitFor({ state: 'detached' });
+        await page.getByRole('status').filter({ hasText: 'You are now on the Pro plan' }).waitFor();
+        await page
+          .getByTestId('current-plan')
+          .filter({ hasText: /Pro · renews/ })
+          .waitFor();
+        const created = approving.requests.filter((r) => r.method === 'POST' && r.path === '/v1/billing/subscriptions');
+        expect(created).toHaveLength(1);
+        expect([...approving.billing.subscriptions.values()].map((x) => [x.custom_id !== undefined, x.status])).toEqual([[true, 'ACTIVE']]);
+
+        // The billing page shows the renewing PayPal plan with auto-renew on.
+        await page.goto('/billing');
+        await page.getByRole('heading', { name: 'Pro plan' }).waitFor();
+        expect(await page.getByTestId('billing-period').textContent()).toMatch(/^Renews on .+ Billed monthly with PayPal\.$/);
+        expect(await page.getByRole('switch', { name: 'Auto-renew' }).getAttribute('aria-checked')).toBe('true');
+        // Chromium logs the live socket's failed reconnects while the context was offline; nothing else.
+        expect(errors.filter((e) => !e.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
   });
 });
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const focusInDialog = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+async function expectFocused(locator: ReturnType<Page['locator']>) {
+  await expect.poll(() => locator.evaluate((el) => el === document.activeElement)).toBe(true);
+}

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@gl/core/server';
-import { sandboxWanted, startPaymentSandbox, type PaymentSandbox } from '@gl/server';
+import { sandboxWanted, startPaymentSandbox, syncSandboxPaypal, type PaymentSandbox } from '@gl/server';
 import { freePort } from '../helpers/process';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { connectSocket, nextEvent, type TestSocket } from '../helpers/socket';
@@ -67,5 +67,24 @@ describe('development payment sandbox', () => {
     expect(pushed.status).toBe(200);
     expect(await completed).toMatchObject({ paymentId: pushed.body.data.paymentId, planId: 'business' });
     expect((await server.api('/auth/me', { token: user.token })).body.data.user.planId).toBe('business');
+  });
+
+  it('"Renews automatically" works there too: plans synced at start, the subscription approved at once, then confirmed', async () => {
+    const user = await registerUser(server!);
+    const body = { planId: 'pro', interval: 'month' };
+    // Before the sync the server says what to do instead.
+    const early = await server!.api('/payments/paypal/create-subscription', { token: user.token, body });
+    expect(early.status).toBe(503);
+    expect(early.body.error).toMatch(/one-time payment/);
+
+    await syncSandboxPaypal(server!.services.ctx.config, server!.services.ctx.db, () => undefined);
+    const created = await server!.api('/payments/paypal/create-subscription', { token: user.token, body });
+    expect(created.status).toBe(201);
+    const confirmed = await server!.api('/payments/paypal/confirm-subscription', {
+      token: user.token,
+      body: { subscriptionID: created.body.data.subscriptionID },
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data).toMatchObject({ currentPlan: { id: 'pro' }, subscription: { provider: 'paypal', autoRenew: true } });
   });
 });

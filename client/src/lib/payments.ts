@@ -44,6 +44,8 @@ export const PAYMENT_TEXT = {
   mpesaFailed: 'Payment failed. Please try again.',
   verificationFailed: 'Payment verification failed',
   waiting: 'waiting for you to confirm on your phone',
+  subscriptionFailed: 'PayPal subscription could not be started. Please try again.',
+  offline: "You're offline. Payments need a connection.",
 } as const;
 
 export type PaymentMethod = 'paypal' | 'mpesa';
@@ -134,6 +136,32 @@ export function createPaypalOrder(planId: PlanId, interval: BillingInterval): Pr
 
 export function capturePaypalOrder(orderID: string, planId: PlanId): Promise<CaptureResult> {
   return api<CaptureResult>('/payments/paypal/capture-order', { method: 'POST', body: { orderID, planId } });
+}
+
+export interface PaypalSubscriptionCreated {
+  subscriptionID: string;
+  approveUrl: string | null;
+  paymentId: string;
+}
+
+/** POST /payments/paypal/create-subscription: an auto-renewing subscription at PayPal, waiting for the buyer's approval. */
+export function createPaypalSubscription(planId: PlanId, interval: BillingInterval): Promise<PaypalSubscriptionCreated> {
+  return api<PaypalSubscriptionCreated>('/payments/paypal/create-subscription', { method: 'POST', body: { planId, interval } });
+}
+
+/** POST /payments/paypal/confirm-subscription: the server reads it back from PayPal and activates the plan. */
+export async function confirmPaypalSubscription(subscriptionID: string, paymentId: string): Promise<CaptureResult> {
+  const r = await api<{ subscription: SubscriptionDto | null; currentPlan: Plan }>('/payments/paypal/confirm-subscription', {
+    method: 'POST',
+    body: { subscriptionID },
+  });
+  return { id: subscriptionID, paymentId, status: 'completed', subscription: r.subscription, currentPlan: r.currentPlan };
+}
+
+/** The server's own words when it refused for a reason the buyer can act on, else `fallback`. */
+export function paymentErrorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && (err.status === 409 || err.status === 503 || err.code === 'RATE_LIMITED')) return err.message;
+  return fallback;
 }
 
 export interface StkPushResult {

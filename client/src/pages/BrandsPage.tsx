@@ -7,6 +7,7 @@ import NeedsConnection from '../components/NeedsConnection';
 import BrandForm from '../components/brands/BrandForm';
 import SignInWall from '../components/saved/SignInWall';
 import { TrashIcon } from '../components/icons';
+import { useConfirm } from '../components/ConfirmDialog';
 import { api, errorMessage } from '../lib/api';
 import { useOnline } from '../lib/app-status';
 import { useAuth } from '../lib/auth';
@@ -39,6 +40,7 @@ function BrandKits({ userId }: { userId: string }) {
   const [error, setError] = useState('');
   const current = useCurrentTeam(userId).data;
   const online = useOnline();
+  const { confirm, dialog } = useConfirm();
   const limit = plan.limits.brandKits;
   const list = brands.data ?? [];
   const withKits = PLANS.find((p) => p.limits.brandKits > 0);
@@ -64,7 +66,13 @@ function BrandKits({ userId }: { userId: string }) {
   };
 
   const remove = async (brand: BrandDto) => {
-    if (!window.confirm(`Delete the brand kit "${brand.name}"?`)) return;
+    const yes = await confirm({
+      title: `Delete the brand kit "${brand.name}"?`,
+      message: 'This cannot be undone.',
+      confirmLabel: 'Delete kit',
+      destructive: true,
+    });
+    if (!yes) return;
     try {
       await api(`/brands/${brand.id}`, { method: 'DELETE' });
     } finally {
@@ -193,6 +201,7 @@ function BrandKits({ userId }: { userId: string }) {
           )}
         </div>
       )}
+      {dialog}
     </div>
   );
 }

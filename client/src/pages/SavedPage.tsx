@@ -14,6 +14,7 @@ import { api } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { useCopy } from '../lib/clipboard';
 import { useCurrentPlan } from '../lib/plan';
+import { useConfirm } from '../components/ConfirmDialog';
 import { CLEAR_ALL_CONFIRMATION, SEARCH_DEBOUNCE_MS, savedKey, useDebounced, useLibrarySummary, useSavedLines } from '../lib/saved';
 
 export default function SavedPage() {
@@ -34,6 +35,7 @@ function SavedLibrary({ userId }: { userId: string }) {
   const { copiedKey, copy } = useCopy();
   const [deleting, setDeleting] = useState<Set<string>>(new Set());
   const [clearing, setClearing] = useState(false);
+  const { confirm, dialog } = useConfirm();
 
   const lines: SavedLineDto[] = useMemo(() => list.data?.pages.flatMap((p) => p.savedLines) ?? [], [list.data]);
   const matching = list.data?.pages[0]?.total ?? 0;
@@ -67,7 +69,13 @@ function SavedLibrary({ userId }: { userId: string }) {
   };
 
   const clearAll = async () => {
-    if (!window.confirm(CLEAR_ALL_CONFIRMATION)) return;
+    const yes = await confirm({
+      title: 'Delete all saved lines?',
+      message: CLEAR_ALL_CONFIRMATION,
+      confirmLabel: 'Delete all',
+      destructive: true,
+    });
+    if (!yes) return;
     setClearing(true);
     try {
       await api('/lines/saved', { method: 'DELETE' });
@@ -177,6 +185,7 @@ function SavedLibrary({ userId }: { userId: string }) {
       )}
 
       {plan.limits.analytics && <AnalyticsPanel userId={userId} />}
+      {dialog}
     </div>
   );
 }

@@ -65,10 +65,11 @@ export async function openPage(
   return { page, context, errors };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** A PNG in test-results/screenshots: the whole page, or only the viewport (what a phone shows, e.g. a dialog). */
+export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const file = path.join(ARTIFACTS_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: opts.fullPage ?? true });
   return file;
 }
 

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
 import NeedsConnection from '../NeedsConnection';
+import { useConfirm } from '../ConfirmDialog';
 import { CodeBlock } from './CodeBlock';
 import { apiKeysApi } from './apiKeys.api';
 
@@ -71,6 +72,7 @@ function KeyManager() {
   });
   const active = (keys.data ?? []).filter((k) => !k.revokedAt);
   const online = useOnline();
+  const { confirm, dialog } = useConfirm();
 
   return (
     <div className="card space-y-5 p-5">
@@ -140,8 +142,14 @@ function KeyManager() {
                   type="button"
                   className="btn-danger px-3 py-1.5 text-sm"
                   disabled={(revoke.isPending && revoke.variables === k.id) || !online}
-                  onClick={() => {
-                    if (window.confirm(`Revoke "${k.name}"? Apps using it will stop working at once.`)) revoke.mutate(k.id);
+                  onClick={async () => {
+                    const yes = await confirm({
+                      title: `Revoke "${k.name}"?`,
+                      message: 'Apps using it will stop working at once.',
+                      confirmLabel: 'Revoke key',
+                      destructive: true,
+                    });
+                    if (yes) revoke.mutate(k.id);
                   }}
                 >
                   Revoke
@@ -151,6 +159,7 @@ function KeyManager() {
           </ul>
         )}
       </div>
+      {dialog}
     </div>
   );
 }

@@ -151,8 +151,6 @@ describe('/saved', () => {
   it('deletes one line; Clear All asks first and shows the empty state', async () => {
     signIn();
     savedServer();
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
     renderAt(<SavedPage />, { route: '/saved', path: '/saved' });
     const card = (await screen.findByText('Brew bold, ship daily')).closest('li')!;
     await userEvent.click(within(card).getByRole('button', { name: /Delete saved line/ }));
@@ -160,12 +158,15 @@ describe('/saved', () => {
     await waitFor(() => expect(screen.getByTestId('saved-count')).toHaveTextContent('2 of 2 lines'));
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
-    expect(confirm).toHaveBeenCalledWith(CLEAR_ALL_CONFIRMATION);
+    const asking = screen.getByRole('dialog', { name: 'Delete all saved lines?' });
+    expect(asking).toHaveAccessibleDescription(CLEAR_ALL_CONFIRMATION);
     expect(CLEAR_ALL_CONFIRMATION).toBe('Are you sure you want to delete all saved lines? This action cannot be undone.');
+    await userEvent.click(within(asking).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('Coffee that codes with you')).toBeInTheDocument();
 
-    confirm.mockReturnValue(true);
     await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete all' }));
     expect(await screen.findByText('No saved lines yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Generate Lines' })).toHaveAttribute('href', '/generate');
     expect(screen.queryByRole('button', { name: 'Clear All' })).not.toBeInTheDocument();

@@ -6,6 +6,7 @@ import { api, errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/app-status';
 import NeedsConnection from '../NeedsConnection';
 import { teamKey, useTeamUsage } from '../../lib/team';
+import { useConfirm } from '../ConfirmDialog';
 
 const ROLE_LABEL: Record<TeamRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 
@@ -15,6 +16,7 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
   const navigate = useNavigate();
   const usage = useTeamUsage(userId, current.team.id);
   const [error, setError] = useState<string | null>(null);
+  const { confirm, dialog } = useConfirm();
   const [notice, setNotice] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'member' | 'admin'>('member');
@@ -75,11 +77,15 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
                     aria-label={`Role of ${m.name}`}
                     className="field w-auto py-1"
                     value={m.role}
-                    onChange={(e) => {
+                    onChange={async (e) => {
                       const next = e.target.value as TeamRole;
                       if (
                         next === 'owner' &&
-                        !window.confirm(`Make ${m.name} the owner? You become an admin, and the team then runs on their Business plan.`)
+                        !(await confirm({
+                          title: `Make ${m.name} the owner?`,
+                          message: 'You become an admin, and the team then runs on their Business plan.',
+                          confirmLabel: 'Transfer ownership',
+                        }))
                       )
                         return;
                       void run(() => api(`/teams/${teamId}/members/${m.userId}`, { method: 'PUT', body: { role: next } }));
@@ -99,10 +105,15 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
                     type="button"
                     className="btn-danger px-2.5 py-1 text-xs"
                     disabled={!online}
-                    onClick={() =>
-                      window.confirm(`Remove ${m.name} from the team?`) &&
-                      void run(() => api(`/teams/${teamId}/members/${m.userId}`, { method: 'DELETE' }))
-                    }
+                    onClick={async () => {
+                      const yes = await confirm({
+                        title: `Remove ${m.name} from the team?`,
+                        message: 'They lose access to the team library at once.',
+                        confirmLabel: 'Remove',
+                        destructive: true,
+                      });
+                      if (yes) void run(() => api(`/teams/${teamId}/members/${m.userId}`, { method: 'DELETE' }));
+                    }}
                   >
                     Remove
                   </button>
@@ -116,7 +127,15 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
             type="button"
             className="btn-secondary mt-4 px-3 py-1.5 text-sm"
             disabled={!online}
-            onClick={() => window.confirm('Leave this team?') && leave()}
+            onClick={async () => {
+              const yes = await confirm({
+                title: 'Leave this team?',
+                message: 'You lose access to the team library; your own saved lines stay yours.',
+                confirmLabel: 'Leave team',
+                destructive: true,
+              });
+              if (yes) leave();
+            }}
           >
             Leave team
           </button>
@@ -211,6 +230,7 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
           )}
         </section>
       )}
+      {dialog}
     </div>
   );
 }

@@ -3,17 +3,19 @@ import type { BillingInterval, PlanId } from '@gl/core/types';
 import { PAYMENT_TEXT, capturePaypalOrder, createPaypalOrder, type CaptureResult } from '../../lib/payments';
 
 /**
- * The official PayPal buttons (loaded only inside the payment modal). The order is created and
+ * The official PayPal buttons (loaded only inside the payment modal, "Pay once"). The order is created and
  * captured by our server; the amount comes from the catalogue there, never from the browser.
  */
-export default function PayPalSection({
+export default function PayPalOrderButtons({
   clientId,
   planId,
   interval,
   onProcessing,
   onCaptured,
   onError,
+  disabled,
 }: {
+  disabled?: boolean;
   clientId: string;
   planId: PlanId;
   interval: BillingInterval;
@@ -26,6 +28,7 @@ export default function PayPalSection({
       <PayPalButtons
         style={{ layout: 'vertical', shape: 'rect', label: 'pay' }}
         forceReRender={[planId, interval]}
+        disabled={disabled}
         createOrder={async () => {
           try {
             return (await createPaypalOrder(planId, interval)).orderID;
