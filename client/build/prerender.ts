@@ -77,13 +77,15 @@ export function prerender(options: { define: Record<string, string> }): Plugin {
             const preloads = pageChunks(bundle, root, PRERENDERED_ROUTES[route], shell)
               .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
               .join('');
+            // Nothing between #root's tags but React's HTML: a whitespace text node would not hydrate.
             const html =
               shell
                 .slice(0, start)
+                .trimEnd()
                 .replace('<div id="root">', `<div id="root" data-prerendered="${route}">`)
                 .replace('</head>', `${preloads}</head>`) +
               body +
-              shell.slice(end + SHELL_END.length);
+              shell.slice(end + SHELL_END.length).trimStart();
             const file = path.join(outDir, prerenderedFile(route));
             mkdirSync(path.dirname(file), { recursive: true });
             writeFileSync(file, html);
