@@ -17,6 +17,20 @@ export function prerenderedFile(route: string): string {
   return route === '/' ? 'index.html' : `${route.slice(1)}/index.html`;
 }
 
+/**
+ * The app's stylesheet, inline: a prerendered page paints as soon as its HTML is here instead of
+ * waiting for one more request, which on a slow network shares the bandwidth with the scripts.
+ * (About 13 KB compressed; the CSP allows inline styles. Client-side navigation needs no link:
+ * the styles are in the document already.)
+ */
+function inlineStylesheets(head: string, outDir: string): string {
+  return head.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (_tag, file: string) => {
+    const css = readFileSync(path.join(outDir, file), 'utf8');
+    if (/<\/style/i.test(css)) throw new Error(`prerender: ${file} cannot be inlined`);
+    return `<style>${css}</style>`;
+  });
+}
+
 /** The page's chunk and the chunks it imports, which the shell does not preload already. */
 function pageChunks(bundle: Rollup.OutputBundle, root: string, source: string, html: string): string[] {
   const id = path.resolve(root, source);
@@ -32,7 +46,8 @@ function pageChunks(bundle: Rollup.OutputBundle, root: string, source: string, h
  *  - The built index.html (the app shell) is copied to shell.html: the fallback for every other path.
  *  - client/src/entry-server.tsx is built for Node (a Vite SSR build into a temporary directory)
  *    and renders each route; its HTML replaces the shell's content, and the page's chunk is
- *    preloaded beside the entry. dist/index.html becomes the prerendered home page.
+ *    preloaded beside the entry; the stylesheet is inlined. dist/index.html becomes the prerendered
+ *    home page.
  * Runs in writeBundle, so the service worker's precache list and the .br/.gz copies (both made in
  * closeBundle) include the pages.
  */
@@ -79,9 +94,7 @@ export function prerender(options: { define: Record<string, string> }): Plugin {
               .join('');
             // Nothing between #root's tags but React's HTML: a whitespace text node would not hydrate.
             const html =
-              shell
-                .slice(0, start)
-                .trimEnd()
+              inlineStylesheets(shell.slice(0, start).trimEnd(), outDir)
                 .replace('<div id="root">', `<div id="root" data-prerendered="${route}">`)
                 .replace('</head>', `${preloads}</head>`) +
               body +
