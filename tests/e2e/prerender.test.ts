@@ -28,7 +28,10 @@ const PHONES = [
 /** Text of the first <h1> of an HTML document, tags removed. */
 function firstH1(html: string): string | undefined {
   const m = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html);
-  return m?.[1]!.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+  return m?.[1]!
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Waits until React has adopted the server HTML: the h1 the HTML came with is now React's node. */

@@ -91,14 +91,7 @@ export default function UsageChart({ days }: { days: DayCount[] }) {
         aria-label={`Generations per day, last ${days.length} days: ${total} in total`}
       >
         {width > 0 && (
-          <svg
-            width={width}
-            height={HEIGHT}
-            className="block"
-            onMouseMove={pick}
-            onClick={pick}
-            onMouseLeave={() => setActive(null)}
-          >
+          <svg width={width} height={HEIGHT} className="block" onMouseMove={pick} onClick={pick} onMouseLeave={() => setActive(null)}>
             {ticks.map((t) => (
               <g key={t}>
                 <line x1={M.left} x2={width - M.right} y1={yOf(t)} y2={yOf(t)} stroke={grid} />
