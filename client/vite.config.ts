@@ -2,15 +2,19 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { prerender } from './build/prerender';
 import { pwa } from './build/pwa';
 
 export default defineConfig(({ command }) => {
   // A build is always a production build, whatever NODE_ENV the shell has (`npm start` with
   // NODE_ENV=development must not ship React's development runtime).
   if (command === 'build') process.env.NODE_ENV = 'production';
+  // The prerendered pages' "now" (the footer's year, the community events' dates until hydrated).
+  const define = { __BUILD_TIME__: JSON.stringify(new Date().toISOString()) };
   return {
     mode: command === 'build' ? 'production' : undefined,
-    plugins: [react(), tailwindcss(), pwa(), precompress()],
+    define,
+    plugins: [react(), tailwindcss(), prerender({ define }), pwa(), precompress()],
     server: {
       port: 5173,
       proxy: {

@@ -51,6 +51,7 @@ export function createApp(ctx: ApiContext): Express {
       autoLogging: { ignore: (req) => req.url === '/api/health' },
     }),
   );
+  // docker/nginx.conf repeats these headers for the pages nginx sends itself: keep the two in step.
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -1,30 +1,46 @@
-import { lazy, useEffect } from 'react';
+import { lazy, useEffect, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import Layout from './components/Layout';
 import { ApiError, isNoRedirectPath, setUnauthorizedHandler } from './lib/api';
 import { AuthProvider } from './lib/auth';
 import { ThemeProvider } from './lib/theme';
+import { lazyPage, type LazyPage } from './lib/lazy-page';
 import { accountRoutes } from './pages/account/routes';
+import type { PrerenderedPath } from './prerendered-routes';
 
-// Route-level code splitting: each page is its own chunk.
-const HomePage = lazy(() => import('./pages/HomePage'));
+// Route-level code splitting: each page is its own chunk. The prerendered public pages can be
+// loaded ahead (lazyPage), so hydrating their HTML never waits inside a Suspense boundary.
+const HomePage = lazyPage(() => import('./pages/HomePage'));
 const GeneratePage = lazy(() => import('./pages/GeneratePage'));
-const AboutPage = lazy(() => import('./pages/AboutPage'));
-const ContactPage = lazy(() => import('./pages/ContactPage'));
-const CoursesPage = lazy(() => import('./pages/CoursesPage'));
-const CommunityPage = lazy(() => import('./pages/CommunityPage'));
-const PricingPage = lazy(() => import('./pages/PricingPage'));
-const ApiDocsPage = lazy(() => import('./pages/ApiDocsPage'));
+const AboutPage = lazyPage(() => import('./pages/AboutPage'));
+const ContactPage = lazyPage(() => import('./pages/ContactPage'));
+const CoursesPage = lazyPage(() => import('./pages/CoursesPage'));
+const CommunityPage = lazyPage(() => import('./pages/CommunityPage'));
+const PricingPage = lazyPage(() => import('./pages/PricingPage'));
+const ApiDocsPage = lazyPage(() => import('./pages/ApiDocsPage'));
 const SavedPage = lazy(() => import('./pages/SavedPage'));
 const BrandsPage = lazy(() => import('./pages/BrandsPage'));
 const BillingPage = lazy(() => import('./pages/BillingPage'));
 const AuthPage = lazy(() => import('./pages/AuthPage'));
-const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
-const TermsPage = lazy(() => import('./pages/TermsPage'));
+const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage'));
+const TermsPage = lazyPage(() => import('./pages/TermsPage'));
 const TeamPage = lazy(() => import('./pages/TeamPage'));
 const JoinPage = lazy(() => import('./pages/JoinPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+
+/** The page component of each prerendered route (client/src/prerendered-routes.ts). */
+export const PRERENDERED_PAGES: Record<PrerenderedPath, LazyPage> = {
+  '/': HomePage,
+  '/about': AboutPage,
+  '/pricing': PricingPage,
+  '/community': CommunityPage,
+  '/courses': CoursesPage,
+  '/contact': ContactPage,
+  '/api-docs': ApiDocsPage,
+  '/privacy': PrivacyPage,
+  '/terms': TermsPage,
+};
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -81,16 +97,23 @@ export function AppRoutes() {
   );
 }
 
-export default function App({ queryClient = createQueryClient() }: { queryClient?: QueryClient }) {
+/** Theme, queries and session around the router: the same in the browser and in the build's prerender. */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </AuthProvider>
+        <AuthProvider>{children}</AuthProvider>
       </QueryClientProvider>
     </ThemeProvider>
+  );
+}
+
+export default function App({ queryClient = createQueryClient() }: { queryClient?: QueryClient }) {
+  return (
+    <AppProviders queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
   );
 }

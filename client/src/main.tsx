@@ -1,14 +1,16 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import App from './App';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import App, { PRERENDERED_PAGES } from './App';
 import { watchConnection } from './lib/app-status';
 import { startPendingSaves } from './lib/pending-saves';
+import { prerenderedPath } from './prerendered-routes';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
 
 /**
@@ -27,6 +29,17 @@ window.addEventListener('vite:preloadError', (event) => {
   event.preventDefault();
   window.location.reload();
 });
+// A public page arrives prerendered (its HTML built by client/build/prerender.ts): React adopts that
+// HTML once the page's chunk is here. Any other page (the app shell) is rendered from scratch.
+const path = prerenderedPath(window.location.pathname);
+if (path && container.dataset.prerendered === path) {
+  void PRERENDERED_PAGES[path].preload().then(
+    () => hydrateRoot(container, app),
+    () => createRoot(container).render(app),
+  );
+} else {
+  createRoot(container).render(app);
+}
 
 watchConnection();
 startPendingSaves();

@@ -102,7 +102,7 @@ const SCENARIOS: Scenario[] = [
     async open(page) {
       await page.goto('/saved');
       await page.getByTestId('saved-line').first().waitFor();
-      await page.locator('.recharts-bar-rectangle').first().waitFor();
+      await page.locator('.usage-bar').first().waitFor();
     },
   },
   {

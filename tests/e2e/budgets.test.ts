@@ -79,7 +79,7 @@ describe('budgets, as npm start builds and serves the client', () => {
     const source = files.map((f) => readFileSync(path.join(dist, f.replace(/^\//, '')), 'utf8')).join('\n');
     // React's development runtime carries its warnings: "Invalid hook call", the unique "key" prop.
     expect(source).not.toMatch(/Invalid hook call|unique "key" prop/);
-    expect(source).not.toMatch(/recharts-bar-rectangle/);
+    expect(source).not.toMatch(/usage-bar/);
     expect(source).not.toMatch(/Simulate PayPal approval/);
     expect(source).not.toMatch(/Search your lines\.\.\./);
     expect(source).not.toMatch(/engine\.io/i);

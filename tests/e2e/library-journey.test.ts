@@ -214,7 +214,7 @@ describe('generate and the saved library, end to end', () => {
       const rows = JSON.parse(readFileSync((await json.path())!, 'utf8')) as Array<{ text: string }>;
       expect(rows.map((r) => r.text).sort()).toEqual(['Say it, "loud", and clear', 'Second, with a comma']);
       await page.getByRole('heading', { name: 'Your last 30 days' }).waitFor();
-      await page.locator('.recharts-bar-rectangle').first().waitFor();
+      await page.locator('.usage-bar').first().waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

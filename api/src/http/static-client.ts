@@ -72,14 +72,15 @@ export function compressResponses(): RequestHandler {
 
 /**
  * Serves the built React client: hashed assets immutable for a year, everything else revalidated,
- * precompressed copies when the browser accepts them, prerendered pages (`<path>/index.html`) where
- * the build made them and index.html for every other page path (history-API fallback).
+ * precompressed copies when the browser accepts them, prerendered pages (`<path>/index.html`, / is
+ * index.html) where the build made them and the app shell (shell.html; index.html in a build without
+ * prerendered pages) for every other page path (history-API fallback).
  * Returns false when the client has not been built.
  */
 export function serveClientBuild(app: Express, dist: string): boolean {
   if (!existsSync(path.join(dist, 'index.html'))) return false;
   const files = indexBuild(dist);
-  const shell = files.get('/index.html')!;
+  const shell = files.get('/shell.html') ?? files.get('/index.html')!;
 
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { SITE, SOCIAL_LINKS, THEMES } from '../content/site';
+import { BUILD_TIME, useHydrated } from '../lib/hydration';
 import Logo from './Logo';
 import { SocialIcon } from './marketing/SocialIcon';
 import { NewsletterForm } from './newsletter/NewsletterForm';
@@ -17,7 +18,7 @@ const linkClass =
 
 /** The footer on every page (spec §2). */
 export default function Footer() {
-  const year = new Date().getFullYear();
+  const year = (useHydrated() ? new Date() : BUILD_TIME).getFullYear();
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/60">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.6fr]">

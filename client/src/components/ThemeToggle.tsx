@@ -13,7 +13,9 @@ export default function ThemeToggle() {
       className="icon-btn"
       data-theme-toggle
     >
-      {theme === 'dark' ? <SunIcon className="h-5 w-5" /> : <MoonIcon className="h-5 w-5" />}
+      {/* Both icons, shown by the theme class on <html>: right from the first paint of a prerendered page. */}
+      <SunIcon className="hidden h-5 w-5 dark:block" />
+      <MoonIcon className="h-5 w-5 dark:hidden" />
     </button>
   );
 }

@@ -22,7 +22,15 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export const useAppStatus = (): AppStatus => useSyncExternalStore(subscribe, () => status);
+/** What a prerendered page is built with (and hydrates with): online, no update waiting. */
+const PRERENDER_STATUS: AppStatus = { reload: null, online: true, backOnline: false };
+
+export const useAppStatus = (): AppStatus =>
+  useSyncExternalStore(
+    subscribe,
+    () => status,
+    () => PRERENDER_STATUS,
+  );
 
 export function setUpdateReady(reload: () => void): void {
   set({ reload });

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AuthResult, PublicUser } from '@gl/core/types';
 import { ApiError, api } from './api';
+import { useHydrated } from './hydration';
 import { clearPendingSaves } from './pending-saves';
 import { clearSession, getRefreshToken, getSession, setSession, setStoredUser, subscribeSession } from './session';
 import { live } from './socket';
@@ -28,15 +29,20 @@ function snapshotKey(): string {
   return s ? `${s.token}|${JSON.stringify(s.user)}` : '';
 }
 
+const signedOutSnapshot = () => '';
+
 function failureText(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.hasServerMessage ? err.message : fallback;
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  // Re-render on any session change, including the api client clearing it after a 401.
-  const key = useSyncExternalStore(subscribeSession, snapshotKey, snapshotKey);
+  // Re-render on any session change, including the api client clearing it after a 401. A
+  // prerendered page is built signed out and hydrates signed out (the server snapshot), then shows
+  // the stored user right after.
+  const key = useSyncExternalStore(subscribeSession, snapshotKey, signedOutSnapshot);
   const session = useMemo(() => (key ? getSession() : null), [key]);
-  const [checking, setChecking] = useState(() => getSession() !== null);
+  const [checkingStored, setChecking] = useState(() => getSession() !== null);
+  const checking = useHydrated() && checkingStored;
 
   const refreshUser = useCallback(async () => {
     if (!getSession()) return;

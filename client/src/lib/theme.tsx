@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useHydrated } from './hydration';
 import { STORAGE_KEYS, storage } from './storage';
 
 export type Theme = 'light' | 'dark';
@@ -43,7 +44,10 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const value = useMemo(() => ({ theme, setTheme, toggleTheme }), [theme, setTheme, toggleTheme]);
+  // A prerendered page is built dark; while it hydrates, components see that (theme-init.js has
+  // already given <html> the stored theme, so nothing flashes), then the stored theme.
+  const shown: Theme = useHydrated() ? theme : 'dark';
+  const value = useMemo(() => ({ theme: shown, setTheme, toggleTheme }), [shown, setTheme, toggleTheme]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 

@@ -7,6 +7,7 @@ import { OverviewTab } from '../components/api-docs/OverviewTab';
 import { SdksTab } from '../components/api-docs/SdksTab';
 import { PageHeader } from '../components/marketing/PageHeader';
 import { OPENAPI_PATH, UPTIME } from '../content/api-examples';
+import { useHydrated } from '../lib/hydration';
 
 function tabFromHash(hash: string): DocTabId {
   const id = hash.replace(/^#/, '');
@@ -16,8 +17,11 @@ function tabFromHash(hash: string): DocTabId {
 export default function ApiDocsPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const active = tabFromHash(location.hash);
-  const origin = window.location.origin;
+  // The prerendered HTML is the overview tab with relative URLs; the tab in the hash and this
+  // server's origin follow as soon as the page is hydrated.
+  const hydrated = useHydrated();
+  const active = tabFromHash(hydrated ? location.hash : '');
+  const origin = hydrated ? window.location.origin : '';
 
   const select = (id: DocTabId) => navigate({ hash: id === 'overview' ? '' : id }, { replace: true, preventScrollReset: true });
 

@@ -5,10 +5,13 @@ import { TierCard } from '../components/community/TierCard';
 import { IconTile } from '../components/marketing/MarketingIcon';
 import { PageHeader, Section, cardClass } from '../components/marketing/PageHeader';
 import { useSimulatedAction } from '../components/marketing/useSimulatedAction';
+import { BUILD_TIME, useHydrated } from '../lib/hydration';
 import { JOIN_MS, JOINED_NOTICE_MS, PERKS, REGISTER_MS, TIERS, upcomingEvents } from '../content/community';
 
 export default function CommunityPage() {
-  const events = useMemo(() => upcomingEvents(), []);
+  // Dated from the build while the prerendered HTML hydrates, from today right after.
+  const hydrated = useHydrated();
+  const events = useMemo(() => upcomingEvents(hydrated ? new Date() : BUILD_TIME), [hydrated]);
   const join = useSimulatedAction(JOIN_MS, JOINED_NOTICE_MS);
   const register = useSimulatedAction(REGISTER_MS);
 

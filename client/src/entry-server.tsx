@@ -1,0 +1,24 @@
+/**
+ * The build's prerender entry (client/build/prerender.ts): renders one public page to HTML in Node,
+ * with the same tree as main.tsx hydrates (providers, router, routes) and the signed-out, dark,
+ * online state a first visit starts from.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { AppProviders, AppRoutes, PRERENDERED_PAGES, createQueryClient } from './App';
+import type { PrerenderedPath } from './prerendered-routes';
+
+export async function render(path: PrerenderedPath): Promise<string> {
+  // The page's chunk first: it renders in full instead of its loading fallback.
+  await PRERENDERED_PAGES[path].preload();
+  return renderToString(
+    <StrictMode>
+      <AppProviders queryClient={createQueryClient()}>
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * The public pages rendered to HTML at build time (client/build/prerender.ts) and hydrated in the
+ * browser, each with the file of its page component (for the chunk's modulepreload).
+ */
+export const PRERENDERED_ROUTES = {
+  '/': 'src/pages/HomePage.tsx',
+  '/about': 'src/pages/AboutPage.tsx',
+  '/pricing': 'src/pages/PricingPage.tsx',
+  '/community': 'src/pages/CommunityPage.tsx',
+  '/courses': 'src/pages/CoursesPage.tsx',
+  '/contact': 'src/pages/ContactPage.tsx',
+  '/api-docs': 'src/pages/ApiDocsPage.tsx',
+  '/privacy': 'src/pages/PrivacyPage.tsx',
+  '/terms': 'src/pages/TermsPage.tsx',
+} as const;
+
+export type PrerenderedPath = keyof typeof PRERENDERED_ROUTES;
+
+/** The route a URL path names ('/pricing/' is '/pricing'), or null when it is not prerendered. */
+export function prerenderedPath(pathname: string): PrerenderedPath | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return Object.hasOwn(PRERENDERED_ROUTES, path) ? (path as PrerenderedPath) : null;
+}
