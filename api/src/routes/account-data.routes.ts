@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { changeEmailBody, deleteAccountBody } from '@gl/core';
+import { changeEmailBody, deleteAccountBody, publicUserDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource, SENT } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as R from '../openapi/responses';
 import { AccountEmailsService } from '../services/account-emails.service';
 import { streamExport } from '../services/account-export';
 import { AccountService } from '../services/account.service';
@@ -41,7 +40,7 @@ export const accountDataResource = defineResource({
         'Checks the password; the address changes only when the link sent to the new address is opened (POST /auth/verify-email). The old address is told.',
       auth: 'session',
       body: changeEmailBody,
-      response: z.object({ user: R.PublicUser, pendingEmail: z.email() }),
+      response: z.object({ user: publicUserDto, pendingEmail: z.email() }),
       errors: [400, 401, 409, 429],
       handler: async ({ req, body, deps }) => {
         const userId = userIdOf(req);

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { forgotPasswordBody, resetPasswordBody, verifyEmailBody } from '@gl/core';
+import { forgotPasswordBody, resetPasswordBody, verifyEmailBody, authResultDto, publicUserDto, sentDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as R from '../openapi/responses';
 import { AccountEmailsService } from '../services/account-emails.service';
 import { deviceOf, linkBaseOf } from '../services/device';
 import { Limiter, minutesText } from '../services/rate-limit.service';
@@ -41,7 +40,7 @@ export const accountRecoveryResource = defineResource({
       auth: 'none',
       body: forgotPasswordBody,
       status: 202,
-      response: R.Sent,
+      response: sentDto,
       errors: [400, 429],
       before: limitIp,
       handler: async ({ req, body, deps }) => {
@@ -56,7 +55,7 @@ export const accountRecoveryResource = defineResource({
       description: 'Ends every earlier session (refresh and access tokens, open sockets) and signs this browser in.',
       auth: 'none',
       body: resetPasswordBody,
-      response: R.AuthResult,
+      response: authResultDto,
       errors: [400, 429],
       before: limitIp,
       handler: ({ req, body, deps }) => deps.emails.resetPassword(body.token, body.password, deviceOf(req)),
@@ -68,7 +67,7 @@ export const accountRecoveryResource = defineResource({
       description: 'The link sent at sign-up (or to a new address on a change of e-mail); valid EMAIL_VERIFICATION_TTL_HOURS, once.',
       auth: 'none',
       body: verifyEmailBody,
-      response: z.object({ user: R.PublicUser }),
+      response: z.object({ user: publicUserDto }),
       errors: [400, 409, 429],
       before: limitIp,
       handler: async ({ body, deps }) => ({ user: await deps.emails.verifyEmail(body.token) }),
@@ -78,7 +77,7 @@ export const accountRecoveryResource = defineResource({
       path: '/resend-verification',
       summary: 'Send the verification link again',
       auth: 'session',
-      response: R.Sent,
+      response: sentDto,
       errors: [401, 409, 429],
       handler: async ({ req, deps }) => {
         const userId = userIdOf(req);

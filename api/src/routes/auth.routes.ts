@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { loginBody, logoutBody, refreshBody, registerBody } from '@gl/core';
+import { loginBody, logoutBody, refreshBody, registerBody, authResultDto, publicUserDto, sessionTokensDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as R from '../openapi/responses';
 import { AccountService } from '../services/account.service';
 import { AuthService } from '../services/auth.service';
 import { deviceOf, linkBaseOf } from '../services/device';
@@ -39,7 +38,7 @@ export const authResource = defineResource({
       auth: 'none',
       body: registerBody,
       status: 201,
-      response: R.AuthResult,
+      response: authResultDto,
       errors: [400, 409, 429],
       before: limitIp,
       handler: async ({ req, body, deps }) => {
@@ -53,7 +52,7 @@ export const authResource = defineResource({
       summary: 'Sign in',
       auth: 'none',
       body: loginBody,
-      response: R.AuthResult,
+      response: authResultDto,
       errors: [400, 401, 429],
       before: limitIp,
       handler: async ({ req, body, deps }) => {
@@ -69,7 +68,7 @@ export const authResource = defineResource({
       path: '/me',
       summary: 'The signed-in user',
       auth: 'session',
-      response: z.object({ user: R.PublicUser }),
+      response: z.object({ user: publicUserDto }),
       errors: [401],
       handler: async ({ req, deps }) => ({ user: await deps.account.profile(userIdOf(req)) }),
     }),
@@ -80,7 +79,7 @@ export const authResource = defineResource({
       description: 'Answers a new access token and a new refresh token; reusing an old refresh token revokes the whole family.',
       auth: 'none',
       body: refreshBody,
-      response: R.SessionTokens,
+      response: sessionTokensDto,
       errors: [400, 401, 429],
       before: limitIp,
       handler: ({ req, body, deps }) => deps.auth.refresh(body.refreshToken, deviceOf(req)),

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { brandBody, brandIdParams } from '@gl/core';
+import { brandBody, brandIdParams, brandDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as R from '../openapi/responses';
 import { BrandsService } from '../services/brands.service';
 
 /** /api/brands: brand kits (Pro 3, Business 25; Free: 403 PLAN_REQUIRED), each reachable only by its owner. */
@@ -17,7 +16,7 @@ export const brandsResource = defineResource({
       path: '/',
       summary: 'Your brand kits',
       auth: 'session',
-      response: z.object({ brands: z.array(R.Brand) }),
+      response: z.object({ brands: z.array(brandDto) }),
       errors: [401],
       handler: async ({ req, deps }) => ({ brands: await deps.brands.list(userIdOf(req)) }),
     }),
@@ -30,7 +29,7 @@ export const brandsResource = defineResource({
       auth: 'session',
       body: brandBody,
       status: 201,
-      response: z.object({ brand: R.Brand }),
+      response: z.object({ brand: brandDto }),
       errors: [400, 401, 403, 409],
       handler: async ({ req, deps, body }) => ({ brand: await deps.brands.create(userIdOf(req), body) }),
     }),
@@ -40,7 +39,7 @@ export const brandsResource = defineResource({
       summary: 'One of your brand kits',
       auth: 'session',
       params: brandIdParams,
-      response: z.object({ brand: R.Brand }),
+      response: z.object({ brand: brandDto }),
       errors: [400, 401, 404],
       handler: async ({ req, deps, params }) => ({ brand: await deps.brands.get(userIdOf(req), params.id) }),
     }),
@@ -52,7 +51,7 @@ export const brandsResource = defineResource({
       auth: 'session',
       params: brandIdParams,
       body: brandBody,
-      response: z.object({ brand: R.Brand }),
+      response: z.object({ brand: brandDto }),
       errors: [400, 401, 404],
       handler: async ({ req, deps, params, body }) => ({ brand: await deps.brands.update(userIdOf(req), params.id, body) }),
     }),

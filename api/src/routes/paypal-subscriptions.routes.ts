@@ -1,9 +1,8 @@
-import { paypalConfirmSubscriptionBody, paypalCreateSubscriptionBody, subscriptionIdParams } from '@gl/core';
+import { paypalConfirmSubscriptionBody, paypalCreateSubscriptionBody, subscriptionIdParams, billingSubscriptionDto } from '@gl/core';
 import { z } from 'zod';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as B from '../openapi/billing-responses';
 import { PaypalService } from '../payments/paypal.service';
 import { Limiter, minutesText } from '../services/rate-limit.service';
 
@@ -21,8 +20,8 @@ function deps(ctx: ApiContext) {
 }
 
 const Created = z.object({ subscriptionID: z.string(), approveUrl: z.string().nullable(), paymentId: z.uuid() });
-const Confirmed = z.object({ subscription: B.BillingSubscription.nullable(), currentPlan: z.object({ id: z.string() }).loose() });
-const Changed = z.object({ subscription: B.BillingSubscription });
+const Confirmed = z.object({ subscription: billingSubscriptionDto.nullable(), currentPlan: z.object({ id: z.string() }).loose() });
+const Changed = z.object({ subscription: billingSubscriptionDto });
 
 /** PayPal Subscriptions v1: start an auto-renewing plan and confirm it after the buyer approved it at PayPal. */
 export const paypalSubscriptionsResource = defineResource({

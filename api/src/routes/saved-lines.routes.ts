@@ -10,11 +10,13 @@ import {
   type SavedLinesPageDto,
   type SavedLinesSummaryDto,
   type SaveLineResultDto,
+  saveLineResultDto,
+  savedLinesPageDto,
+  savedLinesSummaryDto,
 } from '@gl/core';
 import { Errors, currentPlanFor, decodeCursor, savedLinesRepository, type SavedLinesFilter } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { SENT, defineResource, reply } from '../http/route';
-import * as R from '../openapi/responses';
 import { requireFeature } from '../services/plan-policy';
 import { userIdOf } from '../middleware/authenticate';
 import { Limiter } from '../services/rate-limit.service';
@@ -121,7 +123,7 @@ export const savedLinesResource = defineResource({
       auth: 'session',
       body: saveLineBody,
       status: 201,
-      response: R.SaveLineResult,
+      response: saveLineResultDto,
       errors: [400, 401],
       handler: async ({ req, deps, body }) => {
         const { savedLine, created } = await savedLinesRepository.save(deps.db, { userId: userIdOf(req), ...body });
@@ -135,7 +137,7 @@ export const savedLinesResource = defineResource({
       summary: 'Search and list saved lines, newest first',
       auth: 'session',
       query: listSavedQuery,
-      response: R.SavedLinesPage,
+      response: savedLinesPageDto,
       errors: [400, 401],
       handler: async ({ req, deps, query }): Promise<SavedLinesPageDto> => {
         const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
@@ -148,7 +150,7 @@ export const savedLinesResource = defineResource({
       path: '/saved/summary',
       summary: 'Library summary: how many lines, and how many per category',
       auth: 'session',
-      response: R.SavedLinesSummary,
+      response: savedLinesSummaryDto,
       errors: [401],
       handler: ({ req, deps }): Promise<SavedLinesSummaryDto> => savedLinesRepository.summary(deps.db, userIdOf(req)),
     }),

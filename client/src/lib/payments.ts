@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BillingInterval, PaymentStatus, Plan, PlanId, SubscriptionDto } from '@gl/core/types';
+import type {
+  BillingInterval,
+  MpesaStatusDto,
+  MpesaStkPushDto,
+  PaymentStatus,
+  PaymentsConfigDto,
+  PaypalCaptureDto,
+  PaypalOrderDto,
+  PlanId,
+  SubscriptionsDto,
+} from '@gl/core/types';
 import { ApiError, api } from './api';
 
 /** GET /api/payments/config: real PayPal buttons, or the sandbox simulation. */
-export interface PaymentsConfig {
-  simulated: boolean;
-  paypalClientId: string | null;
-  currency: 'USD';
-  paypal?: boolean;
-  mpesa?: boolean;
-  kesPerUsd?: number;
-}
+export type PaymentsConfig = PaymentsConfigDto;
 
 export function usePaymentsConfig(enabled = true) {
   return useQuery({
@@ -21,10 +24,7 @@ export function usePaymentsConfig(enabled = true) {
   });
 }
 
-export interface SubscriptionsState {
-  subscriptions: SubscriptionDto[];
-  currentPlan: Plan;
-}
+export type SubscriptionsState = SubscriptionsDto;
 
 export function useSubscriptions(userId: string | undefined) {
   return useQuery({
@@ -114,49 +114,21 @@ export function mpesaInitiationError(err: unknown): string {
   return PAYMENT_TEXT.initiationFailed;
 }
 
-export interface PaypalCreateResult {
-  orderID: string;
-  paymentId: string;
-}
+export type CaptureResult = PaypalCaptureDto;
 
-export interface CaptureResult {
-  id: string | null;
-  paymentId: string;
-  status: PaymentStatus;
-  message?: string;
-  subscription: SubscriptionDto | null;
-  currentPlan?: Plan;
-}
-
-export function createPaypalOrder(planId: PlanId, interval: BillingInterval): Promise<PaypalCreateResult> {
-  return api<PaypalCreateResult>('/payments/paypal/create-order', { method: 'POST', body: { planId, interval } });
+export function createPaypalOrder(planId: PlanId, interval: BillingInterval): Promise<PaypalOrderDto> {
+  return api<PaypalOrderDto>('/payments/paypal/create-order', { method: 'POST', body: { planId, interval } });
 }
 
 export function capturePaypalOrder(orderID: string, planId: PlanId): Promise<CaptureResult> {
   return api<CaptureResult>('/payments/paypal/capture-order', { method: 'POST', body: { orderID, planId } });
 }
 
-export interface StkPushResult {
-  paymentId: string;
-  checkoutRequestID: string;
-  responseCode: string;
-  customerMessage?: string;
-  amount?: number;
-  phoneNumber?: string;
-}
-
-export interface MpesaStatus {
-  paymentId: string;
-  status: PaymentStatus;
-  resultCode: string | null;
-  message: string;
-}
-
 /** The stored state of an STK request: re-read when the live connection (re)connects, so a missed event is not lost. */
-export function mpesaStatus(checkoutRequestID: string): Promise<MpesaStatus> {
-  return api<MpesaStatus>(`/payments/mpesa/status/${encodeURIComponent(checkoutRequestID)}`);
+export function mpesaStatus(checkoutRequestID: string): Promise<MpesaStatusDto> {
+  return api<MpesaStatusDto>(`/payments/mpesa/status/${encodeURIComponent(checkoutRequestID)}`);
 }
 
-export function mpesaStkPush(planId: PlanId, interval: BillingInterval, phoneNumber: string): Promise<StkPushResult> {
-  return api<StkPushResult>('/payments/mpesa/stk-push', { method: 'POST', body: { planId, interval, phoneNumber } });
+export function mpesaStkPush(planId: PlanId, interval: BillingInterval, phoneNumber: string): Promise<MpesaStkPushDto> {
+  return api<MpesaStkPushDto>('/payments/mpesa/stk-push', { method: 'POST', body: { planId, interval, phoneNumber } });
 }

@@ -6,6 +6,8 @@ export const COUNT_MAX = 10;
 export const COUNT_DEFAULT = 4;
 export const SAVED_TEXT_MAX = 500;
 export const TEAM_NAME_MAX = 80;
+/** Every API key starts with this (`gl_...`), so a key is recognisable in a config file or a leak scan. */
+export const API_KEY_PREFIX = 'gl_';
 
 export const CONTACT_SUBJECTS = [
   'General Inquiry',

@@ -14,8 +14,8 @@ beforeEach(() => {
   signIn();
 });
 
-const LIVE: PaymentsConfig = { simulated: false, paypalClientId: null, currency: 'USD', kesPerUsd: 129 };
-const SIMULATED: PaymentsConfig = { simulated: true, paypalClientId: null, currency: 'USD', kesPerUsd: 129 };
+const LIVE: PaymentsConfig = { simulated: false, paypalClientId: null, currency: 'USD', paypal: false, mpesa: true, kesPerUsd: 129 };
+const SIMULATED: PaymentsConfig = { simulated: true, paypalClientId: null, currency: 'USD', paypal: true, mpesa: true, kesPerUsd: 129 };
 
 function renderModal(config: PaymentsConfig, onSuccess = vi.fn(), onClose = vi.fn()) {
   renderAt(<PaymentModal plan={getPlan('pro')} interval="month" config={config} onClose={onClose} onSuccess={onSuccess} />);
@@ -98,7 +98,13 @@ describe('payment modal', () => {
       'GET /api/auth/me': () => ok({ user: TEST_USER }),
       'POST /api/payments/mpesa/stk-push': () => ok({ paymentId: 'pay-9', checkoutRequestID: 'ws_CO_9', responseCode: '0' }),
       'GET /api/payments/mpesa/status/ws_CO_9': () =>
-        ok({ paymentId: 'pay-9', checkoutRequestID: 'ws_CO_9', status, resultCode: status === 'pending' ? null : '1032', message: 'Payment cancelled by user' }),
+        ok({
+          paymentId: 'pay-9',
+          checkoutRequestID: 'ws_CO_9',
+          status,
+          resultCode: status === 'pending' ? null : '1032',
+          message: 'Payment cancelled by user',
+        }),
     });
     const { onSuccess } = renderModal(LIVE);
     await chooseMpesa();

@@ -1,10 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { UsageAnalyticsDto } from '@gl/core/types';
 import { useTheme } from '../../lib/theme';
-
-export interface DayCount {
-  date: string;
-  generations: number;
-}
 
 function shortDay(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -12,7 +8,7 @@ function shortDay(date: string): string {
 }
 
 /** Generations per day over the last 30 days (recharts; loaded only for plans with analytics). */
-export default function UsageChart({ days }: { days: DayCount[] }) {
+export default function UsageChart({ days }: { days: UsageAnalyticsDto['days'] }) {
   const { theme } = useTheme();
   const axis = theme === 'dark' ? '#94a3b8' : '#475569';
   const grid = theme === 'dark' ? '#1e293b' : '#e2e8f0';
