@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { contactMessages, users } from '../db/schema';
 
@@ -36,5 +36,14 @@ export const contactMessagesRepository = {
       .update(contactMessages)
       .set({ status: final ? 'failed' : 'pending', attempts: sql`${contactMessages.attempts} + 1`, lastError: error.slice(0, 1000) })
       .where(eq(contactMessages.id, id));
+  },
+
+  /** Messages created before `createdBefore` and not yet delivered or failed (the reconciler's list). */
+  async listPending(db: DbOrTx, createdBefore: Date, limit: number): Promise<Array<{ id: string }>> {
+    return db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(and(eq(contactMessages.status, 'pending'), lt(contactMessages.createdAt, createdBefore)))
+      .limit(limit);
   },
 };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { newsletterSubscribers, newsletterUnsubscribeTokens } from '../db/schema';
 
@@ -75,5 +75,14 @@ export const newsletterRepository = {
         lastError: error.slice(0, 1000),
       })
       .where(eq(newsletterSubscribers.id, id));
+  },
+
+  /** Subscribers created before `createdBefore` whose welcome e-mail is still pending (the reconciler's list). */
+  async listPendingWelcomes(db: DbOrTx, createdBefore: Date, limit: number): Promise<Array<{ id: string }>> {
+    return db
+      .select({ id: newsletterSubscribers.id })
+      .from(newsletterSubscribers)
+      .where(and(eq(newsletterSubscribers.welcomeStatus, 'pending'), lt(newsletterSubscribers.createdAt, createdBefore)))
+      .limit(limit);
   },
 };

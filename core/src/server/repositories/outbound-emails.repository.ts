@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { outboundEmails } from '../db/schema';
 
@@ -38,5 +38,14 @@ export const outboundEmailsRepository = {
       .update(outboundEmails)
       .set({ status: final ? 'failed' : 'pending', attempts: sql`${outboundEmails.attempts} + 1`, lastError: error.slice(0, 1000) })
       .where(eq(outboundEmails.id, id));
+  },
+
+  /** E-mails created before `createdBefore` and not yet delivered or failed (the reconciler's list). */
+  async listPending(db: DbOrTx, createdBefore: Date, limit: number): Promise<Array<{ id: string }>> {
+    return db
+      .select({ id: outboundEmails.id })
+      .from(outboundEmails)
+      .where(and(eq(outboundEmails.status, 'pending'), lt(outboundEmails.createdAt, createdBefore)))
+      .limit(limit);
   },
 };
