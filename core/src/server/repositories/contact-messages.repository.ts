@@ -31,6 +31,14 @@ export const contactMessagesRepository = {
   },
 
   /** Records a failed attempt; `final` marks the row failed (no more retries), otherwise it stays pending. */
+  /** After the job's last attempt: a still pending row is failed for good (it stays stored with its last error). */
+  async markFailed(db: DbOrTx, id: string): Promise<void> {
+    await db
+      .update(contactMessages)
+      .set({ status: 'failed' })
+      .where(and(eq(contactMessages.id, id), eq(contactMessages.status, 'pending')));
+  },
+
   async markAttemptFailed(db: DbOrTx, id: string, error: string, final: boolean): Promise<void> {
     await db
       .update(contactMessages)

@@ -66,6 +66,14 @@ export const newsletterRepository = {
   },
 
   /** Records a failed attempt; `final` marks the row failed (no more retries), otherwise it stays pending. */
+  /** After the job's last attempt: a still pending row is failed for good (it stays stored with its last error). */
+  async markFailed(db: DbOrTx, id: string): Promise<void> {
+    await db
+      .update(newsletterSubscribers)
+      .set({ welcomeStatus: 'failed' })
+      .where(and(eq(newsletterSubscribers.id, id), eq(newsletterSubscribers.welcomeStatus, 'pending')));
+  },
+
   async markAttemptFailed(db: DbOrTx, id: string, error: string, final: boolean): Promise<void> {
     await db
       .update(newsletterSubscribers)

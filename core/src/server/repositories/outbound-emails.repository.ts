@@ -33,6 +33,14 @@ export const outboundEmailsRepository = {
       .where(eq(outboundEmails.id, id));
   },
 
+  /** After the job's last attempt: a still pending row is failed for good (it stays stored with its last error). */
+  async markFailed(db: DbOrTx, id: string): Promise<void> {
+    await db
+      .update(outboundEmails)
+      .set({ status: 'failed' })
+      .where(and(eq(outboundEmails.id, id), eq(outboundEmails.status, 'pending')));
+  },
+
   async markAttemptFailed(db: DbOrTx, id: string, error: string, final: boolean): Promise<void> {
     await db
       .update(outboundEmails)
