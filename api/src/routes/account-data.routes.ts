@@ -7,7 +7,7 @@ import { AccountEmailsService } from '../services/account-emails.service';
 import { streamExport } from '../services/account-export';
 import { AccountService } from '../services/account.service';
 import { linkBaseOf } from '../services/device';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 
 function accountDataDeps(ctx: ApiContext) {
   const { config } = ctx;
@@ -16,13 +16,11 @@ function accountDataDeps(ctx: ApiContext) {
     account: new AccountService(ctx),
     emails: new AccountEmailsService(ctx),
     // Guessing the password through a stolen access token is limited like sign-ins are (per account).
-    passwordLimiter: new Limiter(
-      ctx.redis,
-      `${config.REDIS_PREFIX}-rl-account-password`,
-      config.AUTH_RATE_LIMIT_PER_EMAIL,
-      config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-      (s) => `Too many attempts. Please try again in ${minutesText(s)}.`,
-    ),
+    passwordLimiter: Limiter.for(ctx, 'account-password', {
+      points: config.AUTH_RATE_LIMIT_PER_EMAIL,
+      seconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      what: 'attempts',
+    }),
   };
 }
 

@@ -5,20 +5,18 @@ import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import { AccountEmailsService } from '../services/account-emails.service';
 import { deviceOf, linkBaseOf } from '../services/device';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 
 function recoveryDeps(ctx: ApiContext) {
   const { config } = ctx;
-  const prefix = config.REDIS_PREFIX;
   const window = config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
-  const message = (s: number) => `Too many requests. Please try again in ${minutesText(s)}.`;
   return {
     ctx,
     emails: new AccountEmailsService(ctx),
     // Volume only (carrier NAT: many people, one address); the strict limits are per address or account.
-    perIp: new Limiter(ctx.redis, `${prefix}-rl-recovery-ip`, config.AUTH_RATE_LIMIT_PER_IP, window, message),
-    perAddress: new Limiter(ctx.redis, `${prefix}-rl-recovery-email`, config.ACCOUNT_EMAIL_LIMIT_PER_ADDRESS, window, message),
-    perAccount: new Limiter(ctx.redis, `${prefix}-rl-verify-resend`, config.ACCOUNT_EMAIL_LIMIT_PER_ADDRESS, window, message),
+    perIp: Limiter.for(ctx, 'recovery-ip', { points: config.AUTH_RATE_LIMIT_PER_IP, seconds: window, what: 'requests' }),
+    perAddress: Limiter.for(ctx, 'recovery-email', { points: config.ACCOUNT_EMAIL_LIMIT_PER_ADDRESS, seconds: window, what: 'requests' }),
+    perAccount: Limiter.for(ctx, 'verify-resend', { points: config.ACCOUNT_EMAIL_LIMIT_PER_ADDRESS, seconds: window, what: 'requests' }),
   };
 }
 type Deps = ReturnType<typeof recoveryDeps>;

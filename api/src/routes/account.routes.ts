@@ -14,7 +14,7 @@ import { userIdOf } from '../middleware/authenticate';
 import { AccountService } from '../services/account.service';
 import { deviceOf } from '../services/device';
 import { requireFeature } from '../services/plan-policy';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 
 function accountDeps(ctx: ApiContext) {
   const { config } = ctx;
@@ -22,13 +22,11 @@ function accountDeps(ctx: ApiContext) {
     db: ctx.db,
     account: new AccountService(ctx),
     // Guessing the current password through a stolen access token is limited like logins are.
-    passwordLimiter: new Limiter(
-      ctx.redis,
-      `${config.REDIS_PREFIX}-rl-change-password`,
-      config.AUTH_RATE_LIMIT_PER_EMAIL,
-      config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-      (s) => `Too many attempts. Please try again in ${minutesText(s)}.`,
-    ),
+    passwordLimiter: Limiter.for(ctx, 'change-password', {
+      points: config.AUTH_RATE_LIMIT_PER_EMAIL,
+      seconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      what: 'attempts',
+    }),
   };
 }
 

@@ -6,19 +6,17 @@ import { userIdOf } from '../middleware/authenticate';
 import { AccountService } from '../services/account.service';
 import { AuthService } from '../services/auth.service';
 import { deviceOf, linkBaseOf } from '../services/device';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 
 function authDeps(ctx: ApiContext) {
   const { config } = ctx;
-  const prefix = config.REDIS_PREFIX;
   const window = config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
-  const message = (s: number) => `Too many attempts. Please try again in ${minutesText(s)}.`;
   return {
     ctx,
     auth: new AuthService(ctx),
     account: new AccountService(ctx),
-    perIp: new Limiter(ctx.redis, `${prefix}-rl-auth-ip`, config.AUTH_RATE_LIMIT_PER_IP, window, message),
-    perEmail: new Limiter(ctx.redis, `${prefix}-rl-auth-email`, config.AUTH_RATE_LIMIT_PER_EMAIL, window, message),
+    perIp: Limiter.for(ctx, 'auth-ip', { points: config.AUTH_RATE_LIMIT_PER_IP, seconds: window, what: 'attempts' }),
+    perEmail: Limiter.for(ctx, 'auth-email', { points: config.AUTH_RATE_LIMIT_PER_EMAIL, seconds: window, what: 'attempts' }),
   };
 }
 

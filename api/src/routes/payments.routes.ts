@@ -22,7 +22,7 @@ import { SENT, defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import { MpesaService } from '../payments/mpesa.service';
 import { PaypalService, paypalConfigured } from '../payments/paypal.service';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 
 const historyParams = z.object({ userId: uuidSchema });
 
@@ -32,13 +32,7 @@ function paymentsDeps(ctx: ApiContext) {
     paypal: new PaypalService(ctx),
     mpesa: new MpesaService(ctx),
     // Each start of a payment reaches a provider (an STK push rings the customer's phone): bounded per user.
-    starts: new Limiter(
-      ctx.redis,
-      `${ctx.config.REDIS_PREFIX}-rl-pay-start`,
-      20,
-      600,
-      (s) => `Too many payment attempts. Please try again in ${minutesText(s)}.`,
-    ),
+    starts: Limiter.for(ctx, 'pay-start', { points: 20, seconds: 600, what: 'payment attempts' }),
   };
 }
 

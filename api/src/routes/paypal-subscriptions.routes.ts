@@ -4,18 +4,12 @@ import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import { PaypalService } from '../payments/paypal.service';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 
 function deps(ctx: ApiContext) {
   return {
     subscriptions: new PaypalService(ctx).subscriptions,
-    starts: new Limiter(
-      ctx.redis,
-      `${ctx.config.REDIS_PREFIX}-rl-pay-start`,
-      20,
-      600,
-      (s) => `Too many payment attempts. Please try again in ${minutesText(s)}.`,
-    ),
+    starts: Limiter.for(ctx, 'pay-start', { points: 20, seconds: 600, what: 'payment attempts' }),
   };
 }
 

@@ -62,13 +62,12 @@ async function write(res: Response, chunk: string): Promise<boolean> {
 function savedLinesDeps(ctx: ApiContext) {
   return {
     db: ctx.db,
-    exportLimiter: new Limiter(
-      ctx.redis,
-      `${ctx.config.REDIS_PREFIX}-rl-export`,
-      EXPORTS_PER_WINDOW,
-      EXPORT_WINDOW_SECONDS,
-      () => 'Too many exports. Please try again in a few minutes.',
-    ),
+    exportLimiter: Limiter.for(ctx, 'export', {
+      points: EXPORTS_PER_WINDOW,
+      seconds: EXPORT_WINDOW_SECONDS,
+      what: 'exports',
+      message: () => 'Too many exports. Please try again in a few minutes.',
+    }),
   };
 }
 

@@ -21,7 +21,7 @@ import type { Request } from 'express';
 import type { ApiContext } from '../api-context';
 import { defineResource, reply, SENT } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 import { TeamsService } from '../services/teams.service';
 
 const INVITES_PER_HOUR = 30;
@@ -38,13 +38,7 @@ export const teamsResource = defineResource({
   deps: (ctx: ApiContext) => ({
     teams: new TeamsService(ctx),
     // Each invitation or re-send is an e-mail to someone else's inbox: bounded per sender.
-    invites: new Limiter(
-      ctx.redis,
-      `${ctx.config.REDIS_PREFIX}-rl-team-invite`,
-      INVITES_PER_HOUR,
-      3600,
-      (s) => `Too many invitations. Please try again in ${minutesText(s)}.`,
-    ),
+    invites: Limiter.for(ctx, 'team-invite', { points: INVITES_PER_HOUR, seconds: 3600, what: 'invitations' }),
   }),
   routes: (route) => [
     route({
