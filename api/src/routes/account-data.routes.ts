@@ -24,7 +24,7 @@ function accountDataDeps(ctx: ApiContext) {
   };
 }
 
-/** /api/users: change of e-mail, data export, account deletion (DESIGN §8). */
+/** /api/users: change of e-mail, data export, account deletion. */
 export const accountDataResource = defineResource({
   prefix: '/users',
   tag: 'Account',

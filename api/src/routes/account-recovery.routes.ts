@@ -22,7 +22,7 @@ function recoveryDeps(ctx: ApiContext) {
 type Deps = ReturnType<typeof recoveryDeps>;
 const limitIp = (req: { ip?: string }, deps: Deps) => deps.perIp.consume(req.ip ?? 'unknown');
 
-/** /api/auth: password reset and e-mail verification (DESIGN §8). */
+/** /api/auth: password reset and e-mail verification. */
 export const accountRecoveryResource = defineResource({
   prefix: '/auth',
   tag: 'Auth',

@@ -29,7 +29,7 @@ const INVITES_PER_HOUR = 30;
 const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
 
 /**
- * /api/teams: the Business plan's teams (DESIGN.md §10). Anyone not in a team gets 404 on its
+ * /api/teams: the Business plan's teams. Anyone not in a team gets 404 on its
  * routes; membership and role are checked in the query or locked transaction that acts.
  */
 export const teamsResource = defineResource({

@@ -34,7 +34,7 @@ export function useSubscriptions(userId: string | undefined) {
   });
 }
 
-/** Spec §8: the texts a buyer sees. */
+/** The texts a buyer sees, word for word (the server's payment messages say the same). */
 export const PAYMENT_TEXT = {
   paypalFailed: 'PayPal payment failed. Please try again.',
   captureFailed: 'Payment processing failed. Please try again.',
@@ -73,7 +73,7 @@ export const INITIAL_PAYMENT_STATE: PaymentModalState = {
   customerMessage: null,
 };
 
-/** The payment modal's state machine (spec §4): method chosen, processing, waiting, error, or success. */
+/** The payment modal's state machine: method chosen, processing, waiting, error, or success. */
 export function paymentModalReducer(state: PaymentModalState, action: PaymentModalAction): PaymentModalState {
   switch (action.type) {
     case 'method':
@@ -99,12 +99,12 @@ export function failedPaymentMessage(p: { status: PaymentStatus; resultCode?: st
   return PAYMENT_TEXT.mpesaFailed;
 }
 
-/** Spec §5: empty or shorter than 10 characters is refused before anything is sent. */
+/** A phone number empty or shorter than 10 characters is refused before anything is sent. */
 export function validPhone(phone: string): boolean {
   return phone.trim().length >= 10;
 }
 
-/** The M-Pesa initiation error: Daraja's customer message, our validation text, or the spec's fallback. */
+/** The M-Pesa initiation error: Daraja's customer message, our validation text, or 'Payment initiation failed'. */
 export function mpesaInitiationError(err: unknown): string {
   if (err instanceof ApiError) {
     const customer = err.extra.customerMessage;

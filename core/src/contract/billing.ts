@@ -44,7 +44,7 @@ export const checkoutRequestIdParams = z.object({
 });
 export const paymentIdParams = z.object({ id: uuidSchema });
 
-/** Spec: a number not starting with 254 is rewritten to 254 plus its last 9 digits. */
+/** A Kenyan number not starting with 254 is rewritten to 254 plus its last 9 digits (07XX..., +254 7XX... and 7XX... all work). */
 export function normalizeKenyanPhone(input: string): string {
   const digits = input.replace(/\D/g, '');
   if (digits.startsWith('254')) return digits;
