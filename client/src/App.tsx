@@ -55,7 +55,7 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Any 401 (after a failed refresh) sends the user to /auth, unless on /auth or / (spec §2). */
+/** Any 401 (after a failed refresh) sends the user to /auth, unless on /auth or /. */
 function UnauthorizedRedirect() {
   const navigate = useNavigate();
   useEffect(() => {

@@ -84,7 +84,7 @@ export interface Plan {
   name: string;
   /** USD per month, in cents. */
   priceCents: number;
-  /** USD per month, as the spec shows it (e.g. 9.99). */
+  /** USD per month, as the pricing page shows it (e.g. 9.99). */
   price: number;
   interval: 'month';
   features: readonly string[];

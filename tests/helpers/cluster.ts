@@ -1,4 +1,6 @@
+import { createTestDatabase, type TestDatabase } from './database';
 import { freePort, spawnEntry, waitForHttp, type ChildHandle } from './process';
+import { clearRedisPrefix, testPrefix, TEST_REDIS_URL } from './redis';
 
 /** One of our processes (api or worker role) running as a real child process. */
 export interface RoleProcess {
@@ -68,4 +70,60 @@ export async function stopAll(processes: RoleProcess[], graceMs = 15_000): Promi
       clearTimeout(timer);
     }),
   );
+}
+
+/** N api and M worker processes of the compiled build on one fresh database and one Redis prefix. */
+export interface Cluster {
+  database: TestDatabase;
+  prefix: string;
+  /** The api processes in start order; the first applied the migrations. */
+  apis: RoleProcess[];
+  workers: RoleProcess[];
+  /** Every process, apis first. */
+  processes: RoleProcess[];
+  /** Stops every process, then clears the Redis prefix and drops the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a cluster: a new database and Redis prefix, the first api process alone (it applies the
+ * migrations), then the other apis and the workers in parallel. `env` adds variables, given the api
+ * URLs chosen in advance (e.g. a provider's callback URL pointing at one of them).
+ */
+export async function startCluster(opts: {
+  apis: number;
+  workers: number;
+  env?: (c: { apiUrls: string[] }) => Record<string, string>;
+}): Promise<Cluster> {
+  const database = await createTestDatabase();
+  const prefix = testPrefix();
+  const ports: number[] = [];
+  for (let i = 0; i < opts.apis; i++) ports.push(await freePort());
+  const apiUrls = ports.map((p) => `http://127.0.0.1:${p}`);
+  const env = { ...clusterEnv({ databaseUrl: database.url, redisUrl: TEST_REDIS_URL, prefix }), ...opts.env?.({ apiUrls }) };
+  const started: RoleProcess[] = [];
+  const stop = async () => {
+    await stopAll(started);
+    await clearRedisPrefix(prefix);
+    await database.drop();
+  };
+  try {
+    if (opts.apis > 0) started.push(await startRole('api', env, { port: ports[0] }));
+    const rest = await Promise.all([
+      ...ports.slice(1).map((port) => startRole('api', env, { port })),
+      ...Array.from({ length: opts.workers }, () => startRole('worker', env)),
+    ]);
+    started.push(...rest);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    database,
+    prefix,
+    apis: started.filter((p) => p.role === 'api'),
+    workers: started.filter((p) => p.role === 'worker'),
+    processes: started,
+    stop,
+  };
 }

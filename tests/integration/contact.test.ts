@@ -165,6 +165,29 @@ describe('contact form: SMTP outage', () => {
       await outage.close();
     }
   });
+
+  it('a recipient the server refuses for good: one attempt, then the message is marked failed, keeping its text and the reason', async () => {
+    const refusing = await startSmtpStub({ refuseRecipients: /^nobody@/ });
+    const prod = await startTestServer({
+      env: { SMTP_URL: refusing.url, CONTACT_INBOX: 'nobody@geniuslines.test' },
+      processors: [emailProcessor],
+    });
+    try {
+      const res = await prod.api('/contact', { body: { ...valid, message: 'Never delivered' } });
+      expect(res.status).toBe(202);
+      const row = await eventually(async () => {
+        const r = await messageRow(prod, res.body.data.id);
+        return r?.status === 'failed' ? r : undefined;
+      });
+      expect(row.attempts).toBe(1);
+      expect(row.lastError).toMatch(/SMTP refused the recipient/);
+      expect(row.message).toBe('Never delivered');
+      expect(refusing.received).toHaveLength(0);
+    } finally {
+      await prod.stop();
+      await refusing.close();
+    }
+  });
 });
 
 describe('contact form through EmailJS', () => {

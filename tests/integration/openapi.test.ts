@@ -7,6 +7,7 @@ import { openApiPath } from '../../api/src/http/route';
 import { documentedOperations } from '../../api/src/openapi/document';
 import { RESOURCES } from '../../api/src/routes/resources';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { grantPlan, markVerified, registerUser } from '../helpers/users';
 
 let server: TestServer;
 let doc: any;
@@ -153,5 +154,35 @@ describe('GET /api/openapi.json', () => {
     const documented = new Set(documentedOperations().map((o) => `${o.method} ${o.path}`));
     expect(api.filter((r) => !documented.has(r) && !undocumented.has(r))).toEqual([]);
     expect([...documented].filter((r) => !api.includes(r))).toEqual([]);
+  });
+
+  it('answers match their contract schema (every GET without parameters, as a Business user with data)', async () => {
+    const user = await registerUser(server);
+    await grantPlan(server.database, user.id, 'business');
+    await markVerified(server.database, user.id);
+    const saved = await server.api('/lines/save', {
+      token: user.token,
+      body: { text: 'Shapes that match', category: 'taglines', tone: 'bold' },
+    });
+    expect(saved.status).toBe(201);
+    const created = await server.api('/api-keys', { token: user.token, body: { name: 'docs' } });
+    expect(created.status).toBe(201);
+    const checked: string[] = [];
+    for (const resource of RESOURCES) {
+      for (const spec of resource.routes) {
+        if (spec.method !== 'get' || spec.params || spec.content || spec.internal || !spec.response) continue;
+        const path = openApiPath(resource.prefix, spec.path);
+        const token = spec.auth === 'apiKey' ? created.body.data.key : user.token;
+        const res = await server.api(path, { token });
+        if (res.status === 400) continue; // a required query (e.g. /billing/quote's planId)
+        expect(res.status, path).toBe(200);
+        const parsed = spec.response.safeParse(spec.topLevel ? res.body : res.body.data);
+        expect(parsed.success ? [] : parsed.error.issues, path).toEqual([]);
+        checked.push(path);
+      }
+    }
+    expect(checked).toEqual(
+      expect.arrayContaining(['/lines/saved', '/lines/saved/summary', '/users/usage', '/plans', '/api-keys', '/v1/usage']),
+    );
   });
 });

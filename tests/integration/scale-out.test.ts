@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterEnv, startRole, stopAll, type RoleProcess } from '../helpers/cluster';
-import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { startCluster, type Cluster, type RoleProcess } from '../helpers/cluster';
 import { mpesaEnv, startTestDaraja } from '../helpers/payments';
 import { eventually } from '../helpers/eventually';
-import { freePort } from '../helpers/process';
-import { clearRedisPrefix, testPrefix, TEST_REDIS_URL } from '../helpers/redis';
 import { apiClient, type ApiClient } from '../helpers/server';
 import { connectSocket, nextEvent, recordEvents, type TestSocket } from '../helpers/socket';
 import { registerUser } from '../helpers/users';
@@ -15,10 +12,9 @@ import type { DarajaStub } from '@gl/simulators';
  * PostgreSQL database and one Redis. Socket.IO rooms span the api processes (Redis adapter and
  * emitter), so whichever process accepts work or receives a callback, the user's socket hears it.
  */
-let database: TestDatabase;
+let cluster: Cluster;
 let daraja: DarajaStub;
-let prefix: string;
-const processes: RoleProcess[] = [];
+let processes: RoleProcess[];
 const sockets: TestSocket[] = [];
 let apiA: RoleProcess;
 let apiB: RoleProcess;
@@ -26,33 +22,27 @@ let a: ApiClient;
 let b: ApiClient;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  prefix = testPrefix();
   daraja = await startTestDaraja();
-  const portB = await freePort();
-  const env = {
-    ...clusterEnv({ databaseUrl: database.url, redisUrl: TEST_REDIS_URL, prefix }),
-    // Daraja calls back to api B only (the load balancer's choice, as far as we are concerned).
-    ...mpesaEnv(daraja.url, `http://127.0.0.1:${portB}`),
-    // The delayed status check must not be what completes the payment: the callback is.
-    MPESA_STATUS_DELAY_MS: '600000',
-  };
-  // The first api process applies the migrations; the others start in parallel after it.
-  apiA = await startRole('api', env);
-  processes.push(apiA);
-  const rest = await Promise.all([startRole('api', env, { port: portB }), startRole('worker', env), startRole('worker', env)]);
-  processes.push(...rest);
-  apiB = rest[0];
+  cluster = await startCluster({
+    apis: 2,
+    workers: 2,
+    env: ({ apiUrls }) => ({
+      // Daraja calls back to api B only (the load balancer's choice, as far as we are concerned).
+      ...mpesaEnv(daraja.url, apiUrls[1]!),
+      // The delayed status check must not be what completes the payment: the callback is.
+      MPESA_STATUS_DELAY_MS: '600000',
+    }),
+  });
+  processes = cluster.processes;
+  [apiA, apiB] = cluster.apis as [RoleProcess, RoleProcess];
   a = apiClient(apiA.url);
   b = apiClient(apiB.url);
 }, 180_000);
 
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
-  await stopAll(processes);
+  await cluster?.stop();
   await daraja?.close();
-  await clearRedisPrefix(prefix);
-  await database?.drop();
 }, 60_000);
 
 describe('two api processes and two workers', () => {

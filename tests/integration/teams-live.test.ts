@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterEnv, startRole, stopAll, type RoleProcess } from '../helpers/cluster';
-import { createTestDatabase, type TestDatabase } from '../helpers/database';
-import { clearRedisPrefix, testPrefix, TEST_REDIS_URL } from '../helpers/redis';
+import { startCluster, type Cluster, type RoleProcess } from '../helpers/cluster';
+import type { TestDatabase } from '../helpers/database';
 import { apiClient, type ApiClient } from '../helpers/server';
 import { connectSocket, nextEvent, recordEvents, type TestSocket } from '../helpers/socket';
 import { inviteAndJoin, ownerWithTeam } from '../helpers/teams';
@@ -13,34 +12,26 @@ import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
  * through api A (Redis emitter + adapter); outsiders never do, and a removed member's open socket
  * stops hearing the team at once, without reconnecting.
  */
+let cluster: Cluster;
 let database: TestDatabase;
 let smtp: SmtpStub;
-let prefix: string;
-const processes: RoleProcess[] = [];
 const sockets: TestSocket[] = [];
 let apiA: RoleProcess;
 let apiB: RoleProcess;
 let a: ApiClient;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  prefix = testPrefix();
   smtp = await startSmtpStub();
-  const env = { ...clusterEnv({ databaseUrl: database.url, redisUrl: TEST_REDIS_URL, prefix }), SMTP_URL: smtp.url };
-  apiA = await startRole('api', env);
-  processes.push(apiA);
-  const rest = await Promise.all([startRole('api', env), startRole('worker', env)]);
-  processes.push(...rest);
-  apiB = rest[0];
+  cluster = await startCluster({ apis: 2, workers: 1, env: () => ({ SMTP_URL: smtp.url }) });
+  database = cluster.database;
+  [apiA, apiB] = cluster.apis as [RoleProcess, RoleProcess];
   a = apiClient(apiA.url);
 }, 180_000);
 
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
-  await stopAll(processes);
+  await cluster?.stop();
   await smtp?.close();
-  await clearRedisPrefix(prefix);
-  await database?.drop();
 }, 60_000);
 
 const connect = async (url: string, token: string) => {

@@ -23,9 +23,10 @@ export interface SmtpStub {
 
 /**
  * A real SMTP server (the `smtp-server` package) on 127.0.0.1: it accepts every message and keeps
- * it. No STARTTLS; AUTH is optional and any credentials are accepted.
+ * it. No STARTTLS; AUTH is optional and any credentials are accepted. A recipient matching
+ * `refuseRecipients` is refused with 550 at RCPT TO, as a server without that mailbox answers.
  */
-export async function startSmtpStub(opts: { port?: number } = {}): Promise<SmtpStub> {
+export async function startSmtpStub(opts: { port?: number; refuseRecipients?: RegExp } = {}): Promise<SmtpStub> {
   const received: ReceivedMail[] = [];
   const waiters: Array<{ predicate: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }> = [];
   let server: SMTPServer | undefined;
@@ -40,6 +41,13 @@ export async function startSmtpStub(opts: { port?: number } = {}): Promise<SmtpS
       logger: false,
       onAuth(_auth, _session, cb) {
         cb(null, { user: 'stub' });
+      },
+      onRcptTo(address, _session, cb) {
+        if (opts.refuseRecipients?.test(address.address)) {
+          cb(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+          return;
+        }
+        cb();
       },
       onData(stream, session, cb) {
         const chunks: Buffer[] = [];

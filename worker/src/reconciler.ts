@@ -1,13 +1,15 @@
-import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import {
   billingRepository,
+  contactMessagesRepository,
   emailJob,
   generationJob,
   generationsRepository,
+  newsletterRepository,
+  outboundEmailsRepository,
   paymentStatusJob,
-  schema,
+  paymentsRepository,
   teamsRepository,
   type ServerContext,
 } from '@gl/core/server';
@@ -45,21 +47,8 @@ const enqueued = (outcomes: Outcome[]) => outcomes.filter((o) => o !== 'live').l
 export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promise<ReconcileResult> {
   const cutoff = new Date(now.getTime() - ctx.config.RECONCILE_GRACE_MS);
   const { db, jobs } = ctx;
-  const { generations, payments, newsletterSubscribers, contactMessages, outboundEmails } = schema;
 
-  const pendingGenerations = await db
-    .select({
-      id: generations.id,
-      replaceIndex: generations.replaceIndex,
-      revision: generations.revision,
-      attempts: generations.attempts,
-      userId: generations.userId,
-      visitorId: generations.visitorId,
-    })
-    .from(generations)
-    .where(and(inArray(generations.status, ['pending', 'running']), lt(generations.createdAt, cutoff)))
-    .orderBy(generations.createdAt)
-    .limit(BATCH);
+  const pendingGenerations = await generationsRepository.listUnfinished(db, cutoff, BATCH);
   const generationOutcomes: Outcome[] = [];
   let abandoned = 0;
   for (const g of pendingGenerations) {
@@ -83,45 +72,28 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
     );
   }
 
-  const pendingPayments = await db
-    .select({ id: payments.id, ref: payments.providerRef })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.status, 'pending'),
-        eq(payments.provider, 'mpesa'),
-        isNotNull(payments.providerRef),
-        lt(payments.createdAt, cutoff),
-        gt(payments.createdAt, new Date(now.getTime() - PAYMENT_HORIZON_MS)),
-      ),
-    )
-    .limit(BATCH);
+  const pendingPayments = await paymentsRepository.listPendingMpesa(
+    db,
+    { createdAfter: new Date(now.getTime() - PAYMENT_HORIZON_MS), createdBefore: cutoff },
+    BATCH,
+  );
   const paymentOutcomes: Outcome[] = [];
   for (const p of pendingPayments) {
     paymentOutcomes.push(
       await jobs.ensureEnqueued(
         paymentStatusJob,
-        { paymentId: p.id, checkoutRequestID: p.ref! },
+        { paymentId: p.id, checkoutRequestID: p.checkoutRequestID },
         { reviveFinishedBefore: now.getTime() - PAYMENT_RECHECK_MS },
       ),
     );
   }
 
-  const pendingWelcomes = await db
-    .select({ id: newsletterSubscribers.id })
-    .from(newsletterSubscribers)
-    .where(and(eq(newsletterSubscribers.welcomeStatus, 'pending'), lt(newsletterSubscribers.createdAt, cutoff)))
-    .limit(BATCH);
   const emailOutcomes: Outcome[] = [];
-  for (const s of pendingWelcomes)
+  for (const s of await newsletterRepository.listPendingWelcomes(db, cutoff, BATCH))
     emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'newsletter-welcome', subscriberId: s.id }));
 
-  const pendingContacts = await db
-    .select({ id: contactMessages.id })
-    .from(contactMessages)
-    .where(and(eq(contactMessages.status, 'pending'), lt(contactMessages.createdAt, cutoff)))
-    .limit(BATCH);
-  for (const m of pendingContacts) emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'contact', messageId: m.id }));
+  for (const m of await contactMessagesRepository.listPending(db, cutoff, BATCH))
+    emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'contact', messageId: m.id }));
   for (const n of await billingRepository.listPendingNotices(db, cutoff, BATCH))
     emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'billing', noticeId: n.id }));
 
@@ -137,12 +109,8 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
     emailOutcomes.push('added');
   }
 
-  const pendingOutbound = await db
-    .select({ id: outboundEmails.id })
-    .from(outboundEmails)
-    .where(and(eq(outboundEmails.status, 'pending'), lt(outboundEmails.createdAt, cutoff)))
-    .limit(BATCH);
-  for (const m of pendingOutbound) emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'outbound', emailId: m.id }));
+  for (const m of await outboundEmailsRepository.listPending(db, cutoff, BATCH))
+    emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'outbound', emailId: m.id }));
 
   return {
     generations: enqueued(generationOutcomes),

@@ -34,6 +34,13 @@ export async function startWorkerRole(
       const jobCtx: WorkerContext = { ...ctx, logger: ctx.logger.child({ queue, jobId: job.id, jobName: job.name }) };
       return reg.handle(parsed.data, jobCtx, job);
     };
+    const onFinalFailure = async (job: Job, err: Error) => {
+      const reg = byName.get(job.name);
+      const parsed = reg?.job.schema.safeParse(job.data);
+      if (!reg?.onFinalFailure || !parsed?.success) return;
+      const jobCtx: WorkerContext = { ...ctx, logger: ctx.logger.child({ queue, jobId: job.id, jobName: job.name }) };
+      await reg.onFinalFailure(parsed.data, jobCtx, job, err);
+    };
     const concurrency = opts.concurrency?.[queue] ?? (queue === 'generation' ? ctx.config.GENERATION_CONCURRENCY : 4);
     workers.push(
       createWorker(queue, processor, {
@@ -43,6 +50,7 @@ export async function startWorkerRole(
         concurrency,
         lockDuration: ctx.config.WORKER_LOCK_DURATION_MS,
         stalledInterval: ctx.config.WORKER_STALLED_INTERVAL_MS,
+        onFinalFailure,
       }),
     );
   }

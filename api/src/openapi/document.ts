@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import * as contract from '@gl/core';
-import * as R from './responses';
 import { openApiPath, type AnyRouteSpec, type Resource } from '../http/route';
 import { RESOURCES } from '../routes/resources';
 
 /**
- * The OpenAPI 3.1 document of the API, built from the zod schemas the routes validate with
- * (request bodies, queries and path parameters) and zod descriptions of the answers.
+ * The OpenAPI 3.1 document of the API, built from the contract's zod schemas: those the routes
+ * validate with (request bodies, queries and path parameters) and those of the answers (`*Dto`).
  */
 
 type Json = Record<string, unknown>;
@@ -33,13 +32,21 @@ interface Operation {
   errors: number[];
 }
 
+const capitalised = (name: string) => name[0]!.toUpperCase() + name.slice(1);
+const zodExports: Array<[string, z.ZodType]> = Object.entries(contract as Record<string, unknown>).flatMap(([name, value]) =>
+  value instanceof z.ZodType ? [[name, value] as [string, z.ZodType]] : [],
+);
+
 /** Request bodies are named after their contract export: `v1GenerateBody` → `V1GenerateBody`. */
 const CONTRACT_NAMES = new Map<unknown, string>(
-  Object.entries(contract)
-    .filter(([name, value]) => name.endsWith('Body') && value instanceof z.ZodType)
-    .map(([name, value]) => [value, name[0]!.toUpperCase() + name.slice(1)]),
+  zodExports.filter(([name]) => name.endsWith('Body')).map(([name, value]) => [value, capitalised(name)]),
 );
 const contractName = (schema: z.ZodType) => CONTRACT_NAMES.get(schema);
+
+/** Answers are the contract's `*Dto` schemas, named without the suffix: `savedLinesPageDto` → `SavedLinesPage`. */
+const RESPONSE_SCHEMAS: Array<[string, z.ZodType]> = zodExports
+  .filter(([name]) => name.endsWith('Dto'))
+  .map(([name, value]) => [capitalised(name.slice(0, -'Dto'.length)), value]);
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input (VALIDATION_FAILED, with details)',
@@ -121,7 +128,7 @@ export function buildOpenApiDocument(opts: { publicUrl?: string } = {}): Json {
     const name = op.body && contractName(op.body);
     if (name) add(op.body!, name);
   }
-  for (const [name, schema] of Object.entries(R)) add(schema, name);
+  for (const [name, schema] of RESPONSE_SCHEMAS) add(schema, name);
 
   const generated = z.toJSONSchema(registry, {
     io: 'input',

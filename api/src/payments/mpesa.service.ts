@@ -13,6 +13,7 @@ import {
   mpesaClientFor,
   mpesaOutcome,
   parseStkCallback,
+  asPlanId,
   paymentMessage,
   paymentStatusJob,
   paymentsRepository,
@@ -20,7 +21,16 @@ import {
   transactionDesc,
   type PaymentRow,
 } from '@gl/core/server';
-import { PHONE_INVALID_MESSAGE, getPlan, normalizeKenyanPhone, type BillingInterval, type PlanId } from '@gl/core';
+import {
+  PHONE_INVALID_MESSAGE,
+  getPlan,
+  normalizeKenyanPhone,
+  type BillingInterval,
+  type PlanId,
+  type MpesaStatusDto,
+  type PaymentStatus,
+  type MpesaStkPushDto,
+} from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { secretMatches } from '../services/token.service';
 
@@ -39,7 +49,7 @@ export class MpesaService {
    * Records the payment, sends the STK push, stores Daraja's CheckoutRequestID, then (after that
    * commit) enqueues the status check delayed by MPESA_STATUS_DELAY_MS.
    */
-  async stkPush(userId: string, input: { planId: PlanId; interval: BillingInterval; phoneNumber: string }) {
+  async stkPush(userId: string, input: { planId: PlanId; interval: BillingInterval; phoneNumber: string }): Promise<MpesaStkPushDto> {
     const phone = normalizeKenyanPhone(input.phoneNumber);
     if (!isKenyanMsisdn(phone)) throw Errors.validation(PHONE_INVALID_MESSAGE, [{ path: 'phoneNumber', message: PHONE_INVALID_MESSAGE }]);
     const mpesa = mpesaClientFor(this.ctx);
@@ -167,17 +177,17 @@ export class MpesaService {
   }
 
   /** The stored state of the caller's own STK request (the browser gets changes live; this is for reloads). */
-  async status(userId: string, checkoutRequestID: string) {
+  async status(userId: string, checkoutRequestID: string): Promise<MpesaStatusDto> {
     const payment = await paymentsRepository.findByProviderRef(this.ctx.db, 'mpesa', checkoutRequestID);
     if (!payment || payment.userId !== userId) throw Errors.notFound('Payment not found');
     return {
       paymentId: payment.id,
       checkoutRequestID,
-      status: payment.status,
+      status: payment.status as PaymentStatus,
       resultCode: payment.resultCode,
       resultDesc: payment.resultDesc,
       message: paymentMessage(payment),
-      planId: payment.planId,
+      planId: asPlanId(payment.planId),
     };
   }
 }

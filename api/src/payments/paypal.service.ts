@@ -25,7 +25,15 @@ import {
   type PaypalOrderRequest,
   type PaypalWebhookEvent,
 } from '@gl/core/server';
-import { getPlan, isUuid, type BillingInterval, type PlanId } from '@gl/core';
+import {
+  getPlan,
+  isUuid,
+  type BillingInterval,
+  type PlanId,
+  type PaymentStatus,
+  type PaypalCaptureDto,
+  type PaypalOrderDto,
+} from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { PaypalSubscriptionsService, isPaypalSubscriptionEvent } from '../billing/paypal-subscriptions.service';
 
@@ -63,7 +71,7 @@ export class PaypalService {
   }
 
   /** The amount comes from the catalogue; whatever amount the client sent is ignored. */
-  async createOrder(userId: string, planId: PlanId, interval: BillingInterval) {
+  async createOrder(userId: string, planId: PlanId, interval: BillingInterval): Promise<PaypalOrderDto> {
     const paypal = this.paypal(PAYMENT_TEXTS.paypalCreateFailed);
     const plan = getPlan(planId);
     // The catalogue price minus any upgrade credit, decided here (never by the client).
@@ -113,12 +121,12 @@ export class PaypalService {
     return { orderID: order.id, paymentId: payment.id, status: order.status, amount: centsToPaypalValue(amountCents), currency: 'USD' };
   }
 
-  private async result(payment: PaymentRow, subscription: SubscriptionRow | undefined) {
+  private async result(payment: PaymentRow, subscription: SubscriptionRow | undefined): Promise<PaypalCaptureDto> {
     const currentPlan = await currentPlanFor(this.ctx.db, payment.userId);
     return {
       id: payment.providerRef,
       paymentId: payment.id,
-      status: payment.status,
+      status: payment.status as PaymentStatus,
       message: paymentMessage(payment),
       subscription: subscription ? toSubscriptionDto(subscription) : null,
       currentPlan,
@@ -130,7 +138,7 @@ export class PaypalService {
    * COMPLETED, for the amount and currency we stored; then the state machine activates the plan.
    * A retry (after a timeout) replays the same PayPal-Request-Id and gets the same order back.
    */
-  async captureOrder(userId: string, orderID: string, planId?: PlanId) {
+  async captureOrder(userId: string, orderID: string, planId?: PlanId): Promise<PaypalCaptureDto> {
     const found = await paymentsRepository.findByProviderRef(this.ctx.db, 'paypal', orderID);
     // Someone else's order looks exactly like an unknown one.
     if (!found || found.userId !== userId) throw Errors.notFound('Order not found');

@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { changeEmailBody, deleteAccountBody } from '@gl/core';
+import { changeEmailBody, deleteAccountBody, publicUserDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource, SENT } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as R from '../openapi/responses';
 import { AccountEmailsService } from '../services/account-emails.service';
 import { streamExport } from '../services/account-export';
 import { AccountService } from '../services/account.service';
 import { linkBaseOf } from '../services/device';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 
 function accountDataDeps(ctx: ApiContext) {
   const { config } = ctx;
@@ -17,17 +16,15 @@ function accountDataDeps(ctx: ApiContext) {
     account: new AccountService(ctx),
     emails: new AccountEmailsService(ctx),
     // Guessing the password through a stolen access token is limited like sign-ins are (per account).
-    passwordLimiter: new Limiter(
-      ctx.redis,
-      `${config.REDIS_PREFIX}-rl-account-password`,
-      config.AUTH_RATE_LIMIT_PER_EMAIL,
-      config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-      (s) => `Too many attempts. Please try again in ${minutesText(s)}.`,
-    ),
+    passwordLimiter: Limiter.for(ctx, 'account-password', {
+      points: config.AUTH_RATE_LIMIT_PER_EMAIL,
+      seconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      what: 'attempts',
+    }),
   };
 }
 
-/** /api/users: change of e-mail, data export, account deletion (DESIGN §8). */
+/** /api/users: change of e-mail, data export, account deletion. */
 export const accountDataResource = defineResource({
   prefix: '/users',
   tag: 'Account',
@@ -41,7 +38,7 @@ export const accountDataResource = defineResource({
         'Checks the password; the address changes only when the link sent to the new address is opened (POST /auth/verify-email). The old address is told.',
       auth: 'session',
       body: changeEmailBody,
-      response: z.object({ user: R.PublicUser, pendingEmail: z.email() }),
+      response: z.object({ user: publicUserDto, pendingEmail: z.email() }),
       errors: [400, 401, 409, 429],
       handler: async ({ req, body, deps }) => {
         const userId = userIdOf(req);

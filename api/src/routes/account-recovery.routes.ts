@@ -1,31 +1,28 @@
 import { z } from 'zod';
-import { forgotPasswordBody, resetPasswordBody, verifyEmailBody } from '@gl/core';
+import { forgotPasswordBody, resetPasswordBody, verifyEmailBody, authResultDto, publicUserDto, sentDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as R from '../openapi/responses';
 import { AccountEmailsService } from '../services/account-emails.service';
 import { deviceOf, linkBaseOf } from '../services/device';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 
 function recoveryDeps(ctx: ApiContext) {
   const { config } = ctx;
-  const prefix = config.REDIS_PREFIX;
   const window = config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
-  const message = (s: number) => `Too many requests. Please try again in ${minutesText(s)}.`;
   return {
     ctx,
     emails: new AccountEmailsService(ctx),
     // Volume only (carrier NAT: many people, one address); the strict limits are per address or account.
-    perIp: new Limiter(ctx.redis, `${prefix}-rl-recovery-ip`, config.AUTH_RATE_LIMIT_PER_IP, window, message),
-    perAddress: new Limiter(ctx.redis, `${prefix}-rl-recovery-email`, config.ACCOUNT_EMAIL_LIMIT_PER_ADDRESS, window, message),
-    perAccount: new Limiter(ctx.redis, `${prefix}-rl-verify-resend`, config.ACCOUNT_EMAIL_LIMIT_PER_ADDRESS, window, message),
+    perIp: Limiter.for(ctx, 'recovery-ip', { points: config.AUTH_RATE_LIMIT_PER_IP, seconds: window, what: 'requests' }),
+    perAddress: Limiter.for(ctx, 'recovery-email', { points: config.ACCOUNT_EMAIL_LIMIT_PER_ADDRESS, seconds: window, what: 'requests' }),
+    perAccount: Limiter.for(ctx, 'verify-resend', { points: config.ACCOUNT_EMAIL_LIMIT_PER_ADDRESS, seconds: window, what: 'requests' }),
   };
 }
 type Deps = ReturnType<typeof recoveryDeps>;
 const limitIp = (req: { ip?: string }, deps: Deps) => deps.perIp.consume(req.ip ?? 'unknown');
 
-/** /api/auth: password reset and e-mail verification (DESIGN §8). */
+/** /api/auth: password reset and e-mail verification. */
 export const accountRecoveryResource = defineResource({
   prefix: '/auth',
   tag: 'Auth',
@@ -41,7 +38,7 @@ export const accountRecoveryResource = defineResource({
       auth: 'none',
       body: forgotPasswordBody,
       status: 202,
-      response: R.Sent,
+      response: sentDto,
       errors: [400, 429],
       before: limitIp,
       handler: async ({ req, body, deps }) => {
@@ -56,7 +53,7 @@ export const accountRecoveryResource = defineResource({
       description: 'Ends every earlier session (refresh and access tokens, open sockets) and signs this browser in.',
       auth: 'none',
       body: resetPasswordBody,
-      response: R.AuthResult,
+      response: authResultDto,
       errors: [400, 429],
       before: limitIp,
       handler: ({ req, body, deps }) => deps.emails.resetPassword(body.token, body.password, deviceOf(req)),
@@ -68,7 +65,7 @@ export const accountRecoveryResource = defineResource({
       description: 'The link sent at sign-up (or to a new address on a change of e-mail); valid EMAIL_VERIFICATION_TTL_HOURS, once.',
       auth: 'none',
       body: verifyEmailBody,
-      response: z.object({ user: R.PublicUser }),
+      response: z.object({ user: publicUserDto }),
       errors: [400, 409, 429],
       before: limitIp,
       handler: async ({ body, deps }) => ({ user: await deps.emails.verifyEmail(body.token) }),
@@ -78,7 +75,7 @@ export const accountRecoveryResource = defineResource({
       path: '/resend-verification',
       summary: 'Send the verification link again',
       auth: 'session',
-      response: R.Sent,
+      response: sentDto,
       errors: [401, 409, 429],
       handler: async ({ req, deps }) => {
         const userId = userIdOf(req);

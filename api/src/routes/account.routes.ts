@@ -1,14 +1,20 @@
 import { z } from 'zod';
-import { changePasswordBody, updateProfileBody, type UsageAnalyticsDto } from '@gl/core';
+import {
+  changePasswordBody,
+  updateProfileBody,
+  type UsageAnalyticsDto,
+  publicUserDto,
+  sessionTokensDto,
+  usageAnalyticsDto,
+} from '@gl/core';
 import { currentPlanFor, usageAnalyticsFor } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as R from '../openapi/responses';
 import { AccountService } from '../services/account.service';
 import { deviceOf } from '../services/device';
 import { requireFeature } from '../services/plan-policy';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 
 function accountDeps(ctx: ApiContext) {
   const { config } = ctx;
@@ -16,13 +22,11 @@ function accountDeps(ctx: ApiContext) {
     db: ctx.db,
     account: new AccountService(ctx),
     // Guessing the current password through a stolen access token is limited like logins are.
-    passwordLimiter: new Limiter(
-      ctx.redis,
-      `${config.REDIS_PREFIX}-rl-change-password`,
-      config.AUTH_RATE_LIMIT_PER_EMAIL,
-      config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-      (s) => `Too many attempts. Please try again in ${minutesText(s)}.`,
-    ),
+    passwordLimiter: Limiter.for(ctx, 'change-password', {
+      points: config.AUTH_RATE_LIMIT_PER_EMAIL,
+      seconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      what: 'attempts',
+    }),
   };
 }
 
@@ -37,7 +41,7 @@ export const accountResource = defineResource({
       path: '/profile',
       summary: 'Your profile',
       auth: 'session',
-      response: z.object({ user: R.PublicUser }),
+      response: z.object({ user: publicUserDto }),
       errors: [401],
       handler: async ({ req, deps }) => ({ user: await deps.account.profile(userIdOf(req)) }),
     }),
@@ -47,7 +51,7 @@ export const accountResource = defineResource({
       summary: 'Change your name',
       auth: 'session',
       body: updateProfileBody,
-      response: z.object({ user: R.PublicUser }),
+      response: z.object({ user: publicUserDto }),
       errors: [400, 401],
       handler: async ({ req, deps, body }) => ({ user: await deps.account.updateName(userIdOf(req), body.name) }),
     }),
@@ -57,7 +61,7 @@ export const accountResource = defineResource({
       summary: 'Change your password (other sessions are signed out)',
       auth: 'session',
       body: changePasswordBody,
-      response: R.SessionTokens.extend({ message: z.string() }),
+      response: sessionTokensDto.extend({ message: z.string() }),
       errors: [400, 401, 429],
       handler: async ({ req, deps, body }) => {
         const userId = userIdOf(req);
@@ -72,7 +76,7 @@ export const accountResource = defineResource({
       path: '/analytics',
       summary: 'Generations over the last 30 days (plans with analytics)',
       auth: 'session',
-      response: R.Analytics,
+      response: usageAnalyticsDto,
       errors: [401, 403],
       handler: async ({ req, deps }): Promise<UsageAnalyticsDto> => {
         const userId = userIdOf(req);

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { apiKeyIdParams, createApiKeyBody } from '@gl/core';
+import { apiKeyIdParams, createApiKeyBody, apiKeyCreatedDto, apiKeyDto } from '@gl/core';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as R from '../openapi/responses';
 import { ApiKeysService } from '../services/api-keys.service';
 
 /**
@@ -19,7 +18,7 @@ export const apiKeysResource = defineResource({
       path: '/',
       summary: 'List your API keys',
       auth: 'session',
-      response: z.object({ apiKeys: z.array(R.ApiKey) }),
+      response: z.object({ apiKeys: z.array(apiKeyDto) }),
       errors: [401],
       handler: async ({ req, deps }) => ({ apiKeys: await deps.service.list(userIdOf(req)) }),
     }),
@@ -30,7 +29,7 @@ export const apiKeysResource = defineResource({
       auth: 'session',
       body: createApiKeyBody,
       status: 201,
-      response: R.ApiKeyCreated,
+      response: apiKeyCreatedDto,
       errors: [400, 401, 403, 409],
       handler: async ({ req, deps, body }) => {
         const { apiKey, key } = await deps.service.create(userIdOf(req), body.name);
@@ -43,7 +42,7 @@ export const apiKeysResource = defineResource({
       summary: 'Revoke an API key',
       auth: 'session',
       params: apiKeyIdParams,
-      response: z.object({ apiKey: R.ApiKey }),
+      response: z.object({ apiKey: apiKeyDto }),
       errors: [400, 401, 404],
       handler: async ({ req, deps, params }) => ({ apiKey: await deps.service.revoke(userIdOf(req), params.id) }),
     }),

@@ -1,25 +1,22 @@
 import { z } from 'zod';
-import { loginBody, logoutBody, refreshBody, registerBody } from '@gl/core';
+import { loginBody, logoutBody, refreshBody, registerBody, authResultDto, publicUserDto, sessionTokensDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as R from '../openapi/responses';
 import { AccountService } from '../services/account.service';
 import { AuthService } from '../services/auth.service';
 import { deviceOf, linkBaseOf } from '../services/device';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 
 function authDeps(ctx: ApiContext) {
   const { config } = ctx;
-  const prefix = config.REDIS_PREFIX;
   const window = config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
-  const message = (s: number) => `Too many attempts. Please try again in ${minutesText(s)}.`;
   return {
     ctx,
     auth: new AuthService(ctx),
     account: new AccountService(ctx),
-    perIp: new Limiter(ctx.redis, `${prefix}-rl-auth-ip`, config.AUTH_RATE_LIMIT_PER_IP, window, message),
-    perEmail: new Limiter(ctx.redis, `${prefix}-rl-auth-email`, config.AUTH_RATE_LIMIT_PER_EMAIL, window, message),
+    perIp: Limiter.for(ctx, 'auth-ip', { points: config.AUTH_RATE_LIMIT_PER_IP, seconds: window, what: 'attempts' }),
+    perEmail: Limiter.for(ctx, 'auth-email', { points: config.AUTH_RATE_LIMIT_PER_EMAIL, seconds: window, what: 'attempts' }),
   };
 }
 
@@ -39,7 +36,7 @@ export const authResource = defineResource({
       auth: 'none',
       body: registerBody,
       status: 201,
-      response: R.AuthResult,
+      response: authResultDto,
       errors: [400, 409, 429],
       before: limitIp,
       handler: async ({ req, body, deps }) => {
@@ -53,7 +50,7 @@ export const authResource = defineResource({
       summary: 'Sign in',
       auth: 'none',
       body: loginBody,
-      response: R.AuthResult,
+      response: authResultDto,
       errors: [400, 401, 429],
       before: limitIp,
       handler: async ({ req, body, deps }) => {
@@ -69,7 +66,7 @@ export const authResource = defineResource({
       path: '/me',
       summary: 'The signed-in user',
       auth: 'session',
-      response: z.object({ user: R.PublicUser }),
+      response: z.object({ user: publicUserDto }),
       errors: [401],
       handler: async ({ req, deps }) => ({ user: await deps.account.profile(userIdOf(req)) }),
     }),
@@ -80,7 +77,7 @@ export const authResource = defineResource({
       description: 'Answers a new access token and a new refresh token; reusing an old refresh token revokes the whole family.',
       auth: 'none',
       body: refreshBody,
-      response: R.SessionTokens,
+      response: sessionTokensDto,
       errors: [400, 401, 429],
       before: limitIp,
       handler: ({ req, body, deps }) => deps.auth.refresh(body.refreshToken, deviceOf(req)),

@@ -1,10 +1,9 @@
-import { billingQuoteQuery, paymentIdParams, receiptQuery } from '@gl/core';
+import { billingQuoteQuery, paymentIdParams, receiptQuery, billingDto, billingQuoteDto, receiptDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { BillingService } from '../billing/billing.service';
 import { receiptPage } from '../billing/receipt-page';
 import { SENT, defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as B from '../openapi/billing-responses';
 
 const billingDeps = (ctx: ApiContext) => ({ billing: new BillingService(ctx) });
 
@@ -19,7 +18,7 @@ export const billingResource = defineResource({
       path: '/',
       summary: 'Your plan, renewal or end date, auto-renew and receipts count',
       auth: 'session',
-      response: B.Billing,
+      response: billingDto,
       errors: [401],
       handler: ({ req, deps }) => deps.billing.overview(userIdOf(req)),
     }),
@@ -31,7 +30,7 @@ export const billingResource = defineResource({
         'A higher plan mid-period is credited with the unused days of what was paid; the same plan is refused (paying again extends it), and so is the free plan.',
       auth: 'session',
       query: billingQuoteQuery,
-      response: B.BillingQuote,
+      response: billingQuoteDto,
       errors: [400, 401, 409],
       handler: ({ req, deps, query }) => deps.billing.quote(userIdOf(req), query.planId, query.interval),
     }),
@@ -51,7 +50,7 @@ export const receiptsResource = defineResource({
       auth: 'session',
       params: paymentIdParams,
       query: receiptQuery,
-      response: B.Receipt,
+      response: receiptDto,
       errors: [400, 401, 404],
       handler: async ({ req, res, deps, params, query }) => {
         const receipt = await deps.billing.receipt(userIdOf(req), params.id);

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { brandBody, brandCreateBody, brandIdParams } from '@gl/core';
+import { brandBody, brandCreateBody, brandIdParams, brandDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as R from '../openapi/responses';
 import { BrandsService } from '../services/brands.service';
 
 /** /api/brands: brand kits (Pro 3, Business 25; Free: 403 PLAN_REQUIRED), personal or shared with the caller's team. */
@@ -18,7 +17,7 @@ export const brandsResource = defineResource({
       summary: "Your brand kits and your team's",
       description: 'Your own kits first (`teamId` null), then the kits shared with your team (`teamId` set).',
       auth: 'session',
-      response: z.object({ brands: z.array(R.Brand) }),
+      response: z.object({ brands: z.array(brandDto) }),
       errors: [401],
       handler: async ({ req, deps }) => ({ brands: await deps.brands.list(userIdOf(req)) }),
     }),
@@ -31,7 +30,7 @@ export const brandsResource = defineResource({
       auth: 'session',
       body: brandCreateBody,
       status: 201,
-      response: z.object({ brand: R.Brand }),
+      response: z.object({ brand: brandDto }),
       errors: [400, 401, 403, 409],
       handler: async ({ req, deps, body }) => ({ brand: await deps.brands.create(userIdOf(req), body) }),
     }),
@@ -41,7 +40,7 @@ export const brandsResource = defineResource({
       summary: "One of your brand kits (or your team's)",
       auth: 'session',
       params: brandIdParams,
-      response: z.object({ brand: R.Brand }),
+      response: z.object({ brand: brandDto }),
       errors: [400, 401, 404],
       handler: async ({ req, deps, params }) => ({ brand: await deps.brands.get(userIdOf(req), params.id) }),
     }),
@@ -54,7 +53,7 @@ export const brandsResource = defineResource({
       auth: 'session',
       params: brandIdParams,
       body: brandBody,
-      response: z.object({ brand: R.Brand }),
+      response: z.object({ brand: brandDto }),
       errors: [400, 401, 403, 404],
       handler: async ({ req, deps, params, body }) => ({ brand: await deps.brands.update(userIdOf(req), params.id, body) }),
     }),

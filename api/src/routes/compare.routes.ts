@@ -1,7 +1,6 @@
-import { compareBody } from '@gl/core';
+import { compareBody, compareAcceptedDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
-import * as R from '../openapi/responses';
 import { GenerationService } from '../services/generation.service';
 import { ToneCompareService } from '../services/tone-compare.service';
 import { generateLimiters, requesterOf } from './generation.routes';
@@ -26,7 +25,7 @@ export const compareResource = defineResource({
       auth: 'optionalSession',
       body: compareBody,
       status: 202,
-      response: R.CompareAccepted,
+      response: compareAcceptedDto,
       errors: [400, 403, 404, 429, 503],
       before: async (req, deps) => {
         deps.generations.ensureQueueReady();

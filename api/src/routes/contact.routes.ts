@@ -3,7 +3,7 @@ import { contactBody } from '@gl/core';
 import { contactMessagesRepository, emailJob } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 
 /** Contact messages per client IP per hour. */
 export const CONTACT_LIMIT_PER_IP = 10;
@@ -12,13 +12,7 @@ const WINDOW_SECONDS = 3600;
 function contactDeps(ctx: ApiContext) {
   return {
     ctx,
-    perIp: new Limiter(
-      ctx.redis,
-      `${ctx.config.REDIS_PREFIX}-rl-contact-ip`,
-      CONTACT_LIMIT_PER_IP,
-      WINDOW_SECONDS,
-      (s) => `Too many messages. Please try again in ${minutesText(s)}.`,
-    ),
+    perIp: Limiter.for(ctx, 'contact-ip', { points: CONTACT_LIMIT_PER_IP, seconds: WINDOW_SECONDS, what: 'messages' }),
   };
 }
 

@@ -1,11 +1,10 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import { generateBody, generationIdParams, listGenerationsQuery, regenerateBody } from '@gl/core';
+import { generateBody, generationIdParams, listGenerationsQuery, regenerateBody, generationAcceptedDto, generationDto } from '@gl/core';
 import { Errors } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as R from '../openapi/responses';
 import { GenerationService, type Requester } from '../services/generation.service';
 import { Limiter } from '../services/rate-limit.service';
 
@@ -59,7 +58,7 @@ export const generationResource = defineResource({
       auth: 'optionalSession',
       body: generateBody,
       status: 202,
-      response: R.GenerationAccepted,
+      response: generationAcceptedDto,
       errors: [400, 403, 429, 503],
       before: queueAndLimits,
       handler: ({ req, deps, body }) => {
@@ -76,7 +75,7 @@ export const generationResource = defineResource({
       params: generationIdParams,
       body: regenerateBody,
       status: 202,
-      response: R.GenerationAccepted,
+      response: generationAcceptedDto,
       errors: [400, 404, 429, 503],
       before: queueAndLimits,
       handler: ({ req, deps, params, body }) => {
@@ -91,7 +90,7 @@ export const generationResource = defineResource({
       summary: 'A generation (owner only)',
       auth: 'optionalSession',
       params: generationIdParams,
-      response: z.object({ generation: R.Generation }),
+      response: z.object({ generation: generationDto }),
       errors: [400, 404],
       handler: async ({ req, deps, params }) => ({ generation: await deps.service.get(requesterOf(req), params.id) }),
     }),
@@ -101,7 +100,7 @@ export const generationResource = defineResource({
       summary: 'Recent generations',
       auth: 'session',
       query: listGenerationsQuery,
-      response: z.object({ generations: z.array(R.Generation) }),
+      response: z.object({ generations: z.array(generationDto) }),
       errors: [400, 401],
       handler: async ({ req, deps, query }) => ({ generations: await deps.service.list(userIdOf(req), query.limit) }),
     }),

@@ -4,7 +4,7 @@ import { unsubscribeBody, unsubscribeQuery } from '@gl/core';
 import { Errors, newsletterRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 import { sha256 } from '../services/token.service';
 
 /** POST /api/newsletter/unsubscribe: from the link in a newsletter e-mail, or a mail client's RFC 8058 one-click POST. */
@@ -13,13 +13,7 @@ export const newsletterUnsubscribeResource = defineResource({
   tag: 'Newsletter',
   deps: (ctx: ApiContext) => ({
     ctx,
-    perIp: new Limiter(
-      ctx.redis,
-      `${ctx.config.REDIS_PREFIX}-rl-unsubscribe-ip`,
-      ctx.config.AUTH_RATE_LIMIT_PER_IP,
-      3600,
-      (s) => `Too many requests. Please try again in ${minutesText(s)}.`,
-    ),
+    perIp: Limiter.for(ctx, 'unsubscribe-ip', { points: ctx.config.AUTH_RATE_LIMIT_PER_IP, seconds: 3600, what: 'requests' }),
   }),
   routes: (route) => [
     route({

@@ -4,7 +4,7 @@ import { emailJob, newsletterRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { linkBaseOf } from '../services/device';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 
 /** Subscriptions per client IP per hour: plenty for an office behind one address, useless for a spammer. */
 export const NEWSLETTER_LIMIT_PER_IP = 10;
@@ -13,13 +13,7 @@ const WINDOW_SECONDS = 3600;
 function newsletterDeps(ctx: ApiContext) {
   return {
     ctx,
-    perIp: new Limiter(
-      ctx.redis,
-      `${ctx.config.REDIS_PREFIX}-rl-newsletter-ip`,
-      NEWSLETTER_LIMIT_PER_IP,
-      WINDOW_SECONDS,
-      (s) => `Too many requests. Please try again in ${minutesText(s)}.`,
-    ),
+    perIp: Limiter.for(ctx, 'newsletter-ip', { points: NEWSLETTER_LIMIT_PER_IP, seconds: WINDOW_SECONDS, what: 'requests' }),
   };
 }
 

@@ -9,15 +9,20 @@ import {
   uuidSchema,
   PHONE_INVALID_MESSAGE,
   type PaymentsConfigDto,
+  paymentDto,
+  paymentsConfigDto,
+  mpesaStatusDto,
+  mpesaStkPushDto,
+  paypalCaptureDto,
+  paypalOrderDto,
 } from '@gl/core';
 import { Errors, USER_CANCELLED_CODE, mpesaConfigured, paymentsRepository, settlePayment, toPaymentDto } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { SENT, defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as R from '../openapi/responses';
 import { MpesaService } from '../payments/mpesa.service';
 import { PaypalService, paypalConfigured } from '../payments/paypal.service';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 
 const historyParams = z.object({ userId: uuidSchema });
 
@@ -27,13 +32,7 @@ function paymentsDeps(ctx: ApiContext) {
     paypal: new PaypalService(ctx),
     mpesa: new MpesaService(ctx),
     // Each start of a payment reaches a provider (an STK push rings the customer's phone): bounded per user.
-    starts: new Limiter(
-      ctx.redis,
-      `${ctx.config.REDIS_PREFIX}-rl-pay-start`,
-      20,
-      600,
-      (s) => `Too many payment attempts. Please try again in ${minutesText(s)}.`,
-    ),
+    starts: Limiter.for(ctx, 'pay-start', { points: 20, seconds: 600, what: 'payment attempts' }),
   };
 }
 
@@ -61,7 +60,7 @@ export const paymentsResource = defineResource({
       path: '/config',
       summary: 'Which payment methods are on (real PayPal buttons, or the sandbox simulation)',
       auth: 'none',
-      response: R.PaymentsConfig,
+      response: paymentsConfigDto,
       errors: [],
       handler: ({ deps: { ctx } }): PaymentsConfigDto => ({
         simulated: ctx.config.PAYMENTS_SIMULATED,
@@ -79,7 +78,7 @@ export const paymentsResource = defineResource({
       auth: 'session',
       body: paypalCreateOrderBody,
       status: 201,
-      response: z.object({ orderID: z.string(), paymentId: z.uuid() }).loose(),
+      response: paypalOrderDto,
       errors: [400, 401, 429, 502],
       handler: async ({ req, deps, body }) => {
         const userId = userIdOf(req);
@@ -93,7 +92,7 @@ export const paymentsResource = defineResource({
       summary: 'Capture an approved PayPal order',
       auth: 'session',
       body: paypalCaptureOrderBody,
-      response: z.object({ id: z.string(), status: z.string() }).loose(),
+      response: paypalCaptureDto,
       errors: [400, 401, 404, 502],
       handler: ({ req, deps, body }) => deps.paypal.captureOrder(userIdOf(req), body.orderID, body.planId),
     }),
@@ -114,9 +113,7 @@ export const paymentsResource = defineResource({
       summary: 'Start an M-Pesa payment (STK push to the phone)',
       auth: 'session',
       body: mpesaStkPushBody,
-      response: z
-        .object({ paymentId: z.uuid(), checkoutRequestID: z.string(), responseCode: z.string(), customerMessage: z.string() })
-        .loose(),
+      response: mpesaStkPushDto,
       errors: [400, 401, 429, 502],
       before: phoneFirst,
       handler: async ({ req, deps, body }) => {
@@ -150,7 +147,7 @@ export const paymentsResource = defineResource({
       summary: 'Status of an M-Pesa payment',
       auth: 'session',
       params: checkoutRequestIdParams,
-      response: z.object({ status: z.string(), resultCode: z.string().nullable(), resultDesc: z.string().nullable() }).loose(),
+      response: mpesaStatusDto,
       errors: [400, 401, 404],
       handler: ({ req, deps, params }) => deps.mpesa.status(userIdOf(req), params.checkoutRequestID),
     }),
@@ -159,7 +156,7 @@ export const paymentsResource = defineResource({
       path: '/history',
       summary: 'Your payments',
       auth: 'session',
-      response: z.object({ payments: z.array(R.Payment) }),
+      response: z.object({ payments: z.array(paymentDto) }),
       errors: [401],
       handler: ({ req, deps }) => historyOf(deps.ctx, userIdOf(req)),
     }),
@@ -170,7 +167,7 @@ export const paymentsResource = defineResource({
       description: 'The same as GET /payments/history; any id other than your own is 403.',
       auth: 'session',
       params: historyParams,
-      response: z.object({ payments: z.array(R.Payment) }),
+      response: z.object({ payments: z.array(paymentDto) }),
       errors: [400, 401, 403],
       handler: ({ req, deps, params }) => {
         if (params.userId.toLowerCase() !== userIdOf(req).toLowerCase()) throw Errors.forbidden();

@@ -1,28 +1,21 @@
-import { paypalConfirmSubscriptionBody, paypalCreateSubscriptionBody, subscriptionIdParams } from '@gl/core';
+import { paypalConfirmSubscriptionBody, paypalCreateSubscriptionBody, subscriptionIdParams, billingSubscriptionDto } from '@gl/core';
 import { z } from 'zod';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as B from '../openapi/billing-responses';
 import { PaypalService } from '../payments/paypal.service';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 
 function deps(ctx: ApiContext) {
   return {
     subscriptions: new PaypalService(ctx).subscriptions,
-    starts: new Limiter(
-      ctx.redis,
-      `${ctx.config.REDIS_PREFIX}-rl-pay-start`,
-      20,
-      600,
-      (s) => `Too many payment attempts. Please try again in ${minutesText(s)}.`,
-    ),
+    starts: Limiter.for(ctx, 'pay-start', { points: 20, seconds: 600, what: 'payment attempts' }),
   };
 }
 
 const Created = z.object({ subscriptionID: z.string(), approveUrl: z.string().nullable(), paymentId: z.uuid() });
-const Confirmed = z.object({ subscription: B.BillingSubscription.nullable(), currentPlan: z.object({ id: z.string() }).loose() });
-const Changed = z.object({ subscription: B.BillingSubscription });
+const Confirmed = z.object({ subscription: billingSubscriptionDto.nullable(), currentPlan: z.object({ id: z.string() }).loose() });
+const Changed = z.object({ subscription: billingSubscriptionDto });
 
 /** PayPal Subscriptions v1: start an auto-renewing plan and confirm it after the buyer approved it at PayPal. */
 export const paypalSubscriptionsResource = defineResource({

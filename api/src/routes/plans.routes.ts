@@ -1,6 +1,5 @@
-import { PLANS, YEARLY_DISCOUNT, planPriceCents } from '@gl/core';
+import { PLANS, YEARLY_DISCOUNT, planPriceCents, plansListDto } from '@gl/core';
 import { defineResource } from '../http/route';
-import * as R from '../openapi/responses';
 
 /** GET /api/plans: the catalogue, with each plan's yearly price (monthly x 12 x 0.8) in cents. */
 export const plansResource = defineResource({
@@ -13,7 +12,7 @@ export const plansResource = defineResource({
       path: '/',
       summary: 'The plans',
       auth: 'none',
-      response: R.PlansList,
+      response: plansListDto,
       errors: [],
       handler: ({ res, deps }) => {
         res.setHeader('Cache-Control', 'public, max-age=300');

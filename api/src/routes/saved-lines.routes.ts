@@ -11,11 +11,13 @@ import {
   type SavedLinesPageDto,
   type SavedLinesSummaryDto,
   type SaveLineResultDto,
+  saveLineResultDto,
+  savedLinesPageDto,
+  savedLinesSummaryDto,
 } from '@gl/core';
 import { Errors, currentPlanFor, decodeCursor, savedLinesRepository, type SavedLinesFilter } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { SENT, defineResource, reply } from '../http/route';
-import * as R from '../openapi/responses';
 import { requireFeature } from '../services/plan-policy';
 import { userIdOf } from '../middleware/authenticate';
 import { Limiter } from '../services/rate-limit.service';
@@ -61,13 +63,12 @@ async function write(res: Response, chunk: string): Promise<boolean> {
 function savedLinesDeps(ctx: ApiContext) {
   return {
     db: ctx.db,
-    exportLimiter: new Limiter(
-      ctx.redis,
-      `${ctx.config.REDIS_PREFIX}-rl-export`,
-      EXPORTS_PER_WINDOW,
-      EXPORT_WINDOW_SECONDS,
-      () => 'Too many exports. Please try again in a few minutes.',
-    ),
+    exportLimiter: Limiter.for(ctx, 'export', {
+      points: EXPORTS_PER_WINDOW,
+      seconds: EXPORT_WINDOW_SECONDS,
+      what: 'exports',
+      message: () => 'Too many exports. Please try again in a few minutes.',
+    }),
   };
 }
 
@@ -124,7 +125,7 @@ export const savedLinesResource = defineResource({
       body: saveLineBody,
       headers: saveLineHeaders,
       status: 201,
-      response: R.SaveLineResult,
+      response: saveLineResultDto,
       errors: [400, 401, 409],
       handler: async ({ req, res, deps, body, headers }) => {
         const input = { userId: userIdOf(req), ...body };
@@ -147,7 +148,7 @@ export const savedLinesResource = defineResource({
       summary: 'Search and list saved lines, newest first',
       auth: 'session',
       query: listSavedQuery,
-      response: R.SavedLinesPage,
+      response: savedLinesPageDto,
       errors: [400, 401],
       handler: async ({ req, deps, query }): Promise<SavedLinesPageDto> => {
         const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
@@ -160,7 +161,7 @@ export const savedLinesResource = defineResource({
       path: '/saved/summary',
       summary: 'Library summary: how many lines, and how many per category',
       auth: 'session',
-      response: R.SavedLinesSummary,
+      response: savedLinesSummaryDto,
       errors: [401],
       handler: ({ req, deps }): Promise<SavedLinesSummaryDto> => savedLinesRepository.summary(deps.db, userIdOf(req)),
     }),

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { sessionParams } from '@gl/core';
+import { sessionParams, sessionDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as R from '../openapi/responses';
 import { deviceOf } from '../services/device';
 import { SessionsService } from '../services/sessions.service';
 
@@ -19,7 +18,7 @@ export const sessionsResource = defineResource({
       summary: 'Signed-in devices',
       description: 'One entry per session (refresh-token family); `current` marks the one making the request.',
       auth: 'session',
-      response: z.object({ sessions: z.array(R.Session) }),
+      response: z.object({ sessions: z.array(sessionDto) }),
       errors: [401],
       handler: async ({ req, deps }) => ({ sessions: await deps.sessions.list(userIdOf(req), req.auth?.sessionId) }),
     }),

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { createSubscriptionBody, subscriptionIdParams, updateSubscriptionBody } from '@gl/core';
+import { createSubscriptionBody, subscriptionIdParams, updateSubscriptionBody, planDto, subscriptionDto, subscriptionsDto } from '@gl/core';
 import { Errors, currentPlanFor, notifySubscription, subscriptionsRepository, toSubscriptionDto } from '@gl/core/server';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as R from '../openapi/responses';
 
 /**
  * The caller's subscriptions. Paid plans are bought through a payment; here a user can only
@@ -19,7 +18,7 @@ export const subscriptionsResource = defineResource({
       path: '/',
       summary: 'Your subscriptions and current plan',
       auth: 'session',
-      response: z.object({ subscriptions: z.array(R.Subscription), currentPlan: R.Plan }),
+      response: subscriptionsDto,
       errors: [401],
       handler: async ({ req, deps: ctx }) => {
         const userId = userIdOf(req);
@@ -37,7 +36,7 @@ export const subscriptionsResource = defineResource({
       description: 'The active subscription is cancelled and the free plan applies at once.',
       auth: 'session',
       body: createSubscriptionBody,
-      response: z.object({ currentPlan: R.Plan, cancelled: R.Subscription.nullable() }).loose(),
+      response: z.object({ currentPlan: planDto, cancelled: subscriptionDto.nullable() }).loose(),
       errors: [400, 401],
       handler: async ({ req, deps: ctx }) => {
         const userId = userIdOf(req);
@@ -56,7 +55,7 @@ export const subscriptionsResource = defineResource({
       auth: 'session',
       params: subscriptionIdParams,
       body: updateSubscriptionBody,
-      response: z.object({ subscription: R.Subscription, currentPlan: R.Plan }),
+      response: z.object({ subscription: subscriptionDto, currentPlan: planDto }),
       errors: [400, 401, 404, 409],
       handler: async ({ req, deps: ctx, params: { id }, body }) => {
         const userId = userIdOf(req);

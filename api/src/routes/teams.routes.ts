@@ -10,13 +10,18 @@ import {
   teamLineParams,
   teamMemberParams,
   teamNameBody,
+  currentTeamDto,
+  teamInvitationDto,
+  teamLineDto,
+  teamLinesPageDto,
+  teamMemberDto,
+  teamUsageDto,
 } from '@gl/core';
 import type { Request } from 'express';
 import type { ApiContext } from '../api-context';
 import { defineResource, reply, SENT } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import * as T from '../openapi/team-responses';
-import { Limiter, minutesText } from '../services/rate-limit.service';
+import { Limiter } from '../services/rate-limit.service';
 import { TeamsService } from '../services/teams.service';
 
 const INVITES_PER_HOUR = 30;
@@ -24,7 +29,7 @@ const INVITES_PER_HOUR = 30;
 const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
 
 /**
- * /api/teams: the Business plan's teams (DESIGN.md §10). Anyone not in a team gets 404 on its
+ * /api/teams: the Business plan's teams. Anyone not in a team gets 404 on its
  * routes; membership and role are checked in the query or locked transaction that acts.
  */
 export const teamsResource = defineResource({
@@ -33,13 +38,7 @@ export const teamsResource = defineResource({
   deps: (ctx: ApiContext) => ({
     teams: new TeamsService(ctx),
     // Each invitation or re-send is an e-mail to someone else's inbox: bounded per sender.
-    invites: new Limiter(
-      ctx.redis,
-      `${ctx.config.REDIS_PREFIX}-rl-team-invite`,
-      INVITES_PER_HOUR,
-      3600,
-      (s) => `Too many invitations. Please try again in ${minutesText(s)}.`,
-    ),
+    invites: Limiter.for(ctx, 'team-invite', { points: INVITES_PER_HOUR, seconds: 3600, what: 'invitations' }),
   }),
   routes: (route) => [
     route({
@@ -50,7 +49,7 @@ export const teamsResource = defineResource({
       auth: 'session',
       body: teamNameBody,
       status: 201,
-      response: T.CurrentTeam,
+      response: currentTeamDto,
       errors: [400, 401, 403, 409],
       handler: ({ req, body, deps }) => deps.teams.create(userIdOf(req), body.name),
     }),
@@ -60,7 +59,7 @@ export const teamsResource = defineResource({
       summary: "The caller's team",
       description: 'The team, the caller’s role, members and (for owner and admins) open invitations; null when in no team.',
       auth: 'session',
-      response: T.CurrentTeam.nullable(),
+      response: currentTeamDto.nullable(),
       errors: [401],
       handler: async ({ req, res, deps }) => {
         // `data: null` (no team) is an answer in itself, so the envelope is written here.
@@ -76,7 +75,7 @@ export const teamsResource = defineResource({
         'The signed-in user’s e-mail must be the invited one (403). One team per user (409). A used, revoked or expired token: 400 INVALID_TOKEN.',
       auth: 'session',
       body: joinTeamBody,
-      response: T.CurrentTeam,
+      response: currentTeamDto,
       errors: [400, 401, 403, 409],
       handler: ({ req, body, deps }) => deps.teams.join(userIdOf(req), body.token),
     }),
@@ -87,7 +86,7 @@ export const teamsResource = defineResource({
       auth: 'session',
       params: teamIdParams,
       body: teamNameBody,
-      response: T.CurrentTeam,
+      response: currentTeamDto,
       errors: [400, 401, 403, 404],
       handler: ({ req, params, body, deps }) => deps.teams.rename(userIdOf(req), params.id, body.name),
     }),
@@ -101,7 +100,7 @@ export const teamsResource = defineResource({
       params: teamIdParams,
       body: inviteBody,
       status: 201,
-      response: z.object({ invitation: T.TeamInvitation }),
+      response: z.object({ invitation: teamInvitationDto }),
       errors: [400, 401, 403, 404, 409, 429, 503],
       handler: async ({ req, params, body, deps }) => {
         await deps.invites.consume(userIdOf(req));
@@ -115,7 +114,7 @@ export const teamsResource = defineResource({
       description: 'A new link (the old one stops working), valid 7 days from now.',
       auth: 'session',
       params: teamInvitationParams,
-      response: z.object({ invitation: T.TeamInvitation }),
+      response: z.object({ invitation: teamInvitationDto }),
       errors: [400, 401, 403, 404, 429, 503],
       handler: async ({ req, params, deps }) => {
         await deps.invites.consume(userIdOf(req));
@@ -140,7 +139,7 @@ export const teamsResource = defineResource({
       auth: 'session',
       params: teamMemberParams,
       body: memberRoleBody,
-      response: z.object({ member: T.TeamMember }),
+      response: z.object({ member: teamMemberDto }),
       errors: [400, 401, 403, 404],
       handler: async ({ req, params, body, deps }) => ({
         member: await deps.teams.setRole(userIdOf(req), params.id, params.userId, body.role),
@@ -176,7 +175,7 @@ export const teamsResource = defineResource({
       auth: 'session',
       params: teamIdParams,
       query: listTeamLinesQuery,
-      response: T.TeamLinesPage,
+      response: teamLinesPageDto,
       errors: [400, 401, 404],
       handler: ({ req, params, query, deps }) => deps.teams.lines(userIdOf(req), params.id, query),
     }),
@@ -189,7 +188,7 @@ export const teamsResource = defineResource({
       params: teamIdParams,
       body: saveTeamLineBody,
       status: 201,
-      response: z.object({ savedLine: T.TeamLine, alreadySaved: z.boolean() }),
+      response: z.object({ savedLine: teamLineDto, alreadySaved: z.boolean() }),
       errors: [400, 401, 403, 404],
       handler: async ({ req, params, body, deps }) => {
         const { line, created } = await deps.teams.saveLine(userIdOf(req), params.id, body);
@@ -213,7 +212,7 @@ export const teamsResource = defineResource({
       summary: "Members' generations this month",
       auth: 'session',
       params: teamIdParams,
-      response: T.TeamUsage,
+      response: teamUsageDto,
       errors: [400, 401, 404],
       handler: ({ req, params, deps }) => deps.teams.usage(userIdOf(req), params.id),
     }),

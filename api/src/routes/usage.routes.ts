@@ -1,5 +1,5 @@
+import { usageSummaryDto } from '@gl/core';
 import { defineResource } from '../http/route';
-import * as R from '../openapi/responses';
 import { QuotaService } from '../services/quota.service';
 
 /**
@@ -16,7 +16,7 @@ export const usageResource = defineResource({
       path: '/usage',
       summary: 'Usage today and this month',
       auth: 'optionalSession',
-      response: R.UsageSummary,
+      response: usageSummaryDto,
       errors: [],
       handler: ({ req, deps }) => deps.quota.summary({ userId: req.auth?.userId, ip: req.ip }),
     }),

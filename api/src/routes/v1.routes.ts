@@ -1,11 +1,21 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { PLANS, v1GenerateBody, v1SaveLineBody, type Plan, type UsageSummary } from '@gl/core';
+import {
+  API_KEY_PREFIX,
+  PLANS,
+  v1GenerateBody,
+  v1SaveLineBody,
+  type Plan,
+  type UsageSummary,
+  v1GenerateResultDto,
+  v1PlansResultDto,
+  v1SaveLineResultDto,
+  v1UsageResultDto,
+} from '@gl/core';
 import { AppError, Errors, savedLinesRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource, reply } from '../http/route';
-import * as R from '../openapi/responses';
 import { bearerToken } from '../middleware/authenticate';
-import { API_KEY_PREFIX, ApiKeysService } from '../services/api-keys.service';
+import { ApiKeysService } from '../services/api-keys.service';
 import { GenerationService } from '../services/generation.service';
 import { generateLimiters } from './generation.routes';
 
@@ -71,7 +81,7 @@ export const v1Resource = defineResource({
       description: 'Enqueues a generation and answers when it completes (within 30 seconds). Counts towards the plan like any generation.',
       auth: 'apiKey',
       body: v1GenerateBody,
-      response: R.V1GenerateResult,
+      response: v1GenerateResultDto,
       topLevel: true,
       errors: [400, 401, 403, 429, 502, 503, 504],
       before: async (req, deps, res) => {
@@ -98,7 +108,7 @@ export const v1Resource = defineResource({
       path: '/usage',
       summary: 'Usage of the key owner',
       auth: 'apiKey',
-      response: R.V1UsageResult,
+      response: v1UsageResultDto,
       topLevel: true,
       errors: [401, 403],
       handler: async ({ res, deps }) => {
@@ -112,7 +122,7 @@ export const v1Resource = defineResource({
       path: '/plans',
       summary: 'The plans and their limits',
       auth: 'apiKey',
-      response: R.V1PlansResult,
+      response: v1PlansResultDto,
       topLevel: true,
       errors: [401, 403],
       handler: () => ({ success: true, plans: PLANS }),
@@ -125,7 +135,7 @@ export const v1Resource = defineResource({
       auth: 'apiKey',
       body: v1SaveLineBody,
       status: 201,
-      response: R.V1SaveLineResult,
+      response: v1SaveLineResultDto,
       topLevel: true,
       errors: [400, 401, 403],
       handler: async ({ res, deps, body }) => {

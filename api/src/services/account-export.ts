@@ -10,7 +10,7 @@ export interface ExportSection {
 }
 
 /**
- * Everything stored about a user, section by section (DESIGN §8). A new kind of data is one more
+ * Everything stored about a user, section by section. A new kind of data is one more
  * entry here.
  * Secrets and hashes never appear: each read selects its columns explicitly.
  */

@@ -1,22 +1,11 @@
 import { apiKeysRepository, currentPlanFor, Errors, usersRepository, type ApiKeyRow } from '@gl/core/server';
-import type { Plan } from '@gl/core';
+import { API_KEY_PREFIX, type ApiKeyCreatedDto, type ApiKeyDto, type Plan } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { requireFeature } from './plan-policy';
 import { newOpaqueToken, sha256 } from './token.service';
 
-export const API_KEY_PREFIX = 'gl_';
 export const MAX_ACTIVE_KEYS = 10;
 const SHOWN_PREFIX_LENGTH = 10;
-
-export interface ApiKeyDto {
-  id: string;
-  name: string;
-  /** The first characters of the key, so a user can tell keys apart. */
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
 
 export function toApiKeyDto(row: ApiKeyRow): ApiKeyDto {
   return {
@@ -33,7 +22,7 @@ export function toApiKeyDto(row: ApiKeyRow): ApiKeyDto {
 export class ApiKeysService {
   constructor(private readonly ctx: ApiContext) {}
 
-  async create(userId: string, name: string): Promise<{ apiKey: ApiKeyDto; key: string }> {
+  async create(userId: string, name: string): Promise<ApiKeyCreatedDto> {
     const plan = await currentPlanFor(this.ctx.db, userId);
     requireFeature(plan, 'apiAccess', 'API access');
     const owner = await usersRepository.findById(this.ctx.db, userId);

@@ -41,6 +41,20 @@ export class Limiter {
   async reset(key: string): Promise<void> {
     await this.limiter.delete(key).catch(() => undefined);
   }
+
+  /**
+   * The api's limiters: `points` per `seconds` for each key, counted in Redis under
+   * `<REDIS_PREFIX>-rl-<name>` (two limiters with one name share their counts). Over the limit the
+   * answer is 429 "Too many <what>. Please try again in N minutes." unless `message` says otherwise.
+   */
+  static for(
+    ctx: { redis: Redis; config: { REDIS_PREFIX: string } },
+    name: string,
+    opts: { points: number; seconds: number; what: string; message?: (retryAfterSeconds: number) => string },
+  ): Limiter {
+    const message = opts.message ?? ((s: number) => `Too many ${opts.what}. Please try again in ${minutesText(s)}.`);
+    return new Limiter(ctx.redis, `${ctx.config.REDIS_PREFIX}-rl-${name}`, opts.points, opts.seconds, message);
+  }
 }
 
 export function minutesText(seconds: number): string {

@@ -16,7 +16,7 @@ const headingClass = 'text-sm font-semibold uppercase tracking-wider text-slate-
 const linkClass =
   'rounded text-slate-600 transition hover:text-violet-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 dark:text-slate-400 dark:hover:text-violet-300';
 
-/** The footer on every page (spec §2). */
+/** The footer on every page. */
 export default function Footer() {
   const year = (useHydrated() ? new Date() : BUILD_TIME).getFullYear();
   return (

@@ -4,10 +4,20 @@
  * request against a real server and checks the answer has the documented shape, so the docs
  * cannot drift from the API.
  */
-import { CATEGORIES, COUNT_DEFAULT, COUNT_MAX, COUNT_MIN, LANGUAGES, PROMPT_MAX, SAVED_TEXT_MAX, TONES, TOPIC_MAX } from '@gl/core/types';
+import {
+  API_KEY_PREFIX,
+  CATEGORIES,
+  COUNT_DEFAULT,
+  COUNT_MAX,
+  COUNT_MIN,
+  LANGUAGES,
+  PROMPT_MAX,
+  SAVED_TEXT_MAX,
+  TONES,
+  TOPIC_MAX,
+} from '@gl/core/types';
 
-export const API_KEY_PLACEHOLDER = 'gl_your_api_key';
-export const API_KEY_PREFIX = 'gl_';
+export const API_KEY_PLACEHOLDER = `${API_KEY_PREFIX}your_api_key`;
 export const OPENAPI_PATH = '/api/openapi.json';
 export const UPTIME = '99.9%';
 

@@ -1,8 +1,8 @@
 import type { MarketingIconName } from '../components/marketing/MarketingIcon';
 
-/** The community page's perks, membership tiers and events (spec §3, §9). Join and register are simulated. */
+/** The community page's perks, membership tiers and events. Join and register are simulated. */
 
-/** Spec §9: join takes 2 s then shows Joined! for 3 s; register takes 1.5 s then Registered. */
+/** Join takes 2 s then shows Joined! for 3 s; register takes 1.5 s then Registered. */
 export const JOIN_MS = 2000;
 export const JOINED_NOTICE_MS = 3000;
 export const REGISTER_MS = 1500;

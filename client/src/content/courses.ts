@@ -1,12 +1,12 @@
 import type { MarketingIconName } from '../components/marketing/MarketingIcon';
 
-/** The premium courses catalogue (spec §3 Course, §9 prices). Enrolment is simulated. */
+/** The premium courses catalogue with their prices. Enrolment is simulated. */
 export const COURSE_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
 export type CourseLevel = (typeof COURSE_LEVELS)[number];
 export const COURSE_CATEGORIES = ['Programming', 'Design', 'Marketing', 'Business'] as const;
 export type CourseCategory = (typeof COURSE_CATEGORIES)[number];
 
-/** Spec §9: enroll takes 2 s then shows Enrolled. */
+/** Enroll takes 2 s then shows Enrolled. */
 export const ENROLL_MS = 2000;
 
 export interface Course {

@@ -25,10 +25,10 @@ export const SOCIAL_LINKS: readonly SocialLink[] = [
   { id: 'email', label: 'E-mail us', href: `mailto:${SITE.email}` },
 ];
 
-/** The footer's themes list (spec §2, word for word). */
+/** The footer's themes list. */
 export const THEMES = ['Programming Videos', 'Coding Humor', 'Project Showcases', 'Creative Lines'] as const;
 
-/** The marketing counters (spec §1). */
+/** The marketing counters. */
 export const COUNTERS = [
   { value: '10K+', label: 'Developers' },
   { value: '500+', label: 'Videos' },

@@ -2,7 +2,7 @@ import { clearSession, getRefreshToken, getToken, setSession } from './session';
 import { getVisitorId } from './visitor';
 
 export const API_BASE = '/api';
-/** Spec §9: request timeout. */
+/** A request still unanswered after this long is abandoned. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
@@ -68,7 +68,7 @@ export interface RequestOptions {
 
 type UnauthorizedHandler = () => void;
 
-/** Paths where a 401 does not move the user (spec §2: unless already on /auth or /). */
+/** Paths where a 401 does not move the user to /auth (already on /auth, or on /). */
 const NO_REDIRECT_PATHS = new Set(['/auth', '/']);
 
 let unauthorizedHandler: UnauthorizedHandler = () => {

@@ -62,7 +62,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => {
-    // Spec §4: a stored token is checked at start; a failed check clears the session.
+    // A stored token is checked at start; a failed check clears the session.
     if (!getSession()) {
       setChecking(false);
       return;

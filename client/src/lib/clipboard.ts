@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec §9: the copy feedback lasts 2 s. */
+/** The copy feedback lasts 2 s. */
 export const COPIED_MS = 2_000;
 
 export async function copyText(text: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Tone, UsageSummary } from '@gl/core/types';
+import type { CompareAcceptedDto, Tone, UsageSummary } from '@gl/core/types';
 import { api } from './api';
 import { useGeneration, type GenerateRequest } from './generation';
 import { live } from './socket';
@@ -27,7 +27,7 @@ export function useToneComparison(onUsage: (usage: UsageSummary | null | undefin
         if (request.prompt?.trim()) body.prompt = request.prompt.trim();
         if (request.maxChars) body.maxChars = request.maxChars;
         if (request.brandId) body.brandId = request.brandId;
-        const data = await api<{ generations: Array<{ id: string; tone: Tone }>; usage?: UsageSummary }>('/lines/compare', {
+        const data = await api<CompareAcceptedDto>('/lines/compare', {
           method: 'POST',
           body,
         });

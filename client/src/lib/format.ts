@@ -1,4 +1,4 @@
-/** Spec §2: the saved card's date, short month, day, year, hour, minute (e.g. "Mar 5, 2026, 2:07 PM"). */
+/** The saved card's date: short month, day, year, hour, minute (e.g. "Mar 5, 2026, 2:07 PM"). */
 export function formatSavedDate(iso: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GenerateBody, GenerationDto, GenerationSource, UsageSummary } from '@gl/core/types';
+import type { GenerateBody, GenerationAcceptedDto, GenerationDto, GenerationSource, UsageSummary } from '@gl/core/types';
 import { ApiError, api } from './api';
 import { live, useLiveConnection, useLiveEvent, useLiveReconnect } from './socket';
 
@@ -162,7 +162,7 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
         if (request.prompt?.trim()) body.prompt = request.prompt.trim();
         if (request.maxChars) body.maxChars = request.maxChars;
         if (request.brandId) body.brandId = request.brandId;
-        const data = await api<{ generation: { id: string; status: GenerationDto['status'] }; usage?: UsageSummary }>('/lines/generate', {
+        const data = await api<GenerationAcceptedDto>('/lines/generate', {
           method: 'POST',
           body,
         });

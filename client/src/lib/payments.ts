@@ -1,16 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BillingInterval, PaymentStatus, Plan, PlanId, SubscriptionDto } from '@gl/core/types';
+import type {
+  BillingInterval,
+  MpesaStatusDto,
+  MpesaStkPushDto,
+  PaymentStatus,
+  PaymentsConfigDto,
+  PaypalCaptureDto,
+  PaypalOrderDto,
+  Plan,
+  PlanId,
+  SubscriptionDto,
+  SubscriptionsDto,
+} from '@gl/core/types';
 import { ApiError, api } from './api';
 
 /** GET /api/payments/config: real PayPal buttons, or the sandbox simulation. */
-export interface PaymentsConfig {
-  simulated: boolean;
-  paypalClientId: string | null;
-  currency: 'USD';
-  paypal?: boolean;
-  mpesa?: boolean;
-  kesPerUsd?: number;
-}
+export type PaymentsConfig = PaymentsConfigDto;
 
 export function usePaymentsConfig(enabled = true) {
   return useQuery({
@@ -21,10 +26,7 @@ export function usePaymentsConfig(enabled = true) {
   });
 }
 
-export interface SubscriptionsState {
-  subscriptions: SubscriptionDto[];
-  currentPlan: Plan;
-}
+export type SubscriptionsState = SubscriptionsDto;
 
 export function useSubscriptions(userId: string | undefined) {
   return useQuery({
@@ -34,7 +36,7 @@ export function useSubscriptions(userId: string | undefined) {
   });
 }
 
-/** Spec §8: the texts a buyer sees. */
+/** The texts a buyer sees, word for word (the server's payment messages say the same). */
 export const PAYMENT_TEXT = {
   paypalFailed: 'PayPal payment failed. Please try again.',
   captureFailed: 'Payment processing failed. Please try again.',
@@ -75,7 +77,7 @@ export const INITIAL_PAYMENT_STATE: PaymentModalState = {
   customerMessage: null,
 };
 
-/** The payment modal's state machine (spec §4): method chosen, processing, waiting, error, or success. */
+/** The payment modal's state machine: method chosen, processing, waiting, error, or success. */
 export function paymentModalReducer(state: PaymentModalState, action: PaymentModalAction): PaymentModalState {
   switch (action.type) {
     case 'method':
@@ -101,12 +103,12 @@ export function failedPaymentMessage(p: { status: PaymentStatus; resultCode?: st
   return PAYMENT_TEXT.mpesaFailed;
 }
 
-/** Spec §5: empty or shorter than 10 characters is refused before anything is sent. */
+/** A phone number empty or shorter than 10 characters is refused before anything is sent. */
 export function validPhone(phone: string): boolean {
   return phone.trim().length >= 10;
 }
 
-/** The M-Pesa initiation error: Daraja's customer message, our validation text, or the spec's fallback. */
+/** The M-Pesa initiation error: Daraja's customer message, our validation text, or 'Payment initiation failed'. */
 export function mpesaInitiationError(err: unknown): string {
   if (err instanceof ApiError) {
     const customer = err.extra.customerMessage;
@@ -116,22 +118,10 @@ export function mpesaInitiationError(err: unknown): string {
   return PAYMENT_TEXT.initiationFailed;
 }
 
-export interface PaypalCreateResult {
-  orderID: string;
-  paymentId: string;
-}
+export type CaptureResult = PaypalCaptureDto;
 
-export interface CaptureResult {
-  id: string | null;
-  paymentId: string;
-  status: PaymentStatus;
-  message?: string;
-  subscription: SubscriptionDto | null;
-  currentPlan?: Plan;
-}
-
-export function createPaypalOrder(planId: PlanId, interval: BillingInterval): Promise<PaypalCreateResult> {
-  return api<PaypalCreateResult>('/payments/paypal/create-order', { method: 'POST', body: { planId, interval } });
+export function createPaypalOrder(planId: PlanId, interval: BillingInterval): Promise<PaypalOrderDto> {
+  return api<PaypalOrderDto>('/payments/paypal/create-order', { method: 'POST', body: { planId, interval } });
 }
 
 export function capturePaypalOrder(orderID: string, planId: PlanId): Promise<CaptureResult> {
@@ -155,7 +145,7 @@ export async function confirmPaypalSubscription(subscriptionID: string, paymentI
     method: 'POST',
     body: { subscriptionID },
   });
-  return { id: subscriptionID, paymentId, status: 'completed', subscription: r.subscription, currentPlan: r.currentPlan };
+  return { id: subscriptionID, paymentId, status: 'completed', message: '', subscription: r.subscription, currentPlan: r.currentPlan };
 }
 
 /** The server's own words when it refused for a reason the buyer can act on, else `fallback`. */
@@ -164,27 +154,11 @@ export function paymentErrorMessage(err: unknown, fallback: string): string {
   return fallback;
 }
 
-export interface StkPushResult {
-  paymentId: string;
-  checkoutRequestID: string;
-  responseCode: string;
-  customerMessage?: string;
-  amount?: number;
-  phoneNumber?: string;
-}
-
-export interface MpesaStatus {
-  paymentId: string;
-  status: PaymentStatus;
-  resultCode: string | null;
-  message: string;
-}
-
 /** The stored state of an STK request: re-read when the live connection (re)connects, so a missed event is not lost. */
-export function mpesaStatus(checkoutRequestID: string): Promise<MpesaStatus> {
-  return api<MpesaStatus>(`/payments/mpesa/status/${encodeURIComponent(checkoutRequestID)}`);
+export function mpesaStatus(checkoutRequestID: string): Promise<MpesaStatusDto> {
+  return api<MpesaStatusDto>(`/payments/mpesa/status/${encodeURIComponent(checkoutRequestID)}`);
 }
 
-export function mpesaStkPush(planId: PlanId, interval: BillingInterval, phoneNumber: string): Promise<StkPushResult> {
-  return api<StkPushResult>('/payments/mpesa/stk-push', { method: 'POST', body: { planId, interval, phoneNumber } });
+export function mpesaStkPush(planId: PlanId, interval: BillingInterval, phoneNumber: string): Promise<MpesaStkPushDto> {
+  return api<MpesaStkPushDto>('/payments/mpesa/stk-push', { method: 'POST', body: { planId, interval, phoneNumber } });
 }

@@ -1,16 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { CategoryId, SavedLineDto, SavedLinesSummaryDto, Tone } from '@gl/core/types';
+import type { CategoryId, SavedLinesPageDto, SavedLinesSummaryDto, Tone } from '@gl/core/types';
 import { ApiError, api } from './api';
 import { readOfflineLibrary, storeOfflineLibrary, type OfflineLibrary } from './offline-library';
-
-/** GET /api/lines/saved: one page, newest first; nextCursor null when there is no more. */
-export interface SavedLinesPage {
-  savedLines: SavedLineDto[];
-  /** Lines matching the filters in the whole library. */
-  total: number;
-  nextCursor?: string | null;
-}
 
 export const PAGE_SIZE = 50;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -32,7 +24,7 @@ export function useDebounced<T>(value: T, ms: number): T {
 const isNetworkError = (err: unknown) => err instanceof ApiError && err.isNetworkError;
 
 /** Offline: the copy on the device, filtered the way the API would (text search, category). */
-function offlinePage(offline: OfflineLibrary, search: string, category: CategoryId | 'all'): SavedLinesPage {
+function offlinePage(offline: OfflineLibrary, search: string, category: CategoryId | 'all'): SavedLinesPageDto {
   const needle = search.trim().toLowerCase();
   const savedLines = offline.savedLines.filter(
     (l) => (category === 'all' || l.category === category) && (!needle || l.text.toLowerCase().includes(needle)),
@@ -49,7 +41,7 @@ export function useSavedLines(userId: string | undefined, search: string, catego
     queryFn: async ({ pageParam, signal }) => {
       const unfiltered = !search && category === 'all';
       try {
-        const page = await api<SavedLinesPage>('/lines/saved', {
+        const page = await api<SavedLinesPageDto>('/lines/saved', {
           query: { search: search || undefined, category: category === 'all' ? undefined : category, limit: PAGE_SIZE, cursor: pageParam },
           signal,
         });

@@ -4,7 +4,7 @@ import { STORAGE_KEYS, storage } from './storage';
 
 export type Theme = 'light' | 'dark';
 
-/** Spec §9: default dark. Anything but a stored 'light' is dark. */
+/** Dark by default: anything but a stored 'light' is dark. */
 export function readStoredTheme(): Theme {
   return storage.get(STORAGE_KEYS.theme) === 'light' ? 'light' : 'dark';
 }

@@ -10,7 +10,7 @@ export default function AuthPage() {
   const from = (location.state as { from?: string } | null)?.from;
 
   if (loading) return <PageLoader label="Loading..." />;
-  // Spec §2: an already signed-in user is sent to /; a sign-in we asked for returns to where it started.
+  // An already signed-in user is sent to /; a sign-in we asked for returns to where it started.
   if (isAuthenticated) return <Navigate to={from && from.startsWith('/') && !from.startsWith('//') ? from : '/'} replace />;
 
   return (

@@ -72,7 +72,7 @@ export default function PricingPage() {
   }, [notice]);
 
   const choose = (plan: Plan) => {
-    if (plan.priceCents === 0) return; // Spec: the free plan's button does nothing.
+    if (plan.priceCents === 0) return; // The free plan's button does nothing: there is nothing to buy.
     if (plan.id === currentPlanId) return;
     if (!isAuthenticated) {
       navigate('/auth', { state: { from: '/pricing' } });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { CategoryId, GenerationSource, Tone } from '../catalogue';
-import { emailSchema } from './common';
+import { CATEGORY_IDS, GENERATION_SOURCES, TONES } from '../catalogue';
+import { countSchema, emailSchema } from './common';
 import { nameSchema, passwordSchema } from './auth';
 
 export const updateProfileBody = z.strictObject({ name: nameSchema });
@@ -42,18 +42,19 @@ export const contactBody = z.strictObject({
 });
 
 /** GET /users/analytics (plans with analytics). Failed generations are not counted. */
-export interface UsageAnalyticsDto {
-  /** The last 30 UTC days, oldest first, today last; every day present (0 when nothing happened). */
-  days: Array<{ date: string; generations: number }>;
-  byCategory: Array<{ category: CategoryId; generations: number }>;
-  byTone: Array<{ tone: Tone; generations: number }>;
-  /** Completed generations by the provider that answered. */
-  bySource: Array<{ source: GenerationSource; generations: number }>;
-  totalGenerations: number;
-  /** Lines in the saved library now. */
-  savedCount: number;
-  periodDays: number;
-  /** First and last day of the period (YYYY-MM-DD, UTC). */
-  from: string;
-  to: string;
-}
+export const usageAnalyticsDto = z.object({
+  days: z
+    .array(z.object({ date: z.iso.date(), generations: countSchema }))
+    .describe('the last 30 UTC days, oldest first, today last; every day present (0 when nothing happened)'),
+  byCategory: z.array(z.object({ category: z.enum(CATEGORY_IDS), generations: countSchema })),
+  byTone: z.array(z.object({ tone: z.enum(TONES), generations: countSchema })),
+  bySource: z
+    .array(z.object({ source: z.enum(GENERATION_SOURCES), generations: countSchema }))
+    .describe('completed generations by the provider that answered'),
+  totalGenerations: countSchema,
+  savedCount: countSchema.describe('lines in the saved library now'),
+  periodDays: countSchema,
+  from: z.iso.date().describe('first day of the period (UTC)'),
+  to: z.iso.date().describe('last day of the period (UTC)'),
+});
+export type UsageAnalyticsDto = z.infer<typeof usageAnalyticsDto>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema } from './common';
+import { PLAN_IDS } from '../catalogue';
+import { emailSchema, timestampSchema } from './common';
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -34,22 +35,27 @@ export const refreshBody = z.strictObject({
 });
 export const logoutBody = refreshBody.clone();
 
-export interface PublicUser {
-  id: string;
-  name: string;
-  email: string;
-  createdAt: string;
-  planId: 'free' | 'pro' | 'business';
-  isAdmin: boolean;
-  /** Whether the owner opened the verification link sent to `email`. */
-  emailVerified: boolean;
-}
+export const publicUserDto = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.email(),
+  createdAt: timestampSchema,
+  planId: z.enum(PLAN_IDS),
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean().describe('the owner opened the verification link sent to this address'),
+});
+export type PublicUser = z.infer<typeof publicUserDto>;
 
-export interface AuthResult {
-  user: PublicUser;
-  token: string;
-  refreshToken: string;
-}
+export const authResultDto = z.object({
+  user: publicUserDto,
+  token: z.string().describe('access token (JWT)'),
+  refreshToken: z.string(),
+});
+export type AuthResult = z.infer<typeof authResultDto>;
+
+/** POST /auth/refresh: a new access token and the rotated refresh token. */
+export const sessionTokensDto = z.object({ token: z.string(), refreshToken: z.string() });
+export type SessionTokensDto = z.infer<typeof sessionTokensDto>;
 
 /** A token from an e-mail link (base64url, 43 characters for 32 bytes; bounded generously). */
 export const emailTokenSchema = z
@@ -64,12 +70,12 @@ export const verifyEmailBody = z.strictObject({ token: emailTokenSchema });
 export const sessionParams = z.strictObject({ id: z.uuid('Unknown session') });
 
 /** One signed-in device (a refresh-token family). */
-export interface SessionDto {
-  id: string;
-  userAgent: string | null;
-  ip: string | null;
-  createdAt: string;
-  lastUsedAt: string;
-  /** The session making this request. */
-  current: boolean;
-}
+export const sessionDto = z.object({
+  id: z.uuid(),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: timestampSchema,
+  lastUsedAt: timestampSchema,
+  current: z.boolean().describe('the session making this request'),
+});
+export type SessionDto = z.infer<typeof sessionDto>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { BillingInterval, Plan, PlanId } from '../catalogue';
-import { intervalSchema, paidPlanIdSchema, planIdSchema, type PaymentProvider, type SubscriptionDto } from './billing';
+import { BILLING_INTERVALS, PLAN_IDS } from '../catalogue';
+import { countSchema, timestampSchema } from './common';
+import { intervalSchema, paidPlanIdSchema, planDto, planIdSchema, SUBSCRIPTION_STATUSES } from './billing';
 
 /** GET /billing/quote: any plan id is parsed, so free (or the plan one has) gets a clear 4xx, not a zod message. */
 export const billingQuoteQuery = z.strictObject({ planId: planIdSchema, interval: intervalSchema });
@@ -8,58 +9,64 @@ export const receiptQuery = z.strictObject({
   format: z.enum(['json', 'html'], { message: 'format must be json or html' }).default('json'),
 });
 
+const minor = countSchema.describe('integer minor units (US cents, or whole shillings)');
+const provider = z.enum(['paypal', 'mpesa']);
+
 /** Amounts in integer minor units of `currency` (US cents, or whole shillings). */
-export interface MoneyQuote {
-  currency: 'USD' | 'KES';
-  price: number;
-  credit: number;
-  amountDue: number;
-}
+const moneyQuote = <C extends 'USD' | 'KES'>(currency: C) =>
+  z.object({ currency: z.literal(currency), price: minor, credit: minor, amountDue: minor });
 
 /** What a PayPal order or an M-Pesa push for (planId, interval) charges now, and what it buys. */
-export interface BillingQuoteDto {
-  planId: PlanId;
-  interval: BillingInterval;
-  /** new: no paid plan; renewal: same plan, extends from the current end; upgrade: starts now with credit; downgrade: starts at the current end. */
-  change: 'new' | 'renewal' | 'upgrade' | 'downgrade';
-  startsAt: string;
-  periodEnd: string;
-  usd: MoneyQuote;
-  kes: MoneyQuote;
-}
+export const billingQuoteDto = z.object({
+  planId: z.enum(PLAN_IDS),
+  interval: z.enum(BILLING_INTERVALS),
+  change: z
+    .enum(['new', 'renewal', 'upgrade', 'downgrade'])
+    .describe(
+      'new: no paid plan; renewal: same plan, extends from the current end; upgrade: starts now with credit; downgrade: starts at the current end',
+    ),
+  startsAt: timestampSchema,
+  periodEnd: timestampSchema,
+  usd: moneyQuote('USD'),
+  kes: moneyQuote('KES'),
+});
+export type BillingQuoteDto = z.infer<typeof billingQuoteDto>;
+export type MoneyQuote = BillingQuoteDto['usd'] | BillingQuoteDto['kes'];
 
-export interface BillingSubscriptionDto {
-  id: string;
-  planId: PlanId;
-  interval: BillingInterval;
-  status: SubscriptionDto['status'];
-  provider: PaymentProvider | null;
-  autoRenew: boolean;
-  currentPeriodEnd: string | null;
-}
+export const billingSubscriptionDto = z.object({
+  id: z.uuid(),
+  planId: z.enum(PLAN_IDS),
+  interval: z.enum(BILLING_INTERVALS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  provider: provider.nullable(),
+  autoRenew: z.boolean(),
+  currentPeriodEnd: timestampSchema.nullable(),
+});
+export type BillingSubscriptionDto = z.infer<typeof billingSubscriptionDto>;
 
-export interface BillingDto {
-  currentPlan: Plan;
-  subscription: BillingSubscriptionDto | null;
-  /** A lower plan paid for, starting when the current period ends. */
-  scheduled: BillingSubscriptionDto | null;
-  receiptsCount: number;
-}
+export const billingDto = z.object({
+  currentPlan: planDto,
+  subscription: billingSubscriptionDto.nullable(),
+  scheduled: billingSubscriptionDto.nullable().describe('a lower plan paid for, starting when the current period ends'),
+  receiptsCount: countSchema,
+});
+export type BillingDto = z.infer<typeof billingDto>;
 
-export interface ReceiptDto {
-  number: string;
-  issuedAt: string;
-  amount: number;
-  currency: string;
-  credit: number;
-  method: PaymentProvider;
-  planId: PlanId;
-  interval: BillingInterval;
-  periodStart: string | null;
-  periodEnd: string | null;
-  customerName: string;
-  customerEmail: string;
-}
+export const receiptDto = z.object({
+  number: z.string().regex(/^GL-\d{4}-\d{6}$/),
+  issuedAt: timestampSchema,
+  amount: minor,
+  currency: z.string(),
+  credit: minor,
+  method: provider,
+  planId: z.enum(PLAN_IDS),
+  interval: z.enum(BILLING_INTERVALS),
+  periodStart: timestampSchema.nullable(),
+  periodEnd: timestampSchema.nullable(),
+  customerName: z.string(),
+  customerEmail: z.email(),
+});
+export type ReceiptDto = z.infer<typeof receiptDto>;
 
 export const paypalCreateSubscriptionBody = z.strictObject({ planId: paidPlanIdSchema, interval: intervalSchema });
 export const paypalConfirmSubscriptionBody = z.strictObject({

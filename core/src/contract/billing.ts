@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BILLING_INTERVALS, PLAN_IDS } from '../catalogue';
-import type { BillingInterval, PlanId } from '../catalogue';
-import { uuidSchema } from './common';
+import { BILLING_INTERVALS, CATEGORY_IDS, PLAN_IDS, TONES } from '../catalogue';
+import type { Plan } from '../catalogue';
+import { countSchema, limitSchema, timestampSchema, uuidSchema } from './common';
 
 export const planIdSchema = z.enum(PLAN_IDS, { message: 'Choose a valid plan' });
 export const paidPlanIdSchema = z.enum(['pro', 'business'], { message: 'Choose a paid plan' });
@@ -44,7 +44,7 @@ export const checkoutRequestIdParams = z.object({
 });
 export const paymentIdParams = z.object({ id: uuidSchema });
 
-/** Spec: a number not starting with 254 is rewritten to 254 plus its last 9 digits. */
+/** A Kenyan number not starting with 254 is rewritten to 254 plus its last 9 digits (07XX..., +254 7XX... and 7XX... all work). */
 export function normalizeKenyanPhone(input: string): string {
   const digits = input.replace(/\D/g, '');
   if (digits.startsWith('254')) return digits;
@@ -53,43 +53,128 @@ export function normalizeKenyanPhone(input: string): string {
 
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export type PaymentProvider = 'paypal' | 'mpesa';
 
-export interface SubscriptionDto {
-  id: string;
-  planId: PlanId;
-  interval: BillingInterval;
-  /** scheduled: a lower plan paid for, starting when the current period ends. */
-  status: 'active' | 'cancelled' | 'expired' | 'scheduled';
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  createdAt: string;
-}
+const PAYMENT_PROVIDERS = ['paypal', 'mpesa'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
-export interface PaymentDto {
-  id: string;
-  provider: PaymentProvider;
-  providerRef: string | null;
-  planId: PlanId;
-  interval: BillingInterval;
-  amountMinor: number;
-  currency: string;
-  status: PaymentStatus;
-  resultCode: string | null;
-  resultDesc: string | null;
-  /** What the user is told about this payment (the spec's texts). */
-  message: string;
-  createdAt: string;
-  completedAt: string | null;
-}
+export const SUBSCRIPTION_STATUSES = ['active', 'cancelled', 'expired', 'scheduled'] as const;
+
+export const subscriptionDto = z.object({
+  id: z.uuid(),
+  planId: z.enum(PLAN_IDS),
+  interval: z.enum(BILLING_INTERVALS),
+  status: z.enum(SUBSCRIPTION_STATUSES).describe('scheduled: a lower plan paid for, starting when the current period ends'),
+  currentPeriodEnd: timestampSchema.nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  createdAt: timestampSchema,
+});
+export type SubscriptionDto = z.infer<typeof subscriptionDto>;
+
+export const paymentDto = z.object({
+  id: z.uuid(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  providerRef: z.string().nullable(),
+  planId: z.enum(PLAN_IDS),
+  interval: z.enum(BILLING_INTERVALS),
+  amountMinor: countSchema.describe('amount in minor units (cents, or shillings for M-Pesa)'),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  resultCode: z.string().nullable(),
+  resultDesc: z.string().nullable(),
+  message: z.string().describe('what the user is told about this payment'),
+  createdAt: timestampSchema,
+  completedAt: timestampSchema.nullable(),
+});
+export type PaymentDto = z.infer<typeof paymentDto>;
 
 /** GET /payments/config: whether the browser shows real PayPal buttons or the sandbox simulation. */
-export interface PaymentsConfigDto {
-  simulated: boolean;
-  paypalClientId: string | null;
-  currency: 'USD';
-  paypal: boolean;
-  mpesa: boolean;
-  /** Shillings per US dollar used for M-Pesa amounts. */
-  kesPerUsd: number;
-}
+export const paymentsConfigDto = z.object({
+  simulated: z.boolean().describe('payments are simulated (sandbox): no provider is reached'),
+  paypalClientId: z.string().nullable(),
+  currency: z.literal('USD'),
+  paypal: z.boolean(),
+  mpesa: z.boolean(),
+  kesPerUsd: z.number().describe('shillings per US dollar used for M-Pesa amounts'),
+});
+export type PaymentsConfigDto = z.infer<typeof paymentsConfigDto>;
+
+/** A plan of the catalogue as the API answers it (the type is the catalogue's `Plan`). */
+export const planLimitsDto = z.object({
+  dailyGenerations: limitSchema,
+  categories: z.array(z.enum(CATEGORY_IDS)).readonly(),
+  tones: z.array(z.enum(TONES)).readonly(),
+  customPrompts: z.boolean(),
+  bulkExport: z.boolean(),
+  apiAccess: z.boolean(),
+  analytics: z.boolean(),
+  teamCollaboration: z.boolean(),
+  teamSeats: countSchema.describe('seats in a team, the owner included; 0: this plan cannot own a team'),
+  brandKits: countSchema.describe('how many brand kits the plan keeps'),
+  toneComparison: z.boolean(),
+});
+export const planDto = z.object({
+  id: z.enum(PLAN_IDS),
+  name: z.string(),
+  priceCents: countSchema.describe('USD per month, in cents'),
+  price: z.number().describe('USD per month'),
+  interval: z.literal('month'),
+  features: z.array(z.string()).readonly(),
+  popular: z.boolean(),
+  limits: planLimitsDto,
+});
+/** The schema and the catalogue's `Plan` describe the same shape (checked by the compiler both ways). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const _planDtoIsPlan: Same<z.infer<typeof planDto>, Plan> = true;
+
+export const plansListDto = z.object({ plans: z.array(planDto), yearlyDiscount: z.number(), currency: z.literal('USD') });
+export type PlansListDto = z.infer<typeof plansListDto>;
+
+/** GET /subscriptions: the caller's subscriptions, newest first, and the plan in force now. */
+export const subscriptionsDto = z.object({ subscriptions: z.array(subscriptionDto), currentPlan: planDto });
+export type SubscriptionsDto = z.infer<typeof subscriptionsDto>;
+
+/** POST /payments/paypal/create-order: the PayPal order the buttons approve. */
+export const paypalOrderDto = z.object({
+  orderID: z.string(),
+  paymentId: z.uuid(),
+  status: z.string().describe("PayPal's order status"),
+  amount: z.string().describe('the order amount as PayPal writes it (e.g. "9.99")'),
+  currency: z.literal('USD'),
+});
+export type PaypalOrderDto = z.infer<typeof paypalOrderDto>;
+
+/** POST /payments/paypal/capture-order: the payment as settled, and what it bought. */
+export const paypalCaptureDto = z.object({
+  id: z.string().nullable().describe('the PayPal order id'),
+  paymentId: z.uuid(),
+  status: z.enum(PAYMENT_STATUSES),
+  message: z.string(),
+  subscription: subscriptionDto.nullable(),
+  currentPlan: planDto,
+});
+export type PaypalCaptureDto = z.infer<typeof paypalCaptureDto>;
+
+/** POST /payments/mpesa/stk-push: the request was sent to the phone; the result follows over the socket. */
+export const mpesaStkPushDto = z.object({
+  paymentId: z.uuid(),
+  checkoutRequestID: z.string(),
+  merchantRequestID: z.string(),
+  responseCode: z.string(),
+  customerMessage: z.string(),
+  amount: countSchema.describe('whole shillings'),
+  currency: z.literal('KES'),
+  phoneNumber: z.string().describe('the number charged, as 254XXXXXXXXX'),
+});
+export type MpesaStkPushDto = z.infer<typeof mpesaStkPushDto>;
+
+/** GET /payments/mpesa/status/{checkoutRequestID}: the stored state of an STK request. */
+export const mpesaStatusDto = z.object({
+  paymentId: z.uuid(),
+  checkoutRequestID: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  resultCode: z.string().nullable(),
+  resultDesc: z.string().nullable(),
+  message: z.string(),
+  planId: z.enum(PLAN_IDS),
+});
+export type MpesaStatusDto = z.infer<typeof mpesaStatusDto>;

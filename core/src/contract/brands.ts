@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuidSchema } from './common';
+import { timestampSchema, uuidSchema } from './common';
 
 import {
   BRAND_AUDIENCE_MAX,
@@ -96,27 +96,22 @@ export type BrandCreateBody = z.infer<typeof brandCreateBody>;
 
 export const brandIdParams = z.object({ id: uuidSchema });
 
-export interface BrandDto {
-  id: string;
-  /** The team the kit is shared with; null for a personal kit. */
-  teamId: string | null;
-  name: string;
-  description: string;
-  audience: string;
-  wordsToUse: string[];
-  wordsToAvoid: string[];
-  exampleLines: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export const brandDto = z.object({
+  id: z.uuid(),
+  teamId: z
+    .uuid()
+    .nullable()
+    .describe('the team the kit is shared with (every member can use it; its owner and admins edit it); null: your own'),
+  name: z.string(),
+  description: z.string(),
+  audience: z.string(),
+  wordsToUse: z.array(z.string()),
+  wordsToAvoid: z.array(z.string()).describe('no delivered line contains one of these (whole word, any case)'),
+  exampleLines: z.array(z.string()),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type BrandDto = z.infer<typeof brandDto>;
 
 /** What a generation keeps of the brand it was made with (a snapshot: later edits do not change a running job). */
-export interface BrandSnapshot {
-  id: string;
-  name: string;
-  description: string;
-  audience: string;
-  wordsToUse: string[];
-  wordsToAvoid: string[];
-  exampleLines: string[];
-}
+export type BrandSnapshot = Omit<BrandDto, 'createdAt' | 'updatedAt' | 'teamId'>;

@@ -25,12 +25,6 @@ export interface ApiSuccess<T> {
   success: true;
   data: T;
 }
-export interface ApiFailure {
-  success: false;
-  error: string;
-  code: ErrorCode;
-  details?: unknown[];
-}
 export type ApiEnvelope<T> = ApiSuccess<T> | ApiFailure;
 
 export const categorySchema = z.enum(CATEGORY_IDS, { message: 'Choose a valid category' });
@@ -46,3 +40,25 @@ export const emailSchema = z
   .max(254, 'Email is too long')
   .regex(SPEC_EMAIL_PATTERN, INVALID_EMAIL_MESSAGE)
   .transform((e) => e.toLowerCase());
+
+/**
+ * What the API answers. Each answer shape is one zod schema named `<name>Dto` (the OpenAPI
+ * component `<Name>`) and one type inferred from it; the server builds, the OpenAPI document
+ * describes and the client reads (through the zod-free `@gl/core/types`) that same type.
+ */
+export const timestampSchema = z.iso.datetime({ offset: true });
+export const countSchema = z.int().min(0);
+export const limitSchema = z.int().min(-1).describe('-1 means unlimited');
+
+/** Every error answer: `{ success: false, error, code, details? }` (details: the fields that failed validation). */
+export const errorEnvelopeDto = z.object({
+  success: z.literal(false),
+  error: z.string().describe('a message fit to show a person'),
+  code: z.enum(ERROR_CODES),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiFailure = z.infer<typeof errorEnvelopeDto>;
+
+/** An e-mail was (or, without telling whether the account exists, would have been) sent. */
+export const sentDto = z.object({ sent: z.literal(true) });
+export type SentDto = z.infer<typeof sentDto>;

@@ -6,6 +6,8 @@ export const COUNT_MAX = 10;
 export const COUNT_DEFAULT = 4;
 export const SAVED_TEXT_MAX = 500;
 export const TEAM_NAME_MAX = 80;
+/** Every API key starts with this (`gl_...`), so a key is recognisable in a config file or a leak scan. */
+export const API_KEY_PREFIX = 'gl_';
 
 export const CONTACT_SUBJECTS = [
   'General Inquiry',
@@ -22,6 +24,6 @@ export const CONTACT_MESSAGE_MAX = 5000;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
 
-/** Basic e-mail pattern of the spec: non-space text, an @, then a domain with a dot. */
+/** The e-mail rule, deliberately loose: non-space text, an @, then a domain with a dot. */
 export const SPEC_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { LANGUAGE_IDS } from '../catalogue';
-import type { CategoryId, GenerationSource, Tone } from '../catalogue';
-import { categorySchema, toneSchema, uuidSchema } from './common';
+import { CATEGORY_IDS, GENERATION_SOURCES, LANGUAGE_IDS, PLAN_IDS, TONES } from '../catalogue';
+import { categorySchema, countSchema, limitSchema, timestampSchema, toneSchema, uuidSchema } from './common';
 
 import { COUNT_DEFAULT, COUNT_MAX, COUNT_MIN, PROMPT_MAX, SAVED_TEXT_MAX, TOPIC_MAX } from './limits';
 export { COUNT_DEFAULT, COUNT_MAX, COUNT_MIN, PROMPT_MAX, SAVED_TEXT_MAX, TOPIC_MAX };
@@ -54,29 +53,49 @@ export const listGenerationsQuery = z.object({
 export const GENERATION_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 
-export interface UsageSummary {
-  planId: 'free' | 'pro' | 'business';
-  dailyGenerations: number;
-  monthlyGenerations: number;
-  limit: number;
-  remaining: number;
-  resetsAt: string;
-}
+const category = z.enum(CATEGORY_IDS);
+const tone = z.enum(TONES);
 
-export interface GenerationDto {
-  id: string;
-  status: GenerationStatus;
-  category: CategoryId;
-  tone: Tone;
-  topic: string | null;
-  count: number;
-  language: string;
-  lines: string[];
-  source: GenerationSource | null;
-  error: string | null;
-  createdAt: string;
-  completedAt: string | null;
-}
+/** Today's usage against the plan's daily limit (UTC day). */
+export const usageSummaryDto = z.object({
+  planId: z.enum(PLAN_IDS),
+  dailyGenerations: countSchema,
+  monthlyGenerations: countSchema,
+  limit: limitSchema,
+  remaining: limitSchema,
+  resetsAt: timestampSchema,
+});
+export type UsageSummary = z.infer<typeof usageSummaryDto>;
+
+export const generationDto = z.object({
+  id: z.uuid(),
+  status: z.enum(GENERATION_STATUSES),
+  category,
+  tone,
+  topic: z.string().nullable(),
+  count: z.int().min(COUNT_MIN).max(COUNT_MAX),
+  language: z.string(),
+  lines: z.array(z.string()),
+  source: z.enum(GENERATION_SOURCES).nullable(),
+  error: z.string().nullable(),
+  createdAt: timestampSchema,
+  completedAt: timestampSchema.nullable(),
+});
+export type GenerationDto = z.infer<typeof generationDto>;
+
+/** POST /lines/generate: 202, the lines follow over the socket. */
+export const generationAcceptedDto = z.object({
+  generation: z.object({ id: z.uuid(), status: z.literal('pending') }),
+  usage: usageSummaryDto,
+});
+export type GenerationAcceptedDto = z.infer<typeof generationAcceptedDto>;
+
+/** POST /lines/compare: 202, one pending generation per tone. */
+export const compareAcceptedDto = z.object({
+  generations: z.array(z.object({ id: z.uuid(), status: z.literal('pending'), tone })),
+  usage: usageSummaryDto,
+});
+export type CompareAcceptedDto = z.infer<typeof compareAcceptedDto>;
 
 export const saveLineBody = z.strictObject({
   text: z
@@ -125,31 +144,31 @@ export const exportQuery = z.object({
   category: listSavedQuery.shape.category,
 });
 
-export interface SavedLineDto {
-  id: string;
-  text: string;
-  category: CategoryId;
-  tone: Tone;
-  createdAt: string;
-  generationId: string | null;
-}
+export const savedLineDto = z.object({
+  id: z.uuid(),
+  text: z.string(),
+  category,
+  tone,
+  createdAt: timestampSchema,
+  generationId: z.uuid().nullable(),
+});
+export type SavedLineDto = z.infer<typeof savedLineDto>;
 
 /** GET /lines/saved: one page, newest first; pass nextCursor back as `cursor` for the next page (null: no more). */
-export interface SavedLinesPageDto {
-  savedLines: SavedLineDto[];
-  /** Lines matching search + category in the whole library, not just this page. */
-  total: number;
-  nextCursor: string | null;
-}
+export const savedLinesPageDto = z.object({
+  savedLines: z.array(savedLineDto),
+  total: countSchema.describe('lines matching the search and category in the whole library, not just this page'),
+  nextCursor: z.string().nullable().describe('pass back as `cursor` for the next page; null when there is no more'),
+});
+export type SavedLinesPageDto = z.infer<typeof savedLinesPageDto>;
 
 /** GET /lines/saved/summary: the whole library's size and the categories present in it (catalogue order). */
-export interface SavedLinesSummaryDto {
-  total: number;
-  categories: Array<{ category: CategoryId; count: number }>;
-}
+export const savedLinesSummaryDto = z.object({
+  total: countSchema,
+  categories: z.array(z.object({ category, count: countSchema })),
+});
+export type SavedLinesSummaryDto = z.infer<typeof savedLinesSummaryDto>;
 
 /** POST /lines/save: `alreadySaved` is true when the same text (any case) was already in the library. */
-export interface SaveLineResultDto {
-  savedLine: SavedLineDto;
-  alreadySaved: boolean;
-}
+export const saveLineResultDto = z.object({ savedLine: savedLineDto, alreadySaved: z.boolean() });
+export type SaveLineResultDto = z.infer<typeof saveLineResultDto>;

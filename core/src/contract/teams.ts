@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { CategoryId, Tone } from '../catalogue';
-import { categorySchema, emailSchema, toneSchema, uuidSchema } from './common';
+import { CATEGORY_IDS, TONES } from '../catalogue';
+import { categorySchema, countSchema, emailSchema, timestampSchema, toneSchema, uuidSchema } from './common';
 import { listSavedQuery, saveLineBody } from './lines';
 import { TEAM_NAME_MAX } from './limits';
 
@@ -42,53 +42,55 @@ export const saveTeamLineBody = z.strictObject({
 });
 export const listTeamLinesQuery = listSavedQuery;
 
-export interface TeamDto {
-  id: string;
-  name: string;
-  seats: number;
-  seatsUsed: number;
-  /** false while the owner's Business subscription is not in force: reads work, writes are refused. */
-  active: boolean;
-}
-export interface TeamMemberDto {
-  userId: string;
-  name: string;
-  email: string;
-  role: TeamRole;
-  joinedAt: string;
-}
-export interface TeamInvitationDto {
-  id: string;
-  email: string;
-  role: Exclude<TeamRole, 'owner'>;
-  expiresAt: string;
-}
-/** GET /teams/current (null when the caller is in no team). Invitations only for owner and admins. */
-export interface CurrentTeamDto {
-  team: TeamDto;
-  role: TeamRole;
-  members: TeamMemberDto[];
-  invitations: TeamInvitationDto[];
-}
-export interface TeamLineDto {
-  id: string;
-  teamId: string;
-  text: string;
-  category: CategoryId;
-  tone: Tone;
-  createdAt: string;
-  savedBy: { userId: string; name: string } | null;
-}
-export interface TeamLinesPageDto {
-  savedLines: TeamLineDto[];
-  total: number;
-  nextCursor: string | null;
-}
-export interface TeamUsageDto {
-  /** First day of the month (UTC), ISO date. */
-  since: string;
-  members: Array<{ userId: string; name: string; generations: number }>;
-  total: number;
-}
+export const teamDto = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  seats: countSchema,
+  seatsUsed: countSchema.describe('members plus open invitations'),
+  active: z.boolean().describe("false while the owner's Business subscription is not in force: reads work, writes are refused"),
+});
+export type TeamDto = z.infer<typeof teamDto>;
+
+export const teamMemberDto = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  email: z.email(),
+  role: z.enum(TEAM_ROLES),
+  joinedAt: timestampSchema,
+});
+export type TeamMemberDto = z.infer<typeof teamMemberDto>;
+
+export const teamInvitationDto = z.object({ id: z.uuid(), email: z.email(), role: z.enum(INVITE_ROLES), expiresAt: timestampSchema });
+export type TeamInvitationDto = z.infer<typeof teamInvitationDto>;
+
+/** GET /teams/current (null when the caller is in no team). */
+export const currentTeamDto = z.object({
+  team: teamDto,
+  role: z.enum(TEAM_ROLES),
+  members: z.array(teamMemberDto),
+  invitations: z.array(teamInvitationDto).describe('open invitations (owner and admins only; empty for members)'),
+});
+export type CurrentTeamDto = z.infer<typeof currentTeamDto>;
+
+export const teamLineDto = z.object({
+  id: z.uuid(),
+  teamId: z.uuid(),
+  text: z.string(),
+  category: z.enum(CATEGORY_IDS),
+  tone: z.enum(TONES),
+  createdAt: timestampSchema,
+  savedBy: z.object({ userId: z.uuid(), name: z.string() }).nullable(),
+});
+export type TeamLineDto = z.infer<typeof teamLineDto>;
+
+export const teamLinesPageDto = z.object({ savedLines: z.array(teamLineDto), total: countSchema, nextCursor: z.string().nullable() });
+export type TeamLinesPageDto = z.infer<typeof teamLinesPageDto>;
+
+export const teamUsageDto = z.object({
+  since: z.iso.date().describe('first day of the month (UTC)'),
+  members: z.array(z.object({ userId: z.uuid(), name: z.string(), generations: countSchema })),
+  total: countSchema,
+});
+export type TeamUsageDto = z.infer<typeof teamUsageDto>;
 
 export const teamRoom = (teamId: string) => `team:${teamId}`;

@@ -1,5 +1,8 @@
 import type { ApiFailure, ErrorCode } from '../contract/common';
 
+/** The fields that failed validation: `{ path, message }` each. */
+export type ErrorDetails = NonNullable<ApiFailure['details']>;
+
 /**
  * The one error type: a machine code, an HTTP status and a user-safe message.
  * Anything that is not an AppError is serialised as a generic 500 without details.
@@ -7,7 +10,7 @@ import type { ApiFailure, ErrorCode } from '../contract/common';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  readonly details?: unknown[];
+  readonly details?: ErrorDetails;
   readonly headers?: Record<string, string>;
   /** Extra top-level data for the envelope (e.g. usage on DAILY_LIMIT_REACHED). */
   readonly data?: Record<string, unknown>;
@@ -16,7 +19,7 @@ export class AppError extends Error {
     code: ErrorCode,
     status: number,
     message: string,
-    opts: { details?: unknown[]; headers?: Record<string, string>; data?: Record<string, unknown>; cause?: unknown } = {},
+    opts: { details?: ErrorDetails; headers?: Record<string, string>; data?: Record<string, unknown>; cause?: unknown } = {},
   ) {
     super(message, { cause: opts.cause });
     this.name = 'AppError';
@@ -39,7 +42,7 @@ export class AppError extends Error {
 }
 
 export const Errors = {
-  validation: (message: string, details?: unknown[]) => new AppError('VALIDATION_FAILED', 400, message, { details }),
+  validation: (message: string, details?: ErrorDetails) => new AppError('VALIDATION_FAILED', 400, message, { details }),
   unauthenticated: (message = 'Authentication required') => new AppError('UNAUTHENTICATED', 401, message),
   forbidden: (message = 'You do not have access to this resource') => new AppError('FORBIDDEN', 403, message),
   planRequired: (planName: string, what: string, requiredPlan: string) =>

@@ -14,7 +14,7 @@ export interface EmailJsOptions {
   timeoutMs?: number;
 }
 
-/** Template params exactly as the spec names them. */
+/** Template params exactly as the EmailJS template names them (changing one breaks the template). */
 export function emailJsTemplate(mail: Mail, opts: Pick<EmailJsOptions, 'templateId' | 'subscriptionTemplateId'>) {
   if (mail.kind === 'account') {
     // Account e-mails go through the default template, composed as for SMTP.

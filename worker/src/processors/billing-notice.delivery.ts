@@ -19,7 +19,7 @@ export async function deliverBillingNotice(ctx: WorkerContext, job: Job, noticeI
     {
       mail: { kind: 'billing', to: email, name, ...bodies },
       markDelivered: () => billingRepository.markNoticeDelivered(ctx.db, notice.id),
-      markAttemptFailed: (error, final) => billingRepository.markNoticeAttemptFailed(ctx.db, notice.id, error, final),
+      markAttemptFailed: (error) => billingRepository.markNoticeAttemptFailed(ctx.db, notice.id, error, false),
     },
     log,
   );

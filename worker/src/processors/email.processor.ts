@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Job } from 'bullmq';
+import type { z } from 'zod';
 import {
   accountTokensRepository,
+  billingRepository,
   contactMessagesRepository,
   emailJob,
   newsletterRepository,
@@ -70,13 +72,35 @@ async function deliverOutbound(ctx: WorkerContext, job: Job, emailId: string, lo
         validFor,
       },
       markDelivered: () => outboundEmailsRepository.markDelivered(ctx.db, row.id),
-      markAttemptFailed: (error, final) => outboundEmailsRepository.markAttemptFailed(ctx.db, row.id, error, final),
+      markAttemptFailed: (error) => outboundEmailsRepository.markAttemptFailed(ctx.db, row.id, error, false),
     },
     log,
   );
 }
 
-export const emailProcessor = registerProcessor(emailJob, async (payload, ctx, job) => {
+/** After the last attempt (or a failure retrying cannot fix): the e-mail's row is failed for good and keeps its last error. */
+async function markFailedForGood(ctx: WorkerContext, payload: EmailPayload, err: Error): Promise<void> {
+  switch (payload.kind) {
+    case 'outbound':
+      return outboundEmailsRepository.markFailed(ctx.db, payload.emailId);
+    case 'billing':
+      return billingRepository.markNoticeFailed(ctx.db, payload.noticeId);
+    case 'newsletter-welcome':
+      return newsletterRepository.markFailed(ctx.db, payload.subscriberId);
+    case 'team-invitation':
+      return teamsRepository.markInvitationEmail(ctx.db, payload.invitationId, payload.sends, 'failed', err.message);
+    case 'contact':
+      return contactMessagesRepository.markFailed(ctx.db, payload.messageId);
+  }
+}
+
+type EmailPayload = z.infer<typeof emailJob.schema>;
+
+export const emailProcessor = registerProcessor(emailJob, (payload, ctx, job) => deliverEmail(payload, ctx, job), {
+  onFinalFailure: (payload, ctx, _job, err) => markFailedForGood(ctx, payload, err),
+});
+
+async function deliverEmail(payload: EmailPayload, ctx: WorkerContext, job: Job) {
   const log = ctx.logger.child({ queue: 'email' });
   if (payload.kind === 'outbound') return deliverOutbound(ctx, job, payload.emailId, log);
   if (payload.kind === 'billing') return deliverBillingNotice(ctx, job, payload.noticeId, log);
@@ -99,7 +123,7 @@ export const emailProcessor = registerProcessor(emailJob, async (payload, ctx, j
       {
         mail: { kind: 'newsletter-welcome', to: row.email, subscribedAt: row.createdAt, unsubscribe },
         markDelivered: () => newsletterRepository.markDelivered(ctx.db, row.id),
-        markAttemptFailed: (error, final) => newsletterRepository.markAttemptFailed(ctx.db, row.id, error, final),
+        markAttemptFailed: (error) => newsletterRepository.markAttemptFailed(ctx.db, row.id, error, false),
       },
       log,
     );
@@ -131,8 +155,7 @@ export const emailProcessor = registerProcessor(emailJob, async (payload, ctx, j
           expiresAt: inv.expiresAt,
         },
         markDelivered: () => teamsRepository.markInvitationEmail(ctx.db, inv.id, inv.sends, 'delivered', null),
-        markAttemptFailed: (error, final) =>
-          teamsRepository.markInvitationEmail(ctx.db, inv.id, inv.sends, final ? 'failed' : 'pending', error),
+        markAttemptFailed: (error) => teamsRepository.markInvitationEmail(ctx.db, inv.id, inv.sends, 'pending', error),
       },
       log,
     );
@@ -146,8 +169,8 @@ export const emailProcessor = registerProcessor(emailJob, async (payload, ctx, j
     {
       mail: { kind: 'contact', name: row.name, email: row.email, subject: row.subject, message: row.message, receivedAt: row.createdAt },
       markDelivered: () => contactMessagesRepository.markDelivered(ctx.db, row.id),
-      markAttemptFailed: (error, final) => contactMessagesRepository.markAttemptFailed(ctx.db, row.id, error, final),
+      markAttemptFailed: (error) => contactMessagesRepository.markAttemptFailed(ctx.db, row.id, error, false),
     },
     log,
   );
-});
+}

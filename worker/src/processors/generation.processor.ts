@@ -5,6 +5,7 @@ import {
   generationJob,
   generationsBySource,
   generationsRepository,
+  isFinalFailure,
   providerDuration,
   usageSummaryFor,
   type Config,
@@ -168,8 +169,7 @@ export async function processGeneration(
     }
     return { status: 'completed', source: result.source };
   } catch (err) {
-    const attempts = job.opts.attempts ?? 1;
-    const final = job.attemptsMade + 1 >= attempts;
+    const final = isFinalFailure(job, err);
     ctx.logger.warn({ generationId, attempt, final, err: (err as Error).message }, 'generation attempt failed');
     if (final) {
       const failed = await generationsRepository

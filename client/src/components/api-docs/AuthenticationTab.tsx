@@ -1,4 +1,5 @@
-import { API_KEY_PLACEHOLDER, API_KEY_PREFIX } from '../../content/api-examples';
+import { API_KEY_PREFIX } from '@gl/core/types';
+import { API_KEY_PLACEHOLDER } from '../../content/api-examples';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { CodeBlock } from './CodeBlock';
 import { Inline } from './EndpointsTab';

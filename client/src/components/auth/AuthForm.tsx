@@ -7,7 +7,7 @@ export type AuthMode = 'signin' | 'signup';
 
 export const PASSWORD_HINT = 'Password must be at least 6 characters long';
 
-/** Sign-in / sign-up form of /auth (spec §2, §8). Calls onSuccess after the session is stored. */
+/** Sign-in / sign-up form of /auth. Calls onSuccess after the session is stored. */
 export default function AuthForm({ initialMode = 'signin', onSuccess }: { initialMode?: AuthMode; onSuccess?: () => void }) {
   const { login, register } = useAuth();
   const [mode, setMode] = useState<AuthMode>(initialMode);

@@ -5,7 +5,7 @@ import { CONTACT_TEXT, useContactForm, type ContactSubject } from './useContactF
 
 const labelClass = 'mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200';
 
-/** The contact form (spec §2, §5): name, email, subject, message; posts to POST /api/contact. */
+/** The contact form: name, email, subject, message, all required; posts to POST /api/contact. */
 export function ContactForm() {
   const { fields, update, status, error, submit } = useContactForm();
   const id = useId();

@@ -17,7 +17,7 @@ const TIPS = [
   'Partnerships and media: a short intro and a link to your work helps us reply faster.',
 ];
 
-/** The contact-information card (spec §2): e-mail, live chat 24/7, Nakuru KE, under 24 hours. */
+/** The contact-information card: e-mail, live chat 24/7, Nakuru KE, answers within 24 hours. */
 export function ContactInfo() {
   return (
     <section aria-labelledby="contact-info-heading" className={`${cardClass} p-6`}>
@@ -50,7 +50,7 @@ export function ContactInfo() {
   );
 }
 
-/** Follow-us links (spec §2): code host, video site, a social network, e-mail. */
+/** Follow-us links: code host, video site, a social network, e-mail. */
 export function FollowUs() {
   return (
     <section aria-labelledby="follow-us-heading" className={`${cardClass} p-6`}>

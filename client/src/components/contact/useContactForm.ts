@@ -22,7 +22,7 @@ export const CONTACT_TEXT = {
 } as const;
 
 /**
- * The contact form of spec §4: idle -> sending -> sent (Message Sent! for 3 s, form cleared)
+ * The contact form's states: idle -> sending -> sent (Message Sent! for 3 s, form cleared)
  * or error (the error's message, or the catalogue's unknown-error text).
  */
 export function useContactForm() {

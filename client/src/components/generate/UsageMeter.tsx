@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { UNLIMITED, type UsageSummary } from '@gl/core/types';
 
-/** Spec §9: the bar turns warning-coloured at 20% or less remaining. */
+/** The bar turns warning-coloured at 20% or less remaining. */
 export const USAGE_WARNING_RATIO = 0.2;
 
 export type UsageMeterState =

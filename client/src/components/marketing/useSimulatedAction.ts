@@ -5,7 +5,7 @@ import { useAuth } from '../../lib/auth';
 export type SimulatedStatus = 'idle' | 'working' | 'done';
 
 /**
- * Join / register / enroll (spec §4): simulated, nothing is sent to a server. Signed-out users go
+ * Join / register / enroll: simulated, nothing is sent to a server. Signed-out users go
  * to /auth. After `workMs` the action is done; with `doneMs` it returns to idle after that long.
  * Each key (a tier, an event, a course) has its own state.
  */

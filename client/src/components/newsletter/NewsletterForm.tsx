@@ -4,7 +4,7 @@ import { NEWSLETTER_TEXT, useNewsletter } from './useNewsletter';
 
 /**
  * The newsletter subscribe form: in the footer (compact) and on the home page (hero).
- * Posts to POST /api/newsletter; the states and texts are those of spec §4, §5, §8.
+ * Posts to POST /api/newsletter; the states and texts come from useNewsletter.
  */
 export function NewsletterForm({ variant = 'footer' }: { variant?: 'footer' | 'home' }) {
   const { email, setEmail, status, message, submit } = useNewsletter();

@@ -14,11 +14,11 @@ export const NEWSLETTER_TEXT = {
   unexpected: 'An unexpected error occurred. Check console for details.',
 } as const;
 
-/** How long 'Subscribed!' and the thank-you message stay (spec §9). */
+/** How long 'Subscribed!' and the thank-you message stay. */
 export const SUBSCRIBED_NOTICE_MS = 3000;
 
 /**
- * The newsletter state machine of spec §4: idle -> Subscribing... -> Subscribed! (3 s, field
+ * The newsletter state machine: idle -> Subscribing... -> Subscribed! (3 s, field
  * cleared) or an error message. A bad address stops before anything is sent.
  */
 export function useNewsletter() {

@@ -14,8 +14,8 @@ beforeEach(() => {
   signIn();
 });
 
-const LIVE: PaymentsConfig = { simulated: false, paypalClientId: null, currency: 'USD', kesPerUsd: 129 };
-const SIMULATED: PaymentsConfig = { simulated: true, paypalClientId: null, currency: 'USD', kesPerUsd: 129 };
+const LIVE: PaymentsConfig = { simulated: false, paypalClientId: null, currency: 'USD', paypal: false, mpesa: true, kesPerUsd: 129 };
+const SIMULATED: PaymentsConfig = { simulated: true, paypalClientId: null, currency: 'USD', paypal: true, mpesa: true, kesPerUsd: 129 };
 
 function renderModal(config: PaymentsConfig, onSuccess = vi.fn(), onClose = vi.fn()) {
   renderAt(<PaymentModal plan={getPlan('pro')} interval="month" config={config} onClose={onClose} onSuccess={onSuccess} />);

@@ -6,7 +6,7 @@ import { CheckIcon } from '../icons';
 export function displayPrice(plan: Plan, interval: BillingInterval): { perMonth: string; billed: string | null } {
   if (plan.priceCents === 0) return { perMonth: '$0', billed: null };
   if (interval === 'month') return { perMonth: formatUsdCents(plan.priceCents), billed: null };
-  // Spec §9: yearly = monthly x 12 x 0.8; the monthly equivalent shown is that total / 12.
+  // Yearly = monthly x 12 x 0.8 (20% off); the monthly equivalent shown is that total / 12.
   return {
     perMonth: formatUsdCents(yearlyMonthlyEquivalentCents(plan.id)),
     billed: `${formatUsdCents(planPriceCents(plan.id, 'year'))} billed yearly`,

@@ -37,8 +37,15 @@ beforeEach(() => {
   act(() => window.dispatchEvent(new Event('online')));
 });
 
-const LIVE: PaymentsConfig = { simulated: false, paypalClientId: 'pp-client', currency: 'USD', kesPerUsd: 129 };
-const SIMULATED: PaymentsConfig = { simulated: true, paypalClientId: 'sandbox-paypal-client', currency: 'USD', kesPerUsd: 129 };
+const LIVE: PaymentsConfig = { simulated: false, paypalClientId: 'pp-client', currency: 'USD', paypal: true, mpesa: true, kesPerUsd: 129 };
+const SIMULATED: PaymentsConfig = {
+  simulated: true,
+  paypalClientId: 'sandbox-paypal-client',
+  currency: 'USD',
+  paypal: true,
+  mpesa: true,
+  kesPerUsd: 129,
+};
 const lastButtons = () => paypal.buttons[paypal.buttons.length - 1]!;
 
 function renderModal(config: PaymentsConfig, interval: 'month' | 'year' = 'month') {

@@ -1,22 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { DayCount } from './UsageChart';
+import type { UsageAnalyticsDto } from '@gl/core/types';
 
 const UsageChart = lazy(() => import('./UsageChart'));
-
-interface UsageAnalytics {
-  days: DayCount[];
-  totalGenerations: number;
-  savedCount: number;
-  periodDays: number;
-}
 
 /** Plans with analytics: generations over the last 30 days (GET /api/users/analytics). */
 export default function AnalyticsPanel({ userId }: { userId: string }) {
   const analytics = useQuery({
     queryKey: ['analytics', userId],
-    queryFn: () => api<UsageAnalytics>('/users/analytics'),
+    queryFn: () => api<UsageAnalyticsDto>('/users/analytics'),
   });
   if (analytics.isError) {
     console.error('Loading analytics failed', analytics.error);

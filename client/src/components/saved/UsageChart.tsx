@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import type { UsageAnalyticsDto } from '@gl/core/types';
 import { useTheme } from '../../lib/theme';
 
-export interface DayCount {
-  date: string;
-  generations: number;
-}
+export type DayCount = UsageAnalyticsDto['days'][number];
 
 export function shortDay(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);

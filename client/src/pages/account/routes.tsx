@@ -7,7 +7,7 @@ const ResetPasswordPage = lazy(() => import('./ResetPasswordPage'));
 const VerifyEmailPage = lazy(() => import('./VerifyEmailPage'));
 const UnsubscribePage = lazy(() => import('./UnsubscribePage'));
 
-/** The account pages (DESIGN §8), as <Route> children of the layout route. */
+/** The account pages, as <Route> children of the layout route. */
 export const accountRoutes = [
   <Route key="account" path="account" element={<AccountPage />} />,
   <Route key="forgot-password" path="forgot-password" element={<ForgotPasswordPage />} />,

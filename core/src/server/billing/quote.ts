@@ -1,5 +1,5 @@
 import { planPriceCents, type BillingInterval, type PlanId } from '../../catalogue';
-import type { BillingQuoteDto, MoneyQuote } from '../../contract/billing-lifecycle';
+import type { BillingQuoteDto } from '../../contract/billing-lifecycle';
 import type { DbOrTx } from '../db/database';
 import { Errors } from '../errors';
 import { mpesaAmountKes } from '../payments/mpesa.protocol';
@@ -47,7 +47,7 @@ export async function billingQuote(
   const periods = change === 'upgrade' && isCurrent(active, now) ? await paidPeriods(db, active) : [];
   const priceUsd = planPriceCents(planId, interval);
   const priceKes = mpesaAmountKes(priceUsd, kesPerUsd);
-  const usd: MoneyQuote = { currency: 'USD', ...amountDue(priceUsd, upgradeCredit(periods, now, 'USD', kesPerUsd)) };
-  const kes: MoneyQuote = { currency: 'KES', ...amountDue(priceKes, upgradeCredit(periods, now, 'KES', kesPerUsd)) };
+  const usd = { currency: 'USD' as const, ...amountDue(priceUsd, upgradeCredit(periods, now, 'USD', kesPerUsd)) };
+  const kes = { currency: 'KES' as const, ...amountDue(priceKes, upgradeCredit(periods, now, 'KES', kesPerUsd)) };
   return { planId, interval, change, startsAt: start.toISOString(), periodEnd: end.toISOString(), usd, kes };
 }

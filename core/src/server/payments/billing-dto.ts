@@ -8,7 +8,7 @@ import type { SubscriptionRow } from '../repositories/subscriptions.repository';
 export const INIT_FAILED_CODE = 'INIT_FAILED';
 export const MISMATCH_CODE = 'MISMATCH';
 
-/** The user-facing texts, word for word from the spec where it gives them. */
+/** The user-facing payment texts, one place for each (the client shows the same words). */
 export const PAYMENT_TEXTS = {
   cancelledByUser: 'Payment cancelled by user',
   mpesaFailed: 'Payment failed. Please try again.',

@@ -20,7 +20,7 @@ export const MPESA_QUERY_FAILED = 'Failed to check M-Pesa payment status';
 
 export type MpesaErrorKind = 'token' | 'push' | 'query';
 
-/** A Daraja call that did not succeed; `message` is one of the spec's service-level texts. */
+/** A Daraja call that did not succeed; `message` is one of the texts the buyer is shown. */
 export class MpesaError extends Error {
   constructor(
     readonly kind: MpesaErrorKind,

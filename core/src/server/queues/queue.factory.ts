@@ -1,4 +1,13 @@
-import { DelayedError, Queue, Worker, type ConnectionOptions, type Job, type JobsOptions, type Processor } from 'bullmq';
+import {
+  DelayedError,
+  Queue,
+  UnrecoverableError,
+  Worker,
+  type ConnectionOptions,
+  type Job,
+  type JobsOptions,
+  type Processor,
+} from 'bullmq';
 import type { Logger } from '../logger';
 import type { QueueName } from '../jobs/define-job';
 import { jobDuration } from '../metrics';
@@ -31,10 +40,22 @@ export function createQueue(name: QueueName, opts: QueueFactoryOptions): Queue {
   return queue;
 }
 
+/**
+ * Whether a job failing now with `err` is failed for good: BullMQ retries it unless this was its
+ * last allowed attempt or the error says retrying cannot help (UnrecoverableError).
+ */
+export function isFinalFailure(job: Pick<Job, 'attemptsMade' | 'opts'>, err: unknown): boolean {
+  if (err instanceof UnrecoverableError || (err as Error | undefined)?.name === 'UnrecoverableError') return true;
+  return job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+}
+
+/** Called once for a job that failed for good (its attempts are used up), before BullMQ records it as failed. */
+export type FinalFailureHook = (job: Job, err: Error) => Promise<void>;
+
 export function createWorker(
   name: QueueName,
   processor: Processor,
-  opts: QueueFactoryOptions & { concurrency?: number; lockDuration?: number; stalledInterval?: number },
+  opts: QueueFactoryOptions & { concurrency?: number; lockDuration?: number; stalledInterval?: number; onFinalFailure?: FinalFailureHook },
 ): Worker {
   const timed: Processor = async (job, token) => {
     const end = jobDuration.startTimer({ queue: name });
@@ -44,7 +65,18 @@ export function createWorker(
       return result;
     } catch (err) {
       // A job that re-schedules itself (DelayedError) has not failed: it is waiting for its next turn.
-      end({ outcome: err instanceof DelayedError ? 'delayed' : 'failed' });
+      if (err instanceof DelayedError) {
+        end({ outcome: 'delayed' });
+        throw err;
+      }
+      end({ outcome: 'failed' });
+      if (opts.onFinalFailure && isFinalFailure(job, err)) {
+        await opts
+          .onFinalFailure(job, err as Error)
+          .catch((hookErr: Error) =>
+            opts.logger.error({ queue: name, jobId: job.id, jobName: job.name, err: hookErr.message }, 'final-failure hook failed'),
+          );
+      }
       throw err;
     }
   };
@@ -60,7 +92,8 @@ export function createWorker(
   worker.on('failed', (job: Job | undefined, err: Error) => {
     if (!job) return;
     const attempts = job.opts.attempts ?? 1;
-    const final = job.attemptsMade >= attempts;
+    // BullMQ sets finishedOn only when it stops retrying the job.
+    const final = job.finishedOn !== undefined && job.finishedOn !== null;
     const log = { queue: name, jobId: job.id, jobName: job.name, attempt: job.attemptsMade, attempts, err: err.message };
     if (final) opts.logger.error(log, 'job failed for good');
     else opts.logger.warn(log, 'job failed, will retry');

@@ -1,82 +1,56 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/database';
 import { apiKeys, generations, newsletterSubscribers, paymentEvents, payments, savedLines, subscriptions } from '../db/schema';
 
+type OwnedTable = PgTable & { userId: PgColumn; createdAt: PgColumn };
+
 /**
- * What GET /users/export and DELETE /users/account read and change, by user. Export reads list
- * columns explicitly: secrets and hashes never leave (api keys give name and prefix only).
+ * One export section: the named columns of the user's rows in `table`, oldest first. Columns are
+ * listed explicitly, so secrets and hashes never leave (api keys give name and prefix only).
  */
+function ownedRows<T extends OwnedTable, K extends keyof T & string>(table: T, columns: readonly K[]) {
+  const fields = Object.fromEntries(columns.map((c) => [c, table[c]])) as unknown as { [C in K]: T[C] & PgColumn };
+  return (db: DbOrTx, userId: string) =>
+    db
+      .select(fields)
+      .from(table as PgTable)
+      .where(eq(table.userId, userId))
+      .orderBy(asc(table.createdAt));
+}
+
+/** What GET /users/export and DELETE /users/account read and change, by user. */
 export const accountDataRepository = {
-  savedLines(db: DbOrTx, userId: string) {
-    return db
-      .select({
-        id: savedLines.id,
-        text: savedLines.text,
-        category: savedLines.category,
-        tone: savedLines.tone,
-        createdAt: savedLines.createdAt,
-      })
-      .from(savedLines)
-      .where(eq(savedLines.userId, userId))
-      .orderBy(asc(savedLines.createdAt));
-  },
-
-  generations(db: DbOrTx, userId: string) {
-    return db
-      .select({
-        id: generations.id,
-        category: generations.category,
-        tone: generations.tone,
-        topic: generations.topic,
-        prompt: generations.prompt,
-        language: generations.language,
-        count: generations.count,
-        status: generations.status,
-        source: generations.source,
-        lines: generations.lines,
-        createdAt: generations.createdAt,
-        completedAt: generations.completedAt,
-      })
-      .from(generations)
-      .where(eq(generations.userId, userId))
-      .orderBy(asc(generations.createdAt));
-  },
-
-  payments(db: DbOrTx, userId: string) {
-    return db
-      .select({
-        id: payments.id,
-        provider: payments.provider,
-        providerRef: payments.providerRef,
-        planId: payments.planId,
-        interval: payments.interval,
-        amountMinor: payments.amountMinor,
-        currency: payments.currency,
-        status: payments.status,
-        phone: payments.phone,
-        createdAt: payments.createdAt,
-        completedAt: payments.completedAt,
-      })
-      .from(payments)
-      .where(eq(payments.userId, userId))
-      .orderBy(asc(payments.createdAt));
-  },
-
-  subscriptions(db: DbOrTx, userId: string) {
-    return db
-      .select({
-        id: subscriptions.id,
-        planId: subscriptions.planId,
-        interval: subscriptions.interval,
-        status: subscriptions.status,
-        currentPeriodEnd: subscriptions.currentPeriodEnd,
-        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-        createdAt: subscriptions.createdAt,
-      })
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, userId))
-      .orderBy(asc(subscriptions.createdAt));
-  },
+  savedLines: ownedRows(savedLines, ['id', 'text', 'category', 'tone', 'createdAt']),
+  generations: ownedRows(generations, [
+    'id',
+    'category',
+    'tone',
+    'topic',
+    'prompt',
+    'language',
+    'count',
+    'status',
+    'source',
+    'lines',
+    'createdAt',
+    'completedAt',
+  ]),
+  payments: ownedRows(payments, [
+    'id',
+    'provider',
+    'providerRef',
+    'planId',
+    'interval',
+    'amountMinor',
+    'currency',
+    'status',
+    'phone',
+    'createdAt',
+    'completedAt',
+  ]),
+  subscriptions: ownedRows(subscriptions, ['id', 'planId', 'interval', 'status', 'currentPeriodEnd', 'cancelAtPeriodEnd', 'createdAt']),
+  apiKeys: ownedRows(apiKeys, ['id', 'name', 'prefix', 'createdAt', 'lastUsedAt', 'revokedAt']),
 
   async newsletter(db: DbOrTx, email: string) {
     const [row] = await db
@@ -85,21 +59,6 @@ export const accountDataRepository = {
       .where(eq(newsletterSubscribers.email, email))
       .limit(1);
     return row ? { subscribed: row.unsubscribedAt === null, ...row } : { subscribed: false };
-  },
-
-  apiKeys(db: DbOrTx, userId: string) {
-    return db
-      .select({
-        id: apiKeys.id,
-        name: apiKeys.name,
-        prefix: apiKeys.prefix,
-        createdAt: apiKeys.createdAt,
-        lastUsedAt: apiKeys.lastUsedAt,
-        revokedAt: apiKeys.revokedAt,
-      })
-      .from(apiKeys)
-      .where(eq(apiKeys.userId, userId))
-      .orderBy(asc(apiKeys.createdAt));
   },
 
   async hasPendingPayment(db: DbOrTx, userId: string, provider: string): Promise<boolean> {

@@ -145,6 +145,14 @@ export const billingRepository = {
     await db.update(billingNotices).set({ status: 'delivered', deliveredAt: new Date() }).where(eq(billingNotices.id, id));
   },
 
+  /** After the job's last attempt: a still pending notice is failed for good. */
+  async markNoticeFailed(db: DbOrTx, id: string): Promise<void> {
+    await db
+      .update(billingNotices)
+      .set({ status: 'failed' })
+      .where(and(eq(billingNotices.id, id), eq(billingNotices.status, 'pending')));
+  },
+
   async markNoticeAttemptFailed(db: DbOrTx, id: string, error: string, final: boolean): Promise<void> {
     await db
       .update(billingNotices)

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { contactMessages, users } from '../db/schema';
 
@@ -31,10 +31,27 @@ export const contactMessagesRepository = {
   },
 
   /** Records a failed attempt; `final` marks the row failed (no more retries), otherwise it stays pending. */
+  /** After the job's last attempt: a still pending row is failed for good (it stays stored with its last error). */
+  async markFailed(db: DbOrTx, id: string): Promise<void> {
+    await db
+      .update(contactMessages)
+      .set({ status: 'failed' })
+      .where(and(eq(contactMessages.id, id), eq(contactMessages.status, 'pending')));
+  },
+
   async markAttemptFailed(db: DbOrTx, id: string, error: string, final: boolean): Promise<void> {
     await db
       .update(contactMessages)
       .set({ status: final ? 'failed' : 'pending', attempts: sql`${contactMessages.attempts} + 1`, lastError: error.slice(0, 1000) })
       .where(eq(contactMessages.id, id));
+  },
+
+  /** Messages created before `createdBefore` and not yet delivered or failed (the reconciler's list). */
+  async listPending(db: DbOrTx, createdBefore: Date, limit: number): Promise<Array<{ id: string }>> {
+    return db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      .where(and(eq(contactMessages.status, 'pending'), lt(contactMessages.createdAt, createdBefore)))
+      .limit(limit);
   },
 };

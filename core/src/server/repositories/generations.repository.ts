@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { CategoryId, GenerationSource, Tone } from '../../catalogue';
 import type { GenerationDto, GenerationStatus } from '../../contract/lines';
 import type { DbOrTx } from '../db/database';
@@ -73,6 +73,27 @@ export const generationsRepository = {
       .where(and(eq(generations.id, id), inArray(generations.status, ['pending', 'running'])))
       .returning();
     return row;
+  },
+
+  /** Generations created before `createdBefore` and still pending or running, oldest first (the reconciler's list). */
+  async listUnfinished(
+    db: DbOrTx,
+    createdBefore: Date,
+    limit: number,
+  ): Promise<Array<Pick<GenerationRow, 'id' | 'replaceIndex' | 'revision' | 'attempts' | 'userId' | 'visitorId'>>> {
+    return db
+      .select({
+        id: generations.id,
+        replaceIndex: generations.replaceIndex,
+        revision: generations.revision,
+        attempts: generations.attempts,
+        userId: generations.userId,
+        visitorId: generations.visitorId,
+      })
+      .from(generations)
+      .where(and(inArray(generations.status, ['pending', 'running']), lt(generations.createdAt, createdBefore)))
+      .orderBy(generations.createdAt)
+      .limit(limit);
   },
 
   /** Completes the generation if `attempt` still holds it; false when another attempt took over. */

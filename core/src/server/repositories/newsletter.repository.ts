@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { newsletterSubscribers, newsletterUnsubscribeTokens } from '../db/schema';
 
@@ -66,6 +66,14 @@ export const newsletterRepository = {
   },
 
   /** Records a failed attempt; `final` marks the row failed (no more retries), otherwise it stays pending. */
+  /** After the job's last attempt: a still pending row is failed for good (it stays stored with its last error). */
+  async markFailed(db: DbOrTx, id: string): Promise<void> {
+    await db
+      .update(newsletterSubscribers)
+      .set({ welcomeStatus: 'failed' })
+      .where(and(eq(newsletterSubscribers.id, id), eq(newsletterSubscribers.welcomeStatus, 'pending')));
+  },
+
   async markAttemptFailed(db: DbOrTx, id: string, error: string, final: boolean): Promise<void> {
     await db
       .update(newsletterSubscribers)
@@ -75,5 +83,14 @@ export const newsletterRepository = {
         lastError: error.slice(0, 1000),
       })
       .where(eq(newsletterSubscribers.id, id));
+  },
+
+  /** Subscribers created before `createdBefore` whose welcome e-mail is still pending (the reconciler's list). */
+  async listPendingWelcomes(db: DbOrTx, createdBefore: Date, limit: number): Promise<Array<{ id: string }>> {
+    return db
+      .select({ id: newsletterSubscribers.id })
+      .from(newsletterSubscribers)
+      .where(and(eq(newsletterSubscribers.welcomeStatus, 'pending'), lt(newsletterSubscribers.createdAt, createdBefore)))
+      .limit(limit);
   },
 };

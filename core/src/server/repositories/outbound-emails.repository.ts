@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { outboundEmails } from '../db/schema';
 
@@ -33,10 +33,27 @@ export const outboundEmailsRepository = {
       .where(eq(outboundEmails.id, id));
   },
 
+  /** After the job's last attempt: a still pending row is failed for good (it stays stored with its last error). */
+  async markFailed(db: DbOrTx, id: string): Promise<void> {
+    await db
+      .update(outboundEmails)
+      .set({ status: 'failed' })
+      .where(and(eq(outboundEmails.id, id), eq(outboundEmails.status, 'pending')));
+  },
+
   async markAttemptFailed(db: DbOrTx, id: string, error: string, final: boolean): Promise<void> {
     await db
       .update(outboundEmails)
       .set({ status: final ? 'failed' : 'pending', attempts: sql`${outboundEmails.attempts} + 1`, lastError: error.slice(0, 1000) })
       .where(eq(outboundEmails.id, id));
+  },
+
+  /** E-mails created before `createdBefore` and not yet delivered or failed (the reconciler's list). */
+  async listPending(db: DbOrTx, createdBefore: Date, limit: number): Promise<Array<{ id: string }>> {
+    return db
+      .select({ id: outboundEmails.id })
+      .from(outboundEmails)
+      .where(and(eq(outboundEmails.status, 'pending'), lt(outboundEmails.createdAt, createdBefore)))
+      .limit(limit);
   },
 };

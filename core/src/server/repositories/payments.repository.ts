@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { paymentEvents, payments } from '../db/schema';
 import type { PaymentProvider, PaymentStatus } from '../../contract/billing';
@@ -142,5 +142,27 @@ export const paymentsRepository = {
 
   async listEvents(db: DbOrTx, paymentId: string): Promise<PaymentEventRow[]> {
     return db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(paymentEvents.createdAt);
+  },
+
+  /** M-Pesa payments still pending with a checkout request, created in (createdAfter, createdBefore) (the reconciler's list). */
+  async listPendingMpesa(
+    db: DbOrTx,
+    window: { createdAfter: Date; createdBefore: Date },
+    limit: number,
+  ): Promise<Array<{ id: string; checkoutRequestID: string }>> {
+    const rows = await db
+      .select({ id: payments.id, ref: payments.providerRef })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'pending'),
+          eq(payments.provider, 'mpesa'),
+          isNotNull(payments.providerRef),
+          lt(payments.createdAt, window.createdBefore),
+          gt(payments.createdAt, window.createdAfter),
+        ),
+      )
+      .limit(limit);
+    return rows.map((r) => ({ id: r.id, checkoutRequestID: r.ref! }));
   },
 };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, count, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { CATEGORY_IDS, type CategoryId, type Tone } from '../../catalogue';
 import { isUuid } from '../../contract/common';
-import type { SavedLineDto, SavedLinesSummaryDto } from '../../contract/lines';
+import type { SavedLineDto, SavedLinesPageDto, SavedLinesSummaryDto } from '../../contract/lines';
 import type { DbOrTx } from '../db/database';
 import { generations, saveIdempotencyKeys, savedLines } from '../db/schema';
 
@@ -28,12 +28,6 @@ export interface SavedLinesFilter {
   search?: string;
   /** A category id; undefined (or 'all' upstream) means every category. */
   category?: CategoryId;
-}
-
-export interface SavedLinesPage {
-  savedLines: SavedLineDto[];
-  total: number;
-  nextCursor: string | null;
 }
 
 /** Position of a row in the (created_at desc, id desc) order, microsecond-exact. */
@@ -176,7 +170,7 @@ export const savedLinesRepository = {
   },
 
   /** One page, newest first, keyset-paginated on (created_at desc, id desc), plus the total for the filter. */
-  async list(db: DbOrTx, filter: SavedLinesFilter & { limit: number; cursor?: CursorPosition }): Promise<SavedLinesPage> {
+  async list(db: DbOrTx, filter: SavedLinesFilter & { limit: number; cursor?: CursorPosition }): Promise<SavedLinesPageDto> {
     const where = filterWhere(filter);
     const [rows, [totalRow]] = await Promise.all([
       db

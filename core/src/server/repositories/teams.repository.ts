@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { getPlan, type CategoryId, type Tone } from '../../catalogue';
-import type { TeamInvitationDto, TeamLineDto, TeamMemberDto, TeamRole } from '../../contract/teams';
+import type { TeamInvitationDto, TeamLineDto, TeamLinesPageDto, TeamMemberDto, TeamRole } from '../../contract/teams';
 import type { DbOrTx } from '../db/database';
 import { teamInvitations, teamLines, teamMembers, teams, usageDaily, users } from '../db/schema';
 import { teamOwnerHasBusiness } from './subscriptions.repository';
@@ -355,7 +355,7 @@ export const teamsRepository = {
   async listLines(
     db: DbOrTx,
     f: { teamId: string; callerId: string; search?: string; category?: CategoryId; limit: number; cursor?: Cursor },
-  ): Promise<{ savedLines: TeamLineDto[]; total: number; nextCursor: string | null }> {
+  ): Promise<TeamLinesPageDto> {
     const parts: SQL[] = [eq(teamLines.teamId, f.teamId), isMember(f.teamId, f.callerId)];
     if (f.category) parts.push(eq(teamLines.category, f.category));
     if (f.search) {
