@@ -7,7 +7,7 @@ import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import * as R from '../openapi/responses';
 import { GenerationService, type Requester } from '../services/generation.service';
-import { Limiter } from '../services/rate-limit.service';
+import { consumeInOrder, Limiter } from '../services/rate-limit.service';
 
 /** Abuse limits on generate, beyond the daily quota: per user and per client IP, per minute. */
 export function generateLimiters(ctx: ApiContext) {
@@ -16,9 +16,11 @@ export function generateLimiters(ctx: ApiContext) {
   const perUser = new Limiter(ctx.redis, `${config.REDIS_PREFIX}-rl-gen-user`, config.GENERATE_RATE_LIMIT_PER_USER, 60, message);
   const perIp = new Limiter(ctx.redis, `${config.REDIS_PREFIX}-rl-gen-ip`, config.GENERATE_RATE_LIMIT_PER_IP, 60, message);
   return {
+    /** Per IP, then per user, in one Redis round trip. */
     async consume(who: Requester): Promise<void> {
-      await perIp.consume(who.ip ?? 'unknown');
-      if (who.userId) await perUser.consume(who.userId);
+      const entries = [{ limiter: perIp, key: who.ip ?? 'unknown' }];
+      if (who.userId) entries.push({ limiter: perUser, key: who.userId });
+      await consumeInOrder(entries);
     },
   };
 }
