@@ -140,7 +140,7 @@ describe.each(drivers)('prepared statements on %s', (_name, open) => {
     expect((await currentPlanFor(database.db, userId)).id).toBe('pro');
 
     await database.db.insert(schema.savedLines).values({ userId, text: 'Brewed Right', category: 'taglines', tone: 'bold' });
-    const saved = await generationsRepository.savedTextsAmong(database.db, userId, ['brewed right', 'Not saved', "it's \"quoted\""]);
+    const saved = await generationsRepository.savedTextsAmong(database.db, userId, ['brewed right', 'Not saved', 'it\'s "quoted"']);
     expect([...saved]).toEqual(['brewed right']);
 
     const sessionId = randomUUID();

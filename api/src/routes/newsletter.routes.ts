@@ -48,7 +48,11 @@ export const newsletterResource = defineResource({
         // A repeat re-enqueues a welcome still pending (the job id makes that a no-op if it is queued).
         if (created || subscriber.welcomeStatus === 'pending') {
           // The subscription is stored; the reconciler enqueues the welcome once Redis is back.
-          await ctx.jobs.tryEnqueue(emailJob, { kind: 'newsletter-welcome', subscriberId: subscriber.id }, { log: { subscriberId: subscriber.id } });
+          await ctx.jobs.tryEnqueue(
+            emailJob,
+            { kind: 'newsletter-welcome', subscriberId: subscriber.id },
+            { log: { subscriberId: subscriber.id } },
+          );
         }
         return { subscribed: true as const };
       },

@@ -22,8 +22,7 @@ const HASH_OPTIONS = { type: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }
 /** argon2 (a native addon) is loaded on the first sign-up, sign-in or password check, not at start. */
 type Argon2 = typeof import('argon2');
 let argon2Module: Promise<Argon2> | undefined;
-const argon2 = (): Promise<Argon2> =>
-  (argon2Module ??= import('argon2').then((m) => (m as Argon2 & { default?: Argon2 }).default ?? m));
+const argon2 = (): Promise<Argon2> => (argon2Module ??= import('argon2').then((m) => (m as Argon2 & { default?: Argon2 }).default ?? m));
 
 let dummyHash: Promise<string> | undefined;
 /** Verifying against a dummy hash for unknown e-mails keeps login timing the same either way. */

@@ -78,7 +78,6 @@ function audienceOf(row: GenerationRow) {
   return row.userId ? { userId: row.userId } : { visitorId: row.visitorId };
 }
 
-
 function recordMetrics(result: Pick<ChainResult, 'timings'> & { source?: ChainResult['source'] }): void {
   for (const t of result.timings) {
     providerDuration.observe({ provider: t.provider, outcome: t.ok ? 'ok' : 'error' }, t.ms / 1000);

@@ -3,7 +3,7 @@ import type { CategoryId, GenerationSource, Tone } from '../../catalogue';
 import type { GenerationDto, GenerationStatus } from '../../contract/lines';
 import type { DbOrTx } from '../db/database';
 import { prepared, selectList } from '../db/prepared';
-import { generations, savedLines } from '../db/schema';
+import { generations } from '../db/schema';
 import { planFromLookup, planLookupColumns } from './subscriptions.repository';
 import { summarise, utcDay } from './usage.repository';
 import type { Plan } from '../../catalogue';
