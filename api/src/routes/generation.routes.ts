@@ -57,7 +57,7 @@ export const generationResource = defineResource({
       path: '/generate',
       summary: 'Start a generation',
       description:
-        'Answers 202 at once; the lines arrive over Socket.IO (generation:line, generation:completed) in the user: or visitor: room. Visitors send X-Visitor-Id.',
+        'Answers 202 at once; the lines arrive over Socket.IO in the user: or visitor: room: generation:line for the first line and for each line that arrives alone, generation:lines for several that arrive together (in order), then generation:completed with all of them. Visitors send X-Visitor-Id.',
       auth: 'optionalSession',
       body: generateBody,
       status: 202,
