@@ -98,7 +98,13 @@ describe('payment modal', () => {
       'GET /api/auth/me': () => ok({ user: TEST_USER }),
       'POST /api/payments/mpesa/stk-push': () => ok({ paymentId: 'pay-9', checkoutRequestID: 'ws_CO_9', responseCode: '0' }),
       'GET /api/payments/mpesa/status/ws_CO_9': () =>
-        ok({ paymentId: 'pay-9', checkoutRequestID: 'ws_CO_9', status, resultCode: status === 'pending' ? null : '1032', message: 'Payment cancelled by user' }),
+        ok({
+          paymentId: 'pay-9',
+          checkoutRequestID: 'ws_CO_9',
+          status,
+          resultCode: status === 'pending' ? null : '1032',
+          message: 'Payment cancelled by user',
+        }),
     });
     const { onSuccess } = renderModal(LIVE);
     await chooseMpesa();
