@@ -27,7 +27,7 @@ import { performance } from 'node:perf_hooks';
 import express from 'express';
 import pg from 'pg';
 import { io } from 'socket.io-client';
-import { generationsRepository, loadConfig, schema, usageRepository, usageSubject } from '@gl/core/server';
+import { generationsRepository, loadConfig, schema, usageSubject } from '@gl/core/server';
 import { getPlan } from '@gl/core';
 import { processGeneration } from '../worker/src/processors/generation.processor';
 import { startGeniusLines } from '@gl/server';
@@ -150,10 +150,9 @@ async function main() {
   syncApp.use(express.json());
   syncApp.post('/generate-sync', async (_req, res) => {
     const subject = usageSubject({ userId });
-    const row = await ctx.db.transaction(async (tx) => {
-      await usageRepository.increment(tx, subject, plan.limits.dailyGenerations);
-      return generationsRepository.insert(tx, { userId, subject, planId: plan.id, ...BODY });
-    });
+    const { tone, ...brief } = BODY;
+    const accepted = await generationsRepository.accept(ctx.db, { userId, subject, planId: plan.id, ...brief }, [tone], plan);
+    const row = accepted!.rows[0]!;
     await processGeneration(row.id, ctx, { attemptsMade: 0, opts: { attempts: 1 } });
     const done = await generationsRepository.findById(ctx.db, row.id);
     res.json({ success: true, data: { id: row.id, lines: done!.lines, source: done!.source } });

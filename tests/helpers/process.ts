@@ -28,7 +28,8 @@ export function spawnEntry(entry: ServerEntry, env: Record<string, string | unde
   if (!existsSync(entryFile(entry))) throw new Error(`${entryFile(entry)} is missing: run \`npm run build:server\` first`);
   const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, entryFile(entry)], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    // MALLOC_MMAP_THRESHOLD_ as in the images (Dockerfile): large blocks go back to the system when freed.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', LOG_LEVEL: 'warn', MALLOC_MMAP_THRESHOLD_: '131072', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

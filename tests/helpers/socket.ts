@@ -19,6 +19,12 @@ export function recordEvents(socket: TestSocket, names: Array<keyof ServerToClie
   for (const name of names) {
     socket.on(name as any, (payload: any) => events.push({ event: name, payload }));
   }
+  // Lines that arrive together come as one generation:lines; recorded as the generation:line each stands for.
+  if (names.includes('generation:line') && !names.includes('generation:lines')) {
+    socket.on('generation:lines', (payload: { id: string; lines: Array<{ index: number; text: string }> }) => {
+      for (const line of payload.lines) events.push({ event: 'generation:line', payload: { id: payload.id, ...line } });
+    });
+  }
   return events;
 }
 

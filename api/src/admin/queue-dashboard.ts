@@ -1,6 +1,3 @@
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -33,13 +30,6 @@ export function adminSessionRoute(ctx: ApiContext) {
 
 /** bull-board at /admin/queues, for users with the admin flag only. */
 export function mountQueueDashboard(app: Express, ctx: ApiContext): void {
-  const serverAdapter = new ExpressAdapter();
-  serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
-  createBullBoard({
-    queues: Object.values(ctx.jobs.queues).map((q) => new BullMQAdapter(q)),
-    serverAdapter,
-    options: { uiConfig: { boardTitle: 'Genius Lines queues' } },
-  });
   const guard = express.Router();
   guard.use(cookieParser());
   const allowed = [ctx.config.PUBLIC_URL, ...(allowedOrigins(ctx) || [])].filter((o): o is string => Boolean(o));
@@ -61,7 +51,27 @@ export function mountQueueDashboard(app: Express, ctx: ApiContext): void {
       },
     }),
   );
-  guard.use(serverAdapter.getRouter());
+  // bull-board (its UI, its Express adapter) is loaded on the first admin visit, not at start.
+  let board: Promise<express.Router> | undefined;
+  guard.use((req, res, next) => {
+    (board ??= loadBoard(ctx)).then((router) => router(req, res, next), next);
+  });
   guard.use(errorHandler);
   app.use(QUEUE_DASHBOARD_PATH, guard);
+}
+
+async function loadBoard(ctx: ApiContext): Promise<express.Router> {
+  const [{ createBullBoard }, { BullMQAdapter }, { ExpressAdapter }] = await Promise.all([
+    import('@bull-board/api'),
+    import('@bull-board/api/bullMQAdapter'),
+    import('@bull-board/express'),
+  ]);
+  const serverAdapter = new ExpressAdapter();
+  serverAdapter.setBasePath(QUEUE_DASHBOARD_PATH);
+  createBullBoard({
+    queues: Object.values(ctx.jobs.queues).map((q) => new BullMQAdapter(q)),
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'Genius Lines queues' } },
+  });
+  return serverAdapter.getRouter() as express.Router;
 }

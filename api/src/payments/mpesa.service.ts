@@ -103,16 +103,12 @@ export class MpesaService {
       },
       providerPayload: { push: response },
     });
-    try {
-      await this.ctx.jobs.enqueue(
-        paymentStatusJob,
-        { paymentId: payment.id, checkoutRequestID: response.CheckoutRequestID },
-        { delay: this.ctx.config.MPESA_STATUS_DELAY_MS },
-      );
-    } catch (err) {
-      // The payment is recorded: the callback, or the reconciler's re-enqueue, still settles it.
-      this.ctx.logger.warn({ paymentId: payment.id, err: (err as Error).message }, 'mpesa status check not enqueued');
-    }
+    // The payment is recorded: the callback, or the reconciler's re-enqueue, still settles it.
+    await this.ctx.jobs.tryEnqueue(
+      paymentStatusJob,
+      { paymentId: payment.id, checkoutRequestID: response.CheckoutRequestID },
+      { delay: this.ctx.config.MPESA_STATUS_DELAY_MS, log: { paymentId: payment.id } },
+    );
     return {
       paymentId: payment.id,
       checkoutRequestID: response.CheckoutRequestID,

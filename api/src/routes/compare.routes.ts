@@ -7,7 +7,7 @@ import { generateLimiters, requesterOf } from './generation.routes';
 
 function compareDeps(ctx: ApiContext) {
   const generations = new GenerationService(ctx);
-  return { generations, compare: new ToneCompareService(ctx, generations), limits: generateLimiters(ctx) };
+  return { generations, compare: new ToneCompareService(generations), limits: generateLimiters(ctx) };
 }
 
 /** POST /api/lines/compare: one brief in 2-3 tones at once (Pro and Business). */

@@ -37,13 +37,9 @@ export const contactResource = defineResource({
       handler: async ({ req, deps: { ctx, perIp }, body }) => {
         await perIp.consume(req.ip ?? 'unknown');
         const row = await contactMessagesRepository.create(ctx.db, { ...body, userId: req.auth?.userId });
-        try {
-          await ctx.jobs.enqueue(emailJob, { kind: 'contact', messageId: row.id });
-        } catch (err) {
-          // Stored is what matters: the reconciler enqueues it once Redis is back. Answering an error
-          // here would only make the sender submit the same message twice.
-          req.log?.warn({ err: (err as Error).message, messageId: row.id }, 'contact message not enqueued yet');
-        }
+        // Stored is what matters: the reconciler enqueues it once Redis is back. Answering an error
+        // here would only make the sender submit the same message twice.
+        await ctx.jobs.tryEnqueue(emailJob, { kind: 'contact', messageId: row.id }, { log: { messageId: row.id } });
         return { id: row.id };
       },
     }),

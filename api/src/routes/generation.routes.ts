@@ -6,7 +6,7 @@ import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import { GenerationService, type Requester } from '../services/generation.service';
-import { Limiter } from '../services/rate-limit.service';
+import { consumeInOrder, Limiter } from '../services/rate-limit.service';
 
 /** Abuse limits on generate, beyond the daily quota: per user and per client IP, per minute. */
 export function generateLimiters(ctx: ApiContext) {
@@ -15,9 +15,11 @@ export function generateLimiters(ctx: ApiContext) {
   const perUser = new Limiter(ctx.redis, `${config.REDIS_PREFIX}-rl-gen-user`, config.GENERATE_RATE_LIMIT_PER_USER, 60, message);
   const perIp = new Limiter(ctx.redis, `${config.REDIS_PREFIX}-rl-gen-ip`, config.GENERATE_RATE_LIMIT_PER_IP, 60, message);
   return {
+    /** Per IP, then per user, in one Redis round trip. */
     async consume(who: Requester): Promise<void> {
-      await perIp.consume(who.ip ?? 'unknown');
-      if (who.userId) await perUser.consume(who.userId);
+      const entries = [{ limiter: perIp, key: who.ip ?? 'unknown' }];
+      if (who.userId) entries.push({ limiter: perUser, key: who.userId });
+      await consumeInOrder(entries);
     },
   };
 }
@@ -54,7 +56,7 @@ export const generationResource = defineResource({
       path: '/generate',
       summary: 'Start a generation',
       description:
-        'Answers 202 at once; the lines arrive over Socket.IO (generation:line, generation:completed) in the user: or visitor: room. Visitors send X-Visitor-Id.',
+        'Answers 202 at once; the lines arrive over Socket.IO in the user: or visitor: room: generation:line for the first line and for each line that arrives alone, generation:lines for several that arrive together (in order), then generation:completed with all of them. Visitors send X-Visitor-Id.',
       auth: 'optionalSession',
       body: generateBody,
       status: 202,

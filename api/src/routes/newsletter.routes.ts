@@ -41,12 +41,12 @@ export const newsletterResource = defineResource({
         const { subscriber, created } = await newsletterRepository.subscribe(ctx.db, body.email, linkBaseOf(ctx, req));
         // A repeat re-enqueues a welcome still pending (the job id makes that a no-op if it is queued).
         if (created || subscriber.welcomeStatus === 'pending') {
-          try {
-            await ctx.jobs.enqueue(emailJob, { kind: 'newsletter-welcome', subscriberId: subscriber.id });
-          } catch (err) {
-            // The subscription is stored; the reconciler enqueues the welcome once Redis is back.
-            req.log?.warn({ err: (err as Error).message, subscriberId: subscriber.id }, 'welcome e-mail not enqueued yet');
-          }
+          // The subscription is stored; the reconciler enqueues the welcome once Redis is back.
+          await ctx.jobs.tryEnqueue(
+            emailJob,
+            { kind: 'newsletter-welcome', subscriberId: subscriber.id },
+            { log: { subscriberId: subscriber.id } },
+          );
         }
         return { subscribed: true as const };
       },

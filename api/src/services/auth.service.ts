@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import argon2 from 'argon2';
 import {
   Errors,
   currentPlanFor,
@@ -17,22 +16,28 @@ import { sendVerificationEmail } from './account-emails.service';
 
 const INVALID_LOGIN = 'Invalid email or password';
 const SESSION_ENDED = 'Session expired. Please sign in again.';
-const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+/** argon2id (type 2), 19 MiB, 2 passes: OWASP's minimum. */
+const HASH_OPTIONS = { type: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+/** argon2 (a native addon) is loaded on the first sign-up, sign-in or password check, not at start. */
+type Argon2 = typeof import('argon2');
+let argon2Module: Promise<Argon2> | undefined;
+const argon2 = (): Promise<Argon2> => (argon2Module ??= import('argon2').then((m) => (m as Argon2 & { default?: Argon2 }).default ?? m));
 
 let dummyHash: Promise<string> | undefined;
 /** Verifying against a dummy hash for unknown e-mails keeps login timing the same either way. */
 export function getDummyHash(): Promise<string> {
-  dummyHash ??= argon2.hash('not-a-real-password', HASH_OPTIONS);
+  dummyHash ??= argon2().then((a) => a.hash('not-a-real-password', HASH_OPTIONS));
   return dummyHash;
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, HASH_OPTIONS);
+export async function hashPassword(password: string): Promise<string> {
+  return (await argon2()).hash(password, HASH_OPTIONS);
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await (await argon2()).verify(hash, password);
   } catch {
     return false;
   }

@@ -3,6 +3,7 @@ import {
   generationJob,
   generationsRepository,
   toGenerationDto,
+  usageSummaryFor,
   utcDay,
   type GenerationOwner,
   type GenerationRow,
@@ -11,7 +12,7 @@ import { getCategory, type CategoryId, type GenerateBody, type GenerationDto, ty
 import type { ApiContext } from '../api-context';
 import { enforcePlan } from './plan-policy';
 import { BrandsService } from './brands.service';
-import { QuotaService } from './quota.service';
+import { dailyLimitReached, QuotaService } from './quota.service';
 
 /** Who is asking: a signed-in user (or an API key's owner), or a visitor with its id and IP. */
 export interface Requester {
@@ -62,35 +63,52 @@ export class GenerationService {
 
   async create(who: Requester, body: GenerateBody): Promise<GenerationAccepted> {
     this.ensureQueueReady();
-    const owner = { userId: who.userId, ip: who.ip };
-    const plan = who.plan ?? (await this.quota.planOf(owner));
-    const prompt = emptyToNull(body.prompt);
-    enforcePlan(plan, { category: body.category, tone: body.tone, prompt });
-    checkMaxChars(body.category, body.maxChars);
-    const brand = await this.brands.snapshotFor(who, body.brandId, plan);
-    const subject = this.quota.subject(owner);
+    const plan = who.plan ?? (await this.quota.planOf({ userId: who.userId, ip: who.ip }));
+    const { rows, usage } = await this.start(who, body, [body.tone], plan);
+    return { generation: { id: rows[0]!.id, status: 'pending' }, usage };
+  }
+
+  /**
+   * One brief in one or more tones (generate, compare): plan rules for each tone, the brand kit
+   * snapshot, then the quota counted for all tones and one row per tone recorded in one statement
+   * (all or none; 429 DAILY_LIMIT_REACHED when the limit does not admit them all), then one job per
+   * row enqueued after that commit. Rows come back in the order of `tones`.
+   */
+  async start(
+    who: Requester,
+    brief: Omit<GenerateBody, 'tone'>,
+    tones: readonly Tone[],
+    plan: Plan,
+  ): Promise<{ rows: GenerationRow[]; usage: UsageSummary }> {
+    const prompt = emptyToNull(brief.prompt);
+    for (const tone of tones) enforcePlan(plan, { category: brief.category, tone, prompt });
+    checkMaxChars(brief.category, brief.maxChars);
+    const brand = await this.brands.snapshotFor(who, brief.brandId, plan);
+    const subject = this.quota.subject({ userId: who.userId, ip: who.ip });
     const now = new Date();
-    const { row, usage } = await this.ctx.db.transaction(async (tx) => {
-      const usage = await this.quota.consume(tx, subject, plan, now);
-      const row = await generationsRepository.insert(tx, {
+    const accepted = await generationsRepository.accept(
+      this.ctx.db,
+      {
         userId: who.userId ?? null,
         visitorId: who.userId ? null : (who.visitorId ?? null),
         apiKeyId: who.apiKeyId ?? null,
         subject,
         planId: plan.id,
-        category: body.category,
-        tone: body.tone,
-        topic: emptyToNull(body.topic),
+        category: brief.category,
+        topic: emptyToNull(brief.topic),
         prompt,
-        count: body.count,
-        language: body.language,
-        maxChars: body.maxChars ?? null,
+        count: brief.count,
+        language: brief.language,
+        maxChars: brief.maxChars ?? null,
         brand,
-      });
-      return { row, usage };
-    });
-    await this.enqueue(row, subject, now);
-    return { generation: { id: row.id, status: 'pending' }, usage };
+      },
+      tones,
+      plan,
+      now,
+    );
+    if (!accepted) throw dailyLimitReached(await usageSummaryFor(this.ctx.db, subject, plan, now), plan, now);
+    await this.enqueueAll(accepted.rows, subject, now);
+    return accepted;
   }
 
   /** Replaces line `index` of a completed generation, keeping the others; counts as a generation. */
@@ -115,27 +133,34 @@ export class GenerationService {
       if (!row) throw Errors.conflict('This generation is still in progress. Please wait for it to finish.');
       return { row, usage };
     });
-    await this.enqueue(row, subject, now);
+    await this.enqueueAll([row], subject, now);
     return { generation: { id: row.id, status: 'pending' }, usage };
   }
 
-  /** Enqueues after commit; if the queue refuses, the recorded work is withdrawn and the quota given back. */
-  async enqueue(row: GenerationRow, subject: string, now: Date): Promise<void> {
-    try {
-      await this.ctx.jobs.enqueue(generationJob, {
-        generationId: row.id,
-        replaceIndex: row.replaceIndex ?? undefined,
-        revision: row.replaceIndex === null ? 0 : row.revision,
-      });
-    } catch (err) {
+  /**
+   * Enqueues each recorded row after commit. If the queue refuses one, that row and the ones after it
+   * are withdrawn and their quota given back (the request answers 503; nothing half-done is left).
+   */
+  private async enqueueAll(rows: readonly GenerationRow[], subject: string, now: Date): Promise<void> {
+    for (const [i, row] of rows.entries()) {
       try {
-        await generationsRepository.withdraw(this.ctx.db, row);
-        await this.quota.refund(subject, utcDay(now));
-      } catch (undoErr) {
-        // The row stays pending: the reconciler re-enqueues it once Redis is back.
-        this.ctx.logger.warn({ generationId: row.id, err: (undoErr as Error).message }, 'could not withdraw a generation');
+        await this.ctx.jobs.enqueue(generationJob, {
+          generationId: row.id,
+          replaceIndex: row.replaceIndex ?? undefined,
+          revision: row.replaceIndex === null ? 0 : row.revision,
+        });
+      } catch (err) {
+        for (const rest of rows.slice(i)) {
+          try {
+            await generationsRepository.withdraw(this.ctx.db, rest);
+            await this.quota.refund(subject, utcDay(now));
+          } catch (undoErr) {
+            // The row stays pending: the reconciler re-enqueues it once Redis is back.
+            this.ctx.logger.warn({ generationId: rest.id, err: (undoErr as Error).message }, 'could not withdraw a generation');
+          }
+        }
+        throw err;
       }
-      throw err;
     }
   }
 

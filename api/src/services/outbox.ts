@@ -19,10 +19,6 @@ export function storeEmail(db: DbOrTx, email: OutboundEmail): Promise<OutboundEm
  */
 export async function enqueueEmails(ctx: ApiContext, rows: OutboundEmailRow[]): Promise<void> {
   for (const row of rows) {
-    try {
-      await ctx.jobs.enqueue(emailJob, { kind: 'outbound', emailId: row.id });
-    } catch (err) {
-      ctx.logger.warn({ err: (err as Error).message, emailId: row.id, kind: row.kind }, 'account e-mail not enqueued yet');
-    }
+    await ctx.jobs.tryEnqueue(emailJob, { kind: 'outbound', emailId: row.id }, { log: { emailId: row.id, kind: row.kind } });
   }
 }

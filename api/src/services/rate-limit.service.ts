@@ -1,6 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
-import { Errors } from '@gl/core/server';
+import { Errors, type AppError } from '@gl/core/server';
 
 /**
  * A fixed-window limiter kept in Redis (shared by every api process), with an in-memory
@@ -10,8 +10,8 @@ export class Limiter {
   private readonly limiter: RateLimiterRedis;
 
   constructor(
-    redis: Redis,
-    keyPrefix: string,
+    readonly redis: Redis,
+    readonly keyPrefix: string,
     readonly points: number,
     readonly durationSeconds: number,
     private readonly message: (retryAfterSeconds: number) => string,
@@ -30,12 +30,14 @@ export class Limiter {
     try {
       await this.limiter.consume(key);
     } catch (res) {
-      if (res instanceof RateLimiterRes) {
-        const retryAfter = Math.ceil(res.msBeforeNext / 1000);
-        throw Errors.rateLimited(retryAfter, this.message(retryAfter));
-      }
+      if (res instanceof RateLimiterRes) throw this.limited(res.msBeforeNext);
       throw res;
     }
+  }
+
+  limited(msBeforeNext: number): AppError {
+    const retryAfter = Math.ceil(msBeforeNext / 1000);
+    return Errors.rateLimited(retryAfter, this.message(retryAfter));
   }
 
   async reset(key: string): Promise<void> {
@@ -60,4 +62,47 @@ export class Limiter {
 export function minutesText(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/**
+ * The same fixed windows as each limiter's own `consume` (same keys, same counting: a window starts
+ * with the first point and lasts `durationSeconds`), for several limiters in one Redis round trip:
+ * one script consumes one point per (limiter, key) in order and stops at the first over its limit,
+ * so the later ones are not counted (as consuming them one after another would). If Redis cannot
+ * answer, each is consumed on its own, which falls back to the in-memory insurance limiters.
+ */
+const CONSUME_IN_ORDER = `for i = 1, #KEYS do
+  local duration = tonumber(ARGV[2 * i])
+  redis.call('set', KEYS[i], 0, 'EX', duration, 'NX')
+  local consumed = redis.call('incrby', KEYS[i], 1)
+  local ttl = redis.call('pttl', KEYS[i])
+  if ttl == -1 then
+    redis.call('expire', KEYS[i], duration)
+    ttl = 1000 * duration
+  end
+  if consumed > tonumber(ARGV[2 * i - 1]) then return {i, ttl} end
+end
+return {0, 0}`;
+
+type WithConsumeInOrder = Redis & {
+  glConsumeInOrder(numKeys: number, ...keysAndArgs: Array<string | number>): Promise<[number, number]>;
+};
+
+export async function consumeInOrder(entries: ReadonlyArray<{ limiter: Limiter; key: string }>): Promise<void> {
+  if (entries.length === 0) return;
+  const redis = entries[0]!.limiter.redis as WithConsumeInOrder;
+  if (typeof redis.glConsumeInOrder !== 'function') redis.defineCommand('glConsumeInOrder', { lua: CONSUME_IN_ORDER });
+  let verdict: [number, number];
+  try {
+    verdict = await redis.glConsumeInOrder(
+      entries.length,
+      ...entries.map((e) => `${e.limiter.keyPrefix}:${e.key}`),
+      ...entries.flatMap((e) => [e.limiter.points, e.limiter.durationSeconds]),
+    );
+  } catch {
+    for (const e of entries) await e.limiter.consume(e.key);
+    return;
+  }
+  const [over, ttl] = verdict;
+  if (over > 0) throw entries[over - 1]!.limiter.limited(Number(ttl));
 }

@@ -124,6 +124,7 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
 
   useLiveEvent('generation:started', (p) => dispatch({ type: 'started', id: p.id }));
   useLiveEvent('generation:line', (p) => dispatch({ type: 'line', ...p }));
+  useLiveEvent('generation:lines', (p) => p.lines.forEach((l) => dispatch({ type: 'line', id: p.id, ...l })));
   useLiveEvent('generation:completed', (p) => dispatch({ type: 'completed', ...p }));
   useLiveEvent('generation:failed', (p) => dispatch({ type: 'failed', ...p }));
 

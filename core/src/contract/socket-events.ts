@@ -13,6 +13,11 @@ import type { TeamLineDto, TeamMemberDto } from './teams';
 export interface ServerToClientEvents {
   'generation:started': (payload: { id: string }) => void;
   'generation:line': (payload: { id: string; index: number; text: string }) => void;
+  /**
+   * Several lines of one generation that arrived together, in order (same meaning as that many
+   * generation:line events). The first line of a generation always comes alone as generation:line.
+   */
+  'generation:lines': (payload: { id: string; lines: Array<{ index: number; text: string }> }) => void;
   'generation:completed': (payload: { id: string; lines: string[]; source: GenerationSource; usage: UsageSummary | null }) => void;
   'generation:failed': (payload: { id: string; error: string }) => void;
   'payment:updated': (payload: {

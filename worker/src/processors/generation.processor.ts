@@ -1,17 +1,16 @@
 import type { Job } from 'bullmq';
 import {
-  currentPlanFor,
   generationFallbacks,
   generationJob,
   generationsBySource,
   generationsRepository,
   isFinalFailure,
   providerDuration,
-  usageSummaryFor,
   type Config,
   type GenerationRow,
 } from '@gl/core/server';
-import { getPlan, type CategoryId, type Tone, type UsageSummary } from '@gl/core';
+import type { CategoryId, Tone } from '@gl/core';
+import { LineBatcher } from '../generation/line-batcher';
 import { generateOffline } from '../generation/offline/offline-generator';
 import { RecentLinesStore, type RecentBrief } from '../generation/offline/recent-lines.store';
 import { runProviderChain, type ChainResult, type OfflineRequest, type OfflineResult } from '../generation/provider-chain';
@@ -80,15 +79,6 @@ function audienceOf(row: GenerationRow) {
   return row.userId ? { userId: row.userId } : { visitorId: row.visitorId };
 }
 
-async function usageOf(ctx: WorkerContext, row: GenerationRow): Promise<UsageSummary | null> {
-  try {
-    const plan = row.userId ? await currentPlanFor(ctx.db, row.userId) : getPlan('free');
-    return await usageSummaryFor(ctx.db, row.subject, plan);
-  } catch {
-    return null;
-  }
-}
-
 function recordMetrics(result: Pick<ChainResult, 'timings'> & { source?: ChainResult['source'] }): void {
   for (const t of result.timings) {
     providerDuration.observe({ provider: t.provider, outcome: t.ok ? 'ok' : 'error' }, t.ms / 1000);
@@ -99,7 +89,8 @@ function recordMetrics(result: Pick<ChainResult, 'timings'> & { source?: ChainRe
 
 /**
  * Runs one generation (or the regeneration of one of its lines) and streams it to the owner's
- * room: generation:started, a generation:line per accepted line, then exactly one
+ * room: generation:started, each accepted line once and in order (the first as generation:line at
+ * once, the rest of a burst that arrives together as one generation:lines), then exactly one
  * generation:completed or generation:failed. The row in PostgreSQL is the truth: an attempt
  * claims it (attempts + 1) and only the attempt that still holds the claim may finish it, so a
  * stalled job re-run by another worker never completes twice.
@@ -110,12 +101,13 @@ export async function processGeneration(
   job: Pick<Job, 'attemptsMade' | 'opts'>,
   deps: GenerationDeps = {},
 ): Promise<{ status: string; source?: string }> {
-  const current = await generationsRepository.findById(ctx.db, generationId);
-  if (!current || current.status === 'completed' || current.status === 'failed') {
-    return { status: current?.status ?? 'missing' };
-  }
+  // Claim first (the usual case: one round trip); only when that fails, read why.
   const row = await generationsRepository.claim(ctx.db, generationId);
-  if (!row) return { status: 'taken' };
+  if (!row) {
+    const current = await generationsRepository.findById(ctx.db, generationId);
+    if (!current || current.status === 'completed' || current.status === 'failed') return { status: current?.status ?? 'missing' };
+    return { status: 'taken' };
+  }
   const attempt = row.attempts;
   const audience = audienceOf(row);
   const replaceIndex = row.replaceIndex;
@@ -131,6 +123,10 @@ export async function processGeneration(
     brandName: row.brand?.name ?? null,
   };
   const recentLines = recentLinesFor(ctx);
+  const lineEvents = new LineBatcher(
+    (line) => ctx.realtime.emit(audience, 'generation:line', { id: row.id, ...line }),
+    (lines) => ctx.realtime.emit(audience, 'generation:lines', { id: row.id, lines }),
+  );
   try {
     const regenerating = replaceIndex !== null;
     const result = await runProviderChain(
@@ -151,17 +147,16 @@ export async function processGeneration(
         timings,
         recentLines: memorySubject ? () => recentLines.recall(memorySubject, brief) : undefined,
         alreadySaved: row.userId ? (texts) => generationsRepository.savedTextsAmong(ctx.db, row.userId!, texts) : undefined,
-        onLine: (index, text) => {
-          ctx.realtime.emit(audience, 'generation:line', { id: row.id, index: regenerating ? replaceIndex : index, text });
-        },
+        onLine: (index, text) => lineEvents.push(regenerating ? replaceIndex : index, text),
       },
     );
     const lines = regenerating ? row.lines.map((l, i) => (i === replaceIndex ? result.lines[0]! : l)) : result.lines;
     if (regenerating && replaceIndex >= row.lines.length) lines.push(result.lines[0]!);
+    lineEvents.flush();
     const done = await generationsRepository.complete(ctx.db, row.id, attempt, { lines, source: result.source, timings });
     if (!done) return { status: 'superseded' };
     recordMetrics(result);
-    const usage = await usageOf(ctx, done);
+    const usage = done.usage;
     ctx.realtime.emit(audience, 'generation:completed', { id: row.id, lines, source: result.source, usage });
     // What the offline writer showed is remembered, so a repeat of this brief shows other lines.
     if (memorySubject && timings.some((t) => OFFLINE_SOURCES.has(t.provider))) {
@@ -169,6 +164,7 @@ export async function processGeneration(
     }
     return { status: 'completed', source: result.source };
   } catch (err) {
+    lineEvents.flush();
     const final = isFinalFailure(job, err);
     ctx.logger.warn({ generationId, attempt, final, err: (err as Error).message }, 'generation attempt failed');
     if (final) {

@@ -120,6 +120,20 @@ describe('/generate', () => {
     live('generation:line', { id: GEN_ID, index: 1, text: 'Coffee with a view of the lake.' });
     expect(screen.getAllByTestId('generated-line')).toHaveLength(2);
     expect(screen.queryByText('Not ours')).not.toBeInTheDocument();
+    // Lines that arrive together come as one event; each shows in its place.
+    live('generation:lines', {
+      id: GEN_ID,
+      lines: [
+        { index: 2, text: 'Roasted where the flamingos fly.' },
+        { index: 3, text: 'Your cup, our craft.' },
+      ],
+    });
+    expect(screen.getAllByTestId('generated-line').map((l) => l.textContent)).toEqual([
+      expect.stringContaining('Nakuru mornings'),
+      expect.stringContaining('view of the lake'),
+      expect.stringContaining('flamingos'),
+      expect.stringContaining('Your cup'),
+    ]);
     live('generation:completed', {
       id: GEN_ID,
       lines: [

@@ -6,9 +6,5 @@ import { emailJob } from '../jobs/email.job';
  * queue is down the row stays pending and the reconciler enqueues it later with the same job id.
  */
 export async function enqueueBillingEmail(ctx: Pick<ServerContext, 'jobs' | 'logger'>, noticeId: string): Promise<void> {
-  try {
-    await ctx.jobs.enqueue(emailJob, { kind: 'billing', noticeId });
-  } catch (err) {
-    ctx.logger.warn({ noticeId, err: (err as Error).message }, 'billing e-mail not enqueued; the reconciler will retry');
-  }
+  await ctx.jobs.tryEnqueue(emailJob, { kind: 'billing', noticeId }, { log: { noticeId } });
 }

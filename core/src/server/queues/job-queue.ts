@@ -13,7 +13,11 @@ import { Errors } from '../errors';
 export class JobQueue {
   readonly queues: Record<QueueName, Queue>;
 
-  constructor(connection: Redis, prefix: string, logger: Logger) {
+  constructor(
+    connection: Redis,
+    prefix: string,
+    private readonly logger: Logger,
+  ) {
     this.queues = Object.fromEntries(QUEUE_NAMES.map((n) => [n, createQueue(n, { connection, prefix, logger })])) as Record<
       QueueName,
       Queue
@@ -29,6 +33,27 @@ export class JobQueue {
       throw Errors.unavailable('The job queue is unavailable right now. Please try again shortly.', err);
     }
     return jobId;
+  }
+
+  /**
+   * For work already recorded in PostgreSQL with a `pending` state the reconciler watches: enqueues it,
+   * or, when the queue is unavailable, logs and leaves it to the reconciler (which enqueues it later
+   * with the same job id). True when it was enqueued. `log` names the work in the warning.
+   */
+  async tryEnqueue<S extends z.ZodType>(
+    def: JobDefinition<S>,
+    payload: z.input<S>,
+    opts: { delay?: number; log?: Record<string, unknown> } = {},
+  ): Promise<boolean> {
+    const { log, ...addOpts } = opts;
+    try {
+      await this.enqueue(def, payload, addOpts);
+      return true;
+    } catch (err) {
+      const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+      this.logger.warn({ ...log, job: def.name, err: (cause as Error).message }, 'job not enqueued; the reconciler will enqueue it');
+      return false;
+    }
   }
 
   /**

@@ -2,7 +2,12 @@ import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { CategoryId, GenerationSource, Tone } from '../../catalogue';
 import type { GenerationDto, GenerationStatus } from '../../contract/lines';
 import type { DbOrTx } from '../db/database';
-import { generations, savedLines } from '../db/schema';
+import { prepared, selectList } from '../db/prepared';
+import { generations } from '../db/schema';
+import { planFromLookup, planLookupColumns } from './subscriptions.repository';
+import { summarise, utcDay } from './usage.repository';
+import type { Plan } from '../../catalogue';
+import type { UsageSummary } from '../../contract/lines';
 
 export type GenerationRow = typeof generations.$inferSelect;
 export type GenerationInsert = typeof generations.$inferInsert;
@@ -18,6 +23,85 @@ function ownedBy(owner: GenerationOwner) {
   if (owner.userId) return eq(generations.userId, owner.userId);
   if (owner.visitorId) return and(isNull(generations.userId), eq(generations.visitorId, owner.visitorId));
   return sql`false`;
+}
+
+/** What is asked for, the same for every tone of one request. */
+export type GenerationBrief = Pick<
+  GenerationInsert,
+  'userId' | 'visitorId' | 'apiKeyId' | 'subject' | 'planId' | 'category' | 'topic' | 'prompt' | 'count' | 'language' | 'maxChars' | 'brand'
+>;
+
+const COLUMNS = selectList(generations);
+
+/** The first day of `now`'s UTC month, as PostgreSQL `date` text. */
+function monthStart(now: Date): string {
+  return utcDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
+}
+
+/**
+ * Counts `units` generations against the daily quota and records one generation per tone, in one
+ * statement (so all or nothing, with no transaction round trips): the day's usage row is inserted or
+ * incremented only while it stays within the limit (-1: none), and the generations are inserted only
+ * from the row that update returned. The ON CONFLICT row lock queues concurrent requests of one
+ * subject, so N concurrent requests at limit - 1 let exactly one through. Also returns the month's
+ * total after counting (days before today are read from the statement's snapshot, today is the new count).
+ */
+const acceptStatement = prepared<GenerationRow & { daily: number; monthly: number }>(
+  'gl_generations_accept',
+  `with u as (
+     insert into usage_daily as ud (subject, day, count) values ($1, $2::date, $3::int)
+     on conflict (subject, day) do update set count = ud.count + $3::int
+       where $4::int < 0 or ud.count + $3::int <= $4::int
+     returning ud.count
+   ), g as (
+     insert into generations (user_id, visitor_id, api_key_id, subject, plan_id, category, tone, topic, prompt, count, language, max_chars, brand)
+     select $6::uuid, $7::text, $8::uuid, $1, $9::text, $10::text, t.tone, $12::text, $13::text, $14::int, coalesce($15::text, 'en'), $16::int, $17::jsonb
+       from u, jsonb_array_elements_text($11::jsonb) with ordinality as t(tone, ord)
+       order by t.ord
+     returning ${COLUMNS}
+   )
+   select g.*, u.count as "daily",
+     u.count + (select coalesce(sum(o.count), 0)::int from usage_daily o where o.subject = $1 and o.day >= $5::date and o.day <> $2::date) as "monthly"
+   from u, g`,
+);
+
+const findByIdStatement = prepared<GenerationRow>('gl_generations_find', `select ${COLUMNS} from generations where id = $1::uuid`);
+
+const claimStatement = prepared<GenerationRow>(
+  'gl_generations_claim',
+  `update generations set status = 'running', attempts = attempts + 1, started_at = $2::timestamptz
+   where id = $1::uuid and status in ('pending', 'running')
+   returning ${COLUMNS}`,
+);
+
+/**
+ * Completes a generation if the attempt still holds it, and in the same statement reads what the
+ * owner's usage meter shows afterwards: their plan (see currentPlanFor) and today's and the month's counts.
+ */
+const completeStatement = prepared<GenerationRow & { ownPlan: string | null; teamBusiness: boolean; daily: number; monthly: number }>(
+  'gl_generations_complete',
+  `with c as (
+     update generations set status = 'completed', lines = $3::jsonb, source = $4::text, error = null,
+       timings = timings || $5::jsonb, replace_index = null, completed_at = $6::timestamptz
+     where id = $1::uuid and status = 'running' and attempts = $2::int
+     returning ${COLUMNS}
+   )
+   select c.*, ${planLookupColumns('c."userId"', '$6')},
+     (select coalesce(sum(o.count) filter (where o.day = $7::date), 0)::int from usage_daily o where o.subject = c.subject and o.day >= $8::date) as "daily",
+     (select coalesce(sum(o.count), 0)::int from usage_daily o where o.subject = c.subject and o.day >= $8::date) as "monthly"
+   from c`,
+);
+
+const savedAmongStatement = prepared<{ text: string }>(
+  'gl_saved_texts_among',
+  `select lower(text) as text from saved_lines
+   where user_id = $1::uuid and lower(text) = any(array(select jsonb_array_elements_text($2::jsonb)))`,
+);
+
+function withoutExtras<T extends GenerationRow>(row: T, extras: readonly string[]): GenerationRow {
+  const copy: Record<string, unknown> = { ...row };
+  for (const k of extras) delete copy[k];
+  return copy as GenerationRow;
 }
 
 export function toGenerationDto(row: GenerationRow): GenerationDto {
@@ -38,13 +122,54 @@ export function toGenerationDto(row: GenerationRow): GenerationDto {
 }
 
 export const generationsRepository = {
+  /**
+   * Counts the quota and records one pending generation per tone, all or none (one statement).
+   * Undefined when the daily limit does not admit `tones.length` more generations; otherwise the rows
+   * in the order of `tones` and the subject's usage after counting.
+   */
+  async accept(
+    db: DbOrTx,
+    brief: GenerationBrief,
+    tones: readonly string[],
+    plan: Plan,
+    now = new Date(),
+  ): Promise<{ rows: GenerationRow[]; usage: UsageSummary } | undefined> {
+    const units = tones.length;
+    const limit = plan.limits.dailyGenerations;
+    if (limit >= 0 && limit < units) return undefined;
+    const result = await acceptStatement.run(db, [
+      brief.subject,
+      utcDay(now),
+      units,
+      limit,
+      monthStart(now),
+      brief.userId ?? null,
+      brief.visitorId ?? null,
+      brief.apiKeyId ?? null,
+      brief.planId,
+      brief.category,
+      JSON.stringify(tones),
+      brief.topic ?? null,
+      brief.prompt ?? null,
+      brief.count,
+      brief.language ?? null,
+      brief.maxChars ?? null,
+      brief.brand == null ? null : JSON.stringify(brief.brand),
+    ]);
+    if (result.length === 0) return undefined;
+    const { daily, monthly } = result[0]!;
+    const rows = result.map((r) => withoutExtras(r, ['daily', 'monthly']));
+    rows.sort((a, b) => tones.indexOf(a.tone) - tones.indexOf(b.tone));
+    return { rows, usage: summarise(plan, Number(daily), Number(monthly), now) };
+  },
+
   async insert(db: DbOrTx, values: GenerationInsert): Promise<GenerationRow> {
     const [row] = await db.insert(generations).values(values).returning();
     return row!;
   },
 
   async findById(db: DbOrTx, id: string): Promise<GenerationRow | undefined> {
-    const [row] = await db.select().from(generations).where(eq(generations.id, id)).limit(1);
+    const [row] = await findByIdStatement.run(db, [id]);
     return row;
   },
 
@@ -66,12 +191,8 @@ export const generationsRepository = {
    * Takes a pending (or stalled running) generation for one attempt. The returned attempt number
    * is the fencing token: only the attempt that still holds it may complete the generation.
    */
-  async claim(db: DbOrTx, id: string): Promise<GenerationRow | undefined> {
-    const [row] = await db
-      .update(generations)
-      .set({ status: 'running', attempts: sql`${generations.attempts} + 1`, startedAt: new Date() })
-      .where(and(eq(generations.id, id), inArray(generations.status, ['pending', 'running'])))
-      .returning();
+  async claim(db: DbOrTx, id: string, now = new Date()): Promise<GenerationRow | undefined> {
+    const [row] = await claimStatement.run(db, [id, now.toISOString()]);
     return row;
   },
 
@@ -96,27 +217,30 @@ export const generationsRepository = {
       .limit(limit);
   },
 
-  /** Completes the generation if `attempt` still holds it; false when another attempt took over. */
+  /**
+   * Completes the generation if `attempt` still holds it (undefined when another attempt took over),
+   * and reads the owner's usage meter afterwards in the same statement.
+   */
   async complete(
     db: DbOrTx,
     id: string,
     attempt: number,
     result: { lines: string[]; source: GenerationSource; timings: ProviderTiming[] },
-  ): Promise<GenerationRow | undefined> {
-    const [row] = await db
-      .update(generations)
-      .set({
-        status: 'completed',
-        lines: result.lines,
-        source: result.source,
-        error: null,
-        timings: sql`${generations.timings} || ${JSON.stringify(result.timings)}::jsonb`,
-        replaceIndex: null,
-        completedAt: new Date(),
-      })
-      .where(and(eq(generations.id, id), eq(generations.status, 'running'), eq(generations.attempts, attempt)))
-      .returning();
-    return row;
+    now = new Date(),
+  ): Promise<(GenerationRow & { usage: UsageSummary }) | undefined> {
+    const [row] = await completeStatement.run(db, [
+      id,
+      attempt,
+      JSON.stringify(result.lines),
+      result.source,
+      JSON.stringify(result.timings),
+      now.toISOString(),
+      utcDay(now),
+      monthStart(now),
+    ]);
+    if (!row) return undefined;
+    const usage = summarise(planFromLookup(row), Number(row.daily), Number(row.monthly), now);
+    return { ...withoutExtras(row, ['ownPlan', 'teamBusiness', 'daily', 'monthly']), usage };
   },
 
   /**
@@ -179,11 +303,7 @@ export const generationsRepository = {
   /** Which of `texts` the user has already saved, compared case-insensitively (uses the unique lower(text) index). */
   async savedTextsAmong(db: DbOrTx, userId: string, texts: string[]): Promise<Set<string>> {
     if (texts.length === 0) return new Set();
-    const lowered = texts.map((t) => t.toLowerCase());
-    const rows = await db
-      .select({ text: sql<string>`lower(${savedLines.text})` })
-      .from(savedLines)
-      .where(and(eq(savedLines.userId, userId), inArray(sql`lower(${savedLines.text})`, lowered)));
+    const rows = await savedAmongStatement.run(db, [userId, JSON.stringify(texts.map((t) => t.toLowerCase()))]);
     return new Set(rows.map((r) => r.text));
   },
 };

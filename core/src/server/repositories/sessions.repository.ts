@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { prepared } from '../db/prepared';
 import type { DbOrTx } from '../db/database';
 import { refreshTokens, sessions, users } from '../db/schema';
 
@@ -10,6 +11,14 @@ export interface DeviceInfo {
   ip?: string | null;
 }
 const clip = (v: string | null | undefined, max: number) => (v ? v.slice(0, max) : null);
+
+/** Checked on every authenticated request: one prepared statement (the user's row, and their session if named). */
+const authStateStatement = prepared<{ validFrom: Date | null; sessionLive: boolean }>(
+  'gl_auth_state',
+  `select u.sessions_valid_from as "validFrom",
+     exists (select 1 from sessions s where s.id = $2::uuid and s.user_id = u.id and s.revoked_at is null) as "sessionLive"
+   from users u where u.id = $1::uuid`,
+);
 
 export const sessionsRepository = {
   async create(db: DbOrTx, input: { id: string; userId: string } & DeviceInfo): Promise<void> {
@@ -91,15 +100,9 @@ export const sessionsRepository = {
     userId: string,
     sessionId: string | undefined,
   ): Promise<{ validFrom: Date | null; sessionLive: boolean } | undefined> {
-    const [user] = await db.select({ validFrom: users.sessionsValidFrom }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!user) return undefined;
-    if (!sessionId) return { validFrom: user.validFrom, sessionLive: true };
-    const [s] = await db
-      .select({ revokedAt: sessions.revokedAt })
-      .from(sessions)
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-      .limit(1);
-    return { validFrom: user.validFrom, sessionLive: Boolean(s) && !s!.revokedAt };
+    const [row] = await authStateStatement.run(db, [userId, sessionId ?? null]);
+    if (!row) return undefined;
+    return { validFrom: row.validFrom, sessionLive: !sessionId || row.sessionLive };
   },
 
   /** Locks the user row until the transaction ends (serialises rotations with revocations). */

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { getPlan, type Plan, type PlanId, PLAN_IDS } from '../../catalogue';
 import type { DbOrTx } from '../db/database';
-import { subscriptions, teamMembers, teams, users } from '../db/schema';
+import { prepared } from '../db/prepared';
+import { subscriptions, teams, users } from '../db/schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -78,16 +79,32 @@ export const teamOwnerHasBusiness = (teamId: unknown, now = new Date()) =>
  */
 export async function currentPlanFor(db: DbOrTx, userId: string | null | undefined, now = new Date()): Promise<Plan> {
   if (!userId) return getPlan('free');
-  const [row] = await db
-    .select({
-      own: sql<
-        string | null
-      >`(select ${subscriptions.planId} from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${inForce(now)} limit 1)`,
-      team: sql<boolean>`exists (select 1 from ${teamMembers} where ${teamMembers.userId} = ${userId} and ${teamOwnerHasBusiness(teamMembers.teamId, now)})`,
-    })
-    .from(sql`(select 1) as one`);
-  if (row?.team) return getPlan('business');
-  const own = row?.own;
+  const [row] = await currentPlanStatement.run(db, [userId, now.toISOString()]);
+  return planFromLookup(row);
+}
+
+/**
+ * The two columns of the plan lookup for user `${user}` at time `${at}` (placeholders of the statement
+ * that embeds it): `ownPlan`, the plan of their own subscription in force, and `teamBusiness`, whether
+ * a team they belong to has an owner with a Business subscription in force. `planFromLookup` decides.
+ */
+export function planLookupColumns(user: string, at: string): string {
+  const inForceSql = (s: string) =>
+    `${s}.status = 'active' and (${s}.current_period_end is null or ${s}.current_period_end > ${at}::timestamptz)`;
+  return `(select s.plan_id from subscriptions s where s.user_id = ${user}::uuid and ${inForceSql('s')} limit 1) as "ownPlan",
+    exists (select 1 from team_members tm join teams owner_team on owner_team.id = tm.team_id
+      join subscriptions os on os.user_id = owner_team.owner_id
+      where tm.user_id = ${user}::uuid and os.plan_id = 'business' and ${inForceSql('os')}) as "teamBusiness"`;
+}
+
+export function planFromLookup(row: { ownPlan: string | null; teamBusiness: boolean } | undefined): Plan {
+  if (row?.teamBusiness) return getPlan('business');
+  const own = row?.ownPlan;
   const planId = own && (PLAN_IDS as readonly string[]).includes(own) ? (own as PlanId) : 'free';
   return getPlan(planId);
 }
+
+const currentPlanStatement = prepared<{ ownPlan: string | null; teamBusiness: boolean }>(
+  'gl_current_plan',
+  `select ${planLookupColumns('$1', '$2')}`,
+);
