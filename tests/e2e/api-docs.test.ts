@@ -72,6 +72,8 @@ describe('/api-docs', () => {
     const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url });
     try {
       await page.goto('/api-docs#examples');
+      // The prerendered page is the overview; the tab in the hash follows once it is hydrated.
+      await page.getByRole('tab', { name: 'Examples', selected: true }).waitFor();
       const panel = page.getByRole('tabpanel');
       const blocks = panel.locator('figure');
       await blocks.first().waitFor();

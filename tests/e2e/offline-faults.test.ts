@@ -1,32 +1,16 @@
 /// <reference lib="dom" />
-import { cpSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { precompressDir } from '../../client/build/precompress';
-import { REPO_ROOT } from '../helpers/process';
-import type { TestServer } from '../helpers/server';
 import { registerUser } from '../helpers/users';
-import { startAppServer } from './helpers/app';
-import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { useAppOnOwnBuild } from './helpers/app';
+import { openPage, screenshot } from './helpers/browser';
 import { generatedLines, storeSession } from './helpers/user-session';
 
 // A copy of the build of its own: the stale-worker test deploys a "new build" into it.
-const dist = mkdtempSync(path.join(tmpdir(), 'gl-faults-dist-'));
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  cpSync(path.join(REPO_ROOT, 'client', 'dist'), dist, { recursive: true });
-  server = await startAppServer({ env: { CLIENT_DIST_DIR: dist } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dist, { recursive: true, force: true });
-});
+const app = useAppOnOwnBuild();
 
 /**
  * Deploys a "new build" into `dist`: every hashed JS and CSS file gets a new name (as a real build
@@ -34,7 +18,7 @@ afterAll(async () => {
  * the old files are gone from the server.
  */
 function deployNewBuild(): void {
-  const assets = path.join(dist, 'assets');
+  const assets = path.join(app.dist, 'assets');
   const renames = readdirSync(assets)
     .filter((f) => /\.(js|css)$/.test(f))
     .map((f): [string, string] => [f, f.replace(/\.(js|css)$/, 'n2.$1')])
@@ -47,9 +31,9 @@ function deployNewBuild(): void {
     writeFileSync(file, extra ? extra(text) : text);
   };
   for (const [, to] of renames) rewrite(path.join(assets, to));
-  rewrite(path.join(dist, 'index.html'));
-  rewrite(path.join(dist, 'sw.js'), (s) => s.replace(/(url:"index\.html",revision:")[0-9a-f]+"/, '$1' + 'f'.repeat(32) + '"'));
-  precompressDir(dist);
+  rewrite(path.join(app.dist, 'index.html'));
+  rewrite(path.join(app.dist, 'sw.js'), (s) => s.replace(/(url:"index\.html",revision:")[0-9a-f]+"/, '$1' + 'f'.repeat(32) + '"'));
+  precompressDir(app.dist);
 }
 
 /** Loads the page until the service worker is installed and controls it. */
@@ -71,8 +55,8 @@ function uncaught(page: Page): string[] {
 
 describe('faults: storage refused', () => {
   it('IndexedDB, Cache Storage and the service worker refused (private mode, a full disk): the app works online and a save made offline still goes once', async () => {
-    const ada = await registerUser(server, { name: 'Ada Private' });
-    const { page, context } = await openPage(browser, { viewport: 'phone', baseURL: server.url });
+    const ada = await registerUser(app.server, { name: 'Ada Private' });
+    const { page, context } = await openPage(app.browser, { viewport: 'phone', baseURL: app.server.url });
     const errors = uncaught(page);
     try {
       await context.addInitScript(() => {
@@ -84,7 +68,7 @@ describe('faults: storage refused', () => {
         ServiceWorkerContainer.prototype.register = () =>
           Promise.reject(new DOMException('Service workers are disabled.', 'SecurityError'));
       });
-      await storeSession(context, server, ada);
+      await storeSession(context, app.server, ada);
       await page.goto('/');
       await page.getByRole('heading', { level: 1, name: /Words that ship/ }).waitFor();
 
@@ -107,7 +91,7 @@ describe('faults: storage refused', () => {
       await page.goto('/saved');
       await page.getByText(first).waitFor();
       await page.getByText(second).waitFor();
-      const library = await server.api('/lines/saved', { token: ada.token });
+      const library = await app.server.api('/lines/saved', { token: ada.token });
       expect(library.body.data.total).toBe(2);
       await screenshot(page, 'faults-storage-refused-saved-phone');
       expect(errors).toEqual([]);
@@ -119,7 +103,7 @@ describe('faults: storage refused', () => {
 
 describe('faults: a service worker from an older build', () => {
   it('an open page of the old build keeps working, offers the new one, and follows when another tab takes it', async () => {
-    const { page: oldTab, context } = await openPage(browser, { viewport: 'phone', baseURL: server.url });
+    const { page: oldTab, context } = await openPage(app.browser, { viewport: 'phone', baseURL: app.server.url });
     const errors = uncaught(oldTab);
     try {
       await openControlled(oldTab, '/');
@@ -155,7 +139,11 @@ describe('faults: a service worker from an older build', () => {
   });
 
   it('a page of the old build without a service worker (refused, or not yet installed) reloads into the new build when its chunk is gone', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: server.url, serviceWorkers: 'block' });
+    const context = await app.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: app.server.url,
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     const errors = uncaught(page);
     try {

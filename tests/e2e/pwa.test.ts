@@ -1,29 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { precompressDir } from '../../client/build/precompress';
-import { REPO_ROOT } from '../helpers/process';
-import type { TestServer } from '../helpers/server';
-import { startAppServer } from './helpers/app';
-import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { useAppOnOwnBuild } from './helpers/app';
+import { openPage, screenshot } from './helpers/browser';
 
 // A copy of the build of its own: the update test deploys a "new build" into it.
-const dist = mkdtempSync(path.join(tmpdir(), 'gl-pwa-dist-'));
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  cpSync(path.join(REPO_ROOT, 'client', 'dist'), dist, { recursive: true });
-  server = await startAppServer({ env: { CLIENT_DIST_DIR: dist } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dist, { recursive: true, force: true });
-});
+const app = useAppOnOwnBuild();
 
 /** Loads the page until the service worker is installed and controls it (the second load). */
 async function openControlled(page: Page, url = '/'): Promise<void> {
@@ -37,17 +21,17 @@ async function openControlled(page: Page, url = '/'): Promise<void> {
 
 describe('installable app', () => {
   it('has a manifest with the app name, 192/512/maskable icons, standalone display and the theme colours', async () => {
-    const { page, context } = await openPage(browser, { viewport: 'phone', baseURL: server.url });
+    const { page, context } = await openPage(app.browser, { viewport: 'phone', baseURL: app.server.url });
     try {
       await page.goto('/');
       const href = await page.locator('link[rel="manifest"]').getAttribute('href');
-      const manifest = await (await fetch(new URL(href!, server.url))).json();
+      const manifest = await (await fetch(new URL(href!, app.server.url))).json();
       expect(manifest).toMatchObject({ name: 'Genius Lines', short_name: 'Genius Lines', display: 'standalone', start_url: '/' });
       expect(manifest.theme_color).toBe('#020617');
       const sizes = manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`);
       expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
       for (const icon of manifest.icons) {
-        const res = await fetch(new URL(icon.src, server.url));
+        const res = await fetch(new URL(icon.src, app.server.url));
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toBe('image/png');
       }
@@ -61,7 +45,7 @@ describe('installable app', () => {
   });
 
   it('opens without a connection, from the device, and says it is offline; then says when it is back', async () => {
-    const { page, context } = await openPage(browser, { viewport: 'phone', baseURL: server.url });
+    const { page, context } = await openPage(app.browser, { viewport: 'phone', baseURL: app.server.url });
     try {
       await openControlled(page, '/');
       await context.setOffline(true);
@@ -83,14 +67,14 @@ describe('installable app', () => {
   });
 
   it('a new build deployed while the app is open shows "New version available" and Reload switches to it', async () => {
-    const { page, context } = await openPage(browser, { viewport: 'phone', baseURL: server.url });
+    const { page, context } = await openPage(app.browser, { viewport: 'phone', baseURL: app.server.url });
     try {
       await openControlled(page, '/');
       expect(await page.getByTestId('update-notice').count()).toBe(0);
       // Deploy: a service worker with different bytes (as every new build has), compressed like the build does.
-      const sw = path.join(dist, 'sw.js');
+      const sw = path.join(app.dist, 'sw.js');
       writeFileSync(sw, `${readFileSync(sw, 'utf8')}\n// build ${Date.now()}\n`);
-      precompressDir(dist);
+      precompressDir(app.dist);
       await page.reload();
       const notice = page.getByTestId('update-notice');
       await notice.waitFor({ timeout: 20_000 });

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -31,4 +32,29 @@ export function useAppInBrowser(opts: TestServerOptions = {}): { readonly server
     await app.server?.stop();
   });
   return app;
+}
+
+/**
+ * As `useAppInBrowser`, serving a copy of the client build of its own (`dist`), so a test can
+ * deploy a "new build" into it without touching client/dist.
+ */
+export function useAppOnOwnBuild(opts: TestServerOptions = {}): {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  readonly dist: string;
+} {
+  const dist = mkdtempSync(path.join(tmpdir(), 'gl-dist-'));
+  // Registered first: copies before the server starts, removes after it stops.
+  beforeAll(() => cpSync(path.join(REPO_ROOT, 'client', 'dist'), dist, { recursive: true }));
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  const app = useAppInBrowser({ ...opts, env: { CLIENT_DIST_DIR: dist, ...opts.env } });
+  return {
+    get server() {
+      return app.server;
+    },
+    get browser() {
+      return app.browser;
+    },
+    dist,
+  };
 }

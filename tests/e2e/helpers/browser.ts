@@ -62,7 +62,31 @@ export async function openPage(
     if (msg.type() === 'error') errors.push(msg.text());
   });
   page.on('pageerror', (err) => errors.push(err.message));
+  // A prerendered page shows its HTML before React adopts it, and a click before that does nothing
+  // (as for a person on a slow phone): navigations here return once the page is interactive.
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const res = await goto(...args);
+    await untilInteractive(page);
+    return res;
+  };
+  page.reload = async (...args) => {
+    const res = await reload(...args);
+    await untilInteractive(page);
+    return res;
+  };
   return { page, context, errors };
+}
+
+/** True at once for a page that was not prerendered; for one that was, once its h1 is React's node. */
+export async function untilInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    if (!root?.dataset.prerendered) return true;
+    const h1 = root.querySelector('h1');
+    return h1 === null || Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+  });
 }
 
 /** A PNG in test-results/screenshots: the whole page, or only the viewport (what a phone shows, e.g. a dialog). */
