@@ -101,7 +101,7 @@ describe('a save tapped offline', () => {
 
       // Still offline: the app opens again from the device and /saved shows the save as pending.
       await page.goto('/saved');
-      await page.getByRole('heading', { name: 'Saved Lines' }).waitFor();
+      await page.getByRole('heading', { name: 'Saved Lines', exact: true }).waitFor();
       const pending = page.getByTestId('pending-saves');
       await pending.waitFor();
       expect(await pending.textContent()).toContain(text);
@@ -173,7 +173,7 @@ describe('a save tapped offline', () => {
       await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
       await page.waitForURL((url) => url.pathname === '/');
       await page.goto('/saved');
-      await page.getByRole('heading', { name: 'Saved Lines' }).waitFor();
+      await page.getByRole('heading', { name: 'Saved Lines', exact: true }).waitFor();
       await page.getByText('No saved lines yet').waitFor();
       expect(await page.getByTestId('pending-saves').count()).toBe(0);
       expect(sent).toEqual([]);

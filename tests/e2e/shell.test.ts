@@ -21,14 +21,15 @@ describe('app shell', () => {
       expect(await isDark(page)).toBe(false);
       expect(await page.evaluate(() => localStorage.getItem('genius-lines.theme'))).toBe('light');
 
-      // No flash: with the app's JavaScript blocked, the stored theme is still on <html>.
-      await page.route('**/assets/*.js', (route) => route.abort());
-      await page.reload();
-      expect(await isDark(page)).toBe(false);
-      await page.evaluate(() => localStorage.setItem('genius-lines.theme', 'dark'));
-      await page.reload();
-      expect(await isDark(page)).toBe(true);
-      await page.unroute('**/assets/*.js');
+      // No flash: with the app's JavaScript blocked, the stored theme is still on <html>. (A page of
+      // its own: openPage's navigations wait for the app to be interactive, which it never is here.)
+      const blocked = await context.newPage();
+      await blocked.route('**/assets/*.js', (route) => route.abort());
+      await blocked.goto('/');
+      expect(await isDark(blocked)).toBe(false);
+      await blocked.evaluate(() => localStorage.setItem('genius-lines.theme', 'dark'));
+      await blocked.reload();
+      expect(await isDark(blocked)).toBe(true);
       expect(errors.filter((e) => !/ERR_FAILED|Failed to load/.test(e))).toEqual([]);
     } finally {
       await context.close();
