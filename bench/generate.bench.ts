@@ -171,12 +171,15 @@ async function main() {
   // The baseline: raw BullMQ, a no-op processor, the completion seen through QueueEvents.
   const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   const baselineQueue = new Queue('bench-baseline', { connection, prefix });
+  // BullMQ leaves a connection it was given open: the bench closes these itself.
+  const workerConnection = connection.duplicate();
+  const eventsConnection = connection.duplicate();
   const baselineWorker = new Worker('bench-baseline', async () => undefined, {
-    connection: connection.duplicate(),
+    connection: workerConnection,
     prefix,
     concurrency: CONCURRENCY,
   });
-  const baselineEvents = new QueueEvents('bench-baseline', { connection: connection.duplicate(), prefix });
+  const baselineEvents = new QueueEvents('bench-baseline', { connection: eventsConnection, prefix });
   await baselineEvents.waitUntilReady();
   const baselineDone = new Map<string, (t: number) => void>();
   baselineEvents.on('completed', ({ jobId }) => baselineDone.get(jobId)?.(performance.now()));
@@ -242,6 +245,8 @@ async function main() {
     await baselineEvents.close();
     await baselineQueue.close();
     connection.disconnect();
+    workerConnection.disconnect();
+    eventsConnection.disconnect();
     socket.disconnect();
     await new Promise<void>((resolve) => syncServer.close(() => resolve()));
     await services.close();
