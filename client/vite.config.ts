@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
 import { prerender } from './build/prerender';
 import { pwa } from './build/pwa';
+import { themeInit } from './build/theme-init';
 
 export default defineConfig(({ command }) => {
   // A build is always a production build, whatever NODE_ENV the shell has (`npm start` with
@@ -14,7 +15,7 @@ export default defineConfig(({ command }) => {
   return {
     mode: command === 'build' ? 'production' : undefined,
     define,
-    plugins: [react(), tailwindcss(), prerender({ define }), pwa(), precompress()],
+    plugins: [react(), tailwindcss(), themeInit(), prerender({ define }), pwa(), precompress()],
     server: {
       port: 5173,
       proxy: {

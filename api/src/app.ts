@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { THEME_INIT_CSP_SOURCE } from '@gl/core/server';
 import { pinoHttp } from 'pino-http';
 import type { ApiContext } from './api-context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
@@ -57,7 +58,8 @@ export function createApp(ctx: ApiContext): Express {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", 'https://www.paypal.com', 'https://*.paypal.com'],
+          // The pre-paint theme script is inline in every page, allowed by its hash and nothing else inline.
+          scriptSrc: ["'self'", THEME_INIT_CSP_SOURCE, 'https://www.paypal.com', 'https://*.paypal.com'],
           frameSrc: ["'self'", 'https://*.paypal.com'],
           connectSrc: ["'self'", 'ws:', 'wss:', 'https://*.paypal.com'],
           imgSrc: ["'self'", 'data:', 'https:'],

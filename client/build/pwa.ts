@@ -15,7 +15,7 @@ export function pwa() {
     registerType: 'prompt',
     injectRegister: false,
     manifestFilename: 'manifest.webmanifest',
-    includeAssets: ['favicon.svg', 'theme-init.js'],
+    includeAssets: ['favicon.svg'],
     manifest: {
       id: '/',
       name: 'Genius Lines',

@@ -6,6 +6,7 @@
 export * from './catalogue';
 export * from './contract/limits';
 export * from './contract/brand-rules';
+export * from './web/theme-init';
 export type * from './contract/common';
 export type * from './contract/auth';
 export type * from './contract/lines';

@@ -51,11 +51,23 @@ describe('prerendered public pages', () => {
       const html = await res.text();
       expect(firstH1(html), p.path).toContain(p.heading);
       expect(html, p.path).toContain(`data-prerendered="${p.path}"`);
+      // The theme script and the page's own CSS rules are inline (nothing to fetch before the first
+      // paint); the whole stylesheet is linked after the content, so it never holds the paint back.
+      expect(html, p.path).not.toContain('<script src=');
+      const link = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/.exec(html);
+      expect(link, p.path).not.toBeNull();
+      expect(html.indexOf(link![0]), p.path).toBeGreaterThan(html.indexOf('</footer>'));
+      const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].reduce((n, m) => n + m[1]!.length, 0);
+      const whole = await (await fetch(app.server.url + link![1])).text();
+      expect(inline, p.path).toBeGreaterThan(5_000);
+      expect(inline, p.path).toBeLessThan(whole.length * 0.6);
     }
     // Any other page is the app shell, which React renders from scratch.
     const shell = await (await fetch(`${app.server.url}/generate`, { headers: { accept: 'text/html' } })).text();
     expect(firstH1(shell)).toBeUndefined();
     expect(shell).not.toContain('data-prerendered');
+    // The shell paints with its own small inline CSS; the stylesheet comes after its content.
+    expect(shell.indexOf('<link rel="stylesheet"')).toBeGreaterThan(shell.indexOf('Loading...'));
   });
 
   it('with JavaScript disabled, each public page shows its heading, header and footer at 390 px', async () => {

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { THEME_INIT_CSP_SOURCE } from '@gl/core/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/process';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -42,6 +46,15 @@ describe('GET /api/health', () => {
     } finally {
       await other.stop().catch(() => undefined);
     }
+  });
+
+  it('docker/nginx.conf sends the pages it serves itself with the same Content-Security-Policy as the api', async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    const csp = res.headers.get('content-security-policy');
+    // The pages' inline pre-paint theme script is allowed by its hash, in both.
+    expect(csp).toContain(THEME_INIT_CSP_SOURCE);
+    const conf = readFileSync(path.join(REPO_ROOT, 'docker/nginx.conf'), 'utf8');
+    expect(conf).toContain(`add_header Content-Security-Policy "${csp}" always;`);
   });
 
   it('sends security headers and a request id', async () => {

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { THEME_INIT_SCRIPT } from '@gl/core/types';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -43,13 +42,12 @@ describe('theme', () => {
   });
 
   it('the pre-paint script applies the stored theme before React runs (no flash)', () => {
-    const script = readFileSync(path.resolve(__dirname, '../../public/theme-init.js'), 'utf8');
     localStorage.setItem(STORAGE_KEYS.theme, 'light');
     document.documentElement.className = 'dark';
-    new Function(script)();
+    new Function(THEME_INIT_SCRIPT)();
     expect(document.documentElement).not.toHaveClass('dark');
     localStorage.removeItem(STORAGE_KEYS.theme);
-    new Function(script)();
+    new Function(THEME_INIT_SCRIPT)();
     expect(document.documentElement).toHaveClass('dark');
   });
 });

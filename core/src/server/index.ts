@@ -15,3 +15,4 @@ export * from './repositories';
 export * from './metrics';
 export * from './payments';
 export * from './billing';
+export * from './csp';

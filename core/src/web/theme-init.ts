@@ -1,0 +1,11 @@
+/**
+ * The script every page runs in <head> before its first paint: it applies the stored light/dark
+ * theme (default dark), so a page never flashes the wrong one. It is inline in each page (client
+ * build: client/build/theme-init.ts), so a phone never waits for one more request (or the service
+ * worker) before the first paint; the Content-Security-Policy allows exactly this text by its hash
+ * (THEME_INIT_CSP_SOURCE in @gl/core/server; docker/nginx.conf repeats it).
+ */
+export const THEME_INIT_SCRIPT =
+  "(function(){var t='dark';try{if(window.localStorage.getItem('genius-lines.theme')==='light')t='light'}catch(e){}" +
+  "var r=document.documentElement;if(t==='dark')r.classList.add('dark');else r.classList.remove('dark');r.style.colorScheme=t;" +
+  "var m=document.querySelectorAll('meta[name=\"theme-color\"]');for(var i=0;i<m.length;i++)m[i].setAttribute('content',t==='dark'?'#020617':'#f8fafc')})();";
