@@ -28,6 +28,8 @@ const SOCKETS = Number(process.env.LOAD_SOCKETS ?? 500);
 const USERS = Number(process.env.LOAD_USERS ?? 100);
 const RATE = Number(process.env.LOAD_RATE ?? 100);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
+/** Extra node flags for the api and worker processes (e.g. V8 heap sizes), space-separated. */
+const NODE_ARGS = (process.env.LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const DRAIN_TIMEOUT_MS = 60_000;
 const BODY = JSON.stringify({ category: 'taglines', tone: 'bold', topic: 'Kahawa Coffee', count: 4 });
 
@@ -73,9 +75,9 @@ async function main() {
     SOCKET_CONNECTIONS_PER_IP: '100000',
   };
   try {
-    const apiA = await startRole('api', env);
+    const apiA = await startRole('api', env, { nodeArgs: NODE_ARGS });
     processes.push(apiA);
-    processes.push(...(await Promise.all([startRole('api', env), startRole('worker', env), startRole('worker', env)])));
+    processes.push(...(await Promise.all([startRole('api', env, { nodeArgs: NODE_ARGS }), startRole('worker', env, { nodeArgs: NODE_ARGS }), startRole('worker', env, { nodeArgs: NODE_ARGS })])));
     const apis = processes.filter((p) => p.role === 'api').map((p) => p.url);
     const peak = new Map<RoleProcess, number>();
     const sample = () => {

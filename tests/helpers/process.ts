@@ -21,12 +21,12 @@ export const entryFile = (entry: ServerEntry) => path.join(REPO_ROOT, 'server/di
 
 /**
  * Runs one of our compiled entry points as a real child process, the way production does
- * (`node --enable-source-maps server/dist/<entry>.js`, no wrapper process), so a signal or a SIGKILL
- * reaches the process that does the work.
+ * (`node --enable-source-maps --max-semi-space-size=8 server/dist/<entry>.js`, no wrapper process,
+ * the flags of the images and `npm start`), so a signal or a SIGKILL reaches the process that does the work.
  */
 export function spawnEntry(entry: ServerEntry, env: Record<string, string | undefined>, nodeArgs: string[] = []): ChildHandle {
   if (!existsSync(entryFile(entry))) throw new Error(`${entryFile(entry)} is missing: run \`npm run build:server\` first`);
-  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, entryFile(entry)], {
+  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=8', ...nodeArgs, entryFile(entry)], {
     cwd: REPO_ROOT,
     // MALLOC_MMAP_THRESHOLD_ as in the images (Dockerfile): large blocks go back to the system when freed.
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', LOG_LEVEL: 'warn', MALLOC_MMAP_THRESHOLD_: '131072', ...env },
