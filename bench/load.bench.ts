@@ -77,7 +77,13 @@ async function main() {
   try {
     const apiA = await startRole('api', env, { nodeArgs: NODE_ARGS });
     processes.push(apiA);
-    processes.push(...(await Promise.all([startRole('api', env, { nodeArgs: NODE_ARGS }), startRole('worker', env, { nodeArgs: NODE_ARGS }), startRole('worker', env, { nodeArgs: NODE_ARGS })])));
+    processes.push(
+      ...(await Promise.all([
+        startRole('api', env, { nodeArgs: NODE_ARGS }),
+        startRole('worker', env, { nodeArgs: NODE_ARGS }),
+        startRole('worker', env, { nodeArgs: NODE_ARGS }),
+      ])),
+    );
     const apis = processes.filter((p) => p.role === 'api').map((p) => p.url);
     const peak = new Map<RoleProcess, number>();
     const sample = () => {
