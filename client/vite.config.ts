@@ -26,6 +26,14 @@ export default defineConfig(({ command }) => {
     build: {
       outDir: 'dist',
       sourcemap: false,
+      rolldownOptions: {
+        output: {
+          // Everything the entry imports statically in one chunk beside it, instead of nine small
+          // shared chunks (some under 500 bytes): a phone on HTTP/1.1 and 400 ms latency fetches
+          // them over six connections, and each is one more service-worker fetch on a repeat visit.
+          codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        },
+      },
     },
   };
 });
