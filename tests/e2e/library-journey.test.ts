@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { subscriptionsRepository } from '@gl/core/server';
+import { schema, subscriptionsRepository } from '@gl/core/server';
 import type { TestServer } from '../helpers/server';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
 import { startAppServer } from './helpers/app';
@@ -215,6 +215,48 @@ describe('generate and the saved library, end to end', () => {
       expect(rows.map((r) => r.text).sort()).toEqual(['Say it, "loud", and clear', 'Second, with a comma']);
       await page.getByRole('heading', { name: 'Your last 30 days' }).waitFor();
       await page.locator('.usage-bar').first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+  it('a library longer than a page shows the newest 50 at 390 px, and "Load more" brings the rest in order', async () => {
+    const { page, context, errors } = await openPage(browser, { viewport: 'phone', baseURL: server.url });
+    try {
+      const user = await signInContext(context, server);
+      await subscriptionsRepository.insertActive(server.services.ctx.db, {
+        userId: user.id,
+        planId: 'pro',
+        interval: 'month',
+        currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+        paymentId: null,
+      });
+      // 120 saved lines, one a second: "Paged line 120" is the newest.
+      const start = Date.now() - 3_600_000;
+      await server.services.ctx.db.insert(schema.savedLines).values(
+        Array.from({ length: 120 }, (_, i) => ({
+          userId: user.id,
+          text: `Paged line ${String(i + 1).padStart(3, '0')}`,
+          category: 'taglines',
+          tone: 'bold',
+          createdAt: new Date(start + i * 1000),
+        })),
+      );
+      const lines = page.getByTestId('saved-line');
+      await page.goto('/saved');
+      await page.getByTestId('saved-count').filter({ hasText: '120 of 120 lines' }).waitFor();
+      expect(await lines.count()).toBe(50);
+      await expect.poll(() => lines.first().textContent()).toContain('Paged line 120');
+      const more = page.getByRole('button', { name: 'Load more' });
+      await more.click();
+      await expect.poll(() => lines.count()).toBe(100);
+      await more.click();
+      await expect.poll(() => lines.count()).toBe(120);
+      expect(await lines.last().textContent()).toContain('Paged line 001');
+      // Every line once, newest first.
+      const texts = (await lines.allTextContents()).map((t) => /Paged line \d{3}/.exec(t)![0]);
+      expect(texts).toEqual(Array.from({ length: 120 }, (_, i) => `Paged line ${String(120 - i).padStart(3, '0')}`));
+      await more.waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

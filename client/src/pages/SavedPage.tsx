@@ -9,6 +9,7 @@ import SavedLineCard from '../components/saved/SavedLineCard';
 import SignInWall from '../components/saved/SignInWall';
 import { BookmarkIcon, SearchIcon } from '../components/icons';
 import LibraryFilterBar from '../components/saved/LibraryFilterBar';
+import LoadMoreButton from '../components/saved/LoadMoreButton';
 import PendingSaves from '../components/saved/PendingSaves';
 import { api } from '../lib/api';
 import { useAuth } from '../lib/auth';
@@ -169,18 +170,7 @@ function SavedLibrary({ userId }: { userId: string }) {
               />
             ))}
           </ul>
-          {list.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <button
-                type="button"
-                className="btn-secondary px-5 py-2.5 text-sm"
-                onClick={() => void list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-              >
-                {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </button>
-            </div>
-          )}
+          <LoadMoreButton list={list} />
         </>
       )}
 

@@ -9,6 +9,7 @@ import { SEARCH_DEBOUNCE_MS, TONE_BADGE, useDebounced } from '../../lib/saved';
 import { teamKey, useTeamLines } from '../../lib/team';
 import PageLoader from '../PageLoader';
 import LibraryFilterBar from '../saved/LibraryFilterBar';
+import LoadMoreButton from '../saved/LoadMoreButton';
 import { CheckIcon, CopyIcon, TrashIcon } from '../icons';
 
 /** The team's shared library: search, category filter, pages; new lines arrive live (see useTeamLiveUpdates). */
@@ -119,18 +120,7 @@ export default function TeamLibrary({ userId, current }: { userId: string; curre
           ))}
         </ul>
       )}
-      {list.hasNextPage && (
-        <div className="mt-6 flex justify-center">
-          <button
-            type="button"
-            className="btn-secondary px-4 py-2 text-sm"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
-        </div>
-      )}
+      <LoadMoreButton list={list} />
     </section>
   );
 }
