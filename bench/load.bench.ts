@@ -75,15 +75,10 @@ async function main() {
     SOCKET_CONNECTIONS_PER_IP: '100000',
   };
   try {
-    const apiA = await startRole('api', env, { nodeArgs: NODE_ARGS });
+    const start = (role: 'api' | 'worker') => startRole(role, env, { nodeArgs: NODE_ARGS });
+    const apiA = await start('api');
     processes.push(apiA);
-    processes.push(
-      ...(await Promise.all([
-        startRole('api', env, { nodeArgs: NODE_ARGS }),
-        startRole('worker', env, { nodeArgs: NODE_ARGS }),
-        startRole('worker', env, { nodeArgs: NODE_ARGS }),
-      ])),
-    );
+    processes.push(...(await Promise.all([start('api'), start('worker'), start('worker')])));
     const apis = processes.filter((p) => p.role === 'api').map((p) => p.url);
     const peak = new Map<RoleProcess, number>();
     const sample = () => {

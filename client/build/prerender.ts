@@ -28,7 +28,7 @@ export function prerenderedFile(route: string): string {
  * runs, so what the app shows later (menus, dialogs, other routes) is styled. The shell's own inline
  * style is left as it is.
  */
-async function inlineCriticalCss(html: string, outDir: string): Promise<string> {
+function criticalCss(outDir: string): (html: string) => Promise<string> {
   const beasties = new Beasties({
     path: outDir,
     publicPath: '/',
@@ -41,10 +41,12 @@ async function inlineCriticalCss(html: string, outDir: string): Promise<string> 
     compress: true,
     logLevel: 'warn',
   });
-  const out = await beasties.process(html);
-  // The shell's own <style> and the page's critical rules in a second one.
-  if ((out.match(/<style>/g) ?? []).length < 2) throw new Error('prerender: no critical CSS was inlined');
-  return out;
+  return async (html) => {
+    const out = await beasties.process(html);
+    // The shell's own <style> and the page's critical rules in a second one.
+    if ((out.match(/<style>/g) ?? []).length < 2) throw new Error('prerender: no critical CSS was inlined');
+    return out;
+  };
 }
 
 /**
@@ -118,6 +120,7 @@ export function prerender(options: { define: Record<string, string> }): Plugin {
             render(route: PrerenderedPath): Promise<string>;
           };
           const routes = Object.keys(PRERENDERED_ROUTES) as PrerenderedPath[];
+          const inlineCriticalCss = criticalCss(outDir);
           for (const route of routes) {
             const body = await entry.render(route);
             const preloads = pageChunks(bundle, root, PRERENDERED_ROUTES[route], shell)
@@ -132,7 +135,6 @@ export function prerender(options: { define: Record<string, string> }): Plugin {
                 .replace('</head>', `${preloads}</head>`) +
                 body +
                 shell.slice(end + SHELL_END.length).trimStart(),
-              outDir,
             );
             const file = path.join(outDir, prerenderedFile(route));
             mkdirSync(path.dirname(file), { recursive: true });

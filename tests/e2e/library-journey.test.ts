@@ -2,8 +2,9 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { schema, subscriptionsRepository } from '@gl/core/server';
+import { schema } from '@gl/core/server';
 import type { TestServer } from '../helpers/server';
+import { grantPlan } from '../helpers/users';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
 import { startAppServer } from './helpers/app';
 import { launchBrowser, openPage } from './helpers/browser';
@@ -193,13 +194,7 @@ describe('generate and the saved library, end to end', () => {
     try {
       const user = await signInContext(context, server);
       // Fixture: this user already has Pro (the purchase itself is covered in pricing.test.ts).
-      await subscriptionsRepository.insertActive(server.services.ctx.db, {
-        userId: user.id,
-        planId: 'pro',
-        interval: 'month',
-        currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
-        paymentId: null,
-      });
+      await grantPlan(server.database, user.id, 'pro');
       await server.api('/lines/generate', { token: user.token, body: { category: 'slogans', tone: 'bold' } });
       for (const text of ['Say it, "loud", and clear', 'Second, with a comma']) {
         await server.api('/lines/save', { token: user.token, body: { text, category: 'slogans', tone: 'bold' } });
@@ -224,13 +219,7 @@ describe('generate and the saved library, end to end', () => {
     const { page, context, errors } = await openPage(browser, { viewport: 'phone', baseURL: server.url });
     try {
       const user = await signInContext(context, server);
-      await subscriptionsRepository.insertActive(server.services.ctx.db, {
-        userId: user.id,
-        planId: 'pro',
-        interval: 'month',
-        currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
-        paymentId: null,
-      });
+      await grantPlan(server.database, user.id, 'pro');
       // 120 saved lines, one a second: "Paged line 120" is the newest.
       const start = Date.now() - 3_600_000;
       await server.services.ctx.db.insert(schema.savedLines).values(
