@@ -1,33 +1,33 @@
-import { lazy, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import Layout from './components/Layout';
 import { ApiError, isNoRedirectPath, setUnauthorizedHandler } from './lib/api';
 import { AuthProvider } from './lib/auth';
 import { ThemeProvider } from './lib/theme';
-import { lazyPage, type LazyPage } from './lib/lazy-page';
+import { lazyChunk, lazyPage, type LazyPage } from './lib/lazy-page';
 import { accountRoutes } from './pages/account/routes';
 import type { PrerenderedPath } from './prerendered-routes';
 
 // Route-level code splitting: each page is its own chunk. The prerendered public pages can be
 // loaded ahead (lazyPage), so hydrating their HTML never waits inside a Suspense boundary.
 const HomePage = lazyPage(() => import('./pages/HomePage'));
-const GeneratePage = lazy(() => import('./pages/GeneratePage'));
+const GeneratePage = lazyChunk(() => import('./pages/GeneratePage'));
 const AboutPage = lazyPage(() => import('./pages/AboutPage'));
 const ContactPage = lazyPage(() => import('./pages/ContactPage'));
 const CoursesPage = lazyPage(() => import('./pages/CoursesPage'));
 const CommunityPage = lazyPage(() => import('./pages/CommunityPage'));
 const PricingPage = lazyPage(() => import('./pages/PricingPage'));
 const ApiDocsPage = lazyPage(() => import('./pages/ApiDocsPage'));
-const SavedPage = lazy(() => import('./pages/SavedPage'));
-const BrandsPage = lazy(() => import('./pages/BrandsPage'));
-const BillingPage = lazy(() => import('./pages/BillingPage'));
-const AuthPage = lazy(() => import('./pages/AuthPage'));
+const SavedPage = lazyChunk(() => import('./pages/SavedPage'));
+const BrandsPage = lazyChunk(() => import('./pages/BrandsPage'));
+const BillingPage = lazyChunk(() => import('./pages/BillingPage'));
+const AuthPage = lazyChunk(() => import('./pages/AuthPage'));
 const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage'));
 const TermsPage = lazyPage(() => import('./pages/TermsPage'));
-const TeamPage = lazy(() => import('./pages/TeamPage'));
-const JoinPage = lazy(() => import('./pages/JoinPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const TeamPage = lazyChunk(() => import('./pages/TeamPage'));
+const JoinPage = lazyChunk(() => import('./pages/JoinPage'));
+const NotFoundPage = lazyChunk(() => import('./pages/NotFoundPage'));
 
 /** The page component of each prerendered route (client/src/prerendered-routes.ts). */
 export const PRERENDERED_PAGES: Record<PrerenderedPath, LazyPage> = {

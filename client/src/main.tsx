@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import App, { PRERENDERED_PAGES } from './App';
 import { watchConnection } from './lib/app-status';
+import { loadChunk } from './lib/load-chunk';
 import { startPendingSaves } from './lib/pending-saves';
 import { prerenderedPath } from './prerendered-routes';
 import './index.css';
@@ -44,4 +45,4 @@ if (path && container.dataset.prerendered === path) {
 watchConnection();
 startPendingSaves();
 // The service worker after the page has loaded: it never competes with the first visit's downloads.
-window.addEventListener('load', () => void import('./lib/pwa').then((m) => m.startServiceWorker()), { once: true });
+window.addEventListener('load', () => void loadChunk(() => import('./lib/pwa')).then((m) => m.startServiceWorker()), { once: true });

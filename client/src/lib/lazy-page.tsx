@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type JSX } from 'react';
+import { loadChunk } from './load-chunk';
 
 /** A route's page in its own chunk, which can also be loaded ahead of rendering. */
 export interface LazyPage {
@@ -12,8 +13,9 @@ export interface LazyPage {
  * before it is rendered at build time), so hydration never suspends on the page's chunk: an update
  * (the signed-in user appearing) reaching a still-suspended boundary would throw its HTML away.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+export function lazyPage(importPage: () => Promise<{ default: ComponentType }>): LazyPage {
   let loaded: ComponentType | null = null;
+  const load = () => loadChunk(importPage);
   const Lazy = lazy(load);
   const Page = () => {
     const Loaded = loaded;
@@ -24,3 +26,9 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyP
   };
   return Page;
 }
+
+/** React.lazy for a component in its own chunk, safe while a missing chunk reloads the page. */
+export function lazyChunk<P extends object>(importChunk: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(() => loadChunk(importChunk));
+}
+

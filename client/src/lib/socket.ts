@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '@gl/core/types';
 import { refreshSession } from './api';
+import { loadChunk } from './load-chunk';
 import { getToken, subscribeSession } from './session';
 import { getVisitorId } from './visitor';
 
@@ -60,7 +61,7 @@ class LiveConnection {
       if (this.socket.disconnected) this.socket.connect();
       return;
     }
-    this.loading ??= import('socket.io-client')
+    this.loading ??= loadChunk(() => import('socket.io-client'))
       .then(({ io }) => {
         if (this.socket || this.users === 0) return;
         const socket: AppSocket = io({

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useEffectEvent } from 'react';
+import { Suspense, useEffect, useEffectEvent } from 'react';
 import { PAYMENT_TEXT, capturePaypalOrder, createPaypalOrder, type CaptureResult } from '../../lib/payments';
 import { usePaymentUpdates } from '../../lib/use-payment-updates';
 import type { PaymentFlow } from './payment-flow';
+import { lazyChunk } from '../../lib/lazy-page';
 
-const PayPalOrderButtons = lazy(() => import('./PayPalOrderButtons'));
+const PayPalOrderButtons = lazyChunk(() => import('./PayPalOrderButtons'));
 
 /** The result of a capture: paid, pending (e.g. an eCheck: the webhook completes it later), or refused. */
 export function applyCapture(flow: PaymentFlow, result: CaptureResult): void {

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { PAYMENT_TEXT, confirmPaypalSubscription, createPaypalSubscription, paymentErrorMessage } from '../../lib/payments';
 import type { PaymentFlow } from './payment-flow';
+import { lazyChunk } from '../../lib/lazy-page';
 
-const PayPalSubscriptionButtons = lazy(() => import('./PayPalSubscriptionButtons'));
+const PayPalSubscriptionButtons = lazyChunk(() => import('./PayPalSubscriptionButtons'));
 
 /**
  * PayPal, "Renews automatically": a Subscriptions v1 subscription (PayPal's subscription buttons, or

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { UsageAnalyticsDto } from '@gl/core/types';
+import { lazyChunk } from '../../lib/lazy-page';
 
-const UsageChart = lazy(() => import('./UsageChart'));
+const UsageChart = lazyChunk(() => import('./UsageChart'));
 
 /** Plans with analytics: generations over the last 30 days (GET /api/users/analytics). */
 export default function AnalyticsPanel({ userId }: { userId: string }) {

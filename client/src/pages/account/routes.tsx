@@ -1,11 +1,11 @@
-import { lazy } from 'react';
 import { Route } from 'react-router-dom';
+import { lazyChunk } from '../../lib/lazy-page';
 
-const AccountPage = lazy(() => import('./AccountPage'));
-const ForgotPasswordPage = lazy(() => import('./ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./ResetPasswordPage'));
-const VerifyEmailPage = lazy(() => import('./VerifyEmailPage'));
-const UnsubscribePage = lazy(() => import('./UnsubscribePage'));
+const AccountPage = lazyChunk(() => import('./AccountPage'));
+const ForgotPasswordPage = lazyChunk(() => import('./ForgotPasswordPage'));
+const ResetPasswordPage = lazyChunk(() => import('./ResetPasswordPage'));
+const VerifyEmailPage = lazyChunk(() => import('./VerifyEmailPage'));
+const UnsubscribePage = lazyChunk(() => import('./UnsubscribePage'));
 
 /** The account pages, as <Route> children of the layout route. */
 export const accountRoutes = [
