@@ -31,4 +31,3 @@ export function lazyPage(importPage: () => Promise<{ default: ComponentType }>):
 export function lazyChunk<P extends object>(importChunk: () => Promise<{ default: ComponentType<P> }>) {
   return lazy(() => loadChunk(importChunk));
 }
-
