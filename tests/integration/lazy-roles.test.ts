@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterEnv, startRole, stopAll, type RoleProcess } from '../helpers/cluster';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
@@ -10,7 +11,8 @@ import { clearRedisPrefix, testPrefix, TEST_REDIS_URL } from '../helpers/redis';
 
 /**
  * Each role's code loads only in a process that runs the role: a worker-only process (the compiled
- * entry, as production runs it) never loads Express, Socket.IO, bull-board or argon2, and the
+ * entry, as production runs it) never loads Express, Socket.IO, bull-board or argon2, whether a
+ * package is bundled into a chunk of server/dist or imported from node_modules, and the
  * single-role builds the Docker images ship hold no other role's code and no simulators.
  */
 const TRACER = path.join(REPO_ROOT, 'tests/helpers/module-trace/register.mjs');
@@ -36,15 +38,43 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 
+const PACKAGE_IN_PATH = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//;
+
+/**
+ * The npm packages in each file of server/dist: the build bundles most packages into its chunks
+ * (its meta.json lists each chunk's inputs), so loading a chunk loads the packages inside it.
+ */
+function packagesPerBuiltFile(): Map<string, string[]> {
+  const meta = JSON.parse(readFileSync(path.join(REPO_ROOT, 'server/dist/meta.json'), 'utf8')) as {
+    outputs: Record<string, { inputs: Record<string, unknown> }>;
+  };
+  return new Map(
+    Object.entries(meta.outputs).map(([file, { inputs }]) => [
+      path.join(REPO_ROOT, file),
+      Object.keys(inputs)
+        .map((input) => PACKAGE_IN_PATH.exec(input)?.[1])
+        .filter((name): name is string => !!name),
+    ]),
+  );
+}
+
 /** The npm packages a process of this role loaded once it is ready, and a way to read them again later. */
 async function startTraced(role: 'api' | 'worker'): Promise<{ proc: RoleProcess; loaded: () => Set<string> }> {
   const file = path.join(dir, `${role}.txt`);
   const env = { ...clusterEnv({ databaseUrl: database.url, redisUrl: TEST_REDIS_URL, prefix }), MODULE_TRACE_FILE: file };
   const proc = await startRole(role, env, { nodeArgs: ['--import', TRACER] });
   processes.push(proc);
+  const bundled = packagesPerBuiltFile();
   const loaded = () => {
-    const urls = readFileSync(file, 'utf8').split('\n');
-    return new Set(urls.map((u) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1]).filter((n): n is string => !!n));
+    const urls = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((url) => url.startsWith('file://'));
+    return new Set(
+      urls.flatMap((url) => {
+        const external = PACKAGE_IN_PATH.exec(url)?.[1];
+        return external ? [external] : (bundled.get(fileURLToPath(url)) ?? []);
+      }),
+    );
   };
   return { proc, loaded };
 }
