@@ -106,27 +106,35 @@ describe('lazy roles', () => {
   });
 });
 
-/** The workspaces whose source files a build of these entries (as the Dockerfile makes it) contains. */
-function workspacesBuiltInto(entries: string): Set<string> {
+/** The workspaces and npm packages whose source files a build of these entries (as the Dockerfile makes it) contains. */
+function builtInto(entries: string): { workspaces: Set<string>; packages: Set<string> } {
   const outdir = path.join(dir, entries);
   execFileSync(process.execPath, ['server/build.mjs', '--entries', entries, '--outdir', outdir], { cwd: REPO_ROOT, stdio: 'ignore' });
   const meta = JSON.parse(readFileSync(path.join(outdir, 'meta.json'), 'utf8')) as { inputs: Record<string, unknown> };
-  return new Set(Object.keys(meta.inputs).map((input) => input.split('/')[0]!));
+  const inputs = Object.keys(meta.inputs);
+  return {
+    workspaces: new Set(inputs.filter((input) => !PACKAGE_IN_PATH.test(input)).map((input) => input.split('/')[0]!)),
+    packages: new Set(inputs.map((input) => PACKAGE_IN_PATH.exec(input)?.[1]).filter((name): name is string => !!name)),
+  };
 }
 
 describe("the Docker images' builds", () => {
   it("the worker image's build holds the worker and core, none of the api's code, no simulators", () => {
-    const built = workspacesBuiltInto('main-worker');
-    expect(built).toContain('worker');
-    expect(built).toContain('core');
-    expect(built).not.toContain('api');
-    expect(built).not.toContain('simulators');
+    const { workspaces, packages } = builtInto('main-worker');
+    expect(workspaces).toContain('worker');
+    expect(workspaces).toContain('core');
+    expect(workspaces).not.toContain('api');
+    expect(workspaces).not.toContain('simulators');
+    expect(packages).toContain('bullmq');
+    expect(API_ONLY_PACKAGES.filter((p) => packages.has(p))).toEqual([]);
   });
 
   it("the api image's build holds the api, none of the worker's code, no simulators", () => {
-    const built = workspacesBuiltInto('main-api,grant-admin');
-    expect(built).toContain('api');
-    expect(built).not.toContain('worker');
-    expect(built).not.toContain('simulators');
+    const { workspaces, packages } = builtInto('main-api,grant-admin');
+    expect(workspaces).toContain('api');
+    expect(workspaces).not.toContain('worker');
+    expect(workspaces).not.toContain('simulators');
+    expect(packages).toContain('express');
+    expect(packages).not.toContain('openai');
   });
 });
