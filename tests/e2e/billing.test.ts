@@ -1,35 +1,23 @@
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payWithMpesa, shiftBilling } from '../helpers/billing';
-import { startPaymentsHarness, type PaymentsHarness } from '../helpers/payments';
-import { REPO_ROOT } from '../helpers/process';
-import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { usePaymentsInBrowser } from './helpers/app';
+import { openPage, screenshot } from './helpers/browser';
 import { signInContext } from './helpers/user-session';
 
-let h: PaymentsHarness;
-let browser: Browser;
-beforeAll(async () => {
-  h = await startPaymentsHarness({ CLIENT_DIST_DIR: path.join(REPO_ROOT, 'client', 'dist') });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await h?.stop();
-});
+const app = usePaymentsInBrowser();
 
 describe('/billing', () => {
   it('shows the plan and its end date, the upgrade quote with credit, and the history with a receipt; fits a 320 px phone', async () => {
-    const { page, context, errors } = await openPage(browser, { baseURL: h.server.url, viewport: 'phone' });
+    const { page, context, errors } = await openPage(app.browser, { baseURL: app.h.server.url, viewport: 'phone' });
     try {
-      const user = await signInContext(context, h.server);
+      const user = await signInContext(context, app.h.server);
       await page.goto('/billing');
       await page.getByRole('heading', { name: 'Free plan' }).waitFor();
       expect(await page.getByText('No payments yet.').isVisible()).toBe(true);
 
       // Paid with M-Pesa ten days ago: the page follows live.
-      await payWithMpesa(h, user, 'pro');
-      await shiftBilling(h.server, user.id, 10);
+      await payWithMpesa(app.h, user, 'pro');
+      await shiftBilling(app.h.server, user.id, 10);
       await page.reload();
       await page.getByRole('heading', { name: 'Pro plan' }).waitFor();
       expect(await page.getByTestId('billing-period').textContent()).toMatch(/^Ends on .+ Billed monthly with M-Pesa\.$/);
@@ -37,7 +25,7 @@ describe('/billing', () => {
 
       const quote = page.getByTestId('upgrade-quote');
       await quote.waitFor();
-      const api = await h.server.api('/billing/quote?planId=business&interval=month', { token: user.token });
+      const api = await app.h.server.api('/billing/quote?planId=business&interval=month', { token: user.token });
       const due = `$${(api.body.data.usd.amountDue / 100).toFixed(2)}`;
       expect(api.body.data.usd.credit).toBeGreaterThan(0);
       expect(await quote.textContent()).toContain(due);

@@ -1,29 +1,19 @@
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPaymentsHarness, type PaymentsHarness } from '../helpers/payments';
 import { REPO_ROOT } from '../helpers/process';
-import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { startPaymentsHarness, type PaymentsHarness } from '../helpers/payments';
+import { usePaymentsInBrowser } from './helpers/app';
+import { openPage, screenshot } from './helpers/browser';
 import { signInContext } from './helpers/user-session';
 import { startPaypalStub, type PaypalStub } from '@gl/simulators';
 import { PaypalClient, syncPaypalCatalog } from '@gl/core/server';
 import type { Page } from 'playwright-core';
 
-let h: PaymentsHarness;
-let browser: Browser;
-beforeAll(async () => {
-  // The real server with PayPal and Daraja stubs, serving the built client.
-  h = await startPaymentsHarness({ CLIENT_DIST_DIR: path.join(REPO_ROOT, 'client', 'dist') });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await h?.stop();
-});
+const app = usePaymentsInBrowser();
 
 describe('/pricing', () => {
   it('monthly/yearly prices, the free card, Enterprise and the FAQ; a visitor choosing a paid plan goes to /auth', async () => {
-    const { page, context, errors } = await openPage(browser, { baseURL: h.server.url });
+    const { page, context, errors } = await openPage(app.browser, { baseURL: app.h.server.url });
     try {
       await page.goto('/pricing');
       const pro = page.getByTestId('plan-pro');
@@ -52,9 +42,9 @@ describe('/pricing', () => {
   });
 
   it('an M-Pesa purchase completes live through the Daraja callback; the meter turns unlimited', async () => {
-    const { page, context, errors } = await openPage(browser, { baseURL: h.server.url });
+    const { page, context, errors } = await openPage(app.browser, { baseURL: app.h.server.url });
     try {
-      await signInContext(context, h.server);
+      await signInContext(context, app.h.server);
       await page.goto('/generate');
       await page.getByTestId('usage-remaining').filter({ hasText: '10 of 10' }).waitFor();
 
@@ -75,17 +65,17 @@ describe('/pricing', () => {
       await dialog.getByLabel('M-Pesa phone number').fill('0712345678');
       await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
       await dialog.getByText(/waiting for you to confirm on your phone/).waitFor();
-      const [first] = await h.daraja.waitForPushes(1);
+      const [first] = await app.h.daraja.waitForPushes(1);
       expect(first!.body.PhoneNumber).toBe('254712345678');
       expect(first!.body.AccountReference).toBe('LG-pro');
-      await h.daraja.fireCallback(first!.checkoutRequestID, 1032);
+      await app.h.daraja.fireCallback(first!.checkoutRequestID, 1032);
       await dialog.getByRole('alert').filter({ hasText: 'Payment cancelled by user' }).waitFor();
 
       // Second attempt: confirmed. The modal closes and the page shows the new plan at once.
       await dialog.getByRole('button', { name: 'Pay with M-Pesa' }).click();
       await dialog.getByText(/waiting for you to confirm on your phone/).waitFor();
-      const pushes = await h.daraja.waitForPushes(2);
-      const answer = await h.daraja.fireCallback(pushes[1]!.checkoutRequestID, 0);
+      const pushes = await app.h.daraja.waitForPushes(2);
+      const answer = await app.h.daraja.fireCallback(pushes[1]!.checkoutRequestID, 0);
       expect(answer.status).toBe(200);
       await dialog.waitFor({ state: 'detached' });
       await page.getByRole('status').filter({ hasText: 'You are now on the Pro plan' }).waitFor();
@@ -125,7 +115,7 @@ describe('/pricing', () => {
     });
 
     it("says so plainly, and 'Simulate PayPal approval' buys the plan (create-order, then capture-order)", async () => {
-      const { page, context, errors } = await openPage(browser, { baseURL: sandbox.server.url });
+      const { page, context, errors } = await openPage(app.browser, { baseURL: sandbox.server.url });
       try {
         await signInContext(context, sandbox.server);
         await page.goto('/pricing');
@@ -147,7 +137,7 @@ describe('/pricing', () => {
     });
 
     it('on a phone (390 and 320 px): the dialog fits, traps focus, Escape returns focus to the opener; "Renews automatically" subscribes through the sandbox', async () => {
-      const { page, context, errors } = await openPage(browser, { baseURL: sandbox.server.url, viewport: 'phone' });
+      const { page, context, errors } = await openPage(app.browser, { baseURL: sandbox.server.url, viewport: 'phone' });
       try {
         await signInContext(context, sandbox.server);
         await page.goto('/pricing');

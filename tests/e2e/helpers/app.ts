@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { startPaymentsHarness, type PaymentsHarness } from '../../helpers/payments';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../helpers/server';
 import { REPO_ROOT } from '../../helpers/process';
 import { launchBrowser } from './browser';
@@ -30,6 +31,23 @@ export function useAppInBrowser(opts: TestServerOptions = {}): { readonly server
   afterAll(async () => {
     await app.browser?.close();
     await app.server?.stop();
+  });
+  return app;
+}
+
+/**
+ * As `useAppInBrowser`, with the payments harness (the real server with PayPal and Daraja stubs)
+ * serving the built client. Read `h` and `browser` inside the tests.
+ */
+export function usePaymentsInBrowser(): { readonly h: PaymentsHarness; readonly browser: Browser } {
+  const app = {} as { h: PaymentsHarness; browser: Browser };
+  beforeAll(async () => {
+    app.h = await startPaymentsHarness({ CLIENT_DIST_DIR: path.join(REPO_ROOT, 'client', 'dist') });
+    app.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await app.browser?.close();
+    await app.h?.stop();
   });
   return app;
 }
