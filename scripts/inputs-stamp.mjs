@@ -41,3 +41,19 @@ export function inputsStamp({ inputs, stamp, outputs }) {
     record: () => writeFileSync(stampFile, `${want}\n`),
   };
 }
+
+/** The client build (client/dist): its sources, core/src (which the client imports) and the lock file. */
+export const clientStamp = () =>
+  inputsStamp({
+    inputs: ['client', 'core/src', 'package-lock.json'],
+    stamp: 'client/dist/.inputs-sha256',
+    outputs: ['client/dist/index.html'],
+  });
+
+/** The full server build (server/dist and simulators/dist): every server-side workspace and the build script. */
+export const serverStamp = () =>
+  inputsStamp({
+    inputs: ['server/src', 'server/build.mjs', 'api/src', 'worker/src', 'core/src', 'simulators/src', 'scripts', 'package-lock.json'],
+    stamp: 'server/dist/.inputs-sha256',
+    outputs: ['server/dist/launcher.js', 'simulators/dist/index.js'],
+  });

@@ -20,7 +20,7 @@ import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:f
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { inputsStamp } from '../scripts/inputs-stamp.mjs';
+import { serverStamp } from '../scripts/inputs-stamp.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (p) => path.join(root, p);
@@ -93,13 +93,7 @@ const unknown = entries.filter((e) => !(e in ENTRIES));
 if (unknown.length) throw new Error(`Unknown entries: ${unknown.join(', ')} (known: ${Object.keys(ENTRIES).join(', ')})`);
 const outdir = path.resolve(args.outdir ?? at('server/dist'));
 const full = !args.entries && !args.outdir;
-const stamp = full
-  ? inputsStamp({
-      inputs: ['server/src', 'server/build.mjs', 'api/src', 'worker/src', 'core/src', 'simulators/src', 'scripts', 'package-lock.json'],
-      stamp: 'server/dist/.inputs-sha256',
-      outputs: ['server/dist/launcher.js', 'simulators/dist/index.js'],
-    })
-  : undefined;
+const stamp = full ? serverStamp() : undefined;
 if (stamp?.current()) {
   console.log('server/dist is up to date with its sources: not rebuilt');
   process.exit(0);

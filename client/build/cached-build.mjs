@@ -8,13 +8,9 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { inputsStamp, root } from '../../scripts/inputs-stamp.mjs';
+import { clientStamp, root } from '../../scripts/inputs-stamp.mjs';
 
-const stamp = inputsStamp({
-  inputs: ['client', 'core/src', 'package-lock.json'],
-  stamp: 'client/dist/.inputs-sha256',
-  outputs: ['client/dist/index.html'],
-});
+const stamp = clientStamp();
 if (stamp.current()) {
   console.log('client/dist is up to date with its sources: not rebuilt');
   process.exit(0);
