@@ -64,10 +64,18 @@ const externalPackages = {
 };
 
 /**
- * Bundled CommonJS packages call require() for node's own modules; in an ES module output that
- * needs a real require, made from the module's URL.
+ * Bundled CommonJS packages call require() for node's own modules and may read __dirname; in an ES
+ * module output those need a real require, made from the module's URL, and the chunk's own folder
+ * (ioredis, for one, reads its version through __dirname and names it in its friendly error stacks).
  */
-const requireShim = "import { createRequire as __glCreateRequire } from 'node:module'; const require = __glCreateRequire(import.meta.url);";
+const commonJsShim = [
+  "import { createRequire as __glCreateRequire } from 'node:module';",
+  "import { dirname as __glDirname } from 'node:path';",
+  "import { fileURLToPath as __glFileURLToPath } from 'node:url';",
+  'const require = __glCreateRequire(import.meta.url);',
+  'const __filename = __glFileURLToPath(import.meta.url);',
+  'const __dirname = __glDirname(__filename);',
+].join(' ');
 
 const common = {
   bundle: true,
@@ -77,7 +85,7 @@ const common = {
   sourcemap: true,
   logLevel: 'warning',
   plugins: [externalPackages],
-  banner: { js: requireShim },
+  banner: { js: commonJsShim },
 };
 
 const ENTRIES = {
