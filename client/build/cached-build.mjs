@@ -6,8 +6,6 @@
  * on 2 cores). `npm run build -w client` always builds.
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { clientStamp, root } from '../../scripts/inputs-stamp.mjs';
 
 const stamp = clientStamp();
@@ -15,7 +13,6 @@ if (stamp.current()) {
   console.log('client/dist is up to date with its sources: not rebuilt');
   process.exit(0);
 }
-rmSync(path.join(root, 'client/dist/.inputs-sha256'), { force: true });
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const run = spawnSync(npm, ['run', 'build', '-w', 'client'], { cwd: root, stdio: 'inherit' });
 if (run.status !== 0) process.exit(run.status ?? 1);
