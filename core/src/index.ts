@@ -1,5 +1,6 @@
 /** Browser-safe entry: the catalogue and the HTTP + socket contract. */
 export * from './catalogue';
+export * from './platforms';
 export * from './web/theme-init';
 export * from './contract/common';
 export * from './contract/auth';

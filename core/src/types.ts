@@ -4,6 +4,7 @@
  * validate with the schemas from `@gl/core`.
  */
 export * from './catalogue';
+export * from './platforms';
 export * from './contract/limits';
 export * from './contract/brand-rules';
 export * from './web/theme-init';
