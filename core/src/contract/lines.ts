@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, GENERATION_SOURCES, LANGUAGE_IDS, PLAN_IDS, TONES } from '../catalogue';
+import { EMOJI_MODES, HASHTAG_MODES, PLATFORM_COUNTINGS, PLATFORM_IDS, REFINE_ACTIONS } from '../platforms';
 import { categorySchema, countSchema, limitSchema, timestampSchema, toneSchema, uuidSchema } from './common';
 
 import { COUNT_DEFAULT, COUNT_MAX, COUNT_MIN, PROMPT_MAX, SAVED_TEXT_MAX, TOPIC_MAX } from './limits';
@@ -20,6 +21,12 @@ export const generateBody = z.strictObject({
   maxChars: z.number({ message: 'maxChars must be a number' }).int().min(10, 'maxChars must be at least 10').max(500).optional(),
   /** One of the caller's brand kits: the lines speak in its voice and never use its words to avoid. */
   brandId: uuidSchema.optional(),
+  /** Where the lines will be posted: its limit applies beside maxChars (the smaller wins), and its hashtag and emoji defaults. */
+  platform: z.enum(PLATFORM_IDS, { message: 'platform must be one of the platforms GET /api/platforms lists' }).optional(),
+  /** `none`: no hashtags; `few`: 1 to 3 at the end. Default: the platform's (none without a platform, except captions). */
+  hashtags: z.enum(HASHTAG_MODES, { message: 'hashtags must be none or few' }).optional(),
+  /** `none`: no emoji; `some`: at most 2 per line. Default: the platform's. */
+  emoji: z.enum(EMOJI_MODES, { message: 'emoji must be none or some' }).optional(),
 });
 export type GenerateBody = z.infer<typeof generateBody>;
 
@@ -44,6 +51,32 @@ export const regenerateBody = z.strictObject({
     .min(0)
     .max(COUNT_MAX - 1),
 });
+
+/** POST /lines/generations/:id/refine: one line of that generation, refined; the result is appended beside it. */
+export const refineBody = z
+  .strictObject({
+    index: regenerateBody.shape.index,
+    action: z.enum(REFINE_ACTIONS, { message: `action must be one of: ${REFINE_ACTIONS.join(', ')}` }),
+    language: z.enum(LANGUAGE_IDS, { message: 'Choose a supported language' }).optional(),
+  })
+  .refine((b) => b.action !== 'translate' || b.language !== undefined, {
+    message: 'language is required to translate',
+    path: ['language'],
+  });
+export type RefineBody = z.infer<typeof refineBody>;
+
+export const platformDto = z.object({
+  id: z.enum(PLATFORM_IDS),
+  name: z.string(),
+  maxChars: z.int().min(1).describe('hard limit, counted as `counting` says'),
+  counting: z.enum(PLATFORM_COUNTINGS).describe('graphemes: user-perceived characters; x_weighted: as X counts (twitter-text); gsm7: one GSM-7 SMS segment'),
+  hashtags: z.enum(HASHTAG_MODES).describe('default hashtag mode'),
+  emoji: z.enum(EMOJI_MODES).describe('default emoji mode'),
+});
+export type PlatformDto = z.infer<typeof platformDto>;
+/** GET /platforms */
+export const platformsDto = z.object({ platforms: z.array(platformDto) });
+export type PlatformsDto = z.infer<typeof platformsDto>;
 
 export const generationIdParams = z.object({ id: uuidSchema });
 export const listGenerationsQuery = z.object({
