@@ -11,6 +11,7 @@ import { authenticate } from './middleware/authenticate';
 import { apiRoutes } from './routes';
 import { adminSessionRoute, mountQueueDashboard } from './admin/queue-dashboard';
 import { trustProxy } from './http/trust-proxy';
+import { allowedOrigins } from './http/cors';
 import { metricsRoutes } from './routes/metrics.routes';
 import { httpMetrics } from './observability/http-metrics';
 import { compressResponses, serveClientBuild } from './http/static-client';
@@ -22,13 +23,6 @@ export function logSafeUrl(url: string | undefined): string | undefined {
 }
 
 export const DEFAULT_CLIENT_DIST = fileURLToPath(new URL('../../client/dist', import.meta.url));
-
-export function allowedOrigins(ctx: ApiContext): string[] | false {
-  const { CLIENT_ORIGIN, NODE_ENV } = ctx.config;
-  if (CLIENT_ORIGIN) return CLIENT_ORIGIN.split(',').map((o) => o.trim());
-  // The Vite dev server, in development only; otherwise the client is served from this origin.
-  return NODE_ENV === 'development' ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : false;
-}
 
 export function createApp(ctx: ApiContext): Express {
   const app = express();

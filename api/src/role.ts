@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServerContext } from '@gl/core/server';
 import { createApiContext, type ApiContext } from './api-context';
-import { allowedOrigins, createApp } from './app';
+import { createApp } from './app';
+import { allowedOrigins } from './http/cors';
 import { attachSocketServer } from './socket/socket-server';
 
 export type { ApiContext } from './api-context';

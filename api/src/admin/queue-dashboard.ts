@@ -6,7 +6,7 @@ import { errorHandler } from '../http/error-handler';
 import { ok } from '../http/respond';
 import { requireUser, userIdOf } from '../middleware/authenticate';
 import { Errors } from '@gl/core/server';
-import { allowedOrigins } from '../app';
+import { allowedOrigins } from '../http/cors';
 import { ADMIN_COOKIE, issueAdminCookie, sameOriginWrite, verifyAdminCookie } from './admin-session';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';

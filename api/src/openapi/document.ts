@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import * as contract from '@gl/core';
 import { openApiPath, type AnyRouteSpec, type Resource } from '../http/route';
-import { RESOURCES } from '../routes/resources';
 
 /**
  * The OpenAPI 3.1 document of the API, built from the contract's zod schemas: those the routes
@@ -61,7 +60,9 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 /** The operations of the resources defined with `defineResource`, in OpenAPI form. */
-function operationsOf(resources: ReadonlyArray<Resource<unknown>>): Operation[] {
+type Resources = ReadonlyArray<Resource<unknown>>;
+
+function operationsOf(resources: Resources): Operation[] {
   return resources.flatMap((resource) =>
     resource.routes
       .filter((spec: AnyRouteSpec) => !spec.internal)
@@ -84,9 +85,6 @@ function operationsOf(resources: ReadonlyArray<Resource<unknown>>): Operation[] 
       })),
   );
 }
-
-/** Computed on first use: resource modules may import this one (e.g. the document's own route). */
-const operations = (): Operation[] => operationsOf(RESOURCES);
 
 /** JSON Schema 2020-12 from zod for OpenAPI: without $schema/$id (the document sets the dialect). */
 function clean(schema: Json): Json {
@@ -116,7 +114,9 @@ const SECURITY: Record<Auth, Json[] | undefined> = {
   apiKey: [{ apiKey: [] }],
 };
 
-export function buildOpenApiDocument(opts: { publicUrl?: string } = {}): Json {
+/** The OpenAPI 3.1 document of `resources`: a pure function of the route definitions. */
+export function buildOpenApiDocument(resources: Resources, opts: { publicUrl?: string } = {}): Json {
+  const operations = operationsOf(resources);
   const registry = z.registry<{ id: string }>();
   const names = new Map<z.ZodType, string>();
   const add = (schema: z.ZodType, name: string) => {
@@ -124,7 +124,7 @@ export function buildOpenApiDocument(opts: { publicUrl?: string } = {}): Json {
     names.set(schema, name);
     registry.add(schema, { id: name });
   };
-  for (const op of operations()) {
+  for (const op of operations) {
     const name = op.body && contractName(op.body);
     if (name) add(op.body!, name);
   }
@@ -144,7 +144,7 @@ export function buildOpenApiDocument(opts: { publicUrl?: string } = {}): Json {
   };
 
   const paths: Record<string, Record<string, Json>> = {};
-  for (const op of operations()) {
+  for (const op of operations) {
     const parameters = [
       ...(op.params ? parametersOf(op.params, 'path') : []),
       ...(op.query ? parametersOf(op.query, 'query') : []),
@@ -228,4 +228,5 @@ export function buildOpenApiDocument(opts: { publicUrl?: string } = {}): Json {
 }
 
 /** Every documented operation, for tests: method and path with {params}. */
-export const documentedOperations = () => operations().map((o) => ({ method: o.method, path: o.path, auth: o.auth }));
+export const documentedOperations = (resources: Resources) =>
+  operationsOf(resources).map((o) => ({ method: o.method, path: o.path, auth: o.auth }));

@@ -53,5 +53,5 @@ export const RESOURCES: Resource<any>[] = [
   apiKeysResource,
   v1Resource,
   teamsResource,
-  openApiResource,
+  openApiResource(() => RESOURCES),
 ];
