@@ -98,7 +98,10 @@ describe('sessions', () => {
     const phoneNow = rotated.body.data as { token: string; refreshToken: string };
     // ...and the thief's earlier access token, and a socket, are open on that session.
     const thiefSocket = await connectSocket(server.url, { token: phone.token });
-    const closed = new Promise<string>((resolve) => thiefSocket.once('disconnect', (reason) => resolve(reason)));
+    const closed = new Promise<string>((resolve) => {
+      thiefSocket.once('disconnect', (reason) => resolve(reason));
+      setTimeout(() => resolve('still connected after 10 s'), 10_000).unref();
+    });
     expect((await server.api('/auth/me', { token: phone.token })).status).toBe(200);
 
     // The copy is presented again: reuse.
