@@ -31,14 +31,12 @@ export function apiRouteLabels(
 ): Router {
   const router = Router();
   const routes = [
-    ...resources.flatMap((r) =>
-      r.routes.map((spec) => ({ method: spec.method, path: `${r.prefix}${spec.path}`, prefix: r.prefix, own: spec.path })),
-    ),
-    ...others.map((o) => ({ method: o.method, path: o.path, prefix: '', own: o.path })),
+    ...resources.flatMap((r) => r.routes.map((spec) => ({ method: spec.method, pattern: routePattern(r.prefix, spec.path) }))),
+    ...others.map((o) => ({ method: o.method, pattern: routePattern('', o.path) })),
   ];
-  for (const route of routes) {
-    const pattern = routePattern(route.prefix, route.own);
-    router[route.method](route.path, (_req, res, next) => {
+  for (const { method, pattern } of routes) {
+    // The pattern without /api (this router is mounted under it): the path the route itself answers.
+    router[method](pattern.slice('/api'.length), (_req, res, next) => {
       labelRoute(res, pattern);
       next();
     });
