@@ -1,14 +1,17 @@
 import type { ServerContext } from '@gl/core/server';
+import { EmailLinks } from './services/email-links';
 import { SessionRevocations } from './services/session-revocations';
 import { TokenService } from './services/token.service';
 
 /** The server context plus what only the api role needs. */
 export interface ApiContext extends ServerContext {
   tokens: TokenService;
+  /** Where links in e-mails start: PUBLIC_URL or the configured HOST:PORT, never a request header. */
+  links: EmailLinks;
 }
 
 export function createApiContext(ctx: ServerContext): ApiContext {
   const ttl = ctx.config.ACCESS_TOKEN_TTL_SECONDS;
   const revocations = new SessionRevocations(ctx.db);
-  return { ...ctx, tokens: new TokenService(ctx.jwtSecret, ttl, revocations) };
+  return { ...ctx, tokens: new TokenService(ctx.jwtSecret, ttl, revocations), links: new EmailLinks(ctx.config) };
 }

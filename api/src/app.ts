@@ -13,7 +13,8 @@ import { adminSessionRoute, mountQueueDashboard } from './admin/queue-dashboard'
 import { trustProxy } from './http/trust-proxy';
 import { allowedOrigins } from './http/cors';
 import { metricsRoutes } from './routes/metrics.routes';
-import { httpMetrics } from './observability/http-metrics';
+import { apiRouteLabels, httpMetrics } from './observability/http-metrics';
+import { RESOURCES } from './routes/resources';
 import { compressResponses, serveClientBuild } from './http/static-client';
 
 export const BODY_LIMIT = '16kb';
@@ -70,6 +71,8 @@ export function createApp(ctx: ApiContext): Express {
   mountQueueDashboard(app, ctx);
 
   const api = express.Router();
+  // Route-pattern labels for the request histogram, before anything can refuse the request.
+  api.use(apiRouteLabels(RESOURCES, [{ method: 'post', path: '/admin/session' }]));
   api.use(compressResponses());
   api.use(cors({ origin: allowedOrigins(ctx), credentials: false, exposedHeaders: ['Retry-After', 'X-Request-Id'] }));
   api.use(express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));

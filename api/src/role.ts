@@ -4,6 +4,7 @@ import type { ServerContext } from '@gl/core/server';
 import { createApiContext, type ApiContext } from './api-context';
 import { createApp } from './app';
 import { allowedOrigins } from './http/cors';
+import { configuredOrigin } from './services/email-links';
 import { attachSocketServer } from './socket/socket-server';
 
 export type { ApiContext } from './api-context';
@@ -33,9 +34,9 @@ export async function startApiRole(ctx: ServerContext): Promise<ApiRole> {
     server.listen(config.PORT, config.HOST, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  api.links.listeningOn(port);
   return {
-    url: `http://${host}:${port}`,
+    url: configuredOrigin(config, port),
     api,
     async close() {
       await sockets.close();

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig, type Role } from '@gl/core/server';
 import { DatabaseConnectError } from '@gl/core/server';
 import { startPaymentSandbox, syncSandboxPaypal } from './sandbox';
 import type { RoleLoaders } from './roles';
+import { keepServingOnUnhandledRejection } from './safety-net';
 import { startRoles } from './start';
 
 /**
@@ -11,6 +12,8 @@ import { startRoles } from './start';
 export async function runProcess(roles: RoleLoaders, forcedRoles?: Role[]): Promise<void> {
   let config;
   let sandbox;
+  let services: Awaited<ReturnType<typeof startRoles>> | undefined;
+  keepServingOnUnhandledRejection(() => services?.ctx.logger);
   try {
     const env = forcedRoles ? { ...process.env, ROLES: forcedRoles.join(',') } : process.env;
     // Development without payment credentials: local PayPal/Daraja simulators (never in production).
@@ -23,7 +26,6 @@ export async function runProcess(roles: RoleLoaders, forcedRoles?: Role[]): Prom
     }
     throw err;
   }
-  let services;
   try {
     services = await startRoles(config, roles);
   } catch (err) {

@@ -152,6 +152,30 @@ describe('phone-sized pages at 320 px', () => {
   });
 });
 
+describe("the footer's newsletter form on a phone", () => {
+  it('its Subscribe button is as tall as a primary button (44 px) at 390 and 320 px, on every page', async () => {
+    for (const viewport of [{ width: 390, height: 844 }, SMALL_PHONE]) {
+      const { page, context } = await phoneContext(false, viewport);
+      try {
+        for (const path of ['/', '/pricing', '/generate', '/contact']) {
+          await page.goto(path);
+          const form = page.locator('footer form[aria-label="Newsletter"]');
+          const button = form.getByRole('button', { name: 'Subscribe' });
+          await button.scrollIntoViewIfNeeded();
+          const box = (await button.boundingBox())!;
+          expect(box.height, `${path} at ${viewport.width} px`).toBeGreaterThanOrEqual(TAP_MIN);
+          // The field beside it is as tall, and the form stays inside the screen.
+          expect((await form.getByLabel('Email address').boundingBox())!.height).toBeGreaterThanOrEqual(TAP_MIN);
+          expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+          if (path === '/') await screenshot(page, `phone-${viewport.width}-footer-newsletter`, { fullPage: false });
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
 describe('the phone menu', () => {
   it('fits the screen and scrolls inside itself, locks the page, closes with Escape and with a backdrop tap that never reaches the page', async () => {
     const { page, context } = await phoneContext(true);

@@ -134,7 +134,7 @@ describe('auth: tokens are verified', () => {
 });
 
 describe('auth: rate limits', () => {
-  it('limits login attempts per email with 429 and Retry-After', async () => {
+  it('limits failed sign-ins per account (from one address) with 429 and Retry-After', async () => {
     const limited = await startTestServer({ roles: ['api'], env: { AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '100' } });
     try {
       await registerUser(limited, { email: 'target@example.com' });
@@ -148,8 +148,8 @@ describe('auth: rate limits', () => {
           expect(res.body.error).toMatch(/Too many attempts/);
         }
       }
-      // register consumed one point for this e-mail; then 2 wrong logins; then 429s.
-      expect(statuses).toEqual([401, 401, 429, 429, 429]);
+      // Three wrong sign-ins from this address, then 429s (sign-ups are counted apart).
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
     } finally {
       await limited.stop();
     }

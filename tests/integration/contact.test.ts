@@ -234,7 +234,10 @@ describe('contact form through EmailJS', () => {
 
 describe('contact form without any mail transport', () => {
   it('in production the message stays stored and undelivered, with the reason recorded', async () => {
-    const prod = await startTestServer({ env: { NODE_ENV: 'production' }, processors: [emailProcessor] });
+    const prod = await startTestServer({
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://lines.example.com' },
+      processors: [emailProcessor],
+    });
     try {
       const res = await prod.api('/contact', { body: valid });
       expect(res.status).toBe(202);

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { REPO_ROOT } from '../helpers/process';
 import { connectSocket, type TestSocket } from '../helpers/socket';
 
 let server: TestServer;
@@ -20,6 +23,78 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/gl_http_request_duration_seconds_count\{method="GET",route="\/api\/auth\/me",status="401"\} 1/);
     expect(text).toMatch(/gl_queue_depth\{queue="generation"\} 0/);
     expect(text).toMatch(/gl_socket_connections /);
+  });
+});
+
+/** The label sets of the request histogram (one line per series). */
+async function httpSeries(): Promise<string[]> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  return text.split('\n').filter((l) => l.startsWith('gl_http_request_duration_seconds_count{'));
+}
+
+describe('metrics memory: routes are labelled by their pattern, never the raw path', () => {
+  it('200 requests to distinct unknown paths add a few shared series, never one per path; ids in known routes share their route', async () => {
+    const before = await httpSeries();
+    for (let i = 0; i < 200; i++) {
+      const path = i % 2 ? `/api/nothing-here-${i}/${randomUUID()}` : `/no-such-page-${i}.php`;
+      await fetch(`${server.url}${path}`, { method: i % 3 ? 'GET' : 'POST' });
+    }
+    const after = await httpSeries();
+    // A handful of bounded series at most (unmatched 404s; the app shell's pages when the client is built), never one per path.
+    const series = (lines: string[]) => lines.map((l) => l.slice(0, l.lastIndexOf(' ')));
+    const added = series(after).filter((k) => !series(before).includes(k));
+    expect(added.length).toBeLessThanOrEqual(4);
+    for (const line of added) expect(line).toMatch(/route="(unmatched|client page|\/metrics)"/);
+    expect(after.join('\n')).not.toMatch(/nothing-here|no-such-page/);
+    expect(after.join('\n')).toMatch(/method="POST",route="unmatched",status="404"/);
+
+    // A known route with ids in its path: one series under its pattern, refusals included (a bad token is refused before routing).
+    for (let i = 0; i < 20; i++)
+      await server.api(`/teams/${randomUUID()}/members/${randomUUID()}`, { method: 'DELETE', token: 'not-a-jwt' });
+    const withIds = await httpSeries();
+    const teamLines = withIds.filter((l) => l.includes('/api/teams'));
+    expect(teamLines).toEqual([expect.stringMatching(/method="DELETE",route="\/api\/teams\/:id\/members\/:userId",status="401"\} 20$/)]);
+  });
+});
+
+describe('who may read /metrics', () => {
+  const VARIANTS = ['/metrics', '/METRICS', '/metrics/', '/Metrics/'];
+
+  it('any case or a trailing slash answers the same as /metrics', async () => {
+    for (const path of VARIANTS) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toMatch(/gl_http_request_duration_seconds/);
+    }
+  });
+
+  it('a public client forwarded by a trusted proxy is refused (403) whatever the spelling; the token still works', async () => {
+    // The proxy (loopback, trusted by TRUST_PROXY) forwards a public client.
+    const forwarded = { 'x-forwarded-for': '203.0.113.50' };
+    for (const path of VARIANTS) {
+      const res = await fetch(`${server.url}${path}`, { headers: forwarded });
+      expect(res.status, path).toBe(403);
+      const body = await res.json();
+      expect(body).toMatchObject({ success: false, code: 'FORBIDDEN' });
+      expect(body.error).toMatch(/private network or with the metrics token/);
+    }
+    const withToken = await fetch(`${server.url}/METRICS/`, { headers: { ...forwarded, authorization: 'Bearer metrics-token-for-tests' } });
+    expect(withToken.status).toBe(200);
+    // A wrong token is no better than none.
+    expect((await fetch(`${server.url}/metrics`, { headers: { ...forwarded, authorization: 'Bearer nope' } })).status).toBe(403);
+    // A client inside the deployment network, forwarded by the proxy: served.
+    expect((await fetch(`${server.url}/metrics`, { headers: { 'x-forwarded-for': '10.0.3.7' } })).status).toBe(200);
+  });
+
+  it('docker/nginx.conf blocks /metrics in any case and with a trailing slash before it reaches the api', () => {
+    const conf = readFileSync(path.join(REPO_ROOT, 'docker/nginx.conf'), 'utf8');
+    const block = /location ~\* (\S+) \{\s*deny all;\s*\}/.exec(conf);
+    expect(block, 'a case-insensitive regex location that denies all').not.toBeNull();
+    const pattern = new RegExp(block![1]!, 'i');
+    for (const p of VARIANTS) expect(pattern.test(p), p).toBe(true);
+    for (const p of ['/metricsx', '/api/metrics', '/assets/metrics.js']) expect(pattern.test(p), p).toBe(false);
+    // The old exact-match block (which let /metrics/ and /METRICS through) is gone.
+    expect(conf).not.toMatch(/location = \/metrics/);
   });
 });
 

@@ -88,6 +88,43 @@ describe('sessions', () => {
     expect((await server.api('/auth/me', { token: u.token })).status).toBe(401);
   });
 
+  it('a reused refresh token ends that whole session at once: its access tokens answer 401 and its sockets close; other devices stay', async () => {
+    const u = await registerUser(server);
+    const phone = await signInFrom(u, { ua: 'Phone', ip: '198.51.100.30' });
+    // The thief copied the phone's refresh token; the phone rotates it first...
+    const stolen = phone.refreshToken;
+    const rotated = await server.api('/auth/refresh', { body: { refreshToken: stolen } });
+    expect(rotated.status).toBe(200);
+    const phoneNow = rotated.body.data as { token: string; refreshToken: string };
+    // ...and the thief's earlier access token, and a socket, are open on that session.
+    const thiefSocket = await connectSocket(server.url, { token: phone.token });
+    const closed = new Promise<string>((resolve) => {
+      thiefSocket.once('disconnect', (reason) => resolve(reason));
+      setTimeout(() => resolve('still connected after 10 s'), 10_000).unref();
+    });
+    expect((await server.api('/auth/me', { token: phone.token })).status).toBe(200);
+
+    // The copy is presented again: reuse.
+    const replay = await server.api('/auth/refresh', { body: { refreshToken: stolen } });
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe('UNAUTHENTICATED');
+
+    // Every access token of that session is refused at once (not only its refresh family), its socket is closed,
+    // its handshake refused, and it leaves the sessions list.
+    expect(await closed).toBe('io server disconnect');
+    for (const token of [phone.token, phoneNow.token]) {
+      const me = await server.api('/auth/me', { token });
+      expect(me.status).toBe(401);
+      expect(me.body.error).toBe('Session expired. Please sign in again.');
+    }
+    expect((await server.api('/auth/refresh', { body: { refreshToken: phoneNow.refreshToken } })).status).toBe(401);
+    await expect(connectSocket(server.url, { token: phoneNow.token })).rejects.toThrow(/Invalid or expired token/);
+    const left = (await server.api('/auth/sessions', { token: u.token })).body.data.sessions as Array<{ userAgent: string }>;
+    expect(left.map((s) => s.userAgent)).not.toContain('Phone');
+    // The device that signed up is another session: untouched.
+    expect((await server.api('/auth/me', { token: u.token })).status).toBe(200);
+  });
+
   it('"sign out everywhere" ends every other device and keeps the caller with a fresh pair', async () => {
     const u = await registerUser(server);
     const tablet = await signInFrom(u, { ua: 'Tablet', ip: '198.51.100.30' });

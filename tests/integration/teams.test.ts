@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamsRepository } from '@gl/core/server';
 import { reconcileOnce } from '../../worker/src/reconciler';
 import { eventually } from '../helpers/eventually';
+import { TEST_REDIS_URL } from '../helpers/redis';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { invitationTokenFor, inviteAndJoin, ownerWithTeam } from '../helpers/teams';
 import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';
@@ -189,6 +192,86 @@ describe('the IDOR matrix: every team route × outsider, member, admin, owner', 
     expect(usage.body.data.members.map((m: { userId: string }) => m.userId)).toEqual([owner.id, admin.id]);
     expect((await remove(admin, admin)).status).toBe(200);
     expect((await server.api(`/teams/${teamId}/lines`, { token: as(admin) })).status).toBe(404);
+  });
+});
+
+describe('only the owner makes or removes admins', () => {
+  it('an admin invites and removes members, but inviting an admin or removing one is 403 with a clear message; the owner can', async () => {
+    const { owner, teamId } = await ownerWithTeam(server, server.database);
+    const [ada, abe, max] = [
+      await registerUser(server, { name: 'Ada' }),
+      await registerUser(server, { name: 'Abe' }),
+      await registerUser(server),
+    ];
+    await markVerified(server.database, ada.id);
+    await inviteAndJoin(server, smtp, teamId, owner, ada, 'admin');
+    await inviteAndJoin(server, smtp, teamId, owner, abe, 'admin');
+    await inviteAndJoin(server, smtp, teamId, ada, max, 'member');
+
+    const inviteAdmin = await server.api(`/teams/${teamId}/invitations`, {
+      body: { email: 'would-be-admin@example.com', role: 'admin' },
+      token: ada.token,
+    });
+    expect(inviteAdmin.status).toBe(403);
+    expect(inviteAdmin.body).toMatchObject({ success: false, code: 'FORBIDDEN', error: "Only the team's owner can make or remove admins" });
+    expect((await server.api('/teams/current', { token: owner.token })).body.data.invitations).toEqual([]);
+
+    const removeAdmin = await server.api(`/teams/${teamId}/members/${abe.id}`, { method: 'DELETE', token: ada.token });
+    expect(removeAdmin.status).toBe(403);
+    expect(removeAdmin.body.error).toBe("Only the team's owner can make or remove admins");
+    // Admins still manage members.
+    expect((await server.api(`/teams/${teamId}/members/${max.id}`, { method: 'DELETE', token: ada.token })).status).toBe(200);
+    // The owner does both.
+    expect(
+      (await server.api(`/teams/${teamId}/invitations`, { body: { email: 'new-admin@example.com', role: 'admin' }, token: owner.token }))
+        .status,
+    ).toBe(201);
+    expect((await server.api(`/teams/${teamId}/members/${abe.id}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
+    const members = (await server.api('/teams/current', { token: owner.token })).body.data.members as Array<{ userId: string }>;
+    expect(members.map((m) => m.userId).sort()).toEqual([owner.id, ada.id].sort());
+  });
+});
+
+describe('invitation tokens stay out of the job queue', () => {
+  it('the e-mail job carries no token: nothing in Redis holds the link the invitee receives', async () => {
+    const { owner, teamId } = await ownerWithTeam(server, server.database);
+    const invitee = await registerUser(server);
+    const before = smtp.received.length;
+    const inv = await server.api(`/teams/${teamId}/invitations`, { body: { email: invitee.email }, token: owner.token });
+    expect(inv.status).toBe(201);
+    const token = await invitationTokenFor(smtp, invitee.email, before);
+    const invitationId = inv.body.data.invitation.id as string;
+
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const job = await redis.hgetall(`${server.prefix}:email:email-team-invitation-${invitationId}-1`);
+      expect(JSON.parse(job.data!)).toEqual({ kind: 'team-invitation', invitationId, sends: 1 });
+      // Anywhere under this server's prefix (jobs, their return values, events): not the token.
+      for (const key of await redis.keys(`${server.prefix}*`)) {
+        const type = await redis.type(key);
+        const dump =
+          type === 'hash'
+            ? JSON.stringify(await redis.hgetall(key))
+            : type === 'string'
+              ? String(await redis.get(key))
+              : type === 'list'
+                ? JSON.stringify(await redis.lrange(key, 0, -1))
+                : type === 'stream'
+                  ? JSON.stringify(await redis.xrange(key, '-', '+'))
+                  : type === 'zset'
+                    ? JSON.stringify(await redis.zrange(key, 0, -1))
+                    : '';
+        expect(dump.includes(token), key).toBe(false);
+      }
+    } finally {
+      redis.disconnect();
+    }
+    // PostgreSQL holds only its hash; the link works once.
+    const [row] = await server.database.query<{ token_hash: string }>(`select token_hash from team_invitations where id = $1`, [
+      invitationId,
+    ]);
+    expect(row!.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect((await server.api('/teams/join', { body: { token }, token: invitee.token })).status).toBe(200);
   });
 });
 

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import {
   billingRepository,
@@ -97,17 +96,10 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
   for (const n of await billingRepository.listPendingNotices(db, cutoff, BATCH))
     emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'billing', noticeId: n.id }));
 
-  // Team invitations: the link's token lives only in its job (PostgreSQL keeps a hash), so a lost
-  // job cannot be rebuilt: the invitation gets a new token (nobody has seen the old one) and a new job.
-  for (const inv of await teamsRepository.pendingInvitationEmails(db, cutoff, BATCH, now)) {
-    if (await jobs.isLive(emailJob, emailJob.jobId({ kind: 'team-invitation', invitationId: inv.id, sends: inv.sends, token: '' })))
-      continue;
-    const token = randomBytes(32).toString('base64url');
-    const sends = await teamsRepository.rotatePendingToken(db, inv.id, inv.sends, createHash('sha256').update(token).digest('hex'));
-    if (sends === undefined) continue;
-    await jobs.enqueue(emailJob, { kind: 'team-invitation', invitationId: inv.id, sends, token });
-    emailOutcomes.push('added');
-  }
+  // Team invitations: the job carries no token (the worker makes it when sending), so a lost job is
+  // simply enqueued again for the same send.
+  for (const inv of await teamsRepository.pendingInvitationEmails(db, cutoff, BATCH, now))
+    emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'team-invitation', invitationId: inv.id, sends: inv.sends }));
 
   for (const m of await outboundEmailsRepository.listPending(db, cutoff, BATCH))
     emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'outbound', emailId: m.id }));

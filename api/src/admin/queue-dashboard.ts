@@ -7,6 +7,7 @@ import { ok } from '../http/respond';
 import { requireUser, userIdOf } from '../middleware/authenticate';
 import { Errors } from '@gl/core/server';
 import { allowedOrigins } from '../http/cors';
+import { labelRoute } from '../observability/http-metrics';
 import { ADMIN_COOKIE, issueAdminCookie, sameOriginWrite, verifyAdminCookie } from './admin-session';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
@@ -31,6 +32,10 @@ export function adminSessionRoute(ctx: ApiContext) {
 /** bull-board at /admin/queues, for users with the admin flag only. */
 export function mountQueueDashboard(app: Express, ctx: ApiContext): void {
   const guard = express.Router();
+  guard.use((_req, res, next) => {
+    labelRoute(res, QUEUE_DASHBOARD_PATH);
+    next();
+  });
   guard.use(cookieParser());
   const allowed = [ctx.config.PUBLIC_URL, ...(allowedOrigins(ctx) || [])].filter((o): o is string => Boolean(o));
   guard.use(async (req, _res, next) => {

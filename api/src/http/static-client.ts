@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import { labelRoute } from '../observability/http-metrics';
 
 /** Hashed build output: the name changes with the content, so it never needs revalidating. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -86,6 +87,7 @@ export function serveClientBuild(app: Express, dist: string): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const entry = files.get(req.path);
     if (!entry || req.path === '/index.html') return next();
+    labelRoute(res, 'client file');
     sendBuildFile(req, res, entry, req.path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
   });
   // A file the index does not know (added after start-up): plain static serving.
@@ -102,6 +104,7 @@ export function serveClientBuild(app: Express, dist: string): boolean {
     // A missing asset (an old build's chunk) is a 404, never the page: a script must not get HTML.
     if (/^\/(api|socket\.io|assets)(\/|$)/.test(req.path) || !req.accepts('html')) return next();
     const page = files.get(`${req.path.replace(/\/$/, '')}/index.html`) ?? shell;
+    labelRoute(res, 'client page');
     sendBuildFile(req, res, page, REVALIDATE);
   });
   return true;

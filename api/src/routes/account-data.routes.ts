@@ -6,7 +6,6 @@ import { userIdOf } from '../middleware/authenticate';
 import { AccountEmailsService } from '../services/account-emails.service';
 import { streamExport } from '../services/account-export';
 import { AccountService } from '../services/account.service';
-import { linkBaseOf } from '../services/device';
 import { Limiter } from '../services/rate-limit.service';
 
 function accountDataDeps(ctx: ApiContext) {
@@ -43,7 +42,7 @@ export const accountDataResource = defineResource({
       handler: async ({ req, body, deps }) => {
         const userId = userIdOf(req);
         await deps.passwordLimiter.consume(userId);
-        const user = await deps.emails.requestEmailChange(userId, body, linkBaseOf(deps.ctx, req));
+        const user = await deps.emails.requestEmailChange(userId, body, deps.ctx.links.base);
         await deps.passwordLimiter.reset(userId);
         return { user, pendingEmail: body.newEmail };
       },
@@ -76,7 +75,7 @@ export const accountDataResource = defineResource({
       handler: async ({ req, body, deps }) => {
         const userId = userIdOf(req);
         await deps.passwordLimiter.consume(userId);
-        return deps.account.deleteAccount(userId, body.password, linkBaseOf(deps.ctx, req));
+        return deps.account.deleteAccount(userId, body.password, deps.ctx.links.base);
       },
     }),
   ],

@@ -4,7 +4,7 @@ import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import { AccountEmailsService } from '../services/account-emails.service';
-import { deviceOf, linkBaseOf } from '../services/device';
+import { deviceOf } from '../services/device';
 import { Limiter } from '../services/rate-limit.service';
 
 function recoveryDeps(ctx: ApiContext) {
@@ -41,9 +41,9 @@ export const accountRecoveryResource = defineResource({
       response: sentDto,
       errors: [400, 429],
       before: limitIp,
-      handler: async ({ req, body, deps }) => {
+      handler: async ({ body, deps }) => {
         await deps.perAddress.consume(body.email);
-        return deps.emails.forgotPassword(body.email, linkBaseOf(deps.ctx, req));
+        return deps.emails.forgotPassword(body.email, deps.ctx.links.base);
       },
     }),
     route({
@@ -80,7 +80,7 @@ export const accountRecoveryResource = defineResource({
       handler: async ({ req, deps }) => {
         const userId = userIdOf(req);
         await deps.perAccount.consume(userId);
-        return deps.emails.resendVerification(userId, linkBaseOf(deps.ctx, req));
+        return deps.emails.resendVerification(userId, deps.ctx.links.base);
       },
     }),
   ],

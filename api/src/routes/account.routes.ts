@@ -68,7 +68,10 @@ export const accountResource = defineResource({
         await deps.passwordLimiter.consume(userId);
         const session = await deps.account.changePassword(userId, body, deviceOf(req));
         await deps.passwordLimiter.reset(userId);
-        return { ...session, message: 'Password changed. Other sessions have been signed out.' };
+        return {
+          ...session,
+          message: 'Password changed. Other sessions have been signed out, and any email change or reset link still pending was cancelled.',
+        };
       },
     }),
     route({

@@ -5,7 +5,7 @@ import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import { AccountService } from '../services/account.service';
 import { AuthService } from '../services/auth.service';
-import { deviceOf, linkBaseOf } from '../services/device';
+import { deviceOf } from '../services/device';
 import { Limiter } from '../services/rate-limit.service';
 
 function authDeps(ctx: ApiContext) {
@@ -16,12 +16,34 @@ function authDeps(ctx: ApiContext) {
     auth: new AuthService(ctx),
     account: new AccountService(ctx),
     perIp: Limiter.for(ctx, 'auth-ip', { points: config.AUTH_RATE_LIMIT_PER_IP, seconds: window, what: 'attempts' }),
+    /** Sign-ups per address. */
     perEmail: Limiter.for(ctx, 'auth-email', { points: config.AUTH_RATE_LIMIT_PER_EMAIL, seconds: window, what: 'attempts' }),
+    /**
+     * Failed sign-ins per account AND client address (a success clears them): a stranger guessing
+     * from one network never locks the owner out on another.
+     */
+    perAccountAndIp: Limiter.for(ctx, 'login-account-ip', {
+      points: config.AUTH_RATE_LIMIT_PER_EMAIL,
+      seconds: window,
+      what: 'attempts',
+    }),
+    /**
+     * Token refreshes have their own per-IP budget (every active person refreshes every few minutes;
+     * carrier NAT puts hundreds behind one address) and never spend the sign-in one.
+     */
+    refreshPerIp: Limiter.for(ctx, 'refresh-ip', {
+      points: config.AUTH_REFRESH_RATE_LIMIT_PER_IP,
+      seconds: window,
+      what: 'session refreshes from your network',
+    }),
   };
 }
 
 type AuthDeps = ReturnType<typeof authDeps>;
-const limitIp = (req: { ip?: string }, deps: AuthDeps) => deps.perIp.consume(req.ip ?? 'unknown');
+const clientIp = (req: { ip?: string }) => req.ip ?? 'unknown';
+const limitIp = (req: { ip?: string }, deps: AuthDeps) => deps.perIp.consume(clientIp(req));
+/** One counter per (account, client address); the e-mail is already lower-cased by the contract. */
+const loginKey = (email: string, req: { ip?: string }) => `${email}|${clientIp(req)}`;
 
 /** /api/auth: register, sign in, the current user, token refresh and logout. */
 export const authResource = defineResource({
@@ -41,7 +63,7 @@ export const authResource = defineResource({
       before: limitIp,
       handler: async ({ req, body, deps }) => {
         await deps.perEmail.consume(body.email);
-        return deps.auth.register(body, deviceOf(req), linkBaseOf(deps.ctx, req));
+        return deps.auth.register(body, deviceOf(req), deps.ctx.links.base);
       },
     }),
     route({
@@ -54,10 +76,12 @@ export const authResource = defineResource({
       errors: [400, 401, 429],
       before: limitIp,
       handler: async ({ req, body, deps }) => {
-        // Failed sign-ins are counted per account (a success clears them): the strict, per-person limit.
-        await deps.perEmail.consume(body.email);
+        // Failed sign-ins are counted per account and client address (a success clears them): the
+        // strict limit for a guesser, which the owner signing in from another network never meets.
+        const key = loginKey(body.email, req);
+        await deps.perAccountAndIp.consume(key);
         const result = await deps.auth.login(body, deviceOf(req));
-        await deps.perEmail.reset(body.email);
+        await deps.perAccountAndIp.reset(key);
         return result;
       },
     }),
@@ -74,12 +98,15 @@ export const authResource = defineResource({
       method: 'post',
       path: '/refresh',
       summary: 'Rotate the refresh token',
-      description: 'Answers a new access token and a new refresh token; reusing an old refresh token revokes the whole family.',
+      description:
+        'Answers a new access token and a new refresh token. Reusing an old refresh token ends its whole session: ' +
+        'its access tokens are refused and its sockets close. Limited per client IP by AUTH_REFRESH_RATE_LIMIT_PER_IP, ' +
+        'a budget of its own (signing in does not spend it, and it does not spend the sign-in one).',
       auth: 'none',
       body: refreshBody,
       response: sessionTokensDto,
       errors: [400, 401, 429],
-      before: limitIp,
+      before: (req, deps) => deps.refreshPerIp.consume(clientIp(req)),
       handler: ({ req, body, deps }) => deps.auth.refresh(body.refreshToken, deviceOf(req)),
     }),
     route({

@@ -17,7 +17,6 @@ import {
   teamMemberDto,
   teamUsageDto,
 } from '@gl/core';
-import type { Request } from 'express';
 import type { ApiContext } from '../api-context';
 import { defineResource, reply, SENT } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
@@ -25,8 +24,6 @@ import { Limiter } from '../services/rate-limit.service';
 import { TeamsService } from '../services/teams.service';
 
 const INVITES_PER_HOUR = 30;
-
-const origin = (req: Request) => `${req.protocol}://${req.get('host')}`;
 
 /**
  * /api/teams: the Business plan's teams. Anyone not in a team gets 404 on its
@@ -104,7 +101,7 @@ export const teamsResource = defineResource({
       errors: [400, 401, 403, 404, 409, 429, 503],
       handler: async ({ req, params, body, deps }) => {
         await deps.invites.consume(userIdOf(req));
-        return { invitation: await deps.teams.invite(userIdOf(req), params.id, body, origin(req)) };
+        return { invitation: await deps.teams.invite(userIdOf(req), params.id, body) };
       },
     }),
     route({
@@ -118,7 +115,7 @@ export const teamsResource = defineResource({
       errors: [400, 401, 403, 404, 429, 503],
       handler: async ({ req, params, deps }) => {
         await deps.invites.consume(userIdOf(req));
-        return { invitation: await deps.teams.resend(userIdOf(req), params.id, params.invitationId, origin(req)) };
+        return { invitation: await deps.teams.resend(userIdOf(req), params.id, params.invitationId) };
       },
     }),
     route({

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthResult, PublicUser } from '@gl/core';
 import {
+  CREDENTIAL_LINK_KINDS,
   Errors,
   accountTokensRepository,
+  apiKeysRepository,
   sessionsRepository,
   usersRepository,
   type AccountTokenKind,
@@ -79,7 +81,9 @@ export class AccountEmailsService {
 
   /**
    * Sets the new password from a reset link, ends every earlier session (refresh and access tokens,
-   * open sockets) and signs this browser in. Opening the link also proves the address.
+   * open sockets), voids every other pending reset and change-of-e-mail link, revokes the account's
+   * API keys (whoever had the old password may have made them) and signs this browser in, all in one
+   * transaction. Opening the link also proves the address.
    */
   async resetPassword(token: string, password: string, device: DeviceInfo): Promise<AuthResult> {
     const hash = sha256(token);
@@ -97,11 +101,16 @@ export class AccountEmailsService {
       await usersRepository.updatePasswordHash(tx, user.id, passwordHash);
       if (!user.emailVerifiedAt) await usersRepository.setVerifiedEmail(tx, user.id, user.email);
       await sessionsRepository.revokeAllForUser(tx, user.id);
+      const voidedLinks = await accountTokensRepository.voidPending(tx, user.id, CREDENTIAL_LINK_KINDS);
+      const revokedKeys = await apiKeysRepository.revokeAllForUser(tx, user.id);
       const session = await startSession(this.ctx, tx, user.id, device);
-      return { user: (await usersRepository.findById(tx, user.id))!, session };
+      return { user: (await usersRepository.findById(tx, user.id))!, session, voidedLinks, revokedKeys };
     });
     if (!result) throw Errors.invalidToken(RESET_INVALID);
-    this.ctx.logger.info({ userId: result.user.id }, 'password reset: every earlier session revoked');
+    this.ctx.logger.info(
+      { userId: result.user.id, voidedLinks: result.voidedLinks, revokedKeys: result.revokedKeys },
+      'password reset: every earlier session, pending link and API key revoked',
+    );
     this.disconnectEarlierSockets(result.user.id);
     return { user: await toPublicUser(this.ctx, result.user), token: result.session.token, refreshToken: result.session.refreshToken };
   }

@@ -1,5 +1,13 @@
 import type { PublicUser } from '@gl/core';
-import { Errors, sessionsRepository, usersRepository, type DeviceInfo, type UserRow } from '@gl/core/server';
+import {
+  CREDENTIAL_LINK_KINDS,
+  Errors,
+  accountTokensRepository,
+  sessionsRepository,
+  usersRepository,
+  type DeviceInfo,
+  type UserRow,
+} from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { deleteAccount } from './account-deletion';
 import { hashPassword, startSession, toPublicUser, verifyPassword } from './auth.service';
@@ -26,9 +34,10 @@ export class AccountService {
   }
 
   /**
-   * Checks the current password, stores the new hash and ends every session of the user (refresh
-   * and access tokens at once, open sockets closed), then starts a fresh session
-   * for the caller so this browser stays signed in. One transaction: all of it or none.
+   * Checks the current password, stores the new hash, ends every session of the user (refresh
+   * and access tokens at once, open sockets closed) and voids pending reset and change-of-e-mail
+   * links (asked for by whoever knew the old password), then starts a fresh session for the caller
+   * so this browser stays signed in. One transaction: all of it or none.
    */
   async changePassword(
     userId: string,
@@ -51,6 +60,7 @@ export class AccountService {
       await usersRepository.updatePasswordHash(tx, userId, passwordHash);
       // Every session and access token issued before now ends (this browser gets a new session).
       await sessionsRepository.revokeAllForUser(tx, userId);
+      await accountTokensRepository.voidPending(tx, userId, CREDENTIAL_LINK_KINDS);
       return startSession(this.ctx, tx, userId, device);
     });
     this.ctx.realtime.disconnect({ userId });

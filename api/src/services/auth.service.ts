@@ -139,9 +139,10 @@ export class AuthService {
   async refresh(refreshToken: string, device: DeviceInfo = {}): Promise<{ token: string; refreshToken: string }> {
     const row = await refreshTokensRepository.findByHash(this.ctx.db, sha256(refreshToken));
     if (!row) throw Errors.unauthenticated(SESSION_ENDED);
-    if (row.usedAt || row.revokedAt) {
-      await refreshTokensRepository.revokeFamily(this.ctx.db, row.familyId);
-      this.ctx.logger.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reuse: family revoked');
+    // Revoked: its session already ended (sign-out, password change, an earlier reuse).
+    if (row.revokedAt) throw Errors.unauthenticated(SESSION_ENDED);
+    if (row.usedAt) {
+      await this.endReusedSession(row.userId, row.familyId);
       throw Errors.unauthenticated(SESSION_ENDED);
     }
     if (row.expiresAt.getTime() <= Date.now()) throw Errors.unauthenticated(SESSION_ENDED);
@@ -166,10 +167,25 @@ export class AuthService {
     if (rotated === 'ended') throw Errors.unauthenticated(SESSION_ENDED);
     if (!rotated) {
       // Lost a race with another use of the same token: that is reuse too.
-      await refreshTokensRepository.revokeFamily(this.ctx.db, row.familyId);
+      await this.endReusedSession(row.userId, row.familyId);
       throw Errors.unauthenticated(SESSION_ENDED);
     }
     return { token: await this.ctx.tokens.signAccess(row.userId, row.familyId), refreshToken: next.token };
+  }
+
+  /**
+   * A refresh token presented again after it was rotated (or revoked): someone holds a copy. The whole
+   * session ends at once, not only its refresh family: its access tokens are refused from now on
+   * (the session row is revoked, which every access token is checked against) and its open sockets
+   * close, so neither the thief nor the owner keeps a foothold; the owner signs in again.
+   */
+  private async endReusedSession(userId: string, sessionId: string): Promise<void> {
+    await this.ctx.db.transaction(async (tx) => {
+      await refreshTokensRepository.revokeFamily(tx, sessionId);
+      await sessionsRepository.revoke(tx, userId, sessionId);
+    });
+    this.ctx.realtime.disconnect({ sessionId });
+    this.ctx.logger.warn({ userId, sessionId }, 'refresh token reuse: session ended');
   }
 
   /** Ends the session the refresh token belongs to: its tokens stop working and its sockets close. */

@@ -1,5 +1,5 @@
 import type { SessionDto } from '@gl/core';
-import { Errors, sessionsRepository, type DeviceInfo } from '@gl/core/server';
+import { CREDENTIAL_LINK_KINDS, Errors, accountTokensRepository, sessionsRepository, type DeviceInfo } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { startSession } from './auth.service';
 
@@ -29,7 +29,8 @@ export class SessionsService {
 
   /**
    * "Sign out everywhere": every session of the user ends (tokens issued before now are refused,
-   * sockets close) and the caller gets a fresh pair, so only this browser stays signed in.
+   * sockets close), pending reset and change-of-e-mail links are voided (in the same transaction),
+   * and the caller gets a fresh pair, so only this browser stays signed in.
    */
   async logoutAll(
     userId: string,
@@ -39,6 +40,7 @@ export class SessionsService {
     const { ended, session } = await this.ctx.db.transaction(async (tx) => {
       await sessionsRepository.lockUser(tx, userId);
       const ended = await sessionsRepository.revokeAllForUser(tx, userId);
+      await accountTokensRepository.voidPending(tx, userId, CREDENTIAL_LINK_KINDS);
       return { ended, session: await startSession(this.ctx, tx, userId, device) };
     });
     this.ctx.realtime.disconnect({ userId });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   AppError,
   Errors,
@@ -35,26 +35,23 @@ export const readOnly = () =>
   });
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const isManager = (role: TeamRole) => role === 'owner' || role === 'admin';
+const ONLY_OWNER_ADMINS = "Only the team's owner can make or remove admins";
 
 /** Every team route: membership and role are read in the query (or locked transaction) that acts. */
 export class TeamsService {
   constructor(private readonly ctx: ApiContext) {}
-
-  /** The e-mail link's origin: PUBLIC_URL, or the api's own origin when it is unset. */
-  linkBase(requestOrigin: string): string {
-    return (this.ctx.config.PUBLIC_URL ?? requestOrigin).replace(/\/+$/, '');
-  }
 
   private async access(
     tx: Tx,
     teamId: string,
     userId: string,
     lock: 'share' | 'team',
-    need: { manager?: boolean; owner?: boolean; write?: boolean } = {},
+    need: { manager?: boolean; owner?: boolean | string; write?: boolean } = {},
   ) {
     const access = await teamsRepository.access(tx, teamId, userId, lock);
     if (!access) throw notFound();
-    if (need.owner && access.role !== 'owner') throw Errors.forbidden("Only the team's owner can do this");
+    if (need.owner && access.role !== 'owner')
+      throw Errors.forbidden(typeof need.owner === 'string' ? need.owner : "Only the team's owner can do this");
     if (need.manager && !isManager(access.role)) throw Errors.forbidden("Only the team's owner or an admin can do this");
     if (need.write !== false && !access.writable) throw readOnly();
     return access;
@@ -102,18 +99,12 @@ export class TeamsService {
     return (await this.current(userId))!;
   }
 
-  async invite(
-    userId: string,
-    teamId: string,
-    input: { email: string; role: 'admin' | 'member' },
-    origin: string,
-  ): Promise<TeamInvitationDto> {
+  async invite(userId: string, teamId: string, input: { email: string; role: 'admin' | 'member' }): Promise<TeamInvitationDto> {
     const user = await usersRepository.findById(this.ctx.db, userId);
-    const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
     const row = await this.ctx.db.transaction(async (tx) => {
       // The team row is locked: two admins inviting at once count seats one after the other.
-      await this.access(tx, teamId, userId, 'team', { manager: true });
+      await this.access(tx, teamId, userId, 'team', { manager: true, owner: input.role === 'admin' ? ONLY_OWNER_ADMINS : undefined });
       if (!user?.emailVerifiedAt) throw Errors.emailNotVerified('inviting team members');
       if (await teamsRepository.isMemberByEmail(tx, teamId, input.email))
         throw Errors.conflict('This person is already a member of the team');
@@ -123,17 +114,15 @@ export class TeamsService {
         email: input.email,
         role: input.role,
         invitedBy: userId,
-        tokenHash: hashToken(token),
-        linkBase: this.linkBase(origin),
+        linkBase: this.ctx.links.base,
         expiresAt,
       });
     });
-    await this.send(row.id, row.sends, token, teamId);
+    await this.send(row.id, row.sends, teamId);
     return toInvitationDto(row);
   }
 
-  async resend(userId: string, teamId: string, invitationId: string, origin: string): Promise<TeamInvitationDto> {
-    const token = randomBytes(32).toString('base64url');
+  async resend(userId: string, teamId: string, invitationId: string): Promise<TeamInvitationDto> {
     const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
     const row = await this.ctx.db.transaction(async (tx) => {
       await this.access(tx, teamId, userId, 'team', { manager: true });
@@ -141,22 +130,20 @@ export class TeamsService {
       if (!existing || existing.teamId !== teamId || existing.acceptedAt || existing.revokedAt)
         throw Errors.notFound('Invitation not found');
       if ((await teamsRepository.seatsUsed(tx, teamId, new Date(), existing.email)) >= teamSeats()) throw Errors.seatLimit(teamSeats());
-      const renewed = await teamsRepository.renewInvitation(tx, teamId, invitationId, hashToken(token), this.linkBase(origin), expiresAt);
+      const renewed = await teamsRepository.renewInvitation(tx, teamId, invitationId, this.ctx.links.base, expiresAt);
       if (!renewed) throw Errors.notFound('Invitation not found');
       return renewed;
     });
-    await this.send(row.id, row.sends, token, teamId);
+    await this.send(row.id, row.sends, teamId);
     return toInvitationDto(row);
   }
 
-  /** After the commit: the e-mail job. If the queue refuses, the invitation is withdrawn (nothing half-done). */
-  private async send(invitationId: string, sends: number, token: string, teamId: string): Promise<void> {
-    try {
-      await this.ctx.jobs.enqueue(emailJob, { kind: 'team-invitation', invitationId, sends, token });
-    } catch (err) {
-      await this.ctx.db.transaction((tx) => teamsRepository.revokeInvitation(tx, teamId, invitationId)).catch(() => undefined);
-      throw err;
-    }
+  /**
+   * After the commit: the e-mail job. It carries no token (the worker makes one when it sends), so
+   * if the queue is away the invitation stays pending and the reconciler enqueues the same job later.
+   */
+  private async send(invitationId: string, sends: number, teamId: string): Promise<void> {
+    await this.ctx.jobs.tryEnqueue(emailJob, { kind: 'team-invitation', invitationId, sends }, { log: { invitationId } });
     this.ctx.realtime.emit({ teamId }, 'team:updated', { teamId });
   }
 
@@ -218,10 +205,12 @@ export class TeamsService {
 
   async removeMember(userId: string, teamId: string, targetId: string): Promise<{ removed: true }> {
     await this.ctx.db.transaction(async (tx) => {
-      await this.access(tx, teamId, userId, 'team', { manager: true });
+      const access = await this.access(tx, teamId, userId, 'team', { manager: true });
       const role = await teamsRepository.memberRole(tx, teamId, targetId);
       if (!role) throw Errors.notFound('Member not found');
       if (role === 'owner') throw Errors.validation('The owner cannot be removed from the team');
+      // Admins manage members; only the owner makes or removes admins.
+      if (role === 'admin' && access.role !== 'owner' && targetId !== userId) throw Errors.forbidden(ONLY_OWNER_ADMINS);
       await teamsRepository.removeMember(tx, teamId, targetId);
     });
     await this.left(teamId, targetId);

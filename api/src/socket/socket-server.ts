@@ -96,9 +96,13 @@ export async function attachSocketServer(httpServer: HttpServer, ctx: ApiContext
     if (socket.data.visitorId) void socket.join(visitorRoom(socket.data.visitorId));
   });
 
+  // Sign-outs close this process's sockets directly too, so they close even while Redis is away.
+  ctx.realtime.attachLocalSockets((room) => io.local.in(room).disconnectSockets(true));
+
   return {
     io,
     async close() {
+      ctx.realtime.attachLocalSockets(undefined);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       // QUIT goes after the adapter's UNSUBSCRIBE commands, so those settle before the connection ends.
       await Promise.race([Promise.allSettled([pub.quit(), sub.quit()]), new Promise((resolve) => setTimeout(resolve, 1000))]);

@@ -107,6 +107,37 @@ describe('api client', () => {
     expect(redirect).toHaveBeenCalledTimes(1);
   });
 
+  it('a refresh the server cannot answer now (429 behind a busy shared address) keeps the person signed in', async () => {
+    signIn();
+    const redirect = vi.fn();
+    setUnauthorizedHandler(redirect);
+    let refreshAnswer: () => ReturnType<typeof ok> | ReturnType<typeof fail> = () =>
+      fail(429, 'Too many session refreshes from your network. Please try again in 3 minutes.', 'RATE_LIMITED');
+    const { calls } = mockApi({
+      'GET /api/lines/saved': (req) =>
+        req.headers.Authorization === 'Bearer new-token' ? ok({ savedLines: [] }) : fail(401, 'Token expired', 'UNAUTHENTICATED'),
+      'POST /api/auth/refresh': () => refreshAnswer(),
+    });
+    const err = (await api('/lines/saved').catch((e) => e)) as ApiError;
+    expect(err).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(err.message).toMatch(/Too many session refreshes/);
+    // Still signed in, still on the page; the refresh token is kept for the next try.
+    expect(getSession()).toMatchObject({ token: 'access-token', refreshToken: 'refresh-token' });
+    expect(redirect).not.toHaveBeenCalled();
+
+    // A server error or no network: the same.
+    refreshAnswer = () => fail(503, 'Service temporarily unavailable. Please try again shortly.', 'UNAVAILABLE');
+    expect(((await api('/lines/saved').catch((e) => e)) as ApiError).status).toBe(503);
+    expect(getSession()).not.toBeNull();
+    expect(redirect).not.toHaveBeenCalled();
+
+    // Once the server answers again, the same session carries on.
+    refreshAnswer = () => ok({ token: 'new-token', refreshToken: 'new-refresh' });
+    await expect(api('/lines/saved')).resolves.toEqual({ savedLines: [] });
+    expect(calls.filter((c) => c.path === '/api/auth/refresh')).toHaveLength(3);
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('new-refresh');
+  });
+
   it('the default 401 handler leaves the user alone on /auth and on /', async () => {
     const assign = vi.fn();
     const original = window.location;

@@ -168,26 +168,38 @@ function errorFrom(res: Response, env: Envelope | null): ApiError {
   );
 }
 
-let refreshing: Promise<boolean> | null = null;
-
 /**
- * Rotates the refresh token once for all concurrent callers. True when a new access token is
- * stored; false when the session is over.
+ * What a refresh came to: a new access token stored; the session over (the server refused the refresh
+ * token); or the server could not say now (a 429, a 5xx, no network), in which case the session is
+ * kept and `error` says why, so a busy network never signs anyone out.
  */
-export function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
+export type RefreshOutcome = { status: 'refreshed' } | { status: 'ended' } | { status: 'unavailable'; error: ApiError };
+
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/** A refresh the server could not answer now: rate limited, failing, or not reached. */
+const isTransient = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500;
+
+/** Rotates the refresh token once for all concurrent callers. */
+export function refreshSession(): Promise<RefreshOutcome> {
+  refreshing ??= (async (): Promise<RefreshOutcome> => {
     const refreshToken = getRefreshToken();
-    if (!refreshToken) return false;
+    if (!refreshToken) return { status: 'ended' };
+    let res: Response;
     try {
-      const res = await send('/auth/refresh', { method: 'POST', body: { refreshToken } }, null);
-      const env = await readEnvelope(res);
-      const data = env?.data as { token?: string; refreshToken?: string } | undefined;
-      if (!res.ok || !env?.success || !data?.token) return false;
-      setSession({ token: data.token, refreshToken: data.refreshToken ?? refreshToken });
-      return true;
-    } catch {
-      return false;
+      res = await send('/auth/refresh', { method: 'POST', body: { refreshToken } }, null);
+    } catch (err) {
+      if (err instanceof ApiError) return { status: 'unavailable', error: err };
+      return { status: 'unavailable', error: new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE) };
     }
+    const env = await readEnvelope(res);
+    const data = env?.data as { token?: string; refreshToken?: string } | undefined;
+    if (res.ok && env?.success && data?.token) {
+      setSession({ token: data.token, refreshToken: data.refreshToken ?? refreshToken });
+      return { status: 'refreshed' };
+    }
+    if (isTransient(res.status)) return { status: 'unavailable', error: errorFrom(res, env) };
+    return { status: 'ended' };
   })().finally(() => {
     refreshing = null;
   });
@@ -206,7 +218,13 @@ export async function apiResponse(path: string, opts: RequestOptions = {}): Prom
   const token = handling ? getToken() : null;
   let res = await send(path, opts, token);
   if (res.status === 401 && handling) {
-    if (token && (await refreshSession())) res = await send(path, opts, getToken());
+    if (token) {
+      const refreshed = await refreshSession();
+      if (refreshed.status === 'refreshed') res = await send(path, opts, getToken());
+      // The refresh could not be answered now (e.g. 429 behind a busy shared address): the person
+      // stays signed in and sees why this request failed; the next one tries again.
+      else if (refreshed.status === 'unavailable') throw refreshed.error;
+    }
     if (res.status === 401) {
       const err = errorFrom(res, await readEnvelope(res));
       if (opts.stayOnSessionEnd) clearSession();

@@ -78,8 +78,15 @@ class LiveConnection {
         socket.on('connect_error', (err) => {
           // An expired access token: rotate it once and try again with the new one.
           if (/token/i.test(err.message) && getToken()) {
-            void refreshSession().then((ok) => {
-              if (ok) socket.connect();
+            void refreshSession().then((outcome) => {
+              if (outcome.status === 'refreshed') socket.connect();
+              // The server could not refresh now (rate limited, down): try again later, still signed in.
+              else if (outcome.status === 'unavailable') {
+                const waitMs = Math.min(60, outcome.error.retryAfter ?? 10) * 1000;
+                setTimeout(() => {
+                  if (this.socket === socket && socket.disconnected && this.users > 0 && getToken()) socket.connect();
+                }, waitMs);
+              }
             });
           }
         });

@@ -27,6 +27,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PAYMENTS_SIMULATED: 'true' })).toThrow(/JWT_SECRET[\s\S]*PAYMENTS_SIMULATED/);
   });
 
+  it('refuses production without PUBLIC_URL (links in e-mails never come from a request header)', () => {
+    const base = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig(base)).toThrow(/PUBLIC_URL: is required in production/);
+    expect(() => loadConfig({ ...base, PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://lines.example.com' }).PUBLIC_URL).toBe('https://lines.example.com');
+    // Development and tests may leave it unset (links then start with the configured HOST:PORT).
+    expect(loadConfig({ NODE_ENV: 'development' }).PUBLIC_URL).toBeUndefined();
+  });
+
   it('refuses a worker-only process on the embedded database', () => {
     expect(() => loadConfig({ ROLES: 'worker' })).toThrow(/DATABASE_URL/);
   });

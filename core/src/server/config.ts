@@ -54,8 +54,10 @@ const envSchema = z
     REFRESH_TOKEN_TTL_DAYS: int(30, 1, 365),
     /** Volume ceiling per client IP (carrier NAT puts many people behind one address). */
     AUTH_RATE_LIMIT_PER_IP: int(300, 1),
-    /** Failed sign-ins per account (and sign-ups per address) per window: the strict, per-person limit. */
+    /** Failed sign-ins per account and client address (and sign-ups per address) per window: the strict limit. */
     AUTH_RATE_LIMIT_PER_EMAIL: int(10, 1),
+    /** Token refreshes per client IP per window: a budget of its own (not the sign-in one); every active person refreshes. */
+    AUTH_REFRESH_RATE_LIMIT_PER_IP: int(6000, 1),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: int(900, 1),
     /** Reset / verification e-mails per address per AUTH_RATE_LIMIT_WINDOW_SECONDS (at least 3). */
     ACCOUNT_EMAIL_LIMIT_PER_ADDRESS: int(5, 3),
@@ -125,6 +127,13 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
       if (!env.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+      // Links in e-mails start with it; without it they would need a request header, which a caller controls.
+      if (!env.PUBLIC_URL)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message: 'is required in production (links in e-mails start with it, e.g. https://lines.example.com)',
+        });
       if (env.PAYMENTS_SIMULATED)
         ctx.addIssue({ code: 'custom', path: ['PAYMENTS_SIMULATED'], message: 'simulated payments are refused in production' });
     }

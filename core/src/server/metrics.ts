@@ -58,6 +58,12 @@ export const socketConnections = new client.Gauge({
   registers: [metricsRegistry],
 });
 
+export const unhandledRejections = new client.Counter({
+  name: 'gl_unhandled_rejections_total',
+  help: 'Promise rejections nothing handled (logged; the process keeps serving): each one is a bug to fix',
+  registers: [metricsRegistry],
+});
+
 /** Is this address loopback or private (RFC 1918, unique local, link local)? */
 export function isPrivateAddress(address: string | undefined): boolean {
   if (!address) return false;

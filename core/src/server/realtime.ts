@@ -16,8 +16,40 @@ export interface Audience {
 }
 
 /**
+ * The one thing the emitter asks of its Redis client: PUBLISH. The producer client has no offline
+ * queue, so while Redis is away every publish rejects at once; the emitter drops the promise it gets
+ * back, which would be an unhandled rejection (and Node ends the process on one). Here each publish
+ * handles its own rejection: the event is lost (clients re-read state when they reconnect), the
+ * failure is logged once per outage, and the next publish after Redis returns goes through.
+ */
+class HandledPublisher {
+  private failing = false;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly logger: Logger,
+  ) {}
+
+  publish(channel: string, message: string | Buffer): Promise<number | undefined> {
+    return this.redis.publish(channel, message).then(
+      (receivers) => {
+        if (this.failing) this.logger.info('realtime: publishing again');
+        this.failing = false;
+        return receivers;
+      },
+      (err: Error) => {
+        if (!this.failing) this.logger.warn({ err: err.message }, 'realtime: publish failed; events are dropped until Redis is back');
+        this.failing = true;
+        return undefined;
+      },
+    );
+  }
+}
+
+/**
  * Sends typed server -> client events to a user's or visitor's room from any process,
- * through Redis pub/sub; the api's Socket.IO redis adapter delivers them.
+ * through Redis pub/sub; the api's Socket.IO redis adapter delivers them. Nothing here throws or
+ * rejects when Redis is down: an event that cannot be published is logged and dropped.
  */
 export class Realtime {
   private readonly emitter: Emitter<ServerToClientEvents>;
@@ -27,16 +59,32 @@ export class Realtime {
     prefix: string,
     private readonly logger: Logger,
   ) {
-    this.emitter = new Emitter<ServerToClientEvents>(redis, { key: socketIoKey(prefix) });
+    this.emitter = new Emitter<ServerToClientEvents>(new HandledPublisher(redis, logger), { key: socketIoKey(prefix) });
+  }
+
+  private localDisconnect: ((room: string) => void) | undefined;
+
+  /**
+   * An api process hands over a way to close its own sockets in a room directly (no Redis on the
+   * way), so a sign-out while Redis is away still closes the sockets this process holds.
+   */
+  attachLocalSockets(disconnect: ((room: string) => void) | undefined): void {
+    this.localDisconnect = disconnect;
   }
 
   /**
    * Closes, on every api process, the open sockets of a user (all of them) or of one session:
-   * after a logout, a password change or reset, a revoked session or a deleted account.
+   * after a logout, a password change or reset, a revoked session or a deleted account. This
+   * process's own sockets close at once even while Redis is away; the others through Redis.
    */
   disconnect(target: { userId?: string; sessionId?: string }): void {
     const room = target.sessionId ? sessionRoom(target.sessionId) : target.userId ? userRoom(target.userId) : undefined;
     if (!room) return;
+    try {
+      this.localDisconnect?.(room);
+    } catch (err) {
+      this.logger.warn({ err: (err as Error).message }, 'realtime local disconnect failed');
+    }
     try {
       this.emitter.in(room).disconnectSockets(true);
     } catch (err) {

@@ -17,9 +17,20 @@ describe('chooseTransport', () => {
   it('logs in development and refuses to pretend in production when nothing is configured', () => {
     expect(chooseTransport(loadConfig({}))).toBe('log');
     expect(chooseTransport(loadConfig({ NODE_ENV: 'test' }))).toBe('log');
-    expect(chooseTransport(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }))).toBe('none');
+    expect(
+      chooseTransport(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://lines.example.com' })),
+    ).toBe('none');
     // Asked for EmailJS without its keys: not configured.
-    expect(chooseTransport(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), MAIL_TRANSPORT: 'emailjs' }))).toBe('none');
+    expect(
+      chooseTransport(
+        loadConfig({
+          NODE_ENV: 'production',
+          JWT_SECRET: 'x'.repeat(32),
+          PUBLIC_URL: 'https://lines.example.com',
+          MAIL_TRANSPORT: 'emailjs',
+        }),
+      ),
+    ).toBe('none');
   });
 });
 

@@ -131,16 +131,18 @@ async function deliverEmail(payload: EmailPayload, ctx: WorkerContext, job: Job)
   if (payload.kind === 'team-invitation') {
     const inv = await teamsRepository.findInvitation(ctx.db, payload.invitationId);
     if (!inv) return { skipped: 'unknown invitation' };
-    // Revoked, accepted, re-sent (another token) or already delivered: this job has nothing to do.
+    // Revoked, accepted, re-sent (another send) or already delivered: this job has nothing to do.
     if (inv.revokedAt || inv.acceptedAt) return { skipped: 'invitation closed' };
-    if (inv.sends !== payload.sends || inv.tokenHash !== createHash('sha256').update(payload.token).digest('hex'))
-      return { skipped: 'superseded' };
+    if (inv.sends !== payload.sends) return { skipped: 'superseded' };
     if (inv.emailStatus === 'delivered') return { skipped: 'already delivered' };
     const [team, inviter] = await Promise.all([
       teamsRepository.teamById(ctx.db, inv.teamId),
       inv.invitedBy ? usersRepository.findById(ctx.db, inv.invitedBy) : undefined,
     ]);
-    const link = `${inv.linkBase}/join?token=${encodeURIComponent(payload.token)}`;
+    // The token is made here, right before sending, and only its hash is stored: it never sits in the job.
+    const { token, hash } = newEmailToken();
+    if (!(await teamsRepository.setInvitationToken(ctx.db, inv.id, inv.sends, hash))) return { skipped: 'invitation closed or superseded' };
+    const link = `${inv.linkBase}/join?token=${token}`;
     return deliver(
       ctx,
       job,

@@ -130,7 +130,7 @@ export function PasswordSection() {
     }, 'Could not change your password.');
   };
   return (
-    <Section title="Password" lead="Changing it signs out every other device.">
+    <Section title="Password" lead="Changing it signs out every other device and cancels any email change or reset link still pending.">
       <form onSubmit={submit} className="grid gap-4 sm:max-w-md">
         <Field
           id={ids.current}

@@ -74,7 +74,7 @@ export function SessionsSection() {
   return (
     <Section
       title="Signed-in devices"
-      lead="Sign out a device you do not recognise, or every device but this one."
+      lead="Sign out a device you do not recognise, or every device but this one (that also cancels any email change or reset link still pending)."
       needs="Signing devices out"
     >
       {sessions.isPending ? (

@@ -51,7 +51,7 @@ export function NewsletterForm({ variant = 'footer' }: { variant?: 'footer' | 'h
           type="submit"
           disabled={status === 'subscribing'}
           className={`shrink-0 ${status === 'subscribed' ? 'btn bg-emerald-700 text-white hover:bg-emerald-800' : 'btn-primary'} ${
-            home ? 'px-6 py-3' : 'px-4 py-2 text-sm'
+            home ? 'px-6 py-3' : 'tap px-4 py-2 text-sm'
           }`}
         >
           {status === 'subscribing' ? NEWSLETTER_TEXT.subscribing : status === 'subscribed' ? NEWSLETTER_TEXT.subscribed : 'Subscribe'}

@@ -22,6 +22,9 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
   const [role, setRole] = useState<'member' | 'admin'>('member');
   const teamId = current.team.id;
   const manager = current.role === 'owner' || current.role === 'admin';
+  const owner = current.role === 'owner';
+  /** Admins manage members; only the owner makes or removes admins. */
+  const canRemove = (memberRole: TeamRole) => memberRole !== 'owner' && (owner || (manager && memberRole === 'member'));
   const online = useOnline();
   /** Changes need the team to be active and a connection (offline, the panel says so). */
   const writable = current.team.active && online;
@@ -43,7 +46,7 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
   const invite = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      await api(`/teams/${teamId}/invitations`, { method: 'POST', body: { email, role } });
+      await api(`/teams/${teamId}/invitations`, { method: 'POST', body: { email, role: owner ? role : 'member' } });
       setEmail('');
     }, `Invitation sent to ${email}.`);
   };
@@ -100,7 +103,7 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
                     {ROLE_LABEL[m.role]}
                   </span>
                 )}
-                {manager && writable && m.role !== 'owner' && m.userId !== userId && (
+                {writable && canRemove(m.role) && m.userId !== userId && (
                   <button
                     type="button"
                     className="btn-danger px-2.5 py-1 text-xs"
@@ -172,15 +175,21 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
                 maxLength={254}
               />
             </div>
-            <div>
-              <label htmlFor="invite-role" className="field-label">
-                Role
-              </label>
-              <select id="invite-role" className="field" value={role} onChange={(e) => setRole(e.target.value as 'member' | 'admin')}>
-                <option value="member">Member</option>
-                <option value="admin">Admin</option>
-              </select>
-            </div>
+            {owner ? (
+              <div>
+                <label htmlFor="invite-role" className="field-label">
+                  Role
+                </label>
+                <select id="invite-role" className="field" value={role} onChange={(e) => setRole(e.target.value as 'member' | 'admin')}>
+                  <option value="member">Member</option>
+                  <option value="admin">Admin</option>
+                </select>
+              </div>
+            ) : (
+              <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="invite-role-note">
+                You invite members. Only the team's owner can invite or remove admins.
+              </p>
+            )}
             <button type="submit" className="btn-primary py-2 text-sm" disabled={!writable || current.team.seatsUsed >= current.team.seats}>
               Send invitation
             </button>

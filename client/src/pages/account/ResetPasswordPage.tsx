@@ -29,7 +29,11 @@ export default function ResetPasswordPage() {
       acceptSession(result);
       navigate('/account', {
         replace: true,
-        state: { notice: 'Your password has been changed and you are signed in. Every other device was signed out.' },
+        state: {
+          notice:
+            'Your password has been changed and you are signed in. Every other device was signed out and your API keys were revoked: ' +
+            'create new ones on the API page if an integration uses them.',
+        },
       });
     } catch (err) {
       setError(errorMessage(err, 'Could not reset the password. Please try again.'));
@@ -48,7 +52,10 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <FormShell title="Choose a new password" lead="Every other device signed in to your account will be signed out.">
+    <FormShell
+      title="Choose a new password"
+      lead="Every other device signed in to your account will be signed out, and your API keys will be revoked."
+    >
       <form onSubmit={(e) => void submit(e)} className="grid gap-4">
         <div>
           <label htmlFor={ids.password} className="field-label">

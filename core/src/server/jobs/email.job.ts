@@ -8,14 +8,14 @@ export const emailJob = defineJob({
     z.object({ kind: z.literal('newsletter-welcome'), subscriberId: z.uuid() }),
     z.object({ kind: z.literal('contact'), messageId: z.uuid() }),
     /**
-     * The link's token travels only in the job (PostgreSQL keeps its SHA-256): the worker sends it
-     * only while the row still holds that hash, so a revoked or re-sent invitation's old job does nothing.
+     * No token in the job (job data is readable in Redis and the queue dashboard for days): the worker
+     * makes the link's token right before sending and stores only its SHA-256, for this send only,
+     * so a revoked, accepted or re-sent invitation's old job does nothing.
      */
     z.object({
       kind: z.literal('team-invitation'),
       invitationId: z.uuid(),
       sends: z.number().int().min(1),
-      token: z.string().min(43).max(200),
     }),
     /** An account e-mail stored in outbound_emails (reset, verification, change of e-mail, notices). */
     z.object({ kind: z.literal('outbound'), emailId: z.uuid() }),

@@ -5,6 +5,11 @@ import { accountTokens } from '../db/schema';
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
 export const ACCOUNT_TOKEN_KINDS = ['password_reset', 'email_verification', 'email_change'] as const;
 export type AccountTokenKind = (typeof ACCOUNT_TOKEN_KINDS)[number];
+/**
+ * The links that act on the account's credentials or address: a change of the password, a reset
+ * and "sign out everywhere" void them (someone who knew the old password may have asked for them).
+ */
+export const CREDENTIAL_LINK_KINDS = ['password_reset', 'email_change'] as const satisfies readonly AccountTokenKind[];
 
 export const accountTokensRepository = {
   /** A new request of `kind` for the user: older unused ones of the same kind are voided. */
@@ -25,6 +30,27 @@ export const accountTokensRepository = {
       );
     const [row] = await db.insert(accountTokens).values(input).returning();
     return row!;
+  },
+
+  /**
+   * Voids every pending link of the given kinds for the user (a change or reset of the password,
+   * "sign out everywhere"): a link mailed before, or still waiting in the outbox, stops working.
+   * Called inside the transaction that makes the change. Answers how many were voided.
+   */
+  async voidPending(db: DbOrTx, userId: string, kinds: readonly AccountTokenKind[], now = new Date()): Promise<number> {
+    const rows = await db
+      .update(accountTokens)
+      .set({ voidedAt: now })
+      .where(
+        and(
+          eq(accountTokens.userId, userId),
+          inArray(accountTokens.kind, [...kinds]),
+          isNull(accountTokens.usedAt),
+          isNull(accountTokens.voidedAt),
+        ),
+      )
+      .returning({ id: accountTokens.id });
+    return rows.length;
   },
 
   async findById(db: DbOrTx, id: string): Promise<AccountTokenRow | undefined> {

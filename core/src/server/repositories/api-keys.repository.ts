@@ -42,6 +42,16 @@ export const apiKeysRepository = {
     return row;
   },
 
+  /** Revokes every active key of the user (a password reset); answers how many. */
+  async revokeAllForUser(db: DbOrTx, userId: string): Promise<number> {
+    const rows = await db
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id });
+    return rows.length;
+  },
+
   async touch(db: DbOrTx, id: string): Promise<void> {
     await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, id));
   },

@@ -184,7 +184,7 @@ export const teamsRepository = {
    */
   async upsertInvitation(
     tx: DbOrTx,
-    input: { teamId: string; email: string; role: string; invitedBy: string; tokenHash: string; linkBase: string; expiresAt: Date },
+    input: { teamId: string; email: string; role: string; invitedBy: string; linkBase: string; expiresAt: Date },
   ): Promise<TeamInvitationRow> {
     const [existing] = await tx
       .select({ id: teamInvitations.id })
@@ -201,7 +201,14 @@ export const teamsRepository = {
     if (existing) {
       const [row] = await tx
         .update(teamInvitations)
-        .set({ ...input, emailStatus: 'pending', emailError: null, sends: sql`${teamInvitations.sends} + 1`, updatedAt: new Date() })
+        .set({
+          ...input,
+          tokenHash: null,
+          emailStatus: 'pending',
+          emailError: null,
+          sends: sql`${teamInvitations.sends} + 1`,
+          updatedAt: new Date(),
+        })
         .where(eq(teamInvitations.id, existing.id))
         .returning();
       return row!;
@@ -210,12 +217,15 @@ export const teamsRepository = {
     return row!;
   },
 
-  /** Re-send: an open (or expired, never used or revoked) invitation gets a new token and expiry. */
-  async renewInvitation(tx: DbOrTx, teamId: string, invitationId: string, tokenHash: string, linkBase: string, expiresAt: Date) {
+  /**
+   * Re-send: an open (or expired, never used or revoked) invitation gets a new expiry and a new send;
+   * the earlier link stops working at once (the worker makes the new one).
+   */
+  async renewInvitation(tx: DbOrTx, teamId: string, invitationId: string, linkBase: string, expiresAt: Date) {
     const [row] = await tx
       .update(teamInvitations)
       .set({
-        tokenHash,
+        tokenHash: null,
         linkBase,
         expiresAt,
         emailStatus: 'pending',
@@ -251,16 +261,17 @@ export const teamsRepository = {
   },
 
   /**
-   * A new token for a pending invitation whose e-mail job was lost (the token lived only in the
-   * job): only if nothing changed since (same send), so a concurrent re-send wins. Answers the new send number.
+   * The worker stores the hash of the token it is about to send for this send of the invitation
+   * (a retry replaces it: the earlier mail never went out). False when the invitation was accepted,
+   * revoked, re-sent (another send) or has expired meanwhile: that e-mail is not sent.
    */
-  async rotatePendingToken(db: DbOrTx, id: string, sends: number, tokenHash: string): Promise<number | undefined> {
-    const [row] = await db
+  async setInvitationToken(db: DbOrTx, id: string, sends: number, tokenHash: string, now = new Date()): Promise<boolean> {
+    const rows = await db
       .update(teamInvitations)
-      .set({ tokenHash, sends: sql`${teamInvitations.sends} + 1`, updatedAt: new Date() })
-      .where(and(eq(teamInvitations.id, id), eq(teamInvitations.sends, sends), eq(teamInvitations.emailStatus, 'pending')))
-      .returning({ sends: teamInvitations.sends });
-    return row?.sends;
+      .set({ tokenHash })
+      .where(and(eq(teamInvitations.id, id), eq(teamInvitations.sends, sends), openInvitation(now)))
+      .returning({ id: teamInvitations.id });
+    return rows.length === 1;
   },
 
   async revokeInvitation(tx: DbOrTx, teamId: string, invitationId: string): Promise<boolean> {

@@ -42,7 +42,7 @@ export const outboundEmails = pgTable(
     kind: text('kind').notNull(),
     to: text('to_address').notNull(),
     tokenId: uuid('token_id').references(() => accountTokens.id, { onDelete: 'cascade' }),
-    /** Where links start (PUBLIC_URL or the api's origin), the name to greet, etc. */
+    /** Where links start (PUBLIC_URL or the configured HOST:PORT), the name to greet, etc. */
     data: jsonb('data').$type<{ linkBase: string; name?: string; newEmail?: string }>().notNull(),
     /** pending | delivered | failed */
     status: text('status').notNull().default('pending'),

@@ -31,8 +31,9 @@ export const teamMembers = pgTable(
 );
 
 /**
- * An invitation by e-mail. The token is never stored: only its SHA-256. `acceptedAt` and
- * `revokedAt` make it single use; `expiresAt` is 7 days after the last send.
+ * An invitation by e-mail. The token is never stored, nor put in the e-mail job: the worker makes it
+ * right before sending and stores only its SHA-256. `acceptedAt` and `revokedAt` make it single use;
+ * `expiresAt` is 7 days after the last send.
  */
 export const teamInvitations = pgTable(
   'team_invitations',
@@ -46,8 +47,9 @@ export const teamInvitations = pgTable(
     /** admin | member */
     role: text('role').notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    /** Where the link in the e-mail points (PUBLIC_URL, or the api's origin when that is unset). */
+    /** sha256 of the link's token; null until the e-mail of this send is being sent (and after a re-send). */
+    tokenHash: text('token_hash').unique(),
+    /** Where the link in the e-mail points (PUBLIC_URL, or the configured HOST:PORT when that is unset). */
     linkBase: text('link_base').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),

@@ -1,0 +1,1 @@
+ALTER TABLE "team_invitations" ALTER COLUMN "token_hash" DROP NOT NULL;
