@@ -5,7 +5,7 @@ import {
   billingRepository,
   currentPlanFor,
   DAY_MS,
-  enqueuePaypalCancellations,
+  paypalCancelJob,
   Errors,
   notifySubscription,
   paypalCancellationsRepository,
@@ -96,7 +96,13 @@ export class BillingService {
           : 'This PayPal subscription is already cancelled.',
       );
     }
-    await enqueuePaypalCancellations(this.ctx, [row.id]);
+    // The job of the failed attempt is still kept (failed) under the same id: it is replaced, not added beside.
+    await this.ctx.jobs.ensureEnqueued(paypalCancelJob, { cancellationId: row.id }).catch((err: Error) => {
+      this.ctx.logger.warn(
+        { cancellationId: row.id, err: err.message },
+        'paypal cancel retry not enqueued; the reconciler will enqueue it',
+      );
+    });
     await notifySubscription(this.ctx, userId);
     return toPaypalCancellationDto(row);
   }
