@@ -147,14 +147,24 @@ async function withdraw(
 ): Promise<Withdrawal> {
   const cancellations: string[] = [];
   if (!p.periodStart || !p.periodEnd) return { effect: 'nothing-left', cancellations };
-  // The refunded share of the payment bought that share of its period.
-  const bought = ((p.periodEnd.getTime() - p.periodStart.getTime()) * refundMinor) / p.amountMinor;
+  // The refunded share of what is left of the payment bought that share of what is left of its period
+  // (a partial refund shrinks the payment's period, so the next refund and the upgrade credit see what remains).
+  const left = p.amountMinor - p.refundedMinor;
+  const bought = ((p.periodEnd.getTime() - p.periodStart.getTime()) * refundMinor) / left;
+  const partial = refundMinor < left;
+  const shrinkOwn = async () => {
+    if (partial) await paymentsRepository.setPeriodEnd(tx, p.id, new Date(p.periodEnd!.getTime() - bought));
+  };
   const scheduled = await billingRepository.findScheduled(tx, p.userId);
-  if (scheduled && holds(scheduled, p)) return shorten(tx, scheduled, p.periodEnd, bought, now, cancellations);
+  if (scheduled && holds(scheduled, p)) {
+    await shrinkOwn();
+    return shorten(tx, scheduled, p.periodEnd, bought, now, cancellations);
+  }
   const active = await subscriptionsRepository.findActive(tx, p.userId);
   if (!active || !isCurrent(active, now)) return { effect: 'nothing-left', cancellations };
   if (holds(active, p)) {
     if (p.periodEnd.getTime() <= now.getTime()) return { effect: 'nothing-left', cancellations };
+    await shrinkOwn();
     return shorten(tx, active, p.periodEnd, bought, now, cancellations);
   }
   // The current plan began with an upgrade whose credit came (partly) from this payment's unused days.

@@ -230,6 +230,10 @@ export const paymentsRepository = {
       .limit(limit);
   },
 
+  async setPeriodEnd(tx: DbOrTx, id: string, periodEnd: Date): Promise<void> {
+    await tx.update(payments).set({ periodEnd }).where(eq(payments.id, id));
+  },
+
   async setResult(db: DbOrTx, id: string, input: { resultCode: string; resultDesc: string }): Promise<void> {
     await db
       .update(payments)
