@@ -12,6 +12,8 @@ export interface PaypalSubscriptionsSim {
   products: Map<string, any>;
   plans: Map<string, any>;
   subscriptions: Map<string, any>;
+  /** Every sale (subscription payment) an event was built for, by its transaction id: refundable. */
+  sales: Map<string, any>;
   /** The buyer approves: APPROVAL_PENDING -> ACTIVE, with the first billing cycle. */
   approve(subscriptionId: string): void;
   /** Sets a subscription's status (e.g. CANCELLED at PayPal's side). */
@@ -48,6 +50,7 @@ export function createPaypalSubscriptionsSim(base: () => string, opts: { autoApp
   const products = new Map<string, any>();
   const plans = new Map<string, any>();
   const subscriptions = new Map<string, any>();
+  const sales = new Map<string, any>();
   const idempotent = new Map<string, unknown>();
 
   const page = (items: any[], params: URLSearchParams) => {
@@ -212,6 +215,7 @@ export function createPaypalSubscriptionsSim(base: () => string, opts: { autoApp
     products,
     plans,
     subscriptions,
+    sales,
     approve(id) {
       const s = get(id);
       if (s.status !== 'APPROVAL_PENDING') return;
@@ -230,8 +234,10 @@ export function createPaypalSubscriptionsSim(base: () => string, opts: { autoApp
     subscriptionEvent: (id, eventType) => event(eventType, 'subscription', subView(get(id))),
     saleEvent(id, opts = {}) {
       const s = get(id);
+      const saleId = opts.saleId ?? pid(17);
+      sales.set(saleId, { id: saleId, subscriptionId: id, amount: { total: opts.total ?? price(s), currency: 'USD' } });
       return event('PAYMENT.SALE.COMPLETED', 'sale', {
-        id: opts.saleId ?? pid(17),
+        id: saleId,
         state: 'completed',
         amount: { total: opts.total ?? price(s), currency: 'USD', details: { subtotal: opts.total ?? price(s) } },
         payment_mode: 'INSTANT_TRANSFER',

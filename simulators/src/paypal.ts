@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createPaypalSubscriptionsSim, type PaypalSubscriptionsSim } from './paypal-subscriptions';
+import { createPaypalRefundsSim, type PaypalRefundsSim, type Refundable } from './paypal-refunds';
 
 /**
  * PayPal's REST API on 127.0.0.1, as its OpenAPI documents describe it (Orders v2, Notifications v1):
@@ -11,7 +12,9 @@ import { createPaypalSubscriptionsSim, type PaypalSubscriptionsSim } from './pay
  *    ORDER_ALREADY_CAPTURED; PayPal-Request-Id replay)
  *  - GET  /v2/checkout/orders/{id}
  *  - POST /v1/notifications/verify-webhook-signature (-> { verification_status: SUCCESS | FAILURE })
- * Controls: approve(orderId) stands in for the buyer; signWebhook()/sendWebhook() deliver signed events.
+ *  - POST /v2/payments/captures/{id}/refund, GET /v2/payments/refunds/{id} (paypal-refunds.ts)
+ * Controls: approve(orderId) stands in for the buyer; signWebhook()/sendWebhook() deliver signed events;
+ * refunds.refund()/reverse() and refunds.refundEvent() refund at PayPal's side and build PAYMENT.CAPTURE.REFUNDED / .REVERSED.
  * Also used by `npm start` in development when no PayPal credentials are set (autoApprove).
  */
 
@@ -34,7 +37,7 @@ export interface PaypalStubOptions {
 export type CaptureOutcome = 'COMPLETED' | 'PENDING' | 'DECLINED';
 export type PaypalFailure = { status: number; body: unknown } | 'drop-after-capture';
 
-export type PaypalFailRoute = 'token' | 'create' | 'capture' | 'verify' | 'subscription-action';
+export type PaypalFailRoute = 'token' | 'create' | 'capture' | 'verify' | 'subscription-action' | 'subscription-get' | 'refund';
 
 export interface PaypalStub {
   url: string;
@@ -45,7 +48,8 @@ export interface PaypalStub {
   setCaptureOutcome(orderId: string, outcome: CaptureOutcome, amount?: string): void;
   /**
    * The next call to `route` fails. 'drop-after-capture' captures for real, then answers 500 (a lost response).
-   * 'subscription-action' is POST /v1/billing/subscriptions/{id}/suspend | activate | cancel.
+   * 'subscription-action' is POST /v1/billing/subscriptions/{id}/suspend | activate | cancel; 'subscription-get' is
+   * GET /v1/billing/subscriptions/{id}; 'refund' is POST /v2/payments/captures/{id}/refund.
    */
   failNext(route: PaypalFailRoute, failure: PaypalFailure): void;
   capturesOf(orderId: string): number;
@@ -58,6 +62,8 @@ export interface PaypalStub {
   sendWebhook(url: string, event: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   /** Catalog products, plans and subscriptions (paypal-subscriptions.ts). */
   billing: PaypalSubscriptionsSim;
+  /** Refunds and reversals of captures and subscription sales, and their webhooks (paypal-refunds.ts). */
+  refunds: PaypalRefundsSim;
   close(): Promise<void>;
 }
 
@@ -75,11 +81,33 @@ export async function startPaypalStub(opts: PaypalStubOptions = {}): Promise<Pay
   const captureCounts = new Map<string, number>();
   const idempotent = new Map<string, { route: string; body: unknown }>();
   const transmissions = new Map<string, { sig: string; eventJson: string }>();
-  const failures: Record<PaypalFailRoute, PaypalFailure[]> = { token: [], create: [], capture: [], verify: [], 'subscription-action': [] };
+  const failures: Record<PaypalFailRoute, PaypalFailure[]> = {
+    token: [],
+    create: [],
+    capture: [],
+    verify: [],
+    'subscription-action': [],
+    'subscription-get': [],
+    refund: [],
+  };
   const tokens = new Set<string>();
   let issued = 0;
   let base = '';
   const billing = createPaypalSubscriptionsSim(() => base, { autoApprove: opts.autoApprove });
+  const refunds = createPaypalRefundsSim(
+    () => base,
+    (captureId): Refundable | undefined => {
+      for (const order of orders.values()) {
+        for (const unit of order.purchase_units ?? []) {
+          const capture = unit.payments?.captures?.find((c: any) => c.id === captureId);
+          if (capture)
+            return { kind: 'capture', amount: capture.amount, capture, custom_id: capture.custom_id, invoice_id: capture.invoice_id };
+        }
+      }
+      const sale = billing.sim.sales.get(captureId);
+      return sale ? { kind: 'sale', amount: { currency_code: sale.amount.currency, value: sale.amount.total } } : undefined;
+    },
+  );
 
   const links = (id: string) => [
     { href: `${base}/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' },
@@ -377,6 +405,15 @@ export async function startPaypalStub(opts: PaypalStubOptions = {}): Promise<Pay
         const failure = failures['subscription-action'].shift();
         if (failure && failure !== 'drop-after-capture') return reply(failure.status, failure.body);
       }
+      if (req.method === 'GET' && /^\/v1\/billing\/subscriptions\/[^/]+$/.test(url.pathname)) {
+        const failure = failures['subscription-get'].shift();
+        if (failure && failure !== 'drop-after-capture') return reply(failure.status, failure.body);
+      }
+      if (req.method === 'POST' && /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(url.pathname)) {
+        const failure = failures.refund.shift();
+        if (failure && failure !== 'drop-after-capture') return reply(failure.status, failure.body);
+      }
+      if (refunds.handle(req.method ?? 'GET', url.pathname, body, requestId, reply)) return;
       if (billing.handle(req.method ?? 'GET', url.pathname, url.searchParams, body, requestId, reply)) return;
       reply(404, apiError('RESOURCE_NOT_FOUND', 'The specified resource does not exist.'));
     });
@@ -413,6 +450,7 @@ export async function startPaypalStub(opts: PaypalStubOptions = {}): Promise<Pay
     capturesOf: (orderId) => captureCounts.get(orderId) ?? 0,
     tokensIssued: () => issued,
     billing: billing.sim,
+    refunds: refunds.sim,
     captureEvent,
     signWebhook,
     async sendWebhook(target, event, headers) {

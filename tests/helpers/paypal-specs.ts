@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 
-/** PayPal's own OpenAPI documents (shared with the lead), to check what our server sends. */
-const SPEC_DIR = new URL('../../../shared/vendor-specs/paypal/', import.meta.url);
+/**
+ * PayPal's own OpenAPI documents, vendored in tests/vendor/paypal/ (Apache-2.0, LICENSE beside them;
+ * see its README), to check what our server sends PayPal and what the simulator answers and delivers.
+ */
+const SPEC_DIR = new URL('../vendor/paypal/', import.meta.url);
 const SPECS = {
   orders: 'checkout_orders_v2.json',
   subscriptions: 'billing_subscriptions_v1.json',
   products: 'catalogs_products_v1.json',
+  webhooks: 'notifications_webhooks_v1.json',
 } as const;
 
 const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, unicodeRegExp: false });

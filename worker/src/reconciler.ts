@@ -9,6 +9,9 @@ import {
   outboundEmailsRepository,
   paymentStatusJob,
   paymentsRepository,
+  paypalCancelJob,
+  paypalCancellationsRepository,
+  paypalRefundJob,
   teamsRepository,
   type ServerContext,
 } from '@gl/core/server';
@@ -103,6 +106,12 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
 
   for (const m of await outboundEmailsRepository.listPending(db, cutoff, BATCH))
     emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'outbound', emailId: m.id }));
+
+  // PayPal subscriptions still to cancel, and sales of subscriptions we no longer held still to refund.
+  for (const c of await paypalCancellationsRepository.listPending(db, cutoff, BATCH))
+    paymentOutcomes.push(await jobs.ensureEnqueued(paypalCancelJob, { cancellationId: c.id }));
+  for (const p of await paymentsRepository.listRefundsDue(db, cutoff, BATCH))
+    paymentOutcomes.push(await jobs.ensureEnqueued(paypalRefundJob, { paymentId: p.id }));
 
   return {
     generations: enqueued(generationOutcomes),

@@ -4,12 +4,37 @@ import {
   billingQuote,
   billingRepository,
   currentPlanFor,
+  DAY_MS,
+  paypalCancelJob,
   Errors,
+  notifySubscription,
+  paypalCancellationsRepository,
   subscriptionsRepository,
+  type PaypalCancellationRow,
   type SubscriptionRow,
 } from '@gl/core/server';
-import type { BillingDto, BillingInterval, BillingQuoteDto, BillingSubscriptionDto, PlanId, ReceiptDto } from '@gl/core';
+import type {
+  BillingDto,
+  BillingInterval,
+  BillingQuoteDto,
+  BillingSubscriptionDto,
+  PaypalCancellationDto,
+  PlanId,
+  ReceiptDto,
+} from '@gl/core';
 import type { ApiContext } from '../api-context';
+
+function toPaypalCancellationDto(c: PaypalCancellationRow): PaypalCancellationDto {
+  return {
+    id: c.id,
+    providerSubscriptionId: c.providerSubscriptionId,
+    planId: asPlanId(c.planId),
+    reason: c.reason as PaypalCancellationDto['reason'],
+    status: c.status as PaypalCancellationDto['status'],
+    createdAt: c.createdAt.toISOString(),
+    cancelledAt: c.cancelledAt ? c.cancelledAt.toISOString() : null,
+  };
+}
 
 export function toBillingSubscription(s: SubscriptionRow, now = new Date()): BillingSubscriptionDto {
   const lapsed = s.status === 'active' && s.currentPeriodEnd !== null && s.currentPeriodEnd.getTime() <= now.getTime();
@@ -28,19 +53,58 @@ export function toBillingSubscription(s: SubscriptionRow, now = new Date()): Bil
 export class BillingService {
   constructor(private readonly ctx: ApiContext) {}
 
-  async overview(userId: string): Promise<BillingDto> {
-    const [active, scheduled, currentPlan, receiptsCount] = await Promise.all([
+  async overview(userId: string, now = new Date()): Promise<BillingDto> {
+    const [active, scheduled, currentPlan, receiptsCount, cancellations, refunds] = await Promise.all([
       subscriptionsRepository.findActive(this.ctx.db, userId),
       billingRepository.findScheduled(this.ctx.db, userId),
       currentPlanFor(this.ctx.db, userId),
       billingRepository.countReceipts(this.ctx.db, userId),
+      paypalCancellationsRepository.listForUser(this.ctx.db, userId, new Date(now.getTime() - 30 * DAY_MS)),
+      billingRepository.recentRefunds(this.ctx.db, userId, new Date(now.getTime() - 90 * DAY_MS)),
     ]);
     return {
       currentPlan,
       subscription: active ? toBillingSubscription(active) : null,
       scheduled: scheduled ? toBillingSubscription(scheduled) : null,
       receiptsCount,
+      paypalCancellations: cancellations.map(toPaypalCancellationDto),
+      refunds: refunds.map(({ refund, planId }) => ({
+        id: refund.id,
+        paymentId: refund.paymentId,
+        kind: refund.kind === 'reversal' ? 'reversal' : 'refund',
+        amount: refund.amountMinor,
+        currency: refund.currency,
+        planId: asPlanId(planId),
+        message: refund.message,
+        createdAt: refund.createdAt.toISOString(),
+      })),
     };
+  }
+
+  /**
+   * Asks PayPal again to cancel a subscription whose cancellation failed for good (only the owner's,
+   * only a failed one: anything else is 404 or 409); the job retries it in the background.
+   */
+  async retryPaypalCancellation(userId: string, id: string): Promise<PaypalCancellationDto> {
+    const row = await paypalCancellationsRepository.retry(this.ctx.db, userId, id);
+    if (!row) {
+      const existing = await paypalCancellationsRepository.find(this.ctx.db, id);
+      if (!existing || existing.userId !== userId) throw Errors.notFound('PayPal cancellation not found');
+      throw Errors.conflict(
+        existing.status === 'pending'
+          ? 'This PayPal subscription is already being cancelled.'
+          : 'This PayPal subscription is already cancelled.',
+      );
+    }
+    // The job of the failed attempt is still kept (failed) under the same id: it is replaced, not added beside.
+    await this.ctx.jobs.ensureEnqueued(paypalCancelJob, { cancellationId: row.id }).catch((err: Error) => {
+      this.ctx.logger.warn(
+        { cancellationId: row.id, err: err.message },
+        'paypal cancel retry not enqueued; the reconciler will enqueue it',
+      );
+    });
+    await notifySubscription(this.ctx, userId);
+    return toPaypalCancellationDto(row);
   }
 
   /** A quote for a paid plan other than the one the caller has (that one renews at the catalogue price). */

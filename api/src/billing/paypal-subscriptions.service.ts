@@ -11,6 +11,12 @@ import {
   paypalPlanKey,
   paypalSubscriptionsApi as api,
   paypalValueToCents,
+  paypalCancellationsRepository,
+  paypalRefundJob,
+  recordPaypalCancellation,
+  enqueuePaypalCancellations,
+  notifyPayment,
+  REFUND_DUE_CODE,
   settlePayment,
   subscriptionsRepository,
   toSubscriptionDto,
@@ -179,9 +185,14 @@ export class PaypalSubscriptionsService {
     if (event.event_type === 'BILLING.SUBSCRIPTION.ACTIVATED') {
       const payment = await paymentsRepository.findByProviderRef(this.ctx.db, 'paypal', subId);
       if (!payment || payment.status === 'completed') return;
-      await this.activate(payment, await this.fetch(subId)).catch((err: Error) =>
-        this.ctx.logger.warn({ eventId: event.id, subId, err: err.message }, 'paypal subscription activation refused'),
-      );
+      try {
+        await this.activate(payment, await this.fetch(subId));
+      } catch (err) {
+        // A refusal (not ACTIVE, not the expected plan...) is final: logged and acknowledged. PayPal
+        // unreachable is not: it throws, the webhook answers an error, and PayPal delivers the event again.
+        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        this.ctx.logger.warn({ eventId: event.id, subId, err: err.message }, 'paypal subscription activation refused');
+      }
       return;
     }
     const row = await billingRepository.findByProviderSubscription(this.ctx.db, subId);
@@ -189,7 +200,7 @@ export class PaypalSubscriptionsService {
       this.ctx.logger.warn({ eventId: event.id, eventType: event.event_type, subId }, 'paypal event for an unknown subscription');
       return;
     }
-    await billingRepository.markEventApplied(this.ctx.db, eventRowId, row.paymentId);
+    if (row.paymentId) await billingRepository.linkEventPayment(this.ctx.db, eventRowId, row.paymentId);
     if (event.event_type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') {
       const noticeId = await billingRepository.insertNotice(this.ctx.db, {
         userId: row.userId,
@@ -210,7 +221,12 @@ export class PaypalSubscriptionsService {
     }
   }
 
-  /** A sale: the first one belongs to the activation payment; any later one on an active subscription is a renewal. */
+  /**
+   * A sale: the first one belongs to the activation payment; a later one on a subscription we still
+   * hold (its row active, or scheduled to start, still carrying it, and not being cancelled) is a
+   * renewal. A sale of a subscription the customer has left (the cancellation at PayPal was late, or
+   * failed) is never applied: it is recorded and refunded in full by the `paypal-refund` job.
+   */
   private async sale(event: PaypalWebhookEvent, resource: Record<string, unknown>, eventRowId: string): Promise<void> {
     const subId = typeof resource.billing_agreement_id === 'string' ? resource.billing_agreement_id : undefined;
     const saleId = typeof resource.id === 'string' ? resource.id : undefined;
@@ -222,11 +238,7 @@ export class PaypalSubscriptionsService {
       return;
     }
     if ((await billingRepository.claimFirstSale(this.ctx.db, first.id, saleId)) !== 'taken') {
-      await billingRepository.markEventApplied(this.ctx.db, eventRowId, first.id);
-      return;
-    }
-    if (row.status !== 'active') {
-      this.ctx.logger.warn({ eventId: event.id, subId, saleId, status: row.status }, 'paypal sale on a subscription that is not active');
+      await billingRepository.linkEventPayment(this.ctx.db, eventRowId, first.id);
       return;
     }
     const amount = (resource.amount ?? {}) as { total?: string; currency?: string };
@@ -235,7 +247,9 @@ export class PaypalSubscriptionsService {
       this.ctx.logger.error({ eventId: event.id, saleId, amount }, 'paypal sale with an unreadable amount');
       return;
     }
-    // The sale id is the payment's provider_ref (unique): the same renewal delivered twice at once inserts once.
+    const leaving = await paypalCancellationsRepository.findBySubscription(this.ctx.db, subId);
+    const held = (row.status === 'active' || row.status === 'scheduled') && !leaving;
+    // The sale id is the payment's provider_ref (unique): the same sale delivered twice at once inserts once.
     const inserted = await paymentsRepository.insertOnce(this.ctx.db, {
       userId: row.userId,
       provider: 'paypal',
@@ -245,17 +259,31 @@ export class PaypalSubscriptionsService {
       currency: 'USD',
       kind: 'paypal-renewal',
       providerRef: saleId,
+      captureId: saleId,
+      requestPayload: { billingAgreementId: subId },
+      ...(held ? {} : { resultCode: REFUND_DUE_CODE, resultDesc: `Sale of PayPal subscription ${subId}, which the customer had left` }),
     });
     if (!inserted) return;
-    await billingRepository.markEventApplied(this.ctx.db, eventRowId, inserted.id);
-    const settled = await settlePayment(this.ctx, inserted.id, {
+    await billingRepository.linkEventPayment(this.ctx.db, eventRowId, inserted.id);
+    if (!held) {
+      this.ctx.logger.error(
+        { eventId: event.id, subId, saleId, paymentId: inserted.id, rowStatus: row.status, cancellation: leaving?.status },
+        'paypal sale for a subscription we no longer hold: refunding it',
+      );
+      await this.ctx.jobs.tryEnqueue(paypalRefundJob, { paymentId: inserted.id }, { log: { paymentId: inserted.id } });
+      // Still cancel it at PayPal if nothing asked for that yet (e.g. it was left before cancellations were recorded).
+      if (!leaving) {
+        const cancellationId = await recordPaypalCancellation(this.ctx.db, row, 'replaced');
+        await enqueuePaypalCancellations(this.ctx, [cancellationId]);
+      }
+      await notifyPayment(this.ctx, inserted);
+      return;
+    }
+    await settlePayment(this.ctx, inserted.id, {
       status: 'completed',
       resultCode: 'COMPLETED',
       resultDesc: `PayPal sale ${saleId}`,
     });
-    if (settled.subscription && !settled.subscription.providerSubscriptionId) {
-      await billingRepository.setProviderSubscription(this.ctx.db, settled.subscription.id, subId);
-    }
   }
 }
 

@@ -8,8 +8,7 @@ import {
   accountReference,
   callbackPhoneMatches,
   isKenyanMsisdn,
-  billingQuote,
-  payableAmount,
+  createPaymentOrder,
   mpesaClientFor,
   mpesaOutcome,
   parseStkCallback,
@@ -56,17 +55,15 @@ export class MpesaService {
     if (!mpesa) throw new AppError('UNAVAILABLE', 503, MPESA_PUSH_FAILED);
 
     const plan = getPlan(input.planId);
-    // The catalogue price minus any upgrade credit, decided here (never by the client).
-    const quote = await billingQuote(this.ctx.db, userId, input.planId, input.interval, this.ctx.config.MPESA_KES_PER_USD);
-    const amount = payableAmount(quote.kes.amountDue);
-    const payment = await paymentsRepository.insert(this.ctx.db, {
+    // The catalogue price minus any upgrade credit, decided here (never by the client); the credit is
+    // reserved by this payment (a second upgrade while it is open is refused with 409).
+    const { payment, amount } = await createPaymentOrder(this.ctx.db, {
       userId,
       provider: 'mpesa',
       planId: input.planId,
       interval: input.interval,
-      amountMinor: amount,
-      creditMinor: quote.kes.credit,
       currency: 'KES',
+      kesPerUsd: this.ctx.config.MPESA_KES_PER_USD,
       phone,
     });
 

@@ -5,10 +5,9 @@ import {
   MISMATCH_CODE,
   PAYMENT_TEXTS,
   USER_CANCELLED_CODE,
-  billingQuote,
   billingRepository,
+  createPaymentOrder,
   currentPlanFor,
-  payableAmount,
   paymentMessage,
   paymentsRepository,
   settlePayment,
@@ -21,6 +20,8 @@ import {
   centsToPaypalValue,
   checkCapturedOrder,
   paypalValueToCents,
+  refundPayment,
+  refundedCaptureId,
   type PaypalOrder,
   type PaypalOrderRequest,
   type PaypalWebhookEvent,
@@ -74,17 +75,15 @@ export class PaypalService {
   async createOrder(userId: string, planId: PlanId, interval: BillingInterval): Promise<PaypalOrderDto> {
     const paypal = this.paypal(PAYMENT_TEXTS.paypalCreateFailed);
     const plan = getPlan(planId);
-    // The catalogue price minus any upgrade credit, decided here (never by the client).
-    const quote = await billingQuote(this.ctx.db, userId, planId, interval, this.ctx.config.MPESA_KES_PER_USD);
-    const amountCents = payableAmount(quote.usd.amountDue);
-    const payment = await paymentsRepository.insert(this.ctx.db, {
+    // The catalogue price minus any upgrade credit, decided here (never by the client); the credit is
+    // reserved by this order (a second upgrade while it is open is refused with 409).
+    const { payment, amount: amountCents } = await createPaymentOrder(this.ctx.db, {
       userId,
       provider: 'paypal',
       planId,
       interval,
-      amountMinor: amountCents,
-      creditMinor: quote.usd.credit,
       currency: 'USD',
+      kesPerUsd: this.ctx.config.MPESA_KES_PER_USD,
     });
     const request: PaypalOrderRequest = {
       intent: 'CAPTURE',
@@ -181,6 +180,7 @@ export class PaypalService {
         resultCode: 'COMPLETED',
         resultDesc: `PayPal capture ${check.capture.id}`,
         providerResult: snapshot,
+        captureId: check.capture.id,
       });
       return this.result(settled.payment ?? found, settled.subscription);
     }
@@ -198,7 +198,8 @@ export class PaypalService {
 
   /**
    * PayPal's webhook: verified through PayPal's own verify API before anything is stored or
-   * changed. PAYMENT.CAPTURE.COMPLETED completes the payment (idempotently); DENIED fails it.
+   * changed. PAYMENT.CAPTURE.COMPLETED completes the payment (idempotently); DENIED fails it;
+   * REFUNDED / REVERSED end what the payment bought; subscription events go to the subscriptions service.
    */
   async handleWebhook(headers: Record<string, string | string[] | undefined>, body: unknown): Promise<{ received: true }> {
     const event = body as PaypalWebhookEvent | undefined;
@@ -240,19 +241,36 @@ export class PaypalService {
       throw Errors.validation(WEBHOOK_UNVERIFIED);
     }
 
-    // Each event is applied once by its id: a replay (PayPal retries, or a copy) is acknowledged and ignored.
-    const eventRowId = await billingRepository.insertProviderEvent(this.ctx.db, {
+    // Each event is handled once by its id: a replay of a handled event (PayPal retries, or a copy) is
+    // acknowledged and ignored. An event whose handling failed is not: it is released, the answer is
+    // an error, and PayPal's retry of it is handled like the first delivery.
+    const claim = await billingRepository.claimProviderEvent(this.ctx.db, {
       provider: 'paypal',
       providerEventId: event.id.slice(0, 100),
       kind: event.event_type,
       payload: event,
     });
-    if (!eventRowId) return { received: true };
-    if (isPaypalSubscriptionEvent(event.event_type)) {
-      await this.subscriptions.handleEvent(event, eventRowId);
-      return { received: true };
+    if (claim.state === 'done') return { received: true };
+    if (claim.state === 'busy') throw Errors.unavailable('This event is being handled right now. Please deliver it again later.');
+    try {
+      await this.applyEvent(event, claim.id);
+    } catch (err) {
+      this.ctx.logger.error(
+        { eventId: event.id, eventType: event.event_type, err: (err as Error).message },
+        'paypal webhook handling failed; PayPal will deliver it again',
+      );
+      await billingRepository.releaseProviderEvent(this.ctx.db, claim.id, (err as Error).message);
+      throw err;
     }
-    if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED' && event.event_type !== 'PAYMENT.CAPTURE.DENIED') return { received: true };
+    await billingRepository.markEventApplied(this.ctx.db, claim.id);
+    return { received: true };
+  }
+
+  /** Applies a verified, claimed event. Throws only for failures worth PayPal's retry (we could not reach PayPal, the database...). */
+  private async applyEvent(event: PaypalWebhookEvent, eventRowId: string): Promise<void> {
+    if (isPaypalSubscriptionEvent(event.event_type)) return this.subscriptions.handleEvent(event, eventRowId);
+    if (isRefundEvent(event.event_type)) return this.refund(event, eventRowId);
+    if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED' && event.event_type !== 'PAYMENT.CAPTURE.DENIED') return;
 
     const resource = (event.resource ?? {}) as {
       id?: string;
@@ -269,13 +287,13 @@ export class PaypalService {
     }
     if (!payment) {
       this.ctx.logger.warn({ eventId: event.id, orderId }, 'paypal webhook for an unknown order');
-      return { received: true };
+      return;
     }
     await paymentsRepository.linkEvent(this.ctx.db, eventRowId, payment.id);
 
     if (event.event_type === 'PAYMENT.CAPTURE.DENIED') {
       await settlePayment(this.ctx, payment.id, { status: 'failed', resultCode: 'DENIED', resultDesc: 'PayPal capture denied' });
-      return { received: true };
+      return;
     }
     const amountOk =
       resource.amount?.currency_code === payment.currency && paypalValueToCents(resource.amount?.value) === payment.amountMinor;
@@ -284,14 +302,64 @@ export class PaypalService {
         { paymentId: payment.id, eventId: event.id, status: resource.status, amount: resource.amount },
         'paypal capture event does not match the stored payment',
       );
-      return { received: true };
+      return;
     }
     await settlePayment(this.ctx, payment.id, {
       status: 'completed',
       resultCode: 'COMPLETED',
       resultDesc: `PayPal capture ${resource.id ?? ''}`.trim(),
       providerResult: { webhook: event.id },
+      captureId: resource.id ?? null,
     });
-    return { received: true };
+  }
+
+  /**
+   * PAYMENT.CAPTURE.REFUNDED / .REVERSED (the resource is the refund; its `up` link names the
+   * capture) and PAYMENT.SALE.REFUNDED / .REVERSED (a subscription payment: `sale_id`). Only a
+   * COMPLETED refund in the payment's currency changes anything; it goes through the payment state
+   * machine, which ends what the refunded money bought.
+   */
+  private async refund(event: PaypalWebhookEvent, eventRowId: string): Promise<void> {
+    const r = (event.resource ?? {}) as {
+      id?: string;
+      status?: string;
+      state?: string;
+      custom_id?: string;
+      sale_id?: string;
+      amount?: { currency_code?: string; value?: string; currency?: string; total?: string };
+      links?: Array<{ href: string; rel: string }>;
+    };
+    const sale = event.event_type.startsWith('PAYMENT.SALE.');
+    const captureId = sale ? r.sale_id : refundedCaptureId(r);
+    const done = sale ? r.state === 'completed' : r.status === 'COMPLETED';
+    const currency = sale ? r.amount?.currency : r.amount?.currency_code;
+    // PayPal writes a sale refund's total with or without a minus sign.
+    const cents = paypalValueToCents((sale ? r.amount?.total : r.amount?.value)?.replace(/^-/, ''));
+    let payment = captureId ? await paymentsRepository.findByCapture(this.ctx.db, 'paypal', captureId) : undefined;
+    if (!payment && !sale && isUuid(r.custom_id)) {
+      const byId = await paymentsRepository.findById(this.ctx.db, r.custom_id);
+      if (byId?.provider === 'paypal') payment = byId;
+    }
+    if (!payment || typeof r.id !== 'string') {
+      this.ctx.logger.error({ eventId: event.id, eventType: event.event_type, captureId }, 'paypal refund for a payment we do not know');
+      return;
+    }
+    await billingRepository.linkEventPayment(this.ctx.db, eventRowId, payment.id);
+    if (!done || currency !== payment.currency || !Number.isFinite(cents) || cents <= 0) {
+      this.ctx.logger.warn(
+        { eventId: event.id, paymentId: payment.id, status: r.status ?? r.state, amount: r.amount },
+        'paypal refund not completed or not in the payment currency: nothing changed',
+      );
+      return;
+    }
+    await refundPayment(this.ctx, payment.id, {
+      provider: 'paypal',
+      providerRefundId: r.id,
+      kind: event.event_type.endsWith('.REVERSED') ? 'reversal' : 'refund',
+      amountMinor: cents,
+    });
   }
 }
+
+const REFUND_EVENTS = new Set(['PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.REVERSED', 'PAYMENT.SALE.REFUNDED', 'PAYMENT.SALE.REVERSED']);
+const isRefundEvent = (type: string) => REFUND_EVENTS.has(type);

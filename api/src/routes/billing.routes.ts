@@ -1,4 +1,13 @@
-import { billingQuoteQuery, paymentIdParams, receiptQuery, billingDto, billingQuoteDto, receiptDto } from '@gl/core';
+import {
+  billingQuoteQuery,
+  paymentIdParams,
+  paypalCancellationDto,
+  paypalCancellationIdParams,
+  receiptQuery,
+  billingDto,
+  billingQuoteDto,
+  receiptDto,
+} from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { BillingService } from '../billing/billing.service';
 import { receiptPage } from '../billing/receipt-page';
@@ -33,6 +42,19 @@ export const billingResource = defineResource({
       response: billingQuoteDto,
       errors: [400, 401, 409],
       handler: ({ req, deps, query }) => deps.billing.quote(userIdOf(req), query.planId, query.interval),
+    }),
+    route({
+      method: 'post',
+      path: '/paypal-cancellations/:id/retry',
+      summary: 'Ask PayPal again to cancel a subscription you left, after the cancellation failed',
+      description:
+        'Only a failed cancellation of your own (404 otherwise; 409 when it is pending or done). The cancellation is retried in the background; GET /billing and `subscription:updated` show where it stands.',
+      auth: 'session',
+      params: paypalCancellationIdParams,
+      status: 202,
+      response: paypalCancellationDto,
+      errors: [400, 401, 404, 409],
+      handler: ({ req, deps, params }) => deps.billing.retryPaypalCancellation(userIdOf(req), params.id),
     }),
   ],
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createSubscriptionBody, subscriptionIdParams, updateSubscriptionBody, planDto, subscriptionDto, subscriptionsDto } from '@gl/core';
-import { Errors, currentPlanFor, notifySubscription, subscriptionsRepository, toSubscriptionDto } from '@gl/core/server';
+import { Errors, currentPlanFor, moveToFree, notifySubscription, subscriptionsRepository, toSubscriptionDto } from '@gl/core/server';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 
@@ -33,17 +33,16 @@ export const subscriptionsResource = defineResource({
       method: 'post',
       path: '/',
       summary: 'Move to the free plan (paid plans are bought through a payment)',
-      description: 'The active subscription is cancelled and the free plan applies at once.',
+      description:
+        'The active subscription is cancelled and the free plan applies at once; a PayPal subscription that renewed it is cancelled at PayPal (GET /billing shows the cancellation).',
       auth: 'session',
       body: createSubscriptionBody,
       response: z.object({ currentPlan: planDto, cancelled: subscriptionDto.nullable() }).loose(),
       errors: [400, 401],
       handler: async ({ req, deps: ctx }) => {
         const userId = userIdOf(req);
-        const cancelled = await ctx.db.transaction(async (tx) => {
-          await subscriptionsRepository.lockUser(tx, userId);
-          return subscriptionsRepository.endActive(tx, userId, 'cancelled');
-        });
+        // An auto-renewing PayPal plan is cancelled at PayPal too (in the background, shown on the billing page).
+        const cancelled = await moveToFree(ctx, userId);
         const state = await notifySubscription(ctx, userId);
         return { ...state, cancelled: cancelled ? toSubscriptionDto(cancelled) : null };
       },

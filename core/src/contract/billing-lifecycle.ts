@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BILLING_INTERVALS, PLAN_IDS } from '../catalogue';
-import { countSchema, timestampSchema } from './common';
+import { countSchema, timestampSchema, uuidSchema } from './common';
 import { intervalSchema, paidPlanIdSchema, planDto, planIdSchema, SUBSCRIPTION_STATUSES } from './billing';
 
 /** GET /billing/quote: any plan id is parsed, so free (or the plan one has) gets a clear 4xx, not a zod message. */
@@ -44,11 +44,44 @@ export const billingSubscriptionDto = z.object({
 });
 export type BillingSubscriptionDto = z.infer<typeof billingSubscriptionDto>;
 
+/** A PayPal subscription the customer left (upgrade, downgrade, free, the end of a plan), being cancelled at PayPal. */
+export const paypalCancellationDto = z.object({
+  id: z.uuid(),
+  providerSubscriptionId: z.string().describe("PayPal's subscription id (I-...)"),
+  planId: z.enum(PLAN_IDS),
+  reason: z.enum(['upgrade', 'downgrade', 'free', 'replaced', 'refunded', 'ended']),
+  status: z
+    .enum(['pending', 'cancelled', 'failed'])
+    .describe('pending: being cancelled at PayPal (retried while PayPal is unreachable); failed: PayPal refused or stayed unreachable'),
+  createdAt: timestampSchema,
+  cancelledAt: timestampSchema.nullable(),
+});
+export type PaypalCancellationDto = z.infer<typeof paypalCancellationDto>;
+
+/** A refund or reversal the provider reported, and what it ended. */
+export const refundNoticeDto = z.object({
+  id: z.uuid(),
+  paymentId: z.uuid(),
+  kind: z
+    .enum(['refund', 'reversal'])
+    .describe('refund: the money was given back; reversal: PayPal took it back (a dispute or chargeback)'),
+  amount: minor,
+  currency: z.string(),
+  planId: z.enum(PLAN_IDS),
+  message: z.string().describe('what the refund ended, in the words the customer was told'),
+  createdAt: timestampSchema,
+});
+export type RefundNoticeDto = z.infer<typeof refundNoticeDto>;
+
 export const billingDto = z.object({
   currentPlan: planDto,
   subscription: billingSubscriptionDto.nullable(),
   scheduled: billingSubscriptionDto.nullable().describe('a lower plan paid for, starting when the current period ends'),
   receiptsCount: countSchema,
+  paypalCancellations: z
+    .array(paypalCancellationDto)
+    .describe('PayPal subscriptions you left: every one still pending or failed, and those cancelled in the last 30 days'),
+  refunds: z.array(refundNoticeDto).describe('refunds and reversals of the last 90 days, newest first'),
 });
 export type BillingDto = z.infer<typeof billingDto>;
 
@@ -67,6 +100,8 @@ export const receiptDto = z.object({
   customerEmail: z.email(),
 });
 export type ReceiptDto = z.infer<typeof receiptDto>;
+
+export const paypalCancellationIdParams = z.object({ id: uuidSchema });
 
 export const paypalCreateSubscriptionBody = z.strictObject({ planId: paidPlanIdSchema, interval: intervalSchema });
 export const paypalConfirmSubscriptionBody = z.strictObject({

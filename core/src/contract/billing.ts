@@ -51,7 +51,8 @@ export function normalizeKenyanPhone(input: string): string {
   return `254${digits.slice(-9)}`;
 }
 
-export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
+/** refunded: refunded or reversed in full at the provider; it bought nothing any more and counts toward no credit. */
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 const PAYMENT_PROVIDERS = ['paypal', 'mpesa'] as const;
@@ -79,6 +80,7 @@ export const paymentDto = z.object({
   amountMinor: countSchema.describe('amount in minor units (cents, or shillings for M-Pesa)'),
   currency: z.string(),
   status: z.enum(PAYMENT_STATUSES),
+  refundedMinor: countSchema.describe('how much of amountMinor the provider has refunded or reversed (all of it when status is refunded)'),
   resultCode: z.string().nullable(),
   resultDesc: z.string().nullable(),
   message: z.string().describe('what the user is told about this payment'),

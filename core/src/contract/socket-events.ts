@@ -29,6 +29,16 @@ export interface ServerToClientEvents {
     planId: PlanId;
   }) => void;
   'subscription:updated': (payload: { subscription: SubscriptionDto | null; currentPlan: Plan }) => void;
+  /** A payment of the user was refunded or reversed at the provider (what it bought has ended); GET /billing shows it too. */
+  'payment:refunded': (payload: {
+    paymentId: string;
+    kind: 'refund' | 'reversal';
+    amount: number;
+    currency: string;
+    planId: PlanId;
+    status: PaymentStatus;
+    message: string;
+  }) => void;
   'team:line-saved': (payload: { teamId: string; line: TeamLineDto }) => void;
   'team:line-deleted': (payload: { teamId: string; id: string }) => void;
   'team:member-joined': (payload: { teamId: string; member: TeamMemberDto }) => void;

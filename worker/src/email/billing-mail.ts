@@ -1,13 +1,27 @@
 import { getPlan, type PlanId } from '@gl/core';
-import type { BillingNoticeRow, PaymentRow } from '@gl/core/server';
+import type { BillingNoticeRow, PaymentRefundRow, PaymentRow, PaypalCancellationRow } from '@gl/core/server';
 
 export interface BillingMailInput {
   notice: BillingNoticeRow;
   name: string;
   email: string;
   payment?: PaymentRow;
+  /** The PayPal cancellation a paypal-cancelled / paypal-cancel-failed notice is about. */
+  cancellation?: PaypalCancellationRow;
+  /** The refund a refund notice is about. */
+  refund?: PaymentRefundRow;
   publicUrl?: string;
 }
+
+/** Why the customer left a PayPal subscription, as the e-mail says it. */
+const LEFT_BECAUSE: Record<string, string> = {
+  upgrade: 'you moved to a higher plan',
+  downgrade: 'you chose a lower plan from the end of your current period',
+  free: 'you moved to the free plan',
+  replaced: 'you paid for your plan another way',
+  refunded: 'its payment was refunded',
+  ended: 'your plan ended without renewing',
+};
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -23,7 +37,7 @@ const planName = (id: string) => {
 export const formatMoney = (minor: number, currency: string) =>
   currency === 'KES' ? `KES ${minor}` : `${currency} ${(minor / 100).toFixed(2)}`;
 
-/** Subject and body of a billing e-mail (receipt, reminders, expiry, payment failed). */
+/** Subject and body of a billing e-mail (receipt, reminders, expiry, payment failed, refund, PayPal cancellation). */
 export function composeBillingMail(input: BillingMailInput): { subject: string; lines: string[] } {
   const { notice, payment } = input;
   const billing = input.publicUrl ? `${input.publicUrl.replace(/\/+$/, '')}/billing` : undefined;
@@ -31,6 +45,7 @@ export function composeBillingMail(input: BillingMailInput): { subject: string; 
   switch (notice.kind) {
     case 'receipt': {
       const p = payment!;
+      const voided = (p.providerPayload as { creditVoided?: { credit?: number } } | null)?.creditVoided;
       return {
         subject: `Your Genius Lines receipt ${p.receiptNumber}`,
         lines: [
@@ -39,6 +54,49 @@ export function composeBillingMail(input: BillingMailInput): { subject: string; 
           `${planName(p.planId)} plan, billed ${p.interval === 'year' ? 'yearly' : 'monthly'}: ${formatMoney(p.amountMinor, p.currency)}` +
             (p.creditMinor > 0 ? ` (after a credit of ${formatMoney(p.creditMinor, p.currency)})` : ''),
           `Paid with ${p.provider === 'mpesa' ? 'M-Pesa' : 'PayPal'} on ${day(p.completedAt)}, for ${day(p.periodStart)} to ${day(p.periodEnd)}.`,
+          ...(voided
+            ? [
+                `This payment was priced with an upgrade credit of ${formatMoney(voided.credit ?? 0, p.currency)} that an earlier payment had already used, so it pays for the part of the period its amount covers (the dates above).`,
+              ]
+            : []),
+          ...manage,
+        ],
+      };
+    }
+    case 'refund': {
+      const p = payment!;
+      const reversal = input.refund?.kind === 'reversal';
+      return {
+        subject: reversal ? 'Your Genius Lines payment was reversed' : 'Your Genius Lines payment was refunded',
+        lines: [
+          `Hi ${input.name},`,
+          input.refund?.message ||
+            `${formatMoney(input.refund?.amountMinor ?? p.refundedMinor, p.currency)} of your ${planName(p.planId)} payment was refunded.`,
+          ...(p.receiptNumber ? [`It was the payment of receipt ${p.receiptNumber}.`] : []),
+          ...manage,
+        ],
+      };
+    }
+    case 'paypal-cancelled': {
+      const c = input.cancellation;
+      return {
+        subject: 'Your PayPal subscription to Genius Lines was cancelled',
+        lines: [
+          `Hi ${input.name},`,
+          `We cancelled your PayPal subscription ${c?.providerSubscriptionId ?? ''} for the ${planName(c?.planId ?? 'pro')} plan at PayPal, because ${LEFT_BECAUSE[c?.reason ?? 'replaced'] ?? LEFT_BECAUSE.replaced}. PayPal will not charge you for it again.`,
+          'If PayPal charges it anyway, we refund that payment in full.',
+          ...manage,
+        ],
+      };
+    }
+    case 'paypal-cancel-failed': {
+      const c = input.cancellation;
+      return {
+        subject: 'Please cancel your Genius Lines subscription at PayPal',
+        lines: [
+          `Hi ${input.name},`,
+          `You left your ${planName(c?.planId ?? 'pro')} plan, but we could not cancel its PayPal subscription ${c?.providerSubscriptionId ?? ''} at PayPal, so PayPal may charge you again.`,
+          'Please cancel it in your PayPal account (Settings, then Payments, then Manage automatic payments), or try again from your Billing page. If PayPal charges it, we refund that payment in full.',
           ...manage,
         ],
       };

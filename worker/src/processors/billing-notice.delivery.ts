@@ -1,10 +1,10 @@
 import type { Job } from 'bullmq';
-import { billingRepository, paymentsRepository, type Logger } from '@gl/core/server';
+import { billingRepository, paymentsRepository, paypalCancellationsRepository, type Logger } from '@gl/core/server';
 import { billingMailBodies } from '../email/billing-mail';
 import type { WorkerContext } from '../processor';
 import { deliver } from '../email/deliver';
 
-/** A recorded billing e-mail (receipt, reminder, expiry, payment failed): sent once, from its row. */
+/** A recorded billing e-mail (receipt, reminder, expiry, payment failed, refund, PayPal cancellation): sent once, from its row. */
 export async function deliverBillingNotice(ctx: WorkerContext, job: Job, noticeId: string, log: Logger) {
   const found = await billingRepository.findNotice(ctx.db, noticeId);
   if (!found) return { skipped: 'unknown notice' };
@@ -12,7 +12,12 @@ export async function deliverBillingNotice(ctx: WorkerContext, job: Job, noticeI
   if (notice.status !== 'pending') return { skipped: `already ${notice.status}` };
   const payment = notice.paymentId ? await paymentsRepository.findById(ctx.db, notice.paymentId) : undefined;
   if (notice.kind === 'receipt' && !payment?.receiptNumber) return { skipped: 'no receipt' };
-  const bodies = billingMailBodies({ notice, name, email, payment, publicUrl: ctx.config.PUBLIC_URL });
+  if (notice.kind === 'refund' && !payment) return { skipped: 'no payment' };
+  const cancellation = notice.paypalCancellationId
+    ? await paypalCancellationsRepository.find(ctx.db, notice.paypalCancellationId)
+    : undefined;
+  const refund = notice.kind === 'refund' ? await billingRepository.findRefundOfNotice(ctx.db, notice.dedupeKey) : undefined;
+  const bodies = billingMailBodies({ notice, name, email, payment, cancellation, refund, publicUrl: ctx.config.PUBLIC_URL });
   return deliver(
     ctx,
     job,

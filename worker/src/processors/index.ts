@@ -3,6 +3,15 @@ import { emailProcessor } from './email.processor';
 import { paymentStatusProcessor } from './payment-status.processor';
 import { generationProcessor } from './generation.processor';
 import { billingSweepProcessor } from './billing-sweep.processor';
+import { paypalCancelProcessor } from './paypal-cancel.processor';
+import { paypalRefundProcessor } from './paypal-refund.processor';
 
 /** One entry per job; each handler lives in its own `<name>.processor.ts`. */
-export const processors: ProcessorRegistration[] = [emailProcessor, paymentStatusProcessor, generationProcessor, billingSweepProcessor];
+export const processors: ProcessorRegistration[] = [
+  emailProcessor,
+  paymentStatusProcessor,
+  generationProcessor,
+  billingSweepProcessor,
+  paypalCancelProcessor,
+  paypalRefundProcessor,
+];

@@ -3,6 +3,7 @@ import { notifySubscription } from '../payments/payment-state';
 import { billingRepository, type BillingNoticeKind } from '../repositories/billing.repository';
 import { subscriptionsRepository, type SubscriptionRow } from '../repositories/subscriptions.repository';
 import { enqueueBillingEmail } from './billing-email';
+import { enqueuePaypalCancellations, recordPaypalCancellation } from './paypal-cancellation';
 import { DAY_MS } from './credit';
 
 export type SweepContext = Pick<ServerContext, 'db' | 'jobs' | 'realtime' | 'logger'>;
@@ -13,8 +14,8 @@ export const RENEWAL_GRACE_MS = 2 * DAY_MS;
 export interface SweepResult {
   reminders: number;
   expired: number;
-  /** PayPal subscriptions (suspended, i.e. auto-renew off) whose period ended: to cancel at PayPal. */
-  toCancelAtProvider: SubscriptionRow[];
+  /** PayPal subscriptions whose plan ended here, recorded for the `paypal-cancel` job to cancel at PayPal. */
+  paypalCancellations: number;
 }
 
 const autoRenews = (s: SubscriptionRow) => Boolean(s.providerSubscriptionId) && !s.cancelAtPeriodEnd;
@@ -38,16 +39,22 @@ async function remind(ctx: SweepContext, s: SubscriptionRow, kind: BillingNotice
  * completing at the same moment and a second sweep both see a consistent state): the user falls
  * back to free, or to the lower plan scheduled for this moment. Returns false when another caller did it.
  */
-async function expire(ctx: SweepContext, s: SubscriptionRow, now: Date): Promise<{ noticeId?: string } | undefined> {
+async function expire(
+  ctx: SweepContext,
+  s: SubscriptionRow,
+  now: Date,
+): Promise<{ noticeId?: string; cancellationId?: string } | undefined> {
   return ctx.db.transaction(async (tx) => {
     await subscriptionsRepository.lockUser(tx, s.userId);
     const active = await subscriptionsRepository.findActive(tx, s.userId);
     if (!active || active.id !== s.id || !active.currentPeriodEnd || active.currentPeriodEnd.getTime() > now.getTime()) return undefined;
     await billingRepository.setStatus(tx, s.id, 'expired');
+    // A PayPal subscription whose plan ended without renewing (auto-renew off: suspended there) is cancelled, so it can never bill again.
+    const cancellationId = await recordPaypalCancellation(tx, active, 'ended');
     const scheduled = await billingRepository.findScheduled(tx, s.userId);
     if (scheduled) {
       await billingRepository.setStatus(tx, scheduled.id, 'active');
-      return {};
+      return { cancellationId };
     }
     const noticeId = await billingRepository.insertNotice(tx, {
       userId: s.userId,
@@ -56,7 +63,7 @@ async function expire(ctx: SweepContext, s: SubscriptionRow, now: Date): Promise
       subscriptionId: s.id,
       periodEnd: s.currentPeriodEnd,
     });
-    return { noticeId };
+    return { noticeId, cancellationId };
   });
 }
 
@@ -78,16 +85,17 @@ export async function runBillingSweep(ctx: SweepContext, now = new Date()): Prom
   }
 
   let expired = 0;
-  const toCancelAtProvider: SubscriptionRow[] = [];
+  let paypalCancellations = 0;
   for (const s of await billingRepository.listEnded(ctx.db, now)) {
     if (autoRenews(s) && s.currentPeriodEnd!.getTime() > now.getTime() - RENEWAL_GRACE_MS) continue;
     const done = await expire(ctx, s, now);
     if (!done) continue;
     expired++;
-    if (s.providerSubscriptionId) toCancelAtProvider.push(s);
+    if (done.cancellationId) paypalCancellations++;
+    await enqueuePaypalCancellations(ctx, [done.cancellationId]);
     ctx.logger.info({ subscriptionId: s.id, userId: s.userId, planId: s.planId }, 'subscription period ended');
     if (done.noticeId) await enqueueBillingEmail(ctx, done.noticeId);
     await notifySubscription(ctx, s.userId);
   }
-  return { reminders, expired, toCancelAtProvider };
+  return { reminders, expired, paypalCancellations };
 }

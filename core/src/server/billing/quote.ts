@@ -12,8 +12,9 @@ import { isCurrent, planChange } from './plan-change';
 /** The periods paid for the current subscription (legacy rows without a period: the subscription's own). */
 async function paidPeriods(db: DbOrTx, active: SubscriptionRow): Promise<PaidPeriod[]> {
   const rows = await billingRepository.paidPeriodsOf(db, active);
+  // What is left of each payment after partial refunds (a refunded one is no longer `completed`).
   const periods: PaidPeriod[] = rows.map((p) => ({
-    amountMinor: p.amountMinor,
+    amountMinor: p.amountMinor - p.refundedMinor,
     currency: p.currency,
     periodStart: p.periodStart!,
     periodEnd: p.periodEnd!,

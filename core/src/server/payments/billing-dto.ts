@@ -1,7 +1,7 @@
 import { getPlan, PLAN_IDS, type BillingInterval, type PlanId } from '../../catalogue';
 import type { PaymentDto, PaymentProvider, PaymentStatus, SubscriptionDto } from '../../contract/billing';
 import type { PaymentRow } from '../repositories/payments.repository';
-import { USER_CANCELLED_CODE } from '../repositories/payments.repository';
+import { REFUND_DUE_CODE, REFUND_FAILED_CODE, USER_CANCELLED_CODE } from '../repositories/payments.repository';
 import type { SubscriptionRow } from '../repositories/subscriptions.repository';
 
 /** Result codes we store for failures that happen on our side of a provider call. */
@@ -18,6 +18,9 @@ export const PAYMENT_TEXTS = {
   mpesaInitFailed: 'Failed to initiate M-Pesa payment',
   mpesaPending: 'Check your phone and enter your M-Pesa PIN to complete the payment.',
   paypalPending: 'Waiting for PayPal to confirm the payment.',
+  refundDue: 'PayPal charged this for a subscription you had already left. It is being refunded in full.',
+  refundFailed:
+    'PayPal charged this for a subscription you had already left, and the automatic refund did not go through. Please contact us and we will refund it.',
 } as const;
 
 export function asPlanId(id: string): PlanId {
@@ -29,11 +32,24 @@ export function asInterval(interval: string): BillingInterval {
 }
 
 /** What the user is told about a payment in its current state. */
-export function paymentMessage(p: { provider: string; status: string; resultCode: string | null; planId: string }): string {
+export function paymentMessage(p: {
+  provider: string;
+  status: string;
+  resultCode: string | null;
+  planId: string;
+  refundedMinor?: number;
+  currency?: string;
+}): string {
   const provider = p.provider as PaymentProvider;
+  if (p.resultCode === REFUND_DUE_CODE)
+    return p.status === 'refunded' ? 'Charged by PayPal after you had left the subscription; refunded in full.' : PAYMENT_TEXTS.refundDue;
+  if (p.resultCode === REFUND_FAILED_CODE) return PAYMENT_TEXTS.refundFailed;
   switch (p.status as PaymentStatus) {
     case 'completed':
+      if (p.refundedMinor && p.currency) return `Paid; ${formatMinorUnits(p.refundedMinor, p.currency)} of it was refunded.`;
       return `Payment received. Your ${getPlan(asPlanId(p.planId)).name} plan is active now.`;
+    case 'refunded':
+      return 'Refunded. This payment no longer pays for a plan.';
     case 'cancelled':
       return PAYMENT_TEXTS.cancelledByUser;
     case 'failed':
@@ -55,6 +71,7 @@ export function toPaymentDto(p: PaymentRow): PaymentDto {
     amountMinor: p.amountMinor,
     currency: p.currency,
     status: p.status as PaymentStatus,
+    refundedMinor: p.refundedMinor,
     resultCode: p.resultCode,
     resultDesc: p.status === 'cancelled' && p.resultCode === USER_CANCELLED_CODE ? 'Cancelled in the app' : p.resultDesc,
     message: paymentMessage(p),
@@ -75,6 +92,15 @@ export function toSubscriptionDto(s: SubscriptionRow, now = new Date()): Subscri
     cancelAtPeriodEnd: s.cancelAtPeriodEnd,
     createdAt: s.createdAt.toISOString(),
   };
+}
+
+/** 999 USD -> "$9.99"; 1289 KES -> "KES 1,289" (the client and the e-mails write money the same way). */
+export function formatMinorUnits(minor: number, currency: string): string {
+  return currency === 'KES'
+    ? `KES ${minor.toLocaleString('en-US')}`
+    : currency === 'USD'
+      ? `$${(minor / 100).toFixed(2)}`
+      : `${currency} ${(minor / 100).toFixed(2)}`;
 }
 
 /** One billing interval later, in UTC; the 31st plus a month lands on the last day of the next month. */

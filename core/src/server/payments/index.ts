@@ -5,3 +5,4 @@ export * from './billing-dto';
 export * from './payment-state';
 export * from './paypal.client';
 export * from './paypal-subscriptions.client';
+export * from './payment-refund';

@@ -8,6 +8,9 @@ import { addInterval, asInterval, asPlanId, paymentMessage, toSubscriptionDto } 
 import { billingRepository } from '../repositories/billing.repository';
 import { planChange } from '../billing/plan-change';
 import { enqueueBillingEmail } from '../billing/billing-email';
+import { enqueuePaypalCancellations, recordPaypalCancellation } from '../billing/paypal-cancellation';
+import type { PaypalCancellationReason } from '../repositories/paypal-cancellations.repository';
+import type { PaymentStatus } from '../../contract/billing';
 
 export type SettleContext = Pick<ServerContext, 'db' | 'realtime' | 'logger' | 'jobs'>;
 
@@ -19,49 +22,115 @@ export interface SettleResult {
   subscription: SubscriptionRow | undefined;
 }
 
+/** The PayPal subscription a payment belongs to: its own (a first payment) or the one whose sale it is (a renewal). */
+function paypalSubscriptionOf(payment: PaymentRow): string | null {
+  if (payment.kind === 'paypal-subscription') return payment.providerRef;
+  if (payment.kind === 'paypal-renewal') {
+    const id = (payment.requestPayload as { billingAgreementId?: unknown } | null)?.billingAgreementId;
+    return typeof id === 'string' ? id : null;
+  }
+  return null;
+}
+
+/**
+ * Upgrade credit is good once: only while the plan it was taken from is still the current plan, in
+ * the same chain of periods the order was priced against (a chain starts with a new plan or an
+ * upgrade; renewals keep its start). Another upgrade that completed first, or the plan's end, used it.
+ */
+function creditStillGood(active: SubscriptionRow | undefined, change: string, payment: PaymentRow): boolean {
+  if (change !== 'upgrade' || !active) return false;
+  const chainStart = active.currentPeriodStart ?? active.createdAt;
+  return chainStart.getTime() <= payment.createdAt.getTime();
+}
+
+interface Activation {
+  row: SubscriptionRow;
+  start: Date;
+  end: Date;
+  /** PayPal subscriptions the customer left with this payment, to cancel at PayPal after the commit. */
+  cancellations: string[];
+}
+
 /**
  * Applies a completed payment to the user's subscriptions inside the payment's transaction (the
  * user row lock serialises concurrent plan changes of the same user), as planChange() decides:
  * the same plan extends from the current end, a higher plan starts now, a lower plan is scheduled
  * for the end of the current period. Returns the subscription row the payment created.
+ *
+ * A payment priced with upgrade credit that is no longer there (see creditStillGood) buys exactly
+ * what it paid for: its share of the period (amount / (amount + credit)), never a full period.
+ * Leaving an auto-renewing PayPal plan (upgrade, downgrade, another plan bought) records its
+ * cancellation at PayPal in this same transaction.
  */
-async function activateSubscription(
-  tx: DbOrTx,
-  payment: PaymentRow & { userId: string },
-  now: Date,
-): Promise<{ row: SubscriptionRow; start: Date; end: Date }> {
+async function activateSubscription(tx: DbOrTx, payment: PaymentRow & { userId: string }, now: Date): Promise<Activation> {
   await subscriptionsRepository.lockUser(tx, payment.userId);
   const already = await subscriptionsRepository.findByPayment(tx, payment.id);
-  if (already) return { row: already, start: already.currentPeriodStart ?? now, end: already.currentPeriodEnd ?? now };
+  if (already) return { row: already, start: already.currentPeriodStart ?? now, end: already.currentPeriodEnd ?? now, cancellations: [] };
   const interval = asInterval(payment.interval);
   const active = await subscriptionsRepository.findActive(tx, payment.userId);
-  const { change, start, end } = planChange(active, asPlanId(payment.planId), interval, now);
+  const decided = planChange(active, asPlanId(payment.planId), interval, now);
+  const { change, start } = decided;
+  let end = decided.end;
+  if (payment.creditMinor > 0 && !creditStillGood(active, change, payment)) {
+    const bought = Math.floor(((end.getTime() - start.getTime()) * payment.amountMinor) / (payment.amountMinor + payment.creditMinor));
+    end = new Date(start.getTime() + bought);
+    await paymentsRepository.voidCredit(tx, payment.id, {
+      credit: payment.creditMinor,
+      reason: change === 'renewal' ? 'used by an upgrade that completed first' : 'the plan it came from had ended',
+    });
+  }
+  const ownPaypal = paypalSubscriptionOf(payment);
+  const cancellations: string[] = [];
+  const leave = async (row: SubscriptionRow, reason: PaypalCancellationReason) => {
+    const id = await recordPaypalCancellation(tx, row, reason);
+    if (id) cancellations.push(id);
+  };
   const base = { userId: payment.userId, planId: payment.planId, interval, paymentId: payment.id, provider: payment.provider };
 
   if (change === 'downgrade') {
     const scheduled = await billingRepository.findScheduled(tx, payment.userId);
-    if (scheduled) await billingRepository.setStatus(tx, scheduled.id, scheduled.planId === payment.planId ? 'expired' : 'cancelled');
-    const from = scheduled?.planId === payment.planId && scheduled.currentPeriodEnd ? scheduled.currentPeriodEnd : start;
+    const samePlan = scheduled?.planId === payment.planId;
+    if (scheduled) await billingRepository.setStatus(tx, scheduled.id, samePlan ? 'expired' : 'cancelled');
+    const keptPaypal = ownPaypal ?? (samePlan ? (scheduled?.providerSubscriptionId ?? null) : null);
+    if (scheduled?.providerSubscriptionId && scheduled.providerSubscriptionId !== keptPaypal) await leave(scheduled, 'replaced');
+    const from = samePlan && scheduled?.currentPeriodEnd ? scheduled.currentPeriodEnd : start;
     const to = addInterval(from, interval);
     const row = await billingRepository.insertSubscription(tx, {
       ...base,
       status: 'scheduled',
-      currentPeriodStart: scheduled?.planId === payment.planId ? (scheduled.currentPeriodStart ?? from) : from,
+      currentPeriodStart: samePlan ? (scheduled!.currentPeriodStart ?? from) : from,
       currentPeriodEnd: to,
+      providerSubscriptionId: keptPaypal,
     });
-    return { row, start: from, end: to };
+    // The current plan now ends at its period end: its PayPal subscription must not renew it.
+    if (active?.providerSubscriptionId && active.providerSubscriptionId !== keptPaypal) {
+      await leave(active, 'downgrade');
+      if (!active.cancelAtPeriodEnd) await billingRepository.updateSubscription(tx, active.id, { cancelAtPeriodEnd: true });
+    }
+    return { row, start: from, end: to, cancellations };
   }
   // A renewal keeps the start of the chain, so upgrade credit can find every period paid for.
-  const chainStart = change === 'renewal' && active ? (active.currentPeriodStart ?? active.createdAt) : start;
-  if (active) await subscriptionsRepository.endActive(tx, payment.userId, 'expired');
+  const renewal = change === 'renewal' && active;
+  const chainStart = renewal ? (active.currentPeriodStart ?? active.createdAt) : start;
+  const keptPaypal = renewal ? active.providerSubscriptionId : null;
+  const providerSubscriptionId = ownPaypal ?? keptPaypal;
+  if (active) {
+    await subscriptionsRepository.endActive(tx, payment.userId, 'expired');
+    if (active.providerSubscriptionId && active.providerSubscriptionId !== providerSubscriptionId)
+      await leave(active, change === 'upgrade' ? 'upgrade' : 'replaced');
+  }
   const row = await billingRepository.insertSubscription(tx, {
     ...base,
     status: 'active',
     currentPeriodStart: chainStart,
     currentPeriodEnd: end,
-    providerSubscriptionId: change === 'renewal' ? (active?.providerSubscriptionId ?? null) : null,
+    providerSubscriptionId,
+    // The plan an upgrade ended early (a refund of the chain gives it back); renewals carry it along.
+    replacesSubscriptionId: renewal ? active.replacesSubscriptionId : change === 'upgrade' && active ? active.id : null,
+    // A one-time renewal of a PayPal plan whose auto-renew is off keeps it off.
+    cancelAtPeriodEnd: renewal && !ownPaypal && keptPaypal ? active.cancelAtPeriodEnd : false,
   });
-  return { row, start, end };
+  return { row, start, end, cancellations };
 }
 
 /**
@@ -97,10 +166,10 @@ export async function settlePayment(
     if (!moved) return undefined;
     // A payment whose account was deleted (user_id null) settles for the books but activates nothing.
     const owner = moved.userId;
-    if (moved.status !== 'completed' || !owner) return { payment: moved, subscription: undefined, noticeId: undefined };
+    if (moved.status !== 'completed' || !owner) return { payment: moved, subscription: undefined, noticeId: undefined, cancellations: [] };
     const activated = await activateSubscription(tx, { ...moved, userId: owner }, now);
     const { payment, noticeId } = await issueReceipt(tx, { ...moved, userId: owner }, activated, now);
-    return { payment, subscription: activated.row, noticeId };
+    return { payment, subscription: activated.row, noticeId, cancellations: activated.cancellations };
   });
 
   if (!result) {
@@ -109,7 +178,7 @@ export async function settlePayment(
     return { changed: false, payment, subscription };
   }
 
-  const { payment, subscription, noticeId } = result;
+  const { payment, subscription, noticeId, cancellations } = result;
   ctx.logger.info(
     {
       paymentId,
@@ -122,6 +191,7 @@ export async function settlePayment(
     'payment settled',
   );
   if (noticeId) await enqueueBillingEmail(ctx, noticeId);
+  await enqueuePaypalCancellations(ctx, cancellations);
   await notifyPayment(ctx, payment, subscription ? { subscription } : undefined);
   return { changed: true, payment, subscription };
 }
@@ -132,7 +202,7 @@ export async function notifyPayment(ctx: SettleContext, payment: PaymentRow, pla
   ctx.realtime.emit({ userId: payment.userId }, 'payment:updated', {
     paymentId: payment.id,
     provider: payment.provider as 'paypal' | 'mpesa',
-    status: payment.status as 'pending' | 'completed' | 'failed' | 'cancelled',
+    status: payment.status as PaymentStatus,
     resultCode: payment.resultCode,
     message: paymentMessage(payment),
     planId: asPlanId(payment.planId),

@@ -54,6 +54,19 @@ export interface PaypalCapture {
   links?: PaypalLink[];
 }
 
+/** A refund (Orders v2 / Payments v2 `refund`): also the resource of PAYMENT.CAPTURE.REFUNDED and .REVERSED. */
+export interface PaypalRefund {
+  id: string;
+  status: 'CANCELLED' | 'FAILED' | 'PENDING' | 'COMPLETED';
+  amount?: PaypalMoney;
+  custom_id?: string;
+  invoice_id?: string;
+  note_to_payer?: string;
+  create_time?: string;
+  update_time?: string;
+  links?: PaypalLink[];
+}
+
 export type PaypalOrderStatus = 'CREATED' | 'SAVED' | 'APPROVED' | 'VOIDED' | 'COMPLETED' | 'PAYER_ACTION_REQUIRED';
 
 export interface PaypalOrder {
@@ -211,6 +224,18 @@ export class PaypalClient {
     return this.call<PaypalOrder>('GET', `/v2/checkout/orders/${encodeURIComponent(orderId)}`, { ok: [200] });
   }
 
+  /**
+   * POST /v2/payments/captures/{id}/refund with an empty body: a full refund of a capture, or of a
+   * subscription payment by its transaction (sale) id. The PayPal-Request-Id makes a retry return the same refund.
+   */
+  refundCapture(captureId: string, requestId: string): Promise<PaypalRefund> {
+    return this.call<PaypalRefund>('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
+      body: {},
+      requestId,
+      ok: [200, 201],
+    });
+  }
+
   /** POST /v1/notifications/verify-webhook-signature: true only for verification_status SUCCESS. */
   async verifyWebhookSignature(req: VerifyWebhookSignatureRequest): Promise<boolean> {
     const body = await this.call<{ verification_status?: string }>('POST', '/v1/notifications/verify-webhook-signature', {
@@ -219,6 +244,23 @@ export class PaypalClient {
     });
     return body.verification_status === 'SUCCESS';
   }
+}
+
+/** A client for the configured PayPal account, or undefined when PayPal is not configured. */
+export function paypalClientFor(c: {
+  PAYPAL_BASE_URL: string;
+  PAYPAL_CLIENT_ID?: string;
+  PAYPAL_CLIENT_SECRET?: string;
+}): PaypalClient | undefined {
+  if (!c.PAYPAL_CLIENT_ID || !c.PAYPAL_CLIENT_SECRET) return undefined;
+  return new PaypalClient({ baseUrl: c.PAYPAL_BASE_URL, clientId: c.PAYPAL_CLIENT_ID, clientSecret: c.PAYPAL_CLIENT_SECRET });
+}
+
+/** The capture a refund belongs to: the id at the end of its `up` link (.../v2/payments/captures/{id}). */
+export function refundedCaptureId(refund: { links?: PaypalLink[] }): string | undefined {
+  const up = refund.links?.find((l) => l.rel === 'up')?.href;
+  const id = up ? /\/v2\/payments\/captures\/([A-Za-z0-9-]+)\/?$/.exec(up)?.[1] : undefined;
+  return id;
 }
 
 /** Formats integer cents as PayPal's decimal string ("9.99"). */

@@ -1,11 +1,25 @@
-import { and, asc, count, eq, gt, gte, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
-import { billingNotices, paymentEvents, payments, paypalCatalog, receiptCounters, subscriptions, users } from '../db/schema';
+import {
+  billingNotices,
+  paymentEvents,
+  paymentRefunds,
+  payments,
+  paypalCatalog,
+  receiptCounters,
+  subscriptions,
+  users,
+} from '../db/schema';
 import type { PaymentRow } from './payments.repository';
 import type { SubscriptionRow } from './subscriptions.repository';
 
 export type BillingNoticeRow = typeof billingNotices.$inferSelect;
-export type BillingNoticeKind = 'receipt' | 'reminder-7' | 'reminder-1' | 'expired' | 'payment-failed';
+export type BillingNoticeKind =
+  'receipt' | 'reminder-7' | 'reminder-1' | 'expired' | 'payment-failed' | 'refund' | 'paypal-cancelled' | 'paypal-cancel-failed';
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
+
+/** A delivery that claimed an event this long ago without finishing is taken to have died: another may claim it. */
+const EVENT_CLAIM_MS = 60_000;
 
 /** GL-<year>-<6 digits>. */
 export const formatReceiptNumber = (year: number, n: number) => `GL-${year}-${String(n).padStart(6, '0')}`;
@@ -71,17 +85,82 @@ export const billingRepository = {
       paymentId: string | null;
       provider: string | null;
       providerSubscriptionId?: string | null;
+      replacesSubscriptionId?: string | null;
+      cancelAtPeriodEnd?: boolean;
     },
   ): Promise<SubscriptionRow> {
     const [row] = await tx
       .insert(subscriptions)
-      .values({ ...input, cancelAtPeriodEnd: false })
+      .values({ cancelAtPeriodEnd: false, ...input })
       .returning();
     return row!;
   },
 
   async setStatus(tx: DbOrTx, id: string, status: string): Promise<void> {
     await tx.update(subscriptions).set({ status, updatedAt: new Date() }).where(eq(subscriptions.id, id));
+  },
+
+  async findSubscription(db: DbOrTx, id: string): Promise<SubscriptionRow | undefined> {
+    const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+    return row;
+  },
+
+  /** Changes a subscription row (period end, status, auto-renew) inside the caller's transaction. */
+  async updateSubscription(
+    tx: DbOrTx,
+    id: string,
+    set: Partial<Pick<SubscriptionRow, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>>,
+  ): Promise<SubscriptionRow> {
+    const [row] = await tx
+      .update(subscriptions)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(subscriptions.id, id))
+      .returning();
+    return row!;
+  },
+
+  /** Records a refund or reversal once by the provider's id; undefined when it was already recorded. */
+  async insertRefund(
+    tx: DbOrTx,
+    input: {
+      paymentId: string;
+      provider: string;
+      providerRefundId: string;
+      kind: 'refund' | 'reversal';
+      amountMinor: number;
+      currency: string;
+      effect: string;
+    },
+  ): Promise<PaymentRefundRow | undefined> {
+    const [row] = await tx
+      .insert(paymentRefunds)
+      .values(input)
+      .onConflictDoNothing({ target: [paymentRefunds.provider, paymentRefunds.providerRefundId] })
+      .returning();
+    return row;
+  },
+
+  /** The refund a `refund` notice is about (its dedupe key is `refund-<refund id>`). */
+  async findRefundOfNotice(db: DbOrTx, dedupeKey: string): Promise<PaymentRefundRow | undefined> {
+    const id = /^refund-([0-9a-f-]{36})$/.exec(dedupeKey)?.[1];
+    if (!id) return undefined;
+    const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, id)).limit(1);
+    return row;
+  },
+
+  async setRefundOutcome(tx: DbOrTx, id: string, outcome: { effect: string; message: string }): Promise<void> {
+    await tx.update(paymentRefunds).set(outcome).where(eq(paymentRefunds.id, id));
+  },
+
+  /** The caller's refunds and reversals since `since`, newest first, with the payment they belong to (owner only). */
+  async recentRefunds(db: DbOrTx, userId: string, since: Date) {
+    return db
+      .select({ refund: paymentRefunds, planId: payments.planId, interval: payments.interval, paymentAmount: payments.amountMinor })
+      .from(paymentRefunds)
+      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+      .where(and(eq(payments.userId, userId), gte(paymentRefunds.createdAt, since)))
+      .orderBy(sql`${paymentRefunds.createdAt} desc`)
+      .limit(20);
   },
 
   async countReceipts(db: DbOrTx, userId: string): Promise<number> {
@@ -112,6 +191,7 @@ export const billingRepository = {
       dedupeKey: string;
       paymentId?: string | null;
       subscriptionId?: string | null;
+      paypalCancellationId?: string | null;
       periodEnd?: Date | null;
     },
   ): Promise<string | undefined> {
@@ -185,6 +265,51 @@ export const billingRepository = {
       .limit(limit);
   },
 
+  /**
+   * Claims a provider event (a PayPal webhook, by its id) for handling: `claimed` (stored now, or
+   * stored earlier and its handling failed or died, so this delivery handles it), `done` (handled:
+   * a replay, acknowledged and ignored), or `busy` (another delivery is handling it right now).
+   */
+  async claimProviderEvent(
+    db: DbOrTx,
+    input: { provider: string; providerEventId: string; kind: string; payload: unknown },
+  ): Promise<{ state: 'claimed'; id: string } | { state: 'done' } | { state: 'busy' }> {
+    const now = new Date();
+    const [inserted] = await db
+      .insert(paymentEvents)
+      .values({ ...input, payload: input.payload ?? {}, claimedAt: now })
+      .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.providerEventId] })
+      .returning({ id: paymentEvents.id });
+    if (inserted) return { state: 'claimed', id: inserted.id };
+    const [reclaimed] = await db
+      .update(paymentEvents)
+      .set({ claimedAt: now })
+      .where(
+        and(
+          eq(paymentEvents.provider, input.provider),
+          eq(paymentEvents.providerEventId, input.providerEventId),
+          isNull(paymentEvents.appliedAt),
+          or(isNull(paymentEvents.claimedAt), lt(paymentEvents.claimedAt, new Date(now.getTime() - EVENT_CLAIM_MS))),
+        ),
+      )
+      .returning({ id: paymentEvents.id });
+    if (reclaimed) return { state: 'claimed', id: reclaimed.id };
+    const [existing] = await db
+      .select({ appliedAt: paymentEvents.appliedAt })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, input.provider), eq(paymentEvents.providerEventId, input.providerEventId)))
+      .limit(1);
+    return existing?.appliedAt ? { state: 'done' } : { state: 'busy' };
+  },
+
+  /** The handling of a claimed event failed: the claim is released (the provider's retry handles it) and the error kept. */
+  async releaseProviderEvent(db: DbOrTx, id: string, error: string): Promise<void> {
+    await db
+      .update(paymentEvents)
+      .set({ claimedAt: null, lastError: error.slice(0, 500) })
+      .where(and(eq(paymentEvents.id, id), isNull(paymentEvents.appliedAt)));
+  },
+
   /** A provider event (e.g. a PayPal webhook id) recorded once; undefined when it was already stored. */
   async insertProviderEvent(
     db: DbOrTx,
@@ -247,11 +372,14 @@ export const billingRepository = {
     return row;
   },
 
-  /** Marks the first PayPal sale of a subscription as taken by its first payment; false when a sale already was. */
+  /** Marks the first PayPal sale of a subscription as taken by its first payment (its capture id from then on). */
   async claimFirstSale(db: DbOrTx, paymentId: string, saleId: string): Promise<'claimed' | 'same' | 'taken'> {
     const [row] = await db
       .update(payments)
-      .set({ providerPayload: sql`coalesce(${payments.providerPayload}, '{}'::jsonb) || jsonb_build_object('firstSale', ${saleId}::text)` })
+      .set({
+        captureId: saleId,
+        providerPayload: sql`coalesce(${payments.providerPayload}, '{}'::jsonb) || jsonb_build_object('firstSale', ${saleId}::text)`,
+      })
       .where(and(eq(payments.id, paymentId), sql`not (coalesce(${payments.providerPayload}, '{}'::jsonb) ? 'firstSale')`))
       .returning({ id: payments.id });
     if (row) return 'claimed';
@@ -264,5 +392,10 @@ export const billingRepository = {
       .update(paymentEvents)
       .set({ appliedAt: new Date(), ...(paymentId ? { paymentId } : {}) })
       .where(eq(paymentEvents.id, id));
+  },
+
+  /** Links a stored event to its payment without marking it handled (the webhook marks it once handling finished). */
+  async linkEventPayment(db: DbOrTx, id: string, paymentId: string): Promise<void> {
+    await db.update(paymentEvents).set({ paymentId }).where(eq(paymentEvents.id, id));
   },
 };

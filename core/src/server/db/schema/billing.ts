@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const payments = pgTable(
@@ -17,7 +17,7 @@ export const payments = pgTable(
     /** Integer minor units of `currency` (US cents, or whole shillings for KES). */
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
-    /** pending | completed | failed | cancelled */
+    /** pending | completed | failed | cancelled | refunded (refunded or reversed in full at the provider) */
     status: text('status').notNull().default('pending'),
     resultCode: text('result_code'),
     resultDesc: text('result_desc'),
@@ -35,12 +35,44 @@ export const payments = pgTable(
     creditMinor: integer('credit_minor').notNull().default(0),
     /** `paypal-subscription` renewals carry the PayPal subscription id here. */
     kind: text('kind').notNull().default('one-time'),
+    /** The provider's id of the money movement: PayPal capture id, or sale (transaction) id of a subscription payment. */
+    captureId: text('capture_id'),
+    /** What the provider has refunded or reversed of `amount_minor` so far (the status turns `refunded` at the full amount). */
+    refundedMinor: integer('refunded_minor').notNull().default(0),
   },
   (t) => [
     uniqueIndex('payments_receipt_number_uidx').on(t.receiptNumber),
     uniqueIndex('payments_provider_ref_uidx').on(t.provider, t.providerRef),
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_pending_idx').on(t.status, t.createdAt),
+    index('payments_capture_idx').on(t.provider, t.captureId),
+  ],
+);
+
+/** Each refund or reversal the provider reported, once by its own id; the payment's refunded_minor is their sum. */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    provider: text('provider').notNull(),
+    /** PayPal's refund id. */
+    providerRefundId: text('provider_refund_id').notNull(),
+    /** refund (the merchant gave the money back) | reversal (PayPal took it back: a dispute or chargeback) */
+    kind: text('kind').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** What it ended: `plan-restored`, `plan-ended`, `period-shortened`, `scheduled-cancelled`, `credit-withdrawn`, `nothing-left`, `nothing-bought`. */
+    effect: text('effect').notNull(),
+    /** What the customer was told (e-mail, live notice, billing page), in their words. */
+    message: text('message').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_provider_uidx').on(t.provider, t.providerRefundId),
+    index('payment_refunds_payment_idx').on(t.paymentId),
   ],
 );
 
@@ -55,8 +87,12 @@ export const paymentEvents = pgTable(
     payload: jsonb('payload').notNull(),
     /** The provider's own event id (PayPal webhook `id`): an event is applied once. */
     providerEventId: text('provider_event_id'),
-    /** When the event was applied (null: stored only). */
+    /** When the event's handling finished (null: stored, not handled yet, or its handling failed and waits for the provider's retry). */
     appliedAt: timestamp('applied_at', { withTimezone: true }),
+    /** When a delivery last claimed the event for handling (a claim older than a minute is taken to have died). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** The last handling failure, if any (the provider retries the delivery). */
+    lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -84,6 +120,11 @@ export const subscriptions = pgTable(
     providerSubscriptionId: text('provider_subscription_id'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /**
+     * The plan this chain of periods replaced (the lower plan an upgrade ended early), carried along
+     * by renewals: a refund that ends the chain gives that plan back while its period lasts.
+     */
+    replacesSubscriptionId: uuid('replaces_subscription_id').references((): AnyPgColumn => subscriptions.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
