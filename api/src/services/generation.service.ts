@@ -3,7 +3,6 @@ import {
   generationJob,
   generationsRepository,
   languageOfLine,
-  platformOf,
   switchesOf,
   toGenerationDto,
   usageSummaryFor,
@@ -14,7 +13,6 @@ import {
 import {
   countEmoji,
   getCategory,
-  getPlatform,
   REFINEMENTS_MAX,
   type CategoryId,
   type GenerateBody,
@@ -59,14 +57,8 @@ const emptyToNull = (s: string | undefined) => (s && s.trim() ? s.trim() : null)
 const invalid = (path: string, message: string) => Errors.validation(`${path}: ${message}`, [{ path, message }]);
 const STILL_RUNNING = 'This generation is still in progress. Please wait for it to finish.';
 
-/** Whether a generation's lines may carry emoji at all: its switch, an SMS platform, a kit voice without emoji. */
-function allowsEmoji(row: GenerationRow): boolean {
-  if (switchesOf(row).emoji === 'none') return false;
-  const platform = platformOf(row);
-  if (platform && getPlatform(platform).counting === 'gsm7') return false;
-  const examples = row.brand?.exampleLines ?? [];
-  return !(examples.length > 0 && examples.every((l) => countEmoji(l) === 0));
-}
+/** Whether a generation's lines may carry emoji at all (its switch, an SMS platform, a kit voice without emoji). */
+const allowsEmoji = (row: GenerationRow): boolean => switchesOf(row).emoji !== 'none';
 
 /**
  * Accepting generations: plan rules, the atomic daily quota, the row in PostgreSQL, then the
