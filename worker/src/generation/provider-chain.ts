@@ -70,6 +70,11 @@ export interface ProviderAttempt {
 
 export interface ChainResult {
   lines: string[];
+  /**
+   * Each line as its source wrote it (cleaned, before any repair or fitting): what the offline
+   * writer's memory of shown lines keeps, so it knows its own lines again.
+   */
+  written: string[];
   source: GenerationSource;
   timings: ProviderAttempt[];
 }
@@ -164,7 +169,7 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
   const now = opts.now ?? (() => performance.now());
   const rules = rulesFor(req);
   const bounds: LineBounds = { min: rules.min, max: rules.limit };
-  const accepted: Array<{ text: string; source: GenerationSource }> = [];
+  const accepted: Array<{ text: string; source: GenerationSource; written: string }> = [];
   const taken = new Set((opts.existing ?? []).map(lineKey));
   const rejected: string[] = [];
   const timings: ProviderAttempt[] = opts.timings ?? [];
@@ -188,7 +193,7 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
     }
     if (broken.length) {
       for (const id of broken) brokenRules.add(id);
-      rejected.push(text);
+      rejected.push(cleaned);
       return false;
     }
     if (req.refine && lineKey(text) === lineKey(req.refine.line)) return false;
@@ -204,7 +209,7 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
     }
     if (taken.has(key) || accepted.length >= req.count) return false;
     taken.add(key);
-    accepted.push({ text, source });
+    accepted.push({ text, source, written: cleaned });
     await opts.onLine?.(accepted.length - 1, text);
     return true;
   };
@@ -291,7 +296,7 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
     const maxChars = Math.max(10, phase === 'close' ? close : Math.max(rules.limit, getCategory(req.category).maxChars));
     const topic = phase === 'generic' ? undefined : (req.topic ?? undefined);
     const category = phase === 'generic' ? generic[genericRound++ % generic.length]! : req.category;
-    const exclude = [...(opts.existing ?? []), ...accepted.map((a) => a.text), ...rejected];
+    const exclude = [...(opts.existing ?? []), ...accepted.flatMap((a) => [a.text, a.written]), ...rejected];
     const switches = { hashtags: rules.hashtags, emoji: rules.emoji };
     const result = req.refine
       ? offlineRefineOf(opts)({
@@ -332,7 +337,12 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
   if (accepted.length < req.count) {
     throw new Error(`only ${accepted.length} of ${req.count} lines could be produced`);
   }
-  return { lines: accepted.map((a) => a.text), source: majoritySource(accepted.map((a) => a.source)), timings };
+  return {
+    lines: accepted.map((a) => a.text),
+    written: accepted.map((a) => a.written),
+    source: majoritySource(accepted.map((a) => a.source)),
+    timings,
+  };
 }
 
 function offlineRefineOf(opts: ChainOptions): (req: OfflineRefineRequest) => OfflineResult {
