@@ -107,7 +107,13 @@ function expectFits(line: string, fit: Fit): void {
   else {
     expect(tags.length, line).toBeGreaterThanOrEqual(1);
     expect(tags.length, line).toBeLessThanOrEqual(3);
-    expect(line.slice(tags[0]!.start).replace(/#[^\s#]+/g, '').trim(), line).toMatch(/^[.,;:!?…\s]*$/u);
+    expect(
+      line
+        .slice(tags[0]!.start)
+        .replace(/#[^\s#]+/g, '')
+        .trim(),
+      line,
+    ).toMatch(/^[.,;:!?…\s]*$/u);
   }
   if (fit.emoji === 'none') expect(countEmoji(line), line).toBe(0);
   else expect(countEmoji(line), line).toBeLessThanOrEqual(2);
@@ -117,14 +123,24 @@ function expectFits(line: string, fit: Fit): void {
 }
 
 const PLATFORM_CASES: Array<{ platform: PlatformId; category: CategoryId; fit: Fit; good: string }> = [
-  { platform: 'sms', category: 'adlines', fit: { platform: 'sms', category: 'adlines', hashtags: 'none', emoji: 'none' }, good: "Mandazi at 7am, cakes by noon. Karibu!" },
+  {
+    platform: 'sms',
+    category: 'adlines',
+    fit: { platform: 'sms', category: 'adlines', hashtags: 'none', emoji: 'none' },
+    good: 'Mandazi at 7am, cakes by noon. Karibu!',
+  },
   {
     platform: 'google_ads_headline',
     category: 'taglines',
     fit: { platform: 'google_ads_headline', category: 'taglines', hashtags: 'none', emoji: 'none' },
     good: 'Fresh Mandazi, Every Morning',
   },
-  { platform: 'x_bio', category: 'bios', fit: { platform: 'x_bio', category: 'bios', hashtags: 'none', emoji: 'some' }, good: 'Family bakers in Nakuru 🍞 mandazi at dawn, cakes for every birthday.' },
+  {
+    platform: 'x_bio',
+    category: 'bios',
+    fit: { platform: 'x_bio', category: 'bios', hashtags: 'none', emoji: 'some' },
+    good: 'Family bakers in Nakuru 🍞 mandazi at dawn, cakes for every birthday.',
+  },
   {
     platform: 'instagram_caption',
     category: 'captions',
@@ -158,7 +174,13 @@ describe('every delivered line fits, whatever the model returns', () => {
     it(`OpenAI breaking every rule for ${c.platform}: count fitting lines arrive, the prompt named the platform and restated the rules`, async () => {
       openai.setBehaviour({ kind: 'ok', lines: [...BREAKING, c.good] });
       const before = openai.requests.length;
-      const { lines, generation } = await generate({ category: c.category, tone: 'bold', topic: 'family bakery in Nakuru', count: 4, platform: c.platform });
+      const { lines, generation } = await generate({
+        category: c.category,
+        tone: 'bold',
+        topic: 'family bakery in Nakuru',
+        count: 4,
+        platform: c.platform,
+      });
       expect(lines).toHaveLength(4);
       for (const line of lines) expectFits(line, c.fit);
       expect(lines).toContain(c.good.replace('’', "'"));
@@ -175,7 +197,13 @@ describe('every delivered line fits, whatever the model returns', () => {
     openai.setBehaviour({ kind: 'error', status: 500 });
     hf.setBehaviour({ kind: 'ok', lines: [...BREAKING, 'Fresh Mandazi, Every Morning', 'Cakes For Every Birthday'] });
     const c = PLATFORM_CASES[1]!;
-    const { lines, source } = await generate({ category: c.category, tone: 'bold', topic: 'family bakery', count: 3, platform: c.platform });
+    const { lines, source } = await generate({
+      category: c.category,
+      tone: 'bold',
+      topic: 'family bakery',
+      count: 3,
+      platform: c.platform,
+    });
     expect(lines).toHaveLength(3);
     for (const line of lines) expectFits(line, c.fit);
     expect(lines).toEqual(expect.arrayContaining(['Fresh Mandazi, Every Morning', 'Cakes For Every Birthday']));
@@ -187,8 +215,14 @@ describe('every delivered line fits, whatever the model returns', () => {
     hf.setBehaviour({ kind: 'error', status: 503 });
     for (const c of [
       { body: { category: 'quotes', platform: 'sms' }, fit: { platform: 'sms', category: 'quotes', hashtags: 'none', emoji: 'none' } },
-      { body: { category: 'quotes', platform: 'google_ads_headline' }, fit: { platform: 'google_ads_headline', category: 'quotes', hashtags: 'none', emoji: 'none' } },
-      { body: { category: 'captions', platform: 'tiktok_bio', hashtags: 'few', emoji: 'none' }, fit: { platform: 'tiktok_bio', category: 'captions', hashtags: 'few', emoji: 'none' } },
+      {
+        body: { category: 'quotes', platform: 'google_ads_headline' },
+        fit: { platform: 'google_ads_headline', category: 'quotes', hashtags: 'none', emoji: 'none' },
+      },
+      {
+        body: { category: 'captions', platform: 'tiktok_bio', hashtags: 'few', emoji: 'none' },
+        fit: { platform: 'tiktok_bio', category: 'captions', hashtags: 'few', emoji: 'none' },
+      },
     ] as const) {
       const { lines, source } = await generate({ ...c.body, tone: 'inspirational', topic: 'Nakuru bakery', count: 6 });
       expect(lines, c.body.platform).toHaveLength(6);
@@ -197,7 +231,7 @@ describe('every delivered line fits, whatever the model returns', () => {
     }
   });
 
-  it("keeps a brand kit's voice: lower case repaired, emoji, shouting and \"!\" never delivered", async () => {
+  it('keeps a brand kit\'s voice: lower case repaired, emoji, shouting and "!" never delivered', async () => {
     const kit = await server.api('/brands', {
       token: alice.token,
       body: { name: 'mkate', exampleLines: ['warm bread for slow mornings', 'baked while nakuru sleeps'], noExclamation: true },
@@ -208,7 +242,8 @@ describe('every delivered line fits, whatever the model returns', () => {
     const { lines, generation } = await generate({ category: 'taglines', tone: 'bold', count: 4, brandId: kit.body.data.brand.id });
     expect(lines).toHaveLength(4);
     expect(lines).toEqual(expect.arrayContaining(['slow mornings, soft loaves', 'the oven never sleeps']));
-    for (const line of lines) expectFits(line, { category: 'taglines', hashtags: 'none', emoji: 'none', lowercase: true, noExclamation: true });
+    for (const line of lines)
+      expectFits(line, { category: 'taglines', hashtags: 'none', emoji: 'none', lowercase: true, noExclamation: true });
     // A voice without emoji makes the generation's emoji rule none.
     expect(generation.emoji).toBe('none');
   });
@@ -235,7 +270,8 @@ describe('every delivered line fits, whatever the model returns', () => {
     );
     for (const d of done) {
       expect(d.lines).toHaveLength(2);
-      for (const line of d.lines) expectFits(line, { platform: 'google_ads_headline', category: 'slogans', hashtags: 'none', emoji: 'none' });
+      for (const line of d.lines)
+        expectFits(line, { platform: 'google_ads_headline', category: 'slogans', hashtags: 'none', emoji: 'none' });
     }
   });
 
@@ -249,7 +285,16 @@ describe('every delivered line fits, whatever the model returns', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.lines).toHaveLength(3);
     for (const line of res.body.lines) expectFits(line, { platform: 'sms', category: 'adlines', hashtags: 'none', emoji: 'none' });
-    const bad = await server.api('/v1/generate', { body: { category: 'adlines', platform: 'fax' }, headers: { authorization: `Bearer ${key}` } });
+    const saved = await server.api('/v1/save-line', {
+      body: { text: res.body.lines[0], category: 'adlines', tone: 'corporate', platform: 'sms' },
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body.savedLine.platform).toBe('sms');
+    const bad = await server.api('/v1/generate', {
+      body: { category: 'adlines', platform: 'fax' },
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual([expect.objectContaining({ path: 'platform' })]);
   });
@@ -279,7 +324,10 @@ describe('bad input names the field', () => {
 
 describe('refine: POST /lines/generations/:id/refine', () => {
   it('appends the refined line through the queue, streams it with its new index, counts it, and it can be saved with its platform', async () => {
-    openai.setBehaviour({ kind: 'ok', lines: ['Fresh mandazi and birthday cakes from the family bakery in Nakuru', 'Karibu for chai', 'Cakes for every birthday'] });
+    openai.setBehaviour({
+      kind: 'ok',
+      lines: ['Fresh mandazi and birthday cakes from the family bakery in Nakuru', 'Karibu for chai', 'Cakes for every birthday'],
+    });
     const first = await generate({ category: 'adlines', tone: 'bold', count: 3, platform: 'sms', topic: 'bakery' });
     const original = first.lines[0]!;
     const usageBefore = (await server.api('/users/usage', { token: alice.token })).body.data.dailyGenerations;
@@ -362,9 +410,25 @@ describe('refine: POST /lines/generations/:id/refine', () => {
     await expect400({ index: 0, action: 'add_emoji' }, 'action', /add_emoji is not offered/);
     await expect400({ index: 0, action: 'remove_emoji' }, 'action', /remove_emoji is not offered for this line/);
 
+    // A line already at its platform's limit cannot honestly grow.
+    openai.setBehaviour({ kind: 'ok', lines: ['Fresh Mandazi From Nakuru Now'] });
+    const headline = await generate({ category: 'taglines', tone: 'bold', count: 1, platform: 'google_ads_headline' });
+    const longer = await refine({ index: 0, action: 'longer' }, alice.token, headline.id);
+    expect(longer.status).toBe(400);
+    expect(longer.body.details).toEqual([
+      expect.objectContaining({ path: 'action', message: expect.stringMatching(/close to its limit of 30/) }),
+    ]);
+
     const bob = await registerUser(server);
     expect((await refine({ index: 0, action: 'shorter' }, bob.token)).status).toBe(404);
-    expect((await server.api(`/lines/generations/${gen.id}/refine`, { body: { index: 0, action: 'shorter' }, headers: { 'x-visitor-id': randomUUID() } })).status).toBe(404);
+    expect(
+      (
+        await server.api(`/lines/generations/${gen.id}/refine`, {
+          body: { index: 0, action: 'shorter' },
+          headers: { 'x-visitor-id': randomUUID() },
+        })
+      ).status,
+    ).toBe(404);
     expect((await refine({ index: 0, action: 'shorter' }, alice.token, randomUUID())).status).toBe(404);
 
     // While a refinement is running, another is 409.
@@ -378,10 +442,11 @@ describe('refine: POST /lines/generations/:id/refine', () => {
 
     // A generation holds at most REFINEMENTS_MAX refined lines.
     const filler = Array.from({ length: REFINEMENTS_MAX - 1 }, (_, i) => ({ index: 3 + i, from: 0, action: 'shorter', language: 'en' }));
-    await server.database.query(
-      `update generations set lines = lines || $2::jsonb, refinements = refinements || $3::jsonb where id = $1`,
-      [gen.id, JSON.stringify(filler.map((_, i) => `Filler line ${i}`)), JSON.stringify(filler)],
-    );
+    await server.database.query(`update generations set lines = lines || $2::jsonb, refinements = refinements || $3::jsonb where id = $1`, [
+      gen.id,
+      JSON.stringify(filler.map((_, i) => `Filler line ${i}`)),
+      JSON.stringify(filler),
+    ]);
     const full = await refine({ index: 0, action: 'shorter' });
     expect(full.status).toBe(409);
     expect(full.body.error).toMatch(new RegExp(`already has ${REFINEMENTS_MAX} refined lines`));
