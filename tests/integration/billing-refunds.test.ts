@@ -81,6 +81,23 @@ describe('refunds and reversals end what the payment bought', () => {
     expect(mail.text).toMatch(/Your Pro plan is back until/);
   });
 
+  it('a refunded upgrade from an auto-renewing PayPal plan gives that plan back without auto-renew: its PayPal subscription stays cancelled', async () => {
+    const user = await registerUser(b.h.server);
+    const { subscriptionID } = await subscribeWithPaypal(b.h, user, 'pro');
+    const { captureId } = await payWithPaypal(b.h, user, 'business');
+    await eventually(async () => b.h.paypal.billing.subscriptions.get(subscriptionID).status === 'CANCELLED');
+    const refund = b.h.paypal.refunds.refund(captureId);
+    expect((await send(b.h.paypal.refunds.refundEvent(refund.id))).status).toBe(200);
+    const state = await eventually(async () => {
+      const s = await billingOf(b.h, user);
+      return s.currentPlan.id === 'pro' ? s : undefined;
+    });
+    expect(state.subscription).toMatchObject({ planId: 'pro', provider: 'paypal', autoRenew: false });
+    const resume = await b.h.server.api(`/subscriptions/${state.subscription.id}/resume`, { token: user.token, body: {} });
+    expect(resume.status).toBe(409);
+    expect(resume.body.error).toMatch(/was cancelled at PayPal, so it cannot renew automatically again/);
+  });
+
   it('a refunded Pro payment whose unused days were credited to an upgrade takes the time that credit bought off Business', async () => {
     const user = await registerUser(b.h.server);
     const pro = await payWithPaypal(b.h, user, 'pro');

@@ -155,6 +155,14 @@ export class PaypalSubscriptionsService {
     if (on && !row.providerSubscriptionId)
       throw Errors.conflict('This plan does not renew automatically. Pay again before it ends to extend it.');
     if (on && row.currentPeriodEnd && row.currentPeriodEnd.getTime() <= Date.now()) throw Errors.conflict('This plan has already ended.');
+    if (
+      on &&
+      row.providerSubscriptionId &&
+      (await paypalCancellationsRepository.findBySubscription(this.ctx.db, row.providerSubscriptionId))
+    )
+      throw Errors.conflict(
+        'The PayPal subscription of this plan was cancelled at PayPal, so it cannot renew automatically again. Choose "Renews automatically" on the pricing page to start a new one.',
+      );
     if (row.providerSubscriptionId && row.cancelAtPeriodEnd === on) {
       try {
         await api.change(

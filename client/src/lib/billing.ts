@@ -1,16 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BillingDto, BillingInterval, BillingQuoteDto, PaymentDto, PlanId } from '@gl/core/types';
+import type { BillingDto, BillingInterval, BillingQuoteDto, PaymentDto, PaypalCancellationDto, PlanId } from '@gl/core/types';
 import { api, apiResponse } from './api';
 import { useLiveEvent } from './socket';
 
 export const billingKey = (userId: string) => ['billing', userId] as const;
 
-/** GET /billing, kept fresh by `subscription:updated` and `payment:updated`. */
+/** GET /billing, kept fresh by `subscription:updated`, `payment:updated` and `payment:refunded`. */
 export function useBilling(userId: string) {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: billingKey(userId) });
   useLiveEvent('subscription:updated', refresh);
   useLiveEvent('payment:updated', refresh);
+  useLiveEvent('payment:refunded', refresh);
   return useQuery({ queryKey: billingKey(userId), queryFn: () => api<BillingDto>('/billing') });
 }
 
@@ -42,4 +43,25 @@ export async function openReceipt(paymentId: string): Promise<void> {
 /** 999 USD → "$9.99"; 1289 KES → "KES 1,289". */
 export function formatMinor(minor: number, currency: string): string {
   return currency === 'KES' ? `KES ${minor.toLocaleString('en-US')}` : `$${(minor / 100).toFixed(2)}`;
+}
+
+/** POST /billing/paypal-cancellations/{id}/retry: asks PayPal again after a cancellation failed. */
+export function retryPaypalCancellation(id: string): Promise<PaypalCancellationDto> {
+  return api<PaypalCancellationDto>(`/billing/paypal-cancellations/${encodeURIComponent(id)}/retry`, { method: 'POST', body: {} });
+}
+
+/** How a payment stands, in a word or two (the payment history's badge). */
+export function paymentStatusLabel(p: Pick<PaymentDto, 'status' | 'refundedMinor'>): string {
+  switch (p.status) {
+    case 'completed':
+      return p.refundedMinor > 0 ? 'Partly refunded' : 'Completed';
+    case 'refunded':
+      return 'Refunded';
+    case 'pending':
+      return 'Pending';
+    case 'failed':
+      return 'Failed';
+    default:
+      return 'Cancelled';
+  }
 }

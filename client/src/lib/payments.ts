@@ -59,13 +59,15 @@ export interface PaymentModalState {
   /** The payment this modal started (M-Pesa), to match payment:updated. */
   paymentId: string | null;
   customerMessage: string | null;
+  /** Another open upgrade payment that holds the credit (the 409 named it): the modal offers to cancel it. */
+  pendingPaymentId: string | null;
 }
 
 export type PaymentModalAction =
   | { type: 'method'; method: PaymentMethod }
   | { type: 'processing' }
   | { type: 'waiting'; paymentId: string; customerMessage: string | null }
-  | { type: 'error'; message: string }
+  | { type: 'error'; message: string; pendingPaymentId?: string | null }
   | { type: 'success' }
   | { type: 'reset' };
 
@@ -75,6 +77,7 @@ export const INITIAL_PAYMENT_STATE: PaymentModalState = {
   error: null,
   paymentId: null,
   customerMessage: null,
+  pendingPaymentId: null,
 };
 
 /** The payment modal's state machine: method chosen, processing, waiting, error, or success. */
@@ -84,11 +87,11 @@ export function paymentModalReducer(state: PaymentModalState, action: PaymentMod
       if (state.phase === 'processing' || state.phase === 'waiting') return state;
       return { ...INITIAL_PAYMENT_STATE, method: action.method };
     case 'processing':
-      return { ...state, phase: 'processing', error: null };
+      return { ...state, phase: 'processing', error: null, pendingPaymentId: null };
     case 'waiting':
       return { ...state, phase: 'waiting', paymentId: action.paymentId, customerMessage: action.customerMessage, error: null };
     case 'error':
-      return { ...state, phase: 'error', error: action.message };
+      return { ...state, phase: 'error', error: action.message, pendingPaymentId: action.pendingPaymentId ?? null };
     case 'success':
       return { ...state, phase: 'success', error: null };
     case 'reset':
@@ -146,6 +149,20 @@ export async function confirmPaypalSubscription(subscriptionID: string, paymentI
     body: { subscriptionID },
   });
   return { id: subscriptionID, paymentId, status: 'completed', message: '', subscription: r.subscription, currentPlan: r.currentPlan };
+}
+
+/**
+ * The other open upgrade payment a 409 names (`pendingPaymentId`): the upgrade credit is held by it,
+ * so a second upgrade waits until it is finished or cancelled.
+ */
+export function pendingPaymentOf(err: unknown): string | null {
+  if (err instanceof ApiError && err.status === 409 && typeof err.extra.pendingPaymentId === 'string') return err.extra.pendingPaymentId;
+  return null;
+}
+
+/** POST /payments/{id}/cancel: true when it was still pending and is cancelled now. */
+export async function cancelPayment(paymentId: string): Promise<boolean> {
+  return (await api<{ cancelled: boolean }>(`/payments/${encodeURIComponent(paymentId)}/cancel`, { method: 'POST', body: {} })).cancelled;
 }
 
 /** The server's own words when it refused for a reason the buyer can act on, else `fallback`. */

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
-import { PAYMENT_TEXT, mpesaInitiationError, mpesaStatus, mpesaStkPush, validPhone } from '../../lib/payments';
+import { PAYMENT_TEXT, mpesaInitiationError, mpesaStatus, mpesaStkPush, pendingPaymentOf, validPhone } from '../../lib/payments';
 import { usePaymentUpdates } from '../../lib/use-payment-updates';
 import { PhoneIcon } from '../icons';
 import type { PaymentFlow } from './payment-flow';
@@ -35,7 +35,7 @@ export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
       setCheckout(push.checkoutRequestID);
       flow.waiting(push.paymentId, push.customerMessage ?? null);
     } catch (err) {
-      flow.fail(mpesaInitiationError(err));
+      flow.fail(mpesaInitiationError(err), pendingPaymentOf(err));
     }
   };
 

@@ -1,6 +1,14 @@
+import { useRef } from 'react';
 import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import type { BillingInterval, PlanId } from '@gl/core/types';
-import { PAYMENT_TEXT, capturePaypalOrder, createPaypalOrder, type CaptureResult } from '../../lib/payments';
+import {
+  PAYMENT_TEXT,
+  capturePaypalOrder,
+  createPaypalOrder,
+  paymentErrorMessage,
+  pendingPaymentOf,
+  type CaptureResult,
+} from '../../lib/payments';
 
 /**
  * The official PayPal buttons (loaded only inside the payment modal, "Pay once"). The order is created and
@@ -21,8 +29,10 @@ export default function PayPalOrderButtons({
   interval: BillingInterval;
   onProcessing(): void;
   onCaptured(result: CaptureResult): void;
-  onError(message: string): void;
+  onError(message: string, pendingPaymentId?: string | null): void;
 }) {
+  // When our server refused the order (e.g. a 409), PayPal's own onError follows: it must not replace that message.
+  const refused = useRef(false);
   return (
     <PayPalScriptProvider options={{ clientId, currency: 'USD', intent: 'capture' }}>
       <PayPalButtons
@@ -30,10 +40,13 @@ export default function PayPalOrderButtons({
         forceReRender={[planId, interval]}
         disabled={disabled}
         createOrder={async () => {
+          refused.current = false;
           try {
             return (await createPaypalOrder(planId, interval)).orderID;
           } catch (err) {
-            onError(PAYMENT_TEXT.paypalFailed);
+            // A second upgrade while one is open (409) says so, with the payment to cancel.
+            refused.current = true;
+            onError(paymentErrorMessage(err, PAYMENT_TEXT.paypalFailed), pendingPaymentOf(err));
             throw err;
           }
         }}
@@ -45,7 +58,9 @@ export default function PayPalOrderButtons({
             onError(PAYMENT_TEXT.captureFailed);
           }
         }}
-        onError={() => onError(PAYMENT_TEXT.paypalFailed)}
+        onError={() => {
+          if (!refused.current) onError(PAYMENT_TEXT.paypalFailed);
+        }}
       />
     </PayPalScriptProvider>
   );

@@ -207,6 +207,57 @@ describe('payment modal', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Payment processing failed. Please try again.'));
   });
 
+  it('a second upgrade while another is open: the 409 is shown as the server says it, and the other payment can be cancelled to start again', async () => {
+    const UPGRADE_OPEN =
+      'An upgrade payment that uses the credit from your current plan is already in progress. Finish it, or cancel it, before starting another.';
+    let pushes = 0;
+    const { calls } = mockApi({
+      'GET /api/auth/me': () => ok({ user: TEST_USER }),
+      'POST /api/payments/mpesa/stk-push': () =>
+        ++pushes === 1
+          ? fail(409, UPGRADE_OPEN, 'CONFLICT', { pendingPaymentId: 'pay-open', pendingProvider: 'paypal' })
+          : ok({ paymentId: 'pay-2', checkoutRequestID: 'ws_CO_2', responseCode: '0', customerMessage: 'Success' }),
+      'POST /api/payments/pay-open/cancel': () => ok({ cancelled: true }),
+      'POST /api/payments/paypal/create-order': () => fail(409, UPGRADE_OPEN, 'CONFLICT', { pendingPaymentId: 'pay-open' }),
+    });
+    renderModal(SIMULATED);
+    // PayPal too says why, not "PayPal payment failed".
+    await userEvent.click(screen.getByRole('button', { name: 'Simulate PayPal approval' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(UPGRADE_OPEN);
+
+    await chooseMpesa();
+    await userEvent.type(screen.getByLabelText('M-Pesa phone number'), '0712345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(UPGRADE_OPEN);
+    const cancel = screen.getByRole('button', { name: 'Cancel that payment and start again' });
+    await userEvent.click(cancel);
+    expect(await screen.findByRole('status')).toHaveTextContent('The other payment is cancelled. You can pay now.');
+    expect(calls.filter((c) => c.path === '/api/payments/pay-open/cancel')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // The phone number is kept: paying again goes through.
+    await userEvent.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+    expect(await screen.findByText(/waiting for you to confirm on your phone/)).toBeInTheDocument();
+  });
+
+  it('a 409 for an open payment that went through meanwhile says so instead of cancelling', async () => {
+    mockApi({
+      'GET /api/auth/me': () => ok({ user: TEST_USER }),
+      'POST /api/payments/mpesa/stk-push': () =>
+        fail(409, 'An upgrade payment ... is already in progress.', 'CONFLICT', { pendingPaymentId: 'pay-open' }),
+      'POST /api/payments/pay-open/cancel': () => ok({ cancelled: false }),
+    });
+    renderModal(LIVE);
+    await chooseMpesa();
+    await userEvent.type(screen.getByLabelText('M-Pesa phone number'), '0712345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay with M-Pesa' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel that payment and start again' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That payment has already gone through. Close this window to see your plan.',
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel that payment and start again' })).toBeNull();
+  });
+
   it('Escape and the close button close the modal', async () => {
     mockApi({ 'GET /api/auth/me': () => ok({ user: TEST_USER }) });
     const { onClose } = renderModal(LIVE);

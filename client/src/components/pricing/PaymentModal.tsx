@@ -2,9 +2,11 @@ import { useReducer, useState } from 'react';
 import { planPriceCents, type BillingInterval, type Plan } from '@gl/core/types';
 import { useOnline } from '../../lib/app-status';
 import { formatUsdCents } from '../../lib/format';
+import { errorMessage } from '../../lib/api';
 import {
   INITIAL_PAYMENT_STATE,
   PAYMENT_TEXT,
+  cancelPayment,
   failedPaymentMessage,
   paymentModalReducer,
   type CaptureResult,
@@ -38,6 +40,7 @@ const METHODS = [
 export default function PaymentModal({ plan, interval, config, configError, onClose, onSuccess }: PaymentModalProps) {
   const [state, dispatch] = useReducer(paymentModalReducer, INITIAL_PAYMENT_STATE);
   const [paypalMode, setPaypalMode] = useState<PaypalMode>('once');
+  const [notice, setNotice] = useState<string | null>(null);
   const offline = !useOnline();
   const busy = state.phase === 'processing' || state.phase === 'waiting';
 
@@ -54,9 +57,12 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
     paymentId: state.paymentId,
     busy,
     offline,
-    processing: () => dispatch({ type: 'processing' }),
+    processing: () => {
+      setNotice(null);
+      dispatch({ type: 'processing' });
+    },
     waiting: (paymentId, customerMessage = null) => dispatch({ type: 'waiting', paymentId, customerMessage }),
-    fail: (message) => dispatch({ type: 'error', message }),
+    fail: (message, pendingPaymentId) => dispatch({ type: 'error', message, pendingPaymentId }),
     succeed,
     settle: (outcome) => {
       if (outcome.status === 'completed') succeed();
@@ -149,12 +155,29 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
           </div>
 
           {state.phase === 'error' && state.error && (
+            <div role="alert" className="mt-4 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:bg-rose-500/10 dark:text-rose-200">
+              <p className="flex items-start gap-2">
+                <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
+                {state.error}
+              </p>
+              {state.pendingPaymentId && (
+                <OpenPaymentActions
+                  paymentId={state.pendingPaymentId}
+                  onCancelled={() => {
+                    dispatch({ type: 'reset' });
+                    setNotice('The other payment is cancelled. You can pay now.');
+                  }}
+                  onGone={(message) => dispatch({ type: 'error', message })}
+                />
+              )}
+            </div>
+          )}
+          {notice && state.phase === 'choose' && (
             <p
-              role="alert"
-              className="mt-4 flex items-start gap-2 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:bg-rose-500/10 dark:text-rose-200"
+              role="status"
+              className="mt-4 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-500/10 dark:text-emerald-200"
             >
-              <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-              {state.error}
+              {notice}
             </p>
           )}
         </>
@@ -164,6 +187,30 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
         30-day money-back guarantee. Plan changes take effect immediately.
       </p>
     </Dialog>
+  );
+}
+
+/**
+ * A second upgrade while another upgrade payment is open is refused (the upgrade credit is held by
+ * that one): finish it on the phone or at PayPal, or cancel it here and start again.
+ */
+function OpenPaymentActions({ paymentId, onCancelled, onGone }: { paymentId: string; onCancelled(): void; onGone(message: string): void }) {
+  const [busy, setBusy] = useState(false);
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      if (await cancelPayment(paymentId)) onCancelled();
+      else onGone('That payment has already gone through. Close this window to see your plan.');
+    } catch (err) {
+      onGone(errorMessage(err, 'The other payment could not be cancelled. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="btn-secondary mt-2 min-h-11 w-full px-4 py-2.5" disabled={busy} onClick={() => void cancel()}>
+      {busy ? 'Cancelling…' : 'Cancel that payment and start again'}
+    </button>
   );
 }
 

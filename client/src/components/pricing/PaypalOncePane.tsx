@@ -1,5 +1,12 @@
 import { Suspense, useEffect, useEffectEvent } from 'react';
-import { PAYMENT_TEXT, capturePaypalOrder, createPaypalOrder, type CaptureResult } from '../../lib/payments';
+import {
+  PAYMENT_TEXT,
+  capturePaypalOrder,
+  createPaypalOrder,
+  paymentErrorMessage,
+  pendingPaymentOf,
+  type CaptureResult,
+} from '../../lib/payments';
 import { usePaymentUpdates } from '../../lib/use-payment-updates';
 import type { PaymentFlow } from './payment-flow';
 import { lazyChunk } from '../../lib/lazy-page';
@@ -27,8 +34,8 @@ export default function PaypalOncePane({ flow }: { flow: PaymentFlow }) {
     let orderID: string;
     try {
       orderID = (await createPaypalOrder(plan.id, interval)).orderID;
-    } catch {
-      flow.fail(PAYMENT_TEXT.paypalFailed);
+    } catch (err) {
+      flow.fail(paymentErrorMessage(err, PAYMENT_TEXT.paypalFailed), pendingPaymentOf(err));
       return;
     }
     try {

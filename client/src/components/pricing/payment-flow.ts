@@ -17,7 +17,8 @@ export interface PaymentFlow {
   offline: boolean;
   processing(): void;
   waiting(paymentId: string, customerMessage?: string | null): void;
-  fail(message: string): void;
+  /** Refused or failed; `pendingPaymentId`: another open upgrade payment holds the credit (a 409), which the modal offers to cancel. */
+  fail(message: string, pendingPaymentId?: string | null): void;
   /** Paid: the modal says so and tells the page. */
   succeed(result?: CaptureResult): void;
   /** A final `payment:updated` (or re-read) outcome for the payment being waited for. */
