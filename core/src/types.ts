@@ -18,3 +18,4 @@ export type * from './contract/socket-events';
 export type * from './contract/brands';
 export type * from './contract/billing-lifecycle';
 export type * from './contract/teams';
+export type * from './contract/webhooks';
