@@ -22,6 +22,7 @@ import { brandsResource } from './brands.routes';
 import { compareResource } from './compare.routes';
 import { billingResource, receiptsResource } from './billing.routes';
 import { autoRenewResource, paypalSubscriptionsResource } from './paypal-subscriptions.routes';
+import { webhooksResource } from './webhooks.routes';
 
 /**
  * Every resource defined with `defineResource`, in mount order: the api mounts them and the
@@ -51,6 +52,7 @@ export const RESOURCES: Resource<any>[] = [
   paypalSubscriptionsResource,
   autoRenewResource,
   apiKeysResource,
+  webhooksResource,
   v1Resource,
   teamsResource,
   openApiResource,

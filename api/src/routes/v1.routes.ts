@@ -11,12 +11,13 @@ import {
   v1SaveLineResultDto,
   v1UsageResultDto,
 } from '@gl/core';
-import { AppError, Errors, savedLinesRepository } from '@gl/core/server';
+import { AppError, Errors } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource, reply } from '../http/route';
 import { bearerToken } from '../middleware/authenticate';
 import { ApiKeysService } from '../services/api-keys.service';
 import { GenerationService } from '../services/generation.service';
+import { saveLine } from '../services/save-line';
 import { generateLimiters } from './generation.routes';
 
 interface ApiCaller {
@@ -140,7 +141,7 @@ export const v1Resource = defineResource({
       errors: [400, 401, 403],
       handler: async ({ res, deps, body }) => {
         const caller = callerOf(res);
-        const { savedLine, created } = await savedLinesRepository.save(deps.ctx.db, { userId: caller.userId, ...body });
+        const { savedLine, created } = await saveLine(deps.ctx, { userId: caller.userId, ...body });
         return reply(created ? 201 : 200, { success: true, savedLine, alreadySaved: !created });
       },
     }),

@@ -17,3 +17,4 @@ export * from './payments';
 export * from './billing';
 export * from './csp';
 export * from './webhooks/webhook-events';
+export * from './webhooks/url-policy';
