@@ -13,3 +13,4 @@ export * from './contract/teams';
 export * from './contract/brands';
 export * from './contract/billing-lifecycle';
 export * from './contract/webhooks';
+export * from './contract/mcp';

@@ -23,6 +23,7 @@ import { compareResource } from './compare.routes';
 import { billingResource, receiptsResource } from './billing.routes';
 import { autoRenewResource, paypalSubscriptionsResource } from './paypal-subscriptions.routes';
 import { webhooksResource } from './webhooks.routes';
+import { mcpResource } from './mcp.routes';
 
 /**
  * Every resource defined with `defineResource`, in mount order: the api mounts them and the
@@ -54,6 +55,7 @@ export const RESOURCES: Resource<any>[] = [
   apiKeysResource,
   webhooksResource,
   v1Resource,
+  mcpResource,
   teamsResource,
   openApiResource,
 ];
