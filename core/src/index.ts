@@ -13,3 +13,5 @@ export * from './contract/teams';
 export * from './contract/brands';
 export * from './contract/billing-lifecycle';
 export * from './platform-count';
+export * from './contract/webhooks';
+export * from './contract/mcp';

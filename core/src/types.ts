@@ -19,3 +19,5 @@ export type * from './contract/socket-events';
 export type * from './contract/brands';
 export type * from './contract/billing-lifecycle';
 export type * from './contract/teams';
+export type * from './contract/webhooks';
+export type * from './contract/mcp';

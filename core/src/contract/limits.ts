@@ -31,3 +31,12 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 /** The e-mail rule, deliberately loose: non-space text, an @, then a domain with a dot. */
 export const SPEC_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+
+/** Outgoing webhook events (Business plan), in the order the api-docs page lists them. */
+export const WEBHOOK_EVENT_TYPES = ['generation.completed', 'line.saved', 'campaign.completed'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** Every webhook signing secret starts with this (Standard Webhooks: `whsec_` + base64). */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+export const WEBHOOK_URL_MAX = 2000;
+/** Endpoints one account may have. */
+export const WEBHOOK_ENDPOINTS_MAX = 10;

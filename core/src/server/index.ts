@@ -16,3 +16,5 @@ export * from './metrics';
 export * from './payments';
 export * from './billing';
 export * from './csp';
+export * from './webhooks/webhook-events';
+export * from './webhooks/url-policy';

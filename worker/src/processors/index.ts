@@ -5,6 +5,7 @@ import { generationProcessor } from './generation.processor';
 import { billingSweepProcessor } from './billing-sweep.processor';
 import { paypalCancelProcessor } from './paypal-cancel.processor';
 import { paypalRefundProcessor } from './paypal-refund.processor';
+import { webhookDeliveryProcessor } from './webhook-delivery.processor';
 
 /** One entry per job; each handler lives in its own `<name>.processor.ts`. */
 export const processors: ProcessorRegistration[] = [
@@ -14,4 +15,5 @@ export const processors: ProcessorRegistration[] = [
   billingSweepProcessor,
   paypalCancelProcessor,
   paypalRefundProcessor,
+  webhookDeliveryProcessor,
 ];

@@ -4,3 +4,4 @@ export * from './payment-status.job';
 export * from './email.job';
 export * from './billing-sweep.job';
 export * from './paypal-cancel.job';
+export * from './webhook-delivery.job';
