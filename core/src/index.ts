@@ -1,6 +1,7 @@
 /** Browser-safe entry: the catalogue and the HTTP + socket contract. */
 export * from './catalogue';
 export * from './platforms';
+export * from './occasions';
 export * from './web/theme-init';
 export * from './contract/common';
 export * from './contract/auth';
@@ -12,3 +13,4 @@ export * from './contract/socket-events';
 export * from './contract/teams';
 export * from './contract/brands';
 export * from './contract/billing-lifecycle';
+export * from './contract/campaigns';

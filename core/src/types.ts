@@ -5,6 +5,7 @@
  */
 export * from './catalogue';
 export * from './platforms';
+export * from './occasions';
 export * from './contract/limits';
 export * from './contract/brand-rules';
 export * from './web/theme-init';
@@ -18,3 +19,4 @@ export type * from './contract/socket-events';
 export type * from './contract/brands';
 export type * from './contract/billing-lifecycle';
 export type * from './contract/teams';
+export type * from './contract/campaigns';

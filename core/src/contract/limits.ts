@@ -27,3 +27,9 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 /** The e-mail rule, deliberately loose: non-space text, an @, then a domain with a dot. */
 export const SPEC_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+
+/** A campaign: 1-14 days × 1-4 platforms, one line each. */
+export const CAMPAIGN_DAYS_MIN = 1;
+export const CAMPAIGN_DAYS_MAX = 14;
+export const CAMPAIGN_PLATFORMS_MIN = 1;
+export const CAMPAIGN_PLATFORMS_MAX = 4;

@@ -16,3 +16,5 @@ export * from './metrics';
 export * from './payments';
 export * from './billing';
 export * from './csp';
+export * from './campaigns/campaign-day';
+export * from './campaigns/line-length';

@@ -1,3 +1,4 @@
+import type { CampaignDayBrief } from '@gl/core/server';
 import { LANGUAGE_IDS, type BrandSnapshot, type CategoryId, type GenerationSource, type LanguageId, type Tone } from '@gl/core';
 import { avoidedWordTest } from './avoid-words';
 import { boundsFor, cleanLine, fitToBounds, lineKey, LineSplitter, withinBounds, type LineBounds } from './clean-lines';
@@ -18,6 +19,8 @@ export interface ChainRequest {
   maxChars?: number | null;
   /** The brand kit (a snapshot from the generation row): shapes the prompt; its wordsToAvoid are a hard rule. */
   brand?: BrandSnapshot | null;
+  /** A campaign line: its day and occasion, which the prompt places the line in. */
+  campaign?: CampaignDayBrief | null;
 }
 
 export interface ProviderAttempt {

@@ -10,6 +10,8 @@ import {
   type GenerationRow,
 } from '@gl/core/server';
 import type { CategoryId, Tone } from '@gl/core';
+import { offlineForCampaignDay } from '../campaigns/campaign-brief';
+import { reportCampaignLine } from '../campaigns/campaign-progress';
 import { LineBatcher } from '../generation/line-batcher';
 import { generateOffline } from '../generation/offline/offline-generator';
 import { RecentLinesStore, type RecentBrief } from '../generation/offline/recent-lines.store';
@@ -139,10 +141,11 @@ export async function processGeneration(
         language: row.language,
         maxChars: row.maxChars,
         brand: row.brand,
+        campaign: row.campaign,
       },
       {
         providers: (deps.providers ?? configuredProviders)(ctx.config),
-        offline: deps.offline ?? generateOffline,
+        offline: offlineForCampaignDay(deps.offline ?? generateOffline, row.campaign),
         existing: regenerating ? row.lines : [],
         timings,
         recentLines: memorySubject ? () => recentLines.recall(memorySubject, brief) : undefined,
@@ -158,6 +161,7 @@ export async function processGeneration(
     recordMetrics(result);
     const usage = done.usage;
     ctx.realtime.emit(audience, 'generation:completed', { id: row.id, lines, source: result.source, usage });
+    if (row.campaign) await reportCampaignLine(ctx, row.id);
     // What the offline writer showed is remembered, so a repeat of this brief shows other lines.
     if (memorySubject && timings.some((t) => OFFLINE_SOURCES.has(t.provider))) {
       await recentLines.remember(memorySubject, brief, result.lines);
@@ -177,6 +181,7 @@ export async function processGeneration(
       if (failed) {
         recordMetrics({ timings });
         ctx.realtime.emit(audience, 'generation:failed', { id: row.id, error: GENERATION_FAILED_MESSAGE });
+        if (row.campaign) await reportCampaignLine(ctx, row.id);
       }
     }
     throw err;

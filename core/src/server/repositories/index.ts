@@ -16,3 +16,4 @@ export * from './account-data.repository';
 export * from './teams.repository';
 export * from './brands.repository';
 export * from './billing.repository';
+export * from './campaigns.repository';

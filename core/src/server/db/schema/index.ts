@@ -5,3 +5,4 @@ export * from './messages';
 export * from './teams';
 export * from './brands';
 export * from './billing-lifecycle';
+export * from './campaigns';

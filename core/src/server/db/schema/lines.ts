@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BrandSnapshot } from '../../../contract/brands';
+import type { CampaignDayBrief } from '../../campaigns/campaign-day';
 import { users, apiKeys } from './users';
 
 export const generations = pgTable(
@@ -22,6 +23,8 @@ export const generations = pgTable(
     maxChars: integer('max_chars'),
     /** The brand kit as it was when the generation was asked for (edits to the kit do not change a running job). */
     brand: jsonb('brand').$type<BrandSnapshot>(),
+    /** A campaign's line: the campaign, its day and its occasion, which the writer is told to fit. */
+    campaign: jsonb('campaign').$type<CampaignDayBrief>(),
     /** pending | running | completed | failed */
     status: text('status').notNull().default('pending'),
     source: text('source'),
