@@ -14,3 +14,4 @@ export * from './contract/teams';
 export * from './contract/brands';
 export * from './contract/billing-lifecycle';
 export * from './contract/campaigns';
+export * from './contract/webhooks';

@@ -20,3 +20,4 @@ export type * from './contract/brands';
 export type * from './contract/billing-lifecycle';
 export type * from './contract/teams';
 export type * from './contract/campaigns';
+export type * from './contract/webhooks';

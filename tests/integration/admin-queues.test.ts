@@ -46,7 +46,7 @@ describe('queue dashboard at /admin/queues', () => {
     const queues = await fetch(`${server.url}/admin/queues/api/queues`, { headers: { cookie: cookie! } });
     expect(queues.status).toBe(200);
     const names = ((await queues.json()) as any).queues.map((q: { name: string }) => q.name).sort();
-    expect(names).toEqual(['billing', 'email', 'generation', 'payment-status']);
+    expect(names).toEqual(['billing', 'email', 'generation', 'payment-status', 'webhook']);
 
     // Losing the admin flag closes the dashboard at once, even with a valid cookie.
     await server.services.ctx.db.update(schema.users).set({ isAdmin: false }).where(eq(schema.users.id, admin.id));

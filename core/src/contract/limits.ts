@@ -33,3 +33,12 @@ export const CAMPAIGN_DAYS_MIN = 1;
 export const CAMPAIGN_DAYS_MAX = 14;
 export const CAMPAIGN_PLATFORMS_MIN = 1;
 export const CAMPAIGN_PLATFORMS_MAX = 4;
+
+/** Outgoing webhook events (Business plan), in the order the api-docs page lists them. */
+export const WEBHOOK_EVENT_TYPES = ['generation.completed', 'line.saved', 'campaign.completed'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** Every webhook signing secret starts with this (Standard Webhooks: `whsec_` + base64). */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+export const WEBHOOK_URL_MAX = 2000;
+/** Endpoints one account may have. */
+export const WEBHOOK_ENDPOINTS_MAX = 10;

@@ -18,3 +18,4 @@ export * from './billing';
 export * from './csp';
 export * from './campaigns/campaign-day';
 export * from './campaigns/line-length';
+export * from './webhooks/webhook-events';

@@ -1,7 +1,7 @@
 import type { JobsOptions } from 'bullmq';
 import type { z } from 'zod';
 
-export const QUEUE_NAMES = ['generation', 'payment-status', 'email', 'billing'] as const;
+export const QUEUE_NAMES = ['generation', 'payment-status', 'email', 'billing', 'webhook'] as const;
 /** Queues fed by a job scheduler: their one delayed job is the next scheduled run, not a backlog. */
 export const SCHEDULED_QUEUES: readonly QueueName[] = ['billing'];
 export type QueueName = (typeof QUEUE_NAMES)[number];

@@ -17,3 +17,4 @@ export * from './teams.repository';
 export * from './brands.repository';
 export * from './billing.repository';
 export * from './campaigns.repository';
+export * from './webhooks.repository';

@@ -6,3 +6,4 @@ export * from './teams';
 export * from './brands';
 export * from './billing-lifecycle';
 export * from './campaigns';
+export * from './webhooks';
