@@ -15,3 +15,4 @@ export * from './contract/brands';
 export * from './contract/billing-lifecycle';
 export * from './contract/campaigns';
 export * from './contract/webhooks';
+export * from './platform-count';

@@ -6,6 +6,7 @@
 export * from './catalogue';
 export * from './platforms';
 export * from './occasions';
+export * from './platform-count';
 export * from './contract/limits';
 export * from './contract/brand-rules';
 export * from './web/theme-init';
