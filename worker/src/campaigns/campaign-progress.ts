@@ -1,24 +1,35 @@
-import { campaignsRepository, type CampaignRow, type ServerContext } from '@gl/core/server';
+import { campaignsRepository, enqueueWebhookDeliveries, recordWebhookEvent, type ServerContext } from '@gl/core/server';
 
-type ProgressContext = Pick<ServerContext, 'db' | 'realtime' | 'logger'>;
+type ProgressContext = Pick<ServerContext, 'db' | 'jobs' | 'realtime' | 'logger'>;
 
 /**
- * What happens once a campaign has been completed (exactly once per campaign): the
- * `campaign.completed` webhook event for the owner's endpoints goes here.
+ * Completes the campaign if all its lines have been tried. In the same transaction as the
+ * completion (which only one caller wins), the `campaign.completed` webhook event is recorded for
+ * the owner's endpoints (keyed by the campaign, so it is never sent twice); its deliveries are
+ * enqueued after the commit and the owner hears campaign:completed.
  */
-export async function onCampaignCompleted(
-  ctx: ProgressContext,
-  campaign: CampaignRow,
-  counts: { done: number; failed: number; total: number },
-): Promise<void> {
-  ctx.realtime.emit({ userId: campaign.userId }, 'campaign:completed', { campaignId: campaign.id, ...counts });
-}
-
-/** Completes the campaign if all its lines have been tried; the one caller that completes it announces it. */
 export async function finishCampaignIfDone(ctx: ProgressContext, campaignId: string): Promise<boolean> {
-  const completed = await campaignsRepository.completeIfDone(ctx.db, campaignId);
-  if (!completed) return false;
-  await onCampaignCompleted(ctx, completed, await campaignsRepository.counts(ctx.db, campaignId));
+  const finished = await ctx.db.transaction(async (tx) => {
+    const completed = await campaignsRepository.completeIfDone(tx, campaignId);
+    if (!completed) return undefined;
+    const campaign = (await campaignsRepository.findOwned(tx, campaignId, completed.userId))!;
+    const deliveryIds = await recordWebhookEvent(tx, {
+      userId: completed.userId,
+      type: 'campaign.completed',
+      data: campaign,
+      key: `campaign-${campaignId}`,
+    });
+    return { userId: completed.userId, campaign, deliveryIds };
+  });
+  if (!finished) return false;
+  const { campaign } = finished;
+  ctx.realtime.emit({ userId: finished.userId }, 'campaign:completed', {
+    campaignId,
+    done: campaign.done,
+    failed: campaign.failed,
+    total: campaign.total,
+  });
+  await enqueueWebhookDeliveries(ctx, finished.deliveryIds);
   return true;
 }
 
