@@ -2,8 +2,12 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, countForPlatform, getOccasion, getPlan, nextOccasionDate, utcToday, type PlatformId } from '@gl/core';
 import { campaignsRepository } from '@gl/core/server';
+import { createTestDatabase } from '../helpers/database';
+import { clearRedisPrefix, testPrefix } from '../helpers/redis';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { connectSocket, nextEvent, type TestSocket } from '../helpers/socket';
+import { eventually } from '../helpers/eventually';
+import { reconcileOnce } from '../../worker/src/reconciler';
 import { grantPlan, registerUser, type TestUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub, type ChatStubRequest } from '../stubs/openai.stub';
 
@@ -83,7 +87,9 @@ async function runCampaign(user: TestUser, socket: TestSocket, body: Record<stri
 }
 
 async function exportCsv(user: TestUser, id: string, format: string) {
-  const res = await fetch(`${server.url}/api/campaigns/${id}/export?format=${format}`, { headers: { authorization: `Bearer ${user.token}` } });
+  const res = await fetch(`${server.url}/api/campaigns/${id}/export?format=${format}`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
   const text = await res.text();
   return { res, text, rows: res.status === 200 ? (parse(text, { bom: true }) as string[][]) : [] };
 }
@@ -94,7 +100,17 @@ describe('GET /api/campaigns/occasions', () => {
     expect(res.status).toBe(200);
     const byId = new Map<string, any>(res.body.data.occasions.map((o: any) => [o.id, o]));
     expect([...byId.keys()]).toEqual(
-      expect.arrayContaining(['madaraka_day', 'mashujaa_day', 'jamhuri_day', 'eid_al_fitr', 'christmas', 'new_year', 'black_friday', 'back_to_school', 'valentines_day']),
+      expect.arrayContaining([
+        'madaraka_day',
+        'mashujaa_day',
+        'jamhuri_day',
+        'eid_al_fitr',
+        'christmas',
+        'new_year',
+        'black_friday',
+        'back_to_school',
+        'valentines_day',
+      ]),
     );
     const today = utcToday();
     const year = Number(today.slice(0, 4));
@@ -186,7 +202,7 @@ describe('a campaign end to end', () => {
       occasion: 'jamhuri_day',
       startsOn,
       days: 2,
-      platforms: ['facebook_ad_primary', 'google_ads_headline'],
+      platforms: ['facebook_ad_primary', 'instagram_caption'],
       tone: 'corporate',
       topic: 'Nakuru bakery',
     });
@@ -216,7 +232,12 @@ describe('a campaign end to end', () => {
 describe('each line: edit by hand, regenerate', () => {
   it('keeps an edit within the platform limit, and a regeneration writes the line again (counted) and drops the edit', async () => {
     openai.setBehaviour({ kind: 'ok', lines: fittingLines });
-    const { campaign } = await runCampaign(alice, aliceSocket, { startsOn: utcToday(), days: 1, platforms: ['sms', 'x_post'], tone: 'funny' });
+    const { campaign } = await runCampaign(alice, aliceSocket, {
+      startsOn: utcToday(),
+      days: 1,
+      platforms: ['sms', 'x_post'],
+      tone: 'funny',
+    });
     expect(campaign).toMatchObject({ occasion: null, occasionName: null, occasionDate: null });
     const sms = campaign.lines.find((l: any) => l.platform === 'sms');
     const url = `/campaigns/${campaign.id}/lines/${sms.id}`;
@@ -313,7 +334,7 @@ describe('exports', () => {
     expect(res.headers.get('x-omitted-lines')).toBe('0');
   });
 
-  it("Meta Ads: bulk-upload columns, one ad a day with its headline (Title) and primary text (Body)", async () => {
+  it('Meta Ads: bulk-upload columns, one ad a day with its headline (Title) and primary text (Body)', async () => {
     const { res, rows } = await exportCsv(alice, ads.id, 'meta_ads');
     expect(res.status).toBe(200);
     expect(rows[0]).toEqual(['Campaign Name', 'Ad Set Name', 'Ad Name', 'Title', 'Body']);
@@ -322,7 +343,11 @@ describe('exports', () => {
       const title = ads.lines.find((l: any) => l.day === day && l.platform === 'facebook_ad_headline').text;
       const body = ads.lines.find((l: any) => l.day === day && l.platform === 'facebook_ad_primary').text;
       const row = rows[day + 1]!;
-      expect(row.slice(0, 3)).toEqual([`Black Friday ${ads.startsOn}`, `Black Friday ${ads.startsOn}`, `Black Friday ${ads.startsOn} day ${day + 1} (${addDays(ads.startsOn, day)})`]);
+      expect(row.slice(0, 3)).toEqual([
+        `Black Friday ${ads.startsOn}`,
+        `Black Friday ${ads.startsOn}`,
+        `Black Friday ${ads.startsOn} day ${day + 1} (${addDays(ads.startsOn, day)})`,
+      ]);
       expect(row[3]).toBe(title);
       expect(row[4]).toBe(body.startsWith('-') ? `'${body}` : body);
       expect(countForPlatform(row[3]!, 'facebook_ad_headline')).toBeLessThanOrEqual(40);
@@ -390,9 +415,15 @@ describe('bad input, plans and ownership', () => {
     const line = campaign.lines[0];
     expect((await server.api(`/campaigns/${campaign.id}`, { token: mallory.token })).status).toBe(404);
     expect((await exportCsv(mallory, campaign.id, 'csv')).res.status).toBe(404);
-    const edit = await server.api(`/campaigns/${campaign.id}/lines/${line.id}`, { method: 'PATCH', token: mallory.token, body: { text: 'mine now' } });
+    const edit = await server.api(`/campaigns/${campaign.id}/lines/${line.id}`, {
+      method: 'PATCH',
+      token: mallory.token,
+      body: { text: 'mine now' },
+    });
     expect(edit.status).toBe(404);
-    expect((await server.api(`/campaigns/${campaign.id}/lines/${line.id}/regenerate`, { method: 'POST', token: mallory.token })).status).toBe(404);
+    expect(
+      (await server.api(`/campaigns/${campaign.id}/lines/${line.id}/regenerate`, { method: 'POST', token: mallory.token })).status,
+    ).toBe(404);
     expect((await server.api('/campaigns', { token: mallory.token })).body.data.campaigns).toEqual([]);
     // Untouched.
     const stored = (await server.api(`/campaigns/${campaign.id}`, { token: alice.token })).body.data;
@@ -424,11 +455,85 @@ describe('bad input, plans and ownership', () => {
     const cells = [0, 1, 2].map((day) => ({ day, platform: 'sms' as const, position: 0, category: 'adlines' as const, maxChars: 140 }));
     expect(await campaignsRepository.accept(db, input, cells, limited)).toBeUndefined();
     const counts = async () =>
-      (await server.database.query(`select (select count(*)::int from campaigns where user_id = $1) as campaigns, (select count(*)::int from generations where user_id = $1) as generations, (select count from usage_daily where subject = $2) as used`, [user.id, subject]))[0];
+      (
+        await server.database.query(
+          `select (select count(*)::int from campaigns where user_id = $1) as campaigns, (select count(*)::int from generations where user_id = $1) as generations, (select count from usage_daily where subject = $2) as used`,
+          [user.id, subject],
+        )
+      )[0];
     expect(await counts()).toEqual({ campaigns: 0, generations: 0, used: 8 });
     // Two lines fit.
     const accepted = await campaignsRepository.accept(db, { ...input, days: 2 }, cells.slice(0, 2), limited);
     expect(accepted?.usage).toMatchObject({ dailyGenerations: 10, remaining: 0 });
     expect(await counts()).toEqual({ campaigns: 1, generations: 2, used: 10 });
   });
+});
+
+describe('nothing accepted is lost', () => {
+  it('a campaign whose jobs Redis lost is written by the reconciler, completes once, and records its webhook event once', async () => {
+    const database = await createTestDatabase();
+    const prefix = testPrefix();
+    const api = await startTestServer({ roles: ['api'], database, prefix });
+    let worker: TestServer | undefined;
+    try {
+      const owner = await registerUser(api);
+      await grantPlan(database, owner.id, 'business');
+      // The owner's endpoint subscribed to campaign.completed (its deliveries are the webhooks' worker's business).
+      await database.query(
+        `insert into webhook_endpoints (user_id, url, events, secret) values ($1, 'http://127.0.0.1:9/hook', '["campaign.completed"]', 'whsec_dGVzdA==')`,
+        [owner.id],
+      );
+      const socket = await connectSocket(api.url, { token: owner.token });
+      sockets.push(socket);
+      const res = await api.api('/campaigns', {
+        token: owner.token,
+        body: { occasion: 'christmas', startsOn: utcToday(), days: 2, platforms: ['sms', 'instagram_caption'], tone: 'funny' },
+      });
+      expect(res.status).toBe(202);
+      const id = res.body.data.id as string;
+      // Recorded in PostgreSQL before the answer: the campaign and its four pending generations.
+      const pending = await database.query(
+        `select g.status from campaign_lines cl join generations g on g.id = cl.generation_id where cl.campaign_id = $1`,
+        [id],
+      );
+      expect(pending.map((r: any) => r.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
+
+      await clearRedisPrefix(prefix);
+      const completions: any[] = [];
+      socket.on('campaign:completed', (p: any) => p.campaignId === id && completions.push(p));
+      worker = await startTestServer({ roles: ['worker'], database, prefix, env: { RECONCILE_GRACE_MS: '0' } });
+      await eventually(async () => completions.length === 1, 30_000, 'campaign completed');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(completions).toEqual([{ campaignId: id, done: 4, failed: 0, total: 4 }]);
+      const stored = (await api.api(`/campaigns/${id}`, { token: owner.token })).body.data;
+      expect(stored).toMatchObject({ status: 'completed', done: 4 });
+
+      const deliveries = await database.query(`select event_type, event_key, payload from webhook_deliveries where user_id = $1`, [
+        owner.id,
+      ]);
+      expect(deliveries).toHaveLength(1);
+      expect(deliveries[0]).toMatchObject({ event_type: 'campaign.completed', event_key: `campaign-${id}` });
+      expect(deliveries[0].payload.data).toMatchObject({ id, status: 'completed', occasion: 'christmas', total: 4, done: 4 });
+      expect(deliveries[0].payload.data.lines).toHaveLength(4);
+    } finally {
+      await worker?.stop();
+      await api.stop();
+      await clearRedisPrefix(prefix);
+      await database.drop();
+    }
+  }, 90_000);
+
+  it('the reconciler completes a campaign whose lines all finished but whose worker stopped before completing it', async () => {
+    openai.setBehaviour({ kind: 'ok', lines: fittingLines });
+    const { campaign } = await runCampaign(alice, aliceSocket, { startsOn: utcToday(), days: 1, platforms: ['sms'], tone: 'bold' });
+    // As if the worker had stopped between the last line and the campaign's completion.
+    await server.database.query(
+      `update campaigns set status = 'running', completed_at = null, created_at = now() - interval '1 hour' where id = $1`,
+      [campaign.id],
+    );
+    const completed = nextEvent(aliceSocket, 'campaign:completed', (p: any) => p.campaignId === campaign.id);
+    await reconcileOnce(server.services.ctx);
+    expect(await completed).toEqual({ campaignId: campaign.id, done: 1, failed: 0, total: 1 });
+    expect((await server.api(`/campaigns/${campaign.id}`, { token: alice.token })).body.data.status).toBe('completed');
+  }, 60_000);
 });
