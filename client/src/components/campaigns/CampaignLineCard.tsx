@@ -1,0 +1,174 @@
+import { useId, useState } from 'react';
+import { countForPlatform, getPlatform, type CampaignLineDto } from '@gl/core/types';
+import { errorMessage } from '../../lib/api';
+import { editCampaignLine, regenerateCampaignLine, saveCampaignLine } from '../../lib/campaigns';
+import { useCopy } from '../../lib/clipboard';
+import { BookmarkIcon, CheckIcon, CopyIcon, RefreshIcon } from '../icons';
+
+/**
+ * One day × platform of a campaign: the line with its count against the platform's limit, and
+ * what can be done with it (copy, save to the library, edit by hand, write again).
+ */
+export default function CampaignLineCard({
+  campaignId,
+  tone,
+  line,
+  onChange,
+}: {
+  campaignId: string;
+  tone: string;
+  line: CampaignLineDto;
+  onChange: (line: CampaignLineDto) => void;
+}) {
+  const id = useId();
+  const platform = getPlatform(line.platform);
+  const { copiedKey, copy } = useCopy();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [busy, setBusy] = useState<'save' | 'edit' | 'again' | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState('');
+  const writing = line.status === 'pending' || line.status === 'running';
+  const draftCount = countForPlatform(draft, line.platform);
+  const draftOver = !Number.isFinite(draftCount) || draftCount > platform.maxChars;
+
+  const act = async (kind: 'save' | 'edit' | 'again', run: () => Promise<void>) => {
+    setBusy(kind);
+    setError('');
+    try {
+      await run();
+    } catch (err) {
+      setError(errorMessage(err, 'That did not work. Please try again.'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <article
+      className="card flex min-w-0 flex-col gap-2 p-3"
+      aria-labelledby={`${id}-platform`}
+      data-testid="campaign-line"
+      data-status={line.status}
+    >
+      <header className="flex items-baseline justify-between gap-2">
+        <h4 id={`${id}-platform`} className="text-xs font-semibold uppercase tracking-wide text-violet-800 dark:text-violet-300">
+          {platform.name}
+        </h4>
+        {line.text !== null && !editing && (
+          <span
+            className={`text-xs tabular-nums ${(line.characters ?? 0) > line.maxChars ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-400'}`}
+          >
+            {line.characters} / {line.maxChars}
+            {line.edited ? ' · edited' : ''}
+          </span>
+        )}
+      </header>
+
+      {editing ? (
+        <form
+          className="grid gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void act('edit', async () => {
+              onChange(await editCampaignLine(campaignId, line.id, draft));
+              setEditing(false);
+            });
+          }}
+        >
+          <label className="sr-only" htmlFor={`${id}-draft`}>
+            Edit the {platform.name} line
+          </label>
+          <textarea id={`${id}-draft`} className="field min-h-24" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <p
+            aria-live="polite"
+            className={`text-xs tabular-nums ${draftOver ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-400'}`}
+          >
+            {Number.isFinite(draftCount) ? `${draftCount} / ${platform.maxChars}` : `Not allowed in one ${platform.name}`}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className="btn-primary tap px-3 py-1.5 text-sm" disabled={busy !== null || draftOver || !draft.trim()}>
+              Save edit
+            </button>
+            <button type="button" className="btn-ghost tap px-3 py-1.5 text-sm" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : writing ? (
+        <p className="animate-pulse text-sm text-slate-600 dark:text-slate-400">Writing…</p>
+      ) : line.text === null ? (
+        <p className="text-sm text-rose-700 dark:text-rose-300">This line could not be written. Try again.</p>
+      ) : (
+        <p className="whitespace-pre-wrap break-words text-sm text-slate-900 dark:text-slate-100" data-testid="campaign-line-text">
+          {line.text}
+        </p>
+      )}
+
+      {!editing && (
+        <div className="mt-auto flex flex-wrap gap-1">
+          {line.text !== null && (
+            <>
+              <button
+                type="button"
+                className="btn-ghost tap px-2 py-1 text-xs"
+                aria-label={`Copy the ${platform.name} line`}
+                onClick={() => void copy(line.id, line.text!)}
+              >
+                {copiedKey === line.id ? <CheckIcon className="h-4 w-4" /> : <CopyIcon className="h-4 w-4" />}
+                {copiedKey === line.id ? 'Copied' : 'Copy'}
+              </button>
+              <button
+                type="button"
+                className="btn-ghost tap px-2 py-1 text-xs"
+                aria-label={`Save the ${platform.name} line`}
+                disabled={busy !== null || saved}
+                onClick={() =>
+                  void act('save', async () => {
+                    await saveCampaignLine(line, tone);
+                    setSaved(true);
+                  })
+                }
+              >
+                <BookmarkIcon className="h-4 w-4" />
+                {saved ? 'Saved' : 'Save'}
+              </button>
+              <button
+                type="button"
+                className="btn-ghost tap px-2 py-1 text-xs"
+                aria-label={`Edit the ${platform.name} line`}
+                disabled={busy !== null || writing}
+                onClick={() => {
+                  setDraft(line.text ?? '');
+                  setEditing(true);
+                }}
+              >
+                Edit
+              </button>
+            </>
+          )}
+          <button
+            type="button"
+            className="btn-ghost tap px-2 py-1 text-xs"
+            aria-label={`Write the ${platform.name} line again`}
+            disabled={busy !== null || writing}
+            onClick={() =>
+              void act('again', async () => {
+                setSaved(false);
+                onChange(await regenerateCampaignLine(campaignId, line.id));
+              })
+            }
+          >
+            <RefreshIcon className="h-4 w-4" />
+            Regenerate
+          </button>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="text-xs text-rose-700 dark:text-rose-300">
+          {error}
+        </p>
+      )}
+    </article>
+  );
+}
