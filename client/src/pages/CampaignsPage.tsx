@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CreateCampaignBody } from '@gl/core/types';
@@ -29,6 +29,7 @@ function Campaigns({ userId }: { userId: string }) {
   const campaign = useCampaign(userId, selected);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const calendar = useRef<HTMLDivElement>(null);
 
   const start = async (body: CreateCampaignBody) => {
     setBusy(true);
@@ -36,6 +37,8 @@ function Campaigns({ userId }: { userId: string }) {
     try {
       const { id } = await createCampaign(body);
       setParams({ id });
+      // On a phone the calendar is below the form: bring it into view to watch it fill.
+      calendar.current?.scrollIntoView({ block: 'start' });
       await client.invalidateQueries({ queryKey: campaignsKey(userId) });
     } catch (err) {
       setError(errorMessage(err, 'Could not plan the campaign. Please try again.'));
@@ -100,7 +103,7 @@ function Campaigns({ userId }: { userId: string }) {
               </nav>
             )}
           </div>
-          <div className="min-w-0">
+          <div className="min-w-0 scroll-mt-20" ref={calendar}>
             {campaign.data ? (
               <CampaignCalendar campaign={campaign.data} userId={userId} />
             ) : selected && campaign.isError ? (
