@@ -27,7 +27,7 @@ import { Limiter } from '../services/rate-limit.service';
 const EXPORTS_PER_WINDOW = 30;
 const EXPORT_WINDOW_SECONDS = 600;
 
-const CSV_COLUMNS = ['text', 'category', 'tone', 'createdAt', 'id'] as const;
+const CSV_COLUMNS = ['text', 'category', 'tone', 'createdAt', 'id', 'platform'] as const;
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF (quotes doubled).

@@ -158,6 +158,10 @@ export const campaignsRepository = {
             count: 1,
             language: input.language,
             maxChars: cell.maxChars,
+            // The platform's limit (counted its way) and its hashtag and emoji defaults are the line's rules.
+            platform: cell.platform,
+            hashtags: getPlatform(cell.platform).hashtags,
+            emoji: getPlatform(cell.platform).emoji,
             brand: input.brand,
             campaign: campaignDayBrief(brief, cell.day),
             createdAt: now,

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BrandSnapshot } from '../../../contract/brands';
 import type { CampaignDayBrief } from '../../campaigns/campaign-day';
+import type { RefinementDto } from '../../../contract/lines';
+import type { RefineAction } from '../../../platforms';
+import type { LanguageId } from '../../../catalogue';
 import { users, apiKeys } from './users';
 
 export const generations = pgTable(
@@ -25,6 +28,18 @@ export const generations = pgTable(
     brand: jsonb('brand').$type<BrandSnapshot>(),
     /** A campaign's line: the campaign, its day and its occasion, which the writer is told to fit. */
     campaign: jsonb('campaign').$type<CampaignDayBrief>(),
+    /** Where the lines will be posted (a platform id): its limit applies, counted its way. */
+    platform: text('platform'),
+    /** The hashtag rule (`none`, `few`) and the emoji rule (`none`, `some`) as asked; null: the default (see switchesFor). */
+    hashtags: text('hashtags'),
+    emoji: text('emoji'),
+    /** Refined lines appended to `lines`: where each is, which line it came from, how. */
+    refinements: jsonb('refinements')
+      .$type<RefinementDto[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** While a refinement is pending: what was asked (the lines are kept; the result is appended). */
+    refine: jsonb('refine').$type<{ index: number; action: RefineAction; language: LanguageId }>(),
     /** pending | running | completed | failed */
     status: text('status').notNull().default('pending'),
     source: text('source'),
@@ -72,6 +87,8 @@ export const savedLines = pgTable(
     category: text('category').notNull(),
     tone: text('tone').notNull(),
     generationId: uuid('generation_id').references(() => generations.id, { onDelete: 'set null' }),
+    /** Where the line will be posted (a platform id), if the user said. */
+    platform: text('platform'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
