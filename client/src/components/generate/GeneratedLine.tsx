@@ -73,7 +73,9 @@ export default function GeneratedLine({
       }`}
     >
       {tag && <p className="mb-1.5 text-xs font-semibold text-violet-700 dark:text-violet-300">{tag}</p>}
-      <p className="break-words text-[0.95rem] leading-relaxed text-slate-900 dark:text-slate-100">{text}</p>
+      <p data-testid="line-text" className="break-words text-[0.95rem] leading-relaxed text-slate-900 dark:text-slate-100">
+        {text}
+      </p>
       {counter}
       <div className="mt-3 flex flex-wrap items-center gap-1.5">
         <button type="button" className="btn-ghost tap px-2.5 py-1 text-xs" onClick={onCopy} aria-label={`Copy line ${n}`}>

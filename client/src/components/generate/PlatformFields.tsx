@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { PLATFORMS, getPlatform, type Platform, type PlatformId } from '@gl/core/types';
+import { PLATFORMS, getCategory, getPlatform, type CategoryId, type Platform, type PlatformId } from '@gl/core/types';
 import Switch from '../Switch';
 import type { PlatformChoice } from './usePlatformChoice';
 
@@ -19,9 +19,12 @@ export function limitText(platform: Platform): string {
  * Where the lines will be posted (its limit applies beside Max chars) and the hashtag and emoji
  * switches, which start at the platform's defaults.
  */
-export default function PlatformFields({ choice }: { choice: PlatformChoice }) {
+export default function PlatformFields({ choice, category }: { choice: PlatformChoice; category: CategoryId }) {
   const id = useId();
   const platform = choice.platform ? getPlatform(choice.platform) : null;
+  const cat = getCategory(category);
+  // The category's own bound can be tighter than the platform's (the smaller wins).
+  const tighter = platform && cat.maxChars < platform.maxChars ? ` ${cat.name} keep to ${cat.maxChars}.` : '';
   return (
     <div className="grid gap-3">
       <div>
@@ -43,7 +46,7 @@ export default function PlatformFields({ choice }: { choice: PlatformChoice }) {
           ))}
         </select>
         <p id={`${id}-limit`} data-testid="platform-limit" className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
-          {platform ? limitText(platform) : 'Pick where the lines will be posted to keep them within its limit.'}
+          {platform ? limitText(platform) + tighter : 'Pick where the lines will be posted to keep them within its limit.'}
         </p>
       </div>
       <div className="grid gap-2 sm:grid-cols-2">

@@ -13,6 +13,7 @@ import { AlertIcon, RefreshIcon, SparklesIcon } from '../icons';
 import GeneratedLine, { type SaveState } from './GeneratedLine';
 import { refinedLabel } from './RefineMenu';
 import { displayOrder } from './display-order';
+import LineCounter, { measureLine } from './LineCounter';
 
 export { PENDING_SAVE_TEXT } from './GeneratedLine';
 
@@ -52,6 +53,8 @@ export default function ResultsPanel({
   const arrived = state.lines.filter((l) => l !== null).length;
   /** A regeneration or refinement is under way: one at a time per generation. */
   const lineBusy = state.regenerating.length > 0 || state.refining !== null;
+  const fitOf = (text: string) => (request ? measureLine(text, request) : null);
+  const overLimit = state.lines.filter((l) => l !== null && fitOf(l)?.over).length;
 
   const save = async (text: string) => {
     if (!request) return;
@@ -113,6 +116,7 @@ export default function ResultsPanel({
 
       <div aria-live="polite" className="sr-only">
         {busy ? `Generating: ${arrived} of ${state.lines.length} lines ready` : state.phase === 'completed' ? 'Generation complete' : ''}
+        {overLimit > 0 && ` ${overLimit} ${overLimit === 1 ? 'line is' : 'lines are'} over the limit.`}
       </div>
 
       {state.phase === 'completed' && state.source && (
@@ -220,6 +224,7 @@ export default function ResultsPanel({
             }
             const key = `${index}:${line}`;
             const origin = slot.origin;
+            const fit = fitOf(line);
             const original = !slot.refined;
             return (
               <GeneratedLine
@@ -227,6 +232,7 @@ export default function ResultsPanel({
                 text={line}
                 index={index}
                 tag={slot.refined ? (origin ? `${refinedLabel(origin)} · from line ${origin.from + 1}` : 'Refined') : undefined}
+                counter={fit && <LineCounter fit={fit} />}
                 copied={copiedKey === key}
                 onCopy={() => void copy(key, line)}
                 saveState={saveStateOf(line)}

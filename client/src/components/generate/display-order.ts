@@ -11,24 +11,28 @@ export type DisplaySlot =
  * The generation itself keeps them in arrival order, refinements appended at the end.
  */
 export function displayOrder(state: Pick<GenerationState, 'lines' | 'request' | 'refinedFrom' | 'refining'>): DisplaySlot[] {
-  const originals = Math.min(state.request?.count ?? state.lines.length, state.lines.length);
+  const count = state.request?.count ?? state.lines.length;
+  const originOf = (index: number): RefineOrigin | undefined => {
+    const origin = state.refinedFrom[index];
+    return origin && origin.from < index ? origin : undefined;
+  };
+  const isRefined = (index: number) => originOf(index) !== undefined || index >= count;
   const children = new Map<number, number[]>();
-  const placed = new Set<number>();
-  for (const [at, origin] of Object.entries(state.refinedFrom)) {
-    const index = Number(at);
-    if (index < originals || index >= state.lines.length || origin.from >= index) continue;
-    children.set(origin.from, [...(children.get(origin.from) ?? []), index]);
+  for (let index = 0; index < state.lines.length; index++) {
+    const origin = originOf(index);
+    if (origin) children.set(origin.from, [...(children.get(origin.from) ?? []), index]);
   }
+  const placed = new Set<number>();
   const out: DisplaySlot[] = [];
   const visit = (index: number) => {
     if (placed.has(index)) return;
     placed.add(index);
-    const origin = index >= originals ? state.refinedFrom[index] : undefined;
-    out.push({ kind: 'line', index, refined: index >= originals, origin });
-    for (const child of (children.get(index) ?? []).sort((a, b) => a - b)) visit(child);
+    out.push({ kind: 'line', index, refined: isRefined(index), origin: originOf(index) });
+    for (const child of children.get(index) ?? []) visit(child);
     if (state.refining?.from === index) out.push({ kind: 'refining', ...state.refining });
   };
-  for (let i = 0; i < originals; i++) visit(i);
-  for (let i = originals; i < state.lines.length; i++) visit(i);
+  // The requested lines in order, each followed by its refinements; then refinements of unknown origin.
+  for (let i = 0; i < state.lines.length; i++) if (!isRefined(i)) visit(i);
+  for (let i = 0; i < state.lines.length; i++) visit(i);
   return out;
 }
