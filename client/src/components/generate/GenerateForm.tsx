@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CATEGORIES, COUNT_MAX, COUNT_MIN, LANGUAGES, PLANS, PROMPT_MAX, TONES, TOPIC_MAX, lineLimit, type Plan } from '@gl/core/types';
+import { CATEGORIES, COUNT_MAX, COUNT_MIN, LANGUAGES, PLANS, PROMPT_MAX, TONES, TOPIC_MAX, getPlatform, type Plan } from '@gl/core/types';
 import type { BrandDto, CategoryId, LanguageId, Tone } from '@gl/core/types';
 import { useOnline } from '../../lib/app-status';
 import { COMPARE_MAX } from '../../lib/compare';
@@ -317,7 +317,9 @@ export default function GenerateForm({
             min={10}
             max={categoryMax}
             value={maxChars}
-            placeholder={String(lineLimit(platformChoice.platform, null, category))}
+            placeholder={String(
+              platformChoice.platform ? Math.min(categoryMax, getPlatform(platformChoice.platform).maxChars) : categoryMax,
+            )}
             onChange={(e) => setMaxChars(e.target.value)}
           />
         </div>

@@ -13,7 +13,8 @@ import { AlertIcon, RefreshIcon, SparklesIcon } from '../icons';
 import GeneratedLine, { type SaveState } from './GeneratedLine';
 import { refinedLabel } from './RefineMenu';
 import { displayOrder } from './display-order';
-import LineCounter, { measureLine } from './LineCounter';
+import LineCounter from './LineCounter';
+import { useLineMeasure } from '../../lib/line-measure';
 
 export { PENDING_SAVE_TEXT } from './GeneratedLine';
 
@@ -53,7 +54,8 @@ export default function ResultsPanel({
   const arrived = state.lines.filter((l) => l !== null).length;
   /** A regeneration or refinement is under way: one at a time per generation. */
   const lineBusy = state.regenerating.length > 0 || state.refining !== null;
-  const fitOf = (text: string) => (request ? measureLine(text, request) : null);
+  const measure = useLineMeasure(request);
+  const fitOf = (text: string) => measure?.(text) ?? null;
   const overLimit = state.lines.filter((l) => l !== null && fitOf(l)?.over).length;
 
   const save = async (text: string) => {

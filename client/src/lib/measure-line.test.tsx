@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import LineCounter, { measureLine } from './LineCounter';
+import { measureLine } from './measure-line';
+import LineCounter from '../components/generate/LineCounter';
 
 describe('measureLine', () => {
   it('is null when neither a platform nor Max chars applies', () => {
@@ -24,12 +25,12 @@ describe('measureLine', () => {
   it('SMS: an extension character counts 2; one outside GSM-7 cuts the segment to 70 and is named', () => {
     expect(measureLine('Pay 5€', { platform: 'sms', category: 'adlines' })).toEqual({ count: 7, limit: 140, over: false });
     const curly = measureLine('It’s fresh', { platform: 'sms', category: 'adlines' });
-    expect(curly).toEqual({ count: 10, limit: 70, over: false, nonGsm: '’' });
+    expect(curly).toEqual({ count: 10, limit: 70, over: false, nonGsm: { char: '’', segment: 70 } });
     expect(measureLine(`${'a'.repeat(70)}😀`, { platform: 'sms', category: 'adlines' })).toMatchObject({
       count: 72,
       limit: 70,
       over: true,
-      nonGsm: '😀',
+      nonGsm: { char: '😀' },
     });
   });
 });
@@ -52,7 +53,7 @@ describe('<LineCounter/>', () => {
   });
 
   it('SMS: says which character made one SMS hold 70', () => {
-    render(<LineCounter fit={{ count: 10, limit: 70, over: false, nonGsm: '’' }} />);
+    render(<LineCounter fit={{ count: 10, limit: 70, over: false, nonGsm: { char: '’', segment: 70 } }} />);
     expect(screen.getByTestId('sms-segment-note')).toHaveTextContent('“’” is not in the SMS alphabet, so one SMS holds 70 characters.');
   });
 });
