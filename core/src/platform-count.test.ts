@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { countForPlatform, countGraphemes, fitsPlatform, gsm7Length, isGsm7, lineLimit } from './platform-count';
+import {
+  countEmoji,
+  countForPlatform,
+  countGraphemes,
+  emojiOf,
+  fitsPlatform,
+  gsm7Length,
+  gsm7SmartEncode,
+  hashtagsOf,
+  isGsm7,
+  lineLimit,
+} from './platform-count';
 
 describe('countForPlatform: X weighted length (twitter-text)', () => {
   it('counts Latin letters 1 and CJK characters 2', () => {
@@ -88,5 +99,32 @@ describe('lineLimit and fitsPlatform', () => {
     expect(fitsPlatform('日'.repeat(81), 'x_bio')).toBe(false);
     expect(fitsPlatform('日'.repeat(81), 'instagram_bio')).toBe(true);
     expect(fitsPlatform('a'.repeat(60), 'x_post', 50)).toBe(false);
+  });
+});
+
+describe('emoji, hashtags and smart encoding', () => {
+  it('finds emoji as user-perceived characters: a flag, a skin tone, a family and a keycap are one each', () => {
+    expect(emojiOf('Fresh 🍞 from Nakuru 🇰🇪 👍🏽 👨‍👩‍👧 1️⃣')).toEqual(['🍞', '🇰🇪', '👍🏽', '👨‍👩‍👧', '1️⃣']);
+    expect(countEmoji('❤️ and ✨✨')).toBe(3);
+    expect(countEmoji('Plain text, 100% (really)')).toBe(0);
+  });
+
+  it('does not count the copyright, registered and trade mark signs as emoji', () => {
+    expect(countEmoji('Genius Lines™ © 2026 ®')).toBe(0);
+  });
+
+  it('finds hashtags as X does: not #1, not inside a word, any script', () => {
+    expect(hashtagsOf('Fresh #bread daily #Nakuru').map((h) => h.tag)).toEqual(['bread', 'Nakuru']);
+    expect(hashtagsOf('The #1 bakery, a#b')).toEqual([]);
+    expect(hashtagsOf('Karibu #mkate_mtamu #日本')).toEqual([
+      { tag: 'mkate_mtamu', start: 7, end: 19 },
+      { tag: '日本', start: 20, end: 23 },
+    ]);
+  });
+
+  it('smart-encodes curly quotes, dashes and ellipses to GSM-7', () => {
+    const encoded = gsm7SmartEncode('It’s “fresh” – now…');
+    expect(encoded).toBe('It\'s "fresh" - now...');
+    expect(isGsm7(encoded)).toBe(true);
   });
 });

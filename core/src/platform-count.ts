@@ -7,7 +7,7 @@
 import twitterText from 'twitter-text';
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { getCategory, type CategoryId } from './catalogue';
-import { getPlatform, type PlatformId } from './platforms';
+import { getPlatform, type EmojiMode, type HashtagMode, type PlatformId } from './platforms';
 
 let segmenter: Intl.Segmenter | undefined;
 
@@ -42,6 +42,39 @@ export function gsm7Length(text: string): number {
   return message.messageSize / 7;
 }
 
+/**
+ * `text` with Twilio's "smart encoding" applied: curly quotes, dashes, ellipses and other look-alikes
+ * replaced by their GSM-7 equivalents (what an SMS gateway would send). Characters without one stay.
+ */
+export function gsm7SmartEncode(text: string): string {
+  if (text === '') return text;
+  return new SegmentedMessage(text, 'auto', true).graphemes.join('');
+}
+
+/** The hashtags of `text` as X finds them (`#1` is not one, `a#b` is not one), with their UTF-16 ranges. */
+export function hashtagsOf(text: string): Array<{ tag: string; start: number; end: number }> {
+  return twitterText.extractHashtagsWithIndices(text).map((h) => ({ tag: h.hashtag, start: h.indices[0], end: h.indices[1] }));
+}
+
+/** ©, ® and ™ are Extended_Pictographic but read as text in copy; they are not counted as emoji. */
+const TEXT_SIGNS = /^[\u00a9\u00ae\u2122]$/u;
+const EMOJI_PART = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
+
+/** The emoji of `text`, one entry per user-perceived character (a flag or a skin-toned emoji is one). */
+export function emojiOf(text: string): string[] {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const found: string[] = [];
+  for (const { segment } of segmenter.segment(text)) {
+    if (EMOJI_PART.test(segment) && !TEXT_SIGNS.test(segment)) found.push(segment);
+  }
+  return found;
+}
+
+/** How many emoji `text` has (Unicode Extended_Pictographic, flags and keycaps; see `emojiOf`). */
+export function countEmoji(text: string): number {
+  return emojiOf(text).length;
+}
+
 /** A line's length as `platform` counts it; no platform: graphemes. */
 export function countForPlatform(text: string, platform: PlatformId | null | undefined): number {
   if (!platform) return countGraphemes(text);
@@ -70,4 +103,20 @@ export function lineLimit(platform: PlatformId | null | undefined, maxChars?: nu
 /** Whether `text` fits `platform` (counted its way) and `maxChars`. */
 export function fitsPlatform(text: string, platform: PlatformId | null | undefined, maxChars?: number | null): boolean {
   return countForPlatform(text, platform) <= lineLimit(platform, maxChars);
+}
+
+/**
+ * The hashtag and emoji rules a generation keeps: what the request says, else the platform's
+ * defaults, else (no platform) no hashtags but on captions (1 to 3) and at most 2 emoji.
+ */
+export function switchesFor(
+  category: CategoryId,
+  platform: PlatformId | null | undefined,
+  asked: { hashtags?: HashtagMode | null; emoji?: EmojiMode | null } = {},
+): { hashtags: HashtagMode; emoji: EmojiMode } {
+  const p = platform ? getPlatform(platform) : undefined;
+  return {
+    hashtags: asked.hashtags ?? p?.hashtags ?? (category === 'captions' ? 'few' : 'none'),
+    emoji: asked.emoji ?? p?.emoji ?? 'some',
+  };
 }

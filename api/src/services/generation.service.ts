@@ -147,7 +147,7 @@ export class GenerationService {
         await this.ctx.jobs.enqueue(generationJob, {
           generationId: row.id,
           replaceIndex: row.replaceIndex ?? undefined,
-          revision: row.replaceIndex === null ? 0 : row.revision,
+          revision: row.replaceIndex === null && row.refine === null ? 0 : row.revision,
         });
       } catch (err) {
         for (const rest of rows.slice(i)) {
@@ -183,7 +183,7 @@ export class GenerationService {
     let delay = 25;
     for (;;) {
       const row = await generationsRepository.findById(this.ctx.db, id);
-      if (row && (row.status === 'completed' || row.status === 'failed') && row.replaceIndex === null) return row;
+      if (row && (row.status === 'completed' || row.status === 'failed') && row.replaceIndex === null && row.refine === null) return row;
       const left = deadline - Date.now();
       if (left <= 0) return undefined;
       await new Promise((r) => setTimeout(r, Math.min(delay, left)));

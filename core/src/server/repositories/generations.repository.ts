@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { CategoryId, GenerationSource, Tone } from '../../catalogue';
-import type { GenerationDto, GenerationStatus } from '../../contract/lines';
+import type { CategoryId, GenerationSource, LanguageId, Tone } from '../../catalogue';
+import type { GenerationDto, GenerationStatus, RefinementDto } from '../../contract/lines';
+import { switchesFor } from '../../platform-count';
+import { PLATFORM_IDS, type EmojiMode, type HashtagMode, type PlatformId, type RefineAction } from '../../platforms';
 import type { DbOrTx } from '../db/database';
 import { prepared, selectList } from '../db/prepared';
 import { generations } from '../db/schema';
@@ -28,8 +30,25 @@ function ownedBy(owner: GenerationOwner) {
 /** What is asked for, the same for every tone of one request. */
 export type GenerationBrief = Pick<
   GenerationInsert,
-  'userId' | 'visitorId' | 'apiKeyId' | 'subject' | 'planId' | 'category' | 'topic' | 'prompt' | 'count' | 'language' | 'maxChars' | 'brand'
+  | 'userId'
+  | 'visitorId'
+  | 'apiKeyId'
+  | 'subject'
+  | 'planId'
+  | 'category'
+  | 'topic'
+  | 'prompt'
+  | 'count'
+  | 'language'
+  | 'maxChars'
+  | 'brand'
+  | 'platform'
+  | 'hashtags'
+  | 'emoji'
 >;
+
+/** A pending refinement: line `index` refined by `action` into `language`. */
+export type RefineRequest = { index: number; action: RefineAction; language: LanguageId };
 
 const COLUMNS = selectList(generations);
 
@@ -54,8 +73,10 @@ const acceptStatement = prepared<GenerationRow & { daily: number; monthly: numbe
        where $4::int < 0 or ud.count + $3::int <= $4::int
      returning ud.count
    ), g as (
-     insert into generations (user_id, visitor_id, api_key_id, subject, plan_id, category, tone, topic, prompt, count, language, max_chars, brand)
-     select $6::uuid, $7::text, $8::uuid, $1, $9::text, $10::text, t.tone, $12::text, $13::text, $14::int, coalesce($15::text, 'en'), $16::int, $17::jsonb
+     insert into generations (user_id, visitor_id, api_key_id, subject, plan_id, category, tone, topic, prompt, count, language, max_chars, brand,
+       platform, hashtags, emoji)
+     select $6::uuid, $7::text, $8::uuid, $1, $9::text, $10::text, t.tone, $12::text, $13::text, $14::int, coalesce($15::text, 'en'), $16::int, $17::jsonb,
+       $18::text, $19::text, $20::text
        from u, jsonb_array_elements_text($11::jsonb) with ordinality as t(tone, ord)
        order by t.ord
      returning ${COLUMNS}
@@ -82,7 +103,8 @@ const completeStatement = prepared<GenerationRow & { ownPlan: string | null; tea
   'gl_generations_complete',
   `with c as (
      update generations set status = 'completed', lines = $3::jsonb, source = $4::text, error = null,
-       timings = timings || $5::jsonb, replace_index = null, completed_at = $6::timestamptz
+       timings = timings || $5::jsonb, replace_index = null, completed_at = $6::timestamptz,
+       refinements = refinements || $9::jsonb, refine = null
      where id = $1::uuid and status = 'running' and attempts = $2::int
      returning ${COLUMNS}
    )
@@ -104,6 +126,22 @@ function withoutExtras<T extends GenerationRow>(row: T, extras: readonly string[
   return copy as GenerationRow;
 }
 
+/** The stored platform, if it is one we know (a row is never trusted blindly). */
+export function platformOf(row: Pick<GenerationRow, 'platform'>): PlatformId | null {
+  return row.platform && (PLATFORM_IDS as readonly string[]).includes(row.platform) ? (row.platform as PlatformId) : null;
+}
+
+/** The hashtag and emoji rules the generation's lines keep: as asked, else the defaults. */
+export function switchesOf(row: Pick<GenerationRow, 'category' | 'platform' | 'hashtags' | 'emoji'>): {
+  hashtags: HashtagMode;
+  emoji: EmojiMode;
+} {
+  return switchesFor(row.category as CategoryId, platformOf(row), {
+    hashtags: row.hashtags === 'none' || row.hashtags === 'few' ? row.hashtags : null,
+    emoji: row.emoji === 'none' || row.emoji === 'some' ? row.emoji : null,
+  });
+}
+
 export function toGenerationDto(row: GenerationRow): GenerationDto {
   return {
     id: row.id,
@@ -114,6 +152,9 @@ export function toGenerationDto(row: GenerationRow): GenerationDto {
     count: row.count,
     language: row.language,
     lines: row.lines,
+    platform: platformOf(row),
+    ...switchesOf(row),
+    refinements: row.refinements,
     source: (row.source as GenerationSource | null) ?? null,
     error: row.error,
     createdAt: row.createdAt.toISOString(),
@@ -155,6 +196,9 @@ export const generationsRepository = {
       brief.language ?? null,
       brief.maxChars ?? null,
       brief.brand == null ? null : JSON.stringify(brief.brand),
+      brief.platform ?? null,
+      brief.hashtags ?? null,
+      brief.emoji ?? null,
     ]);
     if (result.length === 0) return undefined;
     const { daily, monthly } = result[0]!;
@@ -201,11 +245,12 @@ export const generationsRepository = {
     db: DbOrTx,
     createdBefore: Date,
     limit: number,
-  ): Promise<Array<Pick<GenerationRow, 'id' | 'replaceIndex' | 'revision' | 'attempts' | 'userId' | 'visitorId'>>> {
+  ): Promise<Array<Pick<GenerationRow, 'id' | 'replaceIndex' | 'refine' | 'revision' | 'attempts' | 'userId' | 'visitorId'>>> {
     return db
       .select({
         id: generations.id,
         replaceIndex: generations.replaceIndex,
+        refine: generations.refine,
         revision: generations.revision,
         attempts: generations.attempts,
         userId: generations.userId,
@@ -225,7 +270,7 @@ export const generationsRepository = {
     db: DbOrTx,
     id: string,
     attempt: number,
-    result: { lines: string[]; source: GenerationSource; timings: ProviderTiming[] },
+    result: { lines: string[]; source: GenerationSource; timings: ProviderTiming[]; refinement?: RefinementDto },
     now = new Date(),
   ): Promise<(GenerationRow & { usage: UsageSummary }) | undefined> {
     const [row] = await completeStatement.run(db, [
@@ -237,6 +282,7 @@ export const generationsRepository = {
       now.toISOString(),
       utcDay(now),
       monthStart(now),
+      JSON.stringify(result.refinement ? [result.refinement] : []),
     ]);
     if (!row) return undefined;
     const usage = summarise(planFromLookup(row), Number(row.daily), Number(row.monthly), now);
@@ -252,9 +298,10 @@ export const generationsRepository = {
     const [row] = await db
       .update(generations)
       .set({
-        status: sql`case when ${generations.replaceIndex} is null then 'failed' else 'completed' end`,
+        status: sql`case when ${generations.replaceIndex} is null and ${generations.refine} is null then 'failed' else 'completed' end`,
         error,
         replaceIndex: null,
+        refine: null,
         completedAt: new Date(),
       })
       .where(and(eq(generations.id, id), inArray(generations.status, ['pending', 'running'])))
@@ -267,10 +314,11 @@ export const generationsRepository = {
     const [row] = await db
       .update(generations)
       .set({
-        status: sql`case when ${generations.replaceIndex} is null then 'failed' else 'completed' end`,
+        status: sql`case when ${generations.replaceIndex} is null and ${generations.refine} is null then 'failed' else 'completed' end`,
         error,
         timings: sql`${generations.timings} || ${JSON.stringify(timings)}::jsonb`,
         replaceIndex: null,
+        refine: null,
         completedAt: new Date(),
       })
       .where(and(eq(generations.id, id), eq(generations.status, 'running'), eq(generations.attempts, attempt)))
@@ -288,14 +336,41 @@ export const generationsRepository = {
     return row;
   },
 
+  /**
+   * Starts refining line `refine.index` of a completed generation (the result is appended; the lines
+   * stay); undefined unless the owner's, completed, and still with room for another refined line.
+   */
+  async startRefinement(
+    db: DbOrTx,
+    id: string,
+    owner: GenerationOwner,
+    refine: RefineRequest,
+    maxRefinements: number,
+  ): Promise<GenerationRow | undefined> {
+    const [row] = await db
+      .update(generations)
+      .set({ status: 'pending', refine, revision: sql`${generations.revision} + 1`, error: null })
+      .where(
+        and(
+          eq(generations.id, id),
+          ownedBy(owner),
+          eq(generations.status, 'completed'),
+          sql`jsonb_array_length(${generations.refinements}) < ${maxRefinements}`,
+          sql`${refine.index} < jsonb_array_length(${generations.lines})`,
+        ),
+      )
+      .returning();
+    return row;
+  },
+
   /** Undoes a generation that was recorded but could not be queued (nothing ran yet). */
   async withdraw(db: DbOrTx, row: GenerationRow): Promise<void> {
-    if (row.replaceIndex === null) {
+    if (row.replaceIndex === null && row.refine === null) {
       await db.delete(generations).where(and(eq(generations.id, row.id), eq(generations.status, 'pending')));
     } else {
       await db
         .update(generations)
-        .set({ status: 'completed', replaceIndex: null })
+        .set({ status: 'completed', replaceIndex: null, refine: null })
         .where(and(eq(generations.id, row.id), eq(generations.status, 'pending')));
     }
   },
