@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type {
-  GenerateBody,
-  GenerationAcceptedDto,
-  GenerationDto,
-  GenerationSource,
-  LanguageId,
-  RefineAction,
-  RefineBody,
-  UsageSummary,
+import {
+  GENERATION_LINES_MAX,
+  type GenerateBody,
+  type GenerationAcceptedDto,
+  type GenerationDto,
+  type GenerationSource,
+  type LanguageId,
+  type RefineAction,
+  type RefineBody,
+  type UsageSummary,
 } from '@gl/core/types';
 import { ApiError, api } from './api';
 import { live, useLiveConnection, useLiveEvent, useLiveReconnect } from './socket';
@@ -63,9 +64,6 @@ const IDLE: GenerationState = {
   refinedFrom: {},
 };
 
-/** Most lines one generation may hold in the client (its lines and their refinements). */
-const LINES_MAX = 200;
-
 /** Records where the awaited refinement landed once its line is there. */
 function landRefinement(state: GenerationState, lines: Array<string | null>): Pick<GenerationState, 'refining' | 'refinedFrom'> {
   const r = state.refining;
@@ -119,7 +117,7 @@ function reduce(state: GenerationState, ev: LiveEvent): GenerationState {
     case 'started':
       return state.phase === 'pending' ? { ...state, phase: 'running' } : state;
     case 'line': {
-      if (ev.index < 0 || ev.index >= LINES_MAX) return state;
+      if (ev.index < 0 || ev.index >= GENERATION_LINES_MAX) return state;
       const lines = state.lines.slice();
       while (lines.length <= ev.index) lines.push(null);
       lines[ev.index] = ev.text;
@@ -198,6 +196,14 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
     try {
       const { generation } = await api<{ generation: GenerationDto }>(`/lines/generations/${s.id}`);
       if (stateRef.current.id !== generation.id) return;
+      // Where each refined line came from, as the server recorded it.
+      const refinedFrom = Object.fromEntries(
+        (generation.refinements ?? []).map((r) => [
+          r.index,
+          { from: r.from, action: r.action, ...(r.action === 'translate' ? { language: r.language } : {}) },
+        ]),
+      );
+      setState((cur) => (cur.id === generation.id ? { ...cur, refinedFrom: { ...cur.refinedFrom, ...refinedFrom } } : cur));
       if (generation.status === 'completed' && generation.source) {
         dispatch({ type: 'completed', id: generation.id, lines: generation.lines, source: generation.source, usage: null });
       } else if (generation.status === 'failed') {

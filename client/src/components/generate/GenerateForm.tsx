@@ -49,7 +49,7 @@ export default function GenerateForm({
   const [brandId, setBrandId] = useState('');
   const [comparing, setComparing] = useState(false);
   const [compareTones, setCompareTones] = useState<Tone[]>([]);
-  const platformChoice = usePlatformChoice();
+  const platformChoice = usePlatformChoice(category);
   const compareLocked = !plan.limits.toneComparison;
   const ids = {
     brand: useId(),

@@ -101,6 +101,20 @@ describe('/generate: the platform picker and the switches', () => {
     });
   });
 
+  it('without a platform the switches show what the server does: hashtags on captions only, emoji allowed', async () => {
+    signIn({ ...TEST_USER, planId: 'pro' });
+    server({ 'GET /api/auth/me': () => ok({ user: { ...TEST_USER, planId: 'pro' } }), 'GET /api/brands': () => ok({ brands: [] }) });
+    renderAt(<GeneratePage />, { route: '/generate', path: '/generate' });
+    expect(hashtags()).not.toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: /Instagram Captions/ }));
+    expect(hashtags()).toBeChecked();
+    expect(emoji()).toBeChecked();
+    // A platform's defaults win over the category's.
+    await userEvent.selectOptions(platformSelect(), 'linkedin_headline');
+    expect(hashtags()).not.toBeChecked();
+    expect(emoji()).not.toBeChecked();
+  });
+
   it('without a platform, only a switch the person changed is sent', async () => {
     const { calls } = server();
     renderAt(<GeneratePage />, { route: '/generate', path: '/generate' });
@@ -276,6 +290,43 @@ describe('/generate: refining a line', () => {
     expect(screen.queryByTestId('refining-line')).not.toBeInTheDocument();
     expect(lineTexts()).toEqual(['First line', 'Second line']);
     expect(screen.getByRole('button', { name: 'Refine line 1' })).toBeEnabled();
+  });
+
+  it('after a reconnect the generation is read again, refinements placed after their originals', async () => {
+    const { calls } = server({
+      [`GET /api/lines/generations/${GEN_ID}`]: () =>
+        ok({
+          generation: {
+            id: GEN_ID,
+            status: 'completed',
+            lines: ['First line', 'Second line', 'Mkate mpya'],
+            refinements: [{ index: 2, from: 0, action: 'translate', language: 'sw' }],
+            source: 'openai',
+            error: null,
+          },
+        }),
+    });
+    renderAt(<GeneratePage />, { route: '/generate', path: '/generate' });
+    await generate(['First line', 'Second line']);
+    await userEvent.click(screen.getByRole('button', { name: 'Refine line 1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Translate to Kiswahili' }));
+    // The line event was missed while the connection was down.
+    live('connect', undefined);
+    await waitFor(() => expect(calls.some((c) => c.path === `/api/lines/generations/${GEN_ID}`)).toBe(true));
+    await screen.findByText('Mkate mpya');
+    expect(lineTexts()).toEqual(['First line', 'Mkate mpya', 'Second line']);
+    expect(screen.getAllByTestId('generated-line')[1]).toHaveTextContent('In Kiswahili · from line 1');
+  });
+
+  it('after ten refinements Refine is off and says why', async () => {
+    server();
+    renderAt(<GeneratePage />, { route: '/generate', path: '/generate' });
+    await userEvent.clear(screen.getByLabelText('Lines'));
+    await userEvent.type(screen.getByLabelText('Lines'), '1');
+    const refined = Array.from({ length: 10 }, (_, i) => `Refined ${i + 1}`);
+    await generate(['The one line', ...refined]);
+    expect(screen.getByRole('button', { name: 'Refine line 1' })).toBeDisabled();
+    expect(screen.getByTestId('refine-full')).toHaveTextContent('These lines have 10 refinements, the most one generation keeps.');
   });
 
   it('a refinement that fails in the worker keeps the lines and says so', async () => {

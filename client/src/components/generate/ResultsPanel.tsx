@@ -8,7 +8,7 @@ import { useCopy } from '../../lib/clipboard';
 import { capitalize } from '../../lib/format';
 import { SOURCE_NOTICES, type GenerationState } from '../../lib/generation';
 import { newIdempotencyKey, queueSave, sendSave, usePendingSaves } from '../../lib/pending-saves';
-import type { LanguageId, RefineAction } from '@gl/core/types';
+import { REFINEMENTS_MAX, type LanguageId, type RefineAction } from '@gl/core/types';
 import { AlertIcon, RefreshIcon, SparklesIcon } from '../icons';
 import GeneratedLine, { type SaveState } from './GeneratedLine';
 import { refinedLabel } from './RefineMenu';
@@ -54,6 +54,8 @@ export default function ResultsPanel({
   const arrived = state.lines.filter((l) => l !== null).length;
   /** A regeneration or refinement is under way: one at a time per generation. */
   const lineBusy = state.regenerating.length > 0 || state.refining !== null;
+  const refinedCount = request ? Math.max(0, state.lines.length - request.count) : 0;
+  const refineFull = refinedCount >= REFINEMENTS_MAX;
   const measure = useLineMeasure(request);
   const fitOf = (text: string) => measure?.(text) ?? null;
   const overLimit = state.lines.filter((l) => l !== null && fitOf(l)?.over).length;
@@ -244,12 +246,17 @@ export default function ResultsPanel({
                 onRegenerate={original ? () => onRegenerate(index) : undefined}
                 canRegenerate={!busy && !lineBusy && Boolean(state.id) && online}
                 onRefine={(action, language) => onRefine(index, action, language)}
-                canRefine={!busy && !lineBusy && Boolean(state.id) && online}
+                canRefine={!busy && !lineBusy && !refineFull && Boolean(state.id) && online}
                 language={request?.language ?? 'en'}
               />
             );
           })}
         </ol>
+      )}
+      {refineFull && (
+        <p className="mt-3 text-xs text-slate-600 dark:text-slate-400" data-testid="refine-full">
+          These lines have {REFINEMENTS_MAX} refinements, the most one generation keeps. Generate again to refine more.
+        </p>
       )}
     </section>
   );

@@ -1,45 +1,44 @@
 import { useState } from 'react';
-import { getPlatform, type EmojiMode, type GenerateBody, type HashtagMode, type PlatformId } from '@gl/core/types';
+import { getPlatform, type CategoryId, type EmojiMode, type GenerateBody, type HashtagMode, type PlatformId } from '@gl/core/types';
 
-/** What the switches show with "Any platform": no hashtags unless asked for (DESIGN.md §13), emoji allowed (at most 2). */
-export const ANY_PLATFORM_DEFAULTS = { hashtags: 'none', emoji: 'some' } as const satisfies { hashtags: HashtagMode; emoji: EmojiMode };
+/**
+ * The switches' defaults, as the server applies them (`switchesFor` in @gl/core, which the client
+ * does not import: it lives beside the counting libraries): the platform's, else no hashtags but
+ * on captions, and emoji allowed (at most 2).
+ */
+export function defaultSwitches(category: CategoryId, platform: PlatformId | null): { hashtags: HashtagMode; emoji: EmojiMode } {
+  if (platform) {
+    const p = getPlatform(platform);
+    return { hashtags: p.hashtags, emoji: p.emoji };
+  }
+  return { hashtags: category === 'captions' ? 'few' : 'none', emoji: 'some' };
+}
 
 export type PlatformFields = Pick<GenerateBody, 'platform' | 'hashtags' | 'emoji'>;
 
 /**
- * The platform picker and the hashtag and emoji switches on /generate. Choosing a platform sets
- * the switches to its defaults; either can then be changed. What is sent: the platform and both
- * switches once a platform is chosen; without one, only a switch the person changed (the server
- * applies its own defaults to the rest).
+ * The platform picker and the hashtag and emoji switches on /generate. The switches show the
+ * defaults until the person changes one; choosing another platform puts them back to its defaults.
+ * What is sent: the platform and both switches once a platform is chosen; without one, only a
+ * switch the person changed (the server applies the same defaults to the rest).
  */
-export function usePlatformChoice() {
+export function usePlatformChoice(category: CategoryId) {
   const [platform, setPlatformId] = useState<PlatformId | null>(null);
-  const [hashtags, setHashtagsMode] = useState<HashtagMode>(ANY_PLATFORM_DEFAULTS.hashtags);
-  const [emoji, setEmojiMode] = useState<EmojiMode>(ANY_PLATFORM_DEFAULTS.emoji);
-  const [touched, setTouched] = useState({ hashtags: false, emoji: false });
+  const [asked, setAsked] = useState<{ hashtags?: HashtagMode; emoji?: EmojiMode }>({});
+  const defaults = defaultSwitches(category, platform);
+  const hashtags = asked.hashtags ?? defaults.hashtags;
+  const emoji = asked.emoji ?? defaults.emoji;
 
   const setPlatform = (id: PlatformId | null) => {
     setPlatformId(id);
-    const defaults = id ? getPlatform(id) : ANY_PLATFORM_DEFAULTS;
-    setHashtagsMode(defaults.hashtags);
-    setEmojiMode(defaults.emoji);
-    setTouched({ hashtags: false, emoji: false });
+    setAsked({});
   };
-  const setHashtags = (mode: HashtagMode) => {
-    setHashtagsMode(mode);
-    setTouched((t) => ({ ...t, hashtags: true }));
-  };
-  const setEmoji = (mode: EmojiMode) => {
-    setEmojiMode(mode);
-    setTouched((t) => ({ ...t, emoji: true }));
-  };
+  const setHashtags = (mode: HashtagMode) => setAsked((a) => ({ ...a, hashtags: mode }));
+  const setEmoji = (mode: EmojiMode) => setAsked((a) => ({ ...a, emoji: mode }));
 
   /** The request's platform fields (empty when nothing was chosen). */
-  const fields = (): PlatformFields => ({
-    ...(platform ? { platform } : {}),
-    ...(platform || touched.hashtags ? { hashtags } : {}),
-    ...(platform || touched.emoji ? { emoji } : {}),
-  });
+  const fields = (): PlatformFields =>
+    platform ? { platform, hashtags, emoji } : { ...(asked.hashtags ? { hashtags } : {}), ...(asked.emoji ? { emoji } : {}) };
 
   return { platform, hashtags, emoji, setPlatform, setHashtags, setEmoji, fields };
 }
