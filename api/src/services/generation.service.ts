@@ -2,13 +2,28 @@ import {
   Errors,
   generationJob,
   generationsRepository,
+  languageOfLine,
+  platformOf,
+  switchesOf,
   toGenerationDto,
   usageSummaryFor,
   utcDay,
   type GenerationOwner,
   type GenerationRow,
 } from '@gl/core/server';
-import { getCategory, type CategoryId, type GenerateBody, type GenerationDto, type Plan, type Tone, type UsageSummary } from '@gl/core';
+import {
+  countEmoji,
+  getCategory,
+  getPlatform,
+  REFINEMENTS_MAX,
+  type CategoryId,
+  type GenerateBody,
+  type GenerationDto,
+  type Plan,
+  type RefineBody,
+  type Tone,
+  type UsageSummary,
+} from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { enforcePlan } from './plan-policy';
 import { BrandsService } from './brands.service';
@@ -40,6 +55,18 @@ export function checkMaxChars(category: CategoryId, maxChars: number | undefined
 }
 
 const emptyToNull = (s: string | undefined) => (s && s.trim() ? s.trim() : null);
+
+const invalid = (path: string, message: string) => Errors.validation(`${path}: ${message}`, [{ path, message }]);
+const STILL_RUNNING = 'This generation is still in progress. Please wait for it to finish.';
+
+/** Whether a generation's lines may carry emoji at all: its switch, an SMS platform, a kit voice without emoji. */
+function allowsEmoji(row: GenerationRow): boolean {
+  if (switchesOf(row).emoji === 'none') return false;
+  const platform = platformOf(row);
+  if (platform && getPlatform(platform).counting === 'gsm7') return false;
+  const examples = row.brand?.exampleLines ?? [];
+  return !(examples.length > 0 && examples.every((l) => countEmoji(l) === 0));
+}
 
 /**
  * Accepting generations: plan rules, the atomic daily quota, the row in PostgreSQL, then the
@@ -101,6 +128,9 @@ export class GenerationService {
         language: brief.language,
         maxChars: brief.maxChars ?? null,
         brand,
+        platform: brief.platform ?? null,
+        hashtags: brief.hashtags ?? null,
+        emoji: brief.emoji ?? null,
       },
       tones,
       plan,
@@ -131,6 +161,50 @@ export class GenerationService {
       const usage = await this.quota.consume(tx, subject, plan, now);
       const row = await generationsRepository.startRegeneration(tx, id, owner, index);
       if (!row) throw Errors.conflict('This generation is still in progress. Please wait for it to finish.');
+      return { row, usage };
+    });
+    await this.enqueueAll([row], subject, now);
+    return { generation: { id: row.id, status: 'pending' }, usage };
+  }
+
+  /**
+   * Refines line `index` of a completed generation: the refined line is appended (the original stays)
+   * and streamed as generation:line with its new index; counts as a generation. At most
+   * REFINEMENTS_MAX refined lines per generation (then 409).
+   */
+  async refine(who: Requester, id: string, body: RefineBody): Promise<GenerationAccepted> {
+    this.ensureQueueReady();
+    const owner: GenerationOwner = { userId: who.userId, visitorId: who.visitorId };
+    const existing = await generationsRepository.findOwned(this.ctx.db, id, owner);
+    if (!existing) throw Errors.notFound('Generation not found');
+    if (existing.status !== 'completed') throw Errors.conflict(STILL_RUNNING);
+    const line = existing.lines[body.index];
+    if (line === undefined) throw invalid('index', `index must be between 0 and ${existing.lines.length - 1}`);
+    if (existing.refinements.length >= REFINEMENTS_MAX) {
+      throw Errors.conflict(`This generation already has ${REFINEMENTS_MAX} refined lines. Start a new generation to refine more.`);
+    }
+    if (body.action === 'add_emoji' && !allowsEmoji(existing)) {
+      throw invalid('action', 'add_emoji is not offered for this generation: its lines keep to no emoji');
+    }
+    if (body.action === 'remove_emoji' && countEmoji(line) === 0) {
+      throw invalid('action', 'remove_emoji is not offered for this line: it has no emoji');
+    }
+    const language = body.action === 'translate' ? body.language! : languageOfLine(existing, body.index);
+    const quotaOwner = { userId: who.userId, ip: who.ip };
+    const plan = await this.quota.planOf(quotaOwner);
+    enforcePlan(plan, { category: existing.category as CategoryId, tone: existing.tone as Tone, prompt: existing.prompt });
+    const subject = this.quota.subject(quotaOwner);
+    const now = new Date();
+    const { row, usage } = await this.ctx.db.transaction(async (tx) => {
+      const usage = await this.quota.consume(tx, subject, plan, now);
+      const row = await generationsRepository.startRefinement(
+        tx,
+        id,
+        owner,
+        { index: body.index, action: body.action, language },
+        REFINEMENTS_MAX,
+      );
+      if (!row) throw Errors.conflict(STILL_RUNNING);
       return { row, usage };
     });
     await this.enqueueAll([row], subject, now);

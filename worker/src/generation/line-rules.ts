@@ -54,7 +54,7 @@ export interface Voice {
   noExclamation: boolean;
   /** No example shouts (two or more words in capitals in a row): no line does. */
   noShouting: boolean;
-  /** The examples' length range plus a margin, in graphemes; undefined without examples. */
+  /** The examples' length range plus a margin (down to half the shortest, up to 1.5 times the longest, at least 10 more), in graphemes. */
   length?: { min: number; max: number };
 }
 
@@ -93,13 +93,14 @@ export function measureVoice(brand: Pick<BrandSnapshot, 'exampleLines' | 'noExcl
   const lengths = examples.map(graphemes);
   const shortest = Math.min(...lengths);
   const longest = Math.max(...lengths);
-  const margin = Math.max(10, Math.round(longest * 0.25));
+  // Shorter lines than the examples are usually fine; longer ones drift from the voice sooner.
+  const margin = Math.max(10, Math.round(longest * 0.5));
   return {
     lowercase: examples.every(isLowercaseText),
     noEmoji: examples.every((l) => emojiOf(l).length === 0),
     noExclamation: flag || examples.every((l) => !EXCLAMATION.test(l)),
     noShouting: examples.every((l) => !SHOUTING.test(l)),
-    length: { min: Math.max(1, shortest - margin), max: longest + margin },
+    length: { min: Math.max(1, Math.floor(shortest / 2)), max: longest + margin },
   };
 }
 

@@ -142,6 +142,11 @@ export function switchesOf(row: Pick<GenerationRow, 'category' | 'platform' | 'h
   });
 }
 
+/** The language line `index` is written in: a refined line's own, else the generation's. */
+export function languageOfLine(row: Pick<GenerationRow, 'language' | 'refinements'>, index: number): LanguageId {
+  return row.refinements.find((r) => r.index === index)?.language ?? (row.language as LanguageId);
+}
+
 export function toGenerationDto(row: GenerationRow): GenerationDto {
   return {
     id: row.id,
