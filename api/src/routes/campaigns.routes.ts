@@ -10,6 +10,7 @@ import {
   editCampaignLineBody,
   listCampaignsQuery,
   occasionsDto,
+  refineCampaignLineBody,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { SENT, defineResource } from '../http/route';
@@ -120,6 +121,26 @@ export const campaignsResource = defineResource({
         await deps.limits.consume(requesterOf(req));
       },
       handler: async ({ req, deps, params }) => ({ line: await deps.campaigns.regenerateLine(userIdOf(req), params.id, params.lineId) }),
+    }),
+    route({
+      method: 'post',
+      path: '/:id/lines/:lineId/refine',
+      summary: 'Refine a campaign line',
+      description:
+        "Answers 202 with the line (status pending); the refined line (shorter, longer, punchier, funnier, more_formal, add_emoji, remove_emoji, or translate with language) is written through the line's generation, as POST /lines/generations/:id/refine does, and becomes the campaign's line; it arrives as campaign:progress. Counts as one generation. 409 for a line edited by hand or still being written.",
+      auth: 'session',
+      params: campaignLineParams,
+      body: refineCampaignLineBody,
+      status: 202,
+      response: campaignLineResultDto,
+      errors: [400, 401, 403, 404, 409, 429, 503],
+      before: async (req, deps) => {
+        deps.campaigns.ensureQueueReady();
+        await deps.limits.consume(requesterOf(req));
+      },
+      handler: async ({ req, deps, params, body }) => ({
+        line: await deps.campaigns.refineLine(userIdOf(req), params.id, params.lineId, body),
+      }),
     }),
     route({
       method: 'get',

@@ -5,6 +5,7 @@ import {
   Errors,
   fitsLinePlatform,
   generationJob,
+  generationsRepository,
   nextUtcMidnight,
   PLATFORM_CATEGORY,
   usageRepository,
@@ -29,12 +30,14 @@ import {
   type CampaignLineDto,
   type CampaignSummaryDto,
   type CreateCampaignBody,
+  type RefineCampaignLineBody,
   type OccasionsDto,
   type Plan,
   type UsageSummary,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { BrandsService } from './brands.service';
+import { GenerationService } from './generation.service';
 import { enforcePlan } from './plan-policy';
 import { dailyLimitReached } from './quota.service';
 
@@ -205,6 +208,26 @@ export class CampaignsService {
       // The row stays pending: the reconciler enqueues it once the queue is back.
       this.ctx.logger.warn({ generationId: row.id, err: (err as Error).message }, 'could not enqueue a campaign line');
     }
+    return (await campaignsRepository.lineOwned(this.ctx.db, id, lineId, userId))!;
+  }
+
+  /**
+   * Refines the line as it stands through its generation (the lines refine endpoint's rules and
+   * quota): the refined line is appended to the generation and becomes the campaign's line. A line
+   * edited by hand is not a generated line: 409 (regenerate it, or edit it again).
+   */
+  async refineLine(userId: string, id: string, lineId: string, body: RefineCampaignLineBody): Promise<CampaignLineDto> {
+    this.ensureQueueReady();
+    const plan = await currentPlanFor(this.ctx.db, userId);
+    requireCampaigns(plan);
+    const line = await campaignsRepository.lineOwned(this.ctx.db, id, lineId, userId);
+    if (!line) throw Errors.notFound(LINE_NOT_FOUND);
+    if (line.edited) throw Errors.conflict('This line was edited by hand. Regenerate it to refine a written line, or edit it again.');
+    const generation = await generationsRepository.findById(this.ctx.db, line.generationId);
+    if (!generation || line.status !== 'completed' || generation.lines.length === 0) {
+      throw Errors.conflict('This line is still being written. Please wait for it to finish.');
+    }
+    await new GenerationService(this.ctx).refine({ userId, plan }, line.generationId, { index: generation.lines.length - 1, ...body });
     return (await campaignsRepository.lineOwned(this.ctx.db, id, lineId, userId))!;
   }
 }

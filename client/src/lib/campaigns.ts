@@ -9,6 +9,7 @@ import type {
   CampaignsDto,
   CreateCampaignBody,
   OccasionsDto,
+  RefineCampaignLineBody,
 } from '@gl/core/types';
 import { api, apiResponse } from './api';
 import { useLiveConnection, useLiveEvent, useLiveReconnect } from './socket';
@@ -86,6 +87,10 @@ export async function editCampaignLine(campaignId: string, lineId: string, text:
 
 export async function regenerateCampaignLine(campaignId: string, lineId: string): Promise<CampaignLineDto> {
   return (await api<CampaignLineResultDto>(`/campaigns/${campaignId}/lines/${lineId}/regenerate`, { method: 'POST' })).line;
+}
+
+export async function refineCampaignLine(campaignId: string, lineId: string, body: RefineCampaignLineBody): Promise<CampaignLineDto> {
+  return (await api<CampaignLineResultDto>(`/campaigns/${campaignId}/lines/${lineId}/refine`, { method: 'POST', body })).line;
 }
 
 /** Saves a campaign line to the library (the same POST /lines/save as generated lines). */

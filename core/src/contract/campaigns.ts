@@ -4,7 +4,7 @@ import { OCCASION_IDS, isCalendarDay } from '../occasions';
 import { PLATFORM_IDS } from '../platforms';
 import { categorySchema, countSchema, timestampSchema, toneSchema, uuidSchema } from './common';
 import { CAMPAIGN_DAYS_MAX, CAMPAIGN_DAYS_MIN, CAMPAIGN_PLATFORMS_MAX, CAMPAIGN_PLATFORMS_MIN, SAVED_TEXT_MAX, TOPIC_MAX } from './limits';
-import { GENERATION_STATUSES, usageSummaryDto } from './lines';
+import { GENERATION_STATUSES, refineBody, usageSummaryDto } from './lines';
 
 export { CAMPAIGN_DAYS_MAX, CAMPAIGN_DAYS_MIN, CAMPAIGN_PLATFORMS_MAX, CAMPAIGN_PLATFORMS_MIN };
 
@@ -51,6 +51,18 @@ export const editCampaignLineBody = z.strictObject({
     .max(SAVED_TEXT_MAX, `Text must be at most ${SAVED_TEXT_MAX} characters`),
 });
 export type EditCampaignLineBody = z.infer<typeof editCampaignLineBody>;
+
+/**
+ * POST /campaigns/:id/lines/:lineId/refine: the line as it stands, refined (shorter, punchier, translated…)
+ * through its generation; the refined line becomes the campaign's line.
+ */
+export const refineCampaignLineBody = z
+  .strictObject({ action: refineBody.shape.action, language: refineBody.shape.language })
+  .refine((b) => b.action !== 'translate' || b.language !== undefined, {
+    message: 'language is required to translate',
+    path: ['language'],
+  });
+export type RefineCampaignLineBody = z.infer<typeof refineCampaignLineBody>;
 
 export const CAMPAIGN_EXPORT_FORMATS = ['csv', 'google_ads', 'meta_ads'] as const;
 export type CampaignExportFormat = (typeof CAMPAIGN_EXPORT_FORMATS)[number];

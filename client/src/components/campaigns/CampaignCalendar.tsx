@@ -94,6 +94,7 @@ export default function CampaignCalendar({ campaign, userId }: { campaign: Campa
                   key={line.id}
                   campaignId={campaign.id}
                   tone={campaign.tone}
+                  language={campaign.language}
                   line={line}
                   onChange={(next) => putLine(client, userId, campaign.id, next)}
                 />

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { countForPlatform, getPlatform, type CampaignLineDto } from '@gl/core/types';
+import { LANGUAGES, getPlatform, type CampaignLineDto, type RefineCampaignLineBody } from '@gl/core/types';
 import { errorMessage } from '../../lib/api';
-import { editCampaignLine, regenerateCampaignLine, saveCampaignLine } from '../../lib/campaigns';
+import { editCampaignLine, refineCampaignLine, regenerateCampaignLine, saveCampaignLine } from '../../lib/campaigns';
+import { useLineMeasure } from '../../lib/line-measure';
 import { useCopy } from '../../lib/clipboard';
 import { BookmarkIcon, CheckIcon, CopyIcon, RefreshIcon } from '../icons';
 
@@ -12,11 +13,13 @@ import { BookmarkIcon, CheckIcon, CopyIcon, RefreshIcon } from '../icons';
 export default function CampaignLineCard({
   campaignId,
   tone,
+  language,
   line,
   onChange,
 }: {
   campaignId: string;
   tone: string;
+  language: string;
   line: CampaignLineDto;
   onChange: (line: CampaignLineDto) => void;
 }) {
@@ -25,14 +28,16 @@ export default function CampaignLineCard({
   const { copiedKey, copy } = useCopy();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
-  const [busy, setBusy] = useState<'save' | 'edit' | 'again' | null>(null);
+  const [busy, setBusy] = useState<'save' | 'edit' | 'again' | 'refine' | null>(null);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState('');
   const writing = line.status === 'pending' || line.status === 'running';
-  const draftCount = countForPlatform(draft, line.platform);
-  const draftOver = !Number.isFinite(draftCount) || draftCount > platform.maxChars;
+  const measure = useLineMeasure(editing ? { platform: line.platform, category: line.category, maxChars: null } : null);
+  const fit = editing && measure ? measure(draft) : null;
+  const draftOver = fit ? fit.over : draft.length > platform.maxChars;
+  const refineChoices = refineOptions(line, language);
 
-  const act = async (kind: 'save' | 'edit' | 'again', run: () => Promise<void>) => {
+  const act = async (kind: 'save' | 'edit' | 'again' | 'refine', run: () => Promise<void>) => {
     setBusy(kind);
     setError('');
     try {
@@ -84,7 +89,8 @@ export default function CampaignLineCard({
             aria-live="polite"
             className={`text-xs tabular-nums ${draftOver ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-400'}`}
           >
-            {Number.isFinite(draftCount) ? `${draftCount} / ${platform.maxChars}` : `Not allowed in one ${platform.name}`}
+            {fit ? `${fit.count} / ${fit.limit}` : `${draft.length} / ${platform.maxChars}`}
+            {fit?.nonGsm ? ` · "${fit.nonGsm.char}" is not in the SMS alphabet` : ''}
           </p>
           <div className="flex flex-wrap gap-2">
             <button type="submit" className="btn-primary tap px-3 py-1.5 text-sm" disabled={busy !== null || draftOver || !draft.trim()}>
@@ -147,6 +153,29 @@ export default function CampaignLineCard({
               </button>
             </>
           )}
+          {line.text !== null && !line.edited && (
+            <select
+              className="field tap w-auto min-w-0 py-1 text-xs sm:min-h-0"
+              aria-label={`Refine the ${platform.name} line`}
+              value=""
+              disabled={busy !== null || writing}
+              onChange={(e) => {
+                const choice = refineChoices.find((c) => c.value === e.target.value);
+                if (!choice) return;
+                void act('refine', async () => {
+                  setSaved(false);
+                  onChange(await refineCampaignLine(campaignId, line.id, choice.body));
+                });
+              }}
+            >
+              <option value="">Refine…</option>
+              {refineChoices.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          )}
           <button
             type="button"
             className="btn-ghost tap px-2 py-1 text-xs"
@@ -171,4 +200,22 @@ export default function CampaignLineCard({
       )}
     </article>
   );
+}
+
+/** What a line can be refined into: the lines refine actions its platform allows, and translations. */
+function refineOptions(line: CampaignLineDto, language: string): Array<{ value: string; label: string; body: RefineCampaignLineBody }> {
+  const options: Array<{ value: string; label: string; body: RefineCampaignLineBody }> = [
+    { value: 'shorter', label: 'Shorter', body: { action: 'shorter' } },
+    { value: 'longer', label: 'Longer', body: { action: 'longer' } },
+    { value: 'punchier', label: 'Punchier', body: { action: 'punchier' } },
+    { value: 'funnier', label: 'Funnier', body: { action: 'funnier' } },
+    { value: 'more_formal', label: 'More formal', body: { action: 'more_formal' } },
+  ];
+  if (getPlatform(line.platform).emoji === 'some') options.push({ value: 'add_emoji', label: 'Add emoji', body: { action: 'add_emoji' } });
+  for (const l of LANGUAGES) {
+    if (l.id !== language && (l.id === 'en' || l.id === 'sw')) {
+      options.push({ value: `translate_${l.id}`, label: `Translate to ${l.name}`, body: { action: 'translate', language: l.id } });
+    }
+  }
+  return options;
 }
