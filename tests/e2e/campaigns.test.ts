@@ -110,14 +110,23 @@ describe('campaigns in the browser', () => {
       const csvText = await readFile((await csv.path())!, 'utf8');
       expect(csvText.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('date,platform,text,characters');
       expect(csvText).toContain('Jamhuri Day: 2 for 1 on mandazi at Mama Njeri');
-      const [google] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Google Ads', exact: true }).click()]);
+      const [google] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Google Ads', exact: true }).click(),
+      ]);
       const googleText = await readFile((await google.path())!, 'utf8');
       expect(googleText.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(
         /^Campaign,Ad group,Headline 1,.*,Headline 15,Description 1,.*,Description 4$/,
       );
       // No Facebook lines: Meta's Body comes from the Instagram captions, one ad a day.
-      const [meta] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Meta Ads', exact: true }).click()]);
-      const metaRows = (await readFile((await meta.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+      const [meta] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Meta Ads', exact: true }).click(),
+      ]);
+      const metaRows = (await readFile((await meta.path())!, 'utf8'))
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(metaRows[0]).toBe('Campaign Name,Ad Set Name,Ad Name,Title,Body');
       expect(metaRows).toHaveLength(3);
 
