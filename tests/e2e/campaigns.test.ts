@@ -20,7 +20,9 @@ function fittingLines(req: ChatStubRequest): string[] {
   const user = String(req.body?.messages?.at(-1)?.content ?? '');
   const max = Number(/each line \d+-(\d+) characters/.exec(user)?.[1] ?? 30);
   const day = /published on \w+, (\d+ \w+)/.exec(user)?.[1] ?? 'today';
-  return [`Duka deals, ${day}`.slice(0, max)];
+  // A platform that wants hashtags (Instagram captions) gets one at the end.
+  const tag = /each line ends with 1 to \d hashtags/.test(user) ? ' #Duka' : '';
+  return [`Duka deals, ${day}`.slice(0, max - tag.length) + tag];
 }
 
 beforeAll(async () => {

@@ -50,7 +50,9 @@ const userMessage = (req: ChatStubRequest) => String(req.body.messages.at(-1).co
 function fittingLines(req: ChatStubRequest): string[] {
   const [, , max] = /each line (\d+)-(\d+) characters/.exec(userMessage(req)) ?? [];
   const day = /published on \w+, (\d+ \w+)/.exec(userMessage(req))?.[1] ?? 'today';
-  return [`Deals on ${day} at Duka`.slice(0, Number(max ?? 30))];
+  // A platform that wants hashtags (Instagram captions) gets one at the end.
+  const tag = /each line ends with 1 to \d hashtags/.test(userMessage(req)) ? ' #Duka' : '';
+  return [`Deals on ${day} at Duka`.slice(0, Number(max ?? 30) - tag.length) + tag];
 }
 
 /** The next Jamhuri Day, and a start a day before it when that is not in the past. */

@@ -34,7 +34,9 @@ export default function CampaignLineCard({
   const writing = line.status === 'pending' || line.status === 'running';
   const measure = useLineMeasure(editing ? { platform: line.platform, category: line.category, maxChars: null } : null);
   const fit = editing && measure ? measure(draft) : null;
-  const draftOver = fit ? fit.over : draft.length > platform.maxChars;
+  // A hand edit must fit the platform (the server checks the same): its limit, counted its way, and for SMS its alphabet.
+  const draftCount = fit ? fit.count : draft.length;
+  const draftOver = draftCount > platform.maxChars || Boolean(fit?.nonGsm);
   const refineChoices = refineOptions(line, language);
 
   const act = async (kind: 'save' | 'edit' | 'again' | 'refine', run: () => Promise<void>) => {
@@ -89,7 +91,7 @@ export default function CampaignLineCard({
             aria-live="polite"
             className={`text-xs tabular-nums ${draftOver ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-400'}`}
           >
-            {fit ? `${fit.count} / ${fit.limit}` : `${draft.length} / ${platform.maxChars}`}
+            {`${draftCount} / ${platform.maxChars}`}
             {fit?.nonGsm ? ` · "${fit.nonGsm.char}" is not in the SMS alphabet` : ''}
           </p>
           <div className="flex flex-wrap gap-2">
