@@ -7,7 +7,7 @@ import type { TestServer } from '../helpers/server';
 import { grantPlan, registerUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub, type ChatStubRequest } from '../stubs/openai.stub';
 import { startAppServer } from './helpers/app';
-import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { launchBrowser, openPage, screenshot, seriousA11yViolations } from './helpers/browser';
 import { storeSession } from './helpers/user-session';
 
 const OPENAI_KEY = 'sk-e2e-campaigns';
@@ -92,10 +92,11 @@ describe('campaigns in the browser', () => {
 
       // Nothing is wider than the phone; the buttons are 44 px targets.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      const regenerate = page.getByRole('button', { name: /Write the .* line again/ }).first();
+      const regenerate = page.getByRole('button', { name: /^Regenerate the / }).first();
       const box = (await regenerate.boundingBox())!;
       expect(box.height).toBeGreaterThanOrEqual(44);
       await screenshot(page, 'campaigns-calendar-390');
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
       // Edit the first SMS line by hand, with the counter.
       const sms = page.getByTestId('campaign-line').filter({ hasText: 'SMS (one segment)' }).first();

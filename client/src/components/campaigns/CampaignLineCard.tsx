@@ -120,7 +120,7 @@ export default function CampaignLineCard({
               <button
                 type="button"
                 className="btn-ghost tap px-2 py-1 text-xs"
-                aria-label={`Copy the ${platform.name} line`}
+                aria-label={`${copiedKey === line.id ? 'Copied' : 'Copy'} the ${platform.name} line`}
                 onClick={() => void copy(line.id, line.text!)}
               >
                 {copiedKey === line.id ? <CheckIcon className="h-4 w-4" /> : <CopyIcon className="h-4 w-4" />}
@@ -129,7 +129,7 @@ export default function CampaignLineCard({
               <button
                 type="button"
                 className="btn-ghost tap px-2 py-1 text-xs"
-                aria-label={`Save the ${platform.name} line`}
+                aria-label={`${saved ? 'Saved' : 'Save'} the ${platform.name} line`}
                 disabled={busy !== null || saved}
                 onClick={() =>
                   void act('save', async () => {
@@ -181,7 +181,7 @@ export default function CampaignLineCard({
           <button
             type="button"
             className="btn-ghost tap px-2 py-1 text-xs"
-            aria-label={`Write the ${platform.name} line again`}
+            aria-label={`Regenerate the ${platform.name} line`}
             disabled={busy !== null || writing}
             onClick={() =>
               void act('again', async () => {
