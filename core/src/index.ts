@@ -16,3 +16,4 @@ export * from './contract/billing-lifecycle';
 export * from './contract/campaigns';
 export * from './contract/webhooks';
 export * from './platform-count';
+export * from './contract/mcp';

@@ -22,3 +22,4 @@ export type * from './contract/billing-lifecycle';
 export type * from './contract/teams';
 export type * from './contract/campaigns';
 export type * from './contract/webhooks';
+export type * from './contract/mcp';

@@ -4,8 +4,10 @@ import { schema } from '@gl/core/server';
 import { useAppInBrowser } from './helpers/app';
 import { openPage, screenshot, seriousA11yViolations } from './helpers/browser';
 import { signInContext, storeTheme } from './helpers/user-session';
+import { Webhook } from 'standardwebhooks';
+import { startWebhookReceiver } from '../stubs/webhook-receiver.stub';
 
-const TABS = ['Overview', 'Authentication', 'Endpoints', 'Examples', 'SDKs'];
+const TABS = ['Overview', 'Authentication', 'Endpoints', 'Examples', 'SDKs', 'Webhooks', 'MCP'];
 const app = useAppInBrowser();
 
 describe('/api-docs', () => {
@@ -16,7 +18,7 @@ describe('/api-docs', () => {
       try {
         await page.goto('/api-docs');
         const tablist = page.getByRole('tablist', { name: 'API documentation sections' });
-        await tablist.getByRole('tab', { name: 'SDKs' }).waitFor();
+        await tablist.getByRole('tab', { name: 'MCP' }).waitFor();
         expect(await tablist.getByRole('tab').allTextContents()).toEqual(TABS);
         for (const name of TABS) {
           await tablist.getByRole('tab', { name }).click();
@@ -27,6 +29,7 @@ describe('/api-docs', () => {
           await screenshot(page, `api-docs-${name.toLowerCase()}-${theme}-desktop`);
         }
         // Keyboard: arrows move between tabs; the hash keeps the tab on reload.
+        await tablist.getByRole('tab', { name: 'SDKs' }).click();
         await tablist.getByRole('tab', { name: 'SDKs' }).focus();
         await page.keyboard.press('ArrowUp');
         await page.getByRole('tabpanel').getByRole('heading', { level: 2, name: 'Examples' }).waitFor();
@@ -128,6 +131,96 @@ describe('/api-docs', () => {
     }
   });
 
+  it('a Business user on a phone (390 px) adds a webhook endpoint, copies its secret once, sees its attempts, rotates and deletes it', async () => {
+    const receiver = await startWebhookReceiver();
+    const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url, viewport: 'phone' });
+    try {
+      const user = await signInContext(context, app.server);
+      await app.server.services.ctx.db.insert(schema.subscriptions).values({ userId: user.id, planId: 'business', status: 'active' });
+      await page.goto('/api-docs#webhooks');
+      await page.getByLabel('Endpoint URL').fill(`${receiver.url}/genius-lines`);
+      await page.getByLabel('campaign.completed').uncheck();
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      const secretBlock = page.locator('figure', { hasText: 'Your webhook signing secret' });
+      await secretBlock.waitFor();
+      const secret = (await secretBlock.locator('pre').textContent())!.trim();
+      expect(secret).toMatch(/^whsec_/);
+      const row = page.getByRole('listitem').filter({ hasText: `${receiver.url}/genius-lines` });
+      await row.getByText('generation.completed, line.saved').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // The pointer still rests on the button it pressed: axe judges the page at rest.
+      await page.mouse.move(0, 0);
+      const violations = await seriousA11yViolations(page);
+      expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+      await secretBlock.scrollIntoViewIfNeeded();
+      await screenshot(page, 'api-docs-webhooks-secret-phone', { fullPage: false });
+
+      // An event arrives signed with that secret, and its attempt shows on the page.
+      const saved = await app.server.api('/lines/save', {
+        token: user.token,
+        body: { text: 'Hooked on lines', category: 'taglines', tone: 'bold' },
+      });
+      expect(saved.status).toBe(201);
+      const [hook] = await receiver.waitFor(1);
+      expect(new Webhook(secret).verify(hook!.raw, hook!.headers as Record<string, string>)).toMatchObject({ type: 'line.saved' });
+      await page.getByRole('button', { name: "I've saved it" }).click();
+      await expect(secretBlock.count()).resolves.toBe(0);
+      await row.getByRole('button', { name: 'Recent attempts' }).click();
+      await row.getByText('Delivered').waitFor();
+      await row.getByText(/attempt 1 · HTTP 200/).waitFor();
+      await row.getByText(String(hook!.headers['webhook-id'])).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await row.scrollIntoViewIfNeeded();
+      await screenshot(page, 'api-docs-webhooks-attempts-phone', { fullPage: false });
+
+      await row.getByRole('button', { name: 'Rotate secret' }).click();
+      await page.getByRole('dialog', { name: 'Rotate the signing secret?' }).getByRole('button', { name: 'Rotate secret' }).click();
+      await secretBlock.waitFor();
+      const rotated = (await secretBlock.locator('pre').textContent())!.trim();
+      expect(rotated).toMatch(/^whsec_/);
+      expect(rotated).not.toBe(secret);
+
+      await row.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Delete this endpoint?' }).getByRole('button', { name: 'Delete endpoint' }).click();
+      await page.getByText('No webhook endpoints yet.').waitFor();
+      expect((await app.server.api('/webhooks', { token: user.token })).body.data.endpoints).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await receiver.close();
+    }
+  });
+
+  it('the MCP tab shows the endpoint of this server and the assistant configurations', async () => {
+    const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url, viewport: 'phone' });
+    try {
+      await page.goto('/api-docs#mcp');
+      const panel = page.getByRole('tabpanel');
+      await panel.getByRole('heading', { level: 2, name: 'MCP' }).waitFor();
+      await panel.locator('figure', { hasText: 'MCP endpoint' }).getByText(`${app.server.url}/api/mcp`).waitFor();
+      const desktop = (await panel.locator('figure', { hasText: 'claude_desktop_config.json' }).locator('pre').textContent())!;
+      expect(JSON.parse(desktop).mcpServers['genius-lines'].env).toEqual({
+        GENIUS_LINES_API_KEY: 'gl_your_api_key',
+        GENIUS_LINES_URL: app.server.url,
+      });
+      const http = JSON.parse(
+        (await panel.locator('figure', { hasText: 'MCP client configuration (HTTP)' }).locator('pre').textContent())!,
+      );
+      expect(http.mcpServers['genius-lines']).toEqual({
+        type: 'http',
+        url: `${app.server.url}/api/mcp`,
+        headers: { Authorization: 'Bearer gl_your_api_key' },
+      });
+      for (const tool of ['generate_lines', 'save_line', 'list_saved_lines', 'get_usage'])
+        await panel.getByText(tool, { exact: true }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, 'api-docs-mcp-phone');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a visitor is invited to sign in, a free user to upgrade', async () => {
     const { page, context } = await openPage(app.browser, { baseURL: app.server.url });
     try {
@@ -137,6 +230,8 @@ describe('/api-docs', () => {
       await page.reload();
       await page.getByText(/API keys are part of the Business plan; you are on Free\./).waitFor();
       await expect(page.getByRole('tabpanel').getByRole('link', { name: 'Get API Access' }).getAttribute('href')).resolves.toBe('/pricing');
+      await page.getByRole('tab', { name: 'Webhooks' }).click();
+      await page.getByText(/Webhooks are part of the Business plan; you are on Free\./).waitFor();
     } finally {
       await context.close();
     }

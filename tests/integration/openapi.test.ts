@@ -73,6 +73,7 @@ describe('GET /api/openapi.json', () => {
       ['/v1/usage', 'get'],
       ['/v1/plans', 'get'],
       ['/v1/save-line', 'post'],
+      ['/mcp', 'post'],
     ] as const) {
       expect(doc.paths[path]?.[method]?.security, path).toEqual([{ apiKey: [] }]);
     }
@@ -85,6 +86,10 @@ describe('GET /api/openapi.json', () => {
       '/newsletter',
       '/contact',
       '/api-keys',
+      '/webhooks',
+      '/webhooks/{id}/rotate-secret',
+      '/webhooks/{id}/attempts',
+      '/webhooks/{id}',
     ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
@@ -148,7 +153,8 @@ describe('GET /api/openapi.json', () => {
     const internal = RESOURCES.flatMap((r) =>
       r.routes.filter((s) => s.internal).map((s) => `${s.method} ${openApiPath(r.prefix, s.path)}`),
     );
-    expect(internal).toEqual(['post /payments/mpesa/callback/{secret}']);
+    // GET and DELETE /mcp only answer 405 to MCP clients probing for a stream or a session (POST /mcp is documented).
+    expect(internal).toEqual(['post /payments/mpesa/callback/{secret}', 'get /mcp', 'delete /mcp']);
     // POST /api/admin/session trades an admin's token for the queue dashboard's cookie (outside the API proper).
     const undocumented = new Set([...internal, 'post /admin/session']);
     const documented = new Set(documentedOperations().map((o) => `${o.method} ${o.path}`));

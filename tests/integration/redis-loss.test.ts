@@ -100,6 +100,6 @@ describe('Redis loses its data with 200 generations accepted', () => {
 
     // Once everything is done, a reconcile round finds nothing to do.
     await workers[0]!.drain(10_000);
-    expect(await reconcileOnce(workers[0]!.services.ctx)).toEqual({ generations: 0, payments: 0, emails: 0, abandoned: 0 });
+    expect(await reconcileOnce(workers[0]!.services.ctx)).toEqual({ generations: 0, payments: 0, emails: 0, abandoned: 0, webhooks: 0 });
   }, 120_000);
 });

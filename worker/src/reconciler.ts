@@ -12,6 +12,8 @@ import {
   paymentStatusJob,
   paymentsRepository,
   teamsRepository,
+  webhookDeliveryJob,
+  webhooksRepository,
   type ServerContext,
 } from '@gl/core/server';
 import { finishCampaignIfDone, reportCampaignLine } from './campaigns/campaign-progress';
@@ -35,6 +37,7 @@ export interface ReconcileResult {
   payments: number;
   emails: number;
   abandoned: number;
+  webhooks: number;
 }
 
 type Outcome = Awaited<ReturnType<ServerContext['jobs']['ensureEnqueued']>>;
@@ -120,11 +123,18 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
   for (const m of await outboundEmailsRepository.listPending(db, cutoff, BATCH))
     emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'outbound', emailId: m.id }));
 
+  // Webhook deliveries: each pending row's job (same id as the producer's); a live one (waiting for its
+  // next retry) is left alone.
+  const webhookOutcomes: Outcome[] = [];
+  for (const d of await webhooksRepository.listPendingDeliveries(db, cutoff, BATCH))
+    webhookOutcomes.push(await jobs.ensureEnqueued(webhookDeliveryJob, { deliveryId: d.id }));
+
   return {
     generations: enqueued(generationOutcomes),
     payments: enqueued(paymentOutcomes),
     emails: enqueued(emailOutcomes),
     abandoned,
+    webhooks: enqueued(webhookOutcomes),
   };
 }
 
@@ -145,7 +155,7 @@ export function startReconciler(ctx: ServerContext): { stop(): Promise<void>; ru
       const got = await lockClient.set(lockKey, String(process.pid), 'PX', Math.max(1000, ctx.config.RECONCILE_INTERVAL_MS - 500), 'NX');
       if (got !== 'OK') return null;
       const result = await reconcileOnce(ctx);
-      if (result.generations || result.payments || result.emails || result.abandoned)
+      if (result.generations || result.payments || result.emails || result.abandoned || result.webhooks)
         ctx.logger.info(result, 'reconciler re-enqueued pending work');
       return result;
     } catch (err) {

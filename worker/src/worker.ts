@@ -3,6 +3,7 @@ import { billingSweepJob, createRedis, createWorker, QUEUE_NAMES, scheduleBillin
 import type { ProcessorRegistration, WorkerContext } from './processor';
 import { processors as defaultProcessors } from './processors';
 import { startReconciler } from './reconciler';
+import { webhookBackoff } from './processors/webhook-delivery.processor';
 
 export interface WorkerRole {
   workers: Worker[];
@@ -51,6 +52,7 @@ export async function startWorkerRole(
         lockDuration: ctx.config.WORKER_LOCK_DURATION_MS,
         stalledInterval: ctx.config.WORKER_STALLED_INTERVAL_MS,
         onFinalFailure,
+        backoffStrategy: webhookBackoff(ctx.config),
       }),
     );
   }

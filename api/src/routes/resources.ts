@@ -24,6 +24,8 @@ import { compareResource } from './compare.routes';
 import { campaignsResource } from './campaigns.routes';
 import { billingResource, receiptsResource } from './billing.routes';
 import { autoRenewResource, paypalSubscriptionsResource } from './paypal-subscriptions.routes';
+import { webhooksResource } from './webhooks.routes';
+import { mcpResource } from './mcp.routes';
 
 /**
  * Every resource defined with `defineResource`, in mount order: the api mounts them and the
@@ -55,7 +57,9 @@ export const RESOURCES: Resource<any>[] = [
   paypalSubscriptionsResource,
   autoRenewResource,
   apiKeysResource,
+  webhooksResource,
   v1Resource,
+  mcpResource,
   teamsResource,
   openApiResource,
 ];

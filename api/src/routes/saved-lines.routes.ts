@@ -22,6 +22,7 @@ import { spreadsheetSafe } from '../http/spreadsheet-safe';
 import { requireFeature } from '../services/plan-policy';
 import { userIdOf } from '../middleware/authenticate';
 import { Limiter } from '../services/rate-limit.service';
+import { saveLine, saveLineIdempotent } from '../services/save-line';
 
 /** Exports per user per window: an export reads the whole library. */
 const EXPORTS_PER_WINDOW = 30;
@@ -61,6 +62,7 @@ async function write(res: Response, chunk: string): Promise<boolean> {
 
 function savedLinesDeps(ctx: ApiContext) {
   return {
+    ctx,
     db: ctx.db,
     exportLimiter: Limiter.for(ctx, 'export', {
       points: EXPORTS_PER_WINDOW,
@@ -130,13 +132,13 @@ export const savedLinesResource = defineResource({
         const input = { userId: userIdOf(req), ...body };
         const key = headers['Idempotency-Key'];
         if (key) {
-          const result = await savedLinesRepository.saveIdempotent(deps.db, input, key);
+          const result = await saveLineIdempotent(deps.ctx, input, key);
           if ('conflict' in result) throw Errors.conflict('This Idempotency-Key was already used to save a different line.');
           if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
           const data: SaveLineResultDto = { savedLine: result.savedLine, alreadySaved: result.status === 200 };
           return reply(result.status, data);
         }
-        const { savedLine, created } = await savedLinesRepository.save(deps.db, input);
+        const { savedLine, created } = await saveLine(deps.ctx, input);
         const data: SaveLineResultDto = { savedLine, alreadySaved: !created };
         return reply(created ? 201 : 200, data);
       },

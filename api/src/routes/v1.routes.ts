@@ -1,67 +1,34 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import {
-  API_KEY_PREFIX,
   PLANS,
   v1GenerateBody,
   v1SaveLineBody,
-  type Plan,
-  type UsageSummary,
   v1GenerateResultDto,
   v1PlansResultDto,
   v1SaveLineResultDto,
   v1UsageResultDto,
 } from '@gl/core';
-import { AppError, Errors, savedLinesRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource, reply } from '../http/route';
 import { bearerToken } from '../middleware/authenticate';
-import { ApiKeysService } from '../services/api-keys.service';
-import { GenerationService } from '../services/generation.service';
-import { generateLimiters } from './generation.routes';
-
-interface ApiCaller {
-  userId: string;
-  apiKeyId: string;
-  plan: Plan;
-}
+import { PublicApiService, type ApiCaller } from '../services/public-api.service';
 
 function callerOf(res: Response): ApiCaller {
   return res.locals.apiCaller as ApiCaller;
 }
 
-/** The public API's usage block: remaining and total (the daily limit; -1 = unlimited), plus detail. */
-function v1Usage(usage: UsageSummary) {
-  return {
-    remaining: usage.remaining,
-    total: usage.limit,
-    used: usage.dailyGenerations,
-    monthlyGenerations: usage.monthlyGenerations,
-    planId: usage.planId,
-    resetsAt: usage.resetsAt,
-  };
-}
-
 function v1Deps(ctx: ApiContext) {
-  return { ctx, keys: new ApiKeysService(ctx), generations: new GenerationService(ctx), limits: generateLimiters(ctx) };
+  return { api: new PublicApiService(ctx) };
 }
 type V1Deps = ReturnType<typeof v1Deps>;
 
-/** Every v1 route: `Authorization: Bearer gl_...` of a plan with API access; the caller goes on res.locals. */
-function apiKeyAuth(deps: V1Deps): RequestHandler {
+/** Every v1 route (and the MCP endpoint): `Authorization: Bearer gl_...` of a plan with API access; the caller goes on res.locals. */
+export function apiKeyAuth(api: PublicApiService): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
-    const token = bearerToken(req);
-    if (!token) throw Errors.unauthenticated(`API key required: send Authorization: Bearer ${API_KEY_PREFIX}...`);
-    res.locals.apiCaller = await deps.keys.authenticate(token);
+    res.locals.apiCaller = await api.authenticate(bearerToken(req), req);
     next();
   };
 }
-
-const requesterOf = (req: Request, caller: ApiCaller) => ({
-  userId: caller.userId,
-  apiKeyId: caller.apiKeyId,
-  ip: req.ip ?? null,
-  plan: caller.plan,
-});
 
 /**
  * The public API (/api/v1), authenticated by an API key (`Authorization: Bearer gl_...`) of a
@@ -72,7 +39,7 @@ export const v1Resource = defineResource({
   prefix: '/v1',
   tag: 'Public API',
   deps: v1Deps,
-  middleware: (deps) => [apiKeyAuth(deps)],
+  middleware: (deps: V1Deps) => [apiKeyAuth(deps.api)],
   routes: (route) => [
     route({
       method: 'post',
@@ -84,24 +51,8 @@ export const v1Resource = defineResource({
       response: v1GenerateResultDto,
       topLevel: true,
       errors: [400, 401, 403, 429, 502, 503, 504],
-      before: async (req, deps, res) => {
-        deps.generations.ensureQueueReady();
-        await deps.limits.consume(requesterOf(req, callerOf(res)));
-      },
-      handler: async ({ req, res, deps: { ctx, generations }, body }) => {
-        const caller = callerOf(res);
-        const accepted = await generations.create(requesterOf(req, caller), body);
-        const id = accepted.generation.id;
-        const row = await generations.waitForResult(id, ctx.config.V1_WAIT_TIMEOUT_MS);
-        if (!row) {
-          throw new AppError('UNAVAILABLE', 504, 'The generation is taking longer than expected. Please try again.', {
-            data: { id },
-          });
-        }
-        if (row.status !== 'completed') throw Errors.provider(row.error ?? 'The generation failed. Please try again.');
-        const usage = await generations.quota.summary({ userId: caller.userId }, caller.plan);
-        return { success: true, id, lines: row.lines, source: row.source, usage: v1Usage(usage) };
-      },
+      before: (_req, deps, res) => deps.api.admitGeneration(callerOf(res)),
+      handler: async ({ res, deps, body }) => ({ success: true, ...(await deps.api.generate(callerOf(res), body)) }),
     }),
     route({
       method: 'get',
@@ -111,11 +62,7 @@ export const v1Resource = defineResource({
       response: v1UsageResultDto,
       topLevel: true,
       errors: [401, 403],
-      handler: async ({ res, deps }) => {
-        const caller = callerOf(res);
-        const usage = await deps.generations.quota.summary({ userId: caller.userId }, caller.plan);
-        return { success: true, usage: v1Usage(usage) };
-      },
+      handler: async ({ res, deps }) => ({ success: true, usage: await deps.api.usage(callerOf(res)) }),
     }),
     route({
       method: 'get',
@@ -139,9 +86,8 @@ export const v1Resource = defineResource({
       topLevel: true,
       errors: [400, 401, 403],
       handler: async ({ res, deps, body }) => {
-        const caller = callerOf(res);
-        const { savedLine, created } = await savedLinesRepository.save(deps.ctx.db, { userId: caller.userId, ...body });
-        return reply(created ? 201 : 200, { success: true, savedLine, alreadySaved: !created });
+        const result = await deps.api.saveLine(callerOf(res), body);
+        return reply(result.alreadySaved ? 200 : 201, { success: true, ...result });
       },
     }),
   ],

@@ -5,6 +5,8 @@ import { EndpointsTab } from '../components/api-docs/EndpointsTab';
 import { ExamplesTab } from '../components/api-docs/ExamplesTab';
 import { OverviewTab } from '../components/api-docs/OverviewTab';
 import { SdksTab } from '../components/api-docs/SdksTab';
+import { McpTab } from '../components/api-docs/McpTab';
+import { WebhooksTab } from '../components/api-docs/WebhooksTab';
 import { PageHeader } from '../components/marketing/PageHeader';
 import { OPENAPI_PATH, UPTIME } from '../content/api-examples';
 import { useHydrated } from '../lib/hydration';
@@ -54,6 +56,8 @@ export default function ApiDocsPage() {
           {active === 'endpoints' && <EndpointsTab />}
           {active === 'examples' && <ExamplesTab origin={origin} />}
           {active === 'sdks' && <SdksTab origin={origin} />}
+          {active === 'webhooks' && <WebhooksTab />}
+          {active === 'mcp' && <McpTab origin={origin} />}
         </div>
       </div>
     </>

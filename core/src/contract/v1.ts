@@ -64,3 +64,6 @@ export type V1GenerateResultDto = z.infer<typeof v1GenerateResultDto>;
 export const v1UsageResultDto = z.object({ success: z.literal(true), usage: v1UsageDto });
 export const v1PlansResultDto = z.object({ success: z.literal(true), plans: z.array(planDto) });
 export const v1SaveLineResultDto = z.object({ success: z.literal(true), savedLine: savedLineDto, alreadySaved: z.boolean() });
+export type V1SaveLineResultDto = z.infer<typeof v1SaveLineResultDto>;
+export type V1GenerateBody = z.infer<typeof v1GenerateBody>;
+export type V1SaveLineBody = z.infer<typeof v1SaveLineBody>;

@@ -85,6 +85,10 @@ const envSchema = z
     RECONCILE_GRACE_MS: int(60000, 0),
     /** The billing sweep (reminders, expiry) runs at worker start and then this often. */
     BILLING_SWEEP_INTERVAL_MS: int(3600000, 200),
+    /** Outgoing webhooks: the first retry comes this long after a failed attempt, then twice as long each time. */
+    WEBHOOK_RETRY_BASE_MS: int(30000, 10),
+    /** Outgoing webhooks: an attempt that has no complete answer after this long has failed (timed out). */
+    WEBHOOK_TIMEOUT_MS: int(10000, 50, 60000),
 
     PAYPAL_CLIENT_ID: optionalString,
     PAYPAL_CLIENT_SECRET: optionalString,

@@ -19,3 +19,4 @@ export * from './csp';
 export * from './campaigns/campaign-day';
 export * from './campaigns/line-length';
 export * from './webhooks/webhook-events';
+export * from './webhooks/url-policy';

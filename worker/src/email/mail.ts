@@ -15,7 +15,7 @@ export type Mail =
 /** Account e-mails (outbound_emails): a reset or verification link, or a notice. */
 export interface AccountMail {
   kind: 'account';
-  template: 'password-reset' | 'email-verification' | 'email-change' | 'email-change-notice' | 'account-deleted';
+  template: 'password-reset' | 'email-verification' | 'email-change' | 'email-change-notice' | 'account-deleted' | 'webhook-disabled';
   to: string;
   name?: string;
   /** The link carrying the token (reset, verification, change of e-mail). */
@@ -23,6 +23,8 @@ export interface AccountMail {
   /** How long the link works, in words ("30 minutes"). */
   validFor?: string;
   newEmail?: string;
+  /** The endpoint a webhook-disabled notice is about. */
+  webhookUrl?: string;
   /** The app's origin (for notices). */
   appUrl: string;
 }

@@ -74,6 +74,7 @@ const ACCOUNT_SUBJECTS: Record<AccountMail['template'], string> = {
   'email-change': 'Confirm your new email address',
   'email-change-notice': 'Your Genius Lines email address is being changed',
   'account-deleted': 'Your Genius Lines account has been deleted',
+  'webhook-disabled': 'Your Genius Lines webhook endpoint has been disabled',
 };
 
 /** Paragraphs of an account e-mail (plain text; the HTML version escapes them and turns the link into a button). */
@@ -121,6 +122,14 @@ function accountParagraphs(mail: AccountMail): { lines: string[]; button?: strin
           hello,
           'Your Genius Lines account and its saved lines, generations and API keys have been deleted. Records of payments are kept for accounting, without your name or email address.',
           `You are welcome back any time: ${mail.appUrl}`,
+        ],
+      };
+    case 'webhook-disabled':
+      return {
+        lines: [
+          hello,
+          `Every attempt to deliver events to your webhook endpoint ${oneLine(mail.webhookUrl ?? '')} has failed for more than 24 hours, so we have stopped sending to it.`,
+          `Once the endpoint answers again (with a 2xx status), rotate its secret on the API docs page to turn it back on, or delete it: ${mail.appUrl}/api-docs#webhooks`,
         ],
       };
   }

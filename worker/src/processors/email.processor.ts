@@ -67,6 +67,7 @@ async function deliverOutbound(ctx: WorkerContext, job: Job, emailId: string, lo
         to: row.to,
         name: row.data.name,
         newEmail: row.data.newEmail,
+        webhookUrl: row.data.webhookUrl,
         appUrl: row.data.linkBase,
         link,
         validFor,

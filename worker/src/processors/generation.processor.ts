@@ -30,6 +30,7 @@ import { HuggingFaceProvider } from '../generation/providers/huggingface.provide
 import { OpenAiProvider } from '../generation/providers/openai.provider';
 import type { LineProvider } from '../generation/providers/provider';
 import { registerProcessor, type WorkerContext } from '../processor';
+import { announceGenerationCompleted } from '../webhooks/generation-completed.event';
 
 /** What a user sees when a generation fails for good (the details stay in the row's timings). */
 export const GENERATION_FAILED_MESSAGE = 'We could not generate lines right now. Please try again.';
@@ -190,6 +191,7 @@ export async function processGeneration(
     recordMetrics(result);
     const usage = done.usage;
     ctx.realtime.emit(audience, 'generation:completed', { id: row.id, lines, source: result.source, usage });
+    await announceGenerationCompleted(ctx, done);
     if (row.campaign) await reportCampaignLine(ctx, row.id);
     // What the offline writer showed is remembered, so a repeat of this brief shows other lines.
     if (memorySubject && !refine && timings.some((t) => OFFLINE_SOURCES.has(t.provider))) {

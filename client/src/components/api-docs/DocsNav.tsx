@@ -6,6 +6,8 @@ export const DOC_TABS = [
   { id: 'endpoints', label: 'Endpoints' },
   { id: 'examples', label: 'Examples' },
   { id: 'sdks', label: 'SDKs' },
+  { id: 'webhooks', label: 'Webhooks' },
+  { id: 'mcp', label: 'MCP' },
 ] as const;
 export type DocTabId = (typeof DOC_TABS)[number]['id'];
 

@@ -1,5 +1,6 @@
 import {
   DelayedError,
+  type BackoffStrategy,
   Queue,
   UnrecoverableError,
   Worker,
@@ -55,7 +56,14 @@ export type FinalFailureHook = (job: Job, err: Error) => Promise<void>;
 export function createWorker(
   name: QueueName,
   processor: Processor,
-  opts: QueueFactoryOptions & { concurrency?: number; lockDuration?: number; stalledInterval?: number; onFinalFailure?: FinalFailureHook },
+  opts: QueueFactoryOptions & {
+    concurrency?: number;
+    lockDuration?: number;
+    stalledInterval?: number;
+    onFinalFailure?: FinalFailureHook;
+    /** Delays of jobs whose `backoff.type` is not built in (e.g. the webhook deliveries', from config). */
+    backoffStrategy?: BackoffStrategy;
+  },
 ): Worker {
   const timed: Processor = async (job, token) => {
     const end = jobDuration.startTimer({ queue: name });
@@ -88,6 +96,7 @@ export function createWorker(
     stalledInterval: opts.stalledInterval ?? 30_000,
     maxStalledCount: 2,
     autorun: true,
+    ...(opts.backoffStrategy ? { settings: { backoffStrategy: opts.backoffStrategy } } : {}),
   });
   worker.on('failed', (job: Job | undefined, err: Error) => {
     if (!job) return;

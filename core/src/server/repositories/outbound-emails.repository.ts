@@ -9,6 +9,7 @@ export const OUTBOUND_EMAIL_KINDS = [
   'email-change',
   'email-change-notice',
   'account-deleted',
+  'webhook-disabled',
 ] as const;
 export type OutboundEmailKind = (typeof OUTBOUND_EMAIL_KINDS)[number];
 

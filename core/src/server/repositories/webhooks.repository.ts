@@ -24,7 +24,10 @@ export function toWebhookEndpointDto(row: WebhookEndpointRow): WebhookEndpointDt
 export const webhookMessageId = (deliveryId: string) => `msg_${deliveryId}`;
 
 export const webhooksRepository = {
-  async createEndpoint(db: DbOrTx, input: { userId: string; url: string; events: string[]; secret: string }): Promise<WebhookEndpointRow> {
+  async createEndpoint(
+    db: DbOrTx,
+    input: { userId: string; url: string; events: string[]; secret: string; linkBase: string | null },
+  ): Promise<WebhookEndpointRow> {
     const [row] = await db.insert(webhookEndpoints).values(input).returning();
     return row!;
   },

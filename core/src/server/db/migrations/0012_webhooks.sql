@@ -33,6 +33,7 @@ CREATE TABLE "webhook_endpoints" (
 	"failing_since" timestamp with time zone,
 	"disabled_at" timestamp with time zone,
 	"disabled_reason" text,
+	"link_base" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -38,12 +38,12 @@ export const outboundEmails = pgTable(
   'outbound_emails',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** password-reset | email-verification | email-change | email-change-notice | account-deleted */
+    /** password-reset | email-verification | email-change | email-change-notice | account-deleted | webhook-disabled */
     kind: text('kind').notNull(),
     to: text('to_address').notNull(),
     tokenId: uuid('token_id').references(() => accountTokens.id, { onDelete: 'cascade' }),
     /** Where links start (PUBLIC_URL or the api's origin), the name to greet, etc. */
-    data: jsonb('data').$type<{ linkBase: string; name?: string; newEmail?: string }>().notNull(),
+    data: jsonb('data').$type<{ linkBase: string; name?: string; newEmail?: string; webhookUrl?: string }>().notNull(),
     /** pending | delivered | failed */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
