@@ -74,7 +74,7 @@ export function createApp(ctx: ApiContext): Express {
   // Route-pattern labels for the request histogram, before anything can refuse the request.
   api.use(apiRouteLabels(RESOURCES, [{ method: 'post', path: '/admin/session' }]));
   api.use(compressResponses());
-  api.use(cors({ origin: allowedOrigins(ctx), credentials: false, exposedHeaders: ['Retry-After', 'X-Request-Id'] }));
+  api.use(cors({ origin: allowedOrigins(ctx), credentials: false, exposedHeaders: ['Retry-After', 'X-Request-Id', 'X-Omitted-Lines'] }));
   api.use(express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
   api.use(authenticate(ctx));
   api.use(adminSessionRoute(ctx));

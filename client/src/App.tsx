@@ -21,6 +21,7 @@ const PricingPage = lazyPage(() => import('./pages/PricingPage'));
 const ApiDocsPage = lazyPage(() => import('./pages/ApiDocsPage'));
 const SavedPage = lazyChunk(() => import('./pages/SavedPage'));
 const BrandsPage = lazyChunk(() => import('./pages/BrandsPage'));
+const CampaignsPage = lazyChunk(() => import('./pages/CampaignsPage'));
 const BillingPage = lazyChunk(() => import('./pages/BillingPage'));
 const AuthPage = lazyChunk(() => import('./pages/AuthPage'));
 const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage'));
@@ -83,6 +84,7 @@ export function AppRoutes() {
           <Route path="api-docs" element={<ApiDocsPage />} />
           <Route path="saved" element={<SavedPage />} />
           <Route path="brands" element={<BrandsPage />} />
+          <Route path="campaigns" element={<CampaignsPage />} />
           <Route path="billing" element={<BillingPage />} />
           <Route path="auth" element={<AuthPage />} />
           <Route path="team" element={<TeamPage />} />

@@ -77,6 +77,8 @@ export interface PlanLimits {
   brandKits: number;
   /** Several tones of one brief side by side (POST /lines/compare). */
   toneComparison: boolean;
+  /** Campaigns: a line per day × platform for an occasion, and their exports (POST /campaigns). */
+  campaigns: boolean;
 }
 
 export interface Plan {
@@ -118,6 +120,7 @@ export const PLANS: readonly Plan[] = [
       teamSeats: 0,
       brandKits: 0,
       toneComparison: false,
+      campaigns: false,
     },
   },
   {
@@ -140,6 +143,7 @@ export const PLANS: readonly Plan[] = [
       teamSeats: 0,
       brandKits: 3,
       toneComparison: true,
+      campaigns: true,
     },
   },
   {
@@ -162,6 +166,7 @@ export const PLANS: readonly Plan[] = [
       teamSeats: 5,
       brandKits: 25,
       toneComparison: true,
+      campaigns: true,
     },
   },
 ];

@@ -1,6 +1,7 @@
 /** Browser-safe entry: the catalogue and the HTTP + socket contract. */
 export * from './catalogue';
 export * from './platforms';
+export * from './occasions';
 export * from './web/theme-init';
 export * from './contract/common';
 export * from './contract/auth';
@@ -13,5 +14,6 @@ export * from './contract/teams';
 export * from './contract/brands';
 export * from './contract/billing-lifecycle';
 export * from './platform-count';
+export * from './contract/campaigns';
 export * from './contract/webhooks';
 export * from './contract/mcp';

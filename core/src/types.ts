@@ -5,6 +5,7 @@
  */
 export * from './catalogue';
 export * from './platforms';
+export * from './occasions';
 export * from './platform-count';
 export * from './contract/limits';
 export * from './contract/brand-rules';
@@ -19,5 +20,6 @@ export type * from './contract/socket-events';
 export type * from './contract/brands';
 export type * from './contract/billing-lifecycle';
 export type * from './contract/teams';
+export type * from './contract/campaigns';
 export type * from './contract/webhooks';
 export type * from './contract/mcp';

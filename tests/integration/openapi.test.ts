@@ -188,7 +188,16 @@ describe('GET /api/openapi.json', () => {
       }
     }
     expect(checked).toEqual(
-      expect.arrayContaining(['/lines/saved', '/lines/saved/summary', '/users/usage', '/plans', '/api-keys', '/v1/usage']),
+      expect.arrayContaining([
+        '/lines/saved',
+        '/lines/saved/summary',
+        '/users/usage',
+        '/plans',
+        '/api-keys',
+        '/v1/usage',
+        '/campaigns',
+        '/campaigns/occasions',
+      ]),
     );
   });
 });

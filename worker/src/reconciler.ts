@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import {
   billingRepository,
+  campaignsRepository,
   contactMessagesRepository,
   emailJob,
   generationJob,
@@ -17,6 +18,7 @@ import {
   webhooksRepository,
   type ServerContext,
 } from '@gl/core/server';
+import { finishCampaignIfDone, reportCampaignLine } from './campaigns/campaign-progress';
 import { GENERATION_FAILED_MESSAGE } from './processors/generation.processor';
 
 const BATCH = 500;
@@ -64,6 +66,7 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
         ctx.logger.error({ generationId: g.id, attempts: g.attempts }, 'generation abandoned after repeated attempts');
         const audience = g.userId ? { userId: g.userId } : { visitorId: g.visitorId };
         ctx.realtime.emit(audience, 'generation:failed', { id: g.id, error: GENERATION_FAILED_MESSAGE });
+        if (row.campaign) await reportCampaignLine(ctx, g.id);
       }
       continue;
     }
@@ -78,6 +81,9 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
       }),
     );
   }
+
+  // A campaign whose lines have all finished but that a stopped worker never completed.
+  for (const c of await campaignsRepository.listFinishedButRunning(db, cutoff, BATCH)) await finishCampaignIfDone(ctx, c.id);
 
   const pendingPayments = await paymentsRepository.listPendingMpesa(
     db,

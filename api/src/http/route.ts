@@ -12,7 +12,7 @@ import { parse } from './respond';
 
 /** Who may call: anyone, a signed-in user, anyone (signed in or a visitor), or an API key (v1). */
 export type RouteAuth = 'none' | 'session' | 'optionalSession' | 'apiKey';
-export type Method = 'get' | 'post' | 'put' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Json = Record<string, unknown>;
 type AnyObject = z.ZodObject;
 

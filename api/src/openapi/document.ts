@@ -11,7 +11,7 @@ type Json = Record<string, unknown>;
 type Auth = 'none' | 'session' | 'optionalSession' | 'apiKey';
 
 interface Operation {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI path under the /api server, e.g. /lines/saved/{id} */
   path: string;
   tag: string;

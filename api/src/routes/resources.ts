@@ -21,6 +21,7 @@ import { openApiResource } from './openapi.routes';
 import { teamsResource } from './teams.routes';
 import { brandsResource } from './brands.routes';
 import { compareResource } from './compare.routes';
+import { campaignsResource } from './campaigns.routes';
 import { billingResource, receiptsResource } from './billing.routes';
 import { autoRenewResource, paypalSubscriptionsResource } from './paypal-subscriptions.routes';
 import { webhooksResource } from './webhooks.routes';
@@ -39,6 +40,7 @@ export const RESOURCES: Resource<any>[] = [
   savedLinesResource,
   generationResource,
   compareResource,
+  campaignsResource,
   brandsResource,
   usageResource,
   accountResource,

@@ -18,6 +18,7 @@ import {
 import { Errors, currentPlanFor, decodeCursor, savedLinesRepository, type SavedLinesFilter } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { SENT, defineResource, reply } from '../http/route';
+import { spreadsheetSafe } from '../http/spreadsheet-safe';
 import { requireFeature } from '../services/plan-policy';
 import { userIdOf } from '../middleware/authenticate';
 import { Limiter } from '../services/rate-limit.service';
@@ -28,15 +29,13 @@ const EXPORTS_PER_WINDOW = 30;
 const EXPORT_WINDOW_SECONDS = 600;
 
 const CSV_COLUMNS = ['text', 'category', 'tone', 'createdAt', 'id', 'platform'] as const;
-const FORMULA_LEAD = /^[=+\-@\t\r]/;
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF (quotes doubled).
- * Text that a spreadsheet would run as a formula (= + - @ tab CR first) gets a leading
- * apostrophe, so opening an export never executes anything.
+ * Formula-like text is neutralised by `spreadsheetSafe`, so opening an export never executes anything.
  */
 export function csvField(value: string): string {
-  const safe = FORMULA_LEAD.test(value) ? `'${value}` : value;
+  const safe = spreadsheetSafe(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

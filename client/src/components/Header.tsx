@@ -64,6 +64,11 @@ export default function Header() {
                 Saved Lines
               </NavLink>
             )}
+            {isAuthenticated && (
+              <NavLink to="/campaigns" className={navClass}>
+                Campaigns
+              </NavLink>
+            )}
           </nav>
           <div className="flex items-center gap-2">
             <ThemeToggle />
@@ -107,6 +112,13 @@ export default function Header() {
                 <li>
                   <NavLink to="/saved" className={({ isActive }) => `mobile-link ${isActive ? 'nav-link-active' : ''}`}>
                     Saved Lines
+                  </NavLink>
+                </li>
+              )}
+              {isAuthenticated && (
+                <li>
+                  <NavLink to="/campaigns" className={({ isActive }) => `mobile-link ${isActive ? 'nav-link-active' : ''}`}>
+                    Campaigns
                   </NavLink>
                 </li>
               )}

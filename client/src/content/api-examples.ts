@@ -16,6 +16,7 @@ import {
   TONES,
   TOPIC_MAX,
 } from '@gl/core/types';
+import { FIT_FIELDS } from './api-fit';
 
 export const API_KEY_PLACEHOLDER = `${API_KEY_PREFIX}your_api_key`;
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -87,6 +88,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
         description:
           "The id of one of your brand kits (`GET /api/brands`): lines in its voice, and no line contains one of its words to avoid. Another account's kit answers `404`.",
       },
+      ...FIT_FIELDS,
     ],
     request: {
       method: 'POST',
@@ -141,6 +143,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
             teamSeats: 5,
             brandKits: 25,
             toneComparison: true,
+            campaigns: true,
           },
         },
       ],
@@ -343,6 +346,6 @@ export const BRAND_AND_COMPARE_ROUTES: readonly AppRouteDoc[] = [
     method: 'POST',
     path: '/api/lines/compare',
     description:
-      'One brief in 2 or 3 distinct `tones`, with `category`, `topic`, `prompt`, `count`, `language` and `brandId` as for generating: one generation per tone, streamed live and each counted as one generation. Pro and Business.',
+      'One brief in 2 or 3 distinct `tones`, with `category`, `topic`, `prompt`, `count`, `language`, `maxChars`, `brandId`, `platform`, `hashtags` and `emoji` as for generating: one generation per tone, streamed live and each counted as one generation. Pro and Business.',
   },
 ];

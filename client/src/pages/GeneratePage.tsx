@@ -23,7 +23,7 @@ export default function GeneratePage() {
   // Health (in <StatusLine/>) and usage are fetched in parallel on entering the page.
   const usage = useUsage();
   const setUsage = useSetUsage();
-  const { state, generate, regenerateLine, retry } = useGeneration(setUsage);
+  const { state, generate, regenerateLine, refineLine, retry } = useGeneration(setUsage);
   const comparison = useToneComparison(setUsage);
   const brands = useBrands();
   const [comparing, setComparing] = useState(false);
@@ -87,7 +87,13 @@ export default function GeneratePage() {
           <div ref={results} className="scroll-mt-20">
             <div className={`grid gap-4 sm:grid-cols-2 ${compared.length === 3 ? 'xl:grid-cols-3' : ''}`} data-testid="compare-results">
               {compared.length === 0 ? (
-                <ResultsPanel state={state} title="Tones side by side" onRetry={retry} onRegenerate={(i) => void regenerateLine(i)} />
+                <ResultsPanel
+                  state={state}
+                  title="Tones side by side"
+                  onRetry={retry}
+                  onRegenerate={(i) => void regenerateLine(i)}
+                  onRefine={(i, action, language) => void refineLine(i, action, language)}
+                />
               ) : (
                 compared.map((slot, i) => (
                   <ResultsPanel
@@ -97,6 +103,7 @@ export default function GeneratePage() {
                     state={slot.state}
                     onRetry={() => slot.retry()}
                     onRegenerate={(index) => void slot.regenerateLine(index)}
+                    onRefine={(index, action, language) => void slot.refineLine(index, action, language)}
                   />
                 ))
               )}
@@ -104,7 +111,12 @@ export default function GeneratePage() {
           </div>
         ) : (
           <div ref={results} className="scroll-mt-20">
-            <ResultsPanel state={state} onRetry={retry} onRegenerate={(i) => void regenerateLine(i)} />
+            <ResultsPanel
+              state={state}
+              onRetry={retry}
+              onRegenerate={(i) => void regenerateLine(i)}
+              onRefine={(i, action, language) => void refineLine(i, action, language)}
+            />
           </div>
         )}
       </div>

@@ -32,6 +32,12 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 export const SPEC_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 
+/** A campaign: 1-14 days × 1-4 platforms, one line each. */
+export const CAMPAIGN_DAYS_MIN = 1;
+export const CAMPAIGN_DAYS_MAX = 14;
+export const CAMPAIGN_PLATFORMS_MIN = 1;
+export const CAMPAIGN_PLATFORMS_MAX = 4;
+
 /** Outgoing webhook events (Business plan), in the order the api-docs page lists them. */
 export const WEBHOOK_EVENT_TYPES = ['generation.completed', 'line.saved', 'campaign.completed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

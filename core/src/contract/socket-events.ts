@@ -4,6 +4,7 @@ import type { UsageSummary } from './lines';
 import type { PublicUser } from './auth';
 import type { Plan } from '../catalogue';
 import type { TeamLineDto, TeamMemberDto } from './teams';
+import type { CampaignLineDto } from './campaigns';
 
 /**
  * The one typed map of server -> client events, shared by api, worker and client.
@@ -47,6 +48,10 @@ export interface ServerToClientEvents {
   'team:updated': (payload: { teamId: string }) => void;
   /** The signed-in user changed (e-mail verified or changed, name): every tab shows the new state. */
   'account:updated': (payload: { user: PublicUser }) => void;
+  /** One line of a campaign was written (or rewritten, or could not be): the line as it now stands, and the campaign's counts. */
+  'campaign:progress': (payload: { campaignId: string; line: CampaignLineDto; done: number; failed: number; total: number }) => void;
+  /** Every line of the campaign has been tried (sent once per campaign). */
+  'campaign:completed': (payload: { campaignId: string; done: number; failed: number; total: number }) => void;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -16,5 +16,7 @@ export * from './metrics';
 export * from './payments';
 export * from './billing';
 export * from './csp';
+export * from './campaigns/campaign-day';
+export * from './campaigns/line-length';
 export * from './webhooks/webhook-events';
 export * from './webhooks/url-policy';

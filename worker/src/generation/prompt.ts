@@ -1,4 +1,6 @@
 import { getCategory, LANGUAGES, type BrandSnapshot, type CategoryId, type LanguageId, type RefineAction, type Tone } from '@gl/core';
+import type { CampaignDayBrief } from '@gl/core/server';
+import { campaignDayInstructions } from '../campaigns/campaign-brief';
 import type { LineBounds } from './clean-lines';
 
 export interface ChatMessage {
@@ -26,6 +28,8 @@ export interface PromptInput {
   avoid?: string[];
   /** The customer's brand kit: customer text, so it only ever appears inside the DATA section. */
   brand?: BrandSnapshot | null;
+  /** A campaign line: its day and occasion (our words, not the customer's, so outside the DATA section). */
+  campaign?: CampaignDayBrief | null;
   /** The platform, switches and voice in words (LineRules.describe): our text, never the customer's. */
   rules?: string[];
   /** Rules the previous answer broke, restated for this attempt (LineRules.restate). */
@@ -147,6 +151,7 @@ export function buildPrompt(input: PromptInput): ChatPrompt {
         ? 'Every line must be about the brand given as "brand" in the data and should name it naturally.'
         : 'No subject was given: write lines that work for any brand or person.',
     ...(input.brand ? brandInstructions(input.brand) : []),
+    ...(input.campaign ? campaignDayInstructions(input.campaign) : []),
     input.prompt ? 'Follow the style preferences in "customInstructions" where they do not conflict with the format rules.' : '',
     'Reply with the lines only.',
     '<<<DATA',

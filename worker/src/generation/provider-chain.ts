@@ -1,3 +1,4 @@
+import type { CampaignDayBrief } from '@gl/core/server';
 import {
   countForPlatform,
   getCategory,
@@ -52,6 +53,8 @@ export interface ChainRequest {
   maxChars?: number | null;
   /** The brand kit (a snapshot from the generation row): shapes the prompt; its wordsToAvoid and its voice are hard rules. */
   brand?: BrandSnapshot | null;
+  /** A campaign line: its day and occasion, which the prompt places the line in. */
+  campaign?: CampaignDayBrief | null;
   /** Where the lines will be posted: its limit, counted its way, is a hard rule. */
   platform?: PlatformId | null;
   /** The switches as asked; unset: the defaults (switchesFor). */

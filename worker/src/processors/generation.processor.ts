@@ -12,6 +12,8 @@ import {
   type GenerationRow,
 } from '@gl/core/server';
 import type { CategoryId, Tone } from '@gl/core';
+import { offlineForCampaignDay } from '../campaigns/campaign-brief';
+import { reportCampaignLine } from '../campaigns/campaign-progress';
 import { LineBatcher } from '../generation/line-batcher';
 import { generateOffline } from '../generation/offline/offline-generator';
 import { RecentLinesStore, type RecentBrief } from '../generation/offline/recent-lines.store';
@@ -158,6 +160,7 @@ export async function processGeneration(
         language: refine ? asked!.language : row.language,
         maxChars: row.maxChars,
         brand: row.brand,
+        campaign: row.campaign,
         platform: platformOf(row),
         hashtags: row.hashtags === 'none' || row.hashtags === 'few' ? row.hashtags : null,
         emoji: row.emoji === 'none' || row.emoji === 'some' ? row.emoji : null,
@@ -165,7 +168,7 @@ export async function processGeneration(
       },
       {
         providers: (deps.providers ?? configuredProviders)(ctx.config),
-        offline: deps.offline ?? generateOffline,
+        offline: offlineForCampaignDay(deps.offline ?? generateOffline, row.campaign),
         offlineRefine: deps.offlineRefine ?? refineOffline,
         existing: regenerating || refine ? row.lines : [],
         timings,
@@ -189,6 +192,7 @@ export async function processGeneration(
     const usage = done.usage;
     ctx.realtime.emit(audience, 'generation:completed', { id: row.id, lines, source: result.source, usage });
     await announceGenerationCompleted(ctx, done);
+    if (row.campaign) await reportCampaignLine(ctx, row.id);
     // What the offline writer showed is remembered, so a repeat of this brief shows other lines.
     if (memorySubject && !refine && timings.some((t) => OFFLINE_SOURCES.has(t.provider))) {
       await recentLines.remember(memorySubject, brief, result.written);
@@ -208,6 +212,7 @@ export async function processGeneration(
       if (failed) {
         recordMetrics({ timings });
         ctx.realtime.emit(audience, 'generation:failed', { id: row.id, error: GENERATION_FAILED_MESSAGE });
+        if (row.campaign) await reportCampaignLine(ctx, row.id);
       }
     }
     throw err;

@@ -17,4 +17,5 @@ export * from './teams.repository';
 export * from './brands.repository';
 export * from './billing.repository';
 export * from './paypal-cancellations.repository';
+export * from './campaigns.repository';
 export * from './webhooks.repository';

@@ -5,4 +5,5 @@ export * from './messages';
 export * from './teams';
 export * from './brands';
 export * from './billing-lifecycle';
+export * from './campaigns';
 export * from './webhooks';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BrandSnapshot } from '../../../contract/brands';
+import type { CampaignDayBrief } from '../../campaigns/campaign-day';
 import type { RefinementDto } from '../../../contract/lines';
 import type { RefineAction } from '../../../platforms';
 import type { LanguageId } from '../../../catalogue';
@@ -25,6 +26,8 @@ export const generations = pgTable(
     maxChars: integer('max_chars'),
     /** The brand kit as it was when the generation was asked for (edits to the kit do not change a running job). */
     brand: jsonb('brand').$type<BrandSnapshot>(),
+    /** A campaign's line: the campaign, its day and its occasion, which the writer is told to fit. */
+    campaign: jsonb('campaign').$type<CampaignDayBrief>(),
     /** Where the lines will be posted (a platform id): its limit applies, counted its way. */
     platform: text('platform'),
     /** The hashtag rule (`none`, `few`) and the emoji rule (`none`, `some`) as asked; null: the default (see switchesFor). */

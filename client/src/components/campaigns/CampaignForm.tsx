@@ -1,0 +1,223 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  CAMPAIGN_DAYS_MAX,
+  CAMPAIGN_DAYS_MIN,
+  CAMPAIGN_PLATFORMS_MAX,
+  LANGUAGES,
+  PLATFORMS,
+  TOPIC_MAX,
+  type CreateCampaignBody,
+  type LanguageId,
+  type OccasionId,
+  type Plan,
+  type PlatformId,
+  type Tone,
+} from '@gl/core/types';
+import { useBrands } from '../../lib/brands';
+import { capitalize } from '../../lib/format';
+import { shortDate, useOccasions, utcTodayIso } from '../../lib/campaigns';
+
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The campaign brief: occasion, start, days, up to four platforms, tone, topic, brand kit and language. */
+export default function CampaignForm({
+  plan,
+  busy,
+  onSubmit,
+}: {
+  plan: Plan;
+  busy: boolean;
+  onSubmit: (body: CreateCampaignBody) => void;
+}) {
+  const id = useId();
+  const occasions = useOccasions();
+  const brands = useBrands();
+  const today = utcTodayIso();
+  const [occasion, setOccasion] = useState<OccasionId | ''>('');
+  const [startsOn, setStartsOn] = useState(today);
+  const [days, setDays] = useState(7);
+  const [platforms, setPlatforms] = useState<PlatformId[]>(['instagram_caption', 'sms']);
+  const [tone, setTone] = useState<Tone>(plan.limits.tones[0] ?? 'bold');
+  const [topic, setTopic] = useState('');
+  const [brandId, setBrandId] = useState('');
+  const [language, setLanguage] = useState<LanguageId>('en');
+  const [problem, setProblem] = useState('');
+
+  const chooseOccasion = (value: OccasionId | '') => {
+    setOccasion(value);
+    const next = occasions.data?.find((o) => o.id === value)?.nextDate;
+    // Start a couple of days before the occasion, so the campaign builds up to it.
+    if (next) setStartsOn(addDays(next, -2) < today ? today : addDays(next, -2));
+  };
+
+  const togglePlatform = (p: PlatformId) =>
+    setPlatforms((list) => (list.includes(p) ? list.filter((x) => x !== p) : list.length < CAMPAIGN_PLATFORMS_MAX ? [...list, p] : list));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (platforms.length === 0) return setProblem('Choose at least one platform.');
+    if (!startsOn || startsOn < today) return setProblem('Choose a start date from today on.');
+    setProblem('');
+    onSubmit({
+      occasion: occasion || undefined,
+      startsOn,
+      days,
+      platforms,
+      tone,
+      topic: topic.trim() || undefined,
+      brandId: brandId || undefined,
+      language,
+    });
+  };
+
+  const full = platforms.length >= CAMPAIGN_PLATFORMS_MAX;
+  return (
+    <form className="card grid gap-4 p-5 sm:p-6" onSubmit={submit} aria-label="Plan a campaign">
+      <div>
+        <label className="field-label" htmlFor={`${id}-occasion`}>
+          Occasion
+        </label>
+        <select
+          id={`${id}-occasion`}
+          className="field"
+          value={occasion}
+          onChange={(e) => chooseOccasion(e.target.value as OccasionId | '')}
+        >
+          <option value="">None: just the dates</option>
+          {occasions.data?.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+              {o.nextDate ? ` (${shortDate(o.nextDate)})` : ''}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label className="field-label" htmlFor={`${id}-start`}>
+            Start date
+          </label>
+          <input
+            id={`${id}-start`}
+            type="date"
+            className="field"
+            min={today}
+            value={startsOn}
+            required
+            onChange={(e) => setStartsOn(e.target.value)}
+          />
+        </div>
+        <div>
+          <label className="field-label" htmlFor={`${id}-days`}>
+            Days
+          </label>
+          <select id={`${id}-days`} className="field" value={days} onChange={(e) => setDays(Number(e.target.value))}>
+            {Array.from({ length: CAMPAIGN_DAYS_MAX - CAMPAIGN_DAYS_MIN + 1 }, (_, i) => i + CAMPAIGN_DAYS_MIN).map((n) => (
+              <option key={n} value={n}>
+                {n} {n === 1 ? 'day' : 'days'}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <fieldset>
+        <legend className="field-label">
+          Platforms{' '}
+          <span className="font-normal text-slate-600 dark:text-slate-400">
+            ({platforms.length} of {CAMPAIGN_PLATFORMS_MAX})
+          </span>
+        </legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {PLATFORMS.map((p) => {
+            const checked = platforms.includes(p.id);
+            return (
+              <label
+                key={p.id}
+                className={`tap flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm ${
+                  checked
+                    ? 'border-violet-500 bg-violet-50 text-violet-900 dark:bg-violet-500/10 dark:text-violet-100'
+                    : 'border-slate-300 text-slate-800 dark:border-slate-700 dark:text-slate-200'
+                } ${!checked && full ? 'cursor-not-allowed opacity-60' : ''}`}
+              >
+                <input
+                  type="checkbox"
+                  className="h-4 w-4"
+                  checked={checked}
+                  disabled={!checked && full}
+                  onChange={() => togglePlatform(p.id)}
+                />
+                <span className="min-w-0 flex-1">{p.name}</span>
+                <span className="text-xs text-slate-600 dark:text-slate-400">{p.maxChars}</span>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label className="field-label" htmlFor={`${id}-tone`}>
+            Tone
+          </label>
+          <select id={`${id}-tone`} className="field" value={tone} onChange={(e) => setTone(e.target.value as Tone)}>
+            {plan.limits.tones.map((t) => (
+              <option key={t} value={t}>
+                {capitalize(t)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label className="field-label" htmlFor={`${id}-language`}>
+            Language
+          </label>
+          <select id={`${id}-language`} className="field" value={language} onChange={(e) => setLanguage(e.target.value as LanguageId)}>
+            {LANGUAGES.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div>
+        <label className="field-label" htmlFor={`${id}-topic`}>
+          Topic <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+        </label>
+        <input
+          id={`${id}-topic`}
+          className="field"
+          maxLength={TOPIC_MAX}
+          placeholder="e.g. a family bakery in Nakuru"
+          value={topic}
+          onChange={(e) => setTopic(e.target.value)}
+        />
+      </div>
+      {(brands.data?.length ?? 0) > 0 && (
+        <div>
+          <label className="field-label" htmlFor={`${id}-brand`}>
+            Brand kit
+          </label>
+          <select id={`${id}-brand`} className="field" value={brandId} onChange={(e) => setBrandId(e.target.value)}>
+            <option value="">None</option>
+            {brands.data?.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {problem && (
+        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+          {problem}
+        </p>
+      )}
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        {days * platforms.length} lines: one per day and platform, each counted as a generation.
+      </p>
+      <button type="submit" className="btn-primary tap py-2.5 text-sm" disabled={busy}>
+        {busy ? 'Planning…' : 'Plan campaign'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,223 @@
+import { useId, useState } from 'react';
+import { LANGUAGES, getPlatform, type CampaignLineDto, type RefineCampaignLineBody } from '@gl/core/types';
+import { errorMessage } from '../../lib/api';
+import { editCampaignLine, refineCampaignLine, regenerateCampaignLine, saveCampaignLine } from '../../lib/campaigns';
+import { useLineMeasure } from '../../lib/line-measure';
+import { useCopy } from '../../lib/clipboard';
+import { BookmarkIcon, CheckIcon, CopyIcon, RefreshIcon } from '../icons';
+
+/**
+ * One day × platform of a campaign: the line with its count against the platform's limit, and
+ * what can be done with it (copy, save to the library, edit by hand, write again).
+ */
+export default function CampaignLineCard({
+  campaignId,
+  tone,
+  language,
+  line,
+  onChange,
+}: {
+  campaignId: string;
+  tone: string;
+  language: string;
+  line: CampaignLineDto;
+  onChange: (line: CampaignLineDto) => void;
+}) {
+  const id = useId();
+  const platform = getPlatform(line.platform);
+  const { copiedKey, copy } = useCopy();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [busy, setBusy] = useState<'save' | 'edit' | 'again' | 'refine' | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState('');
+  const writing = line.status === 'pending' || line.status === 'running';
+  const measure = useLineMeasure(editing ? { platform: line.platform, category: line.category, maxChars: null } : null);
+  const fit = editing && measure ? measure(draft) : null;
+  // A hand edit must fit the platform (the server checks the same): its limit, counted its way, and for SMS its alphabet.
+  const draftCount = fit ? fit.count : draft.length;
+  const draftOver = draftCount > platform.maxChars || Boolean(fit?.nonGsm);
+  const refineChoices = refineOptions(line, language);
+
+  const act = async (kind: 'save' | 'edit' | 'again' | 'refine', run: () => Promise<void>) => {
+    setBusy(kind);
+    setError('');
+    try {
+      await run();
+    } catch (err) {
+      setError(errorMessage(err, 'That did not work. Please try again.'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <article
+      className="card flex min-w-0 flex-col gap-2 p-3"
+      aria-labelledby={`${id}-platform`}
+      data-testid="campaign-line"
+      data-status={line.status}
+    >
+      <header className="flex items-baseline justify-between gap-2">
+        <h4 id={`${id}-platform`} className="text-xs font-semibold uppercase tracking-wide text-violet-800 dark:text-violet-300">
+          {platform.name}
+        </h4>
+        {line.text !== null && !editing && (
+          <span
+            className={`text-xs tabular-nums ${(line.characters ?? 0) > line.maxChars ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-400'}`}
+          >
+            {line.characters} / {line.maxChars}
+            {line.edited ? ' · edited' : ''}
+          </span>
+        )}
+      </header>
+
+      {editing ? (
+        <form
+          className="grid gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void act('edit', async () => {
+              onChange(await editCampaignLine(campaignId, line.id, draft));
+              setEditing(false);
+            });
+          }}
+        >
+          <label className="sr-only" htmlFor={`${id}-draft`}>
+            Edit the {platform.name} line
+          </label>
+          <textarea id={`${id}-draft`} className="field min-h-24" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <p
+            aria-live="polite"
+            className={`text-xs tabular-nums ${draftOver ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-400'}`}
+          >
+            {`${draftCount} / ${platform.maxChars}`}
+            {fit?.nonGsm ? ` · "${fit.nonGsm.char}" is not in the SMS alphabet` : ''}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className="btn-primary tap px-3 py-1.5 text-sm" disabled={busy !== null || draftOver || !draft.trim()}>
+              Save edit
+            </button>
+            <button type="button" className="btn-ghost tap px-3 py-1.5 text-sm" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : writing ? (
+        <p className="animate-pulse text-sm text-slate-600 dark:text-slate-400">Writing…</p>
+      ) : line.text === null ? (
+        <p className="text-sm text-rose-700 dark:text-rose-300">This line could not be written. Try again.</p>
+      ) : (
+        <p className="whitespace-pre-wrap break-words text-sm text-slate-900 dark:text-slate-100" data-testid="campaign-line-text">
+          {line.text}
+        </p>
+      )}
+
+      {!editing && (
+        <div className="mt-auto flex flex-wrap gap-1">
+          {line.text !== null && (
+            <>
+              <button
+                type="button"
+                className="btn-ghost tap px-2 py-1 text-xs"
+                aria-label={`${copiedKey === line.id ? 'Copied' : 'Copy'} the ${platform.name} line`}
+                onClick={() => void copy(line.id, line.text!)}
+              >
+                {copiedKey === line.id ? <CheckIcon className="h-4 w-4" /> : <CopyIcon className="h-4 w-4" />}
+                {copiedKey === line.id ? 'Copied' : 'Copy'}
+              </button>
+              <button
+                type="button"
+                className="btn-ghost tap px-2 py-1 text-xs"
+                aria-label={`${saved ? 'Saved' : 'Save'} the ${platform.name} line`}
+                disabled={busy !== null || saved}
+                onClick={() =>
+                  void act('save', async () => {
+                    await saveCampaignLine(line, tone);
+                    setSaved(true);
+                  })
+                }
+              >
+                <BookmarkIcon className="h-4 w-4" />
+                {saved ? 'Saved' : 'Save'}
+              </button>
+              <button
+                type="button"
+                className="btn-ghost tap px-2 py-1 text-xs"
+                aria-label={`Edit the ${platform.name} line`}
+                disabled={busy !== null || writing}
+                onClick={() => {
+                  setDraft(line.text ?? '');
+                  setEditing(true);
+                }}
+              >
+                Edit
+              </button>
+            </>
+          )}
+          {line.text !== null && !line.edited && (
+            <select
+              className="field tap w-auto min-w-0 py-1 text-xs sm:min-h-0"
+              aria-label={`Refine the ${platform.name} line`}
+              value=""
+              disabled={busy !== null || writing}
+              onChange={(e) => {
+                const choice = refineChoices.find((c) => c.value === e.target.value);
+                if (!choice) return;
+                void act('refine', async () => {
+                  setSaved(false);
+                  onChange(await refineCampaignLine(campaignId, line.id, choice.body));
+                });
+              }}
+            >
+              <option value="">Refine…</option>
+              {refineChoices.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          )}
+          <button
+            type="button"
+            className="btn-ghost tap px-2 py-1 text-xs"
+            aria-label={`Regenerate the ${platform.name} line`}
+            disabled={busy !== null || writing}
+            onClick={() =>
+              void act('again', async () => {
+                setSaved(false);
+                onChange(await regenerateCampaignLine(campaignId, line.id));
+              })
+            }
+          >
+            <RefreshIcon className="h-4 w-4" />
+            Regenerate
+          </button>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="text-xs text-rose-700 dark:text-rose-300">
+          {error}
+        </p>
+      )}
+    </article>
+  );
+}
+
+/** What a line can be refined into: the lines refine actions its platform allows, and translations. */
+function refineOptions(line: CampaignLineDto, language: string): Array<{ value: string; label: string; body: RefineCampaignLineBody }> {
+  const options: Array<{ value: string; label: string; body: RefineCampaignLineBody }> = [
+    { value: 'shorter', label: 'Shorter', body: { action: 'shorter' } },
+    { value: 'longer', label: 'Longer', body: { action: 'longer' } },
+    { value: 'punchier', label: 'Punchier', body: { action: 'punchier' } },
+    { value: 'funnier', label: 'Funnier', body: { action: 'funnier' } },
+    { value: 'more_formal', label: 'More formal', body: { action: 'more_formal' } },
+  ];
+  if (getPlatform(line.platform).emoji === 'some') options.push({ value: 'add_emoji', label: 'Add emoji', body: { action: 'add_emoji' } });
+  for (const l of LANGUAGES) {
+    if (l.id !== language && (l.id === 'en' || l.id === 'sw')) {
+      options.push({ value: `translate_${l.id}`, label: `Translate to ${l.name}`, body: { action: 'translate', language: l.id } });
+    }
+  }
+  return options;
+}
