@@ -15,6 +15,7 @@ import { paymentRow, rows } from '../helpers/payments';
 import { paypalSchemaErrors } from '../helpers/paypal-specs';
 import { connectSocket, recordEvents } from '../helpers/socket';
 import { registerUser, type TestUser } from '../helpers/users';
+import { reconcileOnce } from '../../worker/src/reconciler';
 
 /**
  * Finding 3 of issue 21: PayPal kept billing after the plan was replaced. Leaving an auto-renewing
@@ -197,4 +198,29 @@ describe('a PayPal sale for a subscription we no longer hold', () => {
     expect((await paymentRow(b.h.server, refunded.id)).refunded_minor).toBe(999);
     await eventually(async () => atPaypal(subscriptionID) === 'CANCELLED', 30_000);
   }, 45_000);
+});
+
+describe('work Redis lost', () => {
+  it('a recorded cancellation, and a sale still to refund, whose jobs were lost are enqueued again by the reconciler', async () => {
+    const { user, subscriptionID } = await paypalProUser();
+    const [sub] = await activeSubscription(b.h.server, user.id);
+    const sale = b.h.paypal.billing.saleEvent(subscriptionID, { saleId: `LOST${Date.now()}` });
+    // Recorded in PostgreSQL an hour ago; their enqueue never reached Redis.
+    await rows(
+      b.h.server,
+      sql`insert into paypal_cancellations (user_id, provider_subscription_id, subscription_id, plan_id, reason, created_at)
+        values (${user.id}, ${subscriptionID}, ${sub.id}, 'pro', 'free', now() - interval '1 hour')`,
+    );
+    const [due] = await rows(
+      b.h.server,
+      sql`insert into payments (user_id, provider, provider_ref, capture_id, plan_id, interval, amount_minor, currency, status, result_code, kind, created_at)
+        values (${user.id}, 'paypal', ${sale.resource.id}, ${sale.resource.id}, 'pro', 'month', 999, 'USD', 'pending', 'REFUND_DUE', 'paypal-renewal', now() - interval '1 hour')
+        returning id`,
+    );
+    // (The worker's own reconciler may run the same round first: either way, the same job ids.)
+    await reconcileOnce(b.h.server.services.ctx);
+    await eventually(async () => atPaypal(subscriptionID) === 'CANCELLED');
+    await eventually(async () => (await paymentRow(b.h.server, due.id)).status === 'refunded');
+    expect([...b.h.paypal.refunds.refunds.values()].filter((r) => r.captureId === sale.resource.id)).toHaveLength(1);
+  });
 });

@@ -75,11 +75,13 @@ export const paymentsResource = defineResource({
       method: 'post',
       path: '/paypal/create-order',
       summary: 'Create a PayPal order for a plan (the amount comes from the catalogue)',
+      description:
+        'An upgrade is priced with the credit of the current plan, reserved by this order: while another order that uses it is open, this answers 409 with pendingPaymentId.',
       auth: 'session',
       body: paypalCreateOrderBody,
       status: 201,
       response: paypalOrderDto,
-      errors: [400, 401, 429, 502],
+      errors: [400, 401, 409, 429, 502],
       handler: async ({ req, deps, body }) => {
         const userId = userIdOf(req);
         await deps.starts.consume(userId);
@@ -101,20 +103,22 @@ export const paymentsResource = defineResource({
       path: '/paypal/webhook',
       summary: "PayPal's webhook (signature verified with PayPal before anything is stored)",
       description:
-        'Called by PayPal with its PAYPAL-TRANSMISSION-* headers. Once the event is verified and stored the answer is 200; PAYMENT.CAPTURE.COMPLETED completes the payment, DENIED fails it.',
+        'Called by PayPal with its PAYPAL-TRANSMISSION-* headers. Once the event is verified and handled the answer is 200; PAYMENT.CAPTURE.COMPLETED completes the payment, DENIED fails it, REFUNDED and REVERSED end what it bought. An event whose handling failed answers an error and is handled again when PayPal delivers it again; a handled one is acknowledged and ignored.',
       auth: 'none',
       response: z.object({ received: z.literal(true) }),
-      errors: [400, 503],
+      errors: [400, 502, 503],
       handler: ({ req, deps }) => deps.paypal.handleWebhook(req.headers, req.body),
     }),
     route({
       method: 'post',
       path: '/mpesa/stk-push',
       summary: 'Start an M-Pesa payment (STK push to the phone)',
+      description:
+        'An upgrade is priced with the credit of the current plan, reserved by this payment: while another payment that uses it is open, this answers 409 with pendingPaymentId.',
       auth: 'session',
       body: mpesaStkPushBody,
       response: mpesaStkPushDto,
-      errors: [400, 401, 429, 502],
+      errors: [400, 401, 409, 429, 502],
       before: phoneFirst,
       handler: async ({ req, deps, body }) => {
         const userId = userIdOf(req);
