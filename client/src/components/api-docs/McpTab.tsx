@@ -1,7 +1,7 @@
 import { MCP_TOOLS_DOC, mcpClaudeCodeCommand, mcpHttpConfig, mcpHttpUrl, mcpStdioConfig } from '../../content/integrations';
 import { API_KEY_PLACEHOLDER } from '../../content/api-examples';
 import { CodeBlock } from './CodeBlock';
-import { Inline } from './EndpointsTab';
+import { Inline } from './Inline';
 
 export function McpTab({ origin }: { origin: string }) {
   return (

@@ -7,7 +7,7 @@ import {
   WEBHOOK_VERIFY_PYTHON,
 } from '../../content/integrations';
 import { CodeBlock } from './CodeBlock';
-import { Inline } from './EndpointsTab';
+import { Inline } from './Inline';
 import { WebhooksPanel } from './WebhooksPanel';
 
 export function WebhooksTab() {
