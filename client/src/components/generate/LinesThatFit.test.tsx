@@ -55,7 +55,7 @@ describe('/generate: the platform picker and the switches', () => {
     const select = platformSelect();
     expect(select).toHaveValue('');
     const options = within(select).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Any platform', ...PLATFORMS.map((p) => `${p.name} (${p.maxChars})`)]);
+    expect(options.map((o) => o.textContent)).toEqual(['Any platform', ...PLATFORMS.map((p) => p.name)]);
     expect(hashtags()).not.toBeChecked();
     expect(emoji()).toBeChecked();
 
