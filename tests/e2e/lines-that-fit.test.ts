@@ -5,7 +5,7 @@ import type { TestServer } from '../helpers/server';
 import { registerUser, type TestUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
 import { startAppServer } from './helpers/app';
-import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { launchBrowser, openPage, screenshot, seriousA11yViolations } from './helpers/browser';
 import { TAP_MIN, heightsOf, pageScrollWidth, screenshotOf } from './helpers/layout';
 import { storeSession } from './helpers/user-session';
 
@@ -87,6 +87,10 @@ describe('lines that fit, on a phone', () => {
       expect(await cards.nth(0).getByTestId('line-text').textContent()).toBe(LINES[0]);
       await screenshot(page, 'fit-390-refined');
       await screenshotOf(page.getByTestId('generated-lines'), 'fit-390-lines-refined');
+      await refined.getByRole('button', { name: /^Refine line/ }).click();
+      const violations = await seriousA11yViolations(page);
+      expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+      await refined.getByRole('button', { name: /^Refine line/ }).click();
 
       // Share to WhatsApp: a new tab on wa.me with the refined line as the text.
       const share = refined.getByRole('link', { name: /to WhatsApp/ });
@@ -139,6 +143,39 @@ describe('lines that fit, on a phone', () => {
       expect(parseFloat(await counter.evaluate((el) => getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(12);
       await screenshot(page, 'fit-320-refine-menu');
       await screenshotOf(page.getByTestId('generated-lines'), 'fit-320-lines-menu-open');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the API docs document the platforms (their limits and counting) and refining a line, readable at 390 px', async () => {
+    const { page, context, errors } = await openPage(browser, { viewport: 'phone', baseURL: server.url });
+    try {
+      await page.goto('/api-docs#endpoints');
+      const platforms = page.getByRole('region', { name: 'Platforms' });
+      await platforms.waitFor();
+      const rows = platforms.getByTestId('platforms-table').locator('tbody tr');
+      expect(await rows.count()).toBe(12);
+      expect(await rows.filter({ hasText: 'google_ads_headline' }).textContent()).toMatch(/Google Ads headline.*30.*graphemes/);
+      expect(await rows.filter({ hasText: 'x_post' }).textContent()).toMatch(/280.*x_weighted/);
+      expect(await rows.filter({ hasText: 'sms' }).textContent()).toMatch(/160.*gsm7/);
+      // What GET /api/platforms documents is what it answers.
+      const answer = (await (await fetch(`${server.url}/api/platforms`)).json()) as { data: { platforms: Array<{ id: string }> } };
+      expect(answer.data.platforms.map((p) => p.id)).toEqual(await rows.locator('td:first-child code').allTextContents());
+      const refine = page.getByRole('region', { name: 'Refine a line' });
+      await refine.getByText('/api/lines/generations/:id/refine').first().waitFor();
+      // Code samples are code: each one is a <pre> with its own Copy button.
+      expect(await refine.locator('figure pre').count()).toBe(4);
+      expect(await refine.locator('figure pre').first().textContent()).toMatch(/^curl -X POST .*\/refine/);
+      // POST /api/v1/generate takes platform, hashtags and emoji.
+      const generate = page.getByRole('region', { name: 'Generate lines' });
+      for (const field of ['platform', 'hashtags', 'emoji']) {
+        expect(await generate.locator('tbody tr td:first-child').getByText(field, { exact: true }).count(), field).toBe(1);
+      }
+      expect(await pageScrollWidth(page)).toBe(390);
+      await screenshotOf(platforms, 'fit-390-api-docs-platforms');
+      await screenshotOf(refine, 'fit-390-api-docs-refine');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
