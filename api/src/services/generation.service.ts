@@ -13,8 +13,9 @@ import {
 } from '@gl/core/server';
 import {
   countEmoji,
+  countForPlatform,
   getCategory,
-  getPlatform,
+  lineLimit,
   REFINEMENTS_MAX,
   type CategoryId,
   type GenerateBody,
@@ -57,16 +58,12 @@ export function checkMaxChars(category: CategoryId, maxChars: number | undefined
 const emptyToNull = (s: string | undefined) => (s && s.trim() ? s.trim() : null);
 
 const invalid = (path: string, message: string) => Errors.validation(`${path}: ${message}`, [{ path, message }]);
+/** `longer` needs room: a line at 90% of its limit or more cannot honestly grow. */
+const LONGER_ROOM = 0.9;
 const STILL_RUNNING = 'This generation is still in progress. Please wait for it to finish.';
 
-/** Whether a generation's lines may carry emoji at all: its switch, an SMS platform, a kit voice without emoji. */
-function allowsEmoji(row: GenerationRow): boolean {
-  if (switchesOf(row).emoji === 'none') return false;
-  const platform = platformOf(row);
-  if (platform && getPlatform(platform).counting === 'gsm7') return false;
-  const examples = row.brand?.exampleLines ?? [];
-  return !(examples.length > 0 && examples.every((l) => countEmoji(l) === 0));
-}
+/** Whether a generation's lines may carry emoji at all (its switch, an SMS platform, a kit voice without emoji). */
+const allowsEmoji = (row: GenerationRow): boolean => switchesOf(row).emoji !== 'none';
 
 /**
  * Accepting generations: plan rules, the atomic daily quota, the row in PostgreSQL, then the
@@ -185,6 +182,13 @@ export class GenerationService {
     }
     if (body.action === 'add_emoji' && !allowsEmoji(existing)) {
       throw invalid('action', 'add_emoji is not offered for this generation: its lines keep to no emoji');
+    }
+    if (body.action === 'longer') {
+      const platform = platformOf(existing);
+      const limit = lineLimit(platform, existing.maxChars, existing.category as CategoryId);
+      if (countForPlatform(line, platform) >= Math.floor(limit * LONGER_ROOM)) {
+        throw invalid('action', `longer is not offered for this line: it is already close to its limit of ${limit} characters`);
+      }
     }
     if (body.action === 'remove_emoji' && countEmoji(line) === 0) {
       throw invalid('action', 'remove_emoji is not offered for this line: it has no emoji');

@@ -119,7 +119,7 @@ describe('voice measured from a brand kit', () => {
       noEmoji: true,
       noExclamation: true,
       noShouting: true,
-      length: { min: 9, max: 39 },
+      length: { min: 7, max: 41 },
     });
     const loud = measureVoice({ exampleLines: ['WOW! Fresh bread 🍞', 'Hot loaves, NOW!'], noExclamation: false });
     expect(loud).toMatchObject({ lowercase: false, noEmoji: false, noExclamation: false });
@@ -141,8 +141,16 @@ describe('voice measured from a brand kit', () => {
     expect(r.broken('FRESH. LOCAL. OURS.')).toEqual(['shouting']);
     expect(r.broken('Fresh bread ✨')).toEqual(['emoji_none']);
     expect(r.broken('Fresh bread, come now!')).toEqual(['exclamation']);
-    expect(r.limit).toBe(41);
-    expect(r.broken('Fresh bread from the family oven on the corner of Kenyatta Avenue')).toEqual(['too_long']);
+    expect(r.voiceRange).toEqual({ min: 8, max: 42 });
+    expect(r.broken('Fresh bread from the family oven on the corner of Kenyatta Avenue')).toEqual(['voice_length']);
+    // Hashtags are not counted against the voice's length.
+    const tagged = new LineRules({
+      category: 'captions',
+      hashtags: 'few',
+      emoji: 'some',
+      brand: { ...lowerKit, exampleLines: ['Fresh from our oven.'] },
+    });
+    expect(tagged.broken('Fresh bread from our oven. #NakuruBakery #FreshBread')).toEqual([]);
   });
 
   it('the kit can say "no exclamation marks" even when its examples have some', () => {

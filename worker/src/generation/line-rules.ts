@@ -42,6 +42,7 @@ export type RuleId =
   | 'shouting'
   | 'exclamation'
   | 'words_to_avoid'
+  | 'voice_length'
   | 'not_longer';
 
 /** A brand's voice, measured from its example lines. */
@@ -54,7 +55,7 @@ export interface Voice {
   noExclamation: boolean;
   /** No example shouts (two or more words in capitals in a row): no line does. */
   noShouting: boolean;
-  /** The examples' length range plus a margin (down to half the shortest, up to 1.5 times the longest, at least 10 more), in graphemes. */
+  /** The examples' length range plus a margin (down to 40% of the shortest, up to 1.5 times the longest and at least 15 more), hashtags not counted, in graphemes. */
   length?: { min: number; max: number };
 }
 
@@ -94,13 +95,13 @@ export function measureVoice(brand: Pick<BrandSnapshot, 'exampleLines' | 'noExcl
   const shortest = Math.min(...lengths);
   const longest = Math.max(...lengths);
   // Shorter lines than the examples are usually fine; longer ones drift from the voice sooner.
-  const margin = Math.max(10, Math.round(longest * 0.5));
+  const margin = Math.max(15, Math.round(longest * 0.5));
   return {
     lowercase: examples.every(isLowercaseText),
     noEmoji: examples.every((l) => emojiOf(l).length === 0),
     noExclamation: flag || examples.every((l) => !EXCLAMATION.test(l)),
     noShouting: examples.every((l) => !SHOUTING.test(l)),
-    length: { min: Math.max(1, Math.floor(shortest / 2)), max: longest + margin },
+    length: { min: Math.max(1, Math.floor(shortest * 0.4)), max: longest + margin },
   };
 }
 
@@ -153,6 +154,8 @@ export function hashtagFrom(words: string): string | undefined {
 export class LineRules {
   /** The limit a line must meet, counted by `measure`. */
   readonly limit: number;
+  /** The voice's length range (graphemes, hashtags not counted); 0-Infinity without example lines. */
+  readonly voiceRange: { min: number; max: number };
   /** The shortest a line may be, in code points. */
   readonly min: number;
   readonly voice: Voice;
@@ -168,11 +171,12 @@ export class LineRules {
     this.hashtags = input.hashtags;
     this.emoji = this.voice.noEmoji || this.sms || input.emojiRequired === false ? 'none' : input.emoji;
     let limit = lineLimit(input.platform ?? null, input.maxChars, input.category);
-    if (this.voice.length) limit = Math.min(limit, Math.max(this.voice.length.max, category.minChars));
     if (input.maxLength !== undefined) limit = Math.min(limit, input.maxLength);
     this.limit = limit;
-    const voiceMin = this.voice.length?.min ?? 0;
-    this.min = Math.max(1, Math.min(Math.max(category.minChars, voiceMin), limit));
+    this.min = Math.max(1, Math.min(category.minChars, limit));
+    this.voiceRange = this.voice.length
+      ? { min: Math.min(this.voice.length.min, this.min), max: Math.max(this.voice.length.max, category.minChars) }
+      : { min: 0, max: Infinity };
     this.avoided = avoidedWordTest(input.brand?.wordsToAvoid ?? []);
   }
 
@@ -213,7 +217,15 @@ export class LineRules {
     if (this.voice.noShouting && SHOUTING.test(text)) out.push('shouting');
     if (this.voice.noExclamation && EXCLAMATION.test(text)) out.push('exclamation');
     if (this.avoided(text)) out.push('words_to_avoid');
+    if (!this.voiceFits(text)) out.push('voice_length');
     return out;
+  }
+
+  /** Whether the line without its hashtags is within the voice's length range. */
+  private voiceFits(text: string): boolean {
+    if (!this.voice.length) return true;
+    const n = graphemes(removeRanges(text, hashtagsOf(text)));
+    return n >= this.voiceRange.min && n <= this.voiceRange.max;
   }
 
   /** Repairs `text` and names what it still breaks. */
@@ -251,20 +263,32 @@ export class LineRules {
     return fitted !== undefined && this.broken(fitted).length === 0 ? fitted : undefined;
   }
 
-  /** `body` + `suffix` within the limit: the body cut at a word boundary when it must be. */
+  /**
+   * `body` + `suffix` within the limit: the body cut where it must be, at the end of a sentence or a
+   * clause when one fits ("Every journey begins. With one step" -> "Every journey begins."), else at
+   * a word boundary, without a dangling "and" or comma.
+   */
   private cut(body: string, suffix: string): string | undefined {
-    const whole = `${body}${suffix}`;
-    if (this.measure(whole) <= this.limit) return whole;
+    const fits = (text: string) =>
+      this.measure(`${text}${suffix}`) <= this.limit && Array.from(text).length >= this.min && this.voiceFits(text);
+    if (fits(body)) return `${body}${suffix}`;
+    const clauses = [...body.matchAll(/[.!?;:,–—](?=\s)/gu)].map((m) => m.index! + 1).reverse();
+    for (const end of clauses) {
+      const clause = body
+        .slice(0, end)
+        .replace(/[,;:–—]$/u, '')
+        .trim();
+      if (clause && fits(clause)) return `${clause}${suffix}`;
+    }
     const words = body.split(' ');
     while (words.length > 1) {
       words.pop();
       const trimmed = words
         .join(' ')
         .replace(/[\s,;:–—-]+$/u, '')
-        .replace(/\s+(and|or|the|a|an|of|to|with|for|&|na|ya|wa|kwa)$/iu, '')
+        .replace(/\s+(and|or|but|the|a|an|of|to|with|for|in|on|at|by|your|our|&|na|ya|wa|kwa)$/iu, '')
         .trim();
-      const candidate = `${trimmed}${suffix}`;
-      if (trimmed && this.measure(candidate) <= this.limit) return candidate;
+      if (trimmed && fits(trimmed)) return `${trimmed}${suffix}`;
     }
     return undefined;
   }
@@ -296,7 +320,7 @@ export class LineRules {
     if (this.voice.noShouting && this.voice.length) out.push('Voice: no words in capital letters for emphasis.');
     if (this.voice.noExclamation) out.push('Voice: no exclamation marks.');
     if (this.voice.length)
-      out.push(`Voice: lines of about ${this.voice.length.min}-${this.voice.length.max} characters, like the example lines.`);
+      out.push(`Voice: lines of ${this.voiceRange.min}-${this.voiceRange.max} characters (hashtags aside), like the example lines.`);
     return out;
   }
 
@@ -324,6 +348,8 @@ const RESTATED: Record<RuleId, (r: LineRules) => string> = {
   exclamation: () => 'Some lines had exclamation marks: use none.',
   words_to_avoid: () => 'Some lines used a word from "wordsToAvoid": never use those words.',
   not_longer: () => 'The line must be longer than the original.',
+  voice_length: (r) =>
+    `Some lines strayed from the length of the brand's example lines: keep each line to ${r.voiceRange.min}-${r.voiceRange.max} characters, hashtags aside.`,
 };
 
 /** Drops what GSM-7 cannot carry, one grapheme at a time (after smart encoding). */

@@ -1,5 +1,6 @@
 import {
   countForPlatform,
+  getCategory,
   LANGUAGE_IDS,
   REFINE_SHORTER_RATIO,
   switchesFor,
@@ -69,6 +70,11 @@ export interface ProviderAttempt {
 
 export interface ChainResult {
   lines: string[];
+  /**
+   * Each line as its source wrote it (cleaned, before any repair or fitting): what the offline
+   * writer's memory of shown lines keeps, so it knows its own lines again.
+   */
+  written: string[];
   source: GenerationSource;
   timings: ProviderAttempt[];
 }
@@ -101,8 +107,13 @@ class TimeoutError extends Error {
 
 const SOURCE_ORDER: GenerationSource[] = ['openai', 'huggingface', 'static_fallback', 'fallback'];
 const OFFLINE_ROUNDS = 4;
-/** With words to avoid or stricter rules, the offline generator may need more tries to find lines that keep them. */
-const OFFLINE_ROUNDS_WITH_AVOIDED = 8;
+/**
+ * With words to avoid or stricter rules, the offline generator may need more tries to find lines that
+ * keep them: up to this many, while rounds still add lines.
+ */
+const OFFLINE_ROUNDS_STRICT = 24;
+/** Strict rounds stop early after this many rounds in a row that added nothing. */
+const OFFLINE_IDLE_ROUNDS = 4;
 
 /** Rules an offline line can be made to keep without changing what it says (no cutting). */
 const FORMAT_RULES = new Set<RuleId>([
@@ -115,6 +126,9 @@ const FORMAT_RULES = new Set<RuleId>([
   'lowercase',
   'sms_charset',
 ]);
+
+/** Categories whose lines are short and interchangeable under a tight limit (a headline, an SMS). */
+const SHORT_FORMS: CategoryId[] = ['slogans', 'taglines', 'adlines'];
 
 const asLanguage = (language: string): LanguageId =>
   (LANGUAGE_IDS as readonly string[]).includes(language) ? (language as LanguageId) : 'en';
@@ -155,7 +169,7 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
   const now = opts.now ?? (() => performance.now());
   const rules = rulesFor(req);
   const bounds: LineBounds = { min: rules.min, max: rules.limit };
-  const accepted: Array<{ text: string; source: GenerationSource }> = [];
+  const accepted: Array<{ text: string; source: GenerationSource; written: string }> = [];
   const taken = new Set((opts.existing ?? []).map(lineKey));
   const rejected: string[] = [];
   const timings: ProviderAttempt[] = opts.timings ?? [];
@@ -179,7 +193,7 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
     }
     if (broken.length) {
       for (const id of broken) brokenRules.add(id);
-      rejected.push(text);
+      rejected.push(cleaned);
       return false;
     }
     if (req.refine && lineKey(text) === lineKey(req.refine.line)) return false;
@@ -195,7 +209,7 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
     }
     if (taken.has(key) || accepted.length >= req.count) return false;
     taken.add(key);
-    accepted.push({ text, source });
+    accepted.push({ text, source, written: cleaned });
     await opts.onLine?.(accepted.length - 1, text);
     return true;
   };
@@ -258,17 +272,31 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
   }
 
   const recent = accepted.length < req.count && opts.recentLines ? await opts.recentLines() : undefined;
-  const rounds = strict ? OFFLINE_ROUNDS_WITH_AVOIDED : OFFLINE_ROUNDS;
+  const rounds = strict ? OFFLINE_ROUNDS_STRICT : OFFLINE_ROUNDS;
   const brand = req.brand ? { name: req.brand.name, wordsToUse: req.brand.wordsToUse, wordsToAvoid } : undefined;
+  /**
+   * `close`: the writer keeps to the limit itself. `wide`: a tight limit left it short of lines (an SMS
+   * quote, a 30-character headline), so it writes to the category's bound and the rules cut its lines at
+   * a clause or word boundary. `generic`: still short, so its lines need not name the topic (a few
+   * general lines beat an error).
+   */
+  let phase: 'close' | 'wide' | 'generic' = 'close';
+  let idle = 0;
+  let genericRound = 0;
+  // Short forms say much the same in few words: a generic round may borrow a neighbour's lines.
+  const generic: CategoryId[] = [req.category, ...SHORT_FORMS.filter((c) => c !== req.category)];
   for (let round = 0; round < rounds && accepted.length < req.count; round++) {
     const started = now();
-    const lastRound = round === rounds - 1;
+    const before = accepted.length;
     const need = req.count - accepted.length;
     // Ask for spares when some lines may be dropped for a rule.
     const count = strict ? Math.min(10, need * 2) : need;
-    // The offline writer's bound: never below its minimum of 10; the rules cut what is still longer.
-    const maxChars = Math.max(10, rules.limit);
-    const exclude = [...(opts.existing ?? []), ...accepted.map((a) => a.text), ...rejected];
+    // The offline writer's bound is never below its minimum of 10.
+    const close = Math.min(rules.limit, rules.voiceRange.max);
+    const maxChars = Math.max(10, phase === 'close' ? close : Math.max(rules.limit, getCategory(req.category).maxChars));
+    const topic = phase === 'generic' ? undefined : (req.topic ?? undefined);
+    const category = phase === 'generic' ? generic[genericRound++ % generic.length]! : req.category;
+    const exclude = [...(opts.existing ?? []), ...accepted.flatMap((a) => [a.text, a.written]), ...rejected];
     const switches = { hashtags: rules.hashtags, emoji: rules.emoji };
     const result = req.refine
       ? offlineRefineOf(opts)({
@@ -276,7 +304,7 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
           language: asLanguage(req.language),
           category: req.category,
           tone: req.tone,
-          topic: req.topic ?? null,
+          topic: topic ?? null,
           brand,
           maxChars,
           count,
@@ -284,9 +312,9 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
           ...switches,
         })
       : opts.offline({
-          category: req.category,
+          category,
           tone: req.tone,
-          topic: req.topic ?? undefined,
+          topic,
           brand,
           count,
           language: asLanguage(req.language),
@@ -297,14 +325,24 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
           lowercase: rules.voice.lowercase,
           noExclamation: rules.voice.noExclamation,
         });
-    for (const line of result.lines) await consider(line, result.source, round > 0 || lastRound ? 'all' : 'format');
+    // The first round's lines are only re-formatted; later ones may be cut to fit.
+    for (const line of result.lines) await consider(line, result.source, round > 0 || round === rounds - 1 ? 'all' : 'format');
     timings.push({ provider: result.source, ms: Math.round(now() - started), ok: true });
+    idle = accepted.length > before ? 0 : idle + 1;
+    if (phase === 'close' && round >= 1) [phase, idle] = ['wide', 0];
+    else if (phase === 'wide' && idle >= 2 && strict) [phase, idle] = ['generic', 0];
+    else if (phase === 'generic' && idle >= OFFLINE_IDLE_ROUNDS) break;
   }
 
   if (accepted.length < req.count) {
     throw new Error(`only ${accepted.length} of ${req.count} lines could be produced`);
   }
-  return { lines: accepted.map((a) => a.text), source: majoritySource(accepted.map((a) => a.source)), timings };
+  return {
+    lines: accepted.map((a) => a.text),
+    written: accepted.map((a) => a.written),
+    source: majoritySource(accepted.map((a) => a.source)),
+    timings,
+  };
 }
 
 function offlineRefineOf(opts: ChainOptions): (req: OfflineRefineRequest) => OfflineResult {

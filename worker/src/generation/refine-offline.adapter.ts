@@ -65,11 +65,16 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
     exclude: [req.line, ...(req.exclude ?? [])],
     random: req.random,
   });
-  const lines = result.lines.filter((l) => {
+  let lines = result.lines.filter((l) => {
     const n = countForPlatform(l, null);
     if (req.action === 'shorter') return n <= Math.floor(length * REFINE_SHORTER_RATIO);
     if (req.action === 'longer') return n > length;
     return true;
   });
+  if (req.action === 'longer' && lines.length === 0) {
+    // The original with one more short line about the subject after it.
+    const base = req.line.replace(/[\s.!?…]+$/u, '');
+    lines = result.lines.map((l) => `${base}. ${l}`).filter((l) => countForPlatform(l, null) <= req.maxChars);
+  }
   return { lines: lines.slice(0, Math.max(1, req.count)), source: result.source };
 }

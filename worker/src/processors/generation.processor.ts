@@ -189,7 +189,7 @@ export async function processGeneration(
     ctx.realtime.emit(audience, 'generation:completed', { id: row.id, lines, source: result.source, usage });
     // What the offline writer showed is remembered, so a repeat of this brief shows other lines.
     if (memorySubject && !refine && timings.some((t) => OFFLINE_SOURCES.has(t.provider))) {
-      await recentLines.remember(memorySubject, brief, result.lines);
+      await recentLines.remember(memorySubject, brief, result.written);
     }
     return { status: 'completed', source: result.source };
   } catch (err) {

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { CategoryId, GenerationSource, LanguageId, Tone } from '../../catalogue';
 import type { GenerationDto, GenerationStatus, RefinementDto } from '../../contract/lines';
-import { switchesFor } from '../../platform-count';
-import { PLATFORM_IDS, type EmojiMode, type HashtagMode, type PlatformId, type RefineAction } from '../../platforms';
+import { countEmoji, switchesFor } from '../../platform-count';
+import { getPlatform, PLATFORM_IDS, type EmojiMode, type HashtagMode, type PlatformId, type RefineAction } from '../../platforms';
 import type { DbOrTx } from '../db/database';
 import { prepared, selectList } from '../db/prepared';
 import { generations } from '../db/schema';
@@ -131,15 +131,23 @@ export function platformOf(row: Pick<GenerationRow, 'platform'>): PlatformId | n
   return row.platform && (PLATFORM_IDS as readonly string[]).includes(row.platform) ? (row.platform as PlatformId) : null;
 }
 
-/** The hashtag and emoji rules the generation's lines keep: as asked, else the defaults. */
-export function switchesOf(row: Pick<GenerationRow, 'category' | 'platform' | 'hashtags' | 'emoji'>): {
+/**
+ * The hashtag and emoji rules the generation's lines keep: as asked, else the defaults; never emoji
+ * on an SMS (GSM-7 has none) or for a brand kit whose example lines have none (its voice).
+ */
+export function switchesOf(row: Pick<GenerationRow, 'category' | 'platform' | 'hashtags' | 'emoji' | 'brand'>): {
   hashtags: HashtagMode;
   emoji: EmojiMode;
 } {
-  return switchesFor(row.category as CategoryId, platformOf(row), {
+  const platform = platformOf(row);
+  const switches = switchesFor(row.category as CategoryId, platform, {
     hashtags: row.hashtags === 'none' || row.hashtags === 'few' ? row.hashtags : null,
     emoji: row.emoji === 'none' || row.emoji === 'some' ? row.emoji : null,
   });
+  const examples = row.brand?.exampleLines ?? [];
+  const voiceWithoutEmoji = examples.length > 0 && examples.every((l) => countEmoji(l) === 0);
+  if ((platform && getPlatform(platform).counting === 'gsm7') || voiceWithoutEmoji) switches.emoji = 'none';
+  return switches;
 }
 
 /** The language line `index` is written in: a refined line's own, else the generation's. */
