@@ -283,6 +283,18 @@ describe('/generate: refining a line', () => {
     expect(within(menu).queryByRole('button', { name: 'Translate to Kiswahili' })).not.toBeInTheDocument();
   });
 
+  it('"Longer" is not offered on a line at 90% of its limit or more (as the server decides)', async () => {
+    server();
+    renderAt(<GeneratePage />, { route: '/generate', path: '/generate' });
+    await userEvent.selectOptions(platformSelect(), 'google_ads_headline');
+    await generate(['Twenty-seven characters, ok', 'Room to grow']);
+    await screen.findAllByTestId('line-counter');
+    await userEvent.click(screen.getByRole('button', { name: 'Refine line 1' }));
+    expect(within(screen.getByRole('group', { name: 'Refine line 1' })).queryByRole('button', { name: 'Longer' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Refine line 2' }));
+    expect(within(screen.getByRole('group', { name: 'Refine line 2' })).getByRole('button', { name: 'Longer' })).toBeInTheDocument();
+  });
+
   it('"Add emoji" is not offered where lines keep to no emoji: the emoji switch off, or SMS', async () => {
     server();
     const first = renderAt(<GeneratePage />, { route: '/generate', path: '/generate' });

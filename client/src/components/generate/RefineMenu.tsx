@@ -22,13 +22,21 @@ export function refinedLabel(origin: Pick<RefineOrigin, 'action' | 'language'>):
   return origin.action === 'translate' ? `In ${languageName(origin.language)}` : REFINE_LABELS[origin.action];
 }
 
+/** "Longer" needs room: the server does not offer it on a line at 90% of its limit or more. */
+export const LONGER_ROOM = 0.9;
+
 /**
- * The actions offered on a line, as the server offers them: "Add emoji" only where the
- * generation's lines may carry emoji (not with the emoji switch off, not for SMS), "Remove emoji"
- * only on a line that has one.
+ * The actions offered on a line, as the server offers them: "Longer" only with room to grow,
+ * "Add emoji" only where the generation's lines may carry emoji (not with the emoji switch off,
+ * not for SMS), "Remove emoji" only on a line that has one.
  */
-export function offeredActions(line: string, emojiAllowed: boolean): RefineAction[] {
-  return REFINE_ACTIONS.filter((a) => (a !== 'add_emoji' || emojiAllowed) && (a !== 'remove_emoji' || hasEmoji(line)));
+export function offeredActions(line: string, opts: { emojiAllowed: boolean; length: number; limit: number }): RefineAction[] {
+  return REFINE_ACTIONS.filter(
+    (a) =>
+      (a !== 'longer' || opts.length < Math.floor(opts.limit * LONGER_ROOM)) &&
+      (a !== 'add_emoji' || opts.emojiAllowed) &&
+      (a !== 'remove_emoji' || hasEmoji(line)),
+  );
 }
 
 /**

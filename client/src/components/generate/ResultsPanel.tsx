@@ -15,6 +15,7 @@ import { offeredActions, refinedLabel } from './RefineMenu';
 import { defaultSwitches } from './usePlatformChoice';
 import { displayOrder } from './display-order';
 import LineCounter from './LineCounter';
+import { graphemes } from '../../lib/format';
 import { useLineMeasure } from '../../lib/line-measure';
 
 export { PENDING_SAVE_TEXT } from './GeneratedLine';
@@ -63,6 +64,12 @@ export default function ResultsPanel({
     request !== null &&
     (request.emoji ?? defaultSwitches(request.category, request.platform ?? null).emoji) !== 'none' &&
     platform?.counting !== 'gsm7';
+  /** A line's length and limit for "Longer": the counter's, else characters against the category's bound. */
+  const sizeOf = (text: string) => {
+    const fit = fitOf(text);
+    if (fit) return { length: fit.count, limit: fit.limit };
+    return { length: graphemes(text), limit: request ? getCategory(request.category).maxChars : Infinity };
+  };
   /** A line's language: a translation's own, else that of the line it came from, else the generation's. */
   const languageOf = (index: number, depth = 0): LanguageId => {
     const origin = state.refinedFrom[index];
@@ -260,7 +267,7 @@ export default function ResultsPanel({
                 canRegenerate={!busy && !lineBusy && Boolean(state.id) && online}
                 onRefine={(action, language) => onRefine(index, action, language)}
                 canRefine={!busy && !lineBusy && !refineFull && Boolean(state.id) && online}
-                refineActions={offeredActions(line, emojiAllowed)}
+                refineActions={offeredActions(line, { emojiAllowed, ...sizeOf(line) })}
                 language={languageOf(index)}
               />
             );
