@@ -285,6 +285,12 @@ describe('every delivered line fits, whatever the model returns', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.lines).toHaveLength(3);
     for (const line of res.body.lines) expectFits(line, { platform: 'sms', category: 'adlines', hashtags: 'none', emoji: 'none' });
+    const saved = await server.api('/v1/save-line', {
+      body: { text: res.body.lines[0], category: 'adlines', tone: 'corporate', platform: 'sms' },
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body.savedLine.platform).toBe('sms');
     const bad = await server.api('/v1/generate', {
       body: { category: 'adlines', platform: 'fax' },
       headers: { authorization: `Bearer ${key}` },
