@@ -93,7 +93,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
     request: {
       method: 'POST',
       path: '/api/v1/generate',
-      body: { category: 'taglines', tone: 'funny', prompt: 'A coffee shop for developers', count: 4 },
+      body: { category: 'taglines', tone: 'funny', prompt: 'A coffee shop for developers', count: 4, platform: 'x_post' },
     },
     response: {
       success: true,
@@ -158,11 +158,17 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
       { name: 'text', type: 'string', required: true, description: `The line, 1 to ${SAVED_TEXT_MAX} characters.` },
       { name: 'category', type: 'string', required: true, description: 'The category it was written for.' },
       { name: 'tone', type: 'string', required: true, description: 'The tone it was written in.' },
+      {
+        name: 'platform',
+        type: 'string',
+        required: false,
+        description: 'Where it will be posted: a platform id from `GET /api/platforms`.',
+      },
     ],
     request: {
       method: 'POST',
       path: '/api/v1/save-line',
-      body: { text: 'Espresso yourself. Then git push.', category: 'taglines', tone: 'funny' },
+      body: { text: 'Espresso yourself. Then git push.', category: 'taglines', tone: 'funny', platform: 'x_post' },
     },
     response: {
       success: true,
@@ -173,6 +179,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
         tone: 'funny',
         createdAt: '2026-11-22T09:30:00.000Z',
         generationId: null,
+        platform: 'x_post',
       },
       alreadySaved: false,
     },

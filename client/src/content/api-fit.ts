@@ -3,7 +3,15 @@
  * platform, hashtag and emoji fields, and refining one line. Built from the catalogue, so the
  * table cannot drift from what GET /api/platforms answers.
  */
-import { EMOJI_SOME_MAX, HASHTAGS_FEW_MAX, LANGUAGES, PLATFORMS, REFINE_ACTIONS, REFINE_SHORTER_RATIO } from '@gl/core/types';
+import {
+  EMOJI_SOME_MAX,
+  HASHTAGS_FEW_MAX,
+  LANGUAGES,
+  PLATFORMS,
+  REFINEMENTS_MAX,
+  REFINE_ACTIONS,
+  REFINE_SHORTER_RATIO,
+} from '@gl/core/types';
 import type { PlatformCounting } from '@gl/core/types';
 import type { AppRouteDoc, FieldDoc } from './api-examples';
 
@@ -51,7 +59,8 @@ export const REFINE_ROUTE: AppRouteDoc = {
   method: 'POST',
   path: '/api/lines/generations/:id/refine',
   description:
-    'Refines one line of a generation of yours: `202`, then the refined line arrives as the socket event `generation:line` with a new `index` after the existing lines (the original stays). Counts as one generation. Called with a signed-in session token.',
+    'Refines one line of a generation of yours: `202`, then the refined line arrives as the socket event `generation:line` with a new `index` after the existing lines (the original stays), and `generation:completed` with all the lines. The generation keeps its platform, switches and brand voice. Counts as one generation; `409` while the generation is still running or once it has ' +
+    `${REFINEMENTS_MAX} refined lines. Called with the web app's session (a signed-in token or the visitor id).`,
 };
 
 export const REFINE_FIELDS: readonly FieldDoc[] = [
@@ -65,7 +74,7 @@ export const REFINE_FIELDS: readonly FieldDoc[] = [
     name: 'action',
     type: 'string',
     required: true,
-    description: `One of ${list(REFINE_ACTIONS)}. \`shorter\` keeps the subject in at most ${Math.round(REFINE_SHORTER_RATIO * 100)}% of the length.`,
+    description: `One of ${list(REFINE_ACTIONS)}. \`shorter\` keeps the subject in at most ${Math.round(REFINE_SHORTER_RATIO * 100)}% of the length; \`add_emoji\` is refused (\`400\`) where the lines keep to no emoji, \`remove_emoji\` on a line without one.`,
   },
   {
     name: 'language',
@@ -77,7 +86,33 @@ export const REFINE_FIELDS: readonly FieldDoc[] = [
 
 export const REFINE_EXAMPLE_BODY = { index: 1, action: 'translate', language: 'sw' };
 
+/** The 202 answer: the generation is running again, and today's usage (a refinement counts as one generation). */
+export const REFINE_EXAMPLE_ANSWER = {
+  success: true,
+  data: {
+    generation: { id: '0b6f3c2e-5d7a-4f5e-9a51-3e2f1c8d9b10', status: 'pending' },
+    usage: {
+      planId: 'pro',
+      dailyGenerations: 6,
+      monthlyGenerations: 42,
+      limit: -1,
+      remaining: -1,
+      resetsAt: '2026-11-23T00:00:00.000Z',
+    },
+  },
+};
+
 export const REFINE_EXAMPLE_EVENT = {
   event: 'generation:line',
   payload: { id: '0b6f3c2e-5d7a-4f5e-9a51-3e2f1c8d9b10', index: 4, text: 'Kahawa safi, kila asubuhi.' },
 };
+
+/** The refine call from a shell, with the web app's session token. */
+export function refineCurl(origin: string): string {
+  return [
+    `curl -X POST ${origin}/api/lines/generations/0b6f3c2e-5d7a-4f5e-9a51-3e2f1c8d9b10/refine \\`,
+    '  -H "Authorization: Bearer <session token>" \\',
+    '  -H "Content-Type: application/json" \\',
+    `  -d '${JSON.stringify(REFINE_EXAMPLE_BODY)}'`,
+  ].join('\n');
+}

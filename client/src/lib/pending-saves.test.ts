@@ -34,6 +34,20 @@ describe('pending saves (this test environment has no IndexedDB: the queue lives
     expect(result.current.outcomes.k1).toMatchObject({ status: 'saved', already: false });
   });
 
+  it('a line written for a platform is saved with it, also when it waited offline', async () => {
+    signIn();
+    const { calls } = mockApi({ 'POST /api/lines/save': (req) => saved((req.body as { text: string }).text) });
+    await queueSave({ ...line('k3'), generationId: '22222222-2222-4222-8222-222222222222', platform: 'sms' });
+    await flushPendingSaves();
+    expect(calls.find((c) => c.path === '/api/lines/save')!.body).toEqual({
+      text: 'Line k3',
+      category: 'taglines',
+      tone: 'bold',
+      generationId: '22222222-2222-4222-8222-222222222222',
+      platform: 'sms',
+    });
+  });
+
   it('never sends another account’s pending save, and drops it when someone else signs in', async () => {
     await queueSave(line('ada-1'));
     signIn(GRACE);

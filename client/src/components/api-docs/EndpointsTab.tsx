@@ -77,7 +77,7 @@ function Endpoint({ endpoint }: { endpoint: EndpointDoc }) {
   );
 }
 
-export function EndpointsTab() {
+export function EndpointsTab({ origin }: { origin: string }) {
   return (
     <div className="space-y-6">
       <div>
@@ -89,7 +89,7 @@ export function EndpointsTab() {
       {ENDPOINTS.map((e) => (
         <Endpoint key={e.id} endpoint={e} />
       ))}
-      <FitSection />
+      <FitSection origin={origin} />
       <section aria-labelledby="endpoint-brands" className="card p-5 sm:p-6">
         <h3 id="endpoint-brands" className="text-lg font-semibold text-slate-900 dark:text-white">
           Brand kits and tone comparison

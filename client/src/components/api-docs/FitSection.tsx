@@ -4,10 +4,12 @@ import {
   COUNTING_DOC,
   PLATFORMS_EXAMPLE,
   PLATFORMS_ROUTE,
+  REFINE_EXAMPLE_ANSWER,
   REFINE_EXAMPLE_BODY,
   REFINE_EXAMPLE_EVENT,
   REFINE_FIELDS,
   REFINE_ROUTE,
+  refineCurl,
 } from '../../content/api-fit';
 import { CodeBlock } from './CodeBlock';
 import { Inline } from './Inline';
@@ -70,7 +72,7 @@ function Fields({ fields, caption }: { fields: readonly FieldDoc[]; caption: str
 }
 
 /** Platforms (GET /api/platforms, with the table of limits) and refining a line, on the Endpoints tab. */
-export function FitSection() {
+export function FitSection({ origin }: { origin: string }) {
   return (
     <>
       <section aria-labelledby="endpoint-platforms" className="card p-5 sm:p-6">
@@ -146,6 +148,8 @@ export function FitSection() {
         </div>
         <Fields fields={REFINE_FIELDS} caption={`Body fields of ${REFINE_ROUTE.path}`} />
         <div className="mt-5 grid items-start gap-4 xl:grid-cols-2">
+          <CodeBlock title="Refine line 2 into Kiswahili (cURL)" language="curl" code={refineCurl(origin)} />
+          <CodeBlock title={`${REFINE_ROUTE.path} response (202)`} language="json" code={JSON.stringify(REFINE_EXAMPLE_ANSWER, null, 2)} />
           <CodeBlock title={`${REFINE_ROUTE.path} request body`} language="json" code={JSON.stringify(REFINE_EXAMPLE_BODY, null, 2)} />
           <CodeBlock title="The refined line, over the socket" language="json" code={JSON.stringify(REFINE_EXAMPLE_EVENT, null, 2)} />
         </div>

@@ -40,6 +40,7 @@ export default function GeneratedLine({
   canRegenerate,
   onRefine,
   canRefine,
+  refineActions,
   language,
 }: {
   text: string;
@@ -59,6 +60,8 @@ export default function GeneratedLine({
   canRegenerate: boolean;
   onRefine(action: RefineAction, language?: LanguageId): void;
   canRefine: boolean;
+  refineActions: readonly RefineAction[];
+  /** The line's language (a translated line's is the one it was translated to). */
   language: LanguageId;
 }) {
   const n = index + 1;
@@ -113,7 +116,7 @@ export default function GeneratedLine({
             Regenerate
           </button>
         )}
-        <RefineMenu label={`line ${n}`} language={language} disabled={!canRefine} onRefine={onRefine} />
+        <RefineMenu label={`line ${n}`} language={language} actions={refineActions} disabled={!canRefine} onRefine={onRefine} />
         {saveState?.status === 'error' && (
           <span role="alert" className="text-xs text-rose-700 dark:text-rose-300">
             {saveState.message}

@@ -55,7 +55,7 @@ describe('/generate: the platform picker and the switches', () => {
     const select = platformSelect();
     expect(select).toHaveValue('');
     const options = within(select).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Any platform', ...PLATFORMS.map((p) => `${p.name} (${p.maxChars})`)]);
+    expect(options.map((o) => o.textContent)).toEqual(['Any platform', ...PLATFORMS.map((p) => p.name)]);
     expect(hashtags()).not.toBeChecked();
     expect(emoji()).toBeChecked();
 
@@ -178,10 +178,10 @@ describe('/generate: Share to WhatsApp', () => {
 });
 
 describe('/generate: refining a line', () => {
-  it('the menu opens and closes (Escape returns focus), offering every action and the other languages', async () => {
+  it('the menu opens and closes (Escape returns focus), offering the actions that apply and the other languages', async () => {
     server();
     renderAt(<GeneratePage />, { route: '/generate', path: '/generate' });
-    await generate(['First line', 'Second line']);
+    await generate(['First line', 'Second line ☕']);
     const button = screen.getByRole('button', { name: 'Refine line 2' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('group', { name: 'Refine line 2' })).not.toBeInTheDocument();
@@ -210,6 +210,11 @@ describe('/generate: refining a line', () => {
     await userEvent.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();
+    // A line without emoji has none to remove.
+    await userEvent.click(screen.getByRole('button', { name: 'Refine line 1' }));
+    const first = screen.getByRole('group', { name: 'Refine line 1' });
+    expect(within(first).getByRole('button', { name: 'Add emoji' })).toBeInTheDocument();
+    expect(within(first).queryByRole('button', { name: 'Remove emoji' })).not.toBeInTheDocument();
   });
 
   it('posts the action; the refined line streams in right after its original, with its own Copy, WhatsApp and Save (sending the platform)', async () => {
@@ -263,7 +268,7 @@ describe('/generate: refining a line', () => {
     expect(screen.getByRole('button', { name: 'Refine line 1' })).toBeEnabled();
   });
 
-  it('translate sends the language; the line is tagged with it', async () => {
+  it('translate sends the language; the line is tagged with it and offers English back', async () => {
     const { calls } = server();
     renderAt(<GeneratePage />, { route: '/generate', path: '/generate' });
     await generate(['Fresh bread daily']);
@@ -272,6 +277,42 @@ describe('/generate: refining a line', () => {
     expect(calls.find((c) => c.path.endsWith('/refine'))!.body).toEqual({ index: 0, action: 'translate', language: 'sw' });
     live('generation:line', { id: GEN_ID, index: 1, text: 'Mkate mpya kila siku' });
     expect(screen.getAllByTestId('generated-line')[1]).toHaveTextContent('In Kiswahili · from line 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Refine line 2' }));
+    const menu = screen.getByRole('group', { name: 'Refine line 2' });
+    expect(within(menu).getByRole('button', { name: 'Translate to English' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('button', { name: 'Translate to Kiswahili' })).not.toBeInTheDocument();
+  });
+
+  it('"Longer" is not offered on a line at 90% of its limit or more (as the server decides)', async () => {
+    server();
+    renderAt(<GeneratePage />, { route: '/generate', path: '/generate' });
+    await userEvent.selectOptions(platformSelect(), 'google_ads_headline');
+    await generate(['Twenty-seven characters, ok', 'Room to grow']);
+    await screen.findAllByTestId('line-counter');
+    await userEvent.click(screen.getByRole('button', { name: 'Refine line 1' }));
+    expect(within(screen.getByRole('group', { name: 'Refine line 1' })).queryByRole('button', { name: 'Longer' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Refine line 2' }));
+    expect(within(screen.getByRole('group', { name: 'Refine line 2' })).getByRole('button', { name: 'Longer' })).toBeInTheDocument();
+  });
+
+  it('"Add emoji" is not offered where lines keep to no emoji: the emoji switch off, or SMS', async () => {
+    server();
+    const first = renderAt(<GeneratePage />, { route: '/generate', path: '/generate' });
+    await userEvent.click(emoji());
+    await generate(['Plain line']);
+    await userEvent.click(screen.getByRole('button', { name: 'Refine line 1' }));
+    expect(screen.queryByRole('button', { name: 'Add emoji' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Shorter' })).toBeInTheDocument();
+    first.unmount();
+
+    server();
+    renderAt(<GeneratePage />, { route: '/generate', path: '/generate' });
+    await userEvent.selectOptions(platformSelect(), 'sms');
+    await userEvent.click(emoji());
+    expect(emoji()).toBeChecked();
+    await generate(['Plain SMS line']);
+    await userEvent.click(screen.getByRole('button', { name: 'Refine line 1' }));
+    expect(screen.queryByRole('button', { name: 'Add emoji' })).not.toBeInTheDocument();
   });
 
   it.each([

@@ -41,7 +41,7 @@ export default function PlatformFields({ choice, category }: { choice: PlatformC
           <option value="">Any platform</option>
           {PLATFORMS.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.name} ({p.maxChars})
+              {p.name}
             </option>
           ))}
         </select>

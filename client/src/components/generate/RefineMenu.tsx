@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { LANGUAGES, REFINE_ACTIONS, type LanguageId, type RefineAction } from '@gl/core/types';
+import { hasEmoji } from '../../lib/emoji';
 import type { RefineOrigin } from '../../lib/generation';
 import { ChevronDownIcon, WandIcon } from '../icons';
 
@@ -21,7 +22,22 @@ export function refinedLabel(origin: Pick<RefineOrigin, 'action' | 'language'>):
   return origin.action === 'translate' ? `In ${languageName(origin.language)}` : REFINE_LABELS[origin.action];
 }
 
-const ACTIONS = REFINE_ACTIONS.filter((a) => a !== 'translate');
+/** "Longer" needs room: the server does not offer it on a line at 90% of its limit or more. */
+export const LONGER_ROOM = 0.9;
+
+/**
+ * The actions offered on a line, as the server offers them: "Longer" only with room to grow,
+ * "Add emoji" only where the generation's lines may carry emoji (not with the emoji switch off,
+ * not for SMS), "Remove emoji" only on a line that has one.
+ */
+export function offeredActions(line: string, opts: { emojiAllowed: boolean; length: number; limit: number }): RefineAction[] {
+  return REFINE_ACTIONS.filter(
+    (a) =>
+      (a !== 'longer' || opts.length < Math.floor(opts.limit * LONGER_ROOM)) &&
+      (a !== 'add_emoji' || opts.emojiAllowed) &&
+      (a !== 'remove_emoji' || hasEmoji(line)),
+  );
+}
 
 /**
  * "Refine" on a line: a disclosure button whose panel lists the refine actions and the languages
@@ -32,13 +48,16 @@ const ACTIONS = REFINE_ACTIONS.filter((a) => a !== 'translate');
 export default function RefineMenu({
   label,
   language,
+  actions,
   disabled,
   onRefine,
 }: {
   /** "line 2": names the button and the panel. */
   label: string;
-  /** The generation's language (not offered as a translation). */
+  /** The line's language (not offered as a translation). */
   language: LanguageId;
+  /** What this line offers (`offeredActions`). */
+  actions: readonly RefineAction[];
   disabled?: boolean;
   onRefine(action: RefineAction, language?: LanguageId): void;
 }) {
@@ -101,13 +120,15 @@ export default function RefineMenu({
         onKeyDown={onEscape}
       >
         <ul className="grid grid-cols-2 gap-0.5 sm:grid-cols-4">
-          {ACTIONS.map((action) => (
-            <li key={action}>
-              <button type="button" className={item} onClick={() => choose(action)}>
-                {REFINE_LABELS[action]}
-              </button>
-            </li>
-          ))}
+          {actions
+            .filter((a) => a !== 'translate')
+            .map((action) => (
+              <li key={action}>
+                <button type="button" className={item} onClick={() => choose(action)}>
+                  {REFINE_LABELS[action]}
+                </button>
+              </li>
+            ))}
         </ul>
         <p className="mt-1.5 border-t border-slate-200 px-2.5 pb-0.5 pt-1.5 text-xs font-semibold text-slate-600 dark:border-slate-700 dark:text-slate-400">
           Translate to

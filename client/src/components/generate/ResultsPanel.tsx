@@ -8,12 +8,14 @@ import { useCopy } from '../../lib/clipboard';
 import { capitalize } from '../../lib/format';
 import { SOURCE_NOTICES, type GenerationState } from '../../lib/generation';
 import { newIdempotencyKey, queueSave, sendSave, usePendingSaves } from '../../lib/pending-saves';
-import { REFINEMENTS_MAX, type LanguageId, type RefineAction } from '@gl/core/types';
+import { REFINEMENTS_MAX, getPlatform, type LanguageId, type RefineAction } from '@gl/core/types';
 import { AlertIcon, RefreshIcon, SparklesIcon } from '../icons';
 import GeneratedLine, { type SaveState } from './GeneratedLine';
-import { refinedLabel } from './RefineMenu';
+import { offeredActions, refinedLabel } from './RefineMenu';
+import { defaultSwitches } from './usePlatformChoice';
 import { displayOrder } from './display-order';
 import LineCounter from './LineCounter';
+import { graphemes } from '../../lib/format';
 import { useLineMeasure } from '../../lib/line-measure';
 
 export { PENDING_SAVE_TEXT } from './GeneratedLine';
@@ -56,6 +58,24 @@ export default function ResultsPanel({
   const lineBusy = state.regenerating.length > 0 || state.refining !== null;
   const refinedCount = request ? Math.max(0, state.lines.length - request.count) : 0;
   const refineFull = refinedCount >= REFINEMENTS_MAX;
+  // Whether the generation's lines may carry emoji at all (the server refuses "Add emoji" otherwise).
+  const platform = request?.platform ? getPlatform(request.platform) : null;
+  const emojiAllowed =
+    request !== null &&
+    (request.emoji ?? defaultSwitches(request.category, request.platform ?? null).emoji) !== 'none' &&
+    platform?.counting !== 'gsm7';
+  /** A line's length and limit for "Longer": the counter's, else characters against the category's bound. */
+  const sizeOf = (text: string) => {
+    const fit = fitOf(text);
+    if (fit) return { length: fit.count, limit: fit.limit };
+    return { length: graphemes(text), limit: request ? getCategory(request.category).maxChars : Infinity };
+  };
+  /** A line's language: a translation's own, else that of the line it came from, else the generation's. */
+  const languageOf = (index: number, depth = 0): LanguageId => {
+    const origin = state.refinedFrom[index];
+    if (!origin || depth > REFINEMENTS_MAX) return request?.language ?? 'en';
+    return origin.action === 'translate' && origin.language ? origin.language : languageOf(origin.from, depth + 1);
+  };
   const measure = useLineMeasure(request);
   const fitOf = (text: string) => measure?.(text) ?? null;
   const overLimit = state.lines.filter((l) => l !== null && fitOf(l)?.over).length;
@@ -247,7 +267,8 @@ export default function ResultsPanel({
                 canRegenerate={!busy && !lineBusy && Boolean(state.id) && online}
                 onRefine={(action, language) => onRefine(index, action, language)}
                 canRefine={!busy && !lineBusy && !refineFull && Boolean(state.id) && online}
-                language={request?.language ?? 'en'}
+                refineActions={offeredActions(line, { emojiAllowed, ...sizeOf(line) })}
+                language={languageOf(index)}
               />
             );
           })}
