@@ -6,11 +6,14 @@
  * the share of lines on the subject (a word of the brief or a close relative), distinct lines of
  * 50, lines pasting five or more words of the topic in a row, lines with a sentence starting in
  * lower case, developer jokes for subjects that are not about code, lines over the limit, Kiswahili
- * lines with English words, and the time of one generation. Seeded, so every run prints the same
+ * lines with English words, and the time of one generation. Close relatives are words sharing a stem
+ * ("baker", "bakery") and the lexicon's translations ("bakery" -> "duka la mikate"), so a Kiswahili
+ * line about an English brief counts. Seeded, so every run prints the same
  * figures (but the times). The tuning briefs first, then the held-out briefs (never tuned on);
  * `--held-out` prints only those, `--samples` prints five lines of each brief.
  */
 import { generateOffline } from '../worker/src/generation/offline/offline-generator';
+import { translations } from '../worker/src/generation/offline/lexicon';
 import { measureBrief, type BenchBrief, type BriefFigures } from '../worker/src/generation/offline/measure';
 import { TUNING_BRIEFS } from './offline-briefs';
 import { HELD_OUT_BRIEFS } from './offline-briefs.heldout';
@@ -21,7 +24,7 @@ const pct = (n: number, d: number) => (d === 0 ? 'no lines' : `${Math.round((100
 function table(title: string, briefs: BenchBrief[]): void {
   const all: BriefFigures[] = [];
   const rows = briefs.map((brief) => {
-    const f = measureBrief(generateOffline, brief, { seed: 42 });
+    const f = measureBrief(generateOffline, brief, { seed: 42, relatives: translations });
     all.push(f);
     if (args.has('--samples')) console.log(`\n${brief.name}\n  ${f.lines.slice(0, 5).join('\n  ')}`);
     return {
