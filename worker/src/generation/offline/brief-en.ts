@@ -31,13 +31,39 @@ interface Token {
 
 const DETERMINERS = new Set(['a', 'an', 'the', 'some', 'any', 'this', 'that', 'these', 'those']);
 const POSSESSIVE_PRONOUNS = new Set(['my', 'our', 'your', 'his', 'her', 'their']);
-const PREPOSITIONS = new Set(['in', 'at', 'near', 'from', 'for', 'with', 'of', 'on', 'by', 'to', 'around', 'across', 'inside', 'outside', 'within', 'off', 'along', 'into', 'like', 'about', 'without', 'over', 'under']);
+const PREPOSITIONS = new Set([
+  'in',
+  'at',
+  'near',
+  'from',
+  'for',
+  'with',
+  'of',
+  'on',
+  'by',
+  'to',
+  'around',
+  'across',
+  'inside',
+  'outside',
+  'within',
+  'off',
+  'along',
+  'into',
+  'like',
+  'about',
+  'without',
+  'over',
+  'under',
+]);
 const RELATIVES = new Set(['that', 'which', 'who', 'whose', 'where']);
 const CONJUNCTIONS = new Set(['and', '&', 'or', 'plus']);
 const PLACE_PREPS = new Set(['in', 'at', 'near', 'from', 'around', 'across', 'inside', 'within', 'along']);
 
 function tokenize(text: string): Token[] {
-  const sentences = nlp(text).json({ terms: { normal: true, tags: true } }) as { terms: { text: string; post?: string; tags: string[] }[] }[];
+  const sentences = nlp(text).json({ terms: { normal: true, tags: true } }) as {
+    terms: { text: string; post?: string; tags: string[] }[];
+  }[];
   const terms = sentences.flatMap((s) => s.terms);
   const out: Token[] = [];
   let glue = false;
@@ -87,7 +113,12 @@ function clauses(tokens: Token[]): Clause[] {
     const t = tokens[i] as Token;
     const next = tokens[i + 1];
     const started = current().tokens.length > 0 || out.length > 1;
-    if (started && (t.lower === 'run' || t.lower === 'based' || t.lower === 'located' || t.lower === 'owned') && next && ['by', 'in', 'at'].includes(next.lower)) {
+    if (
+      started &&
+      (t.lower === 'run' || t.lower === 'based' || t.lower === 'located' || t.lower === 'owned') &&
+      next &&
+      ['by', 'in', 'at'].includes(next.lower)
+    ) {
       continue;
     }
     if (started && t.lower === 'to' && next && next.tags.has('Verb') && !next.tags.has('Noun')) {
@@ -164,7 +195,11 @@ function phrase(tokens: Token[]): Phrase | null {
   const mass = Boolean(entry?.mass) || (!plural && headToken.tags.has('Uncountable'));
   // A word keeps its case when it is a name, an acronym or written with inner capitals; a capitalised first word of a brief does not.
   const en = kept
-    .map((t, i) => (t.cap && (i > 0 || MODIFIERS.has(t.lower) || /\p{Lu}.*\p{Lu}|\p{Ll}\p{Lu}/u.test(t.word) || t.tags.has('ProperNoun')) ? t.word : t.lower))
+    .map((t, i) =>
+      t.cap && (i > 0 || MODIFIERS.has(t.lower) || /\p{Lu}.*\p{Lu}|\p{Ll}\p{Lu}/u.test(t.word) || t.tags.has('ProperNoun'))
+        ? t.word
+        : t.lower,
+    )
     .join(' ');
   return { en, head: en.split(' ').pop() as string, plural, mass, key, sw: swahiliPhrase(lower, plural) };
 }
@@ -235,12 +270,14 @@ function whenOf(tokens: Token[], marker: string): { en: string; sw: string | nul
 /** The main noun phrase: a name, an owner, the subject, qualities, offers joined by "and". */
 function mainPhrase(tokens: Token[], out: ParsedBrief, whole: boolean): void {
   const { tokens: np, pronoun, article } = stripDeterminers(tokens);
-  const [first, ...others] = conjuncts(np);
+  // A name in capitals may have "&" or "and" in it ("Maple & Co", "Salt and Pepper Ltd").
+  const capitalised = np.every((t) => t.cap || CONJUNCTIONS.has(t.lower) || t.tags.has('Value'));
+  const [first, ...others] = capitalised && !article && !pronoun && np.some((t) => t.cap) ? [np] : conjuncts(np);
   if (!first) return;
   for (const other of others) addOffers(other, out);
 
   // A whole brief in capitals ("Rosie's Bakery", "Zesty Juice") is a name; the subject is its last word when that is a known noun.
-  const allCaps = first.every((t) => t.cap || t.tags.has('Value'));
+  const allCaps = first.every((t) => t.cap || t.tags.has('Value') || CONJUNCTIONS.has(t.lower));
   const single = first.length === 1 ? (first[0] as Token) : null;
   const singleIsWord = single !== null && (nounEntry(singular(single.lower)) !== undefined || MODIFIERS.has(single.lower));
   if (single && whole && isPlaceWord(single)) {
@@ -298,9 +335,23 @@ function mainPhrase(tokens: Token[], out: ParsedBrief, whole: boolean): void {
 }
 
 /** Understands an English brief. */
+/** A name has at most this many words; a longer run of capitals is a description in Title Case. */
+const MAX_NAME_WORDS = 4;
+
 export function understandEnglish(topic: string): ParsedBrief {
   const out = emptyParse();
-  const parts = clauses(tokenize(topic));
+  const tokens = tokenize(topic);
+  const words = tokens.filter(
+    (t) => /\p{L}/u.test(t.word) && !CONJUNCTIONS.has(t.lower) && !['of', 'the', 'a', 'an', 'in', 'at', 'for'].includes(t.lower),
+  );
+  if (words.length > MAX_NAME_WORDS && words.every((t) => t.cap)) {
+    for (const t of tokens) {
+      if (isPlaceWord(t) || MODIFIERS.has(t.lower) || /\p{Lu}.*\p{Lu}/u.test(t.word)) continue;
+      t.cap = false;
+      t.word = t.lower;
+    }
+  }
+  const parts = clauses(tokens);
   parts.forEach((clause, index) => {
     const { marker, tokens } = clause;
     if (index === 0 && marker === null) {
@@ -329,7 +380,9 @@ export function understandEnglish(topic: string): ParsedBrief {
         const p = phrase(np.filter((t) => !Object.hasOwn(QUALITIES, t.lower) || t === head));
         const possessive = np.some((t) => t.possessive);
         out.cause = {
-          en: possessive ? tokens.map((t) => (t.possessive ? `${t.word}${/s$/i.test(t.word) ? "'" : "'s"}` : t.word)).join(' ') : text(tokens),
+          en: possessive
+            ? tokens.map((t) => (t.possessive ? `${t.word}${/s$/i.test(t.word) ? "'" : "'s"}` : t.word)).join(' ')
+            : text(tokens),
           sw: p?.sw && !pronoun ? renderSw(p.sw) : null,
         };
       }

@@ -5,10 +5,59 @@ import { pluralClass } from './swahili';
 
 /** Kiswahili particles and function words, and the class a possessive particle shows. */
 const PARTICLE_CLASS: Record<string, number> = { la: 5, cha: 7, vya: 8, za: 10, kwa: 15, pa: 16, ya: 9, wa: 3 };
-const SW_FUNCTION = new Set(['la', 'ya', 'wa', 'cha', 'vya', 'za', 'kwa', 'na', 'katika', 'mjini', 'huko', 'ni', 'kwenye', 'pa', 'kwa', 'bora', 'safi', 'yetu', 'wetu', 'letu', 'chetu']);
-const EN_FUNCTION = new Set(['a', 'an', 'the', 'in', 'for', 'of', 'that', 'who', 'with', 'from', 'and', 'my', 'our', 'at', 'on', 'to', 'which', 'by']);
+const SW_FUNCTION = new Set([
+  'la',
+  'ya',
+  'wa',
+  'cha',
+  'vya',
+  'za',
+  'kwa',
+  'na',
+  'katika',
+  'mjini',
+  'huko',
+  'ni',
+  'kwenye',
+  'pa',
+  'kwa',
+  'bora',
+  'safi',
+  'yetu',
+  'wetu',
+  'letu',
+  'chetu',
+]);
+const EN_FUNCTION = new Set([
+  'a',
+  'an',
+  'the',
+  'in',
+  'for',
+  'of',
+  'that',
+  'who',
+  'with',
+  'from',
+  'and',
+  'my',
+  'our',
+  'at',
+  'on',
+  'to',
+  'which',
+  'by',
+]);
 /** Kiswahili adjectives that never change, and their English. */
-const SW_QUALITIES: Record<string, string> = { bora: 'best', safi: 'fresh', asilia: 'natural', halisi: 'authentic', maalum: 'special', rahisi: 'simple', huru: 'independent' };
+const SW_QUALITIES: Record<string, string> = {
+  bora: 'best',
+  safi: 'fresh',
+  asilia: 'natural',
+  halisi: 'authentic',
+  maalum: 'special',
+  rahisi: 'simple',
+  huru: 'independent',
+};
 const PLACE_MARKERS = new Set(['mjini', 'huko', 'katika', 'kwenye']);
 
 function words(text: string): string[] {
@@ -26,8 +75,7 @@ export function isSwahiliBrief(text: string): boolean {
     else if (fromSwahili(lower)) {
       // A word both languages use as it is ("studio", "duka" in Kenyan English) counts for neither.
       if (!nounEntry(lower) || nounEntry(lower)?.sw?.[0] !== lower) sw++;
-    }
-    else if (nounEntry(lower) || nounEntry(lower.replace(/s$/, ''))) en++;
+    } else if (nounEntry(lower) || nounEntry(lower.replace(/s$/, ''))) en++;
   }
   return sw > en;
 }
@@ -85,7 +133,9 @@ export function understandSwahili(topic: string): ParsedBrief {
   tokens.forEach((w, i) => {
     const lower = w.toLowerCase();
     const prev = tokens[i - 1]?.toLowerCase();
-    const isPlace = PLACES.has(lower) || (/^\p{Lu}/u.test(w) && (PLACE_MARKERS.has(prev ?? '') || (i === tokens.length - 1 && i > 0 && /^\p{Ll}/u.test(tokens[0] ?? ''))));
+    const isPlace =
+      PLACES.has(lower) ||
+      (/^\p{Lu}/u.test(w) && (PLACE_MARKERS.has(prev ?? '') || (i === tokens.length - 1 && i > 0 && /^\p{Ll}/u.test(tokens[0] ?? ''))));
     if (isPlace && !out.place) {
       out.place = { text: PLACES.get(lower) ?? w, prep: 'in' };
       // "wa Kisii", "mjini Nakuru": the particle or marker goes with the place.
@@ -143,7 +193,9 @@ export function understandSwahili(topic: string): ParsedBrief {
   const objectText = objectWords.join(' ');
   const object =
     objectWords.length > 0
-      ? (englishPhrase(objectText) ?? englishPhrase(objectText.replace(/ (?:la|ya|wa|cha|vya|za|kwa) /g, ' {a} ')) ?? englishPhrase(objectWords[0] as string))
+      ? (englishPhrase(objectText) ??
+        englishPhrase(objectText.replace(/ (?:la|ya|wa|cha|vya|za|kwa) /g, ' {a} ')) ??
+        englishPhrase(objectWords[0] as string))
       : null;
   const objectKind = object?.key ? nounEntry(object.key)?.kind : undefined;
   const subjectKey = whole?.key ?? key;
@@ -163,7 +215,14 @@ export function understandSwahili(topic: string): ParsedBrief {
     if (object.sw) object.sw = { ...object.sw, sg: objectText, pl: objectText };
   } else if (!object && objectWords.length > 0 && !whole) {
     // An offer the lexicon does not know (a local word such as "vitenge"): kept as it is.
-    out.offers.push({ en: objectWords.join(' '), head: objectWords[objectWords.length - 1] as string, plural: true, mass: true, key: null, sw: null });
+    out.offers.push({
+      en: objectWords.join(' '),
+      head: objectWords[objectWords.length - 1] as string,
+      plural: true,
+      mass: true,
+      key: null,
+      sw: null,
+    });
   }
   out.subject = {
     en,

@@ -88,7 +88,9 @@ export interface Brief {
 }
 
 /** The parts a parser fills; `understandBrief` adds the rest. */
-export type ParsedBrief = Omit<Brief, 'topic' | 'language' | 'aboutCode' | 'food' | 'emoji' | 'words' | 'kind' | 'field'> & { kind: SubjectKind | null };
+export type ParsedBrief = Omit<Brief, 'topic' | 'language' | 'aboutCode' | 'food' | 'emoji' | 'words' | 'kind' | 'field'> & {
+  kind: SubjectKind | null;
+};
 
 const CACHE_SIZE = 500;
 const cache = new Map<string, Brief>();
@@ -117,6 +119,9 @@ function kindOf(parsed: ParsedBrief): SubjectKind {
   if (!subject) return parsed.name ? 'business' : 'thing';
   const entry = subject.key ? nounEntry(subject.key) : undefined;
   if (entry) return entry.kind;
+  // Unknown words: what the brief says around them (a charity run "for" a hospital, a hackathon "this Saturday").
+  if (parsed.cause || parsed.purpose) return 'cause';
+  if (parsed.when) return 'event';
   const head = subject.head.toLowerCase();
   if (/(?:er|or|ist|ian|ant|ent)$/.test(head) && !subject.mass) return 'person';
   if (/(?:ery|shop|store|studio|salon|house|centre|center|hub|lab|works|co)$/.test(head)) return 'business';
@@ -139,7 +144,14 @@ function fieldOf(subject: Phrase | null, kind: SubjectKind): Phrase | null {
   }
   const all = [...modifiers, ...field.split(' ')];
   const entry = nounEntry(field);
-  return { en: all.join(' '), head: field, plural: false, mass: Boolean(entry?.mass ?? true), key: entry ? field : null, sw: swahiliPhrase(all, looksPlural(field)) };
+  return {
+    en: all.join(' '),
+    head: field,
+    plural: false,
+    mass: Boolean(entry?.mass ?? true),
+    key: entry ? field : null,
+    sw: swahiliPhrase(all, looksPlural(field)),
+  };
 }
 
 function emojiOf(parsed: ParsedBrief): string[] {

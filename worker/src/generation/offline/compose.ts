@@ -27,7 +27,8 @@ const EMOJI = /\p{Extended_Pictographic}/gu;
 /** What `lineKey` ignores at the end of a line. */
 const END_PUNCTUATION = /[\s.!?…,;:]+$/u;
 /** Slots naming a part of the brief other than its subject. */
-const RICH_SLOTS = /\{(?:name|name's|place|at place|of place|offer|offers|quality|trait|audience|activity|owner|owner's|cause|purpose|makers|when)\}/g;
+const RICH_SLOTS =
+  /\{(?:name|name's|place|at place|of place|offer|offers|quality|trait|audience|activity|owner|owner's|cause|purpose|makers|when)\}/g;
 
 interface Piece {
   text: string;
@@ -89,17 +90,20 @@ function renderPieces(entry: Entry, input: ComposeInput, withChoices: boolean): 
   return out;
 }
 
+/** Which lines to compose: templates alone, with one opening or ending, or between both (many more). */
+export type ComposeStage = 'alone' | 'single' | 'both';
+
 /**
- * Lines composed from the templates that fit the brief (its kind, and slots it can fill): alone,
- * after an opening or before an ending; with `both`, also between an opening and an ending (many
- * more, needed only when repeats have used up the others).
+ * Lines composed from the templates that fit the brief (its kind, and slots it can fill), at one
+ * stage: alone, after an opening or before an ending, or between an opening and an ending. The
+ * writer asks for a later stage only when repeats have used up the earlier ones.
  */
-export function composeCandidates(input: ComposeInput, both: boolean): Candidate[] {
+export function composeCandidates(input: ComposeInput, stage: ComposeStage): Candidate[] {
   const out: Candidate[] = [];
   const neutral = input.neutral !== null;
   const fits = (e: Entry) => neutral || fitsKind(e, input.brief.kind);
-  const openings = input.openings.filter(fits).flatMap((e) => renderPieces(e, input, false));
-  const endings = input.endings.filter(fits).flatMap((e) => renderPieces(e, input, false));
+  const openings = stage === 'alone' ? [] : input.openings.filter(fits).flatMap((e) => renderPieces(e, input, false));
+  const endings = stage === 'alone' ? [] : input.endings.filter(fits).flatMap((e) => renderPieces(e, input, false));
   const name = input.brief.name?.toLocaleLowerCase();
   for (const template of input.templates) {
     if (!fits(template)) continue;
@@ -122,8 +126,8 @@ export function composeCandidates(input: ComposeInput, both: boolean): Candidate
           named: name !== undefined && core.lower.includes(name),
         });
       };
-      if (!both) {
-        push(null, null);
+      if (stage === 'alone') push(null, null);
+      else if (stage === 'single') {
         for (const o of openings) push(o, null);
         for (const e of endings) push(null, e);
       } else {

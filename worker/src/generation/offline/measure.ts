@@ -2,7 +2,7 @@ import { getCategory, type PlatformId } from '@gl/core';
 import { containsAvoidedWord } from '../avoid-words';
 import { isAboutCode } from './code-topic';
 import type { OfflineRequest, OfflineResult } from './offline-generator';
-import { lineKey } from './text';
+import { lineKey, stem } from './text';
 import { isCodeJoke, seededRandom } from './variety';
 
 /**
@@ -69,15 +69,6 @@ function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
 }
 
-/** A light stem: no possessive, no plural ending. */
-export function stem(word: string): string {
-  let w = word.toLowerCase().replace(/['’]s?$/, '');
-  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 4 && /(?:ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
-  return w;
-}
-
 /** Whether two words are the same or close relatives ("bakery"/"baker"/"baked", "photographer"/"photography"). */
 export function related(a: string, b: string): boolean {
   const x = stem(a);
@@ -103,7 +94,7 @@ export function isOnSubject(
   relatives: (word: string) => readonly string[] = () => [],
 ): boolean {
   const own = words(line).flatMap((w) => [w, ...w.split('-')]);
-  const targets = subjectWords.flatMap((w) => [w, ...relatives(w)]).flatMap(words);
+  const targets = subjectWords.flatMap((w) => [w, ...relatives(w.replace(/['’]s?$/, ''))]).flatMap(words);
   return targets.some((t) => own.some((w) => related(w, t)));
 }
 
@@ -161,6 +152,7 @@ export function measureBrief(
     swLines && englishBrief(topic) ? (topic.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !/\p{Lu}/u.test(w) && !STOP_WORDS.has(w)) : [];
   const nameText = `${topic} ${req.brand?.name ?? ''}`;
   const shown: string[] = [];
+  const keys: string[] = [];
   const lines: string[] = [];
   const f = { onSubject: 0, pasted: 0, lowerStarts: 0, offTopicCodeJokes: 0, overLimit: 0, englishInSwahili: 0, avoidedWords: 0 };
   let totalMs = 0;
@@ -174,6 +166,8 @@ export function measureBrief(
     for (const line of result.lines) {
       lines.push(line);
       shown.push(lineKey(line));
+      // Hashtags and emoji added by a switch do not make a line new.
+      keys.push(lineKey(line.replace(/#[\p{L}\p{N}_]+|\p{Extended_Pictographic}\uFE0F?/gu, '').trim()));
       if (subjectWords.length === 0 || isOnSubject(line, subjectWords, opts.relatives)) f.onSubject++;
       if (pastesTopic(line, topic)) f.pasted++;
       if (!(req as { lowercase?: boolean }).lowercase && lowerCaseStarts(line, nameText) > 0) f.lowerStarts++;
@@ -183,5 +177,5 @@ export function measureBrief(
       if (containsAvoidedWord(line, req.brand?.wordsToAvoid ?? [])) f.avoidedWords++;
     }
   }
-  return { total: lines.length, distinct: new Set(shown).size, ...f, meanMs: totalMs / repeats, maxMs, lines };
+  return { total: lines.length, distinct: new Set(keys).size, ...f, meanMs: totalMs / repeats, maxMs, lines };
 }

@@ -41,6 +41,8 @@ export interface OfflineRequest {
   noExclamation?: boolean;
   /** Injectable random source for tests; default Math.random. */
   random?: () => number;
+  /** @internal Only the tone's own templates, not the general ones (refine: "funnier" should sound funny). */
+  toneOnly?: boolean;
 }
 
 export interface OfflineResult {
@@ -88,8 +90,9 @@ function cleanWords(words: readonly unknown[] | undefined): string[] {
  * (hashtags, emoji, lower case, no "!") hold on every line.
  */
 interface Pools {
+  /** Templates alone; with one opening or ending, and with both, built when first needed. */
   composed: Candidate[];
-  /** With both an opening and an ending; built when first needed. */
+  single: Candidate[] | null;
   both: Candidate[] | null;
   curated: Candidate[];
   input: ComposeInput;
@@ -119,6 +122,7 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     req.emoji ?? null,
     Boolean(req.lowercase),
     Boolean(req.noExclamation),
+    Boolean(req.toneOnly),
   ]);
   const hit = poolCache.get(key);
   if (hit) {
@@ -131,7 +135,8 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   const brief = understandBrief(req.topic, req.brand?.name);
   const containsAvoided = avoidedWordTest(avoid);
   const words = cleanWords(req.brand?.wordsToUse).filter((w) => !containsAvoided(w));
-  const usable = (entries: readonly Entry[]) => entries.filter((e) => (brief.aboutCode || !isCodeJokeEntry(e)) && (brief.food || !isFoodEntry(e)));
+  const usable = (entries: readonly Entry[]) =>
+    entries.filter((e) => (brief.aboutCode || !isCodeJokeEntry(e)) && (brief.food || !isFoodEntry(e)));
   const switches = { hashtags: req.hashtags, emoji: req.emoji, lowercase: req.lowercase, noExclamation: req.noExclamation };
   const reduce = (candidates: Candidate[]): Candidate[] => {
     const out: Candidate[] = [];
@@ -145,7 +150,7 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     return out;
   };
   const input: ComposeInput = {
-    templates: usable(tonedEntries(set.templates, req.tone)),
+    templates: usable(req.toneOnly ? set.templates[req.tone] : tonedEntries(set.templates, req.tone)),
     openings: usable(tonedEntries(set.openings, req.tone)),
     endings: usable(tonedEntries(set.endings, req.tone)),
     brief,
@@ -154,8 +159,11 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     language,
     allowed: (text) => !containsAvoided(text),
   };
+  // A brand's words live in openings and endings ("Always {word}."): those lines are offered from the start.
+  const single = words.length > 0 ? reduce(composeCandidates(input, 'single')) : null;
   const pools: Pools = {
-    composed: reduce(composeCandidates(input, false)),
+    composed: [...reduce(composeCandidates(input, 'alone')), ...(single ?? []).filter((c) => c.usesWord)],
+    single: single?.filter((c) => !c.usesWord) ?? null,
     both: null,
     curated: reduce(curatedCandidates(usable(set.lines[req.tone]))),
     input,
@@ -199,11 +207,18 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
   };
   const picker = new Picker(accept, finish, recent, random, Math.ceil(WORD_SHARE * count));
 
-  // Lines with both an opening and an ending only when repeats have used up the simpler ones.
+  // Lines with an opening or an ending, then with both, only when repeats have used up the simpler ones.
+  const named = Math.ceil(NAME_SHARE * count);
+  const enough = (pool: Candidate[]) =>
+    picker.freshAmong(pool) >= count && (brief.name === null || picker.freshAmong(pool.filter((c) => c.named)) >= named);
   let fullPool = pools.composed;
-  if (picker.freshAmong(fullPool) < count) {
-    pools.both ??= pools.reduce(composeCandidates(pools.input, true));
-    fullPool = [...fullPool, ...pools.both];
+  if (!enough(fullPool)) {
+    pools.single ??= pools.reduce(composeCandidates(pools.input, 'single'));
+    fullPool = [...fullPool, ...pools.single];
+    if (!enough(fullPool)) {
+      pools.both ??= pools.reduce(composeCandidates(pools.input, 'both'));
+      fullPool = [...fullPool, ...pools.both];
+    }
   }
   const curatedPool = pools.curated;
 
@@ -221,7 +236,7 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     if (brief.name !== null) {
       composed = picker.take(
         fullPool.filter((c) => c.named),
-        Math.ceil(NAME_SHARE * count),
+        named,
       );
     }
     composed = composed.concat(picker.take(fullPool, count - composed.length));

@@ -2,7 +2,7 @@ import type { LanguageId } from '@gl/core';
 import type { Brief, Phrase, SwPhrase } from './brief';
 import type { NeutralNoun } from './content';
 import { indefinite, joinList, pluralOf, possessive } from './english';
-import { nounEntry, QUALITIES, singular, SW_GENERIC, TRAITS } from './lexicon';
+import { looksPlural, nounEntry, QUALITIES, singular, SW_GENERIC, TRAITS } from './lexicon';
 import { agree, concord, phraseClass, renderSw } from './swahili';
 import { capitalizeFirst } from './text';
 
@@ -32,8 +32,9 @@ export interface Fill {
   trait: number;
   /** A brand word for `{word}`. */
   word?: string;
-  /** Set while rendering: whether the slot being filled is inside a sentence (not at its start). */
+  /** Set while rendering: whether the slot being filled is inside a sentence (not at its start), or opens the line. */
   midSentence?: boolean;
+  lineStart?: boolean;
 }
 
 const SLOT = /\{([^{}]+)\}/g;
@@ -120,11 +121,12 @@ function enField(f: Fill): string | null {
     const words = s.en.split(' ');
     for (let i = words.length - 2; i >= 0; i--) {
       const entry = nounEntry(singular((words[i] as string).toLowerCase()));
-      if (entry && (entry.kind === 'product' || entry.kind === 'thing')) return entry.mass ? (words[i] as string) : pluralOf(words[i] as string);
+      if (entry && (entry.kind === 'product' || entry.kind === 'thing'))
+        return entry.mass ? (words[i] as string) : pluralOf(words[i] as string);
     }
     return null;
   }
-  if (s && (brief.kind === 'thing' || brief.kind === 'product' || brief.kind === 'place')) return s.en;
+  if (s && (brief.kind === 'thing' || brief.kind === 'product' || brief.kind === 'place')) return pluralOf(s.en);
   if (!s) return brief.name ?? f.neutral?.base ?? null;
   return null;
 }
@@ -152,11 +154,13 @@ function english(slot: string, f: Fill): string | null {
       return brief.name ? possessive(brief.name) : null;
     case 'label':
     case 'topic':
-      return f.midSentence ? enRef(f) : enLabel(f);
+      return f.midSentence || !f.lineStart ? enRef(f) : enLabel(f);
     case 'ref':
       return enRef(f);
     case 'field':
       return enField(f);
+    case 'short':
+      return brief.name ?? enField(f);
     case 'subject':
       return s?.en ?? null;
     case 'a subject':
@@ -219,7 +223,8 @@ function english(slot: string, f: Fill): string | null {
 /** The subject in Kiswahili: the lexicon's words, else a general noun for its kind ("biashara"). */
 function swSubject(brief: Brief): SwPhrase | null {
   if (brief.subject?.sw) return brief.subject.sw;
-  if (!brief.subject && !brief.name) return null;
+  // A name alone is named, not replaced by a general noun.
+  if (!brief.subject) return null;
   const generic = SW_GENERIC[brief.kind];
   return generic ? { sg: generic[0], pl: generic[1], cls: generic[2], plural: false } : null;
 }
@@ -255,7 +260,8 @@ function swahili(slot: string, f: Fill, state: { cls: number | null }): string |
       if (brief.name) return brief.name;
       if (!s) return f.neutral?.base ?? brief.place?.text ?? null;
       at(s);
-      if (brief.kind === 'event') return swOwner(brief) ? `${renderSw(s)} ${concord(phraseClass(s), 'a')} ${swOwner(brief)}` : renderSw(s, { after: 'this' });
+      if (brief.kind === 'event')
+        return swOwner(brief) ? `${renderSw(s)} ${concord(phraseClass(s), 'a')} ${swOwner(brief)}` : renderSw(s, { after: 'this' });
       if (brief.kind === 'person') return renderSw(s, { after: 'ako' });
       if (brief.kind === 'thing' || brief.kind === 'place') return renderSw(s);
       return renderSw(s, { after: 'etu' });
@@ -279,7 +285,7 @@ function swahili(slot: string, f: Fill, state: { cls: number | null }): string |
     case 'field':
       if (brief.activity?.sw) return brief.activity.sw;
       if (brief.kind === 'person') return brief.field?.sw ? renderSw(brief.field.sw) : null;
-      if (brief.kind === 'business' || brief.kind === 'group') {
+      if ((brief.kind === 'business' || brief.kind === 'group') && s) {
         const offer = thingOffer(brief);
         return offer ? swOffer(offer, brief) : null;
       }
@@ -337,7 +343,10 @@ export function displayTopic(brief: Brief): string | null {
   if (brief.name) return brief.name;
   if (brief.topic && brief.words.length <= 4) return brief.topic;
   if (brief.topic) {
-    const cut = brief.topic.split(/\s+(?:in|at|for|with|that|who|which|from|à|pour|avec|qui|que|en|para|con|que|em|com|für|mit|in|aus|die|der|das)\s+/i)[0] ?? '';
+    const cut =
+      brief.topic.split(
+        /\s+(?:in|at|for|with|that|who|which|from|à|pour|avec|qui|que|en|para|con|que|em|com|für|mit|in|aus|die|der|das)\s+/i,
+      )[0] ?? '';
     const words = cut.split(/\s+/).slice(0, 4);
     return words.join(' ');
   }
@@ -394,6 +403,51 @@ function fixArticle(before: string, value: string): string {
   return `${before.slice(0, before.length - m[0].length + (m[1]?.length ?? 0))}${word} `;
 }
 
+/** Verbs in templates written for a singular subject, and their plural forms (agreement after a plural slot). */
+const PLURAL_VERBS: Record<string, string> = {
+  is: 'are',
+  was: 'were',
+  has: 'have',
+  does: 'do',
+  makes: 'make',
+  helps: 'help',
+  feels: 'feel',
+  looks: 'look',
+  keeps: 'keep',
+  gets: 'get',
+  brings: 'bring',
+  says: 'say',
+  takes: 'take',
+  goes: 'go',
+  needs: 'need',
+  deserves: 'deserve',
+  starts: 'start',
+  tells: 'tell',
+  begins: 'begin',
+  belongs: 'belong',
+  stands: 'stand',
+  lights: 'light',
+  wins: 'win',
+  works: 'work',
+  lives: 'live',
+  grows: 'grow',
+  speaks: 'speak',
+  sells: 'sell',
+  comes: 'come',
+  loves: 'love',
+  waits: 'wait',
+  shines: 'shine',
+  matters: 'matter',
+};
+const AGREEING_SLOTS = new Set(['field', 'short', 'offer', 'offers', 'subjects', 'activity']);
+
+/** Whether a filled English value is plural ("cats", "githeri and chapati"; not "sourdough", "hiking"). */
+function pluralValue(value: string): boolean {
+  if (/ and /.test(value)) return true;
+  const last = value.split(' ').pop() ?? '';
+  return /^\p{Ll}/u.test(last) && looksPlural(last);
+}
+
 /** Capitalises each sentence's first letter, unless the sentence starts with the name (a brand keeps its case). */
 export function capitalizeSentences(text: string, name: string | null): string {
   return text.replace(/(^|[.!?…]\s+|[¡¿])(\p{Ll})/gu, (m, before: string, letter: string, index: number) => {
@@ -413,10 +467,15 @@ export function renderTemplate(template: string, f: Fill): string | null {
   let out = '';
   let last = 0;
   const state = { cls: null as number | null };
+  let plural = false;
+  const literal = (text: string) => {
+    out += plural ? text.replace(/^(\s+)([a-z]+)\b/, (m, space: string, verb: string) => `${space}${PLURAL_VERBS[verb] ?? verb}`) : text;
+    plural = false;
+  };
   for (const match of template.matchAll(SLOT)) {
     const slot = match[1] as string;
     const index = match.index ?? 0;
-    out += template.slice(last, index);
+    literal(template.slice(last, index));
     last = index + match[0].length;
     if (slot === 'tag') continue;
     if (slot === 'word' || slot === 'wordtag') {
@@ -426,6 +485,7 @@ export function renderTemplate(template: string, f: Fill): string | null {
     }
     let value: string | null;
     f.midSentence = !atSentenceStart(out) && !/[:|]\s*$/.test(out);
+    f.lineStart = out.trim() === '' || /[:|]\s*$/.test(out);
     if (f.language === 'en') value = english(slot, f);
     else if (f.language === 'sw') value = swahili(slot, f, state);
     else value = other(slot, f);
@@ -437,8 +497,9 @@ export function renderTemplate(template: string, f: Fill): string | null {
       value = capitalizeFirst(value);
     }
     out = joinPhrase(f.language, out, value);
+    plural = f.language === 'en' && AGREEING_SLOTS.has(slot) && pluralValue(value);
   }
-  out += template.slice(last);
+  literal(template.slice(last));
   out = out
     .replace(/[ \t]{2,}/g, ' ')
     .replace(/\s+([.,!?…:;])/g, '$1')

@@ -53,7 +53,12 @@ export function swahiliPhrase(words: readonly string[], plural: boolean): SwPhra
     const modifiers = lower.slice(0, i).filter((m) => !Object.hasOwn(QUALITIES, m) || nounEntry(m));
     let text: string | null = null;
     for (let j = 0; j < modifiers.length && text === null && !sw[0].includes('{a}'); j++) {
-      text = nounText(modifiers.slice(j).join(' ').replace(/['’]s?$/, ''));
+      text = nounText(
+        modifiers
+          .slice(j)
+          .join(' ')
+          .replace(/['’]s?$/, ''),
+      );
     }
     if (text !== null) {
       phrase.sg = `${phrase.sg} {a} ${text}`;

@@ -29,6 +29,15 @@ export function emojiIn(text: string): string[] {
   return Array.from(GRAPHEMES.segment(text), (s) => s.segment).filter(isEmoji);
 }
 
+const EMOJI_START = /(?<!\u200d)\p{Extended_Pictographic}/gu;
+const REGIONAL = /\p{Regional_Indicator}/gu;
+
+/** How many emoji a line has (as `emojiIn` counts them: a joined sequence or a flag once), without segmenting it. */
+export function emojiCount(text: string): number {
+  if (!PICTOGRAPHIC.test(text)) return 0;
+  return (text.match(EMOJI_START)?.length ?? 0) + Math.floor((text.match(REGIONAL)?.length ?? 0) / 2);
+}
+
 /** Tidies spaces left by a removal: no double spaces, no space before punctuation, trimmed. */
 export function tidy(text: string): string {
   return text
@@ -100,7 +109,7 @@ export function reduceLine(text: string, s: Switches): string | null {
   let out = text;
   if (s.hashtags !== undefined) out = stripHashtags(out);
   if (s.emoji === 'none') out = stripEmoji(out);
-  if (emojiIn(out).length > EMOJI_SOME_MAX) return null;
+  if (emojiCount(out) > EMOJI_SOME_MAX) return null;
   if (s.noExclamation) out = withoutExclamation(out);
   if (s.lowercase) out = out.toLocaleLowerCase();
   return out;
@@ -112,7 +121,7 @@ export function reduceLine(text: string, s: Switches): string | null {
  */
 export function decorateLine(text: string, s: Switches, d: Decoration): string | null {
   let out = text;
-  if (s.emoji === 'some' && emojiIn(out).length === 0 && d.random() < 0.5) {
+  if (s.emoji === 'some' && emojiCount(out) === 0 && d.random() < 0.5) {
     const choices = emojiFor(d.brief, d.tone);
     const pick = choices[Math.min(choices.length - 1, Math.floor(d.random() * Math.min(3, choices.length)))];
     if (pick && out.length + pick.length + 1 <= d.maxChars) out = `${out} ${pick}`;
