@@ -94,6 +94,8 @@ interface Pools {
   composed: Candidate[];
   single: Candidate[] | null;
   both: Candidate[] | null;
+  /** Lines about the language's neutral noun, for when nothing about the brief fits (a very tight limit). */
+  neutral: Candidate[] | null;
   curated: Candidate[];
   input: ComposeInput;
   reduce: (candidates: Candidate[]) => Candidate[];
@@ -165,6 +167,7 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     composed: [...reduce(composeCandidates(input, 'alone')), ...(single ?? []).filter((c) => c.usesWord)],
     single: single?.filter((c) => !c.usesWord) ?? null,
     both: null,
+    neutral: null,
     curated: reduce(curatedCandidates(usable(set.lines[req.tone]))),
     input,
     reduce,
@@ -240,8 +243,16 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
       );
     }
     composed = composed.concat(picker.take(fullPool, count - composed.length));
-    // Nothing about the brief fits (a very tight limit): the curated library fills the answer.
+    // Nothing about the brief fits (a very tight limit): the curated library fills the answer, else lines about the neutral noun.
     curated = picker.take(curatedPool, count - composed.length);
+    if (composed.length + curated.length < count) {
+      pools.neutral ??= pools.reduce(
+        (['alone', 'single'] as const).flatMap((stage) =>
+          composeCandidates({ ...pools.input, brief: understandBrief(null), neutral: CONTENT[language].neutral[category.id] }, stage),
+        ),
+      );
+      curated = curated.concat(picker.take(pools.neutral, count - composed.length - curated.length));
+    }
   }
   return { lines: [...composed, ...curated], source: composed.length > 0 ? 'fallback' : 'static_fallback' };
 }

@@ -1,6 +1,7 @@
 import { EMOJI_SOME_MAX, getCategory, REFINE_SHORTER_RATIO } from '@gl/core';
 import type { CategoryId, EmojiMode, HashtagMode, LanguageId, RefineAction, Tone } from '@gl/core';
 import { topicWords, understandBrief } from './brief';
+import { translations } from './lexicon';
 import { generateOffline, type OfflineBrand, type OfflineResult } from './offline-generator';
 import { emojiFor, emojiIn, reduceLine, stripEmoji, tidy } from './switches';
 import { fitsBounds, lineKey, normalizeTopic, stem } from './text';
@@ -123,6 +124,12 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
     seen.add(bare);
     out.push(clean);
   };
+  // A refined line still names the brief (its subject, place, name, offers), not just any word of the line.
+  const offers = normalizeTopic(req.topic) !== null ? brief.offers.map((o) => o.en) : [];
+  // In any language: the brief's words and their translations ("birthday" -> kuzaliwa).
+  const briefText = [brief.name, brief.subject?.en, brief.place?.text, brief.owner?.en, ...offers].filter(Boolean).join(' ');
+  const briefStems = stems([briefText, ...topicWords(briefText).flatMap(translations)].join(' '));
+  const aboutBrief = (t: string) => (briefStems.size === 0 ? overlap(t, original) > 0 : overlap(t, briefStems) > 0);
   /** Lines recomposed from the brief (with `toneOnly`, from the tone's own templates first), most like the original first, that pass `keep`. */
   const recompose = (tone: Tone, language: LanguageId, keep: (text: string) => boolean, maxChars = bound, toneOnly = false) => {
     const ask = (own: boolean) =>
@@ -140,13 +147,11 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
         random: req.random ?? Math.random,
         toneOnly: own,
       }).lines;
-    const rank = (lines: string[]) => lines.filter(keep).sort((a, b) => overlap(b, original) - overlap(a, original) || a.length - b.length);
+    // Only lines about the brief (not the curated library a tight request may fall back on).
+    const rank = (lines: string[]) =>
+      lines.filter((t) => keep(t) && aboutBrief(t)).sort((a, b) => overlap(b, original) - overlap(a, original) || a.length - b.length);
     return toneOnly ? [...rank(ask(true)), ...rank(ask(false))] : rank(ask(false));
   };
-  // A shorter line still names the brief (its subject, place, name, offers), not just any word of the line.
-  const offers = normalizeTopic(req.topic) !== null ? brief.offers.map((o) => o.en) : [];
-  const briefStems = stems([brief.name, brief.subject?.en, brief.place?.text, ...offers].filter(Boolean).join(' '));
-  const aboutBrief = (t: string) => (briefStems.size === 0 ? overlap(t, original) > 0 : overlap(t, briefStems) > 0);
 
   switch (req.action) {
     case 'shorter': {
@@ -202,7 +207,8 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
     case 'remove_emoji': {
       if (emojiIn(line).length === 0) break;
       const stripped = stripEmoji(line);
-      if (fitsBounds(stripped, category.minChars, bound) && !excluded.has(lineKey(stripped))) out.push(stripped);
+      const userExcluded = new Set((req.exclude ?? []).map(lineKey));
+      if (fitsBounds(stripped, category.minChars, bound) && !userExcluded.has(lineKey(stripped))) out.push(stripped);
       break;
     }
     case 'translate':

@@ -52,7 +52,11 @@ function offerIndexes(brief: Brief, language: LanguageId): number[] {
 }
 
 function qualityIndexes(brief: Brief, language: LanguageId, traits: boolean): number[] {
-  return brief.qualities.map((q, i) => ((language === 'sw' && !QUALITIES[q]) || TRAITS.has(q) !== traits ? -1 : i)).filter((i) => i >= 0);
+  // A quality already in the subject's words ("family" of "family bakery") is not said twice.
+  const inSubject = new Set((brief.subject?.en ?? '').toLowerCase().split(' '));
+  return brief.qualities
+    .map((q, i) => ((language === 'sw' && !QUALITIES[q]) || TRAITS.has(q) !== traits || (language === 'en' && inSubject.has(q)) ? -1 : i))
+    .filter((i) => i >= 0);
 }
 
 /** The quality at `index` if it is of the asked sort (a trait of the subject, or a quality of its offers). */
