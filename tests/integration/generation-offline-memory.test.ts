@@ -95,7 +95,8 @@ describe('offline generations remember what each user was shown', () => {
     for (let i = 0; i < 10; i++) all.push(...(await generate(socket, body, { token: pro.token })));
     expect(all).toHaveLength(50);
     expect(new Set(all.map((l) => l.toLowerCase())).size).toBeGreaterThanOrEqual(45);
-    expect(all.filter((l) => l.includes('sourdough bakery')).length).toBeGreaterThanOrEqual(40);
+    // About the brief, not the brief pasted (issue 22): "Sourdough and vibes.", "Behind the scenes at our sourdough bakery."
+    expect(all.filter((l) => /sourdough|bakery/i.test(l)).length).toBeGreaterThanOrEqual(40);
 
     const store = new RecentLinesStore(server.services.ctx.redis, server.prefix);
     const remembered = await store.recall(`user-${pro.id}`, { ...body, language: 'en' });

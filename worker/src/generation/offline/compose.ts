@@ -1,6 +1,7 @@
 import type { LanguageId } from '@gl/core';
-import { entryText, type Entry } from './content';
-import { renderTemplate, type TopicFill } from './templates';
+import type { Brief } from './brief';
+import { entryText, fitsKind, type Entry, type NeutralNoun } from './content';
+import { choices, renderTemplate, type Fill } from './slots';
 import { lineKey } from './text';
 
 /** One line the offline writer could return, with what it is made of (for variety scoring). */
@@ -13,21 +14,21 @@ export interface Candidate {
   parts: string[];
   /** Whether it uses one of the brand's words. */
   usesWord: boolean;
-  /** Whether it names the subject (composed from a template). */
+  /** Whether it is about the brief (composed from a template). */
   composed: boolean;
+  /** How many parts of the brief it names beyond the subject (place, offers, audience...). */
+  richness: number;
+  /** Whether it names the brief's name. */
+  named: boolean;
 }
 
 const WORD_SLOT = /\{word(?:tag)?\}/;
 const EMOJI = /\p{Extended_Pictographic}/gu;
 /** What `lineKey` ignores at the end of a line. */
 const END_PUNCTUATION = /[\s.!?…,;:]+$/u;
-
-/** Whether a part would repeat the core: the same words, the same first word, the same emoji, or a second hashtag. */
-function clashes(core: Piece, part: Piece): boolean {
-  if (core.key.includes(part.key) || (core.first !== '' && core.first === part.first)) return true;
-  if (core.hashtag && part.hashtag) return true;
-  return part.emoji.some((e) => core.emoji.includes(e));
-}
+/** Slots naming a part of the brief other than its subject. */
+const RICH_SLOTS =
+  /\{(?:name|name's|place|at place|of place|offer|offers|quality|trait|audience|activity|owner|owner's|cause|purpose|makers|when)\}/g;
 
 interface Piece {
   text: string;
@@ -39,54 +40,74 @@ interface Piece {
   word: boolean;
   hashtag: boolean;
   emoji: string[];
+  richness: number;
 }
 
-/** Renders an entry; a `{word}` entry gets one of the brand's words, chosen at random. */
-function renderPiece(entry: Entry, fill: TopicFill, input: ComposeInput): Piece | null {
-  const template = entryText(entry);
-  const word = WORD_SLOT.test(template);
-  if (word && input.words.length === 0) return null;
-  const chosen = word ? input.words[Math.min(input.words.length - 1, Math.floor(input.random() * input.words.length))] : undefined;
-  const text = renderTemplate(template, { ...fill, word: chosen }, input.language);
-  if (text === '' || !input.allowed(text)) return null;
-  const lower = text.toLocaleLowerCase();
-  return {
-    text,
-    lower,
-    first: /^[\p{L}\p{N}']+/u.exec(lower)?.[0] ?? '',
-    key: lineKey(text),
-    word,
-    hashtag: text.includes('#'),
-    emoji: text.match(EMOJI) ?? [],
-  };
+/** Whether a part would repeat the core: the same words, the same first word, the same emoji, or a second hashtag. */
+function clashes(core: Piece, part: Piece): boolean {
+  if (core.key.includes(part.key) || (core.first !== '' && core.first === part.first)) return true;
+  if (core.hashtag && part.hashtag) return true;
+  return part.emoji.some((e) => core.emoji.includes(e));
 }
 
 export interface ComposeInput {
   templates: readonly Entry[];
   openings: readonly Entry[];
   endings: readonly Entry[];
-  fills: readonly TopicFill[];
+  brief: Brief;
+  /** Standing in for the subject when the brief has none. */
+  neutral: NeutralNoun | null;
   words: readonly string[];
   language: LanguageId;
   /** Whether a piece may be used (the brand's avoided words). */
   allowed: (text: string) => boolean;
-  random: () => number;
 }
 
+function renderPieces(entry: Entry, input: ComposeInput, withChoices: boolean): Piece[] {
+  const template = entryText(entry);
+  const word = WORD_SLOT.test(template);
+  if (word && input.words.length === 0) return [];
+  const options = withChoices ? choices(template, input.brief, input.language) : [{ offer: 0, quality: 0, trait: 0 }];
+  const words = word ? input.words : [undefined];
+  const richness = new Set(template.match(RICH_SLOTS) ?? []).size;
+  const out: Piece[] = [];
+  for (const choice of options.flatMap((o) => words.map((w) => ({ ...o, word: w })))) {
+    const fill: Fill = { brief: input.brief, language: input.language, neutral: input.neutral, ...choice };
+    const text = renderTemplate(template, fill);
+    if (text === null || text === '' || !input.allowed(text)) continue;
+    const lower = text.toLocaleLowerCase();
+    out.push({
+      text,
+      lower,
+      first: /^[\p{L}\p{N}']+/u.exec(lower)?.[0] ?? '',
+      key: lineKey(text),
+      word,
+      hashtag: text.includes('#'),
+      emoji: text.match(EMOJI) ?? [],
+      richness,
+    });
+  }
+  return out;
+}
+
+/** Which lines to compose: templates alone, with one opening or ending, or between both (many more). */
+export type ComposeStage = 'alone' | 'single' | 'both';
+
 /**
- * Lines composed from the templates (each filled with each subject): alone, after an opening or
- * before an ending; with `both`, also between an opening and an ending (many more, needed only when
- * repeats have used up the others).
+ * Lines composed from the templates that fit the brief (its kind, and slots it can fill), at one
+ * stage: alone, after an opening or before an ending, or between an opening and an ending. The
+ * writer asks for a later stage only when repeats have used up the earlier ones.
  */
-export function composeCandidates(input: ComposeInput, both: boolean): Candidate[] {
+export function composeCandidates(input: ComposeInput, stage: ComposeStage): Candidate[] {
   const out: Candidate[] = [];
-  for (const fill of input.fills) {
-    const render = (e: Entry) => renderPiece(e, fill, input);
-    const openings = input.openings.map(render).filter((p) => p !== null);
-    const endings = input.endings.map(render).filter((p) => p !== null);
-    for (const template of input.templates) {
-      const core = render(template);
-      if (!core) continue;
+  const neutral = input.neutral !== null;
+  const fits = (e: Entry) => neutral || fitsKind(e, input.brief.kind);
+  const openings = stage === 'alone' ? [] : input.openings.filter(fits).flatMap((e) => renderPieces(e, input, false));
+  const endings = stage === 'alone' ? [] : input.endings.filter(fits).flatMap((e) => renderPieces(e, input, false));
+  const name = input.brief.name?.toLocaleLowerCase();
+  for (const template of input.templates) {
+    if (!fits(template)) continue;
+    for (const core of renderPieces(template, input, true)) {
       const push = (before: Piece | null, after: Piece | null) => {
         if (before && clashes(core, before)) return;
         if (after && (clashes(core, after) || (before && clashes(before, after)))) return;
@@ -101,10 +122,12 @@ export function composeCandidates(input: ComposeInput, both: boolean): Candidate
           parts: [before, after].filter((p) => p !== null).map((p) => p.key),
           usesWord: core.word || Boolean(before?.word) || Boolean(after?.word),
           composed: true,
+          richness: core.richness,
+          named: name !== undefined && core.lower.includes(name),
         });
       };
-      if (!both) {
-        push(null, null);
+      if (stage === 'alone') push(null, null);
+      else if (stage === 'single') {
         for (const o of openings) push(o, null);
         for (const e of endings) push(null, e);
       } else {
@@ -119,6 +142,6 @@ export function composeCandidates(input: ComposeInput, both: boolean): Candidate
 export function curatedCandidates(lines: readonly Entry[]): Candidate[] {
   return lines.map((entry) => {
     const text = entryText(entry);
-    return { text, key: lineKey(text), base: lineKey(text), parts: [], usesWord: false, composed: false };
+    return { text, key: lineKey(text), base: lineKey(text), parts: [], usesWord: false, composed: false, richness: 0, named: false };
   });
 }

@@ -6,10 +6,58 @@ import { z } from 'zod';
  * (plus `general` where entries may be tone-agnostic); entries are strings or `{ text, tags }`.
  */
 const SLOT = /\{[^}]*\}/g;
-const TEMPLATE_SLOTS = new Set(['{topic}', '{topic:dat}', '{tag}', '{word}', '{wordtag}']);
+const SUBJECT_SLOTS = [
+  'topic',
+  'topic:dat',
+  'label',
+  'ref',
+  'field',
+  'short',
+  'name',
+  "name's",
+  'subject',
+  'a subject',
+  'the subject',
+  'our subject',
+  'your subject',
+  'my subject',
+  'this subject',
+  'subjects',
+  'place',
+  'at place',
+  'of place',
+  'offer',
+  'offers',
+  'quality',
+  'trait',
+  'audience',
+  'activity',
+  'owner',
+  "owner's",
+  'owner is',
+  'cause',
+  'purpose',
+  'makers',
+  'when',
+];
+const GRAMMAR_SLOTS = ['s', 'is', 'has', 'it', 'its'];
+const TEMPLATE_SLOTS = new Set([...SUBJECT_SLOTS, ...GRAMMAR_SLOTS, 'tag', 'word', 'wordtag'].map((s) => `{${s}}`));
 const PART_SLOTS = new Set(['{tag}', '{word}', '{wordtag}']);
+const KINDS = ['business', 'person', 'product', 'event', 'cause', 'group', 'place', 'thing'] as const;
 
-const entry = z.union([z.string(), z.strictObject({ text: z.string(), tags: z.array(z.enum(['code'])).min(1) })]);
+const entry = z.union([
+  z.string(),
+  z
+    .strictObject({
+      text: z.string(),
+      tags: z
+        .array(z.enum(['code', 'food']))
+        .min(1)
+        .optional(),
+      kinds: z.array(z.enum(KINDS)).min(1).optional(),
+    })
+    .refine((e) => e.tags !== undefined || e.kinds !== undefined, 'an entry object has tags or kinds'),
+]);
 const text = (e: z.infer<typeof entry>) => (typeof e === 'string' ? e : e.text);
 
 function slotsOf(line: string): string[] {
@@ -43,10 +91,18 @@ function categorySchema(category: Category) {
       for (const e of Object.values(c.templates).flat()) {
         const t = text(e);
         const slots = slotsOf(t);
-        if (!clean(t) || !slots.some((s) => s.startsWith('{topic')) || slots.some((s) => !TEMPLATE_SLOTS.has(s)))
-          issue(`${category.id} template "${t}": names {topic}, known slots only`);
-        // With a short subject, a template must fit the category.
-        if (!fits(t.replace(SLOT, 'Acme'))) issue(`${category.id} template "${t}" does not fit ${category.maxChars} chars`);
+        const known = (s: string) => TEMPLATE_SLOTS.has(s) || /^\{(?:c|subjects?):[a-z]+\}$/.test(s);
+        if (
+          !clean(t) ||
+          !slots.some((s) => SUBJECT_SLOTS.includes(s.slice(1, -1)) || /^\{subjects?:/.test(s)) ||
+          slots.some((s) => !known(s))
+        )
+          issue(`${category.id} template "${t}": names a part of the brief, known slots only`);
+        // With a short subject, a template must fit the category; with ordinary ones, reach its minimum.
+        const short = t.replace(SLOT, 'Acme');
+        if (short.length > category.maxChars || Array.from(t.replace(SLOT, 'Acme Coffee')).length < category.minChars) {
+          issue(`${category.id} template "${t}" does not fit ${category.minChars}-${category.maxChars} chars`);
+        }
       }
       for (const e of [...Object.values(c.openings).flat(), ...Object.values(c.endings).flat()]) {
         const t = text(e);

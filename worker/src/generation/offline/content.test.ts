@@ -1,9 +1,10 @@
-import { CATEGORIES, CATEGORY_IDS, LANGUAGE_IDS, TONES } from '@gl/core';
+import { CATEGORIES, CATEGORY_IDS, LANGUAGE_IDS, TONES, type LanguageId } from '@gl/core';
 import { describe, expect, it } from 'vitest';
 import { cleanLine } from '../clean-lines';
-import { CONTENT, entryText, isCodeJokeEntry, tonedEntries, type Entry } from './content';
+import { CONTENT, entryText, isCodeJokeEntry, tonedEntries, type Entry, type NeutralNoun } from './content';
 import { languageContentSchema } from './content.schema';
-import { hashtagFor, renderTemplate } from './templates';
+import { understandBrief } from './brief';
+import { hashtagFor, renderTemplate, type Fill } from './slots';
 import { isCodeJoke } from './variety';
 
 const NUMBERING = /^\s*(\d+\s*[.):-]|[-*•]\s)/;
@@ -32,7 +33,7 @@ describe('content files', () => {
     badSlot.categories.slogans.templates.general.push('{topci} rocks.');
     expect(languageContentSchema.safeParse(badSlot).success).toBe(false);
     const badTag = copy();
-    badTag.categories.slogans.templates.general.push({ text: '{topic} rocks.', tags: ['food'] });
+    badTag.categories.slogans.templates.general.push({ text: '{topic} rocks.', tags: ['drink'] });
     expect(languageContentSchema.safeParse(badTag).success).toBe(false);
     const tooLong = copy();
     tooLong.categories.slogans.templates.general.push(`{topic} ${'very '.repeat(20)}long.`);
@@ -114,24 +115,41 @@ describe('topic templates and parts', () => {
     }
   });
 
-  it('keeps the topic verbatim and capitalises template text', () => {
-    expect(renderTemplate('{topic}: made simple.', { kind: 'topic', topic: 'iPhone cases' }, 'en')).toBe('iPhone cases: made simple.');
-    expect(renderTemplate('just {topic}.', { kind: 'topic', topic: 'tea' }, 'en')).toBe('Just tea.');
+  const fill = (topic: string | null, language: LanguageId, neutral: NeutralNoun | null = null): Fill => ({
+    brief: understandBrief(topic),
+    language,
+    neutral,
+    offer: 0,
+    quality: 0,
+    trait: 0,
+  });
+
+  it('keeps a name or short topic in its own casing and capitalises sentence starts', () => {
+    expect(renderTemplate('{label}: made simple.', fill('iPhone cases', 'en'))).toBe('iPhone cases: made simple.');
+    expect(renderTemplate('just {field}.', fill('tea', 'en'))).toBe('Just tea.');
+    expect(renderTemplate('{label}. the rest is {field}.', fill('coffee', 'en'))).toBe('Coffee. The rest is coffee.');
+  });
+
+  it('leaves a template out when the brief cannot fill one of its slots', () => {
+    expect(renderTemplate('Fresh {offer} {at place}.', fill('coffee', 'en'))).toBeNull();
+    expect(renderTemplate('Fresh {offer} {at place}.', fill('a bakery in Nakuru that sells mandazi', 'en'))).toBe(
+      'Fresh mandazi in Nakuru.',
+    );
   });
 
   it('capitalises a neutral noun at a sentence start only, and declines it in German', () => {
     const marke = { base: 'deine Marke', dat: 'deiner Marke' };
-    expect(renderTemplate('{topic}: Qualität.', { kind: 'neutral', noun: { base: 'votre marque' } }, 'fr')).toBe('Votre marque: Qualität.');
-    expect(renderTemplate('Mit {topic:dat} geht alles.', { kind: 'neutral', noun: marke }, 'de')).toBe('Mit deiner Marke geht alles.');
-    expect(renderTemplate('Wähle {topic}. {topic}!', { kind: 'neutral', noun: marke }, 'de')).toBe('Wähle deine Marke. Deine Marke!');
+    expect(renderTemplate('{topic}: Qualität.', fill(null, 'fr', { base: 'votre marque' }))).toBe('Votre marque: Qualität.');
+    expect(renderTemplate('Mit {topic:dat} geht alles.', fill(null, 'de', marke))).toBe('Mit deiner Marke geht alles.');
+    expect(renderTemplate('Wähle {topic}. {topic}!', fill(null, 'de', marke))).toBe('Wähle deine Marke. Deine Marke!');
   });
 
   it('applies French elision and Romance contractions', () => {
-    expect(renderTemplate('Fan de {topic}.', { kind: 'topic', topic: 'Orange' }, 'fr')).toBe("Fan d'Orange.");
-    expect(renderTemplate('Fan de {topic}.', { kind: 'topic', topic: 'Yoplait' }, 'fr')).toBe('Fan de Yoplait.');
-    expect(renderTemplate('Fan de {topic}.', { kind: 'topic', topic: 'le chocolat' }, 'fr')).toBe('Fan du chocolat.');
-    expect(renderTemplate('Amante de {topic}.', { kind: 'topic', topic: 'el mar' }, 'es')).toBe('Amante del mar.');
-    expect(renderTemplate('Fã de {topic}.', { kind: 'neutral', noun: { base: 'a criatividade' } }, 'pt')).toBe('Fã da criatividade.');
+    expect(renderTemplate('Fan de {topic}.', fill('Orange', 'fr'))).toBe("Fan d'Orange.");
+    expect(renderTemplate('Fan de {topic}.', fill('Yoplait', 'fr'))).toBe('Fan de Yoplait.');
+    expect(renderTemplate('Fan de {topic}.', fill('le chocolat', 'fr'))).toBe('Fan du chocolat.');
+    expect(renderTemplate('Amante de {topic}.', fill('el mar', 'es'))).toBe('Amante del mar.');
+    expect(renderTemplate('Fã de {topic}.', fill(null, 'pt', { base: 'a criatividade' }))).toBe('Fã da criatividade.');
   });
 
   it('builds hashtags from the topic and drops them when they would not work', () => {
@@ -139,6 +157,6 @@ describe('topic templates and parts', () => {
     expect(hashtagFor('iPhone 15')).toBe('#iPhone15');
     expect(hashtagFor('!!!')).toBe('');
     expect(hashtagFor('a'.repeat(40))).toBe('');
-    expect(renderTemplate('No excuses. Just {topic}. {tag}', { kind: 'neutral', noun: { base: 'x' } }, 'en')).toBe('No excuses. Just x.');
+    expect(renderTemplate('No excuses. Just {topic}. {tag}', fill(null, 'fr', { base: 'x' }))).toBe('No excuses. Just x.');
   });
 });

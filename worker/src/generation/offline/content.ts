@@ -1,4 +1,5 @@
 import type { CategoryId, LanguageId, Tone } from '@gl/core';
+import type { SubjectKind } from './lexicon';
 import de from './content/de.json' with { type: 'json' };
 import en from './content/en.json' with { type: 'json' };
 import es from './content/es.json' with { type: 'json' };
@@ -11,13 +12,14 @@ import sw from './content/sw.json' with { type: 'json' };
  * checked by the schema in content.schema.ts. The files are imported (not read from disk), so a
  * bundler inlines them and the compiled worker needs no files beside it.
  *
- * Slots: `{topic}` the subject (topic or brand name), `{topic:dat}` its German dative form when it is
- * a neutral noun, `{tag}` a hashtag of the subject, `{word}` one of the brand's words to use and
- * `{wordtag}` a hashtag of it. An entry tagged "code" is a developer joke: used only for subjects
- * about software.
+ * Slots are filled from the understood brief (see slots.ts and content/README.md): English and
+ * Kiswahili templates name its parts ({label}, {our subject}, {place}, {offers}...), the other
+ * languages `{topic}`. An entry tagged "code" is a developer joke: used only for subjects about
+ * software; one tagged "food" only for briefs about food or drink. An entry with `kinds` is used only for subjects of those kinds (a business, a person,
+ * an event...).
  */
-export type ContentTag = 'code';
-export type Entry = string | { text: string; tags: ContentTag[] };
+export type ContentTag = 'code' | 'food';
+export type Entry = string | { text: string; tags?: ContentTag[]; kinds?: SubjectKind[] };
 
 /** Entries for every tone, plus tone-agnostic ones under `general`. */
 export type TonedEntries = Record<Tone | 'general', Entry[]>;
@@ -59,7 +61,16 @@ export function entryText(entry: Entry): string {
 }
 
 export function isCodeJokeEntry(entry: Entry): boolean {
-  return typeof entry !== 'string' && entry.tags.includes('code');
+  return typeof entry !== 'string' && (entry.tags?.includes('code') ?? false);
+}
+
+export function isFoodEntry(entry: Entry): boolean {
+  return typeof entry !== 'string' && (entry.tags?.includes('food') ?? false);
+}
+
+/** Whether an entry fits a subject of this kind (entries without `kinds` fit every kind). */
+export function fitsKind(entry: Entry, kind: SubjectKind): boolean {
+  return typeof entry === 'string' || !entry.kinds || entry.kinds.includes(kind);
 }
 
 /** Tone-specific entries first, then the general ones. */

@@ -2,6 +2,7 @@ import { CATEGORIES, CATEGORY_IDS, TONES, type CategoryId, type Tone } from '@gl
 import { describe, expect, it } from 'vitest';
 import { CONTENT, entryText, isCodeJokeEntry } from './content';
 import { generateOffline, type OfflineRequest } from './offline-generator';
+import { briefWords, isOnSubject, pastesTopic } from './measure';
 import { lineKey } from './text';
 
 const PAIRS = CATEGORY_IDS.flatMap((c) => TONES.map((t) => [c, t] as const));
@@ -183,16 +184,24 @@ describe('generateOffline with a topic (English)', () => {
     expect(second.filter((l) => l.includes('Velvet')).length).toBeGreaterThanOrEqual(3);
   });
 
-  it.each(['bios', 'captions', 'quotes', 'adlines'] as const)('a 100-character topic still yields valid %s', (category) => {
-    const topic = 'The Northern Lights Artisan Coffee Roastery and Community Bakery of Lower Kensington Gardens London'.padEnd(100, '!');
-    expect(topic).toHaveLength(100);
-    for (const tone of TONES) {
-      const { lines } = gen({ category, tone, count: 4, topic });
-      expect(lines, `${category}/${tone}`).toHaveLength(4);
-      expectValid(lines, category);
-      expect(lines.filter((l) => l.includes(topic)).length, `${category}/${tone}`).toBeGreaterThanOrEqual(3);
-    }
-  });
+  it.each(['bios', 'captions', 'quotes', 'adlines'] as const)(
+    'a 100-character topic yields valid lines about it, never pasted (%s)',
+    (category) => {
+      // Issue 22: a long brief is understood, not pasted whole (no five of its words in a row), nor answered with lines about nothing.
+      const topic = 'The Northern Lights Artisan Coffee Roastery and Community Bakery of Lower Kensington Gardens London'.padEnd(100, '!');
+      expect(topic).toHaveLength(100);
+      const words = briefWords({ category, tone: 'bold', topic });
+      for (const tone of TONES) {
+        const { lines } = gen({ category, tone, count: 4, topic });
+        expect(lines, `${category}/${tone}`).toHaveLength(4);
+        expectValid(lines, category);
+        for (const line of lines) {
+          expect(pastesTopic(line, topic), line).toBe(false);
+          expect(isOnSubject(line, words), line).toBe(true);
+        }
+      }
+    },
+  );
 
   it('falls back to curated lines when the topic cannot fit at all', () => {
     const topic = 'x'.repeat(100);
@@ -330,9 +339,10 @@ describe('brand kits', () => {
       brand: { ...brand, name: "Rosie's Bakery" },
     });
     const lines = Array.from({ length: 6 }, () => again().lines).flat();
-    const naming = lines.filter((l) => l.includes('sourdough') || l.includes("Rosie's Bakery"));
+    // Case-insensitively: "Sourdough" opens a sentence with a capital (issue 22).
+    const naming = lines.filter((l) => /sourdough/i.test(l) || l.includes("Rosie's Bakery"));
     expect(naming.length / lines.length).toBeGreaterThanOrEqual(0.8);
-    expect(lines.some((l) => l.includes('sourdough'))).toBe(true);
+    expect(lines.some((l) => /sourdough/i.test(l))).toBe(true);
     expect(lines.some((l) => l.includes("Rosie's Bakery"))).toBe(true);
   });
 

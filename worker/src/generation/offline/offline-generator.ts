@@ -1,12 +1,12 @@
 import { getCategory, LANGUAGE_IDS } from '@gl/core';
-import type { CategoryId, LanguageId, Tone } from '@gl/core';
+import type { CategoryId, EmojiMode, HashtagMode, LanguageId, Tone } from '@gl/core';
 import { avoidedWordTest } from '../avoid-words';
 import { cleanLine } from '../clean-lines';
-import { isAboutCode } from './code-topic';
+import { hasSubject, pastesTopic, understandBrief } from './brief';
 import { composeCandidates, curatedCandidates, type Candidate, type ComposeInput } from './compose';
-import { CONTENT, entryText, isCodeJokeEntry, tonedEntries, type Entry } from './content';
+import { CONTENT, isCodeJokeEntry, isFoodEntry, tonedEntries, type Entry } from './content';
 import { Picker } from './picker';
-import type { TopicFill } from './templates';
+import { decorateLine, reduceLine } from './switches';
 import { fitsBounds, lineKey, normalizeTopic } from './text';
 
 export interface OfflineBrand {
@@ -31,8 +31,18 @@ export interface OfflineRequest {
   recent?: ReadonlySet<string>;
   /** A brand kit: its name is the subject, its words are used where natural, its avoided words never appear. */
   brand?: OfflineBrand;
+  /** `none`: no hashtags; `few`: 1 to 3 fitting ones at the end of every line. Unset: none. */
+  hashtags?: HashtagMode;
+  /** `none`: no emoji; `some`: at most 2 per line (a fitting one added to about half the lines). Unset: at most 2. */
+  emoji?: EmojiMode;
+  /** A brand voice written all in lower case. */
+  lowercase?: boolean;
+  /** A brand voice without exclamation marks ("!" becomes "."). */
+  noExclamation?: boolean;
   /** Injectable random source for tests; default Math.random. */
   random?: () => number;
+  /** @internal Only the tone's own templates, not the general ones (refine: "funnier" should sound funny). */
+  toneOnly?: boolean;
 }
 
 export interface OfflineResult {
@@ -42,8 +52,8 @@ export interface OfflineResult {
 
 const MIN_COUNT = 1;
 const MAX_COUNT = 10;
-/** Share of lines that name the subject when there is one (English; other languages always name it). */
-const SUBJECT_SHARE = 0.8;
+/** Share of lines that name the brief's name when it has one. */
+const NAME_SHARE = 0.8;
 /** Share of lines that use one of the brand's words, when it has some. */
 const WORD_SHARE = 1 / 3;
 const NO_RECENT: ReadonlySet<string> = new Set();
@@ -68,15 +78,116 @@ function cleanWords(words: readonly unknown[] | undefined): string[] {
 }
 
 /**
- * The built-in writer used when no AI provider is available. With a subject (the topic and/or the
- * brand's name), at least four lines in five are composed from templates that name it (an opening,
- * a template filled with the subject, an ending), the rest come from the curated English library
- * (`fallback`). English without a subject draws from the curated library (`static_fallback`), and
- * from templates about a neutral noun ("your brand") once repeats have shown all of it.
- * Other languages are always composed, with a neutral noun ("votre marque") when there is no subject.
- * Lines recently shown for the same brief (`recent`) come last, as do lines built on a template or
- * part shown recently; developer jokes appear only for subjects about code; a brand's avoided words
- * never appear.
+ * The built-in writer used when no AI provider is available. It understands the brief (brief.ts:
+ * the subject, a place, offers, qualities, an audience, an owner, a name...) and composes lines
+ * from templates that name those parts, in the request's language, grammatically (articles,
+ * plurals, capitals; Kiswahili noun-class agreement), never pasting five or more words of the topic
+ * in a row; with a name, four lines in five name it. Without a subject, English draws from the
+ * curated library (`static_fallback`), then from templates about a neutral noun ("your brand");
+ * other languages always compose, with a neutral noun. Lines recently shown for the same brief
+ * (`recent`) come last, as do lines built on a template or part shown recently; developer jokes
+ * appear only for subjects about code; a brand's avoided words never appear; the switches
+ * (hashtags, emoji, lower case, no "!") hold on every line.
+ */
+interface Pools {
+  /** Templates alone; with one opening or ending, and with both, built when first needed. */
+  composed: Candidate[];
+  single: Candidate[] | null;
+  both: Candidate[] | null;
+  /** Lines about the language's neutral noun, for when nothing about the brief fits (a very tight limit). */
+  neutral: Candidate[] | null;
+  curated: Candidate[];
+  input: ComposeInput;
+  reduce: (candidates: Candidate[]) => Candidate[];
+}
+
+const POOL_CACHE_SIZE = 200;
+const poolCache = new Map<string, Pools>();
+
+/**
+ * The candidate lines for a brief, category, tone and language, with the switches that only take
+ * away already applied and the lines that must never be offered (pasting the topic, chatter the
+ * provider chain would drop, avoided words) left out. Kept (it depends on nothing random), so a
+ * repeated brief costs only the choosing.
+ */
+function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: CategoryId): Pools {
+  const avoid = cleanWords(req.brand?.wordsToAvoid);
+  const key = JSON.stringify([
+    language,
+    categoryId,
+    req.tone,
+    req.topic ?? null,
+    req.brand?.name ?? null,
+    cleanWords(req.brand?.wordsToUse),
+    avoid,
+    req.hashtags ?? null,
+    req.emoji ?? null,
+    Boolean(req.lowercase),
+    Boolean(req.noExclamation),
+    Boolean(req.toneOnly),
+  ]);
+  const hit = poolCache.get(key);
+  if (hit) {
+    poolCache.delete(key);
+    poolCache.set(key, hit);
+    return hit;
+  }
+  const content = CONTENT[language];
+  const set = content.categories[categoryId];
+  const brief = understandBrief(req.topic, req.brand?.name);
+  const containsAvoided = avoidedWordTest(avoid);
+  const words = cleanWords(req.brand?.wordsToUse).filter((w) => !containsAvoided(w));
+  const usable = (entries: readonly Entry[]) =>
+    entries.filter((e) => (brief.aboutCode || !isCodeJokeEntry(e)) && (brief.food || !isFoodEntry(e)));
+  const switches = { hashtags: req.hashtags, emoji: req.emoji, lowercase: req.lowercase, noExclamation: req.noExclamation };
+  const reduce = (candidates: Candidate[]): Candidate[] => {
+    const out: Candidate[] = [];
+    for (const c of candidates) {
+      const text = reduceLine(c.text, switches);
+      if (text === null || containsAvoided(text) || pastesTopic(text, brief)) continue;
+      // A line the provider chain would clean up or drop (e.g. one starting like chatter: "Okay.") is never offered.
+      if (!req.lowercase && cleanLine(text) !== text) continue;
+      out.push(text === c.text ? c : { ...c, text, key: lineKey(text) });
+    }
+    return out;
+  };
+  const input: ComposeInput = {
+    templates: usable(req.toneOnly ? set.templates[req.tone] : tonedEntries(set.templates, req.tone)),
+    openings: usable(tonedEntries(set.openings, req.tone)),
+    endings: usable(tonedEntries(set.endings, req.tone)),
+    brief,
+    neutral: hasSubject(brief) ? null : content.neutral[categoryId],
+    words,
+    language,
+    allowed: (text) => !containsAvoided(text),
+  };
+  // A brand's words live in openings and endings ("Always {word}."): those lines are offered from the start.
+  const single = words.length > 0 ? reduce(composeCandidates(input, 'single')) : null;
+  const pools: Pools = {
+    composed: [...reduce(composeCandidates(input, 'alone')), ...(single ?? []).filter((c) => c.usesWord)],
+    single: single?.filter((c) => !c.usesWord) ?? null,
+    both: null,
+    neutral: null,
+    curated: reduce(curatedCandidates(usable(set.lines[req.tone]))),
+    input,
+    reduce,
+  };
+  if (poolCache.size >= POOL_CACHE_SIZE) poolCache.delete(poolCache.keys().next().value as string);
+  poolCache.set(key, pools);
+  return pools;
+}
+
+/**
+ * The built-in writer used when no AI provider is available. It understands the brief (brief.ts:
+ * the subject, a place, offers, qualities, an audience, an owner, a name...) and composes lines
+ * from templates that name those parts, in the request's language, grammatically (articles,
+ * plurals, capitals; Kiswahili noun-class agreement), never pasting five or more words of the topic
+ * in a row; with a name, four lines in five name it. Without a subject, English draws from the
+ * curated library (`static_fallback`), then from templates about a neutral noun ("your brand");
+ * other languages always compose, with a neutral noun. Lines recently shown for the same brief
+ * (`recent`) come last, as do lines built on a template or part shown recently; developer jokes
+ * appear only for subjects about code; a brand's avoided words never appear; the switches
+ * (hashtags, emoji, lower case, no "!") hold on every line.
  */
 export function generateOffline(req: OfflineRequest): OfflineResult {
   const category = getCategory(req.category);
@@ -85,56 +196,63 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
   const cap = typeof req.maxChars === 'number' && Number.isFinite(req.maxChars) ? Math.floor(req.maxChars) : Infinity;
   const maxChars = Math.min(category.maxChars, cap);
   const random = req.random ?? Math.random;
-  const content = CONTENT[language];
-  const set = content.categories[category.id];
-
-  const brandName = req.brand ? normalizeTopic(req.brand.name) : null;
-  const subjects = [...new Set([normalizeTopic(req.topic), brandName].filter((s): s is string => s !== null))];
-  const avoid = cleanWords(req.brand?.wordsToAvoid);
-  const containsAvoided = avoidedWordTest(avoid);
-  const words = cleanWords(req.brand?.wordsToUse).filter((w) => !containsAvoided(w));
-  const aboutCode = subjects.some(isAboutCode);
-  const usable = (entries: readonly Entry[]) => entries.filter((e) => aboutCode || !isCodeJokeEntry(e));
+  const pools = poolsFor(req, language, category.id);
+  const brief = pools.input.brief;
 
   const excluded = new Set((req.exclude ?? []).filter((l): l is string => typeof l === 'string').map(lineKey));
   const accept = (c: Candidate) => !excluded.has(c.key) && !excluded.has(c.base) && fitsBounds(c.text, category.minChars, maxChars);
   const recent = req.recent ?? NO_RECENT;
-  // A line the provider chain would clean up or drop (e.g. one starting like chatter: "Okay.") is never offered.
-  const verify = (c: Candidate) => cleanLine(c.text) === c.text && !containsAvoided(c.text);
-  const picker = new Picker(accept, verify, recent, random, Math.ceil(WORD_SHARE * count));
-
-  const fills: TopicFill[] =
-    subjects.length > 0 ? subjects.map((topic) => ({ kind: 'topic', topic })) : [{ kind: 'neutral', noun: content.neutral[category.id] }];
-  const compose: ComposeInput = {
-    templates: usable(tonedEntries(set.templates, req.tone)),
-    openings: usable(tonedEntries(set.openings, req.tone)),
-    endings: usable(tonedEntries(set.endings, req.tone)),
-    fills,
-    words,
-    language,
-    allowed: (text) => !containsAvoided(text),
-    random,
+  const switches = { hashtags: req.hashtags, emoji: req.emoji, lowercase: req.lowercase, noExclamation: req.noExclamation };
+  const decoration = { brief, tone: req.tone, language, maxChars, random };
+  const finish = (c: Candidate) => {
+    const text = decorateLine(c.text, switches, decoration);
+    return text !== null && fitsBounds(text, category.minChars, maxChars) && !excluded.has(lineKey(text)) ? text : null;
   };
-  const composedPool = composeCandidates(compose, false);
-  // Lines with both an opening and an ending only when repeats have used up the simpler ones.
-  if (picker.freshAmong(composedPool) < count) composedPool.push(...composeCandidates(compose, true));
-  const curatedPool = curatedCandidates(usable(set.lines[req.tone]).filter((e) => !containsAvoided(entryText(e))));
+  const picker = new Picker(accept, finish, recent, random, Math.ceil(WORD_SHARE * count));
+
+  // Lines with an opening or an ending, then with both, only when repeats have used up the simpler ones.
+  const named = Math.ceil(NAME_SHARE * count);
+  const enough = (pool: Candidate[]) =>
+    picker.freshAmong(pool) >= count && (brief.name === null || picker.freshAmong(pool.filter((c) => c.named)) >= named);
+  let fullPool = pools.composed;
+  if (!enough(fullPool)) {
+    pools.single ??= pools.reduce(composeCandidates(pools.input, 'single'));
+    fullPool = [...fullPool, ...pools.single];
+    if (!enough(fullPool)) {
+      pools.both ??= pools.reduce(composeCandidates(pools.input, 'both'));
+      fullPool = [...fullPool, ...pools.both];
+    }
+  }
+  const curatedPool = pools.curated;
 
   let composed: string[] = [];
   let curated: string[] = [];
-  if (subjects.length === 0 && language === 'en') {
+  if (pools.input.neutral !== null && language === 'en') {
     // The curated library first; once repeats have shown all of it, lines about "your brand".
     curated = picker.take(
       curatedPool.filter((c) => !recent.has(c.key)),
       count,
     );
-    if (recent.size > 0) composed = picker.take(composedPool, count - curated.length);
+    if (recent.size > 0) composed = picker.take(fullPool, count - curated.length);
     curated = curated.concat(picker.take(curatedPool, count - curated.length - composed.length));
   } else {
-    composed = picker.take(composedPool, curatedPool.length > 0 ? Math.ceil(SUBJECT_SHARE * count) : count);
+    if (brief.name !== null) {
+      composed = picker.take(
+        fullPool.filter((c) => c.named),
+        named,
+      );
+    }
+    composed = composed.concat(picker.take(fullPool, count - composed.length));
+    // Nothing about the brief fits (a very tight limit): the curated library fills the answer, else lines about the neutral noun.
     curated = picker.take(curatedPool, count - composed.length);
-    // Not enough curated lines fit: name the subject in more of them.
-    composed = composed.concat(picker.take(composedPool, count - composed.length - curated.length));
+    if (composed.length + curated.length < count) {
+      pools.neutral ??= pools.reduce(
+        (['alone', 'single'] as const).flatMap((stage) =>
+          composeCandidates({ ...pools.input, brief: understandBrief(null), neutral: CONTENT[language].neutral[category.id] }, stage),
+        ),
+      );
+      curated = curated.concat(picker.take(pools.neutral, count - composed.length - curated.length));
+    }
   }
   return { lines: [...composed, ...curated], source: composed.length > 0 ? 'fallback' : 'static_fallback' };
 }

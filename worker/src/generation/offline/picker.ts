@@ -17,11 +17,12 @@ export class Picker {
 
   /**
    * @param accept a cheap check run on every candidate (bounds, exclusions)
-   * @param verify a final check run only on a chosen candidate (the brand's avoided words)
+   * @param finish run only on a chosen candidate: the line as delivered (the switches applied), or
+   *   null when it cannot be delivered (then the next best is taken)
    */
   constructor(
     private readonly accept: (candidate: Candidate) => boolean,
-    private readonly verify: (candidate: Candidate) => boolean,
+    private readonly finish: (candidate: Candidate) => string | null,
     private readonly recent: ReadonlySet<string>,
     private readonly random: () => number,
     private readonly wordTarget: number,
@@ -40,7 +41,8 @@ export class Picker {
   }
 
   private cost(c: Candidate): number {
-    let cost = c.parts.length;
+    // Fewer added parts first; among equals, lines naming more of the brief (place, offers...).
+    let cost = c.parts.length - 0.3 * Math.min(c.richness, 3);
     if (this.recent.has(c.key)) cost += 10_000;
     if (this.seenRecently(c.base)) cost += 100;
     cost += 1_000 * (this.basesTaken.get(c.base) ?? 0);
@@ -76,11 +78,12 @@ export class Picker {
       }
       if (!best) break;
       this.taken.add(best.key);
-      if (!this.verify(best)) continue;
+      const text = this.finish(best);
+      if (text === null) continue;
       this.basesTaken.set(best.base, (this.basesTaken.get(best.base) ?? 0) + 1);
       for (const part of best.parts) this.partsTaken.set(part, (this.partsTaken.get(part) ?? 0) + 1);
       if (best.usesWord) this.wordLines++;
-      picked.push(best.text);
+      picked.push(text);
     }
     return picked;
   }

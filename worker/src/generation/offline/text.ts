@@ -37,3 +37,12 @@ export function shuffle<T>(items: readonly T[], random: () => number): T[] {
   }
   return out;
 }
+
+/** A light stem: no possessive, no plural ending. */
+export function stem(word: string): string {
+  let w = word.toLowerCase().replace(/['’]s?$/, '');
+  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 4 && /(?:ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
+  return w;
+}

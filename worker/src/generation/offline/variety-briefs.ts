@@ -1,36 +1,82 @@
-import type { Brief } from './variety';
+import type { BenchBrief } from './measure';
 
-/** The fixed briefs of `npm run bench:offline` and of the variety floors in the unit tests. */
-export const BENCH_BRIEFS: Brief[] = [
-  { name: 'bakery taglines, funny', request: { category: 'taglines', tone: 'funny', topic: "Rosie's Bakery" } },
-  { name: 'bakery captions, funny', request: { category: 'captions', tone: 'funny', topic: 'sourdough bakery' } },
-  { name: 'photographer bio, inspirational', request: { category: 'bios', tone: 'inspirational', topic: 'wedding photography' } },
-  { name: 'sunset caption, romantic', request: { category: 'captions', tone: 'romantic', topic: 'sunset' } },
-  { name: 'juice brand slogans, bold', request: { category: 'slogans', tone: 'bold', topic: 'Zesty Juice' } },
-  { name: 'juice brand quotes, funny', request: { category: 'quotes', tone: 'funny', topic: 'Zesty Juice' } },
-  { name: 'dev tool ad lines, funny', request: { category: 'adlines', tone: 'funny', topic: 'Shipyard CLI for developers' } },
-  { name: 'dev tool slogans, funny', request: { category: 'slogans', tone: 'funny', topic: 'a code review app' } },
+/**
+ * Briefs of every shape for the unit tests of the offline writer (variety.test.ts): businesses,
+ * people, events, causes, groups, products and things; a name, a place, offers, an audience, an
+ * owner; one word to a long sentence; English and Kiswahili briefs, lines in every language; with
+ * platform limits. Not the bench's briefs (bench/offline-briefs*.ts), so the tests check the
+ * writer on briefs it was not tuned on.
+ */
+export const TEST_BRIEFS: BenchBrief[] = [
   {
-    name: 'fr boulangerie taglines, romantic',
-    request: { category: 'taglines', tone: 'romantic', topic: 'Maison Lemoine', language: 'fr' },
+    name: 'small bakery, long',
+    request: { category: 'taglines', tone: 'bold', topic: 'a small bakery in Eldoret selling fresh bread and doughnuts' },
   },
-  { name: 'es beach captions, funny', request: { category: 'captions', tone: 'funny', topic: 'la playa', language: 'es' } },
+  { name: "Amina's tailoring shop", request: { category: 'bios', tone: 'romantic', topic: "Amina's tailoring shop" } },
   {
-    name: 'de bike shop slogans, motivational',
-    request: { category: 'slogans', tone: 'motivational', topic: 'Radhaus Berg', language: 'de' },
+    name: 'graphic designer for startups',
+    request: { category: 'bios', tone: 'minimalist', topic: 'freelance graphic designer for startups' },
   },
-  { name: 'sw coffee ad lines, corporate', request: { category: 'adlines', tone: 'corporate', topic: 'Kahawa Bora', language: 'sw' } },
-  { name: 'pt sea quotes, inspirational', request: { category: 'quotes', tone: 'inspirational', topic: 'o mar', language: 'pt' } },
+  { name: 'yoga classes for seniors', request: { category: 'adlines', tone: 'inspirational', topic: 'gentle yoga classes for seniors' } },
+  { name: "brother's wedding", request: { category: 'captions', tone: 'funny', topic: "my brother's wedding" } },
   {
-    name: 'juice brand kit slogans, funny',
-    request: {
-      category: 'slogans',
-      tone: 'funny',
-      brand: { name: 'Zesty', wordsToUse: ['cold-pressed', 'fresh'], wordsToAvoid: ['cheap', 'sugar', 'wow'] },
-    },
+    name: 'charity run',
+    request: { category: 'slogans', tone: 'motivational', topic: "charity run for a children's hospital in Nairobi" },
+  },
+  { name: 'organic honey', request: { category: 'quotes', tone: 'romantic', topic: 'organic honey from Baringo' } },
+  {
+    name: 'coffee shop with wifi',
+    request: { category: 'captions', tone: 'minimalist', topic: 'a coffee shop in Westlands with free wifi and cakes' },
+  },
+  { name: 'mobile car wash', request: { category: 'taglines', tone: 'funny', topic: 'mobile car wash' } },
+  { name: 'tea, one word', request: { category: 'slogans', tone: 'romantic', topic: 'tea' } },
+  { name: 'Sunrise Dental Clinic', request: { category: 'adlines', tone: 'corporate', topic: 'Sunrise Dental Clinic' } },
+  { name: 'farmers market', request: { category: 'captions', tone: 'inspirational', topic: 'weekend farmers market in Karen' } },
+  { name: 'maths tutor', request: { category: 'bios', tone: 'funny', topic: 'maths tutor for high school students' } },
+  {
+    name: 'React component library (code)',
+    request: { category: 'slogans', tone: 'funny', topic: 'a React component library for developers' },
+  },
+  { name: 'grand opening', request: { category: 'adlines', tone: 'bold', topic: 'the grand opening of our new salon this Friday' } },
+  {
+    name: 'vet clinic home visits',
+    request: { category: 'taglines', tone: 'corporate', topic: 'a vet clinic that offers home visits for pets' },
+  },
+  { name: 'sunset', request: { category: 'captions', tone: 'romantic', topic: 'sunset' } },
+  { name: 'school fees fundraiser', request: { category: 'captions', tone: 'motivational', topic: 'fundraiser for school fees in Kitui' } },
+  {
+    name: 'furniture workshop, Google Ads headline',
+    request: { category: 'taglines', tone: 'minimalist', topic: 'furniture workshop in Kariobangi', maxChars: 30 },
   },
   {
-    name: 'bakery kit captions + topic, inspirational',
+    name: 'running club, TikTok bio',
+    request: { category: 'bios', tone: 'bold', topic: 'running club for women in Nakuru', maxChars: 80 },
+  },
+  { name: 'sw: duka la nguo', request: { category: 'slogans', tone: 'bold', topic: 'duka la nguo Kisumu', language: 'sw' } },
+  {
+    name: 'sw: shule ya chekechea',
+    request: { category: 'adlines', tone: 'romantic', topic: 'shule ya chekechea Nakuru', language: 'sw' },
+  },
+  {
+    name: 'sw: kikundi cha vijana',
+    request: { category: 'captions', tone: 'motivational', topic: 'kikundi cha vijana wa Mombasa', language: 'sw' },
+  },
+  { name: 'sw: tailor (English brief)', request: { category: 'bios', tone: 'corporate', topic: 'a tailor in Nairobi', language: 'sw' } },
+  { name: 'sw: coffee (English brief)', request: { category: 'quotes', tone: 'minimalist', topic: 'coffee', language: 'sw' } },
+  {
+    name: "sw: mother's birthday (English brief)",
+    request: { category: 'captions', tone: 'romantic', topic: "my mother's 60th birthday", language: 'sw' },
+  },
+  {
+    name: 'sw: unknown English noun',
+    request: { category: 'taglines', tone: 'funny', topic: 'drone repair studio in Thika', language: 'sw' },
+  },
+  { name: 'fr: name', request: { category: 'slogans', tone: 'bold', topic: 'Maison Lemoine', language: 'fr' } },
+  { name: 'es: short topic', request: { category: 'captions', tone: 'funny', topic: 'la playa', language: 'es' } },
+  { name: 'de: name', request: { category: 'adlines', tone: 'motivational', topic: 'Radhaus Berg', language: 'de' } },
+  { name: 'pt: short topic', request: { category: 'quotes', tone: 'inspirational', topic: 'o mar', language: 'pt' } },
+  {
+    name: 'brand kit with topic',
     request: {
       category: 'captions',
       tone: 'inspirational',
@@ -39,13 +85,11 @@ export const BENCH_BRIEFS: Brief[] = [
     },
   },
   {
-    name: 'fr kit slogans, bold',
+    name: 'brand kit, no topic',
     request: {
       category: 'slogans',
-      tone: 'bold',
-      language: 'fr',
-      brand: { name: 'Maison Lemoine', wordsToUse: ['artisanal'], wordsToAvoid: ['limite'] },
+      tone: 'funny',
+      brand: { name: 'Zesty', wordsToUse: ['cold-pressed', 'fresh'], wordsToAvoid: ['cheap', 'sugar'] },
     },
   },
-  { name: 'no subject, taglines bold', request: { category: 'taglines', tone: 'bold' } },
 ];

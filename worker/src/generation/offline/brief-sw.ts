@@ -1,0 +1,236 @@
+import { emptyParse, type ParsedBrief, type Phrase, type SwPhrase } from './brief';
+import { indefinite, pluralOf } from './english';
+import { fromSwahili, nounEntry, PLACES, QUALITIES } from './lexicon';
+import { pluralClass } from './swahili';
+
+/** Kiswahili particles and function words, and the class a possessive particle shows. */
+const PARTICLE_CLASS: Record<string, number> = { la: 5, cha: 7, vya: 8, za: 10, kwa: 15, pa: 16, ya: 9, wa: 3 };
+const SW_FUNCTION = new Set([
+  'la',
+  'ya',
+  'wa',
+  'cha',
+  'vya',
+  'za',
+  'kwa',
+  'na',
+  'katika',
+  'mjini',
+  'huko',
+  'ni',
+  'kwenye',
+  'pa',
+  'kwa',
+  'bora',
+  'safi',
+  'yetu',
+  'wetu',
+  'letu',
+  'chetu',
+]);
+const EN_FUNCTION = new Set([
+  'a',
+  'an',
+  'the',
+  'in',
+  'for',
+  'of',
+  'that',
+  'who',
+  'with',
+  'from',
+  'and',
+  'my',
+  'our',
+  'at',
+  'on',
+  'to',
+  'which',
+  'by',
+]);
+/** Kiswahili adjectives that never change, and their English. */
+const SW_QUALITIES: Record<string, string> = {
+  bora: 'best',
+  safi: 'fresh',
+  asilia: 'natural',
+  halisi: 'authentic',
+  maalum: 'special',
+  rahisi: 'simple',
+  huru: 'independent',
+};
+const PLACE_MARKERS = new Set(['mjini', 'huko', 'katika', 'kwenye']);
+
+function words(text: string): string[] {
+  return text.match(/[\p{L}\p{N}'’-]+/gu) ?? [];
+}
+
+/** Whether a brief is written in Kiswahili: more Kiswahili particles and nouns than English words. */
+export function isSwahiliBrief(text: string): boolean {
+  let sw = 0;
+  let en = 0;
+  for (const w of words(text)) {
+    const lower = w.toLowerCase();
+    if (EN_FUNCTION.has(lower)) en++;
+    else if (SW_FUNCTION.has(lower)) sw++;
+    else if (fromSwahili(lower)) {
+      // A word both languages use as it is ("studio", "duka" in Kenyan English) counts for neither.
+      if (!nounEntry(lower) || nounEntry(lower)?.sw?.[0] !== lower) sw++;
+    } else if (nounEntry(lower) || nounEntry(lower.replace(/s$/, ''))) en++;
+  }
+  return sw > en;
+}
+
+/** The class of a Kiswahili head noun: from the lexicon, else from the particle after it, else from its prefix. */
+function classOf(head: string, particle: string | undefined): { cls: number; plural: boolean; key: string | null } {
+  const known = fromSwahili(head);
+  if (known) {
+    const sw = nounEntry(known.key)?.sw;
+    if (sw) return { cls: known.plural ? pluralClass(sw[2]) : sw[2], plural: known.plural, key: known.key };
+  }
+  if (particle !== undefined && PARTICLE_CLASS[particle] !== undefined) {
+    let cls = PARTICLE_CLASS[particle] as number;
+    if (particle === 'ya' && /^mi/.test(head)) cls = 4;
+    else if (particle === 'ya' && /^ma/.test(head)) cls = 6;
+    else if (particle === 'wa' && !/^m/.test(head)) cls = 1;
+    return { cls, plural: [2, 4, 6, 8, 10].includes(cls), key: null };
+  }
+  if (/^(ki|ch)/.test(head)) return { cls: 7, plural: false, key: null };
+  if (/^(vi|vy)/.test(head)) return { cls: 8, plural: true, key: null };
+  if (/^ma/.test(head)) return { cls: 6, plural: true, key: null };
+  if (/^mi/.test(head)) return { cls: 4, plural: true, key: null };
+  if (/^(mw|m)/.test(head)) return { cls: 3, plural: false, key: null };
+  if (/^u/.test(head)) return { cls: 11, plural: false, key: null };
+  return { cls: 9, plural: false, key: null };
+}
+
+/** An English phrase for a Kiswahili noun the lexicon knows ("vitenge", "nywele" -> hair). */
+function englishPhrase(swWord: string): Phrase | null {
+  const known = fromSwahili(swWord);
+  if (!known) return null;
+  const entry = nounEntry(known.key);
+  const sw = entry?.sw;
+  return {
+    en: known.key,
+    head: known.key.split(' ').pop() as string,
+    plural: known.plural,
+    mass: Boolean(entry?.mass),
+    key: known.key,
+    sw: sw ? { sg: sw[0], pl: sw[1], cls: sw[2], plural: known.plural } : null,
+  };
+}
+
+/**
+ * Understands a Kiswahili brief ("duka la vitenge Mombasa", "harambee ya shule ya msingi Kisumu"):
+ * the head noun and its class, the phrase after it (kept as written, with its first particle made
+ * to agree), a place (a capitalised word the lexicon knows, or after "mjini"), a name (a brief in
+ * capitals), qualities such as "bora".
+ */
+export function understandSwahili(topic: string): ParsedBrief {
+  const out = emptyParse();
+  let tokens = words(topic);
+  // Places: known ones anywhere, any capitalised word after a place marker or at the end after the phrase.
+  const kept: string[] = [];
+  tokens.forEach((w, i) => {
+    const lower = w.toLowerCase();
+    const prev = tokens[i - 1]?.toLowerCase();
+    const isPlace =
+      PLACES.has(lower) ||
+      (/^\p{Lu}/u.test(w) && (PLACE_MARKERS.has(prev ?? '') || (i === tokens.length - 1 && i > 0 && /^\p{Ll}/u.test(tokens[0] ?? ''))));
+    if (isPlace && !out.place) {
+      out.place = { text: PLACES.get(lower) ?? w, prep: 'in' };
+      // "wa Kisii", "mjini Nakuru": the particle or marker goes with the place.
+      if (kept.length > 0 && (PLACE_MARKERS.has(prev ?? '') || PARTICLE_CLASS[prev ?? ''] !== undefined)) kept.pop();
+      return;
+    }
+    kept.push(w);
+  });
+  tokens = kept;
+  if (tokens.length === 0) return out;
+
+  // A brief in capitals is a name ("Kahawa Bora"); a known noun in it is the subject.
+  if (tokens.every((w) => /^\p{Lu}/u.test(w))) {
+    out.name = tokens.join(' ');
+    for (const w of tokens) {
+      const p = englishPhrase(w.toLowerCase());
+      if (p && !out.subject) out.subject = p;
+      const quality = SW_QUALITIES[w.toLowerCase()];
+      if (quality && Object.hasOwn(QUALITIES, quality) && !out.qualities.includes(quality)) out.qualities.push(quality);
+    }
+    return out;
+  }
+
+  const lower = tokens.map((w) => w.toLowerCase());
+  // Trailing invariable adjectives ("bora", "safi") are qualities.
+  while (lower.length > 1 && SW_QUALITIES[lower[lower.length - 1] as string]) {
+    const q = SW_QUALITIES[lower.pop() as string] as string;
+    if (Object.hasOwn(QUALITIES, q) && !out.qualities.includes(q)) out.qualities.push(q);
+    tokens.pop();
+  }
+  const head = lower[0] as string;
+  const particle = lower[1];
+  const { cls, plural, key } = classOf(head, particle);
+  const restWords = tokens.slice(1);
+  const hasParticle = particle !== undefined && PARTICLE_CLASS[particle] !== undefined;
+  // The subject keeps the phrase up to the next particle ("mgahawa wa vyakula" of "mgahawa wa vyakula vya pwani"); the whole phrase is its offer or cause.
+  const own = hasParticle ? restWords.slice(1) : restWords;
+  const cut = own.findIndex((w, i) => i > 0 && PARTICLE_CLASS[w.toLowerCase()] !== undefined);
+  const subjectWords = cut < 0 ? own : own.slice(0, cut);
+  const rest = subjectWords.length === 0 ? '' : ` ${hasParticle ? '{a} ' : ''}${subjectWords.join(' ')}`;
+  // The whole phrase may be a known noun ("duka la dawa" -> pharmacy).
+  const fullRest = restWords.length === 0 ? '' : ` ${hasParticle ? `{a} ${restWords.slice(1).join(' ')}` : restWords.join(' ')}`;
+  const whole = fromSwahili(`${head}${fullRest}`) ?? fromSwahili(`${head}${rest}`);
+  const entry = key ? nounEntry(key) : undefined;
+  const sw: SwPhrase = {
+    sg: `${plural && entry?.sw ? entry.sw[0] : head}${rest}`,
+    pl: entry?.sw?.[1] ? `${entry.sw[1]}${rest}` : null,
+    cls: plural && entry?.sw ? entry.sw[2] : cls,
+    plural,
+  };
+  if (plural && !entry?.sw) sw.pl = sw.sg;
+
+  // What follows the particle: an audience (people), a cause (for a harambee), else what it offers.
+  const objectWords = hasParticle ? lower.slice(2) : lower.slice(1);
+  const objectText = objectWords.join(' ');
+  const object =
+    objectWords.length > 0
+      ? (englishPhrase(objectText) ??
+        englishPhrase(objectText.replace(/ (?:la|ya|wa|cha|vya|za|kwa) /g, ' {a} ')) ??
+        englishPhrase(objectWords[0] as string))
+      : null;
+  const objectKind = object?.key ? nounEntry(object.key)?.kind : undefined;
+  const subjectKey = whole?.key ?? key;
+  const subjectKind = subjectKey ? nounEntry(subjectKey)?.kind : undefined;
+  let en = subjectKey ?? head;
+  if (object && !whole) {
+    if (subjectKind === 'cause') {
+      out.cause = { en: `${object.plural || object.mass ? '' : `${indefinite(object.en)} `}${object.en}`, sw: objectText };
+    } else if (objectKind === 'person') {
+      out.audience = { ...object, en: pluralOf(object.en), plural: true };
+    } else {
+      out.offers.push(object);
+    }
+    if (objectKind !== 'person' && subjectKind !== 'cause' && !object.mass && !object.plural) en = `${object.en} ${en}`;
+    if (object.plural && !object.mass && object.key) object.en = pluralOf(object.key);
+    // In Kiswahili the offer keeps the brief's own words ("vyakula vya pwani").
+    if (object.sw) object.sw = { ...object.sw, sg: objectText, pl: objectText };
+  } else if (!object && objectWords.length > 0 && !whole) {
+    // An offer the lexicon does not know (a local word such as "vitenge"): kept as it is.
+    out.offers.push({
+      en: objectWords.join(' '),
+      head: objectWords[objectWords.length - 1] as string,
+      plural: true,
+      mass: true,
+      key: null,
+      sw: null,
+    });
+  }
+  out.subject = {
+    en,
+    head: en.split(' ').pop() as string,
+    plural: whole?.plural ?? plural,
+    mass: Boolean(subjectKey && nounEntry(subjectKey)?.mass),
+    key: subjectKey,
+    sw,
+  };
+  return out;
+}

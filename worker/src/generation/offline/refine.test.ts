@@ -1,0 +1,184 @@
+import { getCategory, REFINE_SHORTER_RATIO, type CategoryId, type LanguageId, type Tone } from '@gl/core';
+import { describe, expect, it } from 'vitest';
+import { translations } from './lexicon';
+import { briefWords, hasEnglish, isOnSubject } from './measure';
+import { refineOffline, type OfflineRefineRequest } from './refine';
+import { emojiIn, stripEmoji } from './switches';
+import { lineKey } from './text';
+import { seededRandom } from './variety';
+
+/** Lines as the writer gives them, with the brief they answer. */
+const CASES: { line: string; topic: string | null; category: CategoryId; tone: Tone; language?: LanguageId }[] = [
+  {
+    line: 'Trusted in Nakuru for mandazi and birthday cakes. Baked fresh every morning.',
+    topic: 'a family bakery in Nakuru that sells fresh mandazi and birthday cakes',
+    category: 'taglines',
+    tone: 'corporate',
+  },
+  {
+    line: "Happy 30th birthday to my sister! We're celebrating all day. 🎉",
+    topic: "my sister's 30th birthday",
+    category: 'captions',
+    tone: 'romantic',
+  },
+  { line: 'A wedding photographer in Mombasa. DMs open for bookings.', topic: null, category: 'bios', tone: 'funny' },
+  { line: 'Fall in love with our vegan food truck. Lunch is served! 🌱🚚', topic: 'vegan food truck', category: 'adlines', tone: 'funny' },
+  {
+    line: 'Every gift brings a children’s library in Kisumu closer. Thank you!',
+    topic: "fundraiser for a children's library in Kisumu",
+    category: 'captions',
+    tone: 'inspirational',
+  },
+  {
+    line: 'Duka letu la vitenge linakukaribisha hapa Mombasa.',
+    topic: 'duka la vitenge Mombasa',
+    category: 'taglines',
+    tone: 'bold',
+    language: 'sw',
+  },
+];
+
+function refine(c: (typeof CASES)[number], extra: Partial<OfflineRefineRequest> & Pick<OfflineRefineRequest, 'action'>) {
+  const language = c.language ?? 'en';
+  return refineOffline({
+    line: c.line,
+    fromLanguage: language,
+    language,
+    category: c.category,
+    tone: c.tone,
+    topic: c.topic,
+    maxChars: 500,
+    count: 3,
+    random: seededRandom(3),
+    ...extra,
+  }).lines;
+}
+
+const graphemes = (text: string) => Array.from(new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)).length;
+const about = (line: string, c: (typeof CASES)[number]) =>
+  isOnSubject(line, briefWords({ category: c.category, tone: c.tone, topic: c.topic ?? c.line }), translations);
+
+describe('refineOffline', () => {
+  it.each(CASES.map((c) => [c.line, c] as const))('shorter: %s', (_, c) => {
+    const lines = refine(c, { action: 'shorter' });
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(graphemes(line), line).toBeLessThanOrEqual(Math.floor(REFINE_SHORTER_RATIO * graphemes(c.line)));
+      expect(graphemes(line)).toBeGreaterThanOrEqual(getCategory(c.category).minChars);
+      expect(about(line, c), line).toBe(true);
+      // Never a cut-off: a line that starts the original ends where a sentence of it ends.
+      if (c.line.startsWith(line.replace(/[.!?…]$/, ''))) expect(c.line.charAt(line.replace(/[.!?…]$/, '').length), line).toMatch(/[.!?…]/);
+      expect(lineKey(line)).not.toBe(lineKey(c.line));
+    }
+  });
+
+  it.each(CASES.map((c) => [c.line, c] as const))('longer: %s', (_, c) => {
+    for (const line of refine(c, { action: 'longer' })) {
+      expect(graphemes(line), line).toBeGreaterThan(graphemes(c.line));
+      expect(line.length).toBeLessThanOrEqual(getCategory(c.category).maxChars);
+      expect(about(line, c), line).toBe(true);
+    }
+  });
+
+  it.each(CASES.map((c) => [c.line, c] as const))('punchier: shorter and about the same brief: %s', (_, c) => {
+    const lines = refine(c, { action: 'punchier' });
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(graphemes(line), line).toBeLessThan(graphemes(c.line));
+      expect(about(line, c), line).toBe(true);
+    }
+  });
+
+  it.each(CASES.map((c) => [c.line, c] as const))('funnier and more formal give new lines about the brief: %s', (_, c) => {
+    for (const action of ['funnier', 'more_formal'] as const) {
+      const lines = refine(c, { action });
+      expect(lines.length, action).toBeGreaterThan(0);
+      for (const line of lines) {
+        expect(lineKey(line)).not.toBe(lineKey(c.line));
+        expect(about(line, c), `${action}: ${line}`).toBe(true);
+      }
+    }
+  });
+
+  it('more formal first offers the same line without emoji, "!" and contractions', () => {
+    const c = CASES[1]!;
+    const [first] = refine(c, { action: 'more_formal' });
+    expect(first).toBe('Happy 30th birthday to my sister. We are celebrating all day.');
+  });
+
+  it.each(CASES.map((c) => [c.line, c] as const))('add_emoji adds one or two fitting emoji and changes nothing else: %s', (_, c) => {
+    const before = emojiIn(c.line).length;
+    const lines = refine(c, { action: 'add_emoji' });
+    if (before >= 2) {
+      expect(lines).toEqual([]);
+      return;
+    }
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(stripEmoji(line)).toBe(stripEmoji(c.line));
+      const added = emojiIn(line).length - before;
+      expect(added, line).toBeGreaterThanOrEqual(1);
+      expect(emojiIn(line).length, line).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('add_emoji picks the brief’s own emoji first', () => {
+    const [line] = refine(CASES[0]!, { action: 'add_emoji' });
+    expect(line).toMatch(/[🥐🍞🍩🎂]/u);
+  });
+
+  it('add_emoji does nothing when the request says no emoji', () => {
+    expect(refine(CASES[0]!, { action: 'add_emoji', emoji: 'none' })).toEqual([]);
+  });
+
+  it('remove_emoji removes them exactly and tidies the spaces; a line without emoji has nothing to remove', () => {
+    expect(refine(CASES[3]!, { action: 'remove_emoji' })).toEqual(['Fall in love with our vegan food truck. Lunch is served!']);
+    expect(refine(CASES[1]!, { action: 'remove_emoji' })).toEqual(["Happy 30th birthday to my sister! We're celebrating all day."]);
+    expect(refine(CASES[0]!, { action: 'remove_emoji' })).toEqual([]);
+  });
+
+  it('translate writes about the same brief in the target language', () => {
+    for (const c of CASES.filter((x) => (x.language ?? 'en') === 'en')) {
+      const lines = refine(c, { action: 'translate', language: 'sw' });
+      expect(lines.length, c.line).toBeGreaterThan(0);
+      for (const line of lines) {
+        expect(
+          hasEnglish(line, [
+            'family',
+            'bakery',
+            'wedding',
+            'photographer',
+            'birthday',
+            'sister',
+            'fundraiser',
+            'library',
+            'vegan',
+            'food',
+            'truck',
+          ]),
+          line,
+        ).toBe(false);
+        expect(about(line, c), line).toBe(true);
+      }
+    }
+    const fromSw = refine(CASES[5]!, { action: 'translate', fromLanguage: 'sw', language: 'en' });
+    expect(fromSw.length).toBeGreaterThan(0);
+    for (const line of fromSw) expect(line, line).toMatch(/\b(?:shop|vitenge|Mombasa)\b/i);
+    const toFr = refine(CASES[0]!, { action: 'translate', language: 'fr' });
+    expect(toFr.length).toBeGreaterThan(0);
+    for (const line of toFr) expect(line).not.toBe(CASES[0]!.line);
+  });
+
+  it('honours count, maxChars, exclusions and the hashtag switch', () => {
+    const c = CASES[0]!;
+    for (const action of ['shorter', 'punchier', 'funnier', 'more_formal', 'translate'] as const) {
+      const first = refine(c, { action, count: 5, maxChars: 60 });
+      expect(first.length, action).toBeLessThanOrEqual(5);
+      for (const line of first) expect(line.length, `${action}: ${line}`).toBeLessThanOrEqual(60);
+      const again = refine(c, { action, count: 5, maxChars: 60, exclude: first });
+      for (const line of again) expect(first.map(lineKey)).not.toContain(lineKey(line));
+    }
+    for (const line of refine(c, { action: 'funnier', hashtags: 'none' })) expect(line).not.toContain('#');
+    for (const line of refine(c, { action: 'funnier', hashtags: 'few', maxChars: 125 })) expect(line).toMatch(/#[\p{L}\p{N}]+$/u);
+  });
+});

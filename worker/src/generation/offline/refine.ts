@@ -1,0 +1,223 @@
+import { EMOJI_SOME_MAX, getCategory, REFINE_SHORTER_RATIO } from '@gl/core';
+import type { CategoryId, EmojiMode, HashtagMode, LanguageId, RefineAction, Tone } from '@gl/core';
+import { topicWords, understandBrief } from './brief';
+import { translations } from './lexicon';
+import { generateOffline, type OfflineBrand, type OfflineResult } from './offline-generator';
+import { emojiFor, emojiIn, reduceLine, stripEmoji, tidy } from './switches';
+import { fitsBounds, lineKey, normalizeTopic, stem } from './text';
+
+export interface OfflineRefineRequest {
+  line: string;
+  action: RefineAction;
+  fromLanguage: LanguageId;
+  /** The target language for `translate`; otherwise the same as `fromLanguage`. */
+  language: LanguageId;
+  category: CategoryId;
+  tone: Tone;
+  topic?: string | null;
+  brand?: OfflineBrand;
+  maxChars: number;
+  count: number;
+  exclude?: string[];
+  hashtags?: HashtagMode;
+  emoji?: EmojiMode;
+  random?: () => number;
+}
+
+const MAX_COUNT = 10;
+const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+function length(text: string): number {
+  return Array.from(GRAPHEMES.segment(text)).length;
+}
+
+/** The line's sentences, an emoji or hashtag run kept with the sentence before it. */
+function sentences(line: string): string[] {
+  const out: string[] = [];
+  for (const piece of line.split(/(?<=[.!?…])\s+/u)) {
+    if (out.length > 0 && !/[\p{L}\p{N}]/u.test(piece.replace(/#[\p{L}\p{N}_]+/gu, ''))) out[out.length - 1] += ` ${piece}`;
+    else out.push(piece);
+  }
+  return out;
+}
+
+/** Content-word stems of a text (for "about the same subject"). */
+function stems(text: string): Set<string> {
+  return new Set(
+    topicWords(text)
+      .filter((w) => w.length > 3)
+      .map(stem),
+  );
+}
+
+/** How much of the original's wording a candidate keeps (shared content stems). */
+function overlap(candidate: string, original: Set<string>): number {
+  let n = 0;
+  for (const s of stems(candidate)) if (original.has(s)) n++;
+  return n;
+}
+
+const CONTRACTIONS: [RegExp, string][] = [
+  [/\bcan't\b/gi, 'cannot'],
+  [/\bwon't\b/gi, 'will not'],
+  [/\bdon't\b/gi, 'do not'],
+  [/\bdoesn't\b/gi, 'does not'],
+  [/\bisn't\b/gi, 'is not'],
+  [/\baren't\b/gi, 'are not'],
+  [/\bit's\b/gi, 'it is'],
+  [/\bwe're\b/gi, 'we are'],
+  [/\byou're\b/gi, 'you are'],
+  [/\bthey're\b/gi, 'they are'],
+  [/\bI'm\b/g, 'I am'],
+  [/\bwe've\b/gi, 'we have'],
+  [/\byou'll\b/gi, 'you will'],
+  [/\bwe'll\b/gi, 'we will'],
+  [/\blet's\b/gi, 'let us'],
+  [/\bthat's\b/gi, 'that is'],
+  [/\bhere's\b/gi, 'here is'],
+];
+
+/** The same line in a more formal register: no emoji, no "!", no contractions, capitalised. */
+function formalized(line: string): string {
+  let out = stripEmoji(line)
+    .replace(/!+/g, '.')
+    .replace(/\.{2,}/g, '.');
+  for (const [pattern, full] of CONTRACTIONS) {
+    out = out.replace(pattern, (m) => (/^\p{Lu}/u.test(m) ? full.charAt(0).toUpperCase() + full.slice(1) : full));
+  }
+  return tidy(out);
+}
+
+/**
+ * Refines one line offline (DESIGN.md §13), honestly: `shorter` is a shorter line about the same
+ * subject (a sentence of it, or a line recomposed from the brief), at most 80% of the original's
+ * length, never a cut-off; `longer` adds to it or recomposes a longer one; `punchier` is shorter
+ * and bolder; `funnier` and `more_formal` recompose in that tone (`more_formal` first tries the
+ * same line without emoji, "!" and contractions); `add_emoji` adds one or two emoji that fit the
+ * brief; `remove_emoji` removes them exactly; `translate` writes about the same brief in the
+ * target language. Up to `count` candidates, best first; none when the action cannot be done
+ * honestly (no emoji to remove, no room for one more).
+ */
+export function refineOffline(req: OfflineRefineRequest): OfflineResult {
+  const category = getCategory(req.category);
+  const count = Math.max(1, Math.min(MAX_COUNT, Math.trunc(Number.isFinite(req.count) ? req.count : 1)));
+  const line = req.line.trim();
+  const bound = Math.min(category.maxChars, Number.isFinite(req.maxChars) ? Math.floor(req.maxChars) : Infinity);
+  // The original (with or without its emoji) is never offered back.
+  const excluded = new Set([line, stripEmoji(line), ...(req.exclude ?? [])].map(lineKey));
+  // Without a topic or brand, the line itself says what it is about.
+  const topic = normalizeTopic(req.topic) ?? (req.brand ? null : line);
+  const brief = understandBrief(topic, req.brand?.name);
+  const original = stems(line);
+  // Hashtags already at the end stay (for `few`); `none` removes any.
+  const switches = { hashtags: req.hashtags === 'none' ? ('none' as const) : undefined, emoji: req.emoji };
+  const out: string[] = [];
+  const seen = new Set(excluded);
+  const add = (text: string | null, sameWords = false) => {
+    if (text === null || out.length >= count) return;
+    const clean = reduceLine(tidy(text), switches);
+    if (clean === null || !fitsBounds(clean, category.minChars, bound)) return;
+    const key = lineKey(clean);
+    const bare = lineKey(stripEmoji(clean));
+    if (seen.has(key) || (!sameWords && seen.has(bare))) return;
+    seen.add(key);
+    seen.add(bare);
+    out.push(clean);
+  };
+  // A refined line still names the brief (its subject, place, name, offers), not just any word of the line.
+  const offers = normalizeTopic(req.topic) !== null ? brief.offers.map((o) => o.en) : [];
+  // In any language: the brief's words and their translations ("birthday" -> kuzaliwa).
+  const briefText = [brief.name, brief.subject?.en, brief.place?.text, brief.owner?.en, ...offers].filter(Boolean).join(' ');
+  const briefStems = stems([briefText, ...topicWords(briefText).flatMap(translations)].join(' '));
+  const aboutBrief = (t: string) => (briefStems.size === 0 ? overlap(t, original) > 0 : overlap(t, briefStems) > 0);
+  /** Lines recomposed from the brief (with `toneOnly`, from the tone's own templates first), most like the original first, that pass `keep`. */
+  const recompose = (tone: Tone, language: LanguageId, keep: (text: string) => boolean, maxChars = bound, toneOnly = false) => {
+    const ask = (own: boolean) =>
+      generateOffline({
+        category: req.category,
+        tone,
+        topic,
+        brand: req.brand,
+        language,
+        count: MAX_COUNT,
+        maxChars,
+        exclude: [...seen],
+        hashtags: req.hashtags,
+        emoji: req.emoji,
+        random: req.random ?? Math.random,
+        toneOnly: own,
+      }).lines;
+    // Only lines about the brief (not the curated library a tight request may fall back on).
+    const rank = (lines: string[]) =>
+      lines.filter((t) => keep(t) && aboutBrief(t)).sort((a, b) => overlap(b, original) - overlap(a, original) || a.length - b.length);
+    return toneOnly ? [...rank(ask(true)), ...rank(ask(false))] : rank(ask(false));
+  };
+
+  switch (req.action) {
+    case 'shorter': {
+      const limit = Math.floor(REFINE_SHORTER_RATIO * length(line));
+      const fits = (t: string) => length(t) <= limit;
+      // Whole sentences of the line that still name its subject, longest first.
+      const parts = sentences(line);
+      const kept = parts
+        .map((_, i) => parts.filter((__, j) => j !== i).join(' '))
+        .concat(parts)
+        .filter((t) => fits(t) && aboutBrief(t))
+        .sort((a, b) => b.length - a.length);
+      for (const t of kept) add(t);
+      for (const t of recompose(req.tone, req.language, (t) => fits(t) && aboutBrief(t), Math.min(bound, limit))) add(t);
+      break;
+    }
+    case 'longer': {
+      const longer = (t: string) => length(t) > length(line);
+      for (const t of recompose(req.tone, req.language, (t) => longer(t) && overlap(t, original) > 0)) add(t);
+      for (const t of recompose(req.tone, req.language, longer)) add(t);
+      break;
+    }
+    case 'punchier': {
+      const shorter = (t: string) => length(t) < length(line);
+      for (const tone of ['bold', 'minimalist'] as const) for (const t of recompose(tone, req.language, shorter, bound, true)) add(t);
+      break;
+    }
+    case 'funnier':
+      for (const t of recompose('funny', req.language, () => true, bound, true)) add(t);
+      break;
+    case 'more_formal': {
+      const formal = formalized(line);
+      if (lineKey(formal) !== lineKey(line) || formal !== line) add(formal);
+      for (const t of recompose('corporate', req.language, () => true, bound, true)) add(t);
+      break;
+    }
+    case 'add_emoji': {
+      const present = emojiIn(line);
+      const room = EMOJI_SOME_MAX - present.length;
+      if (req.emoji === 'none' || room <= 0) break;
+      // The brief's own emoji (a cake for a bakery); the tone's only when the brief has none.
+      const own = brief.emoji.filter((e) => !present.includes(e));
+      const fitting = own.length > 0 ? own : emojiFor(brief, req.tone).filter((e) => !present.includes(e));
+      const tags = /(\s+#[\p{L}\p{N}_]+)+$/u.exec(line)?.[0] ?? '';
+      const body = line.slice(0, line.length - tags.length);
+      const variants = [...fitting.slice(0, 3).map((e) => [e]), ...(room >= 2 ? [fitting.slice(0, 2)] : [])];
+      for (const emoji of variants) {
+        if (emoji.length > 0)
+          add(`${body} ${emoji.join('')}${tags}`.replace(/(\p{Extended_Pictographic}\uFE0F?) (?=\p{Extended_Pictographic})/gu, '$1'), true);
+      }
+      break;
+    }
+    case 'remove_emoji': {
+      if (emojiIn(line).length === 0) break;
+      const stripped = stripEmoji(line);
+      const userExcluded = new Set((req.exclude ?? []).map(lineKey));
+      if (fitsBounds(stripped, category.minChars, bound) && !userExcluded.has(lineKey(stripped))) out.push(stripped);
+      break;
+    }
+    case 'translate':
+      for (const t of recompose(req.tone, req.language, () => true).sort(
+        (a, b) => Math.abs(a.length - line.length) - Math.abs(b.length - line.length),
+      )) {
+        add(t);
+      }
+      break;
+  }
+  return { lines: out.slice(0, count), source: out.length > 0 ? 'fallback' : 'static_fallback' };
+}

@@ -1,0 +1,101 @@
+import type { SwPhrase } from './brief';
+import { looksPlural, nounEntry, QUALITIES, singular, SW_CONCORDS, SW_KIN, SW_PLURAL_CLASS, type SwNoun } from './lexicon';
+
+/**
+ * Kiswahili noun phrases and agreement: a phrase is kept with `{a}` (the possessive particle) and
+ * `{c:stem}` slots, which take the form of the phrase's noun class when it is rendered.
+ */
+
+export function pluralClass(cls: number): number {
+  return SW_PLURAL_CLASS[String(cls)] ?? cls;
+}
+
+/** The form of a concord stem ("a", "etu", "zuri", "sp"...) for a class; the stem itself when unknown. */
+export function concord(cls: number, stem: string): string {
+  return SW_CONCORDS[String(cls)]?.[stem] ?? SW_CONCORDS['9']?.[stem] ?? stem;
+}
+
+/** Fills `{a}` and `{c:stem}` with the forms of a class. */
+export function agree(text: string, cls: number): string {
+  return text.replace(/\{a\}/g, concord(cls, 'a')).replace(/\{c:([a-z]+)\}/g, (_, stem: string) => concord(cls, stem));
+}
+
+export function phraseFromNoun(sw: SwNoun, plural: boolean): SwPhrase {
+  return { sg: sw[0], pl: sw[1], cls: sw[2], plural: plural && sw[1] !== null };
+}
+
+/** The Kiswahili of an English noun (singular or plural form), with its own particles filled in. */
+function nounText(word: string): string | null {
+  const parts = word.split(' ');
+  const key = [...parts.slice(0, -1), singular(parts[parts.length - 1] as string)].join(' ');
+  const sw = nounEntry(key)?.sw;
+  if (!sw) return null;
+  const plural = looksPlural(parts[parts.length - 1] as string) && sw[1] !== null;
+  const cls = plural ? pluralClass(sw[2]) : sw[2];
+  return agree((plural ? sw[1] : sw[0]) as string, cls);
+}
+
+/**
+ * The Kiswahili of an English noun phrase (its words, modifiers then head): the longest ending the
+ * lexicon knows ("food truck" -> gari la chakula), plus the nearest other modifier when it is a known
+ * noun ("wedding photographer" -> mpiga picha wa harusi). Null when the head is unknown.
+ */
+export function swahiliPhrase(words: readonly string[], plural: boolean): SwPhrase | null {
+  if (words.length === 0) return null;
+  const lower = words.map((w) => w.toLowerCase());
+  const head = singular(lower[lower.length - 1] as string);
+  for (let i = 0; i < lower.length; i++) {
+    const key = [...lower.slice(i, -1), head].join(' ');
+    const sw = nounEntry(key)?.sw;
+    if (!sw) continue;
+    const phrase = phraseFromNoun(sw, plural);
+    // A specific phrase ("duka {a} mikate") is enough; a general one takes the nearest known modifier ("mpiga picha wa harusi").
+    const modifiers = lower.slice(0, i).filter((m) => !Object.hasOwn(QUALITIES, m) || nounEntry(m));
+    let text: string | null = null;
+    for (let j = 0; j < modifiers.length && text === null && !sw[0].includes('{a}'); j++) {
+      text = nounText(
+        modifiers
+          .slice(j)
+          .join(' ')
+          .replace(/['’]s?$/, ''),
+      );
+    }
+    if (text !== null) {
+      phrase.sg = `${phrase.sg} {a} ${text}`;
+      if (phrase.pl !== null) phrase.pl = `${phrase.pl} {a} ${text}`;
+    }
+    return phrase;
+  }
+  return null;
+}
+
+export interface SwRender {
+  plural?: boolean;
+  /** A concord stem placed right after the head noun: "etu" (our), "ako" (your), "this", "zuri"... */
+  after?: string;
+  /** A quality's Kiswahili ("safi", "{a} familia"), placed after the phrase. */
+  quality?: string | null;
+}
+
+/** The class a rendered phrase agrees with. */
+export function phraseClass(p: SwPhrase, plural = p.plural): number {
+  return plural && p.pl !== null ? pluralClass(p.cls) : p.cls;
+}
+
+/** "duka {a} mikate" with after "etu" -> "duka letu la mikate"; kin nouns take class 9 possessives ("dada yangu"). */
+export function renderSw(p: SwPhrase, opts: SwRender = {}): string {
+  const plural = opts.plural ?? p.plural;
+  const cls = phraseClass(p, plural);
+  const text = plural && p.pl !== null ? p.pl : p.sg;
+  const cut = text.indexOf(' {');
+  const head = cut < 0 ? text : text.slice(0, cut);
+  const rest = cut < 0 ? '' : text.slice(cut);
+  let after = '';
+  if (opts.after) {
+    const possessive = ['etu', 'ako', 'angu', 'ake'].includes(opts.after);
+    const kin = possessive && !plural && SW_KIN.has(head.toLowerCase());
+    after = ` ${concord(kin ? 9 : cls, opts.after)}`;
+  }
+  const quality = opts.quality ? ` ${opts.quality}` : '';
+  return agree(`${head}${after}${rest}${quality}`, cls);
+}
