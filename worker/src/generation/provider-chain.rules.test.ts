@@ -16,7 +16,7 @@ import { generateOffline } from './offline/offline-generator';
 import { runProviderChain, type ChainRequest, type OfflineRequest } from './provider-chain';
 import type { ChatPrompt } from './prompt';
 import type { AiProviderName, LineProvider } from './providers/provider';
-import { refineOffline } from './refine-offline.adapter';
+import { refineOffline } from './offline/refine';
 
 /** A provider that streams one scripted answer per call (the last one repeats). */
 function scripted(name: AiProviderName, answers: string[]): LineProvider & { prompts: ChatPrompt[] } {

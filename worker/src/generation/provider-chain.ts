@@ -18,21 +18,11 @@ import {
 import { cleanLine, lineKey, LineSplitter, type LineBounds } from './clean-lines';
 import { LineRules, type RuleId, type RulesInput } from './line-rules';
 import { buildPrompt, buildRefinePrompt, type ChatPrompt } from './prompt';
-import type { OfflineRequest as OfflineWriterRequest, OfflineResult } from './offline/offline-generator';
-import type { OfflineRefineRequest } from './refine-offline.adapter';
+import type { OfflineRequest, OfflineResult } from './offline/offline-generator';
+import type { OfflineRefineRequest } from './offline/refine';
 import { describeProviderError, type LineProvider } from './providers/provider';
 
-/**
- * What the chain asks the offline writer: its request plus the switches and the voice. TODO(lead):
- * the offline branch adds these optional fields to OfflineRequest itself; then this is just OfflineRequest.
- */
-export type OfflineRequest = OfflineWriterRequest & {
-  hashtags?: HashtagMode;
-  emoji?: EmojiMode;
-  lowercase?: boolean;
-  noExclamation?: boolean;
-};
-export type { OfflineResult, OfflineRefineRequest };
+export type { OfflineRequest, OfflineResult, OfflineRefineRequest };
 
 /** Refining one line: the result is one new line made from `line` by `action`. */
 export interface ChainRefine {

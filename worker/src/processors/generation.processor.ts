@@ -25,7 +25,7 @@ import {
   type OfflineRequest,
   type OfflineResult,
 } from '../generation/provider-chain';
-import { refineOffline } from '../generation/refine-offline.adapter';
+import { refineOffline } from '../generation/offline/refine';
 import { HuggingFaceProvider } from '../generation/providers/huggingface.provider';
 import { OpenAiProvider } from '../generation/providers/openai.provider';
 import type { LineProvider } from '../generation/providers/provider';
