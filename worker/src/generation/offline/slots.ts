@@ -346,13 +346,12 @@ function swahili(slot: string, f: Fill, state: { cls: number | null }): string |
 export function displayTopic(brief: Brief): string | null {
   if (brief.name) return brief.name;
   if (brief.topic && brief.words.length <= 4) return brief.topic;
+  // A long English brief: its subject ("family bakery"), never the whole sentence.
+  if (brief.language === 'en' && brief.subject) return brief.subject.en;
   if (brief.topic) {
     const cut =
-      brief.topic.split(
-        /\s+(?:in|at|for|with|that|who|which|from|à|pour|avec|qui|que|en|para|con|que|em|com|für|mit|in|aus|die|der|das)\s+/i,
-      )[0] ?? '';
-    const words = cut.split(/\s+/).slice(0, 4);
-    return words.join(' ');
+      brief.topic.split(/\s+(?:in|at|for|with|that|who|which|from|à|pour|avec|qui|que|en|para|con|em|com|für|mit|aus)\s+/i)[0] ?? '';
+    return cut.split(/\s+/).slice(0, 4).join(' ');
   }
   return null;
 }
