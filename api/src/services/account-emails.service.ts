@@ -12,7 +12,9 @@ import {
   type UserRow,
 } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { getDummyHash, hashPassword, startSession, toPublicUser, verifyPassword } from './auth.service';
+import { getDummyHash, hashPassword, verifyPassword } from './passwords';
+import { toPublicUser } from './public-user';
+import { startSession } from './session-issuer';
 import { enqueueEmails, storeEmail } from './outbox';
 import { sha256 } from './token.service';
 

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { accountDataRepository, brandsRepository, Errors, teamsRepository, usersRepository, type UserRow } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { toPublicUser } from './auth.service';
+import { toPublicUser } from './public-user';
 
 /** One part of the export: a top-level key of the JSON file and how to read it for the user. */
 export interface ExportSection {

@@ -1,112 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import pLimit from 'p-limit';
 import {
   Errors,
-  currentPlanFor,
+  isUniqueViolation,
   refreshTokensRepository,
   sessionsRepository,
   usersRepository,
-  type DbOrTx,
   type DeviceInfo,
   type UserRow,
 } from '@gl/core/server';
-import type { AuthResult, LoginBody, PublicUser, RegisterBody } from '@gl/core';
+import type { AuthResult, LoginBody, RegisterBody } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { newOpaqueToken, sha256 } from './token.service';
 import { sendVerificationEmail } from './account-emails.service';
+import { hashPassword, verifyPassword, getDummyHash } from './passwords';
+import { toPublicUser } from './public-user';
+import { refreshExpiry, startSession } from './session-issuer';
 
 const INVALID_LOGIN = 'Invalid email or password';
 const SESSION_ENDED = 'Session expired. Please sign in again.';
-/** argon2id (type 2), 19 MiB, 2 passes: OWASP's minimum. */
-const HASH_OPTIONS = { type: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-
-/** argon2 (a native addon) is loaded on the first sign-up, sign-in or password check, not at start. */
-type Argon2 = typeof import('argon2');
-let argon2Module: Promise<Argon2> | undefined;
-const argon2 = (): Promise<Argon2> => (argon2Module ??= import('argon2').then((m) => (m as Argon2 & { default?: Argon2 }).default ?? m));
-
-/**
- * At most two argon2 computations at once in a process: each holds 19 MiB while it runs, so a burst of
- * sign-ups or sign-ins costs at most 38 MiB (not one per libuv thread), and libuv keeps threads free
- * for compression and the file system. The others wait their turn (a few tens of ms each).
- */
-const hashing = pLimit(2);
-
-let dummyHash: Promise<string> | undefined;
-/** Verifying against a dummy hash for unknown e-mails keeps login timing the same either way. */
-export function getDummyHash(): Promise<string> {
-  dummyHash ??= hashing(async () => (await argon2()).hash('not-a-real-password', HASH_OPTIONS));
-  return dummyHash;
-}
-
-export async function hashPassword(password: string): Promise<string> {
-  return hashing(async () => (await argon2()).hash(password, HASH_OPTIONS));
-}
-
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
-  try {
-    return await hashing(async () => (await argon2()).verify(hash, password));
-  } catch {
-    return false;
-  }
-}
-
-export async function toPublicUser(ctx: ApiContext, user: UserRow): Promise<PublicUser> {
-  const plan = await currentPlanFor(ctx.db, user.id);
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    createdAt: user.createdAt.toISOString(),
-    planId: plan.id,
-    isAdmin: user.isAdmin,
-    emailVerified: user.emailVerifiedAt !== null,
-  };
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e; i++) {
-    if ((e as { code?: string }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/** Starts a new session (a refresh-token family) for a user; returns its id and the opaque refresh token. */
-export async function issueRefreshToken(
-  ctx: ApiContext,
-  db: DbOrTx,
-  userId: string,
-  device: DeviceInfo = {},
-): Promise<{ sessionId: string; refreshToken: string }> {
-  const refresh = newOpaqueToken();
-  const sessionId = randomUUID();
-  await sessionsRepository.create(db, { id: sessionId, userId, ...device });
-  await refreshTokensRepository.insert(db, {
-    userId,
-    familyId: sessionId,
-    tokenHash: refresh.hash,
-    expiresAt: refreshExpiry(ctx),
-  });
-  return { sessionId, refreshToken: refresh.token };
-}
-
-/** A new session for the user and its first access token. */
-export async function startSession(
-  ctx: ApiContext,
-  db: DbOrTx,
-  userId: string,
-  device: DeviceInfo,
-): Promise<{ sessionId: string; token: string; refreshToken: string }> {
-  const { sessionId, refreshToken } = await issueRefreshToken(ctx, db, userId, device);
-  return { sessionId, refreshToken, token: await ctx.tokens.signAccess(userId, sessionId) };
-}
-
-function refreshExpiry(ctx: ApiContext): Date {
-  return new Date(Date.now() + ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
-}
-
 export class AuthService {
   constructor(private readonly ctx: ApiContext) {}
 

@@ -1,7 +1,7 @@
 import type { SessionDto } from '@gl/core';
 import { CREDENTIAL_LINK_KINDS, Errors, accountTokensRepository, sessionsRepository, type DeviceInfo } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { startSession } from './auth.service';
+import { startSession } from './session-issuer';
 
 /** The signed-in devices of a user: list them, end one, end all but this one. */
 export class SessionsService {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  isUniqueViolation,
   AppError,
   Errors,
   currentPlanFor,
@@ -24,7 +25,6 @@ import {
   type Tone,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
-import { isUniqueViolation } from './auth.service';
 import { requireFeature } from './plan-policy';
 
 const notFound = () => Errors.notFound('Team not found');

@@ -3,6 +3,7 @@ export * from './config';
 export * from './errors';
 export * from './logger';
 export * from './db/database';
+export * from './db/errors';
 export * as schema from './db/schema';
 export * from './redis';
 export * from './health';

@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import { emptyParse, type Owner, type ParsedBrief, type Phrase, type Place } from './brief';
+import { emptyParse, type Owner, type ParsedBrief, type Phrase, type Place } from './brief-parse';
 import {
   AT_WORDS,
   DAYS_SW,

@@ -1,4 +1,4 @@
-import { emptyParse, type ParsedBrief, type Phrase, type SwPhrase } from './brief';
+import { emptyParse, type ParsedBrief, type Phrase, type SwPhrase } from './brief-parse';
 import { indefinite, pluralOf } from './english';
 import { fromSwahili, nounEntry, PLACES, QUALITIES } from './lexicon';
 import { pluralClass } from './swahili';
