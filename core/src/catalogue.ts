@@ -77,6 +77,8 @@ export interface PlanLimits {
   brandKits: number;
   /** Several tones of one brief side by side (POST /lines/compare). */
   toneComparison: boolean;
+  /** Lines written from a photo (POST /lines/photo, POST /v1/photo). */
+  photoCaptions: boolean;
 }
 
 export interface Plan {
@@ -118,6 +120,7 @@ export const PLANS: readonly Plan[] = [
       teamSeats: 0,
       brandKits: 0,
       toneComparison: false,
+      photoCaptions: false,
     },
   },
   {
@@ -127,7 +130,15 @@ export const PLANS: readonly Plan[] = [
     price: 9.99,
     interval: 'month',
     popular: true,
-    features: ['Unlimited generations', 'All 6 categories', 'All 7 tones', 'Custom prompts', 'Bulk export (CSV, JSON)', 'Usage analytics'],
+    features: [
+      'Unlimited generations',
+      'All 6 categories',
+      'All 7 tones',
+      'Custom prompts',
+      'Captions from a photo',
+      'Bulk export (CSV, JSON)',
+      'Usage analytics',
+    ],
     limits: {
       dailyGenerations: UNLIMITED,
       categories: CATEGORY_IDS,
@@ -140,6 +151,7 @@ export const PLANS: readonly Plan[] = [
       teamSeats: 0,
       brandKits: 3,
       toneComparison: true,
+      photoCaptions: true,
     },
   },
   {
@@ -162,6 +174,7 @@ export const PLANS: readonly Plan[] = [
       teamSeats: 5,
       brandKits: 25,
       toneComparison: true,
+      photoCaptions: true,
     },
   },
 ];

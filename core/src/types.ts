@@ -7,6 +7,7 @@ export * from './catalogue';
 export * from './platforms';
 export * from './contract/limits';
 export * from './contract/brand-rules';
+export * from './contract/photo-limits';
 export * from './web/theme-init';
 export type * from './contract/common';
 export type * from './contract/auth';

@@ -10,14 +10,18 @@ import {
   v1PlansResultDto,
   v1SaveLineResultDto,
   v1UsageResultDto,
+  v1PhotoFormFields,
 } from '@gl/core';
 import { AppError, Errors, savedLinesRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource, reply } from '../http/route';
 import { bearerToken } from '../middleware/authenticate';
 import { ApiKeysService } from '../services/api-keys.service';
-import { GenerationService } from '../services/generation.service';
+import { GenerationService, type GenerationAccepted } from '../services/generation.service';
+import { PhotoService } from '../services/photo.service';
+import { readPhotoForm } from '../services/photo-upload';
 import { generateLimiters } from './generation.routes';
+import { PHOTO_DESCRIPTION, photoMultipart } from './photo.routes';
 
 interface ApiCaller {
   userId: string;
@@ -42,7 +46,8 @@ function v1Usage(usage: UsageSummary) {
 }
 
 function v1Deps(ctx: ApiContext) {
-  return { ctx, keys: new ApiKeysService(ctx), generations: new GenerationService(ctx), limits: generateLimiters(ctx) };
+  const generations = new GenerationService(ctx);
+  return { ctx, keys: new ApiKeysService(ctx), generations, photos: new PhotoService(ctx, generations), limits: generateLimiters(ctx) };
 }
 type V1Deps = ReturnType<typeof v1Deps>;
 
@@ -62,6 +67,25 @@ const requesterOf = (req: Request, caller: ApiCaller) => ({
   ip: req.ip ?? null,
   plan: caller.plan,
 });
+
+/** Waits for an accepted generation and answers its lines (504 after V1_WAIT_TIMEOUT_MS, 502 when it failed). */
+async function linesWhenDone({ ctx, generations }: V1Deps, caller: ApiCaller, accepted: GenerationAccepted) {
+  const id = accepted.generation.id;
+  const row = await generations.waitForResult(id, ctx.config.V1_WAIT_TIMEOUT_MS);
+  if (!row) {
+    throw new AppError('UNAVAILABLE', 504, 'The generation is taking longer than expected. Please try again.', {
+      data: { id },
+    });
+  }
+  if (row.status !== 'completed') throw Errors.provider(row.error ?? 'The generation failed. Please try again.');
+  const usage = await generations.quota.summary({ userId: caller.userId }, caller.plan);
+  return { success: true, id, lines: row.lines, source: row.source, usage: v1Usage(usage) };
+}
+
+async function v1Limits(req: Request, deps: V1Deps, res: Response): Promise<void> {
+  deps.generations.ensureQueueReady();
+  await deps.limits.consume(requesterOf(req, callerOf(res)));
+}
 
 /**
  * The public API (/api/v1), authenticated by an API key (`Authorization: Bearer gl_...`) of a
@@ -84,23 +108,27 @@ export const v1Resource = defineResource({
       response: v1GenerateResultDto,
       topLevel: true,
       errors: [400, 401, 403, 429, 502, 503, 504],
-      before: async (req, deps, res) => {
-        deps.generations.ensureQueueReady();
-        await deps.limits.consume(requesterOf(req, callerOf(res)));
-      },
-      handler: async ({ req, res, deps: { ctx, generations }, body }) => {
+      before: v1Limits,
+      handler: async ({ req, res, deps, body }) => {
         const caller = callerOf(res);
-        const accepted = await generations.create(requesterOf(req, caller), body);
-        const id = accepted.generation.id;
-        const row = await generations.waitForResult(id, ctx.config.V1_WAIT_TIMEOUT_MS);
-        if (!row) {
-          throw new AppError('UNAVAILABLE', 504, 'The generation is taking longer than expected. Please try again.', {
-            data: { id },
-          });
-        }
-        if (row.status !== 'completed') throw Errors.provider(row.error ?? 'The generation failed. Please try again.');
-        const usage = await generations.quota.summary({ userId: caller.userId }, caller.plan);
-        return { success: true, id, lines: row.lines, source: row.source, usage: v1Usage(usage) };
+        return linesWhenDone(deps, caller, await deps.generations.create(requesterOf(req, caller), body));
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/photo',
+      summary: 'Generate lines from a photo and wait for them',
+      description: `multipart/form-data: the photo in "image" and the fields of POST /v1/generate as form fields (e.g. curl -F image=@shop.jpg -F category=captions). Answers like POST /v1/generate when the lines are ready (within 30 seconds). ${PHOTO_DESCRIPTION}`,
+      auth: 'apiKey',
+      multipart: photoMultipart(v1GenerateBody),
+      response: v1GenerateResultDto,
+      topLevel: true,
+      errors: [400, 401, 403, 413, 415, 422, 429, 502, 503, 504],
+      before: v1Limits,
+      handler: async ({ req, res, deps }) => {
+        const caller = callerOf(res);
+        const form = await readPhotoForm(req, res);
+        return linesWhenDone(deps, caller, await deps.photos.create(requesterOf(req, caller), form, v1PhotoFormFields));
       },
     }),
     route({

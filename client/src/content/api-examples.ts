@@ -141,6 +141,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
             teamSeats: 5,
             brandKits: 25,
             toneComparison: true,
+            photoCaptions: true,
           },
         },
       ],

@@ -111,6 +111,7 @@ export const planLimitsDto = z.object({
   teamSeats: countSchema.describe('seats in a team, the owner included; 0: this plan cannot own a team'),
   brandKits: countSchema.describe('how many brand kits the plan keeps'),
   toneComparison: z.boolean(),
+  photoCaptions: z.boolean().describe('lines written from a photo (POST /lines/photo)'),
 });
 export const planDto = z.object({
   id: z.enum(PLAN_IDS),

@@ -16,3 +16,4 @@ export * from './metrics';
 export * from './payments';
 export * from './billing';
 export * from './csp';
+export * from './photos';

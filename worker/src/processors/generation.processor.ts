@@ -13,10 +13,19 @@ import type { CategoryId, Tone } from '@gl/core';
 import { LineBatcher } from '../generation/line-batcher';
 import { generateOffline } from '../generation/offline/offline-generator';
 import { RecentLinesStore, type RecentBrief } from '../generation/offline/recent-lines.store';
-import { runProviderChain, type ChainResult, type OfflineRequest, type OfflineResult } from '../generation/provider-chain';
+import type { ChainResult, OfflineRequest, OfflineResult } from '../generation/provider-chain';
 import { HuggingFaceProvider } from '../generation/providers/huggingface.provider';
 import { OpenAiProvider } from '../generation/providers/openai.provider';
 import type { LineProvider } from '../generation/providers/provider';
+import {
+  chainFor,
+  forgetPhoto,
+  loadPhoto,
+  needsPhoto,
+  PHOTO_GONE_MESSAGE,
+  userMessageOf,
+  type VisionProviders,
+} from '../generation/vision/photo-job';
 import { registerProcessor, type WorkerContext } from '../processor';
 
 /** What a user sees when a generation fails for good (the details stay in the row's timings). */
@@ -73,6 +82,8 @@ const OFFLINE_SOURCES = new Set(['static_fallback', 'fallback']);
 export interface GenerationDeps {
   providers?: (config: Config) => LineProvider[];
   offline?: (req: OfflineRequest) => OfflineResult;
+  /** The providers that can see a photo (photo generations only). */
+  vision?: (config: Config) => VisionProviders;
 }
 
 function audienceOf(row: GenerationRow) {
@@ -111,6 +122,15 @@ export async function processGeneration(
   const attempt = row.attempts;
   const audience = audienceOf(row);
   const replaceIndex = row.replaceIndex;
+  // A photo generation reads its photo from Redis; if it is gone, it fails now rather than run without it.
+  const photo = needsPhoto(row) ? await loadPhoto(ctx, row.id) : undefined;
+  if (photo === null) {
+    const failed = await generationsRepository.fail(ctx.db, row.id, attempt, PHOTO_GONE_MESSAGE, [
+      { provider: 'photo', ms: 0, ok: false, error: 'the photo was gone before the job ran' },
+    ]);
+    if (failed) ctx.realtime.emit(audience, 'generation:failed', { id: row.id, error: PHOTO_GONE_MESSAGE });
+    return { status: 'failed' };
+  }
   ctx.realtime.emit(audience, 'generation:started', { id: row.id });
 
   const timings: ChainResult['timings'] = [];
@@ -129,7 +149,11 @@ export async function processGeneration(
   );
   try {
     const regenerating = replaceIndex !== null;
-    const result = await runProviderChain(
+    const result = await chainFor(
+      photo,
+      ctx.config,
+      deps.vision,
+    )(
       {
         category: row.category as CategoryId,
         tone: row.tone as Tone,
@@ -155,6 +179,7 @@ export async function processGeneration(
     lineEvents.flush();
     const done = await generationsRepository.complete(ctx.db, row.id, attempt, { lines, source: result.source, timings });
     if (!done) return { status: 'superseded' };
+    if (photo) await forgetPhoto(ctx, row.id);
     recordMetrics(result);
     const usage = done.usage;
     ctx.realtime.emit(audience, 'generation:completed', { id: row.id, lines, source: result.source, usage });
@@ -168,15 +193,14 @@ export async function processGeneration(
     const final = isFinalFailure(job, err);
     ctx.logger.warn({ generationId, attempt, final, err: (err as Error).message }, 'generation attempt failed');
     if (final) {
+      if (photo) await forgetPhoto(ctx, row.id);
+      const message = userMessageOf(err) ?? GENERATION_FAILED_MESSAGE;
       const failed = await generationsRepository
-        .fail(ctx.db, row.id, attempt, GENERATION_FAILED_MESSAGE, [
-          ...timings,
-          { provider: 'chain', ms: 0, ok: false, error: (err as Error).message },
-        ])
+        .fail(ctx.db, row.id, attempt, message, [...timings, { provider: 'chain', ms: 0, ok: false, error: (err as Error).message }])
         .catch(() => undefined);
       if (failed) {
         recordMetrics({ timings });
-        ctx.realtime.emit(audience, 'generation:failed', { id: row.id, error: GENERATION_FAILED_MESSAGE });
+        ctx.realtime.emit(audience, 'generation:failed', { id: row.id, error: message });
       }
     }
     throw err;

@@ -28,7 +28,19 @@ function ownedBy(owner: GenerationOwner) {
 /** What is asked for, the same for every tone of one request. */
 export type GenerationBrief = Pick<
   GenerationInsert,
-  'userId' | 'visitorId' | 'apiKeyId' | 'subject' | 'planId' | 'category' | 'topic' | 'prompt' | 'count' | 'language' | 'maxChars' | 'brand'
+  | 'userId'
+  | 'visitorId'
+  | 'apiKeyId'
+  | 'subject'
+  | 'planId'
+  | 'category'
+  | 'topic'
+  | 'prompt'
+  | 'count'
+  | 'language'
+  | 'maxChars'
+  | 'brand'
+  | 'fromPhoto'
 >;
 
 const COLUMNS = selectList(generations);
@@ -54,8 +66,8 @@ const acceptStatement = prepared<GenerationRow & { daily: number; monthly: numbe
        where $4::int < 0 or ud.count + $3::int <= $4::int
      returning ud.count
    ), g as (
-     insert into generations (user_id, visitor_id, api_key_id, subject, plan_id, category, tone, topic, prompt, count, language, max_chars, brand)
-     select $6::uuid, $7::text, $8::uuid, $1, $9::text, $10::text, t.tone, $12::text, $13::text, $14::int, coalesce($15::text, 'en'), $16::int, $17::jsonb
+     insert into generations (user_id, visitor_id, api_key_id, subject, plan_id, category, tone, topic, prompt, count, language, max_chars, brand, from_photo)
+     select $6::uuid, $7::text, $8::uuid, $1, $9::text, $10::text, t.tone, $12::text, $13::text, $14::int, coalesce($15::text, 'en'), $16::int, $17::jsonb, $18::boolean
        from u, jsonb_array_elements_text($11::jsonb) with ordinality as t(tone, ord)
        order by t.ord
      returning ${COLUMNS}
@@ -116,6 +128,7 @@ export function toGenerationDto(row: GenerationRow): GenerationDto {
     lines: row.lines,
     source: (row.source as GenerationSource | null) ?? null,
     error: row.error,
+    fromPhoto: row.fromPhoto,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };
@@ -155,6 +168,7 @@ export const generationsRepository = {
       brief.language ?? null,
       brief.maxChars ?? null,
       brief.brand == null ? null : JSON.stringify(brief.brand),
+      brief.fromPhoto ?? false,
     ]);
     if (result.length === 0) return undefined;
     const { daily, monthly } = result[0]!;
@@ -201,7 +215,7 @@ export const generationsRepository = {
     db: DbOrTx,
     createdBefore: Date,
     limit: number,
-  ): Promise<Array<Pick<GenerationRow, 'id' | 'replaceIndex' | 'revision' | 'attempts' | 'userId' | 'visitorId'>>> {
+  ): Promise<Array<Pick<GenerationRow, 'id' | 'replaceIndex' | 'revision' | 'attempts' | 'userId' | 'visitorId' | 'fromPhoto' | 'lines'>>> {
     return db
       .select({
         id: generations.id,
@@ -210,6 +224,8 @@ export const generationsRepository = {
         attempts: generations.attempts,
         userId: generations.userId,
         visitorId: generations.visitorId,
+        fromPhoto: generations.fromPhoto,
+        lines: generations.lines,
       })
       .from(generations)
       .where(and(inArray(generations.status, ['pending', 'running']), lt(generations.createdAt, createdBefore)))

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BrandSnapshot } from '../../../contract/brands';
 import { users, apiKeys } from './users';
 
@@ -22,6 +22,8 @@ export const generations = pgTable(
     maxChars: integer('max_chars'),
     /** The brand kit as it was when the generation was asked for (edits to the kit do not change a running job). */
     brand: jsonb('brand').$type<BrandSnapshot>(),
+    /** Written from a photo (POST /lines/photo). The photo itself is never stored: only this flag. */
+    fromPhoto: boolean('from_photo').notNull().default(false),
     /** pending | running | completed | failed */
     status: text('status').notNull().default('pending'),
     source: text('source'),
