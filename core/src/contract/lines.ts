@@ -69,9 +69,7 @@ export const platformDto = z.object({
   id: z.enum(PLATFORM_IDS),
   name: z.string(),
   maxChars: z.int().min(1).describe('hard limit, counted as `counting` says'),
-  counting: z
-    .enum(PLATFORM_COUNTINGS)
-    .describe('graphemes: user-perceived characters; x_weighted: as X counts (twitter-text); gsm7: one GSM-7 SMS segment'),
+  counting: z.enum(PLATFORM_COUNTINGS).describe('graphemes: user-perceived characters; x_weighted: as X counts (twitter-text); gsm7: one GSM-7 SMS segment'),
   hashtags: z.enum(HASHTAG_MODES).describe('default hashtag mode'),
   emoji: z.enum(EMOJI_MODES).describe('default emoji mode'),
 });
