@@ -70,8 +70,14 @@ export function hasApp1(jpeg: Buffer): boolean {
   return false;
 }
 
-/** Pieces of a photo to look for elsewhere: runs of its raw bytes and of its base64, from its middle. */
-export function fingerprints(photo: Buffer): { raw: Buffer[]; base64: string[]; hex: string[] } {
+/** Pieces of a photo to look for elsewhere: runs of its raw bytes, of its base64 and of its hex, from its middle. */
+export interface PhotoPrint {
+  raw: Buffer[];
+  base64: string[];
+  hex: string[];
+}
+
+export function fingerprint(photo: Buffer): PhotoPrint {
   const at = [0.3, 0.5, 0.7].map((f) => Math.floor(photo.length * f));
   const raw = at.map((i) => photo.subarray(i, i + 48));
   const b64 = photo.toString('base64');
@@ -79,12 +85,13 @@ export function fingerprints(photo: Buffer): { raw: Buffer[]; base64: string[]; 
   return { raw, base64, hex: raw.map((r) => r.toString('hex')) };
 }
 
-/** Is any piece of `photo` inside `haystack` (bytes, base64 or hex)? */
-export function containsPhoto(haystack: Buffer | string, photo: Buffer): boolean {
-  const f = fingerprints(photo);
+/** Is any piece of the fingerprinted photo inside `haystack` (as bytes, base64 or hex)? */
+export function containsPrint(haystack: Buffer | string, print: PhotoPrint): boolean {
   const buf = typeof haystack === 'string' ? Buffer.from(haystack) : haystack;
+  if (print.raw.some((r) => buf.includes(r))) return true;
   const text = buf.toString('latin1');
-  return f.raw.some((r) => buf.includes(r)) || f.base64.some((s) => text.includes(s)) || f.hex.some((h) => text.toLowerCase().includes(h));
+  const lower = text.toLowerCase();
+  return print.base64.some((s) => text.includes(s)) || print.hex.some((h) => lower.includes(h));
 }
 
 export interface UploadFile {
