@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORIES, COUNT_MAX, COUNT_MIN, LANGUAGES, PLANS, PROMPT_MAX, TONES, TOPIC_MAX, type Plan } from '@gl/core/types';
 import type { BrandDto, CategoryId, LanguageId, Tone } from '@gl/core/types';
@@ -24,6 +24,10 @@ export interface GenerateFormProps {
   /** Tone comparison: the same request in 2-3 tones. */
   onCompare?(request: GenerateRequest, tones: Tone[]): void;
   onCompareMode?(on: boolean): void;
+  /** "From a photo" (shown unless comparing tones), given a way to focus the topic field. */
+  photo?(controls: { focusTopic(): void }): ReactNode;
+  /** The submit button's text when not busy (e.g. with a photo picked). */
+  submitLabel?: string;
 }
 
 export default function GenerateForm({
@@ -35,7 +39,10 @@ export default function GenerateForm({
   brands = [],
   onCompare,
   onCompareMode,
+  photo,
+  submitLabel,
 }: GenerateFormProps) {
+  const topicRef = useRef<HTMLInputElement>(null);
   const [category, setCategory] = useState<CategoryId>(initialCategory);
   const [tone, setTone] = useState<Tone>('corporate');
   const [topic, setTopic] = useState('');
@@ -230,6 +237,7 @@ export default function GenerateForm({
           Topic <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
         </label>
         <input
+          ref={topicRef}
           id={ids.topic}
           autoComplete="off"
           className="field"
@@ -239,6 +247,8 @@ export default function GenerateForm({
           placeholder="A brand, product or subject, e.g. a coffee shop in Nakuru"
         />
       </div>
+
+      {!comparing && photo?.({ focusTopic: () => topicRef.current?.focus() })}
 
       {brands.length > 0 && (
         <div>
@@ -349,7 +359,7 @@ export default function GenerateForm({
           ? 'Generating...'
           : comparing
             ? `Compare ${compareTones.length} tone${compareTones.length === 1 ? '' : 's'}`
-            : 'Generate Lines'}
+            : (submitLabel ?? 'Generate Lines')}
       </button>
     </form>
   );

@@ -31,7 +31,8 @@ export default function ResultsPanel({
 }: {
   state: GenerationState;
   onRetry(): void;
-  onRegenerate(index: number): void;
+  /** Rewrites one line; without it there is no Regenerate button (lines from a photo: the photo is not kept). */
+  onRegenerate?(index: number): void;
   /** The panel's heading (a tone comparison names the tone). */
   title?: string;
   testId?: string;
@@ -243,16 +244,18 @@ export default function ResultsPanel({
                   {isAuthenticated && request && (
                     <SaveToTeamButton text={line} category={request.category} tone={request.tone} index={index} />
                   )}
-                  <button
-                    type="button"
-                    className="btn-ghost tap px-2.5 py-1 text-xs"
-                    onClick={() => onRegenerate(index)}
-                    disabled={busy || !state.id || !online}
-                    aria-label={`Regenerate line ${index + 1}`}
-                  >
-                    <RefreshIcon className="h-3.5 w-3.5" />
-                    Regenerate
-                  </button>
+                  {onRegenerate && (
+                    <button
+                      type="button"
+                      className="btn-ghost tap px-2.5 py-1 text-xs"
+                      onClick={() => onRegenerate(index)}
+                      disabled={busy || !state.id || !online}
+                      aria-label={`Regenerate line ${index + 1}`}
+                    >
+                      <RefreshIcon className="h-3.5 w-3.5" />
+                      Regenerate
+                    </button>
+                  )}
                   {saveState?.status === 'error' && (
                     <span role="alert" className="text-xs text-rose-700 dark:text-rose-300">
                       {saveState.message}
