@@ -13,6 +13,8 @@ export interface PhotoError {
   code: string;
   /** No provider can see photos: offer to write from a typed description instead. */
   describeInstead: boolean;
+  /** The server refused the photo it was sent (shown above the results); false: the browser could not read the file. */
+  sent: boolean;
 }
 
 export interface PhotoState {
@@ -60,7 +62,7 @@ export function usePhotoGeneration(generation: ReturnType<typeof useGeneration>,
     } catch (err) {
       if (run !== picking.current) return;
       const message = err instanceof Error ? err.message : String(err);
-      setState((s) => ({ ...s, preparing: false, error: { message, code: 'UNREADABLE', describeInstead: false } }));
+      setState((s) => ({ ...s, preparing: false, error: { message, code: 'UNREADABLE', describeInstead: false, sent: false } }));
     }
   }, []);
 
@@ -90,13 +92,13 @@ export function usePhotoGeneration(generation: ReturnType<typeof useGeneration>,
           generation.reset();
           setState((s) => ({
             ...s,
-            error: { message: err.message, code: err.code, describeInstead: err.code === 'VISION_UNAVAILABLE' },
+            error: { message: err.message, code: err.code, describeInstead: err.code === 'VISION_UNAVAILABLE', sent: true },
           }));
           return;
         }
         if (err instanceof ApiError && err.code === 'VALIDATION_FAILED' && /photo/i.test(err.message)) {
           generation.reset();
-          setState((s) => ({ ...s, error: { message: err.message, code: err.code, describeInstead: false } }));
+          setState((s) => ({ ...s, error: { message: err.message, code: err.code, describeInstead: false, sent: true } }));
           return;
         }
         generation.fail(err);

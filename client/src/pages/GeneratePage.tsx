@@ -6,6 +6,7 @@ import ResultsPanel from '../components/generate/ResultsPanel';
 import StatusLine from '../components/generate/StatusLine';
 import UsageMeter from '../components/generate/UsageMeter';
 import PhotoPicker from '../components/photo/PhotoPicker';
+import PhotoUploadStatus from '../components/photo/PhotoUploadStatus';
 import { Link } from 'react-router-dom';
 import { capitalize } from '../lib/format';
 import { useBrands } from '../lib/brands';
@@ -30,6 +31,11 @@ export default function GeneratePage() {
   const photo = usePhotoGeneration(generation, setUsage);
   // The lines on show were written from a photo: retried with it, and not rewritten one by one.
   const [fromPhoto, setFromPhoto] = useState(false);
+  const topicRef = useRef<HTMLInputElement>(null);
+  const describeInstead = () => {
+    photo.clear();
+    topicRef.current?.focus();
+  };
   const comparison = useToneComparison(setUsage);
   const brands = useBrands();
   const [comparing, setComparing] = useState(false);
@@ -94,19 +100,10 @@ export default function GeneratePage() {
               onCompare={compare}
               onCompareMode={setComparing}
               submitLabel={photo.state.photo ? 'Write lines from this photo' : undefined}
-              photo={({ focusTopic }) => (
-                <PhotoPicker
-                  plan={plan}
-                  state={photo.state}
-                  busy={busy}
-                  onPick={(file) => void photo.pick(file)}
-                  onClear={photo.clear}
-                  onDescribeInstead={() => {
-                    photo.clear();
-                    focusTopic();
-                  }}
-                />
-              )}
+              topicRef={topicRef}
+              photo={
+                <PhotoPicker plan={plan} state={photo.state} busy={busy} onPick={(file) => void photo.pick(file)} onClear={photo.clear} />
+              }
             />
           </div>
         </div>
@@ -131,6 +128,7 @@ export default function GeneratePage() {
           </div>
         ) : (
           <div ref={results} className="scroll-mt-20">
+            <PhotoUploadStatus state={photo.state} onDescribeInstead={describeInstead} />
             <ResultsPanel state={state} onRetry={retryLines} onRegenerate={regenerate} />
           </div>
         )}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORIES, COUNT_MAX, COUNT_MIN, LANGUAGES, PLANS, PROMPT_MAX, TONES, TOPIC_MAX, type Plan } from '@gl/core/types';
 import type { BrandDto, CategoryId, LanguageId, Tone } from '@gl/core/types';
@@ -24,8 +24,10 @@ export interface GenerateFormProps {
   /** Tone comparison: the same request in 2-3 tones. */
   onCompare?(request: GenerateRequest, tones: Tone[]): void;
   onCompareMode?(on: boolean): void;
-  /** "From a photo" (shown unless comparing tones), given a way to focus the topic field. */
-  photo?(controls: { focusTopic(): void }): ReactNode;
+  /** "From a photo", shown below the topic unless comparing tones. */
+  photo?: ReactNode;
+  /** The topic field (the photo block moves the focus there to write from a description instead). */
+  topicRef?: Ref<HTMLInputElement>;
   /** The submit button's text when not busy (e.g. with a photo picked). */
   submitLabel?: string;
 }
@@ -40,9 +42,9 @@ export default function GenerateForm({
   onCompare,
   onCompareMode,
   photo,
+  topicRef,
   submitLabel,
 }: GenerateFormProps) {
-  const topicRef = useRef<HTMLInputElement>(null);
   const [category, setCategory] = useState<CategoryId>(initialCategory);
   const [tone, setTone] = useState<Tone>('corporate');
   const [topic, setTopic] = useState('');
@@ -248,7 +250,7 @@ export default function GenerateForm({
         />
       </div>
 
-      {!comparing && photo?.({ focusTopic: () => topicRef.current?.focus() })}
+      {!comparing && photo}
 
       {brands.length > 0 && (
         <div>

@@ -46,16 +46,15 @@ export interface PhotoPickerProps {
   busy: boolean;
   onPick(file: File | undefined): void;
   onClear(): void;
-  /** Leave the photo and write from a typed description (the topic field). */
-  onDescribeInstead(): void;
 }
 
 /**
  * "From a photo" on /generate: take one with the camera (the `capture` attribute opens it straight
- * away on a phone) or choose a file; a preview of the shrunk copy that will go up; its upload
- * progress; and what went wrong with it. Free plans see what it is and the upgrade link.
+ * away on a phone) or choose a file; a preview of the shrunk copy that will go up; a file the
+ * browser cannot read. Free plans see what it is and the upgrade link. The upload's progress and
+ * the server's answer about the photo show above the results (PhotoUploadStatus).
  */
-export default function PhotoPicker({ plan, state, busy, onPick, onClear, onDescribeInstead }: PhotoPickerProps) {
+export default function PhotoPicker({ plan, state, busy, onPick, onClear }: PhotoPickerProps) {
   const ids = { legend: useId(), hint: useId(), camera: useId(), file: useId() };
   const locked = !plan.limits.photoCaptions;
   const unlock = PLANS.find((p) => p.limits.photoCaptions)?.name ?? 'Pro';
@@ -143,39 +142,19 @@ export default function PhotoPicker({ plan, state, busy, onPick, onClear, onDesc
       )}
 
       {uploading && (
-        <div className="mt-3">
-          <div className="flex justify-between text-xs text-slate-600 dark:text-slate-400">
-            <span>Uploading photo</span>
-            <span>{Math.round((progress ?? 0) * 100)}%</span>
-          </div>
-          <div
-            role="progressbar"
-            aria-label="Uploading photo"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round((progress ?? 0) * 100)}
-            className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-          >
-            <div
-              className="h-full rounded-full bg-violet-600 transition-[width] duration-200"
-              style={{ width: `${Math.round((progress ?? 0) * 100)}%` }}
-            />
-          </div>
-        </div>
+        <p role="status" className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+          Sending your photo...
+        </p>
       )}
 
-      {error && (
-        <div role="alert" className="mt-3 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:bg-rose-500/10 dark:text-rose-100">
-          <p className="flex items-start gap-2">
-            <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
-            {error.message}
-          </p>
-          {error.describeInstead && (
-            <button type="button" className="btn-secondary tap mt-2 px-3 py-1.5 text-sm" onClick={onDescribeInstead}>
-              Write from a description
-            </button>
-          )}
-        </div>
+      {error && !error.sent && (
+        <p
+          role="alert"
+          className="mt-3 flex items-start gap-2 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:bg-rose-500/10 dark:text-rose-100"
+        >
+          <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
+          {error.message}
+        </p>
       )}
 
       <p id={ids.hint} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
