@@ -13,3 +13,4 @@ export * from './contract/socket-events';
 export * from './contract/teams';
 export * from './contract/brands';
 export * from './contract/billing-lifecycle';
+export * from './platform-count';

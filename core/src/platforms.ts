@@ -68,7 +68,16 @@ export function getPlatform(id: PlatformId): Platform {
 }
 
 /** Refine actions on one line of a generation (POST /lines/generations/:id/refine). */
-export const REFINE_ACTIONS = ['shorter', 'longer', 'punchier', 'funnier', 'more_formal', 'add_emoji', 'remove_emoji', 'translate'] as const;
+export const REFINE_ACTIONS = [
+  'shorter',
+  'longer',
+  'punchier',
+  'funnier',
+  'more_formal',
+  'add_emoji',
+  'remove_emoji',
+  'translate',
+] as const;
 export type RefineAction = (typeof REFINE_ACTIONS)[number];
 /** `shorter` gives a line of at most this share of the original's length. */
 export const REFINE_SHORTER_RATIO = 0.8;

@@ -5,6 +5,7 @@
  */
 export * from './catalogue';
 export * from './platforms';
+export * from './platform-count';
 export * from './contract/limits';
 export * from './contract/brand-rules';
 export * from './contract/photo-limits';

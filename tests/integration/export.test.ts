@@ -113,13 +113,14 @@ describe('export', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
 
     const rows = parseCsv(text.slice(1));
-    expect(rows[0]).toEqual(['text', 'category', 'tone', 'createdAt', 'id']);
+    expect(rows[0]).toEqual(['text', 'category', 'tone', 'createdAt', 'id', 'platform']);
     const body = rows.slice(1);
     // Newest first: the raw-only rows were inserted last.
     const expected = [...RAW_ONLY].reverse().concat([...TRICKY].reverse());
     expect(body.map((r) => r[0])).toEqual(expected.map(neutralised));
     for (const r of body) {
-      expect(r).toHaveLength(5);
+      expect(r).toHaveLength(6);
+      expect(r[5]).toBe('');
       expect(Date.parse(r[3]!)).not.toBeNaN();
       expect(r[4]).toMatch(/^[0-9a-f-]{36}$/);
     }
@@ -137,13 +138,30 @@ describe('export', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=".*\.json"$/);
     const lines = JSON.parse(text) as Array<{ text: string; category: string; tone: string; id: string; createdAt: string }>;
     expect(lines.map((l) => l.text)).toEqual([...TRICKY].reverse());
-    expect(lines[0]).toMatchObject({ category: 'quotes', tone: 'bold' });
+    expect(lines[0]).toMatchObject({ category: 'quotes', tone: 'bold', platform: null });
+  });
+
+  it('keeps the platform a line was saved for, in CSV and JSON', async () => {
+    const u = await registerUser(server);
+    await givePlan(u, 'pro');
+    const saved = await server.api('/lines/save', {
+      token: u.token,
+      body: { text: 'Fresh mandazi, 7am', category: 'adlines', tone: 'bold', platform: 'sms' },
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body.data.savedLine.platform).toBe('sms');
+    const rows = parseCsv((await download(u, 'format=csv')).text.slice(1));
+    expect(rows[1]).toEqual(['Fresh mandazi, 7am', 'adlines', 'bold', expect.any(String), expect.any(String), 'sms']);
+    const json = JSON.parse((await download(u, 'format=json')).text) as Array<{ platform: string | null }>;
+    expect(json[0]!.platform).toBe('sms');
   });
 
   it('an empty library exports just the header (CSV) or an empty array (JSON)', async () => {
     const u = await registerUser(server);
     await givePlan(u, 'pro');
-    expect(parseCsv((await download(u, 'format=csv')).text.slice(1))).toEqual([['text', 'category', 'tone', 'createdAt', 'id']]);
+    expect(parseCsv((await download(u, 'format=csv')).text.slice(1))).toEqual([
+      ['text', 'category', 'tone', 'createdAt', 'id', 'platform'],
+    ]);
     expect(JSON.parse((await download(u, 'format=json')).text)).toEqual([]);
   });
 

@@ -125,4 +125,45 @@ describe('reconciler', () => {
     const stored = await api.api(`/lines/generations/${id}`, { token: user.token });
     expect(stored.body.data.generation).toMatchObject({ status: 'completed', lines });
   }, 60_000);
+
+  it('recovers a refinement lost with Redis: the refined line appended once, the others kept', async () => {
+    const { database, prefix } = await sharedStore();
+    const api: TestServer = await startTestServer({ roles: ['api'], database, prefix });
+    cleanups.push(() => api.stop());
+    let worker: TestServer = await startTestServer({ roles: ['worker'], database, prefix });
+
+    const user = await registerUser(api);
+    const socket = await connectSocket(api.url, { token: user.token });
+    sockets.push(socket);
+    const res = await api.api('/lines/generate', {
+      token: user.token,
+      body: { category: 'taglines', tone: 'bold', count: 3, platform: 'sms' },
+    });
+    expect(res.status).toBe(202);
+    const id = res.body.data.generation.id as string;
+    const first = await nextEvent(socket, 'generation:completed', (p: any) => p.id === id, 20_000);
+    await worker.stop();
+
+    const refine = await api.api(`/lines/generations/${id}/refine`, { token: user.token, body: { index: 1, action: 'punchier' } });
+    expect(refine.status).toBe(202);
+    await clearRedisPrefix(prefix);
+
+    const completions: any[] = [];
+    socket.on('generation:completed', (p: any) => p.id === id && completions.push(p));
+    worker = await startTestServer({ roles: ['worker'], database, prefix, env: { RECONCILE_GRACE_MS: '0' } });
+    cleanups.push(() => worker.stop());
+    await eventually(async () => completions.length === 1, 20_000, 'refinement delivered');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(completions).toHaveLength(1);
+    const lines = completions[0].lines as string[];
+    expect(lines).toHaveLength(4);
+    expect(lines.slice(0, 3)).toEqual(first.lines);
+    const stored = await api.api(`/lines/generations/${id}`, { token: user.token });
+    expect(stored.body.data.generation).toMatchObject({
+      status: 'completed',
+      lines,
+      platform: 'sms',
+      refinements: [{ index: 3, from: 1, action: 'punchier', language: 'en' }],
+    });
+  }, 60_000);
 });

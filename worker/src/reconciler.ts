@@ -69,12 +69,14 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
       }
       continue;
     }
+    // A regeneration or a refinement runs under its revision's job id, never the original's.
     const regeneration = g.replaceIndex !== null;
+    const rework = regeneration || g.refine !== null;
     generationOutcomes.push(
       await jobs.ensureEnqueued(generationJob, {
         generationId: g.id,
         replaceIndex: regeneration ? g.replaceIndex! : undefined,
-        revision: regeneration ? g.revision : 0,
+        revision: rework ? g.revision : 0,
       }),
     );
   }

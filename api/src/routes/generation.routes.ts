@@ -1,6 +1,15 @@
 import type { Request } from 'express';
 import { z } from 'zod';
-import { generateBody, generationIdParams, listGenerationsQuery, regenerateBody, generationAcceptedDto, generationDto } from '@gl/core';
+import {
+  generateBody,
+  generationIdParams,
+  listGenerationsQuery,
+  refineBody,
+  regenerateBody,
+  generationAcceptedDto,
+  generationDto,
+  REFINEMENTS_MAX,
+} from '@gl/core';
 import { Errors } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
@@ -84,6 +93,24 @@ export const generationResource = defineResource({
         const who = requesterOf(req);
         requireIdentity(who);
         return deps.service.regenerate(who, params.id, body.index);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/generations/:id/refine',
+      summary: 'Refine one line of a generation',
+      description: `Answers 202; the refined line is appended to the generation's lines (the original stays) and arrives over Socket.IO as generation:line with its new index, then generation:completed with all the lines. Counts as a generation. Actions: shorter (at most 80% of the original's length), longer, punchier, funnier, more_formal, add_emoji, remove_emoji, translate (with language). The generation's platform, switches and brand voice apply. 400 for a line that does not exist or an action not offered for it; 409 while the generation is in progress or once it has ${REFINEMENTS_MAX} refined lines.`,
+      auth: 'optionalSession',
+      params: generationIdParams,
+      body: refineBody,
+      status: 202,
+      response: generationAcceptedDto,
+      errors: [400, 403, 404, 409, 429, 503],
+      before: queueAndLimits,
+      handler: ({ req, deps, params, body }) => {
+        const who = requesterOf(req);
+        requireIdentity(who);
+        return deps.service.refine(who, params.id, body);
       },
     }),
     route({

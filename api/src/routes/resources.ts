@@ -13,6 +13,7 @@ import { accountResource } from './account.routes';
 import { newsletterResource } from './newsletter.routes';
 import { contactResource } from './contact.routes';
 import { plansResource } from './plans.routes';
+import { platformsResource } from './platforms.routes';
 import { subscriptionsResource } from './subscriptions.routes';
 import { apiKeysResource } from './api-keys.routes';
 import { paymentsResource } from './payments.routes';
@@ -46,6 +47,7 @@ export const RESOURCES: Resource<any>[] = [
   newsletterUnsubscribeResource,
   contactResource,
   plansResource,
+  platformsResource,
   subscriptionsResource,
   paymentsResource,
   billingResource,

@@ -29,7 +29,11 @@ describe('CSV fields', () => {
       tone: 'bold',
       createdAt: '2026-01-01T00:00:00.000Z',
       generationId: null,
+      platform: 'sms',
     });
-    expect(row).toBe('"Hi, there",taglines,bold,2026-01-01T00:00:00.000Z,00000000-0000-4000-8000-000000000000\r\n');
+    expect(row).toBe('"Hi, there",taglines,bold,2026-01-01T00:00:00.000Z,00000000-0000-4000-8000-000000000000,sms\r\n');
+    expect(csvRow({ id: 'i', text: 'x', category: 'bios', tone: 'funny', createdAt: 't', generationId: null, platform: null })).toBe(
+      'x,bios,funny,t,i,\r\n',
+    );
   });
 });

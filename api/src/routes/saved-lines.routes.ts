@@ -26,7 +26,7 @@ import { Limiter } from '../services/rate-limit.service';
 const EXPORTS_PER_WINDOW = 30;
 const EXPORT_WINDOW_SECONDS = 600;
 
-const CSV_COLUMNS = ['text', 'category', 'tone', 'createdAt', 'id'] as const;
+const CSV_COLUMNS = ['text', 'category', 'tone', 'createdAt', 'id', 'platform'] as const;
 const FORMULA_LEAD = /^[=+\-@\t\r]/;
 
 /**

@@ -3,13 +3,29 @@ import {
   generationJob,
   photoStore,
   generationsRepository,
+  languageOfLine,
+  platformOf,
+  switchesOf,
   toGenerationDto,
   usageSummaryFor,
   utcDay,
   type GenerationOwner,
   type GenerationRow,
 } from '@gl/core/server';
-import { getCategory, type CategoryId, type GenerateBody, type GenerationDto, type Plan, type Tone, type UsageSummary } from '@gl/core';
+import {
+  countEmoji,
+  countForPlatform,
+  getCategory,
+  lineLimit,
+  REFINEMENTS_MAX,
+  type CategoryId,
+  type GenerateBody,
+  type GenerationDto,
+  type Plan,
+  type RefineBody,
+  type Tone,
+  type UsageSummary,
+} from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { enforcePlan } from './plan-policy';
 import { BrandsService } from './brands.service';
@@ -50,6 +66,14 @@ export function checkMaxChars(category: CategoryId, maxChars: number | undefined
 }
 
 const emptyToNull = (s: string | undefined) => (s && s.trim() ? s.trim() : null);
+
+const invalid = (path: string, message: string) => Errors.validation(`${path}: ${message}`, [{ path, message }]);
+/** `longer` needs room: a line at 90% of its limit or more cannot honestly grow. */
+const LONGER_ROOM = 0.9;
+const STILL_RUNNING = 'This generation is still in progress. Please wait for it to finish.';
+
+/** Whether a generation's lines may carry emoji at all (its switch, an SMS platform, a kit voice without emoji). */
+const allowsEmoji = (row: GenerationRow): boolean => switchesOf(row).emoji !== 'none';
 
 /**
  * Accepting generations: plan rules, the atomic daily quota, the row in PostgreSQL, then the
@@ -112,6 +136,9 @@ export class GenerationService {
         language: brief.language,
         maxChars: brief.maxChars ?? null,
         brand,
+        platform: brief.platform ?? null,
+        hashtags: brief.hashtags ?? null,
+        emoji: brief.emoji ?? null,
         fromPhoto: opts.photo !== undefined,
       },
       tones,
@@ -186,6 +213,57 @@ export class GenerationService {
   }
 
   /**
+   * Refines line `index` of a completed generation: the refined line is appended (the original stays)
+   * and streamed as generation:line with its new index; counts as a generation. At most
+   * REFINEMENTS_MAX refined lines per generation (then 409).
+   */
+  async refine(who: Requester, id: string, body: RefineBody): Promise<GenerationAccepted> {
+    this.ensureQueueReady();
+    const owner: GenerationOwner = { userId: who.userId, visitorId: who.visitorId };
+    const existing = await generationsRepository.findOwned(this.ctx.db, id, owner);
+    if (!existing) throw Errors.notFound('Generation not found');
+    if (existing.status !== 'completed') throw Errors.conflict(STILL_RUNNING);
+    const line = existing.lines[body.index];
+    if (line === undefined) throw invalid('index', `index must be between 0 and ${existing.lines.length - 1}`);
+    if (existing.refinements.length >= REFINEMENTS_MAX) {
+      throw Errors.conflict(`This generation already has ${REFINEMENTS_MAX} refined lines. Start a new generation to refine more.`);
+    }
+    if (body.action === 'add_emoji' && !allowsEmoji(existing)) {
+      throw invalid('action', 'add_emoji is not offered for this generation: its lines keep to no emoji');
+    }
+    if (body.action === 'longer') {
+      const platform = platformOf(existing);
+      const limit = lineLimit(platform, existing.maxChars, existing.category as CategoryId);
+      if (countForPlatform(line, platform) >= Math.floor(limit * LONGER_ROOM)) {
+        throw invalid('action', `longer is not offered for this line: it is already close to its limit of ${limit} characters`);
+      }
+    }
+    if (body.action === 'remove_emoji' && countEmoji(line) === 0) {
+      throw invalid('action', 'remove_emoji is not offered for this line: it has no emoji');
+    }
+    const language = body.action === 'translate' ? body.language! : languageOfLine(existing, body.index);
+    const quotaOwner = { userId: who.userId, ip: who.ip };
+    const plan = await this.quota.planOf(quotaOwner);
+    enforcePlan(plan, { category: existing.category as CategoryId, tone: existing.tone as Tone, prompt: existing.prompt });
+    const subject = this.quota.subject(quotaOwner);
+    const now = new Date();
+    const { row, usage } = await this.ctx.db.transaction(async (tx) => {
+      const usage = await this.quota.consume(tx, subject, plan, now);
+      const row = await generationsRepository.startRefinement(
+        tx,
+        id,
+        owner,
+        { index: body.index, action: body.action, language },
+        REFINEMENTS_MAX,
+      );
+      if (!row) throw Errors.conflict(STILL_RUNNING);
+      return { row, usage };
+    });
+    await this.enqueueAll([row], subject, now);
+    return { generation: { id: row.id, status: 'pending' }, usage };
+  }
+
+  /**
    * Enqueues each recorded row after commit. If the queue refuses one, that row and the ones after it
    * are withdrawn and their quota given back (the request answers 503; nothing half-done is left).
    */
@@ -195,7 +273,7 @@ export class GenerationService {
         await this.ctx.jobs.enqueue(generationJob, {
           generationId: row.id,
           replaceIndex: row.replaceIndex ?? undefined,
-          revision: row.replaceIndex === null ? 0 : row.revision,
+          revision: row.replaceIndex === null && row.refine === null ? 0 : row.revision,
         });
       } catch (err) {
         for (const rest of rows.slice(i)) {
@@ -231,7 +309,7 @@ export class GenerationService {
     let delay = 25;
     for (;;) {
       const row = await generationsRepository.findById(this.ctx.db, id);
-      if (row && (row.status === 'completed' || row.status === 'failed') && row.replaceIndex === null) return row;
+      if (row && (row.status === 'completed' || row.status === 'failed') && row.replaceIndex === null && row.refine === null) return row;
       const left = deadline - Date.now();
       if (left <= 0) return undefined;
       await new Promise((r) => setTimeout(r, Math.min(delay, left)));

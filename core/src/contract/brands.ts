@@ -68,6 +68,8 @@ const brandFields = {
     )
     .max(BRAND_EXAMPLES_MAX, `Example lines: at most ${BRAND_EXAMPLES_MAX} lines`)
     .default([]),
+  /** The kit's voice never uses "!" (also implied when no example line has one). */
+  noExclamation: z.boolean({ message: 'noExclamation must be true or false' }).default(false),
 };
 
 function brandRules(brand: { name: string; wordsToUse: string[]; wordsToAvoid: string[] }, ctx: z.RefinementCtx): void {
@@ -107,11 +109,19 @@ export const brandDto = z.object({
   audience: z.string(),
   wordsToUse: z.array(z.string()),
   wordsToAvoid: z.array(z.string()).describe('no delivered line contains one of these (whole word, any case)'),
-  exampleLines: z.array(z.string()),
+  exampleLines: z
+    .array(z.string())
+    .describe(
+      'set the voice every line keeps: all lower case -> lower case; no emoji -> none; no "!" -> none; length within their range plus a margin',
+    ),
+  noExclamation: z.boolean().describe('no delivered line has an exclamation mark'),
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
 });
 export type BrandDto = z.infer<typeof brandDto>;
 
 /** What a generation keeps of the brand it was made with (a snapshot: later edits do not change a running job). */
-export type BrandSnapshot = Omit<BrandDto, 'createdAt' | 'updatedAt' | 'teamId'>;
+export type BrandSnapshot = Omit<BrandDto, 'createdAt' | 'updatedAt' | 'teamId' | 'noExclamation'> & {
+  /** Absent in snapshots taken before the field existed: false. */
+  noExclamation?: boolean;
+};

@@ -4,6 +4,10 @@ export const PROMPT_MAX = 200;
 export const COUNT_MIN = 1;
 export const COUNT_MAX = 10;
 export const COUNT_DEFAULT = 4;
+/** Refined lines one generation may gather (POST /lines/generations/:id/refine); past it, 409. */
+export const REFINEMENTS_MAX = 10;
+/** The most lines a generation holds: its count plus its refinements. */
+export const GENERATION_LINES_MAX = COUNT_MAX + REFINEMENTS_MAX;
 export const SAVED_TEXT_MAX = 500;
 export const TEAM_NAME_MAX = 80;
 /** Every API key starts with this (`gl_...`), so a key is recognisable in a config file or a leak scan. */

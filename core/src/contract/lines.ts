@@ -3,8 +3,19 @@ import { CATEGORY_IDS, GENERATION_SOURCES, LANGUAGE_IDS, PLAN_IDS, TONES } from 
 import { EMOJI_MODES, HASHTAG_MODES, PLATFORM_COUNTINGS, PLATFORM_IDS, REFINE_ACTIONS } from '../platforms';
 import { categorySchema, countSchema, limitSchema, timestampSchema, toneSchema, uuidSchema } from './common';
 
-import { COUNT_DEFAULT, COUNT_MAX, COUNT_MIN, PROMPT_MAX, SAVED_TEXT_MAX, TOPIC_MAX } from './limits';
-export { COUNT_DEFAULT, COUNT_MAX, COUNT_MIN, PROMPT_MAX, SAVED_TEXT_MAX, TOPIC_MAX };
+import {
+  COUNT_DEFAULT,
+  COUNT_MAX,
+  COUNT_MIN,
+  GENERATION_LINES_MAX,
+  PROMPT_MAX,
+  REFINEMENTS_MAX,
+  SAVED_TEXT_MAX,
+  TOPIC_MAX,
+} from './limits';
+export { COUNT_DEFAULT, COUNT_MAX, COUNT_MIN, GENERATION_LINES_MAX, PROMPT_MAX, REFINEMENTS_MAX, SAVED_TEXT_MAX, TOPIC_MAX };
+
+const platformSchema = z.enum(PLATFORM_IDS, { message: 'platform must be one of the platforms GET /api/platforms lists' });
 
 export const generateBody = z.strictObject({
   category: categorySchema,
@@ -22,7 +33,7 @@ export const generateBody = z.strictObject({
   /** One of the caller's brand kits: the lines speak in its voice and never use its words to avoid. */
   brandId: uuidSchema.optional(),
   /** Where the lines will be posted: its limit applies beside maxChars (the smaller wins), and its hashtag and emoji defaults. */
-  platform: z.enum(PLATFORM_IDS, { message: 'platform must be one of the platforms GET /api/platforms lists' }).optional(),
+  platform: platformSchema.optional(),
   /** `none`: no hashtags; `few`: 1 to 3 at the end. Default: the platform's (none without a platform, except captions). */
   hashtags: z.enum(HASHTAG_MODES, { message: 'hashtags must be none or few' }).optional(),
   /** `none`: no emoji; `some`: at most 2 per line. Default: the platform's. */
@@ -55,7 +66,12 @@ export const regenerateBody = z.strictObject({
 /** POST /lines/generations/:id/refine: one line of that generation, refined; the result is appended beside it. */
 export const refineBody = z
   .strictObject({
-    index: regenerateBody.shape.index,
+    /** Any line of the generation, a refined one included (its count plus up to REFINEMENTS_MAX refinements). */
+    index: z
+      .number({ message: 'index must be a number' })
+      .int('index must be a whole number')
+      .min(0, 'index must be 0 or more')
+      .max(GENERATION_LINES_MAX - 1, `index must be at most ${GENERATION_LINES_MAX - 1}`),
     action: z.enum(REFINE_ACTIONS, { message: `action must be one of: ${REFINE_ACTIONS.join(', ')}` }),
     language: z.enum(LANGUAGE_IDS, { message: 'Choose a supported language' }).optional(),
   })
@@ -69,7 +85,9 @@ export const platformDto = z.object({
   id: z.enum(PLATFORM_IDS),
   name: z.string(),
   maxChars: z.int().min(1).describe('hard limit, counted as `counting` says'),
-  counting: z.enum(PLATFORM_COUNTINGS).describe('graphemes: user-perceived characters; x_weighted: as X counts (twitter-text); gsm7: one GSM-7 SMS segment'),
+  counting: z
+    .enum(PLATFORM_COUNTINGS)
+    .describe('graphemes: user-perceived characters; x_weighted: as X counts (twitter-text); gsm7: one GSM-7 SMS segment'),
   hashtags: z.enum(HASHTAG_MODES).describe('default hashtag mode'),
   emoji: z.enum(EMOJI_MODES).describe('default emoji mode'),
 });
@@ -88,6 +106,15 @@ export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 
 const category = z.enum(CATEGORY_IDS);
 const tone = z.enum(TONES);
+
+/** One refined line of a generation: appended at `index`, made from line `from` by `action`. */
+export const refinementDto = z.object({
+  index: z.int().min(0).describe('where the refined line is in `lines`'),
+  from: z.int().min(0).describe('the line it was made from'),
+  action: z.enum(REFINE_ACTIONS),
+  language: z.enum(LANGUAGE_IDS).describe('the language of the refined line'),
+});
+export type RefinementDto = z.infer<typeof refinementDto>;
 
 /** Today's usage against the plan's daily limit (UTC day). */
 export const usageSummaryDto = z.object({
@@ -108,7 +135,13 @@ export const generationDto = z.object({
   topic: z.string().nullable(),
   count: z.int().min(COUNT_MIN).max(COUNT_MAX),
   language: z.string(),
-  lines: z.array(z.string()),
+  lines: z.array(z.string()).describe('the lines in order; refined lines are appended after the original ones (see `refinements`)'),
+  platform: z.enum(PLATFORM_IDS).nullable().describe('where the lines will be posted; its limit applied'),
+  hashtags: z.enum(HASHTAG_MODES).describe('the hashtag rule every line meets (the request, else the default)'),
+  emoji: z
+    .enum(EMOJI_MODES)
+    .describe('the emoji rule every line meets (the request, else the default; a brand voice without emoji makes it none)'),
+  refinements: z.array(refinementDto).max(REFINEMENTS_MAX),
   source: z.enum(GENERATION_SOURCES).nullable(),
   error: z.string().nullable(),
   fromPhoto: z.boolean().describe('written from a photo (the photo itself is not kept)'),
@@ -140,6 +173,8 @@ export const saveLineBody = z.strictObject({
   category: categorySchema,
   tone: toneSchema,
   generationId: uuidSchema.optional(),
+  /** Where the line will be posted; unset with a generationId: that generation's platform. */
+  platform: platformSchema.optional(),
 });
 export type SaveLineBody = z.infer<typeof saveLineBody>;
 
@@ -185,6 +220,7 @@ export const savedLineDto = z.object({
   tone,
   createdAt: timestampSchema,
   generationId: z.uuid().nullable(),
+  platform: z.enum(PLATFORM_IDS).nullable(),
 });
 export type SavedLineDto = z.infer<typeof savedLineDto>;
 

@@ -12,11 +12,12 @@ export const v1GenerateBody = z.strictObject({
   tone: toneSchema.default('corporate'),
 });
 
-/** POST /v1/save-line: text, category and tone, all required. */
+/** POST /v1/save-line: text, category and tone, all required; platform optional. */
 export const v1SaveLineBody = z.strictObject({
   text: saveLineBody.shape.text,
   category: categorySchema,
   tone: toneSchema,
+  platform: saveLineBody.shape.platform,
 });
 
 export const createApiKeyBody = z.strictObject({

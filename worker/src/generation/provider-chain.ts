@@ -1,11 +1,45 @@
-import { LANGUAGE_IDS, type BrandSnapshot, type CategoryId, type GenerationSource, type LanguageId, type Tone } from '@gl/core';
-import { avoidedWordTest } from './avoid-words';
-import { boundsFor, cleanLine, fitToBounds, lineKey, LineSplitter, withinBounds, type LineBounds } from './clean-lines';
-import { buildPrompt } from './prompt';
-import type { OfflineRequest, OfflineResult } from './offline/offline-generator';
+import {
+  countForPlatform,
+  getCategory,
+  LANGUAGE_IDS,
+  REFINE_SHORTER_RATIO,
+  switchesFor,
+  type BrandSnapshot,
+  type CategoryId,
+  type EmojiMode,
+  type GenerationSource,
+  type HashtagMode,
+  type LanguageId,
+  type PlatformId,
+  type RefineAction,
+  type Tone,
+} from '@gl/core';
+import { cleanLine, lineKey, LineSplitter, type LineBounds } from './clean-lines';
+import { LineRules, type RuleId, type RulesInput } from './line-rules';
+import { buildPrompt, buildRefinePrompt, type ChatPrompt } from './prompt';
+import type { OfflineRequest as OfflineWriterRequest, OfflineResult } from './offline/offline-generator';
+import type { OfflineRefineRequest } from './refine-offline.adapter';
 import { describeProviderError, type LineProvider } from './providers/provider';
 
-export type { OfflineRequest, OfflineResult };
+/**
+ * What the chain asks the offline writer: its request plus the switches and the voice. TODO(lead):
+ * the offline branch adds these optional fields to OfflineRequest itself; then this is just OfflineRequest.
+ */
+export type OfflineRequest = OfflineWriterRequest & {
+  hashtags?: HashtagMode;
+  emoji?: EmojiMode;
+  lowercase?: boolean;
+  noExclamation?: boolean;
+};
+export type { OfflineResult, OfflineRefineRequest };
+
+/** Refining one line: the result is one new line made from `line` by `action`. */
+export interface ChainRefine {
+  line: string;
+  action: RefineAction;
+  /** The original line's language. */
+  fromLanguage: LanguageId;
+}
 
 export interface ChainRequest {
   category: CategoryId;
@@ -16,8 +50,15 @@ export interface ChainRequest {
   count: number;
   language: LanguageId | string;
   maxChars?: number | null;
-  /** The brand kit (a snapshot from the generation row): shapes the prompt; its wordsToAvoid are a hard rule. */
+  /** The brand kit (a snapshot from the generation row): shapes the prompt; its wordsToAvoid and its voice are hard rules. */
   brand?: BrandSnapshot | null;
+  /** Where the lines will be posted: its limit, counted its way, is a hard rule. */
+  platform?: PlatformId | null;
+  /** The switches as asked; unset: the defaults (switchesFor). */
+  hashtags?: HashtagMode | null;
+  emoji?: EmojiMode | null;
+  /** Set when refining one line (count is then 1): `language` is the refined line's language. */
+  refine?: ChainRefine;
 }
 
 export interface ProviderAttempt {
@@ -29,6 +70,11 @@ export interface ProviderAttempt {
 
 export interface ChainResult {
   lines: string[];
+  /**
+   * Each line as its source wrote it (cleaned, before any repair or fitting): what the offline
+   * writer's memory of shown lines keeps, so it knows its own lines again.
+   */
+  written: string[];
   source: GenerationSource;
   timings: ProviderAttempt[];
 }
@@ -37,6 +83,8 @@ export interface ChainOptions {
   /** Configured AI providers, in order (a provider without credentials is not in this list). */
   providers: LineProvider[];
   offline: (req: OfflineRequest) => OfflineResult;
+  /** The offline writer's refinement (required when the request refines a line). */
+  offlineRefine?: (req: OfflineRefineRequest) => OfflineResult;
   /** Lines the result must differ from (the other lines of a generation being regenerated). */
   existing?: string[];
   /** Which of these texts the user already saved (lower-cased); those are skipped. */
@@ -59,43 +107,96 @@ class TimeoutError extends Error {
 
 const SOURCE_ORDER: GenerationSource[] = ['openai', 'huggingface', 'static_fallback', 'fallback'];
 const OFFLINE_ROUNDS = 4;
-/** With words to avoid, the offline generator may need more tries to find lines without them. */
-const OFFLINE_ROUNDS_WITH_AVOIDED = 8;
+/**
+ * With words to avoid or stricter rules, the offline generator may need more tries to find lines that
+ * keep them: up to this many, while rounds still add lines.
+ */
+const OFFLINE_ROUNDS_STRICT = 24;
+/** Strict rounds stop early after this many rounds in a row that added nothing. */
+const OFFLINE_IDLE_ROUNDS = 4;
+
+/** Rules an offline line can be made to keep without changing what it says (no cutting). */
+const FORMAT_RULES = new Set<RuleId>([
+  'hashtags_none',
+  'hashtags_few',
+  'emoji_none',
+  'emoji_some',
+  'exclamation',
+  'shouting',
+  'lowercase',
+  'sms_charset',
+]);
+
+/** Categories whose lines are short and interchangeable under a tight limit (a headline, an SMS). */
+const SHORT_FORMS: CategoryId[] = ['slogans', 'taglines', 'adlines'];
+
+const asLanguage = (language: string): LanguageId =>
+  (LANGUAGE_IDS as readonly string[]).includes(language) ? (language as LanguageId) : 'en';
+
+/** The rules a request's lines keep: the switches, the platform, the voice, and a refinement's own. */
+export function rulesFor(req: ChainRequest): LineRules {
+  const switches = switchesFor(req.category, req.platform ?? null, { hashtags: req.hashtags, emoji: req.emoji });
+  const input: RulesInput = {
+    category: req.category,
+    platform: req.platform ?? null,
+    maxChars: req.maxChars ?? null,
+    ...switches,
+    brand: req.brand ?? null,
+    hashtagWords: [req.brand?.name, req.topic].filter((w): w is string => !!w),
+  };
+  const refine = req.refine;
+  if (refine) {
+    const original = req.platform ? countForPlatform(refine.line, req.platform) : refine.line.length;
+    if (refine.action === 'shorter') input.maxLength = Math.floor(original * REFINE_SHORTER_RATIO);
+    if (refine.action === 'longer') input.longerThan = original;
+    if (refine.action === 'add_emoji') input.emojiRequired = true;
+    if (refine.action === 'remove_emoji') input.emojiRequired = false;
+  }
+  return new LineRules(input);
+}
 
 /**
- * Produces exactly `count` clean lines: each configured AI provider in turn (streamed, with its
- * own timeout; an error or timeout falls through to the next), then the offline generator for
- * whatever is still missing. A provider that answers but leaves lines out of bounds, duplicated
- * or already saved is asked once more for the rest; then the offline generator fills the gap.
- * A brand's wordsToAvoid are a hard rule like the bounds: a line containing one (whole word, any
- * case, also in hashtags) is dropped, from every source including the offline generator.
+ * Produces exactly `count` lines that keep every rule: each configured AI provider in turn
+ * (streamed, with its own timeout; an error or timeout falls through to the next), then the offline
+ * generator for whatever is still missing. Every line, from every source, is cleaned, repaired where
+ * that is exact and checked against the rules (LineRules: the platform limit counted its way,
+ * maxChars, the hashtag and emoji switches, the kit's voice and words to avoid, a refinement's own
+ * rule); a line that breaks one is never delivered. A provider that answers but leaves lines out
+ * (broken, duplicated or already saved) is asked once more with the broken rules restated; then the
+ * offline generator fills the gap, its own lines made to fit as a last resort.
  */
 export async function runProviderChain(req: ChainRequest, opts: ChainOptions): Promise<ChainResult> {
   const now = opts.now ?? (() => performance.now());
-  const bounds = boundsFor(req.category, req.maxChars);
-  const accepted: Array<{ text: string; source: GenerationSource }> = [];
+  const rules = rulesFor(req);
+  const bounds: LineBounds = { min: rules.min, max: rules.limit };
+  const accepted: Array<{ text: string; source: GenerationSource; written: string }> = [];
   const taken = new Set((opts.existing ?? []).map(lineKey));
   const rejected: string[] = [];
   const timings: ProviderAttempt[] = opts.timings ?? [];
   const wordsToAvoid = req.brand?.wordsToAvoid ?? [];
-  const breaksAvoidRule = avoidedWordTest(wordsToAvoid);
+  let brokenRules = new Set<RuleId>();
+  const strict =
+    wordsToAvoid.length > 0 || !!req.platform || rules.hashtags === 'few' || rules.emoji === 'none' || !!rules.voice.length || !!req.refine;
 
-  const consider = async (raw: string, source: GenerationSource, fit = false): Promise<boolean> => {
+  /**
+   * `fit`: how far an offline line may be made to fit (never a provider's): `format` takes out or
+   * adds hashtags and emoji, "!" and capitals; `all` may also cut it at a word boundary (last rounds).
+   */
+  const consider = async (raw: string, source: GenerationSource, fit: 'format' | 'all' | false = false): Promise<boolean> => {
     if (accepted.length >= req.count) return false;
-    let text = cleanLine(raw);
-    if (!text) return false;
-    if (!withinBounds(text, bounds)) {
-      const fitted = fit ? fitToBounds(text, bounds) : undefined;
-      if (!fitted) {
-        rejected.push(text);
-        return false;
-      }
-      text = fitted;
+    const cleaned = cleanLine(raw);
+    if (!cleaned) return false;
+    let { text, broken } = rules.check(cleaned);
+    if (broken.length && (fit === 'all' || (fit === 'format' && broken.every((id) => FORMAT_RULES.has(id))))) {
+      const fitted = rules.forceFit(text);
+      if (fitted !== undefined) ({ text, broken } = { text: fitted, broken: [] });
     }
-    if (breaksAvoidRule(text)) {
-      rejected.push(text);
+    if (broken.length) {
+      for (const id of broken) brokenRules.add(id);
+      rejected.push(cleaned);
       return false;
     }
+    if (req.refine && lineKey(text) === lineKey(req.refine.line)) return false;
     const key = lineKey(text);
     if (!key || taken.has(key)) return false;
     if (opts.alreadySaved) {
@@ -108,19 +209,29 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
     }
     if (taken.has(key) || accepted.length >= req.count) return false;
     taken.add(key);
-    accepted.push({ text, source });
+    accepted.push({ text, source, written: cleaned });
     await opts.onLine?.(accepted.length - 1, text);
     return true;
   };
 
-  const streamFrom = async (provider: LineProvider): Promise<void> => {
-    const need = req.count - accepted.length;
-    const prompt = buildPrompt({
-      ...req,
-      count: need,
-      bounds,
-      avoid: [...(opts.existing ?? []), ...accepted.map((a) => a.text)],
-    });
+  const promptFor = (restate: string[]): ChatPrompt => {
+    const avoid = [...(opts.existing ?? []), ...accepted.map((a) => a.text)];
+    if (req.refine) {
+      return buildRefinePrompt({
+        ...req,
+        ...req.refine,
+        language: req.language,
+        bounds,
+        avoid,
+        rules: rules.describe(),
+        restate,
+      });
+    }
+    return buildPrompt({ ...req, count: req.count - accepted.length, bounds, avoid, rules: rules.describe(), restate });
+  };
+
+  const streamFrom = async (provider: LineProvider, restate: string[]): Promise<void> => {
+    const prompt = promptFor(restate);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new TimeoutError(provider.timeoutMs)), provider.timeoutMs);
     const splitter = new LineSplitter();
@@ -143,8 +254,11 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
     let answered = false;
     for (let ask = 0; ask < 2 && accepted.length < req.count; ask++) {
       const started = now();
+      // The second ask restates the rules the first answer broke.
+      const restate = ask > 0 ? rules.restate(brokenRules) : [];
+      brokenRules = new Set();
       try {
-        await streamFrom(provider);
+        await streamFrom(provider, restate);
         timings.push({ provider: provider.name, ms: Math.round(now() - started), ok: true });
         answered = true;
       } catch (err) {
@@ -158,31 +272,82 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
   }
 
   const recent = accepted.length < req.count && opts.recentLines ? await opts.recentLines() : undefined;
-  const rounds = wordsToAvoid.length ? OFFLINE_ROUNDS_WITH_AVOIDED : OFFLINE_ROUNDS;
+  const rounds = strict ? OFFLINE_ROUNDS_STRICT : OFFLINE_ROUNDS;
+  const brand = req.brand ? { name: req.brand.name, wordsToUse: req.brand.wordsToUse, wordsToAvoid } : undefined;
+  /**
+   * `close`: the writer keeps to the limit itself. `wide`: a tight limit left it short of lines (an SMS
+   * quote, a 30-character headline), so it writes to the category's bound and the rules cut its lines at
+   * a clause or word boundary. `generic`: still short, so its lines need not name the topic (a few
+   * general lines beat an error).
+   */
+  let phase: 'close' | 'wide' | 'generic' = 'close';
+  let idle = 0;
+  let genericRound = 0;
+  // Short forms say much the same in few words: a generic round may borrow a neighbour's lines.
+  const generic: CategoryId[] = [req.category, ...SHORT_FORMS.filter((c) => c !== req.category)];
   for (let round = 0; round < rounds && accepted.length < req.count; round++) {
     const started = now();
-    const lastRound = round === rounds - 1;
+    const before = accepted.length;
     const need = req.count - accepted.length;
-    const result = opts.offline({
-      category: req.category,
-      tone: req.tone,
-      topic: req.topic ?? undefined,
-      brand: req.brand ? { name: req.brand.name, wordsToUse: req.brand.wordsToUse, wordsToAvoid } : undefined,
-      // Ask for spares when some lines may be dropped for an avoided word.
-      count: wordsToAvoid.length ? Math.min(10, need * 2) : need,
-      language: (LANGUAGE_IDS as readonly string[]).includes(req.language) ? (req.language as LanguageId) : 'en',
-      maxChars: bounds.max,
-      exclude: [...(opts.existing ?? []), ...accepted.map((a) => a.text), ...rejected],
-      recent,
-    });
-    for (const line of result.lines) await consider(line, result.source, round > 0 || lastRound);
+    // Ask for spares when some lines may be dropped for a rule.
+    const count = strict ? Math.min(10, need * 2) : need;
+    // The offline writer's bound is never below its minimum of 10.
+    const close = Math.min(rules.limit, rules.voiceRange.max);
+    const maxChars = Math.max(10, phase === 'close' ? close : Math.max(rules.limit, getCategory(req.category).maxChars));
+    const topic = phase === 'generic' ? undefined : (req.topic ?? undefined);
+    const category = phase === 'generic' ? generic[genericRound++ % generic.length]! : req.category;
+    const exclude = [...(opts.existing ?? []), ...accepted.flatMap((a) => [a.text, a.written]), ...rejected];
+    const switches = { hashtags: rules.hashtags, emoji: rules.emoji };
+    const result = req.refine
+      ? offlineRefineOf(opts)({
+          ...req.refine,
+          language: asLanguage(req.language),
+          category: req.category,
+          tone: req.tone,
+          topic: topic ?? null,
+          brand,
+          maxChars,
+          count,
+          exclude,
+          ...switches,
+        })
+      : opts.offline({
+          category,
+          tone: req.tone,
+          topic,
+          brand,
+          count,
+          language: asLanguage(req.language),
+          maxChars,
+          exclude,
+          recent,
+          ...switches,
+          lowercase: rules.voice.lowercase,
+          noExclamation: rules.voice.noExclamation,
+        });
+    // The first round's lines are only re-formatted; later ones may be cut to fit.
+    for (const line of result.lines) await consider(line, result.source, round > 0 || round === rounds - 1 ? 'all' : 'format');
     timings.push({ provider: result.source, ms: Math.round(now() - started), ok: true });
+    idle = accepted.length > before ? 0 : idle + 1;
+    if (phase === 'close' && round >= 1) [phase, idle] = ['wide', 0];
+    else if (phase === 'wide' && idle >= 2 && strict) [phase, idle] = ['generic', 0];
+    else if (phase === 'generic' && idle >= OFFLINE_IDLE_ROUNDS) break;
   }
 
   if (accepted.length < req.count) {
     throw new Error(`only ${accepted.length} of ${req.count} lines could be produced`);
   }
-  return { lines: accepted.map((a) => a.text), source: majoritySource(accepted.map((a) => a.source)), timings };
+  return {
+    lines: accepted.map((a) => a.text),
+    written: accepted.map((a) => a.written),
+    source: majoritySource(accepted.map((a) => a.source)),
+    timings,
+  };
+}
+
+function offlineRefineOf(opts: ChainOptions): (req: OfflineRefineRequest) => OfflineResult {
+  if (!opts.offlineRefine) throw new Error('offlineRefine is required to refine a line');
+  return opts.offlineRefine;
 }
 
 /** The source that produced most of the lines; a tie goes to the earlier provider in the chain. */

@@ -5,6 +5,8 @@ import {
   generationsBySource,
   generationsRepository,
   isFinalFailure,
+  languageOfLine,
+  platformOf,
   providerDuration,
   type Config,
   type GenerationRow,
@@ -13,7 +15,8 @@ import type { CategoryId, Tone } from '@gl/core';
 import { LineBatcher } from '../generation/line-batcher';
 import { generateOffline } from '../generation/offline/offline-generator';
 import { RecentLinesStore, type RecentBrief } from '../generation/offline/recent-lines.store';
-import type { ChainResult, OfflineRequest, OfflineResult } from '../generation/provider-chain';
+import type { ChainRefine, ChainResult, OfflineRefineRequest, OfflineRequest, OfflineResult } from '../generation/provider-chain';
+import { refineOffline } from '../generation/refine-offline.adapter';
 import { HuggingFaceProvider } from '../generation/providers/huggingface.provider';
 import { OpenAiProvider } from '../generation/providers/openai.provider';
 import type { LineProvider } from '../generation/providers/provider';
@@ -82,6 +85,7 @@ const OFFLINE_SOURCES = new Set(['static_fallback', 'fallback']);
 export interface GenerationDeps {
   providers?: (config: Config) => LineProvider[];
   offline?: (req: OfflineRequest) => OfflineResult;
+  offlineRefine?: (req: OfflineRefineRequest) => OfflineResult;
   /** The providers that can see a photo (photo generations only). */
   vision?: (config: Config) => VisionProviders;
 }
@@ -99,8 +103,8 @@ function recordMetrics(result: Pick<ChainResult, 'timings'> & { source?: ChainRe
 }
 
 /**
- * Runs one generation (or the regeneration of one of its lines) and streams it to the owner's
- * room: generation:started, each accepted line once and in order (the first as generation:line at
+ * Runs one generation (or the regeneration of one of its lines, or the refinement of one, whose
+ * result is appended at the next index) and streams it to the owner's room: generation:started, each accepted line once and in order (the first as generation:line at
  * once, the rest of a burst that arrives together as one generation:lines), then exactly one
  * generation:completed or generation:failed. The row in PostgreSQL is the truth: an attempt
  * claims it (attempts + 1) and only the attempt that still holds the claim may finish it, so a
@@ -149,43 +153,57 @@ export async function processGeneration(
   );
   try {
     const regenerating = replaceIndex !== null;
-    const result = await chainFor(
-      photo,
-      ctx.config,
-      deps.vision,
-    )(
+    const asked = row.refine;
+    // startRefinement only accepts an index that exists, and lines are only ever appended.
+    if (asked && row.lines[asked.index] === undefined) throw new Error(`line ${asked.index} to refine does not exist`);
+    const refine: ChainRefine | undefined = asked
+      ? { line: row.lines[asked.index]!, action: asked.action, fromLanguage: languageOfLine(row, asked.index) }
+      : undefined;
+    const refinedIndex = row.lines.length;
+    const result = await chainFor(photo, ctx.config, deps.vision)(
       {
         category: row.category as CategoryId,
         tone: row.tone as Tone,
         topic: row.topic,
         prompt: row.prompt,
-        count: regenerating ? 1 : row.count,
-        language: row.language,
+        count: regenerating || refine ? 1 : row.count,
+        language: refine ? asked!.language : row.language,
         maxChars: row.maxChars,
         brand: row.brand,
+        platform: platformOf(row),
+        hashtags: row.hashtags === 'none' || row.hashtags === 'few' ? row.hashtags : null,
+        emoji: row.emoji === 'none' || row.emoji === 'some' ? row.emoji : null,
+        refine,
       },
       {
         providers: (deps.providers ?? configuredProviders)(ctx.config),
         offline: deps.offline ?? generateOffline,
-        existing: regenerating ? row.lines : [],
+        offlineRefine: deps.offlineRefine ?? refineOffline,
+        existing: regenerating || refine ? row.lines : [],
         timings,
-        recentLines: memorySubject ? () => recentLines.recall(memorySubject, brief) : undefined,
+        recentLines: memorySubject && !refine ? () => recentLines.recall(memorySubject, brief) : undefined,
         alreadySaved: row.userId ? (texts) => generationsRepository.savedTextsAmong(ctx.db, row.userId!, texts) : undefined,
-        onLine: (index, text) => lineEvents.push(regenerating ? replaceIndex : index, text),
+        onLine: (index, text) => lineEvents.push(regenerating ? replaceIndex : refine ? refinedIndex : index, text),
       },
     );
-    const lines = regenerating ? row.lines.map((l, i) => (i === replaceIndex ? result.lines[0]! : l)) : result.lines;
-    if (regenerating && replaceIndex >= row.lines.length) lines.push(result.lines[0]!);
+    let lines = result.lines;
+    if (regenerating) {
+      lines = row.lines.map((l, i) => (i === replaceIndex ? result.lines[0]! : l));
+      if (replaceIndex >= row.lines.length) lines.push(result.lines[0]!);
+    } else if (refine) {
+      lines = [...row.lines, result.lines[0]!];
+    }
+    const refinement = refine ? { index: refinedIndex, from: asked!.index, action: asked!.action, language: asked!.language } : undefined;
     lineEvents.flush();
-    const done = await generationsRepository.complete(ctx.db, row.id, attempt, { lines, source: result.source, timings });
+    const done = await generationsRepository.complete(ctx.db, row.id, attempt, { lines, source: result.source, timings, refinement });
     if (!done) return { status: 'superseded' };
     if (photo) await forgetPhoto(ctx, row.id);
     recordMetrics(result);
     const usage = done.usage;
     ctx.realtime.emit(audience, 'generation:completed', { id: row.id, lines, source: result.source, usage });
     // What the offline writer showed is remembered, so a repeat of this brief shows other lines.
-    if (memorySubject && timings.some((t) => OFFLINE_SOURCES.has(t.provider))) {
-      await recentLines.remember(memorySubject, brief, result.lines);
+    if (memorySubject && !refine && timings.some((t) => OFFLINE_SOURCES.has(t.provider))) {
+      await recentLines.remember(memorySubject, brief, result.written);
     }
     return { status: 'completed', source: result.source };
   } catch (err) {

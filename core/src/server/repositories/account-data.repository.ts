@@ -21,7 +21,7 @@ function ownedRows<T extends OwnedTable, K extends keyof T & string>(table: T, c
 
 /** What GET /users/export and DELETE /users/account read and change, by user. */
 export const accountDataRepository = {
-  savedLines: ownedRows(savedLines, ['id', 'text', 'category', 'tone', 'createdAt']),
+  savedLines: ownedRows(savedLines, ['id', 'text', 'category', 'tone', 'platform', 'createdAt']),
   generations: ownedRows(generations, [
     'id',
     'category',
@@ -33,6 +33,10 @@ export const accountDataRepository = {
     'status',
     'source',
     'lines',
+    'platform',
+    'hashtags',
+    'emoji',
+    'refinements',
     'createdAt',
     'completedAt',
   ]),

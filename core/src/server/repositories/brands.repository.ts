@@ -16,14 +16,15 @@ export function toBrandDto(row: BrandRow): BrandDto {
     wordsToUse: row.wordsToUse,
     wordsToAvoid: row.wordsToAvoid,
     exampleLines: row.exampleLines,
+    noExclamation: row.noExclamation,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 export function toBrandSnapshot(row: BrandRow): BrandSnapshot {
-  const { id, name, description, audience, wordsToUse, wordsToAvoid, exampleLines } = row;
-  return { id, name, description, audience, wordsToUse, wordsToAvoid, exampleLines };
+  const { id, name, description, audience, wordsToUse, wordsToAvoid, exampleLines, noExclamation } = row;
+  return { id, name, description, audience, wordsToUse, wordsToAvoid, exampleLines, noExclamation };
 }
 
 /** SQL: `userId` is in the kit's team, optionally with one of `roles`. */

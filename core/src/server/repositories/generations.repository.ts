@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { CategoryId, GenerationSource, Tone } from '../../catalogue';
-import type { GenerationDto, GenerationStatus } from '../../contract/lines';
+import type { CategoryId, GenerationSource, LanguageId, Tone } from '../../catalogue';
+import type { GenerationDto, GenerationStatus, RefinementDto } from '../../contract/lines';
+import { countEmoji, switchesFor } from '../../platform-count';
+import { getPlatform, PLATFORM_IDS, type EmojiMode, type HashtagMode, type PlatformId, type RefineAction } from '../../platforms';
 import type { DbOrTx } from '../db/database';
 import { prepared, selectList } from '../db/prepared';
 import { generations } from '../db/schema';
@@ -40,8 +42,14 @@ export type GenerationBrief = Pick<
   | 'language'
   | 'maxChars'
   | 'brand'
+  | 'platform'
+  | 'hashtags'
+  | 'emoji'
   | 'fromPhoto'
 >;
+
+/** A pending refinement: line `index` refined by `action` into `language`. */
+export type RefineRequest = { index: number; action: RefineAction; language: LanguageId };
 
 const COLUMNS = selectList(generations);
 
@@ -66,8 +74,10 @@ const acceptStatement = prepared<GenerationRow & { daily: number; monthly: numbe
        where $4::int < 0 or ud.count + $3::int <= $4::int
      returning ud.count
    ), g as (
-     insert into generations (user_id, visitor_id, api_key_id, subject, plan_id, category, tone, topic, prompt, count, language, max_chars, brand, from_photo)
-     select $6::uuid, $7::text, $8::uuid, $1, $9::text, $10::text, t.tone, $12::text, $13::text, $14::int, coalesce($15::text, 'en'), $16::int, $17::jsonb, $18::boolean
+     insert into generations (user_id, visitor_id, api_key_id, subject, plan_id, category, tone, topic, prompt, count, language, max_chars, brand,
+       platform, hashtags, emoji, from_photo)
+     select $6::uuid, $7::text, $8::uuid, $1, $9::text, $10::text, t.tone, $12::text, $13::text, $14::int, coalesce($15::text, 'en'), $16::int, $17::jsonb,
+       $18::text, $19::text, $20::text, $21::boolean
        from u, jsonb_array_elements_text($11::jsonb) with ordinality as t(tone, ord)
        order by t.ord
      returning ${COLUMNS}
@@ -94,7 +104,8 @@ const completeStatement = prepared<GenerationRow & { ownPlan: string | null; tea
   'gl_generations_complete',
   `with c as (
      update generations set status = 'completed', lines = $3::jsonb, source = $4::text, error = null,
-       timings = timings || $5::jsonb, replace_index = null, completed_at = $6::timestamptz
+       timings = timings || $5::jsonb, replace_index = null, completed_at = $6::timestamptz,
+       refinements = refinements || $9::jsonb, refine = null
      where id = $1::uuid and status = 'running' and attempts = $2::int
      returning ${COLUMNS}
    )
@@ -116,6 +127,35 @@ function withoutExtras<T extends GenerationRow>(row: T, extras: readonly string[
   return copy as GenerationRow;
 }
 
+/** The stored platform, if it is one we know (a row is never trusted blindly). */
+export function platformOf(row: Pick<GenerationRow, 'platform'>): PlatformId | null {
+  return row.platform && (PLATFORM_IDS as readonly string[]).includes(row.platform) ? (row.platform as PlatformId) : null;
+}
+
+/**
+ * The hashtag and emoji rules the generation's lines keep: as asked, else the defaults; never emoji
+ * on an SMS (GSM-7 has none) or for a brand kit whose example lines have none (its voice).
+ */
+export function switchesOf(row: Pick<GenerationRow, 'category' | 'platform' | 'hashtags' | 'emoji' | 'brand'>): {
+  hashtags: HashtagMode;
+  emoji: EmojiMode;
+} {
+  const platform = platformOf(row);
+  const switches = switchesFor(row.category as CategoryId, platform, {
+    hashtags: row.hashtags === 'none' || row.hashtags === 'few' ? row.hashtags : null,
+    emoji: row.emoji === 'none' || row.emoji === 'some' ? row.emoji : null,
+  });
+  const examples = row.brand?.exampleLines ?? [];
+  const voiceWithoutEmoji = examples.length > 0 && examples.every((l) => countEmoji(l) === 0);
+  if ((platform && getPlatform(platform).counting === 'gsm7') || voiceWithoutEmoji) switches.emoji = 'none';
+  return switches;
+}
+
+/** The language line `index` is written in: a refined line's own, else the generation's. */
+export function languageOfLine(row: Pick<GenerationRow, 'language' | 'refinements'>, index: number): LanguageId {
+  return row.refinements.find((r) => r.index === index)?.language ?? (row.language as LanguageId);
+}
+
 export function toGenerationDto(row: GenerationRow): GenerationDto {
   return {
     id: row.id,
@@ -126,6 +166,9 @@ export function toGenerationDto(row: GenerationRow): GenerationDto {
     count: row.count,
     language: row.language,
     lines: row.lines,
+    platform: platformOf(row),
+    ...switchesOf(row),
+    refinements: row.refinements,
     source: (row.source as GenerationSource | null) ?? null,
     error: row.error,
     fromPhoto: row.fromPhoto,
@@ -168,6 +211,9 @@ export const generationsRepository = {
       brief.language ?? null,
       brief.maxChars ?? null,
       brief.brand == null ? null : JSON.stringify(brief.brand),
+      brief.platform ?? null,
+      brief.hashtags ?? null,
+      brief.emoji ?? null,
       brief.fromPhoto ?? false,
     ]);
     if (result.length === 0) return undefined;
@@ -215,11 +261,14 @@ export const generationsRepository = {
     db: DbOrTx,
     createdBefore: Date,
     limit: number,
-  ): Promise<Array<Pick<GenerationRow, 'id' | 'replaceIndex' | 'revision' | 'attempts' | 'userId' | 'visitorId' | 'fromPhoto' | 'lines'>>> {
+  ): Promise<
+    Array<Pick<GenerationRow, 'id' | 'replaceIndex' | 'refine' | 'revision' | 'attempts' | 'userId' | 'visitorId' | 'fromPhoto' | 'lines'>>
+  > {
     return db
       .select({
         id: generations.id,
         replaceIndex: generations.replaceIndex,
+        refine: generations.refine,
         revision: generations.revision,
         attempts: generations.attempts,
         userId: generations.userId,
@@ -241,7 +290,7 @@ export const generationsRepository = {
     db: DbOrTx,
     id: string,
     attempt: number,
-    result: { lines: string[]; source: GenerationSource; timings: ProviderTiming[] },
+    result: { lines: string[]; source: GenerationSource; timings: ProviderTiming[]; refinement?: RefinementDto },
     now = new Date(),
   ): Promise<(GenerationRow & { usage: UsageSummary }) | undefined> {
     const [row] = await completeStatement.run(db, [
@@ -253,6 +302,7 @@ export const generationsRepository = {
       now.toISOString(),
       utcDay(now),
       monthStart(now),
+      JSON.stringify(result.refinement ? [result.refinement] : []),
     ]);
     if (!row) return undefined;
     const usage = summarise(planFromLookup(row), Number(row.daily), Number(row.monthly), now);
@@ -268,9 +318,10 @@ export const generationsRepository = {
     const [row] = await db
       .update(generations)
       .set({
-        status: sql`case when ${generations.replaceIndex} is null then 'failed' else 'completed' end`,
+        status: sql`case when ${generations.replaceIndex} is null and ${generations.refine} is null then 'failed' else 'completed' end`,
         error,
         replaceIndex: null,
+        refine: null,
         completedAt: new Date(),
       })
       .where(and(eq(generations.id, id), inArray(generations.status, ['pending', 'running'])))
@@ -283,10 +334,11 @@ export const generationsRepository = {
     const [row] = await db
       .update(generations)
       .set({
-        status: sql`case when ${generations.replaceIndex} is null then 'failed' else 'completed' end`,
+        status: sql`case when ${generations.replaceIndex} is null and ${generations.refine} is null then 'failed' else 'completed' end`,
         error,
         timings: sql`${generations.timings} || ${JSON.stringify(timings)}::jsonb`,
         replaceIndex: null,
+        refine: null,
         completedAt: new Date(),
       })
       .where(and(eq(generations.id, id), eq(generations.status, 'running'), eq(generations.attempts, attempt)))
@@ -304,14 +356,41 @@ export const generationsRepository = {
     return row;
   },
 
+  /**
+   * Starts refining line `refine.index` of a completed generation (the result is appended; the lines
+   * stay); undefined unless the owner's, completed, and still with room for another refined line.
+   */
+  async startRefinement(
+    db: DbOrTx,
+    id: string,
+    owner: GenerationOwner,
+    refine: RefineRequest,
+    maxRefinements: number,
+  ): Promise<GenerationRow | undefined> {
+    const [row] = await db
+      .update(generations)
+      .set({ status: 'pending', refine, revision: sql`${generations.revision} + 1`, error: null })
+      .where(
+        and(
+          eq(generations.id, id),
+          ownedBy(owner),
+          eq(generations.status, 'completed'),
+          sql`jsonb_array_length(${generations.refinements}) < ${maxRefinements}`,
+          sql`${refine.index} < jsonb_array_length(${generations.lines})`,
+        ),
+      )
+      .returning();
+    return row;
+  },
+
   /** Undoes a generation that was recorded but could not be queued (nothing ran yet). */
   async withdraw(db: DbOrTx, row: GenerationRow): Promise<void> {
-    if (row.replaceIndex === null) {
+    if (row.replaceIndex === null && row.refine === null) {
       await db.delete(generations).where(and(eq(generations.id, row.id), eq(generations.status, 'pending')));
     } else {
       await db
         .update(generations)
-        .set({ status: 'completed', replaceIndex: null })
+        .set({ status: 'completed', replaceIndex: null, refine: null })
         .where(and(eq(generations.id, row.id), eq(generations.status, 'pending')));
     }
   },

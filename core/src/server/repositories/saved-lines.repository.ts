@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { CATEGORY_IDS, type CategoryId, type Tone } from '../../catalogue';
+import { PLATFORM_IDS, type PlatformId } from '../../platforms';
 import { isUuid } from '../../contract/common';
 import type { SavedLineDto, SavedLinesPageDto, SavedLinesSummaryDto } from '../../contract/lines';
 import type { DbOrTx } from '../db/database';
@@ -8,7 +9,7 @@ import { generations, saveIdempotencyKeys, savedLines } from '../db/schema';
 
 export type SavedLineRow = typeof savedLines.$inferSelect;
 
-type SaveInput = { userId: string; text: string; category: CategoryId; tone: Tone; generationId?: string };
+type SaveInput = { userId: string; text: string; category: CategoryId; tone: Tone; generationId?: string; platform?: PlatformId };
 
 /** How long an `Idempotency-Key` answers with its first result. */
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
@@ -18,7 +19,13 @@ export type IdempotentSave = { savedLine: SavedLineDto; status: 200 | 201; repla
 
 /** The content a key stands for: the same key with other content is refused, never answered with the old line. */
 function fingerprintOf(input: SaveInput): string {
-  const canonical = JSON.stringify([input.text, input.category, input.tone, input.generationId ?? null]);
+  const canonical = JSON.stringify([
+    input.text,
+    input.category,
+    input.tone,
+    input.generationId ?? null,
+    ...(input.platform ? [input.platform] : []),
+  ]);
   return createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -66,9 +73,20 @@ const dtoColumns = {
   tone: savedLines.tone,
   createdAt: savedLines.createdAt,
   generationId: savedLines.generationId,
+  platform: savedLines.platform,
 };
 
-type DtoRow = { id: string; text: string; category: string; tone: string; createdAt: Date; generationId: string | null };
+type DtoRow = {
+  id: string;
+  text: string;
+  category: string;
+  tone: string;
+  createdAt: Date;
+  generationId: string | null;
+  platform: string | null;
+};
+
+const isPlatform = (value: string | null): value is PlatformId => value !== null && (PLATFORM_IDS as readonly string[]).includes(value);
 
 export function toSavedLineDto(row: DtoRow): SavedLineDto {
   return {
@@ -78,6 +96,7 @@ export function toSavedLineDto(row: DtoRow): SavedLineDto {
     tone: row.tone as Tone,
     createdAt: row.createdAt.toISOString(),
     generationId: row.generationId,
+    platform: isPlatform(row.platform) ? row.platform : null,
   };
 }
 
@@ -108,14 +127,16 @@ export const savedLinesRepository = {
   /**
    * Saves a line; the same text again (in any case) for the same user answers the existing line.
    * `generationId` is linked only when that generation is the user's own; otherwise it is dropped.
+   * The platform is the one given, else that generation's.
    */
   async save(db: DbOrTx, input: SaveInput, retry = true): Promise<{ savedLine: SavedLineDto; created: boolean }> {
-    const generationId = input.generationId
-      ? sql`(select ${generations.id} from ${generations} where ${generations.id} = ${input.generationId} and ${generations.userId} = ${input.userId})`
-      : null;
+    const ownGeneration = (column: typeof generations.id | typeof generations.platform) =>
+      sql`(select ${column} from ${generations} where ${generations.id} = ${input.generationId} and ${generations.userId} = ${input.userId})`;
+    const generationId = input.generationId ? ownGeneration(generations.id) : null;
+    const platform = input.platform ?? (input.generationId ? ownGeneration(generations.platform) : null);
     const [inserted] = await db
       .insert(savedLines)
-      .values({ userId: input.userId, text: input.text, category: input.category, tone: input.tone, generationId })
+      .values({ userId: input.userId, text: input.text, category: input.category, tone: input.tone, generationId, platform })
       .onConflictDoNothing()
       .returning(dtoColumns);
     if (inserted) return { savedLine: toSavedLineDto(inserted), created: true };

@@ -104,5 +104,5 @@ export async function runPhotoChain(req: ChainRequest, opts: ChainOptions, visio
   );
   const lines = [...seen.map((s) => s.text), ...rest.lines];
   const source = majoritySource([...seen.map((s) => s.source), ...rest.lines.map(() => rest.source)]);
-  return { lines, source, timings };
+  return { lines, written: [...seen.map((s) => s.text), ...rest.written], source, timings };
 }

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BrandSnapshot } from '../../../contract/brands';
+import type { RefinementDto } from '../../../contract/lines';
+import type { RefineAction } from '../../../platforms';
+import type { LanguageId } from '../../../catalogue';
 import { users, apiKeys } from './users';
 
 export const generations = pgTable(
@@ -22,6 +25,18 @@ export const generations = pgTable(
     maxChars: integer('max_chars'),
     /** The brand kit as it was when the generation was asked for (edits to the kit do not change a running job). */
     brand: jsonb('brand').$type<BrandSnapshot>(),
+    /** Where the lines will be posted (a platform id): its limit applies, counted its way. */
+    platform: text('platform'),
+    /** The hashtag rule (`none`, `few`) and the emoji rule (`none`, `some`) as asked; null: the default (see switchesFor). */
+    hashtags: text('hashtags'),
+    emoji: text('emoji'),
+    /** Refined lines appended to `lines`: where each is, which line it came from, how. */
+    refinements: jsonb('refinements')
+      .$type<RefinementDto[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** While a refinement is pending: what was asked (the lines are kept; the result is appended). */
+    refine: jsonb('refine').$type<{ index: number; action: RefineAction; language: LanguageId }>(),
     /** Written from a photo (POST /lines/photo). The photo itself is never stored: only this flag. */
     fromPhoto: boolean('from_photo').notNull().default(false),
     /** pending | running | completed | failed */
@@ -71,6 +86,8 @@ export const savedLines = pgTable(
     category: text('category').notNull(),
     tone: text('tone').notNull(),
     generationId: uuid('generation_id').references(() => generations.id, { onDelete: 'set null' }),
+    /** Where the line will be posted (a platform id), if the user said. */
+    platform: text('platform'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
