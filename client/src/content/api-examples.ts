@@ -18,6 +18,7 @@ import {
   TONES,
   TOPIC_MAX,
 } from '@gl/core/types';
+import { FIT_FIELDS } from './api-fit';
 
 export const API_KEY_PLACEHOLDER = `${API_KEY_PREFIX}your_api_key`;
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -91,11 +92,12 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
         description:
           "The id of one of your brand kits (`GET /api/brands`): lines in its voice, and no line contains one of its words to avoid. Another account's kit answers `404`.",
       },
+      ...FIT_FIELDS,
     ],
     request: {
       method: 'POST',
       path: '/api/v1/generate',
-      body: { category: 'taglines', tone: 'funny', prompt: 'A coffee shop for developers', count: 4 },
+      body: { category: 'taglines', tone: 'funny', prompt: 'A coffee shop for developers', count: 4, platform: 'x_post' },
     },
     response: {
       success: true,
@@ -205,11 +207,17 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
       { name: 'text', type: 'string', required: true, description: `The line, 1 to ${SAVED_TEXT_MAX} characters.` },
       { name: 'category', type: 'string', required: true, description: 'The category it was written for.' },
       { name: 'tone', type: 'string', required: true, description: 'The tone it was written in.' },
+      {
+        name: 'platform',
+        type: 'string',
+        required: false,
+        description: 'Where it will be posted: a platform id from `GET /api/platforms`.',
+      },
     ],
     request: {
       method: 'POST',
       path: '/api/v1/save-line',
-      body: { text: 'Espresso yourself. Then git push.', category: 'taglines', tone: 'funny' },
+      body: { text: 'Espresso yourself. Then git push.', category: 'taglines', tone: 'funny', platform: 'x_post' },
     },
     response: {
       success: true,
@@ -220,6 +228,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
         tone: 'funny',
         createdAt: '2026-11-22T09:30:00.000Z',
         generationId: null,
+        platform: 'x_post',
       },
       alreadySaved: false,
     },
@@ -445,6 +454,6 @@ export const BRAND_AND_COMPARE_ROUTES: readonly AppRouteDoc[] = [
     method: 'POST',
     path: '/api/lines/compare',
     description:
-      'One brief in 2 or 3 distinct `tones`, with `category`, `topic`, `prompt`, `count`, `language` and `brandId` as for generating: one generation per tone, streamed live and each counted as one generation. Pro and Business.',
+      'One brief in 2 or 3 distinct `tones`, with `category`, `topic`, `prompt`, `count`, `language`, `maxChars`, `brandId`, `platform`, `hashtags` and `emoji` as for generating: one generation per tone, streamed live and each counted as one generation. Pro and Business.',
   },
 ];

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { CompareAcceptedDto, Tone, UsageSummary } from '@gl/core/types';
 import { api } from './api';
-import { useGeneration, type GenerateRequest } from './generation';
+import { briefOptions, useGeneration, type GenerateRequest } from './generation';
 import { live } from './socket';
 
 export const COMPARE_MAX = 3;
@@ -23,10 +23,7 @@ export function useToneComparison(onUsage: (usage: UsageSummary | null | undefin
       try {
         await live.ready(3_000);
         const body: Record<string, unknown> = { category: request.category, tones: used, count: request.count, language: request.language };
-        if (request.topic?.trim()) body.topic = request.topic.trim();
-        if (request.prompt?.trim()) body.prompt = request.prompt.trim();
-        if (request.maxChars) body.maxChars = request.maxChars;
-        if (request.brandId) body.brandId = request.brandId;
+        Object.assign(body, briefOptions(request));
         const data = await api<CompareAcceptedDto>('/lines/compare', {
           method: 'POST',
           body,

@@ -1,5 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GenerateBody, GenerationAcceptedDto, GenerationDto, GenerationSource, UsageSummary } from '@gl/core/types';
+import {
+  GENERATION_LINES_MAX,
+  type GenerateBody,
+  type GenerationAcceptedDto,
+  type GenerationDto,
+  type GenerationSource,
+  type LanguageId,
+  type RefineAction,
+  type RefineBody,
+  type UsageSummary,
+} from '@gl/core/types';
 import { ApiError, api } from './api';
 import { live, useLiveConnection, useLiveEvent, useLiveReconnect } from './socket';
 
@@ -26,8 +36,19 @@ export interface GenerationState {
   error: GenerationError | null;
   /** Indexes being regenerated one by one. */
   regenerating: number[];
-  /** An error from a one-line regeneration (the other lines stay). */
+  /** An error from a one-line regeneration or refinement (the other lines stay). */
   lineError: GenerationError | null;
+  /** A refinement asked for and not arrived yet: the line it refines and the index its result will take. */
+  refining: (RefineOrigin & { at: number }) | null;
+  /** Where each refined line (by its index in `lines`) came from. */
+  refinedFrom: Record<number, RefineOrigin>;
+}
+
+/** A refined line's origin: the line it refines and how. */
+export interface RefineOrigin {
+  from: number;
+  action: RefineAction;
+  language?: LanguageId;
 }
 
 const IDLE: GenerationState = {
@@ -39,7 +60,17 @@ const IDLE: GenerationState = {
   error: null,
   regenerating: [],
   lineError: null,
+  refining: null,
+  refinedFrom: {},
 };
+
+/** Records where the awaited refinement landed once its line is there. */
+function landRefinement(state: GenerationState, lines: Array<string | null>): Pick<GenerationState, 'refining' | 'refinedFrom'> {
+  const r = state.refining;
+  if (!r || lines[r.at] == null) return { refining: r, refinedFrom: state.refinedFrom };
+  const { at, ...origin } = r;
+  return { refining: null, refinedFrom: { ...state.refinedFrom, [at]: origin } };
+}
 
 export const SOURCE_NOTICES: Record<GenerationSource, string> = {
   openai: 'Generated with OpenAI',
@@ -61,6 +92,19 @@ export function toGenerationError(err: unknown): GenerationError {
   return { message: 'Generation failed. Please try again.', code: 'UNKNOWN', status: 0, network: false, upgrade: false };
 }
 
+/** The optional fields of a generate (or compare) body, sent only when set. */
+export function briefOptions(request: GenerateRequest): Partial<GenerateRequest> {
+  const body: Partial<GenerateRequest> = {};
+  if (request.topic?.trim()) body.topic = request.topic.trim();
+  if (request.prompt?.trim()) body.prompt = request.prompt.trim();
+  if (request.maxChars) body.maxChars = request.maxChars;
+  if (request.brandId) body.brandId = request.brandId;
+  if (request.platform) body.platform = request.platform;
+  if (request.hashtags) body.hashtags = request.hashtags;
+  if (request.emoji) body.emoji = request.emoji;
+  return body;
+}
+
 type LiveEvent =
   | { type: 'started'; id: string }
   | { type: 'line'; id: string; index: number; text: string }
@@ -73,7 +117,7 @@ function reduce(state: GenerationState, ev: LiveEvent): GenerationState {
     case 'started':
       return state.phase === 'pending' ? { ...state, phase: 'running' } : state;
     case 'line': {
-      if (ev.index < 0 || ev.index > 50) return state;
+      if (ev.index < 0 || ev.index >= GENERATION_LINES_MAX) return state;
       const lines = state.lines.slice();
       while (lines.length <= ev.index) lines.push(null);
       lines[ev.index] = ev.text;
@@ -82,16 +126,34 @@ function reduce(state: GenerationState, ev: LiveEvent): GenerationState {
         lines,
         phase: state.phase === 'completed' ? 'completed' : 'running',
         regenerating: state.regenerating.filter((i) => i !== ev.index),
+        ...landRefinement(state, lines),
       };
     }
-    case 'completed':
-      return { ...state, phase: 'completed', lines: ev.lines.slice(), source: ev.source, error: null, regenerating: [] };
+    case 'completed': {
+      const lines = ev.lines.slice();
+      return {
+        ...state,
+        phase: 'completed',
+        lines,
+        source: ev.source,
+        error: null,
+        regenerating: [],
+        ...landRefinement(state, lines),
+        refining: null,
+      };
+    }
     case 'failed':
-      // A failed one-line regeneration keeps the lines already shown.
-      if (state.regenerating.length > 0 && state.lines.some((l) => l !== null)) {
-        return { ...state, phase: 'completed', regenerating: [], lineError: { ...toGenerationError(null), message: ev.error } };
+      // A failed one-line regeneration or refinement keeps the lines already shown.
+      if ((state.regenerating.length > 0 || state.refining) && state.lines.some((l) => l !== null)) {
+        return {
+          ...state,
+          phase: 'completed',
+          regenerating: [],
+          refining: null,
+          lineError: { ...toGenerationError(null), message: ev.error },
+        };
       }
-      return { ...state, phase: 'failed', regenerating: [], error: { ...toGenerationError(null), message: ev.error } };
+      return { ...state, phase: 'failed', regenerating: [], refining: null, error: { ...toGenerationError(null), message: ev.error } };
   }
 }
 
@@ -130,10 +192,18 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
 
   const resync = useCallback(async () => {
     const s = stateRef.current;
-    if (!s.id || !(s.phase === 'pending' || s.phase === 'running' || s.regenerating.length > 0)) return;
+    if (!s.id || !(s.phase === 'pending' || s.phase === 'running' || s.regenerating.length > 0 || s.refining)) return;
     try {
       const { generation } = await api<{ generation: GenerationDto }>(`/lines/generations/${s.id}`);
       if (stateRef.current.id !== generation.id) return;
+      // Where each refined line came from, as the server recorded it.
+      const refinedFrom = Object.fromEntries(
+        (generation.refinements ?? []).map((r) => [
+          r.index,
+          { from: r.from, action: r.action, ...(r.action === 'translate' ? { language: r.language } : {}) },
+        ]),
+      );
+      setState((cur) => (cur.id === generation.id ? { ...cur, refinedFrom: { ...cur.refinedFrom, ...refinedFrom } } : cur));
       if (generation.status === 'completed' && generation.source) {
         dispatch({ type: 'completed', id: generation.id, lines: generation.lines, source: generation.source, usage: null });
       } else if (generation.status === 'failed') {
@@ -159,10 +229,7 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
           count: request.count,
           language: request.language,
         };
-        if (request.topic?.trim()) body.topic = request.topic.trim();
-        if (request.prompt?.trim()) body.prompt = request.prompt.trim();
-        if (request.maxChars) body.maxChars = request.maxChars;
-        if (request.brandId) body.brandId = request.brandId;
+        Object.assign(body, briefOptions(request));
         const data = await api<GenerationAcceptedDto>('/lines/generate', {
           method: 'POST',
           body,
@@ -205,6 +272,25 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
     }
   }, []);
 
+  /**
+   * POST /lines/generations/:id/refine: the refined line is appended to the generation (the
+   * original stays) and streams in as generation:line. One refinement or regeneration at a time.
+   */
+  const refineLine = useCallback(async (index: number, action: RefineAction, language?: LanguageId) => {
+    const s = stateRef.current;
+    if (!s.id || s.refining || s.regenerating.length > 0) return;
+    const refining = { from: index, action, language, at: s.lines.length };
+    stateRef.current = { ...s, refining };
+    setState((cur) => ({ ...cur, refining, lineError: null }));
+    try {
+      const body: RefineBody = { index, action, ...(language ? { language } : {}) };
+      const data = await api<Partial<GenerationAcceptedDto>>(`/lines/generations/${s.id}/refine`, { method: 'POST', body });
+      if (data.usage) onUsageRef.current(data.usage);
+    } catch (err) {
+      setState((cur) => ({ ...cur, refining: null, lineError: toGenerationError(err) }));
+    }
+  }, []);
+
   const retry = useCallback(() => {
     const r = stateRef.current.request;
     if (r) void generate(r);
@@ -212,5 +298,5 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
 
   useEffect(() => () => early.current.clear(), []);
 
-  return { state, generate, regenerateLine, retry, begin, adopt, fail, reset };
+  return { state, generate, regenerateLine, refineLine, retry, begin, adopt, fail, reset };
 }

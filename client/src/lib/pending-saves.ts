@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { CategoryId, SavedLineDto, Tone } from '@gl/core/types';
+import type { CategoryId, PlatformId, SavedLineDto, Tone } from '@gl/core/types';
 import { ApiError, api, errorMessage } from './api';
 import { idbRun, type IdbStore } from './idb';
 import { getSession, subscribeSession } from './session';
@@ -23,6 +23,8 @@ export interface PendingSave {
   category: CategoryId;
   tone: Tone;
   generationId?: string;
+  /** Where the line will be posted, when the generation named one. */
+  platform?: PlatformId;
   queuedAt: string;
 }
 
@@ -103,6 +105,7 @@ export function sendSave(entry: Omit<PendingSave, 'queuedAt' | 'userId'>, opts: 
       category: entry.category,
       tone: entry.tone,
       ...(entry.generationId ? { generationId: entry.generationId } : {}),
+      ...(entry.platform ? { platform: entry.platform } : {}),
     },
     headers: { 'Idempotency-Key': entry.key },
     stayOnSessionEnd: opts.background,

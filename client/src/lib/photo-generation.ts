@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { PHOTO_FIELD, type GenerationAcceptedDto, type UsageSummary } from '@gl/core/types';
 import { ApiError } from './api';
-import type { GenerateRequest, useGeneration } from './generation';
+import { briefOptions, type GenerateRequest, type useGeneration } from './generation';
 import { shrinkPhoto, uploadForm, type ShrunkPhoto } from './photo';
 import { live } from './socket';
 
@@ -30,10 +30,17 @@ export interface PhotoState {
 
 const EMPTY: PhotoState = { photo: null, preparing: false, progress: null, error: null, generationId: null };
 
-/** The form's fields as multipart text fields, beside the photo. */
+/** The fields generate sends (the same choices, the same omissions), as multipart text fields beside the photo. */
 export function photoForm(request: GenerateRequest, photo: Blob): FormData {
   const form = new FormData();
-  for (const [key, value] of Object.entries(request)) {
+  const fields = {
+    category: request.category,
+    tone: request.tone,
+    count: request.count,
+    language: request.language,
+    ...briefOptions(request),
+  };
+  for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || value === null || value === '') continue;
     form.append(key, String(value));
   }

@@ -51,7 +51,7 @@ export default function ApiDocsPage() {
         >
           {active === 'overview' && <OverviewTab origin={origin} />}
           {active === 'authentication' && <AuthenticationTab />}
-          {active === 'endpoints' && <EndpointsTab />}
+          {active === 'endpoints' && <EndpointsTab origin={origin} />}
           {active === 'examples' && <ExamplesTab origin={origin} />}
           {active === 'sdks' && <SdksTab origin={origin} />}
         </div>

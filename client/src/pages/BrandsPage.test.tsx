@@ -17,6 +17,7 @@ const brand = (over: Partial<BrandDto>): BrandDto => ({
   wordsToUse: ['brew'],
   wordsToAvoid: ['cheap'],
   exampleLines: ['Poured before the sun is up.'],
+  noExclamation: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   ...over,
@@ -113,6 +114,26 @@ describe('brand kits page with a team', () => {
       wordsToUse: ['brew'],
       wordsToAvoid: ['cheap'],
       exampleLines: ['Poured before the sun is up.'],
+      noExclamation: false,
     });
+  });
+
+  it('"No exclamation marks" is a switch of the kit, sent with it and shown when editing', async () => {
+    const { calls } = server(null, [{ ...OWN, noExclamation: true }]);
+    renderAt(<BrandsPage />, { route: '/brands' });
+    await screen.findByText('Kahawa Roasters');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'New brand kit' }));
+    const noBang = screen.getByRole('switch', { name: 'No exclamation marks' });
+    expect(noBang).not.toBeChecked();
+    expect(noBang).toHaveAccessibleDescription(/No line will have a “!”/);
+    await user.type(screen.getByLabelText(/^Name/), 'Quiet Tea');
+    await user.click(noBang);
+    await user.click(screen.getByRole('button', { name: 'Create brand kit' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/brands')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ name: 'Quiet Tea', noExclamation: true });
+
+    await user.click(within(kitItem('Kahawa Roasters')).getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('switch', { name: 'No exclamation marks' })).toBeChecked();
   });
 });

@@ -27,7 +27,7 @@ export default function GeneratePage() {
   const usage = useUsage();
   const setUsage = useSetUsage();
   const generation = useGeneration(setUsage);
-  const { state, generate, regenerateLine, retry } = generation;
+  const { state, generate, regenerateLine, refineLine, retry } = generation;
   const photo = usePhotoGeneration(generation, setUsage);
   // The lines on show were written from a photo: retried with it, and not rewritten one by one.
   const [fromPhoto, setFromPhoto] = useState(false);
@@ -111,7 +111,13 @@ export default function GeneratePage() {
           <div ref={results} className="scroll-mt-20">
             <div className={`grid gap-4 sm:grid-cols-2 ${compared.length === 3 ? 'xl:grid-cols-3' : ''}`} data-testid="compare-results">
               {compared.length === 0 ? (
-                <ResultsPanel state={state} title="Tones side by side" onRetry={retry} onRegenerate={(i) => void regenerateLine(i)} />
+                <ResultsPanel
+                  state={state}
+                  title="Tones side by side"
+                  onRetry={retry}
+                  onRegenerate={(i) => void regenerateLine(i)}
+                  onRefine={(i, action, language) => void refineLine(i, action, language)}
+                />
               ) : (
                 compared.map((slot, i) => (
                   <ResultsPanel
@@ -121,6 +127,7 @@ export default function GeneratePage() {
                     state={slot.state}
                     onRetry={() => slot.retry()}
                     onRegenerate={(index) => void slot.regenerateLine(index)}
+                    onRefine={(index, action, language) => void slot.refineLine(index, action, language)}
                   />
                 ))
               )}
@@ -129,7 +136,12 @@ export default function GeneratePage() {
         ) : (
           <div ref={results} className="scroll-mt-20">
             <PhotoUploadStatus state={photo.state} onDescribeInstead={describeInstead} />
-            <ResultsPanel state={state} onRetry={retryLines} onRegenerate={regenerate} />
+            <ResultsPanel
+              state={state}
+              onRetry={retryLines}
+              onRegenerate={regenerate}
+              onRefine={(i, action, language) => void refineLine(i, action, language)}
+            />
           </div>
         )}
       </div>

@@ -2,7 +2,7 @@ import { API_KEY_PREFIX } from '@gl/core/types';
 import { API_KEY_PLACEHOLDER } from '../../content/api-examples';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { CodeBlock } from './CodeBlock';
-import { Inline } from './EndpointsTab';
+import { Inline } from './Inline';
 
 export function AuthenticationTab() {
   return (

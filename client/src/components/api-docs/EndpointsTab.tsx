@@ -9,27 +9,9 @@ import {
   type EndpointDoc,
 } from '../../content/api-examples';
 import { CodeBlock } from './CodeBlock';
+import { FitSection } from './FitSection';
+import { Inline } from './Inline';
 import { MethodBadge } from './MethodBadge';
-
-/** Renders `code` spans in a description written with backticks. */
-export function Inline({ text }: { text: string }) {
-  return (
-    <>
-      {text.split(/(`[^`]+`)/).map((part, i) =>
-        part.startsWith('`') ? (
-          <code
-            key={i}
-            className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] text-slate-800 dark:bg-slate-800 dark:text-slate-200"
-          >
-            {part.slice(1, -1)}
-          </code>
-        ) : (
-          part
-        ),
-      )}
-    </>
-  );
-}
 
 function Endpoint({ endpoint }: { endpoint: EndpointDoc }) {
   const body = requestBodySnippet(endpoint);
@@ -100,7 +82,7 @@ function Endpoint({ endpoint }: { endpoint: EndpointDoc }) {
   );
 }
 
-export function EndpointsTab() {
+export function EndpointsTab({ origin }: { origin: string }) {
   return (
     <div className="space-y-6">
       <div>
@@ -113,6 +95,7 @@ export function EndpointsTab() {
       {ENDPOINTS.map((e) => (
         <Endpoint key={e.id} endpoint={e} />
       ))}
+      <FitSection origin={origin} />
       <section aria-labelledby="endpoint-brands" className="card p-5 sm:p-6">
         <h3 id="endpoint-brands" className="text-lg font-semibold text-slate-900 dark:text-white">
           Brand kits and tone comparison

@@ -13,9 +13,18 @@ import {
 } from '@gl/core/types';
 import { useOnline } from '../../lib/app-status';
 import NeedsConnection from '../NeedsConnection';
+import Switch from '../Switch';
 import WordChips from './WordChips';
 
-export const EMPTY_BRAND: BrandBody = { name: '', description: '', audience: '', wordsToUse: [], wordsToAvoid: [], exampleLines: [] };
+export const EMPTY_BRAND: BrandBody = {
+  name: '',
+  description: '',
+  audience: '',
+  wordsToUse: [],
+  wordsToAvoid: [],
+  exampleLines: [],
+  noExclamation: false,
+};
 
 function Counter({ value, max }: { value: string; max: number }) {
   return (
@@ -46,8 +55,8 @@ export default function BrandForm({
 }) {
   const [brand, setBrand] = useState<BrandBody>(() => {
     if (!initial) return EMPTY_BRAND;
-    const { name, description, audience, wordsToUse, wordsToAvoid, exampleLines } = initial;
-    return { name, description, audience, wordsToUse, wordsToAvoid, exampleLines };
+    const { name, description, audience, wordsToUse, wordsToAvoid, exampleLines, noExclamation } = initial;
+    return { name, description, audience, wordsToUse, wordsToAvoid, exampleLines, noExclamation: Boolean(noExclamation) };
   });
   const [shared, setShared] = useState(false);
   const ids = { name: useId(), description: useId(), audience: useId(), examples: useId(), share: useId() };
@@ -151,6 +160,12 @@ export default function BrandForm({
           {Math.max(0, ...exampleLines.map((l) => l.trim().length))}.
         </p>
       </div>
+      <Switch
+        label="No exclamation marks"
+        checked={brand.noExclamation}
+        onChange={(on) => set('noExclamation', on)}
+        hint="No line will have a “!”. Example lines without one already keep it out."
+      />
       {shareTeam && !initial && (
         <div className="flex items-start gap-3">
           <input

@@ -27,6 +27,7 @@ const BRAND: BrandDto = {
   wordsToUse: [],
   wordsToAvoid: ['cheap'],
   exampleLines: [],
+  noExclamation: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

@@ -1,12 +1,15 @@
 import { useId, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
-import { CATEGORIES, COUNT_MAX, COUNT_MIN, LANGUAGES, PLANS, PROMPT_MAX, TONES, TOPIC_MAX, type Plan } from '@gl/core/types';
+import { CATEGORIES, COUNT_MAX, COUNT_MIN, LANGUAGES, PLANS, PROMPT_MAX, TONES, TOPIC_MAX, getPlatform, type Plan } from '@gl/core/types';
 import type { BrandDto, CategoryId, LanguageId, Tone } from '@gl/core/types';
 import { useOnline } from '../../lib/app-status';
 import { COMPARE_MAX } from '../../lib/compare';
 import type { GenerateRequest } from '../../lib/generation';
 import { capitalize } from '../../lib/format';
 import NeedsConnection from '../NeedsConnection';
+import PlatformFields from './PlatformFields';
+import { usePlatformChoice } from './usePlatformChoice';
+import Switch from '../Switch';
 import { LockIcon, SparklesIcon } from '../icons';
 
 function unlockPlan(predicate: (p: Plan) => boolean): string {
@@ -55,10 +58,10 @@ export default function GenerateForm({
   const [brandId, setBrandId] = useState('');
   const [comparing, setComparing] = useState(false);
   const [compareTones, setCompareTones] = useState<Tone[]>([]);
+  const platformChoice = usePlatformChoice(category);
   const compareLocked = !plan.limits.toneComparison;
   const ids = {
     brand: useId(),
-    compare: useId(),
     topic: useId(),
     prompt: useId(),
     count: useId(),
@@ -87,6 +90,7 @@ export default function GenerateForm({
       language,
       maxChars: maxChars && Number.isFinite(max) ? Math.min(categoryMax, Math.max(10, Math.round(max))) : undefined,
       brandId: brands.some((b) => b.id === brandId) ? brandId : undefined,
+      ...platformChoice.fields(),
     };
     if (comparing && onCompare) onCompare(request, compareTones);
     else onSubmit(request);
@@ -151,34 +155,13 @@ export default function GenerateForm({
       </fieldset>
 
       {onCompare && (
-        <div className="rounded-lg border border-slate-200 px-3 py-2.5 dark:border-slate-700">
-          <label htmlFor={ids.compare} className="flex cursor-pointer items-center justify-between gap-3 text-sm font-medium">
-            <span className="flex items-center gap-1.5">
-              Compare tones {compareLocked && <LockIcon className="h-3.5 w-3.5 text-slate-500 dark:text-slate-400" />}
-            </span>
-            <input
-              id={ids.compare}
-              type="checkbox"
-              role="switch"
-              className="peer sr-only"
-              checked={comparing}
-              disabled={compareLocked}
-              onChange={(e) => setCompare(e.target.checked)}
-              aria-describedby={`${ids.compare}-hint`}
-            />
-            <span
-              aria-hidden="true"
-              className={`relative h-6 w-11 shrink-0 rounded-full transition-colors peer-focus-visible:ring-2 peer-focus-visible:ring-violet-500 ${
-                comparing ? 'bg-violet-600' : 'bg-slate-300 dark:bg-slate-600'
-              } ${compareLocked ? 'opacity-60' : ''}`}
-            >
-              <span
-                className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${comparing ? 'left-[1.375rem]' : 'left-0.5'}`}
-              />
-            </span>
-          </label>
-          <p id={`${ids.compare}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-            {compareLocked ? (
+        <Switch
+          label={<>Compare tones {compareLocked && <LockIcon className="h-3.5 w-3.5 text-slate-500 dark:text-slate-400" />}</>}
+          checked={comparing}
+          disabled={compareLocked}
+          onChange={setCompare}
+          hint={
+            compareLocked ? (
               <>
                 See one brief in 2 or 3 tones side by side with the {unlockPlan((p) => p.limits.toneComparison)} plan.{' '}
                 <Link to="/pricing" className="font-medium text-violet-700 underline underline-offset-2 dark:text-violet-300">
@@ -189,9 +172,9 @@ export default function GenerateForm({
               `Pick 2 or 3 tones (${compareTones.length}/${COMPARE_MAX}); each counts as one generation.`
             ) : (
               'One brief in 2 or 3 tones, side by side.'
-            )}
-          </p>
-        </div>
+            )
+          }
+        />
       )}
 
       <fieldset>
@@ -274,6 +257,8 @@ export default function GenerateForm({
         </div>
       )}
 
+      <PlatformFields choice={platformChoice} category={category} />
+
       <div>
         <label htmlFor={ids.prompt} className="field-label flex items-center gap-1.5">
           Custom instructions {promptsLocked && <LockIcon className="h-3.5 w-3.5 text-slate-500 dark:text-slate-400" />}
@@ -344,7 +329,9 @@ export default function GenerateForm({
             min={10}
             max={categoryMax}
             value={maxChars}
-            placeholder={String(categoryMax)}
+            placeholder={String(
+              platformChoice.platform ? Math.min(categoryMax, getPlatform(platformChoice.platform).maxChars) : categoryMax,
+            )}
             onChange={(e) => setMaxChars(e.target.value)}
           />
         </div>

@@ -8,17 +8,17 @@ import { useCopy } from '../../lib/clipboard';
 import { capitalize } from '../../lib/format';
 import { SOURCE_NOTICES, type GenerationState } from '../../lib/generation';
 import { newIdempotencyKey, queueSave, sendSave, usePendingSaves } from '../../lib/pending-saves';
-import SaveToTeamButton from '../team/SaveToTeamButton';
-import { AlertIcon, BookmarkIcon, CheckIcon, ClockIcon, CopyIcon, RefreshIcon, SparklesIcon } from '../icons';
+import { REFINEMENTS_MAX, getPlatform, type LanguageId, type RefineAction } from '@gl/core/types';
+import { AlertIcon, RefreshIcon, SparklesIcon } from '../icons';
+import GeneratedLine, { type SaveState } from './GeneratedLine';
+import { offeredActions, refinedLabel } from './RefineMenu';
+import { defaultSwitches } from './usePlatformChoice';
+import { displayOrder } from './display-order';
+import LineCounter from './LineCounter';
+import { graphemes } from '../../lib/format';
+import { useLineMeasure } from '../../lib/line-measure';
 
-type SaveState =
-  | { status: 'saving' }
-  | { status: 'saved'; already: boolean }
-  | { status: 'error'; message: string }
-  /** Kept on the device under this key until the connection returns. */
-  | { status: 'pending'; key: string };
-
-export const PENDING_SAVE_TEXT = 'Pending: it will be saved when you are back online.';
+export { PENDING_SAVE_TEXT } from './GeneratedLine';
 
 export const MUST_SIGN_IN_TO_SAVE = 'Must be authenticated to save lines';
 
@@ -26,6 +26,7 @@ export default function ResultsPanel({
   state,
   onRetry,
   onRegenerate,
+  onRefine,
   title = 'Generated lines',
   testId,
 }: {
@@ -33,6 +34,7 @@ export default function ResultsPanel({
   onRetry(): void;
   /** Rewrites one line; without it there is no Regenerate button (lines from a photo: the photo is not kept). */
   onRegenerate?(index: number): void;
+  onRefine(index: number, action: RefineAction, language?: LanguageId): void;
   /** The panel's heading (a tone comparison names the tone). */
   title?: string;
   testId?: string;
@@ -53,6 +55,31 @@ export default function ResultsPanel({
   const request = state.request;
   const busy = state.phase === 'submitting' || state.phase === 'pending' || state.phase === 'running';
   const arrived = state.lines.filter((l) => l !== null).length;
+  /** A regeneration or refinement is under way: one at a time per generation. */
+  const lineBusy = state.regenerating.length > 0 || state.refining !== null;
+  const refinedCount = request ? Math.max(0, state.lines.length - request.count) : 0;
+  const refineFull = refinedCount >= REFINEMENTS_MAX;
+  // Whether the generation's lines may carry emoji at all (the server refuses "Add emoji" otherwise).
+  const platform = request?.platform ? getPlatform(request.platform) : null;
+  const emojiAllowed =
+    request !== null &&
+    (request.emoji ?? defaultSwitches(request.category, request.platform ?? null).emoji) !== 'none' &&
+    platform?.counting !== 'gsm7';
+  /** A line's length and limit for "Longer": the counter's, else characters against the category's bound. */
+  const sizeOf = (text: string) => {
+    const fit = fitOf(text);
+    if (fit) return { length: fit.count, limit: fit.limit };
+    return { length: graphemes(text), limit: request ? getCategory(request.category).maxChars : Infinity };
+  };
+  /** A line's language: a translation's own, else that of the line it came from, else the generation's. */
+  const languageOf = (index: number, depth = 0): LanguageId => {
+    const origin = state.refinedFrom[index];
+    if (!origin || depth > REFINEMENTS_MAX) return request?.language ?? 'en';
+    return origin.action === 'translate' && origin.language ? origin.language : languageOf(origin.from, depth + 1);
+  };
+  const measure = useLineMeasure(request);
+  const fitOf = (text: string) => measure?.(text) ?? null;
+  const overLimit = state.lines.filter((l) => l !== null && fitOf(l)?.over).length;
 
   const save = async (text: string) => {
     if (!request) return;
@@ -60,7 +87,14 @@ export default function ResultsPanel({
       setVisitorPrompt(true);
       return;
     }
-    const entry = { key: newIdempotencyKey(), text, category: request.category, tone: request.tone, generationId: state.id ?? undefined };
+    const entry = {
+      key: newIdempotencyKey(),
+      text,
+      category: request.category,
+      tone: request.tone,
+      generationId: state.id ?? undefined,
+      platform: request.platform,
+    };
     const keep = async () => {
       setSaves((s) => ({ ...s, [text]: { status: 'pending', key: entry.key } }));
       if (user) await queueSave({ ...entry, userId: user.id });
@@ -107,6 +141,7 @@ export default function ResultsPanel({
 
       <div aria-live="polite" className="sr-only">
         {busy ? `Generating: ${arrived} of ${state.lines.length} lines ready` : state.phase === 'completed' ? 'Generation complete' : ''}
+        {overLimit > 0 && ` ${overLimit} ${overLimit === 1 ? 'line is' : 'lines are'} over the limit.`}
       </div>
 
       {state.phase === 'completed' && state.source && (
@@ -183,7 +218,22 @@ export default function ResultsPanel({
 
       {state.phase !== 'idle' && !(state.phase === 'failed' && arrived === 0) && (
         <ol className="mt-4 grid gap-3" data-testid="generated-lines">
-          {state.lines.map((line, index) => {
+          {displayOrder(state).map((slot) => {
+            if (slot.kind === 'refining') {
+              return (
+                <li
+                  key={`refining-${slot.from}`}
+                  className="ml-3 rounded-xl border border-dashed border-violet-300 p-4 sm:ml-6 dark:border-violet-500/40"
+                  aria-label={`Line ${slot.from + 1}: refining (${refinedLabel(slot).toLowerCase()})`}
+                  data-testid="refining-line"
+                >
+                  <div className="h-3 w-3/5 animate-pulse rounded bg-violet-100 dark:bg-violet-500/20" />
+                  <div className="mt-2 h-3 w-2/5 animate-pulse rounded bg-violet-100 dark:bg-violet-500/20" />
+                </li>
+              );
+            }
+            const { index } = slot;
+            const line = state.lines[index] ?? null;
             const regenerating = state.regenerating.includes(index);
             if (line === null || regenerating) {
               return (
@@ -198,85 +248,37 @@ export default function ResultsPanel({
               );
             }
             const key = `${index}:${line}`;
-            const saveState = saveStateOf(line);
+            const origin = slot.origin;
+            const fit = fitOf(line);
+            const original = !slot.refined;
             return (
-              <li
+              <GeneratedLine
                 key={index}
-                data-testid="generated-line"
-                className="group rounded-xl border border-slate-200 bg-white p-4 transition-shadow hover:shadow-md dark:border-slate-700 dark:bg-slate-900"
-              >
-                <p className="text-[0.95rem] leading-relaxed text-slate-900 dark:text-slate-100">{line}</p>
-                <div className="mt-3 flex flex-wrap items-center gap-1.5">
-                  <button
-                    type="button"
-                    className="btn-ghost tap px-2.5 py-1 text-xs"
-                    onClick={() => void copy(key, line)}
-                    aria-label={`Copy line ${index + 1}`}
-                  >
-                    {copiedKey === key ? <CheckIcon className="h-3.5 w-3.5" /> : <CopyIcon className="h-3.5 w-3.5" />}
-                    {copiedKey === key ? 'Copied!' : 'Copy'}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn-ghost tap px-2.5 py-1 text-xs"
-                    onClick={() => void save(line)}
-                    disabled={saveState?.status === 'saving' || saveState?.status === 'saved' || saveState?.status === 'pending'}
-                    aria-label={`Save line ${index + 1}`}
-                    aria-describedby={saveState?.status === 'pending' ? `${headingId}-pending-${index}` : undefined}
-                  >
-                    {saveState?.status === 'saved' ? (
-                      <CheckIcon className="h-3.5 w-3.5" />
-                    ) : saveState?.status === 'pending' ? (
-                      <ClockIcon className="h-3.5 w-3.5" />
-                    ) : (
-                      <BookmarkIcon className="h-3.5 w-3.5" />
-                    )}
-                    {saveState?.status === 'saving'
-                      ? 'Saving...'
-                      : saveState?.status === 'pending'
-                        ? 'Pending'
-                        : saveState?.status === 'saved'
-                          ? saveState.already
-                            ? 'Already saved'
-                            : 'Saved'
-                          : 'Save'}
-                  </button>
-                  {isAuthenticated && request && (
-                    <SaveToTeamButton text={line} category={request.category} tone={request.tone} index={index} />
-                  )}
-                  {onRegenerate && (
-                    <button
-                      type="button"
-                      className="btn-ghost tap px-2.5 py-1 text-xs"
-                      onClick={() => onRegenerate(index)}
-                      disabled={busy || !state.id || !online}
-                      aria-label={`Regenerate line ${index + 1}`}
-                    >
-                      <RefreshIcon className="h-3.5 w-3.5" />
-                      Regenerate
-                    </button>
-                  )}
-                  {saveState?.status === 'error' && (
-                    <span role="alert" className="text-xs text-rose-700 dark:text-rose-300">
-                      {saveState.message}
-                    </span>
-                  )}
-                </div>
-                {saveState?.status === 'pending' && (
-                  <p
-                    id={`${headingId}-pending-${index}`}
-                    role="status"
-                    data-testid="pending-save"
-                    className="mt-2 flex items-start gap-1.5 text-xs text-amber-800 dark:text-amber-200"
-                  >
-                    <ClockIcon className="mt-0.5 h-3.5 w-3.5 shrink-0" />
-                    {PENDING_SAVE_TEXT}
-                  </p>
-                )}
-              </li>
+                text={line}
+                index={index}
+                tag={slot.refined ? (origin ? `${refinedLabel(origin)} · from line ${origin.from + 1}` : 'Refined') : undefined}
+                counter={fit && <LineCounter fit={fit} />}
+                copied={copiedKey === key}
+                onCopy={() => void copy(key, line)}
+                saveState={saveStateOf(line)}
+                onSave={() => void save(line)}
+                pendingId={`${headingId}-pending-${index}`}
+                team={isAuthenticated && request ? { category: request.category, tone: request.tone } : undefined}
+                onRegenerate={original && onRegenerate ? () => onRegenerate(index) : undefined}
+                canRegenerate={!busy && !lineBusy && Boolean(state.id) && online}
+                onRefine={(action, language) => onRefine(index, action, language)}
+                canRefine={!busy && !lineBusy && !refineFull && Boolean(state.id) && online}
+                refineActions={offeredActions(line, { emojiAllowed, ...sizeOf(line) })}
+                language={languageOf(index)}
+              />
             );
           })}
         </ol>
+      )}
+      {refineFull && (
+        <p className="mt-3 text-xs text-slate-600 dark:text-slate-400" data-testid="refine-full">
+          These lines have {REFINEMENTS_MAX} refinements, the most one generation keeps. Generate again to refine more.
+        </p>
       )}
     </section>
   );

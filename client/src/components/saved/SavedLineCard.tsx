@@ -1,4 +1,4 @@
-import { getCategory, type SavedLineDto } from '@gl/core/types';
+import { getCategory, getPlatform, type SavedLineDto } from '@gl/core/types';
 import { capitalize, formatSavedDate } from '../../lib/format';
 import { TONE_BADGE } from '../../lib/saved';
 import { CheckIcon, CopyIcon, TrashIcon } from '../icons';
@@ -30,6 +30,12 @@ export default function SavedLineCard({
         <span className="chip border border-slate-200 text-slate-700 dark:border-slate-700 dark:text-slate-300">
           {getCategory(line.category).name}
         </span>
+        {line.platform && (
+          <span className="chip bg-emerald-50 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-200" data-testid="platform-badge">
+            <span className="sr-only">For </span>
+            {getPlatform(line.platform).name}
+          </span>
+        )}
       </div>
       <p className="mt-3 flex-1 text-[0.95rem] leading-relaxed text-slate-900 dark:text-slate-100">{line.text}</p>
       <div className="mt-4 flex items-center justify-between gap-2">

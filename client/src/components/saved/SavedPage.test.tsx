@@ -16,6 +16,7 @@ const LINES: SavedLineDto[] = [
     tone: 'funny',
     createdAt: '2026-03-05T14:07:00.000Z',
     generationId: null,
+    platform: null,
   },
   {
     id: 'b',
@@ -24,6 +25,7 @@ const LINES: SavedLineDto[] = [
     tone: 'bold',
     createdAt: '2026-03-04T09:30:00.000Z',
     generationId: null,
+    platform: 'x_bio',
   },
   {
     id: 'c',
@@ -32,6 +34,7 @@ const LINES: SavedLineDto[] = [
     tone: 'corporate',
     createdAt: '2026-03-03T08:00:00.000Z',
     generationId: null,
+    platform: null,
   },
 ];
 
@@ -102,6 +105,15 @@ describe('/saved', () => {
     expect(within(card).getByText('Business Taglines')).toBeInTheDocument();
     expect(within(card).getByText(/Mar 5, 2026/)).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: /Delete saved line/ })).toBeInTheDocument();
+  });
+
+  it("a line saved for a platform carries the platform's badge; the others none", async () => {
+    signIn();
+    savedServer();
+    renderAt(<SavedPage />, { route: '/saved', path: '/saved' });
+    const bio = (await screen.findByText('Builder of small, sharp things')).closest('li')!;
+    expect(within(bio).getByTestId('platform-badge')).toHaveTextContent('For X bio');
+    expect(screen.getAllByTestId('platform-badge')).toHaveLength(1);
   });
 
   it('search is debounced and served by the API; category filters; Clear Filters resets both', async () => {

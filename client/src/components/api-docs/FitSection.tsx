@@ -1,0 +1,159 @@
+import { PLATFORMS } from '@gl/core/types';
+import type { AppRouteDoc, FieldDoc } from '../../content/api-examples';
+import {
+  COUNTING_DOC,
+  PLATFORMS_EXAMPLE,
+  PLATFORMS_ROUTE,
+  REFINE_EXAMPLE_ANSWER,
+  REFINE_EXAMPLE_BODY,
+  REFINE_EXAMPLE_EVENT,
+  REFINE_FIELDS,
+  REFINE_ROUTE,
+  refineCurl,
+} from '../../content/api-fit';
+import { CodeBlock } from './CodeBlock';
+import { Inline } from './Inline';
+import { MethodBadge } from './MethodBadge';
+
+const TH = 'py-2 pr-4 font-semibold';
+const HEAD = 'border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-700 dark:text-slate-400';
+
+function Route({ route }: { route: AppRouteDoc }) {
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-3">
+        <MethodBadge method={route.method} />
+        <code className="break-all font-mono text-sm font-semibold text-slate-900 dark:text-white">{route.path}</code>
+      </div>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        <Inline text={route.description} />
+      </p>
+    </>
+  );
+}
+
+function Fields({ fields, caption }: { fields: readonly FieldDoc[]; caption: string }) {
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full min-w-[28rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className={HEAD}>
+          <tr>
+            <th scope="col" className={TH}>
+              Field
+            </th>
+            <th scope="col" className={TH}>
+              Type
+            </th>
+            <th scope="col" className="py-2 font-semibold">
+              Description
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {fields.map((f) => (
+            <tr key={f.name}>
+              <td className="py-2 pr-4 align-top font-mono text-slate-900 dark:text-slate-100">
+                {f.name}
+                {f.required && (
+                  <span className="ml-1.5 chip bg-rose-100 text-rose-800 dark:bg-rose-500/15 dark:text-rose-300">required</span>
+                )}
+              </td>
+              <td className="py-2 pr-4 align-top font-mono text-slate-600 dark:text-slate-400">{f.type}</td>
+              <td className="py-2 align-top text-slate-700 dark:text-slate-300">
+                <Inline text={f.description} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Platforms (GET /api/platforms, with the table of limits) and refining a line, on the Endpoints tab. */
+export function FitSection({ origin }: { origin: string }) {
+  return (
+    <>
+      <section aria-labelledby="endpoint-platforms" className="card p-5 sm:p-6">
+        <h3 id="endpoint-platforms" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Platforms
+        </h3>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          Pass <Inline text="`platform`" /> when generating and every line fits it: its limit is hard, counted the way the platform counts,
+          together with <Inline text="`maxChars`" /> (the smaller wins).
+        </p>
+        <div className="mt-4">
+          <Route route={PLATFORMS_ROUTE} />
+        </div>
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm" data-testid="platforms-table">
+            <caption className="sr-only">Platforms, their limits and how each counts</caption>
+            <thead className={HEAD}>
+              <tr>
+                <th scope="col" className={TH}>
+                  Platform
+                </th>
+                <th scope="col" className={TH}>
+                  Limit
+                </th>
+                <th scope="col" className={TH}>
+                  Counting
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  Defaults
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {PLATFORMS.map((p) => (
+                <tr key={p.id}>
+                  <td className="py-2 pr-4 align-top">
+                    <span className="block text-slate-900 dark:text-slate-100">{p.name}</span>
+                    <code className="font-mono text-xs text-slate-600 dark:text-slate-400">{p.id}</code>
+                  </td>
+                  <td className="py-2 pr-4 align-top font-mono text-slate-900 dark:text-slate-100">{p.maxChars}</td>
+                  <td className="py-2 pr-4 align-top text-slate-700 dark:text-slate-300">
+                    <code className="font-mono text-xs">{p.counting}</code>
+                  </td>
+                  <td className="py-2 align-top font-mono text-xs text-slate-700 dark:text-slate-300">
+                    hashtags: {p.hashtags}, emoji: {p.emoji}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <dl className="mt-4 grid gap-2 text-sm">
+          {Object.entries(COUNTING_DOC).map(([counting, text]) => (
+            <div key={counting} className="sm:flex sm:gap-2">
+              <dt className="shrink-0 font-mono text-xs leading-5 text-slate-900 dark:text-slate-100">{counting}</dt>
+              <dd className="text-slate-700 dark:text-slate-300">
+                <Inline text={text} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-4">
+          <CodeBlock title={`${PLATFORMS_ROUTE.path} response`} language="json" code={JSON.stringify(PLATFORMS_EXAMPLE, null, 2)} />
+        </div>
+      </section>
+
+      <section aria-labelledby="endpoint-refine" className="card p-5 sm:p-6">
+        <h3 id="endpoint-refine" className="text-lg font-semibold text-slate-900 dark:text-white">
+          Refine a line
+        </h3>
+        <div className="mt-3">
+          <Route route={REFINE_ROUTE} />
+        </div>
+        <Fields fields={REFINE_FIELDS} caption={`Body fields of ${REFINE_ROUTE.path}`} />
+        <div className="mt-5 grid items-start gap-4 xl:grid-cols-2">
+          <CodeBlock title="Refine line 2 into Kiswahili (cURL)" language="curl" code={refineCurl(origin)} />
+          <CodeBlock title={`${REFINE_ROUTE.path} response (202)`} language="json" code={JSON.stringify(REFINE_EXAMPLE_ANSWER, null, 2)} />
+          <CodeBlock title={`${REFINE_ROUTE.path} request body`} language="json" code={JSON.stringify(REFINE_EXAMPLE_BODY, null, 2)} />
+          <CodeBlock title="The refined line, over the socket" language="json" code={JSON.stringify(REFINE_EXAMPLE_EVENT, null, 2)} />
+        </div>
+      </section>
+    </>
+  );
+}

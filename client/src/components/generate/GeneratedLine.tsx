@@ -1,0 +1,139 @@
+import type { ReactNode } from 'react';
+import type { CategoryId, LanguageId, RefineAction, Tone } from '@gl/core/types';
+import SaveToTeamButton from '../team/SaveToTeamButton';
+import { BookmarkIcon, CheckIcon, ClockIcon, CopyIcon, RefreshIcon } from '../icons';
+import RefineMenu from './RefineMenu';
+import ShareWhatsApp from './ShareWhatsApp';
+
+export type SaveState =
+  | { status: 'saving' }
+  | { status: 'saved'; already: boolean }
+  | { status: 'error'; message: string }
+  /** Kept on the device under this key until the connection returns. */
+  | { status: 'pending'; key: string };
+
+export const PENDING_SAVE_TEXT = 'Pending: it will be saved when you are back online.';
+
+function saveText(s: SaveState | undefined): string {
+  if (s?.status === 'saving') return 'Saving...';
+  if (s?.status === 'pending') return 'Pending';
+  if (s?.status === 'saved') return s.already ? 'Already saved' : 'Saved';
+  return 'Save';
+}
+
+/**
+ * One generated line with its actions: Copy, Share to WhatsApp, Save (and Save to team),
+ * Regenerate and Refine. A refined line carries a tag saying what it is ("Shorter of line 2").
+ */
+export default function GeneratedLine({
+  text,
+  index,
+  tag,
+  counter,
+  copied,
+  onCopy,
+  saveState,
+  onSave,
+  pendingId,
+  team,
+  onRegenerate,
+  canRegenerate,
+  onRefine,
+  canRefine,
+  refineActions,
+  language,
+}: {
+  text: string;
+  index: number;
+  /** A refined line: what it is, e.g. "Shorter · from line 2". */
+  tag?: string;
+  /** The character counter (when a limit applies). */
+  counter?: ReactNode;
+  copied: boolean;
+  onCopy(): void;
+  saveState: SaveState | undefined;
+  onSave(): void;
+  pendingId: string;
+  /** Category and tone for "Save to team" (signed in only). */
+  team?: { category: CategoryId; tone: Tone };
+  onRegenerate?(): void;
+  canRegenerate: boolean;
+  onRefine(action: RefineAction, language?: LanguageId): void;
+  canRefine: boolean;
+  refineActions: readonly RefineAction[];
+  /** The line's language (a translated line's is the one it was translated to). */
+  language: LanguageId;
+}) {
+  const n = index + 1;
+  return (
+    <li
+      data-testid="generated-line"
+      data-refined={tag ? 'true' : undefined}
+      className={`group rounded-xl border bg-white p-4 transition-shadow hover:shadow-md dark:bg-slate-900 ${
+        tag
+          ? 'ml-3 border-violet-200 border-l-4 border-l-violet-400 sm:ml-6 dark:border-violet-500/30 dark:border-l-violet-400'
+          : 'border-slate-200 dark:border-slate-700'
+      }`}
+    >
+      {tag && <p className="mb-1.5 text-xs font-semibold text-violet-700 dark:text-violet-300">{tag}</p>}
+      <p data-testid="line-text" className="break-words text-[0.95rem] leading-relaxed text-slate-900 dark:text-slate-100">
+        {text}
+      </p>
+      {counter}
+      <div className="mt-3 flex flex-wrap items-center gap-1.5">
+        <button type="button" className="btn-ghost tap px-2.5 py-1 text-xs" onClick={onCopy} aria-label={`Copy line ${n}`}>
+          {copied ? <CheckIcon className="h-3.5 w-3.5" /> : <CopyIcon className="h-3.5 w-3.5" />}
+          {copied ? 'Copied!' : 'Copy'}
+        </button>
+        <ShareWhatsApp text={text} label={`line ${n}`} />
+        <button
+          type="button"
+          className="btn-ghost tap px-2.5 py-1 text-xs"
+          onClick={onSave}
+          disabled={saveState?.status === 'saving' || saveState?.status === 'saved' || saveState?.status === 'pending'}
+          aria-label={`Save line ${n}`}
+          aria-describedby={saveState?.status === 'pending' ? pendingId : undefined}
+        >
+          {saveState?.status === 'saved' ? (
+            <CheckIcon className="h-3.5 w-3.5" />
+          ) : saveState?.status === 'pending' ? (
+            <ClockIcon className="h-3.5 w-3.5" />
+          ) : (
+            <BookmarkIcon className="h-3.5 w-3.5" />
+          )}
+          {saveText(saveState)}
+        </button>
+        {team && <SaveToTeamButton text={text} category={team.category} tone={team.tone} index={index} />}
+        {onRegenerate && (
+          <button
+            type="button"
+            className="btn-ghost tap px-2.5 py-1 text-xs"
+            onClick={onRegenerate}
+            disabled={!canRegenerate}
+            aria-label={`Regenerate line ${n}`}
+          >
+            <RefreshIcon className="h-3.5 w-3.5" />
+            Regenerate
+          </button>
+        )}
+        <RefineMenu label={`line ${n}`} language={language} actions={refineActions} disabled={!canRefine} onRefine={onRefine} />
+        {saveState?.status === 'error' && (
+          <span role="alert" className="text-xs text-rose-700 dark:text-rose-300">
+            {saveState.message}
+          </span>
+        )}
+      </div>
+      {saveState?.status === 'pending' && (
+        <p
+          id={pendingId}
+          role="status"
+          data-testid="pending-save"
+          className="mt-2 flex items-start gap-1.5 text-xs text-amber-800 dark:text-amber-200"
+        >
+          <ClockIcon className="mt-0.5 h-3.5 w-3.5 shrink-0" />
+          {PENDING_SAVE_TEXT}
+        </p>
+      )}
+    </li>
+  );
+}

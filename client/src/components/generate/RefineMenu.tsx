@@ -1,0 +1,154 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { LANGUAGES, REFINE_ACTIONS, type LanguageId, type RefineAction } from '@gl/core/types';
+import { hasEmoji } from '../../lib/emoji';
+import type { RefineOrigin } from '../../lib/generation';
+import { ChevronDownIcon, WandIcon } from '../icons';
+
+export const REFINE_LABELS: Record<RefineAction, string> = {
+  shorter: 'Shorter',
+  longer: 'Longer',
+  punchier: 'Punchier',
+  funnier: 'Funnier',
+  more_formal: 'More formal',
+  add_emoji: 'Add emoji',
+  remove_emoji: 'Remove emoji',
+  translate: 'Translate',
+};
+
+const languageName = (id: LanguageId | undefined) => LANGUAGES.find((l) => l.id === id)?.name ?? 'another language';
+
+/** How a refined line is labelled: "Shorter", "In Kiswahili". */
+export function refinedLabel(origin: Pick<RefineOrigin, 'action' | 'language'>): string {
+  return origin.action === 'translate' ? `In ${languageName(origin.language)}` : REFINE_LABELS[origin.action];
+}
+
+/** "Longer" needs room: the server does not offer it on a line at 90% of its limit or more. */
+export const LONGER_ROOM = 0.9;
+
+/**
+ * The actions offered on a line, as the server offers them: "Longer" only with room to grow,
+ * "Add emoji" only where the generation's lines may carry emoji (not with the emoji switch off,
+ * not for SMS), "Remove emoji" only on a line that has one.
+ */
+export function offeredActions(line: string, opts: { emojiAllowed: boolean; length: number; limit: number }): RefineAction[] {
+  return REFINE_ACTIONS.filter(
+    (a) =>
+      (a !== 'longer' || opts.length < Math.floor(opts.limit * LONGER_ROOM)) &&
+      (a !== 'add_emoji' || opts.emojiAllowed) &&
+      (a !== 'remove_emoji' || hasEmoji(line)),
+  );
+}
+
+/**
+ * "Refine" on a line: a disclosure button whose panel lists the refine actions and the languages
+ * to translate to. Rendered inside the line's (wrapping) action row, the panel takes a row of its
+ * own below the buttons; on phones every choice is a 44 px target. Escape closes it and returns
+ * focus to the button, as does a click outside.
+ */
+export default function RefineMenu({
+  label,
+  language,
+  actions,
+  disabled,
+  onRefine,
+}: {
+  /** "line 2": names the button and the panel. */
+  label: string;
+  /** The line's language (not offered as a translation). */
+  language: LanguageId;
+  /** What this line offers (`offeredActions`). */
+  actions: readonly RefineAction[];
+  disabled?: boolean;
+  onRefine(action: RefineAction, language?: LanguageId): void;
+}) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDoc = (e: MouseEvent) => {
+      const t = e.target as Node;
+      if (!panel.current?.contains(t) && !button.current?.contains(t)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDoc);
+    return () => document.removeEventListener('mousedown', onDoc);
+  }, [open]);
+  useEffect(() => {
+    if (disabled) setOpen(false);
+  }, [disabled]);
+
+  const choose = (action: RefineAction, to?: LanguageId) => {
+    setOpen(false);
+    button.current?.focus();
+    onRefine(action, to);
+  };
+  const item = 'menu-item tap flex w-full items-center px-2.5 text-left';
+  const onEscape = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !open) return;
+    e.stopPropagation();
+    setOpen(false);
+    button.current?.focus();
+  };
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="btn-ghost tap px-2.5 py-1 text-xs"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={`Refine ${label}`}
+        disabled={disabled}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={onEscape}
+      >
+        <WandIcon className="h-3.5 w-3.5" />
+        Refine
+        <ChevronDownIcon className={`h-3.5 w-3.5 transition-transform ${open ? 'rotate-180' : ''}`} />
+      </button>
+      <div
+        ref={panel}
+        id={id}
+        hidden={!open}
+        role="group"
+        aria-label={`Refine ${label}`}
+        data-testid="refine-menu"
+        className="basis-full rounded-xl border border-slate-200 bg-slate-50 p-1.5 dark:border-slate-700 dark:bg-slate-800/60"
+        onKeyDown={onEscape}
+      >
+        <ul className="grid grid-cols-2 gap-0.5 sm:grid-cols-4">
+          {actions
+            .filter((a) => a !== 'translate')
+            .map((action) => (
+              <li key={action}>
+                <button type="button" className={item} onClick={() => choose(action)}>
+                  {REFINE_LABELS[action]}
+                </button>
+              </li>
+            ))}
+        </ul>
+        <p className="mt-1.5 border-t border-slate-200 px-2.5 pb-0.5 pt-1.5 text-xs font-semibold text-slate-600 dark:border-slate-700 dark:text-slate-400">
+          Translate to
+        </p>
+        <ul className="grid grid-cols-2 gap-0.5 sm:grid-cols-4">
+          {LANGUAGES.filter((l) => l.id !== language).map((l) => (
+            <li key={l.id}>
+              <button
+                type="button"
+                className={item}
+                lang={l.id}
+                onClick={() => choose('translate', l.id)}
+                aria-label={`Translate to ${l.name}`}
+              >
+                {l.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}
