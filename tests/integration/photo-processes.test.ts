@@ -42,7 +42,7 @@ describe('a photo between processes', () => {
     const res = await postForm(api.url, '/lines/photo', {
       token: user.token,
       files: [{ bytes: photo, name: 'IMG_0001.jpg' }],
-      fields: { category: 'captions', tone: 'funny', count: '2' },
+      fields: { category: 'taglines', tone: 'funny', count: '2' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const id = res.body.data.generation.id as string;

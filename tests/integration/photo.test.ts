@@ -29,6 +29,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { connectSocket, nextEvent, recordEvents, type TestSocket } from '../helpers/socket';
 import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';
 import { DEFAULT_CAPTION, startHuggingFaceStub } from '../stubs/huggingface.stub';
+import { messageText, requestedCount } from '../stubs/chat-completions';
 import { startOpenAiStub, type ChatStub, type ChatStubRequest } from '../stubs/openai.stub';
 
 const OPENAI_KEY = 'sk-photo-stub';
@@ -76,9 +77,20 @@ afterAll(async () => {
   await hf?.close();
 }, 60_000);
 
+/** A model that follows the prompt: as many lines as asked, ending with a hashtag when the rules ask for some. */
+function obliging(label: string) {
+  let reply = 0;
+  return (req: ChatStubRequest): string[] => {
+    const text = (req.body?.messages ?? []).map((m: any) => messageText(m.content)).join('\n');
+    const tag = /each line ends with 1 to \d hashtags/.test(text) ? ' #SokoFresh' : '';
+    reply++;
+    return Array.from({ length: requestedCount(req) }, (_, i) => `${label} line ${reply}.${i + 1}, fresh and bright${tag}`);
+  };
+}
+
 beforeEach(() => {
-  openai.setBehaviour({ kind: 'ok' });
-  hf.setBehaviour({ kind: 'ok' });
+  openai.setBehaviour({ kind: 'ok', lines: obliging('OpenAI') });
+  hf.setBehaviour({ kind: 'ok', lines: obliging('HF') });
 });
 
 const photoFile = (bytes: Buffer, extra: Partial<UploadFile> = {}): UploadFile => {
@@ -166,6 +178,9 @@ describe('POST /api/lines/photo with a provider that can see', () => {
       topic: 'Mama Mboga Greens',
       count: '3',
       language: 'en',
+      platform: 'instagram_caption',
+      hashtags: 'few',
+      emoji: 'none',
     });
     expect(res.status, JSON.stringify(res.body)).toBe(202);
     const id = res.body.data.generation.id as string;
@@ -203,7 +218,21 @@ describe('POST /api/lines/photo with a provider that can see', () => {
 
     // The row says it came from a photo; the photo itself is gone from Redis now the job has ended.
     const row = await rowOf(server, id);
-    expect(row).toMatchObject({ fromPhoto: true, status: 'completed', topic: 'Mama Mboga Greens', count: 3, category: 'captions' });
+    expect(row).toMatchObject({
+      fromPhoto: true,
+      status: 'completed',
+      topic: 'Mama Mboga Greens',
+      count: 3,
+      category: 'captions',
+      platform: 'instagram_caption',
+      hashtags: 'few',
+      emoji: 'none',
+    });
+    // Every rule of generate applied to the lines that came from the photo.
+    const rules = `${system.content}\n${user.content[0].text}`;
+    expect(rules).toContain('Platform: Instagram caption.');
+    expect(rules).toContain('Emoji: none.');
+    for (const line of completed.lines) expect(line).toMatch(/ #SokoFresh$/);
     const read = await server.api(`/lines/generations/${id}`, { token: pro.token });
     expect(read.body.data.generation).toMatchObject({ id, fromPhoto: true, lines: completed.lines });
     await eventually(async () => expect(await server.services.ctx.redis.exists(photoKey(server.prefix, id))).toBe(0));
@@ -212,6 +241,14 @@ describe('POST /api/lines/photo with a provider that can see', () => {
     const again = await server.api(`/lines/generations/${id}/regenerate`, { token: pro.token, body: { index: 0 } });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatch(/photo is not kept/);
+    // Refining a line works from the line itself: no photo needed, none sent.
+    const asked = openai.requests.length;
+    const refine = await server.api(`/lines/generations/${id}/refine`, { token: pro.token, body: { index: 1, action: 'punchier' } });
+    expect(refine.status, JSON.stringify(refine.body)).toBe(202);
+    const refined = await nextEvent(proSocket, 'generation:completed', (p: any) => p.id === id);
+    expect(refined.lines).toHaveLength(4);
+    expect(refined.lines.slice(0, 3)).toEqual(completed.lines);
+    expect(openai.requests.slice(asked).every((r) => imagePartOf(r) === undefined)).toBe(true);
   });
 
   it('falls back to Hugging Face image-to-text when the model answers an error for the image; its description feeds the text chain', async () => {

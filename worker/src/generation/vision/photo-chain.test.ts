@@ -39,7 +39,7 @@ function describer(answer: string | Error): PhotoDescriber & { photos: Buffer[] 
 }
 
 const photo = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
-const req: ChainRequest = { category: 'captions', tone: 'funny', topic: 'Soko Fresh', count: 3, language: 'en' };
+const req: ChainRequest = { category: 'taglines', tone: 'funny', topic: 'Soko Fresh', count: 3, language: 'en' };
 const badImage = Object.assign(new Error('Invalid content type. image_url is only supported by certain models.'), { status: 400 });
 
 describe('runPhotoChain', () => {
@@ -91,6 +91,21 @@ describe('runPhotoChain', () => {
     expect(streamed.map(([i]) => i)).toEqual([0, 1, 2]);
     // Two of three lines came from the model that saw the photo.
     expect(result.source).toBe('openai');
+  });
+
+  it('a provider that saw the photo but broke a rule (no hashtags on captions) is filled in by the text chain, not failed', async () => {
+    const seeing = provider('openai', [['Mangoes that wink back\nRipe, loud and proud\nSunshine by the kilo\n']]);
+    const result = await runPhotoChain(
+      { ...req, category: 'captions' },
+      { providers: [], offline: generateOffline },
+      { seeing: [seeing], describers: [] },
+      photo,
+    );
+    expect(seeing.prompts).toHaveLength(2);
+    // The second ask restated the broken rule.
+    expect(seeing.prompts[1]!.messages.map((m) => m.content).join('\n')).toMatch(/hashtag/i);
+    expect(result.lines).toHaveLength(3);
+    for (const line of result.lines) expect(line).toMatch(/#\w+$/);
   });
 
   it('with nobody able to read the photo, nothing is written about something else', async () => {

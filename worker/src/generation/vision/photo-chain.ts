@@ -63,13 +63,15 @@ async function describe(
  * words to avoid: runProviderChain does the work). First the providers that see the photo write
  * the lines from it; one that answers an error for the image (too large, a model that cannot see)
  * falls through. Then a describer says what the photo shows and the usual text chain, offline
- * writer included, writes the rest about that description. Without a description and without a
- * line from a provider that saw it, nothing is written about something else: PhotoUnreadableError.
+ * writer included, writes the rest about that description (or, when a provider saw the photo but
+ * left lines out, about the user's topic). When no provider could see the photo and none described
+ * it, nothing is written about something else: PhotoUnreadableError.
  */
 export async function runPhotoChain(req: ChainRequest, opts: ChainOptions, vision: PhotoVision, photo: Buffer): Promise<ChainResult> {
   const now = opts.now ?? (() => performance.now());
   const timings = opts.timings ?? [];
   const seen: Array<{ text: string; source: GenerationSource }> = [];
+  const phaseStart = timings.length;
 
   if (vision.seeing.length > 0) {
     try {
@@ -91,8 +93,11 @@ export async function runPhotoChain(req: ChainRequest, opts: ChainOptions, visio
     }
   }
 
+  // A provider that saw the photo answered, though not every line kept the rules: the text chain
+  // (offline writer included) fills the gap, as it does for any provider.
+  const sawIt = timings.slice(phaseStart).some((t) => t.ok && vision.seeing.some((p) => p.name === t.provider));
   const description = await describe(vision.describers, photo, timings, now);
-  if (!description && seen.length === 0) throw new PhotoUnreadableError();
+  if (!description && !sawIt) throw new PhotoUnreadableError();
   const rest = await runProviderChain(
     { ...req, topic: topicWithDescription(req.topic, description), count: req.count - seen.length },
     {
