@@ -9,6 +9,7 @@ import { VISION_UNAVAILABLE_MESSAGE } from '@gl/core';
 import { GPS, gpsOf, hasApp1 } from '../helpers/photos';
 import type { TestServer } from '../helpers/server';
 import { grantPlan, registerUser, type TestUser } from '../helpers/users';
+import { hashtagAwareLines } from '../stubs/chat-completions';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
 import { startAppServer } from './helpers/app';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
@@ -48,6 +49,7 @@ function jpegIn(body: Buffer): Buffer {
 
 beforeAll(async () => {
   openai = await startOpenAiStub({ apiKey: OPENAI_KEY });
+  openai.setBehaviour({ kind: 'ok', lines: hashtagAwareLines('OpenAI') });
   const limits = { GENERATE_RATE_LIMIT_PER_USER: '1000', GENERATE_RATE_LIMIT_PER_IP: '1000' };
   server = await startAppServer({ env: { OPENAI_API_KEY: OPENAI_KEY, OPENAI_BASE_URL: `${openai.url}/v1`, ...limits } });
   // No provider that can see: photos answer 422.
@@ -149,7 +151,9 @@ describe('captions from a photo on a phone', () => {
 
       const lines = page.getByTestId('generated-line');
       await expect.poll(() => lines.count(), { timeout: 15_000 }).toBe(4);
-      await page.getByTestId('source-notice').waitFor();
+      await page.getByTestId('source-notice').getByText('Generated with OpenAI').waitFor();
+      // Captions carry a few hashtags by default: the model that saw the photo kept that rule.
+      expect(await lines.first().textContent()).toContain('#SokoFresh');
       // Lines from a photo are not rewritten one by one (the photo is gone); copying and saving work as ever.
       expect(await page.getByRole('button', { name: /Regenerate line/ }).count()).toBe(0);
       await page.getByRole('button', { name: 'Save line 1' }).click();
@@ -165,7 +169,7 @@ describe('captions from a photo on a phone', () => {
       expect(hasApp1(sent)).toBe(false);
       expect(await gpsOf(sent)).toBeUndefined();
       // The model received it as a data: URL beside the prompt, with the form's choices.
-      const request = openai.requests.at(-1)!;
+      const request = openai.requests.findLast((r) => Array.isArray(r.body?.messages?.[1]?.content))!;
       expect(request.body.messages[1].content[0].text).toContain('"topic": "Soko Fresh"');
       expect(request.body.messages[1].content[1].image_url.url).toMatch(/^data:image\/jpeg;base64,/);
 

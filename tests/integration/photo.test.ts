@@ -29,7 +29,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { connectSocket, nextEvent, recordEvents, type TestSocket } from '../helpers/socket';
 import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';
 import { DEFAULT_CAPTION, startHuggingFaceStub } from '../stubs/huggingface.stub';
-import { messageText, requestedCount } from '../stubs/chat-completions';
+import { hashtagAwareLines } from '../stubs/chat-completions';
 import { startOpenAiStub, type ChatStub, type ChatStubRequest } from '../stubs/openai.stub';
 
 const OPENAI_KEY = 'sk-photo-stub';
@@ -77,20 +77,9 @@ afterAll(async () => {
   await hf?.close();
 }, 60_000);
 
-/** A model that follows the prompt: as many lines as asked, ending with a hashtag when the rules ask for some. */
-function obliging(label: string) {
-  let reply = 0;
-  return (req: ChatStubRequest): string[] => {
-    const text = (req.body?.messages ?? []).map((m: any) => messageText(m.content)).join('\n');
-    const tag = /each line ends with 1 to \d hashtags/.test(text) ? ' #SokoFresh' : '';
-    reply++;
-    return Array.from({ length: requestedCount(req) }, (_, i) => `${label} line ${reply}.${i + 1}, fresh and bright${tag}`);
-  };
-}
-
 beforeEach(() => {
-  openai.setBehaviour({ kind: 'ok', lines: obliging('OpenAI') });
-  hf.setBehaviour({ kind: 'ok', lines: obliging('HF') });
+  openai.setBehaviour({ kind: 'ok', lines: hashtagAwareLines('OpenAI') });
+  hf.setBehaviour({ kind: 'ok', lines: hashtagAwareLines('HF') });
 });
 
 const photoFile = (bytes: Buffer, extra: Partial<UploadFile> = {}): UploadFile => {

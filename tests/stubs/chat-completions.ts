@@ -85,6 +85,20 @@ export function requestedCount(req: ChatStubRequest): number {
   return match ? Number(match[1]) : 4;
 }
 
+/**
+ * Lines from a model that follows the prompt's hashtag rule: as many as asked, each ending with a
+ * hashtag when the rules ask for some (captions do by default), none otherwise.
+ */
+export function hashtagAwareLines(label: string, tag = '#SokoFresh'): (req: ChatStubRequest) => string[] {
+  let reply = 0;
+  return (req) => {
+    const text = ((req.body?.messages ?? []) as Array<{ content: unknown }>).map((m) => messageText(m.content)).join('\n');
+    const suffix = /each line ends with 1 to \d hashtags/.test(text) ? ` ${tag}` : '';
+    reply++;
+    return Array.from({ length: requestedCount(req) }, (_, i) => `${label} line ${reply}.${i + 1}, fresh and bright${suffix}`);
+  };
+}
+
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (!ms) return resolve();
