@@ -160,7 +160,11 @@ export async function processGeneration(
       ? { line: row.lines[asked.index]!, action: asked.action, fromLanguage: languageOfLine(row, asked.index) }
       : undefined;
     const refinedIndex = row.lines.length;
-    const result = await chainFor(photo, ctx.config, deps.vision)(
+    const result = await chainFor(
+      photo,
+      ctx.config,
+      deps.vision,
+    )(
       {
         category: row.category as CategoryId,
         tone: row.tone as Tone,
