@@ -27,7 +27,7 @@ const at = (p) => path.join(root, p);
 
 /**
  * npm packages that stay outside the bundle, imported from node_modules at run time: each one
- * reads files next to its own code (argon2's native binary, PGlite's WebAssembly and data files,
+ * reads files next to its own code (argon2's and sharp's native binaries, PGlite's WebAssembly and data files,
  * bull-board's UI, pino's worker-thread transports) or is an optional native add-on that may be
  * absent. Everything else (express, socket.io, bullmq, drizzle, zod, openai, …) is bundled.
  */
@@ -43,6 +43,8 @@ const RUNTIME_EXTERNAL = [
   'msgpackr-extract',
   'bufferutil',
   'utf-8-validate',
+  // libvips's native binary (an @img/sharp-<platform> package beside it), which reads photo uploads.
+  'sharp',
 ];
 const packageName = (spec) =>
   spec

@@ -79,6 +79,8 @@ export interface PlanLimits {
   toneComparison: boolean;
   /** Campaigns: a line per day × platform for an occasion, and their exports (POST /campaigns). */
   campaigns: boolean;
+  /** Lines written from a photo (POST /lines/photo, POST /v1/photo). */
+  photoCaptions: boolean;
 }
 
 export interface Plan {
@@ -121,6 +123,7 @@ export const PLANS: readonly Plan[] = [
       brandKits: 0,
       toneComparison: false,
       campaigns: false,
+      photoCaptions: false,
     },
   },
   {
@@ -130,7 +133,15 @@ export const PLANS: readonly Plan[] = [
     price: 9.99,
     interval: 'month',
     popular: true,
-    features: ['Unlimited generations', 'All 6 categories', 'All 7 tones', 'Custom prompts', 'Bulk export (CSV, JSON)', 'Usage analytics'],
+    features: [
+      'Unlimited generations',
+      'All 6 categories',
+      'All 7 tones',
+      'Custom prompts',
+      'Captions from a photo',
+      'Bulk export (CSV, JSON)',
+      'Usage analytics',
+    ],
     limits: {
       dailyGenerations: UNLIMITED,
       categories: CATEGORY_IDS,
@@ -144,6 +155,7 @@ export const PLANS: readonly Plan[] = [
       brandKits: 3,
       toneComparison: true,
       campaigns: true,
+      photoCaptions: true,
     },
   },
   {
@@ -167,6 +179,7 @@ export const PLANS: readonly Plan[] = [
       brandKits: 25,
       toneComparison: true,
       campaigns: true,
+      photoCaptions: true,
     },
   },
 ];

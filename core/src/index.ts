@@ -9,6 +9,7 @@ export * from './contract/lines';
 export * from './contract/account';
 export * from './contract/billing';
 export * from './contract/v1';
+export * from './contract/photo';
 export * from './contract/socket-events';
 export * from './contract/teams';
 export * from './contract/brands';

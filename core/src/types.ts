@@ -9,6 +9,7 @@ export * from './occasions';
 export * from './platform-count';
 export * from './contract/limits';
 export * from './contract/brand-rules';
+export * from './contract/photo-limits';
 export * from './web/theme-init';
 export type * from './contract/common';
 export type * from './contract/auth';

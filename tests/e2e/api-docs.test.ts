@@ -54,7 +54,7 @@ describe('/api-docs', () => {
       expect(doc.openapi).toBe('3.1.0');
 
       await page.getByRole('tab', { name: 'Endpoints' }).click();
-      for (const path of ['/api/v1/generate', '/api/v1/usage', '/api/v1/plans', '/api/v1/save-line']) {
+      for (const path of ['/api/v1/generate', '/api/v1/photo', '/api/v1/usage', '/api/v1/plans', '/api/v1/save-line', '/api/lines/photo']) {
         await page.getByRole('tabpanel').getByText(path, { exact: true }).first().waitFor();
       }
       await page.getByText('How many lines, 1 to 10. Default 4.').waitFor();
@@ -80,8 +80,11 @@ describe('/api-docs', () => {
       const panel = page.getByRole('tabpanel');
       const blocks = panel.locator('figure');
       await blocks.first().waitFor();
-      expect(await blocks.count()).toBe(4);
-      expect(await panel.getByRole('button', { name: /^Copy/ }).count()).toBe(4);
+      // Generate, from a photo, usage, plans, save a line.
+      expect(await blocks.count()).toBe(5);
+      expect(await panel.getByRole('button', { name: /^Copy/ }).count()).toBe(5);
+      // The photo goes up as a form: curl -F with the file.
+      await panel.getByText(/-F image=@shop\.jpg/).waitFor();
       await panel.getByText('Python', { exact: true }).click();
       const first = blocks.first();
       await first.getByRole('button', { name: /^Copy/ }).click();

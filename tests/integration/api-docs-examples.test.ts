@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { v1GenerateBody, v1SaveLineBody } from '@gl/core';
+import { v1GenerateBody, v1PhotoFormFields, v1SaveLineBody } from '@gl/core';
 import { schema } from '@gl/core/server';
 import {
   ENDPOINTS,
@@ -16,15 +16,18 @@ import {
   sdkSnippets,
   type EndpointDoc,
 } from '../../client/src/content/api-examples';
+import { phoneJpeg, postForm } from '../helpers/photos';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { markVerified, registerUser } from '../helpers/users';
+import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
 
 /**
- * The /api-docs page's examples, run against a real server (api + worker, offline generator)
- * with the key of a Business-plan account: every request and every snippet works as shown, and
- * every answer has the documented shape.
+ * The /api-docs page's examples, run against a real server (api + worker, the OpenAI stub, which
+ * also sees photos) with the key of a Business-plan account: every request and every snippet works
+ * as shown, from a folder holding the example's photo, and every answer has the documented shape.
  */
 const run = promisify(execFile);
+let openai: ChatStub;
 let server: TestServer;
 let key: string;
 let dir: string;
@@ -41,7 +44,8 @@ const hasCurl = await has('curl', ['--version']);
 const hasPythonRequests = await has('python3', ['-c', 'import requests']);
 
 beforeAll(async () => {
-  server = await startTestServer();
+  openai = await startOpenAiStub({ apiKey: 'sk-docs-stub' });
+  server = await startTestServer({ env: { OPENAI_API_KEY: 'sk-docs-stub', OPENAI_BASE_URL: `${openai.url}/v1` } });
   const user = await registerUser(server);
   await server.services.ctx.db.insert(schema.subscriptions).values({ userId: user.id, planId: 'business', status: 'active' });
   await markVerified(server.database, user.id);
@@ -49,9 +53,13 @@ beforeAll(async () => {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   key = created.body.data.key;
   dir = mkdtempSync(path.join(tmpdir(), 'gl-api-docs-'));
+  // The photo the upload examples send (they name it relative to where they run).
+  const photo = ENDPOINTS.find((e) => e.request.form)!.request.form!.file.path;
+  writeFileSync(path.join(dir, photo), await phoneJpeg({ width: 800, height: 600 }));
 });
 afterAll(async () => {
   await server?.stop();
+  await openai?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -81,6 +89,7 @@ function checkAnswer(endpoint: EndpointDoc, body: unknown, where: string) {
   const b = body as { success: boolean; lines?: string[]; plans?: unknown[] };
   expect(b.success).toBe(true);
   if (endpoint.id === 'generate') expect(b.lines).toHaveLength((endpoint.request.body as { count: number }).count);
+  if (endpoint.id === 'photo') expect(b.lines).toHaveLength(Number(endpoint.request.form!.fields.count));
   if (endpoint.id === 'plans') expect(b.plans).toHaveLength(3);
 }
 
@@ -88,15 +97,21 @@ describe('the API docs examples against the real server', () => {
   it('example bodies are valid for the schemas the server validates with', () => {
     expect(v1GenerateBody.safeParse(ENDPOINTS.find((e) => e.id === 'generate')!.request.body).success).toBe(true);
     expect(v1SaveLineBody.safeParse(ENDPOINTS.find((e) => e.id === 'save-line')!.request.body).success).toBe(true);
+    expect(v1PhotoFormFields.safeParse(ENDPOINTS.find((e) => e.id === 'photo')!.request.form!.fields).success).toBe(true);
   });
 
   for (const endpoint of ENDPOINTS) {
     it(`${endpoint.request.method} ${endpoint.request.path}: answers with the documented shape`, async () => {
-      const res = await server.api(endpoint.request.path.replace(/^\/api/, ''), {
-        method: endpoint.request.method,
-        body: endpoint.request.body,
-        headers: { authorization: `Bearer ${key}` },
-      });
+      const path_ = endpoint.request.path.replace(/^\/api/, '');
+      const headers = { authorization: `Bearer ${key}` };
+      const form = endpoint.request.form;
+      const res = form
+        ? await postForm(server.url, path_, {
+            headers,
+            fields: form.fields,
+            files: [{ field: form.file.field, bytes: readFileSync(path.join(dir, form.file.path)), name: form.file.path }],
+          })
+        : await server.api(path_, { method: endpoint.request.method, body: endpoint.request.body, headers });
       expect([200, 201], JSON.stringify(res.body)).toContain(res.status);
       checkAnswer(endpoint, res.body, endpoint.id);
     });
@@ -111,6 +126,7 @@ describe('the API docs examples against the real server', () => {
   it('the JavaScript snippets run as shown (Node fetch)', async () => {
     for (const endpoint of ENDPOINTS) {
       const { stdout } = await run(process.execPath, ['--input-type=module', '-e', javascriptSnippet(endpoint.request, server.url, key)], {
+        cwd: dir,
         timeout: 60_000,
       });
       checkAnswer(endpoint, JSON.parse(stdout), `js ${endpoint.id}`);
@@ -119,14 +135,14 @@ describe('the API docs examples against the real server', () => {
 
   it.skipIf(!hasCurl)('the cURL snippets run as shown', async () => {
     for (const endpoint of ENDPOINTS) {
-      const { stdout } = await run('sh', ['-c', curlSnippet(endpoint.request, server.url, key)], { timeout: 60_000 });
+      const { stdout } = await run('sh', ['-c', curlSnippet(endpoint.request, server.url, key)], { cwd: dir, timeout: 60_000 });
       checkAnswer(endpoint, JSON.parse(stdout), `curl ${endpoint.id}`);
     }
   });
 
   it.skipIf(!hasPythonRequests)('the Python snippets run as shown', async () => {
     for (const endpoint of ENDPOINTS) {
-      const { stdout } = await run('python3', ['-c', pythonSnippet(endpoint.request, server.url, key)], { timeout: 60_000 });
+      const { stdout } = await run('python3', ['-c', pythonSnippet(endpoint.request, server.url, key)], { cwd: dir, timeout: 60_000 });
       checkAnswer(endpoint, JSON.parse(stdout), `python ${endpoint.id}`);
     }
   });

@@ -113,6 +113,40 @@ describe('GET /api/openapi.json', () => {
     expect(search).toEqual({ name: 'search', in: 'query', required: false, schema: (fromZod(listSavedQuery) as any).properties.search });
   });
 
+  it('photo uploads are documented as multipart/form-data: the image as binary and the generate fields beside it', () => {
+    for (const [path, schema, security] of [
+      ['/lines/photo', generateBody, [{ session: [] }]],
+      ['/v1/photo', v1GenerateBody, [{ apiKey: [] }]],
+    ] as const) {
+      const op = doc.paths[path].post;
+      expect(op.security, path).toEqual(security);
+      expect(Object.keys(op.requestBody.content), path).toEqual(['multipart/form-data']);
+      const form = op.requestBody.content['multipart/form-data'];
+      const fields = fromZod(schema) as { properties: Record<string, unknown>; required?: string[] };
+      expect(form.schema.properties.image, path).toMatchObject({ type: 'string', format: 'binary' });
+      // Every field the server validates is documented as such, and nothing else is.
+      const { image: _image, ...rest } = form.schema.properties;
+      expect(rest, path).toEqual(fields.properties);
+      expect(form.schema.required, path).toEqual(['image', ...(fields.required ?? [])]);
+      expect(form.schema.additionalProperties).toBe(false);
+      expect(form.encoding.image.contentType).toBe('image/jpeg, image/png, image/webp');
+      for (const status of ['413', '415', '422']) {
+        expect(op.responses[status].content['application/json'].schema, `${path} ${status}`).toEqual({
+          $ref: '#/components/schemas/ErrorEnvelope',
+        });
+      }
+    }
+    expect(doc.paths['/lines/photo'].post.responses['202'].content['application/json'].schema.properties.data).toEqual({
+      $ref: '#/components/schemas/GenerationAccepted',
+    });
+    expect(doc.paths['/v1/photo'].post.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/V1GenerateResult',
+    });
+    expect(doc.components.schemas.ErrorEnvelope.properties.code.enum).toEqual(
+      expect.arrayContaining(['UNSUPPORTED_MEDIA_TYPE', 'VISION_UNAVAILABLE']),
+    );
+  });
+
   it('describes answers: the v1 top-level objects and the { success, data } envelope elsewhere', () => {
     const v1 = doc.paths['/v1/generate'].post.responses;
     expect(v1['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/V1GenerateResult' });

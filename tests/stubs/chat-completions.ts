@@ -14,7 +14,10 @@ export interface ChatStubRequest {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
+  /** The JSON body (null when it is not JSON, e.g. an image). */
   body: any;
+  /** The body's bytes as received. */
+  raw: Buffer;
   at: number;
 }
 
@@ -60,14 +63,40 @@ export interface ChatStubOptions {
   /** Label used in generated lines and ids ("OpenAI", "HF"). */
   label: string;
   idPrefix: string;
+  /**
+   * Also serve image-to-text: a POST whose body is an image (Content-Type image/*) is answered as a
+   * transformers `image-to-text` pipeline answers, `[{ "generated_text": "..." }]`, with this caption.
+   */
+  imageToText?: (req: ChatStubRequest) => string;
+}
+
+/** The text of a chat message: a string, or the text parts of a content array (a message with an image). */
+export function messageText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((p) => (p?.type === 'text' ? String(p.text ?? '') : '')).join('\n');
+  return '';
 }
 
 /** How many lines the prompt asks for ("Write exactly N ..."), default 4. */
 export function requestedCount(req: ChatStubRequest): number {
-  const messages: Array<{ role: string; content: string }> = req.body?.messages ?? [];
+  const messages: Array<{ role: string; content: unknown }> = req.body?.messages ?? [];
   const user = [...messages].reverse().find((m) => m.role === 'user');
-  const match = /Write exactly (\d+)/.exec(String(user?.content ?? ''));
+  const match = /Write exactly (\d+)/.exec(messageText(user?.content));
   return match ? Number(match[1]) : 4;
+}
+
+/**
+ * Lines from a model that follows the prompt's hashtag rule: as many as asked, each ending with a
+ * hashtag when the rules ask for some (captions do by default), none otherwise.
+ */
+export function hashtagAwareLines(label: string, tag = '#SokoFresh'): (req: ChatStubRequest) => string[] {
+  let reply = 0;
+  return (req) => {
+    const text = ((req.body?.messages ?? []) as Array<{ content: unknown }>).map((m) => messageText(m.content)).join('\n');
+    const suffix = /each line ends with 1 to \d hashtags/.test(text) ? ` ${tag}` : '';
+    reply++;
+    return Array.from({ length: requestedCount(req) }, (_, i) => `${label} line ${reply}.${i + 1}, fresh and bright${suffix}`);
+  };
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -93,18 +122,19 @@ export async function startChatStub(opts: ChatStubOptions): Promise<ChatStub> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => void handle(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => void handle(Buffer.concat(chunks)));
     const aborted = new AbortController();
     res.on('close', () => aborted.abort());
 
-    const handle = async (raw: string) => {
+    const handle = async (raw: Buffer) => {
+      const isImage = /^image\//i.test(req.headers['content-type'] ?? '');
       let body: any = null;
       try {
-        body = raw ? JSON.parse(raw) : null;
+        body = raw.length && !isImage ? JSON.parse(raw.toString('utf8')) : null;
       } catch {
         /* recorded as null: answered 400 below */
       }
-      const record: ChatStubRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, at: Date.now() };
+      const record: ChatStubRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, raw, at: Date.now() };
       requests.push(record);
       for (const w of waiters.filter((w) => requests.length >= w.n)) {
         waiters.splice(waiters.indexOf(w), 1);
@@ -114,8 +144,19 @@ export async function startChatStub(opts: ChatStubOptions): Promise<ChatStub> {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(opts.errorBody(status, message)));
       };
-      if (req.method !== 'POST' || !(req.url ?? '').split('?')[0]!.endsWith('/chat/completions')) return sendError(404, 'Not found');
       const auth = req.headers.authorization ?? '';
+      if (opts.imageToText && req.method === 'POST' && isImage) {
+        if (opts.apiKey && auth !== `Bearer ${opts.apiKey}`) return sendError(401, 'Incorrect API key provided');
+        if (raw.length === 0) return sendError(400, 'No image data');
+        const b = oneShots.shift() ?? behaviour;
+        await sleep(b.delayMs ?? 0, aborted.signal);
+        if (aborted.signal.aborted) return;
+        if (b.kind === 'error') return sendError(b.status, b.message);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify([{ generated_text: opts.imageToText(record) }]));
+        return;
+      }
+      if (req.method !== 'POST' || !(req.url ?? '').split('?')[0]!.endsWith('/chat/completions')) return sendError(404, 'Not found');
       if (opts.apiKey && auth !== `Bearer ${opts.apiKey}`) return sendError(401, 'Incorrect API key provided');
       if (!body || !Array.isArray(body.messages)) return sendError(400, 'messages is required');
 

@@ -13,6 +13,7 @@ import {
   paypalCancelJob,
   paypalCancellationsRepository,
   paypalRefundJob,
+  photoStore,
   teamsRepository,
   webhookDeliveryJob,
   webhooksRepository,
@@ -20,6 +21,7 @@ import {
 } from '@gl/core/server';
 import { finishCampaignIfDone, reportCampaignLine } from './campaigns/campaign-progress';
 import { GENERATION_FAILED_MESSAGE } from './processors/generation.processor';
+import { needsPhoto, PHOTO_GONE_MESSAGE } from './generation/vision/photo-job';
 
 const BATCH = 500;
 /** M-Pesa payments older than this are left alone: the status job has given up and the callback won't come. */
@@ -59,13 +61,18 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
   const generationOutcomes: Outcome[] = [];
   let abandoned = 0;
   for (const g of pendingGenerations) {
-    if (g.attempts >= ABANDON_AFTER_ATTEMPTS) {
-      const row = await generationsRepository.abandon(db, g.id, GENERATION_FAILED_MESSAGE);
+    // A photo generation whose photo is gone (its key expired, or Redis lost its data) is not run
+    // again without it: it fails, and its owner is told to send the photo again.
+    const photoGone = needsPhoto(g) && !(await photoStore.exists(ctx.redis, ctx.config.REDIS_PREFIX, g.id));
+    if (photoGone || g.attempts >= ABANDON_AFTER_ATTEMPTS) {
+      const error = photoGone ? PHOTO_GONE_MESSAGE : GENERATION_FAILED_MESSAGE;
+      const row = await generationsRepository.abandon(db, g.id, error);
       if (row) {
         abandoned++;
-        ctx.logger.error({ generationId: g.id, attempts: g.attempts }, 'generation abandoned after repeated attempts');
+        if (photoGone) ctx.logger.warn({ generationId: g.id }, 'photo generation failed: its photo is gone');
+        else ctx.logger.error({ generationId: g.id, attempts: g.attempts }, 'generation abandoned after repeated attempts');
         const audience = g.userId ? { userId: g.userId } : { visitorId: g.visitorId };
-        ctx.realtime.emit(audience, 'generation:failed', { id: g.id, error: GENERATION_FAILED_MESSAGE });
+        ctx.realtime.emit(audience, 'generation:failed', { id: g.id, error });
         if (row.campaign) await reportCampaignLine(ctx, g.id);
       }
       continue;

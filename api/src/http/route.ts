@@ -62,6 +62,11 @@ export interface RouteSpec<
    * documentation; parsed like the body (400 on a bad value) and documented as header parameters.
    */
   headers?: HS;
+  /**
+   * A multipart/form-data body (a file upload), read by the handler itself: documented as these
+   * text fields (a JSON body's schema, sent as form fields) and the named file parts.
+   */
+  multipart?: MultipartSpec;
   /** Status of a success (default 200). */
   status?: number;
   /** The answer's `data` (or the whole answer with `topLevel`). */
@@ -81,6 +86,12 @@ export interface RouteSpec<
   /** Extra Express middleware after auth (e.g. a raw body parser for a webhook). */
   middleware?: RequestHandler[];
   handler: (input: RouteInput<D, Infer<PS>, Infer<QS>, Infer<BS>, Infer<HS>>) => Promise<unknown> | unknown;
+}
+
+/** A file upload's form: its fields (a contract body schema) and its file parts. */
+export interface MultipartSpec {
+  fields: AnyObject;
+  files: Record<string, { description: string; types: readonly string[] }>;
 }
 
 export type AnyRouteSpec = RouteSpec<any, any, any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

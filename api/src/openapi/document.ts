@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import * as contract from '@gl/core';
-import { openApiPath, type AnyRouteSpec, type Resource } from '../http/route';
+import { openApiPath, type AnyRouteSpec, type MultipartSpec, type Resource } from '../http/route';
 
 /**
  * The OpenAPI 3.1 document of the API, built from the contract's zod schemas: those the routes
@@ -19,6 +19,7 @@ interface Operation {
   description?: string;
   auth: Auth;
   body?: z.ZodType;
+  multipart?: MultipartSpec;
   query?: z.ZodObject;
   params?: z.ZodObject;
   headers?: z.ZodObject;
@@ -53,6 +54,9 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Not allowed, or the plan does not include this (FORBIDDEN, PLAN_REQUIRED)',
   404: 'Not found, or not yours (NOT_FOUND)',
   409: 'Conflict with the current state (CONFLICT)',
+  413: 'The request or its file is too large (PAYLOAD_TOO_LARGE)',
+  415: 'The request or its file is of a type this endpoint does not read (UNSUPPORTED_MEDIA_TYPE)',
+  422: 'Understood, but it cannot be done with this server (VISION_UNAVAILABLE: no provider can see a photo)',
   429: 'Daily limit reached or too many requests (DAILY_LIMIT_REACHED, RATE_LIMITED); see Retry-After',
   502: 'The provider failed (PROVIDER_ERROR)',
   503: 'Temporarily unavailable (UNAVAILABLE)',
@@ -74,6 +78,7 @@ function operationsOf(resources: Resources): Operation[] {
         description: spec.description,
         auth: spec.auth,
         body: spec.body,
+        multipart: spec.multipart,
         query: spec.query,
         params: spec.params,
         headers: spec.headers,
@@ -105,6 +110,37 @@ function parametersOf(schema: z.ZodObject, where: 'query' | 'path' | 'header'): 
     schema: prop,
     ...(prop.description ? { description: prop.description } : {}),
   }));
+}
+
+/**
+ * A multipart/form-data request body: the file parts as binary strings (their accepted types in
+ * `encoding`) beside the text fields of a contract schema, which are sent as form fields.
+ */
+function multipartBody(spec: MultipartSpec): Json {
+  const fields = jsonSchema(spec.fields) as { properties?: Record<string, Json>; required?: string[] };
+  const files = Object.entries(spec.files);
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          properties: {
+            ...Object.fromEntries(
+              files.map(([name, f]) => [
+                name,
+                { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream', description: f.description },
+              ]),
+            ),
+            ...fields.properties,
+          },
+          required: [...files.map(([name]) => name), ...(fields.required ?? [])],
+          additionalProperties: false,
+        },
+        encoding: Object.fromEntries(files.map(([name, f]) => [name, { contentType: f.types.join(', ') }])),
+      },
+    },
+  };
 }
 
 const SECURITY: Record<Auth, Json[] | undefined> = {
@@ -190,6 +226,7 @@ export function buildOpenApiDocument(resources: Resources, opts: { publicUrl?: s
       security: SECURITY[op.auth],
       ...(parameters.length ? { parameters } : {}),
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
+      ...(op.multipart ? { requestBody: multipartBody(op.multipart) } : {}),
       responses,
     };
     (paths[op.path] ??= {})[op.method] = operation;

@@ -7,6 +7,7 @@ import { sessionsResource } from './sessions.routes';
 import { healthResource } from './health.routes';
 import { savedLinesResource } from './saved-lines.routes';
 import { generationResource } from './generation.routes';
+import { photoResource } from './photo.routes';
 import { usageResource } from './usage.routes';
 import { accountResource } from './account.routes';
 import { newsletterResource } from './newsletter.routes';
@@ -39,6 +40,7 @@ export const RESOURCES: Resource<any>[] = [
   sessionsResource,
   savedLinesResource,
   generationResource,
+  photoResource,
   compareResource,
   campaignsResource,
   brandsResource,

@@ -7,11 +7,14 @@ import {
   v1PlansResultDto,
   v1SaveLineResultDto,
   v1UsageResultDto,
+  v1PhotoFormFields,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource, reply } from '../http/route';
 import { bearerToken } from '../middleware/authenticate';
 import { PublicApiService, type ApiCaller } from '../services/public-api.service';
+import { readPhotoForm } from '../services/photo-upload';
+import { PHOTO_DESCRIPTION, photoMultipart } from './photo.routes';
 
 function callerOf(res: Response): ApiCaller {
   return res.locals.apiCaller as ApiCaller;
@@ -53,6 +56,22 @@ export const v1Resource = defineResource({
       errors: [400, 401, 403, 429, 502, 503, 504],
       before: (_req, deps, res) => deps.api.admitGeneration(callerOf(res)),
       handler: async ({ res, deps, body }) => ({ success: true, ...(await deps.api.generate(callerOf(res), body)) }),
+    }),
+    route({
+      method: 'post',
+      path: '/photo',
+      summary: 'Generate lines from a photo and wait for them',
+      description: `multipart/form-data: the photo in "image" and the fields of POST /v1/generate as form fields (e.g. curl -F image=@shop.jpg -F category=captions). Answers like POST /v1/generate when the lines are ready (within 30 seconds). ${PHOTO_DESCRIPTION}`,
+      auth: 'apiKey',
+      multipart: photoMultipart(v1GenerateBody),
+      response: v1GenerateResultDto,
+      topLevel: true,
+      errors: [400, 401, 403, 413, 415, 422, 429, 502, 503, 504],
+      before: (_req, deps, res) => deps.api.admitGeneration(callerOf(res)),
+      handler: async ({ req, res, deps }) => {
+        const form = await readPhotoForm(req, res);
+        return { success: true, ...(await deps.api.photo(callerOf(res), form, v1PhotoFormFields)) };
+      },
     }),
     route({
       method: 'get',

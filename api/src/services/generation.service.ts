@@ -1,6 +1,7 @@
 import {
   Errors,
   generationJob,
+  photoStore,
   generationsRepository,
   languageOfLine,
   platformOf,
@@ -39,6 +40,15 @@ export interface Requester {
   /** The caller's current plan when the caller already has it (API keys do): saves looking it up again. */
   plan?: Plan;
 }
+
+/** What a generation is written from besides the brief. */
+export interface StartOptions {
+  /** A photo (already checked and stripped of its metadata): kept in Redis only until its job ends. */
+  photo?: Buffer;
+}
+
+/** The generation's photo could not be handed to the worker: nothing was counted or kept. */
+export const PHOTO_HANDOFF_FAILED = 'We could not take your photo right now. Please try again in a moment.';
 
 export interface GenerationAccepted {
   generation: { id: string; status: 'pending' };
@@ -85,10 +95,10 @@ export class GenerationService {
     }
   }
 
-  async create(who: Requester, body: GenerateBody): Promise<GenerationAccepted> {
+  async create(who: Requester, body: GenerateBody, opts: StartOptions & { plan?: Plan } = {}): Promise<GenerationAccepted> {
     this.ensureQueueReady();
-    const plan = who.plan ?? (await this.quota.planOf({ userId: who.userId, ip: who.ip }));
-    const { rows, usage } = await this.start(who, body, [body.tone], plan);
+    const plan = opts.plan ?? who.plan ?? (await this.quota.planOf({ userId: who.userId, ip: who.ip }));
+    const { rows, usage } = await this.start(who, body, [body.tone], plan, opts);
     return { generation: { id: rows[0]!.id, status: 'pending' }, usage };
   }
 
@@ -103,6 +113,7 @@ export class GenerationService {
     brief: Omit<GenerateBody, 'tone'>,
     tones: readonly Tone[],
     plan: Plan,
+    opts: StartOptions = {},
   ): Promise<{ rows: GenerationRow[]; usage: UsageSummary }> {
     const prompt = emptyToNull(brief.prompt);
     for (const tone of tones) enforcePlan(plan, { category: brief.category, tone, prompt });
@@ -128,14 +139,46 @@ export class GenerationService {
         platform: brief.platform ?? null,
         hashtags: brief.hashtags ?? null,
         emoji: brief.emoji ?? null,
+        fromPhoto: opts.photo !== undefined,
       },
       tones,
       plan,
       now,
     );
     if (!accepted) throw dailyLimitReached(await usageSummaryFor(this.ctx.db, subject, plan, now), plan, now);
-    await this.enqueueAll(accepted.rows, subject, now);
+    if (opts.photo) await this.handOverPhoto(accepted.rows, opts.photo, subject, now);
+    try {
+      await this.enqueueAll(accepted.rows, subject, now);
+    } catch (err) {
+      if (opts.photo) await this.dropPhotos(accepted.rows);
+      throw err;
+    }
     return accepted;
+  }
+
+  /**
+   * The photo goes to Redis under each row's id, for the job to read (it may run in another
+   * process) and delete. If Redis refuses it, the rows are withdrawn and their quota given back:
+   * a photo generation never waits without its photo.
+   */
+  private async handOverPhoto(rows: readonly GenerationRow[], photo: Buffer, subject: string, now: Date): Promise<void> {
+    const { redis, config } = this.ctx;
+    try {
+      for (const row of rows) await photoStore.put(redis, config.REDIS_PREFIX, row.id, photo, config.PHOTO_TTL_SECONDS);
+    } catch (err) {
+      await this.dropPhotos(rows);
+      for (const row of rows) {
+        await generationsRepository.withdraw(this.ctx.db, row).catch(() => undefined);
+        await this.quota.refund(subject, utcDay(now)).catch(() => undefined);
+      }
+      throw Errors.unavailable(PHOTO_HANDOFF_FAILED, err);
+    }
+  }
+
+  private async dropPhotos(rows: readonly GenerationRow[]): Promise<void> {
+    for (const row of rows) {
+      await photoStore.drop(this.ctx.redis, this.ctx.config.REDIS_PREFIX, row.id).catch(() => undefined);
+    }
   }
 
   /** Replaces line `index` of a completed generation, keeping the others; counts as a generation. */
@@ -145,6 +188,11 @@ export class GenerationService {
     const existing = await generationsRepository.findOwned(this.ctx.db, id, owner);
     if (!existing) throw Errors.notFound('Generation not found');
     if (existing.status !== 'completed') throw Errors.conflict('This generation is still in progress. Please wait for it to finish.');
+    if (existing.fromPhoto) {
+      throw Errors.conflict(
+        'Lines written from a photo cannot be rewritten one by one: the photo is not kept. Send the photo again for new lines.',
+      );
+    }
     if (index >= existing.lines.length) {
       const message = `index must be between 0 and ${existing.lines.length - 1}`;
       throw Errors.validation(`index: ${message}`, [{ path: 'index', message }]);

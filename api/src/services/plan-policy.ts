@@ -13,7 +13,7 @@ function planNamed(predicate: Parameters<typeof cheapestPlanWhere>[0]): Plan {
   return plan;
 }
 
-export type PlanFeature = 'customPrompts' | 'bulkExport' | 'apiAccess' | 'analytics' | 'teamCollaboration';
+export type PlanFeature = 'customPrompts' | 'bulkExport' | 'apiAccess' | 'analytics' | 'teamCollaboration' | 'photoCaptions';
 
 /** 403 PLAN_REQUIRED, naming the cheapest plan that has it, unless `plan` includes `feature`. */
 export function requireFeature(plan: Plan, feature: PlanFeature, what: string): void {

@@ -16,7 +16,9 @@ import { AppError, Errors, decodeCursor, savedLinesRepository } from '@gl/core/s
 import type { ApiContext } from '../api-context';
 import { generateLimiters } from '../routes/generation.routes';
 import { ApiKeysService } from './api-keys.service';
-import { GenerationService } from './generation.service';
+import { GenerationService, type GenerationAccepted } from './generation.service';
+import { PhotoService } from './photo.service';
+import type { PhotoForm } from './photo-upload';
 import { saveLine } from './save-line';
 
 /** Who calls the public API: the owner of a Business API key. */
@@ -47,11 +49,13 @@ export function v1Usage(usage: UsageSummary): V1UsageDto {
 export class PublicApiService {
   readonly keys: ApiKeysService;
   readonly generations: GenerationService;
+  private readonly photos: PhotoService;
   private readonly limits: ReturnType<typeof generateLimiters>;
 
   constructor(private readonly ctx: ApiContext) {
     this.keys = new ApiKeysService(ctx);
     this.generations = new GenerationService(ctx);
+    this.photos = new PhotoService(ctx, this.generations);
     this.limits = generateLimiters(ctx);
   }
 
@@ -74,7 +78,20 @@ export class PublicApiService {
 
   /** Generates (counted like any generation) and waits up to V1_WAIT_TIMEOUT_MS for the lines. */
   async generate(caller: ApiCaller, body: V1GenerateBody): Promise<Omit<V1GenerateResultDto, 'success'>> {
-    const accepted = await this.generations.create(this.requester(caller), body);
+    return this.linesOf(caller, await this.generations.create(this.requester(caller), body));
+  }
+
+  /** From a photo (read by `readPhotoForm`): counted like any generation; waits like `generate`. */
+  async photo(
+    caller: ApiCaller,
+    form: PhotoForm,
+    fields: Parameters<PhotoService['create']>[2],
+  ): Promise<Omit<V1GenerateResultDto, 'success'>> {
+    return this.linesOf(caller, await this.photos.create(this.requester(caller), form, fields));
+  }
+
+  /** Waits up to V1_WAIT_TIMEOUT_MS for an accepted generation's lines (504 then; 502 when it failed). */
+  private async linesOf(caller: ApiCaller, accepted: GenerationAccepted): Promise<Omit<V1GenerateResultDto, 'success'>> {
     const id = accepted.generation.id;
     const row = await this.generations.waitForResult(id, this.ctx.config.V1_WAIT_TIMEOUT_MS);
     if (!row) {

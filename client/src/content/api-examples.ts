@@ -11,6 +11,8 @@ import {
   COUNT_MAX,
   COUNT_MIN,
   LANGUAGES,
+  PHOTO_FIELD,
+  PHOTO_MAX_BYTES,
   PROMPT_MAX,
   SAVED_TEXT_MAX,
   TONES,
@@ -29,6 +31,8 @@ export interface ApiCall {
   /** Path from the origin, e.g. /api/v1/generate */
   path: string;
   body?: Record<string, unknown>;
+  /** A multipart/form-data upload instead of a JSON body: text fields and one file read from disk. */
+  form?: { fields: Record<string, string>; file: { field: string; path: string } };
 }
 
 export interface FieldDoc {
@@ -39,7 +43,7 @@ export interface FieldDoc {
 }
 
 export interface EndpointDoc {
-  id: 'generate' | 'usage' | 'plans' | 'save-line';
+  id: 'generate' | 'photo' | 'usage' | 'plans' | 'save-line';
   title: string;
   description: string;
   fields?: readonly FieldDoc[];
@@ -109,6 +113,51 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
     },
   },
   {
+    id: 'photo',
+    title: 'Generate lines from a photo',
+    description:
+      'The same as generating, about a photo: send it as `multipart/form-data`, the photo in the `image` field and the fields of Generate lines as form fields. A model that can see reads it (or one describes it and the lines are written from that description). The photo is read once and never stored; its location and camera details never reach a model. Counts as one generation. `415` for a file that is not a JPEG, PNG or WebP photo (recognised by its bytes), `413` over 2 MB, `422 VISION_UNAVAILABLE` when this server has no model that can see (nothing is counted: write from a typed `topic` instead).',
+    fields: [
+      {
+        name: PHOTO_FIELD,
+        type: 'file',
+        required: true,
+        description: `The photo: JPEG, PNG or WebP, at most ${PHOTO_MAX_BYTES / (1024 * 1024)} MB. A phone photo is best shrunk first (1024 px on its longest side is plenty).`,
+      },
+      {
+        name: 'category',
+        type: 'string',
+        required: true,
+        description: 'As for Generate lines; so are `tone`, `topic`, `prompt`, `count`, `language`, `maxChars` and `brandId`.',
+      },
+      {
+        name: 'topic',
+        type: 'string',
+        required: false,
+        description: 'Names what is in the photo (your brand or product), so the lines can use the name.',
+      },
+    ],
+    request: {
+      method: 'POST',
+      path: '/api/v1/photo',
+      form: {
+        fields: { category: 'captions', tone: 'funny', topic: 'Soko Fresh', count: '3' },
+        file: { field: PHOTO_FIELD, path: 'shop.jpg' },
+      },
+    },
+    response: {
+      success: true,
+      id: '5d2a9e61-0c3b-4f7e-8b1a-6e4f2d9c0a37',
+      lines: [
+        'Mangoes so ripe they wink back at you.',
+        'Soko Fresh: sunshine, sold by the kilo.',
+        'Our stall, your smoothie, zero regrets.',
+      ],
+      source: 'openai',
+      usage: USAGE_EXAMPLE,
+    },
+  },
+  {
     id: 'usage',
     title: 'Get usage',
     description: 'Your plan and how many generations you have used today and this month.',
@@ -144,6 +193,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
             brandKits: 25,
             toneComparison: true,
             campaigns: true,
+            photoCaptions: true,
           },
         },
       ],
@@ -190,6 +240,17 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
 export const ERROR_EXAMPLE = { success: false, error: 'Invalid or revoked API key', code: 'UNAUTHENTICATED' };
 export const ERROR_CODES_DOC: ReadonlyArray<{ status: number; code: string; meaning: string }> = [
   { status: 400, code: 'VALIDATION_FAILED', meaning: 'A field is missing or wrong; `details` lists each problem.' },
+  { status: 413, code: 'PAYLOAD_TOO_LARGE', meaning: 'The photo is larger than 2 MB.' },
+  {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    meaning: 'The file is not a JPEG, PNG or WebP photo, or the request is not multipart/form-data.',
+  },
+  {
+    status: 422,
+    code: 'VISION_UNAVAILABLE',
+    meaning: 'No model that can see a photo is configured: nothing was counted; send a typed `topic` instead.',
+  },
   { status: 401, code: 'UNAUTHENTICATED', meaning: 'No API key, or an unknown or revoked one.' },
   { status: 403, code: 'PLAN_REQUIRED', meaning: 'The key belongs to an account whose plan has no API access (Business plan needed).' },
   { status: 429, code: 'RATE_LIMITED', meaning: 'Too many requests; wait the number of seconds in the `Retry-After` header.' },
@@ -202,11 +263,19 @@ function json(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
 
+/** A shell word: quoted when it holds anything but plain characters. */
+const shellWord = (s: string) => (/^[A-Za-z0-9_@./=:-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
 export function curlSnippet(call: ApiCall, origin: string, key = API_KEY_PLACEHOLDER): string {
   const lines = [
     `curl${call.method === 'GET' ? '' : ` -X ${call.method}`} ${origin}${call.path} \\`,
     `  -H "Authorization: Bearer ${key}"`,
   ];
+  if (call.form) {
+    const parts = [`${call.form.file.field}=@${call.form.file.path}`, ...Object.entries(call.form.fields).map(([k, v]) => `${k}=${v}`)];
+    lines[lines.length - 1] += ' \\';
+    lines.push(...parts.map((p, i) => `  -F ${shellWord(p)}${i < parts.length - 1 ? ' \\' : ''}`));
+  }
   if (call.body) {
     lines[lines.length - 1] += ' \\';
     lines.push('  -H "Content-Type: application/json" \\', `  -d '${JSON.stringify(call.body)}'`);
@@ -215,6 +284,23 @@ export function curlSnippet(call: ApiCall, origin: string, key = API_KEY_PLACEHO
 }
 
 export function javascriptSnippet(call: ApiCall, origin: string, key = API_KEY_PLACEHOLDER): string {
+  if (call.form) {
+    const { fields, file } = call.form;
+    return [
+      "import { openAsBlob } from 'node:fs';",
+      '',
+      'const form = new FormData();',
+      `form.append('${file.field}', await openAsBlob('${file.path}'), '${file.path}');`,
+      ...Object.entries(fields).map(([k, v]) => `form.append('${k}', ${JSON.stringify(v).replace(/^"|"$/g, "'")});`),
+      `const res = await fetch('${origin}${call.path}', {`,
+      `  method: '${call.method}',`,
+      `  headers: { Authorization: 'Bearer ${key}' },`,
+      '  body: form,',
+      '});',
+      'const data = await res.json();',
+      'console.log(JSON.stringify(data, null, 2));',
+    ].join('\n');
+  }
   const init = [`  method: '${call.method}',`, '  headers: {', `    Authorization: 'Bearer ${key}',`];
   if (call.body) init.push(`    'Content-Type': 'application/json',`);
   init.push('  },');
@@ -229,7 +315,11 @@ export function javascriptSnippet(call: ApiCall, origin: string, key = API_KEY_P
 }
 
 export function pythonSnippet(call: ApiCall, origin: string, key = API_KEY_PLACEHOLDER): string {
-  const body = call.body ? `,\n    json=${pyLiteral(call.body)}` : '';
+  const body = call.form
+    ? `,\n    files={"${call.form.file.field}": open("${call.form.file.path}", "rb")},\n    data=${pyLiteral(call.form.fields)}`
+    : call.body
+      ? `,\n    json=${pyLiteral(call.body)}`
+      : '';
   return [
     'import json',
     'import requests',
@@ -260,7 +350,13 @@ export function responseSnippet(endpoint: EndpointDoc): string {
 }
 
 export function requestBodySnippet(endpoint: EndpointDoc): string | null {
-  return endpoint.request.body ? json(endpoint.request.body) : null;
+  const { body, form } = endpoint.request;
+  if (form) {
+    return [`${form.file.field}: (the photo file, ${form.file.path})`, ...Object.entries(form.fields).map(([k, v]) => `${k}: ${v}`)].join(
+      '\n',
+    );
+  }
+  return body ? json(body) : null;
 }
 
 /** Generating a typed client from the OpenAPI document. */
@@ -349,6 +445,12 @@ export const BRAND_AND_COMPARE_ROUTES: readonly AppRouteDoc[] = [
   },
   { method: 'PUT', path: '/api/brands/:id', description: 'Replaces a kit (same fields). Running generations keep the kit as it was.' },
   { method: 'DELETE', path: '/api/brands/:id', description: 'Deletes a kit.' },
+  {
+    method: 'POST',
+    path: '/api/lines/photo',
+    description:
+      'Lines about a photo, as the web app sends it: `multipart/form-data` with the photo in `image` and the fields of generating as form fields; answers `202` with the generation, whose lines stream live. Pro and Business.',
+  },
   {
     method: 'POST',
     path: '/api/lines/compare',

@@ -5,11 +5,14 @@ import GenerateForm from '../components/generate/GenerateForm';
 import ResultsPanel from '../components/generate/ResultsPanel';
 import StatusLine from '../components/generate/StatusLine';
 import UsageMeter from '../components/generate/UsageMeter';
+import PhotoPicker from '../components/photo/PhotoPicker';
+import PhotoUploadStatus from '../components/photo/PhotoUploadStatus';
 import { Link } from 'react-router-dom';
 import { capitalize } from '../lib/format';
 import { useBrands } from '../lib/brands';
 import { useToneComparison } from '../lib/compare';
 import { useGeneration } from '../lib/generation';
+import { usePhotoGeneration } from '../lib/photo-generation';
 import { useCurrentPlan } from '../lib/plan';
 import { useSetUsage, useUsage } from '../lib/usage';
 
@@ -23,7 +26,16 @@ export default function GeneratePage() {
   // Health (in <StatusLine/>) and usage are fetched in parallel on entering the page.
   const usage = useUsage();
   const setUsage = useSetUsage();
-  const { state, generate, regenerateLine, refineLine, retry } = useGeneration(setUsage);
+  const generation = useGeneration(setUsage);
+  const { state, generate, regenerateLine, refineLine, retry } = generation;
+  const photo = usePhotoGeneration(generation, setUsage);
+  // The lines on show were written from a photo: retried with it, and not rewritten one by one.
+  const [fromPhoto, setFromPhoto] = useState(false);
+  const topicRef = useRef<HTMLInputElement>(null);
+  const describeInstead = () => {
+    photo.clear();
+    topicRef.current?.focus();
+  };
   const comparison = useToneComparison(setUsage);
   const brands = useBrands();
   const [comparing, setComparing] = useState(false);
@@ -37,10 +49,17 @@ export default function GeneratePage() {
   const results = useRef<HTMLDivElement>(null);
 
   const submit = (request: Parameters<typeof generate>[0]) => {
-    void generate(request);
+    setFromPhoto(Boolean(photo.state.photo));
+    if (photo.state.photo) void photo.send(request);
+    else void generate(request);
     // On narrow screens the results sit below the form: bring them into view as lines arrive.
     if (window.matchMedia?.('(max-width: 1023px)').matches) results.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
+  const retryLines = () => {
+    if (fromPhoto && photo.state.photo && state.request) void photo.send(state.request);
+    else retry();
+  };
+  const regenerate = fromPhoto ? undefined : (i: number) => void regenerateLine(i);
   const compare = (request: Parameters<typeof generate>[0], tones: Parameters<typeof comparison.compare>[1]) => {
     void comparison.compare(request, tones);
     results.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
@@ -80,6 +99,11 @@ export default function GeneratePage() {
               brands={brands.data}
               onCompare={compare}
               onCompareMode={setComparing}
+              submitLabel={photo.state.photo ? 'Write lines from this photo' : undefined}
+              topicRef={topicRef}
+              photo={
+                <PhotoPicker plan={plan} state={photo.state} busy={busy} onPick={(file) => void photo.pick(file)} onClear={photo.clear} />
+              }
             />
           </div>
         </div>
@@ -111,10 +135,11 @@ export default function GeneratePage() {
           </div>
         ) : (
           <div ref={results} className="scroll-mt-20">
+            <PhotoUploadStatus state={photo.state} onDescribeInstead={describeInstead} />
             <ResultsPanel
               state={state}
-              onRetry={retry}
-              onRegenerate={(i) => void regenerateLine(i)}
+              onRetry={retryLines}
+              onRegenerate={regenerate}
               onRefine={(i, action, language) => void refineLine(i, action, language)}
             />
           </div>

@@ -144,6 +144,7 @@ export const generationDto = z.object({
   refinements: z.array(refinementDto).max(REFINEMENTS_MAX),
   source: z.enum(GENERATION_SOURCES).nullable(),
   error: z.string().nullable(),
+  fromPhoto: z.boolean().describe('written from a photo (the photo itself is not kept)'),
   createdAt: timestampSchema,
   completedAt: timestampSchema.nullable(),
 });

@@ -76,6 +76,18 @@ const envSchema = z
     HF_ENDPOINT_URL: optionalUrl(/^https?:\/\//),
     HF_MODEL: z.string().default('meta-llama/Llama-3.1-8B-Instruct'),
     HF_TIMEOUT_MS: int(15000, 100),
+    /**
+     * Captions from a photo (DESIGN.md §15). The OpenAI-compatible API sees the photo with this model
+     * (unset: OPENAI_MODEL; `off`: photos never go to it); Hugging Face describes it with an
+     * image-to-text model (`off`: not used), on the HF router or a dedicated endpoint.
+     */
+    OPENAI_VISION_MODEL: optionalString,
+    HF_VISION_MODEL: z.string().trim().min(1).default('Salesforce/blip-image-captioning-large'),
+    HF_VISION_ENDPOINT_URL: optionalUrl(/^https?:\/\//),
+    /** One vision call (a model reading an image is slower than a text completion). */
+    VISION_TIMEOUT_MS: int(30000, 100),
+    /** A photo waits in Redis for its job at most this long (the job deletes it as soon as it ends). */
+    PHOTO_TTL_SECONDS: int(600, 10, 3600),
     GENERATION_CONCURRENCY: int(8, 1, 256),
     /** How long a worker holds a job lock, and how often stalled jobs (dead workers) are looked for. */
     WORKER_LOCK_DURATION_MS: int(30000, 500),

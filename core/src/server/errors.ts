@@ -1,4 +1,5 @@
 import type { ApiFailure, ErrorCode } from '../contract/common';
+import { VISION_UNAVAILABLE_MESSAGE } from '../contract/photo-limits';
 
 /** The fields that failed validation: `{ path, message }` each. */
 export type ErrorDetails = NonNullable<ApiFailure['details']>;
@@ -59,6 +60,9 @@ export const Errors = {
   notFound: (message = 'Not found') => new AppError('NOT_FOUND', 404, message),
   conflict: (message: string) => new AppError('CONFLICT', 409, message),
   tooLarge: (message = 'Request body is too large') => new AppError('PAYLOAD_TOO_LARGE', 413, message),
+  unsupportedMedia: (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', 415, message),
+  /** No provider that can see a photo is configured (DESIGN.md §15): nothing was counted or kept. */
+  visionUnavailable: (message = VISION_UNAVAILABLE_MESSAGE) => new AppError('VISION_UNAVAILABLE', 422, message),
   rateLimited: (retryAfterSeconds: number, message = 'Too many requests. Please try again later.') =>
     new AppError('RATE_LIMITED', 429, message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } }),
   unavailable: (message = 'Service temporarily unavailable. Please try again shortly.', cause?: unknown) =>

@@ -21,3 +21,4 @@ export * from './campaigns/campaign-day';
 export * from './campaigns/line-length';
 export * from './webhooks/webhook-events';
 export * from './webhooks/url-policy';
+export * from './photos';

@@ -29,6 +29,15 @@ import { refineOffline } from '../generation/offline/refine';
 import { HuggingFaceProvider } from '../generation/providers/huggingface.provider';
 import { OpenAiProvider } from '../generation/providers/openai.provider';
 import type { LineProvider } from '../generation/providers/provider';
+import {
+  chainFor,
+  forgetPhoto,
+  loadPhoto,
+  needsPhoto,
+  PHOTO_GONE_MESSAGE,
+  userMessageOf,
+  type VisionProviders,
+} from '../generation/vision/photo-job';
 import { registerProcessor, type WorkerContext } from '../processor';
 import { announceGenerationCompleted } from '../webhooks/generation-completed.event';
 
@@ -87,6 +96,8 @@ export interface GenerationDeps {
   providers?: (config: Config) => LineProvider[];
   offline?: (req: OfflineRequest) => OfflineResult;
   offlineRefine?: (req: OfflineRefineRequest) => OfflineResult;
+  /** The providers that can see a photo (photo generations only). */
+  vision?: (config: Config) => VisionProviders;
 }
 
 function audienceOf(row: GenerationRow) {
@@ -125,6 +136,15 @@ export async function processGeneration(
   const attempt = row.attempts;
   const audience = audienceOf(row);
   const replaceIndex = row.replaceIndex;
+  // A photo generation reads its photo from Redis; if it is gone, it fails now rather than run without it.
+  const photo = needsPhoto(row) ? await loadPhoto(ctx, row.id) : undefined;
+  if (photo === null) {
+    const failed = await generationsRepository.fail(ctx.db, row.id, attempt, PHOTO_GONE_MESSAGE, [
+      { provider: 'photo', ms: 0, ok: false, error: 'the photo was gone before the job ran' },
+    ]);
+    if (failed) ctx.realtime.emit(audience, 'generation:failed', { id: row.id, error: PHOTO_GONE_MESSAGE });
+    return { status: 'failed' };
+  }
   ctx.realtime.emit(audience, 'generation:started', { id: row.id });
 
   const timings: ChainResult['timings'] = [];
@@ -150,7 +170,11 @@ export async function processGeneration(
       ? { line: row.lines[asked.index]!, action: asked.action, fromLanguage: languageOfLine(row, asked.index) }
       : undefined;
     const refinedIndex = row.lines.length;
-    const result = await runProviderChain(
+    const result = await chainFor(
+      photo,
+      ctx.config,
+      deps.vision,
+    )(
       {
         category: row.category as CategoryId,
         tone: row.tone as Tone,
@@ -188,6 +212,7 @@ export async function processGeneration(
     lineEvents.flush();
     const done = await generationsRepository.complete(ctx.db, row.id, attempt, { lines, source: result.source, timings, refinement });
     if (!done) return { status: 'superseded' };
+    if (photo) await forgetPhoto(ctx, row.id);
     recordMetrics(result);
     const usage = done.usage;
     ctx.realtime.emit(audience, 'generation:completed', { id: row.id, lines, source: result.source, usage });
@@ -203,15 +228,14 @@ export async function processGeneration(
     const final = isFinalFailure(job, err);
     ctx.logger.warn({ generationId, attempt, final, err: (err as Error).message }, 'generation attempt failed');
     if (final) {
+      if (photo) await forgetPhoto(ctx, row.id);
+      const message = userMessageOf(err) ?? GENERATION_FAILED_MESSAGE;
       const failed = await generationsRepository
-        .fail(ctx.db, row.id, attempt, GENERATION_FAILED_MESSAGE, [
-          ...timings,
-          { provider: 'chain', ms: 0, ok: false, error: (err as Error).message },
-        ])
+        .fail(ctx.db, row.id, attempt, message, [...timings, { provider: 'chain', ms: 0, ok: false, error: (err as Error).message }])
         .catch(() => undefined);
       if (failed) {
         recordMetrics({ timings });
-        ctx.realtime.emit(audience, 'generation:failed', { id: row.id, error: GENERATION_FAILED_MESSAGE });
+        ctx.realtime.emit(audience, 'generation:failed', { id: row.id, error: message });
         if (row.campaign) await reportCampaignLine(ctx, row.id);
       }
     }

@@ -70,7 +70,12 @@ function Endpoint({ endpoint }: { endpoint: EndpointDoc }) {
         </div>
       )}
       <div className={`mt-5 grid items-start gap-4 ${body ? 'xl:grid-cols-2' : ''}`}>
-        {body && <CodeBlock title={`${endpoint.request.path} request body`} language="json" code={body} />}
+        {body &&
+          (endpoint.request.form ? (
+            <CodeBlock title={`${endpoint.request.path} form fields`} language="multipart/form-data" code={body} />
+          ) : (
+            <CodeBlock title={`${endpoint.request.path} request body`} language="json" code={body} />
+          ))}
         <CodeBlock title={`${endpoint.request.path} response`} language="json" code={responseSnippet(endpoint)} />
       </div>
     </section>
@@ -83,7 +88,8 @@ export function EndpointsTab({ origin }: { origin: string }) {
       <div>
         <h2 className="text-2xl font-bold text-slate-900 dark:text-white">Endpoints</h2>
         <p className="mt-3 text-slate-700 dark:text-slate-300">
-          Every endpoint takes and returns JSON and needs your API key. Successful answers carry <Inline text="`success: true`" />.
+          Every endpoint takes and returns JSON (a photo goes up as a form) and needs your API key. Successful answers carry{' '}
+          <Inline text="`success: true`" />.
         </p>
       </div>
       {ENDPOINTS.map((e) => (

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORIES, COUNT_MAX, COUNT_MIN, LANGUAGES, PLANS, PROMPT_MAX, TONES, TOPIC_MAX, getPlatform, type Plan } from '@gl/core/types';
 import type { BrandDto, CategoryId, LanguageId, Tone } from '@gl/core/types';
@@ -27,6 +27,12 @@ export interface GenerateFormProps {
   /** Tone comparison: the same request in 2-3 tones. */
   onCompare?(request: GenerateRequest, tones: Tone[]): void;
   onCompareMode?(on: boolean): void;
+  /** "From a photo", shown below the topic unless comparing tones. */
+  photo?: ReactNode;
+  /** The topic field (the photo block moves the focus there to write from a description instead). */
+  topicRef?: Ref<HTMLInputElement>;
+  /** The submit button's text when not busy (e.g. with a photo picked). */
+  submitLabel?: string;
 }
 
 export default function GenerateForm({
@@ -38,6 +44,9 @@ export default function GenerateForm({
   brands = [],
   onCompare,
   onCompareMode,
+  photo,
+  topicRef,
+  submitLabel,
 }: GenerateFormProps) {
   const [category, setCategory] = useState<CategoryId>(initialCategory);
   const [tone, setTone] = useState<Tone>('corporate');
@@ -213,6 +222,7 @@ export default function GenerateForm({
           Topic <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
         </label>
         <input
+          ref={topicRef}
           id={ids.topic}
           autoComplete="off"
           className="field"
@@ -222,6 +232,8 @@ export default function GenerateForm({
           placeholder="A brand, product or subject, e.g. a coffee shop in Nakuru"
         />
       </div>
+
+      {!comparing && photo}
 
       {brands.length > 0 && (
         <div>
@@ -336,7 +348,7 @@ export default function GenerateForm({
           ? 'Generating...'
           : comparing
             ? `Compare ${compareTones.length} tone${compareTones.length === 1 ? '' : 's'}`
-            : 'Generate Lines'}
+            : (submitLabel ?? 'Generate Lines')}
       </button>
     </form>
   );

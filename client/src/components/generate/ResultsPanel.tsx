@@ -32,7 +32,8 @@ export default function ResultsPanel({
 }: {
   state: GenerationState;
   onRetry(): void;
-  onRegenerate(index: number): void;
+  /** Rewrites one line; without it there is no Regenerate button (lines from a photo: the photo is not kept). */
+  onRegenerate?(index: number): void;
   onRefine(index: number, action: RefineAction, language?: LanguageId): void;
   /** The panel's heading (a tone comparison names the tone). */
   title?: string;
@@ -263,7 +264,7 @@ export default function ResultsPanel({
                 onSave={() => void save(line)}
                 pendingId={`${headingId}-pending-${index}`}
                 team={isAuthenticated && request ? { category: request.category, tone: request.tone } : undefined}
-                onRegenerate={original ? () => onRegenerate(index) : undefined}
+                onRegenerate={original && onRegenerate ? () => onRegenerate(index) : undefined}
                 canRegenerate={!busy && !lineBusy && Boolean(state.id) && online}
                 onRefine={(action, language) => onRefine(index, action, language)}
                 canRefine={!busy && !lineBusy && !refineFull && Boolean(state.id) && online}

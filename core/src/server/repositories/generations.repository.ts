@@ -45,6 +45,7 @@ export type GenerationBrief = Pick<
   | 'platform'
   | 'hashtags'
   | 'emoji'
+  | 'fromPhoto'
 >;
 
 /** A pending refinement: line `index` refined by `action` into `language`. */
@@ -74,9 +75,9 @@ const acceptStatement = prepared<GenerationRow & { daily: number; monthly: numbe
      returning ud.count
    ), g as (
      insert into generations (user_id, visitor_id, api_key_id, subject, plan_id, category, tone, topic, prompt, count, language, max_chars, brand,
-       platform, hashtags, emoji)
+       platform, hashtags, emoji, from_photo)
      select $6::uuid, $7::text, $8::uuid, $1, $9::text, $10::text, t.tone, $12::text, $13::text, $14::int, coalesce($15::text, 'en'), $16::int, $17::jsonb,
-       $18::text, $19::text, $20::text
+       $18::text, $19::text, $20::text, $21::boolean
        from u, jsonb_array_elements_text($11::jsonb) with ordinality as t(tone, ord)
        order by t.ord
      returning ${COLUMNS}
@@ -170,6 +171,7 @@ export function toGenerationDto(row: GenerationRow): GenerationDto {
     refinements: row.refinements,
     source: (row.source as GenerationSource | null) ?? null,
     error: row.error,
+    fromPhoto: row.fromPhoto,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };
@@ -212,6 +214,7 @@ export const generationsRepository = {
       brief.platform ?? null,
       brief.hashtags ?? null,
       brief.emoji ?? null,
+      brief.fromPhoto ?? false,
     ]);
     if (result.length === 0) return undefined;
     const { daily, monthly } = result[0]!;
@@ -258,7 +261,9 @@ export const generationsRepository = {
     db: DbOrTx,
     createdBefore: Date,
     limit: number,
-  ): Promise<Array<Pick<GenerationRow, 'id' | 'replaceIndex' | 'refine' | 'revision' | 'attempts' | 'userId' | 'visitorId'>>> {
+  ): Promise<
+    Array<Pick<GenerationRow, 'id' | 'replaceIndex' | 'refine' | 'revision' | 'attempts' | 'userId' | 'visitorId' | 'fromPhoto' | 'lines'>>
+  > {
     return db
       .select({
         id: generations.id,
@@ -268,6 +273,8 @@ export const generationsRepository = {
         attempts: generations.attempts,
         userId: generations.userId,
         visitorId: generations.visitorId,
+        fromPhoto: generations.fromPhoto,
+        lines: generations.lines,
       })
       .from(generations)
       .where(and(inArray(generations.status, ['pending', 'running']), lt(generations.createdAt, createdBefore)))

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { BrandSnapshot } from '../../../contract/brands';
 import type { CampaignDayBrief } from '../../campaigns/campaign-day';
 import type { RefinementDto } from '../../../contract/lines';
@@ -40,6 +40,8 @@ export const generations = pgTable(
       .default(sql`'[]'::jsonb`),
     /** While a refinement is pending: what was asked (the lines are kept; the result is appended). */
     refine: jsonb('refine').$type<{ index: number; action: RefineAction; language: LanguageId }>(),
+    /** Written from a photo (POST /lines/photo). The photo itself is never stored: only this flag. */
+    fromPhoto: boolean('from_photo').notNull().default(false),
     /** pending | running | completed | failed */
     status: text('status').notNull().default('pending'),
     source: text('source'),

@@ -1,0 +1,1 @@
+ALTER TABLE "generations" ADD COLUMN "from_photo" boolean DEFAULT false NOT NULL;
