@@ -17,14 +17,7 @@ import { reportCampaignLine } from '../campaigns/campaign-progress';
 import { LineBatcher } from '../generation/line-batcher';
 import { generateOffline } from '../generation/offline/offline-generator';
 import { RecentLinesStore, type RecentBrief } from '../generation/offline/recent-lines.store';
-import {
-  runProviderChain,
-  type ChainRefine,
-  type ChainResult,
-  type OfflineRefineRequest,
-  type OfflineRequest,
-  type OfflineResult,
-} from '../generation/provider-chain';
+import type { ChainRefine, ChainResult, OfflineRefineRequest, OfflineRequest, OfflineResult } from '../generation/provider-chain';
 import { refineOffline } from '../generation/offline/refine';
 import { HuggingFaceProvider } from '../generation/providers/huggingface.provider';
 import { OpenAiProvider } from '../generation/providers/openai.provider';
