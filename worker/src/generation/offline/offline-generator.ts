@@ -57,6 +57,30 @@ const NAME_SHARE = 0.8;
 /** Share of lines that use one of the brand's words, when it has some. */
 const WORD_SHARE = 1 / 3;
 const NO_RECENT: ReadonlySet<string> = new Set();
+/** One emoji or hashtag at the end of a line, with the space before it. */
+const DECORATION_AT_END = /\s+(?:#[\p{L}\p{N}\p{M}_]+|\p{Extended_Pictographic}\uFE0F?)$/u;
+
+/**
+ * The recent keys, each also as it was before the emoji and hashtags the switches appended when it
+ * was shown (every stage, as a template may end with an emoji of its own): a line shown as "Weekend
+ * sorted. 🙃 #Bakery" was the candidate "Weekend sorted. 🙃", which counts as shown however it is
+ * decorated next time.
+ */
+function withBareKeys(recent: ReadonlySet<string>): ReadonlySet<string> {
+  if (recent.size === 0) return recent;
+  const keys = new Set(recent);
+  for (const key of recent) {
+    for (
+      let rest = key, stage = rest.replace(DECORATION_AT_END, '');
+      stage !== rest;
+      rest = stage, stage = rest.replace(DECORATION_AT_END, '')
+    ) {
+      const bare = lineKey(stage);
+      if (bare) keys.add(bare);
+    }
+  }
+  return keys;
+}
 
 function clampCount(count: number): number {
   if (!Number.isFinite(count)) return MIN_COUNT;
@@ -201,7 +225,7 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
 
   const excluded = new Set((req.exclude ?? []).filter((l): l is string => typeof l === 'string').map(lineKey));
   const accept = (c: Candidate) => !excluded.has(c.key) && !excluded.has(c.base) && fitsBounds(c.text, category.minChars, maxChars);
-  const recent = req.recent ?? NO_RECENT;
+  const recent = withBareKeys(req.recent ?? NO_RECENT);
   const switches = { hashtags: req.hashtags, emoji: req.emoji, lowercase: req.lowercase, noExclamation: req.noExclamation };
   const decoration = { brief, tone: req.tone, language, maxChars, random };
   const finish = (c: Candidate) => {
