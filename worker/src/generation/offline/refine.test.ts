@@ -2,6 +2,7 @@ import { getCategory, REFINE_SHORTER_RATIO, type CategoryId, type LanguageId, ty
 import { describe, expect, it } from 'vitest';
 import { translations } from './lexicon';
 import { briefWords, hasEnglish, isOnSubject } from './measure';
+import { generateOffline } from './offline-generator';
 import { refineOffline, type OfflineRefineRequest } from './refine';
 import { emojiIn, stripEmoji } from './switches';
 import { lineKey } from './text';
@@ -119,6 +120,37 @@ describe('refineOffline', () => {
       const added = emojiIn(line).length - before;
       expect(added, line).toBeGreaterThanOrEqual(1);
       expect(emojiIn(line).length, line).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('a line written without a brief is refined into another line of the library, never a made-up name', () => {
+    const random = seededRandom(7);
+    for (const tone of ['bold', 'minimalist', 'corporate'] as Tone[]) {
+      const library = generateOffline({ category: 'taglines', tone, count: 10, random }).lines;
+      for (const line of library) {
+        for (const action of ['shorter', 'punchier', 'funnier', 'more_formal'] as const) {
+          const { lines } = refineOffline({
+            line,
+            action,
+            fromLanguage: 'en',
+            language: 'en',
+            category: 'taglines',
+            tone,
+            maxChars: 80,
+            count: 3,
+            random,
+          });
+          // Every rewording of a line about nothing in particular still gives a line ("Own the room." punchier).
+          if (action !== 'shorter') expect(lines.length, `${action}: ${line}`).toBeGreaterThan(0);
+          for (const out of lines) {
+            expect(lineKey(out)).not.toBe(lineKey(line));
+            // Not the line's own words turned into a brand ("Built for the bold." -> "Go big with Built.").
+            const first = line.split(/\s+/)[0]!.replace(/[^\p{L}]/gu, '');
+            expect(out, `${action}: ${line}`).not.toMatch(new RegExp(`(?:with|Visit|Just|see) ${first}\\b`));
+            if (action === 'shorter') expect(out.length).toBeLessThanOrEqual(Math.floor(REFINE_SHORTER_RATIO * line.length));
+          }
+        }
+      }
     }
   });
 

@@ -1,7 +1,7 @@
 import { EMOJI_SOME_MAX, getCategory, REFINE_SHORTER_RATIO } from '@gl/core';
 import type { CategoryId, EmojiMode, HashtagMode, LanguageId, RefineAction, Tone } from '@gl/core';
 import { topicWords, understandBrief } from './brief';
-import { translations } from './lexicon';
+import { nounEntry, translations } from './lexicon';
 import { generateOffline, type OfflineBrand, type OfflineResult } from './offline-generator';
 import { emojiFor, emojiIn, reduceLine, stripEmoji, tidy } from './switches';
 import { fitsBounds, lineKey, normalizeTopic, stem } from './text';
@@ -98,6 +98,48 @@ function formalized(line: string): string {
  * target language. Up to `count` candidates, best first; none when the action cannot be done
  * honestly (no emoji to remove, no room for one more).
  */
+/** Whether a line names a subject the writer knows (a noun of the lexicon) or a place: then it can serve as the brief. */
+function namesSomething(line: string): boolean {
+  const brief = understandBrief(line);
+  return brief.place !== null || (brief.subject?.key != null && nounEntry(brief.subject.key) !== undefined);
+}
+
+/** The tone each rewording leans to when a line about nothing in particular is refined. */
+const REWRITE_TONE: Partial<Record<RefineAction, (tone: Tone) => Tone>> = {
+  shorter: (tone) => tone,
+  longer: (tone) => tone,
+  punchier: () => 'bold',
+  funnier: () => 'funny',
+  more_formal: () => 'corporate',
+  translate: (tone) => tone,
+};
+
+/**
+ * A line written without a brief (the general library's "Zero compromise.") has no subject to keep:
+ * its refinement is another line of the library in the action's tone (and language for
+ * `translate`) that meets the action: at most 80% of the length for `shorter`, longer for `longer`.
+ */
+function refineFromLibrary(req: OfflineRefineRequest, line: string, bound: number, count: number, excluded: Set<string>): OfflineResult {
+  const category = getCategory(req.category);
+  const original = length(line);
+  const limit = req.action === 'shorter' ? Math.floor(REFINE_SHORTER_RATIO * original) : bound;
+  const meets = (t: string) =>
+    !excluded.has(lineKey(t)) && fitsBounds(t, category.minChars, bound) && (req.action !== 'longer' || length(t) > original);
+  const result = generateOffline({
+    category: req.category,
+    tone: REWRITE_TONE[req.action]!(req.tone),
+    topic: null,
+    language: req.action === 'translate' ? req.language : req.fromLanguage,
+    count: MAX_COUNT,
+    maxChars: Math.min(bound, limit),
+    exclude: [...excluded],
+    hashtags: req.hashtags,
+    emoji: req.emoji,
+    random: req.random ?? Math.random,
+  });
+  return { lines: result.lines.filter(meets).slice(0, count), source: result.source };
+}
+
 export function refineOffline(req: OfflineRefineRequest): OfflineResult {
   const category = getCategory(req.category);
   const count = Math.max(1, Math.min(MAX_COUNT, Math.trunc(Number.isFinite(req.count) ? req.count : 1)));
@@ -105,7 +147,10 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
   const bound = Math.min(category.maxChars, Number.isFinite(req.maxChars) ? Math.floor(req.maxChars) : Infinity);
   // The original (with or without its emoji) is never offered back.
   const excluded = new Set([line, stripEmoji(line), ...(req.exclude ?? [])].map(lineKey));
-  // Without a topic or brand, the line itself says what it is about.
+  // Without a topic or brand the line came from the general library: its refinement does too.
+  if (normalizeTopic(req.topic) === null && !req.brand && REWRITE_TONE[req.action] !== undefined && !namesSomething(line)) {
+    return refineFromLibrary(req, line, bound, count, excluded);
+  }
   const topic = normalizeTopic(req.topic) ?? (req.brand ? null : line);
   const brief = understandBrief(topic, req.brand?.name);
   const original = stems(line);
@@ -219,5 +264,7 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
       }
       break;
   }
+  // Nothing about the brief meets a rewording (a three-word line asked to be punchier): a line of the library that does.
+  if (out.length === 0 && REWRITE_TONE[req.action] !== undefined) return refineFromLibrary(req, line, bound, count, excluded);
   return { lines: out.slice(0, count), source: out.length > 0 ? 'fallback' : 'static_fallback' };
 }
