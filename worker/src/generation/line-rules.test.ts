@@ -182,12 +182,14 @@ describe('refinements: shorter and longer', () => {
 });
 
 describe('forceFit cuts an offline line at a word boundary to fit a tiny limit', () => {
-  it('a 30-character headline from a long quote', () => {
+  it('a 30-character headline from a long quote: cut after a clause, never inside a sentence', () => {
     const r = rules({ category: 'quotes', platform: 'google_ads_headline', emoji: 'none' });
-    const fitted = r.forceFit('Every great journey begins with the courage to take one small step')!;
-    expect(fitted).toBe('Every great journey begins');
+    const fitted = r.forceFit('Every journey begins. With the courage to take one small step')!;
+    expect(fitted).toBe('Every journey begins.');
     expect(countForPlatform(fitted, 'google_ads_headline')).toBeLessThanOrEqual(30);
     expect(countEmoji(fitted)).toBe(0);
+    // "Every great journey begins" would be half a sentence: the chain takes another line instead.
+    expect(r.forceFit('Every great journey begins with the courage to take one small step')).toBeUndefined();
   });
 
   it('describes the rules for the prompt and restates broken ones', () => {

@@ -237,7 +237,7 @@ export class LineRules {
   /**
    * The offline writer's own line, made to fit as a last resort: hashtags and emoji taken out or
    * added as the switches say, "!" made ".", shouted words capitalised, SMS look-alikes encoded, and
-   * the line cut at a word boundary. Undefined when what is left still breaks a rule.
+   * the line cut after a sentence or clause. Undefined when what is left still breaks a rule.
    */
   forceFit(text: string): string | undefined {
     let out = this.repair(text);
@@ -264,9 +264,9 @@ export class LineRules {
   }
 
   /**
-   * `body` + `suffix` within the limit: the body cut where it must be, at the end of a sentence or a
-   * clause when one fits ("Every journey begins. With one step" -> "Every journey begins."), else at
-   * a word boundary, without a dangling "and" or comma.
+   * `body` + `suffix` within the limit: the body cut where it must be, only at the end of a sentence
+   * or a clause ("Every journey begins. With one step" -> "Every journey begins."), never inside one:
+   * "Be the one everyone talks" is not a line. When no clause fits, the chain takes another line.
    */
   private cut(body: string, suffix: string): string | undefined {
     const fits = (text: string) =>
@@ -279,16 +279,6 @@ export class LineRules {
         .replace(/[,;:–—]$/u, '')
         .trim();
       if (clause && fits(clause)) return `${clause}${suffix}`;
-    }
-    const words = body.split(' ');
-    while (words.length > 1) {
-      words.pop();
-      const trimmed = words
-        .join(' ')
-        .replace(/[\s,;:–—-]+$/u, '')
-        .replace(/\s+(and|or|but|the|a|an|of|to|with|for|in|on|at|by|your|our|&|na|ya|wa|kwa)$/iu, '')
-        .trim();
-      if (trimmed && fits(trimmed)) return `${trimmed}${suffix}`;
     }
     return undefined;
   }
