@@ -376,3 +376,22 @@ describe('brand kits', () => {
     }
   });
 });
+
+describe('tight ad limits', () => {
+  it('a 30-character Google Ads headline still names the brief: its offers, place or subject, never half a sentence', () => {
+    const briefs: Array<[string, RegExp]> = [
+      ['a family bakery in Nakuru that sells fresh mandazi and birthday cakes', /mandazi|cakes|bakery|Nakuru/i],
+      ['freelance wedding photographer in Mombasa', /photographer|Mombasa|wedding/i],
+      ['car wash in Thika', /car wash|Thika/i],
+    ];
+    for (const [topic, about] of briefs) {
+      const lines = generateOffline({ category: 'adlines', tone: 'bold', topic, count: 5, maxChars: 30 }).lines;
+      expect(lines, topic).toHaveLength(5);
+      for (const line of lines) {
+        expect(line.length, line).toBeLessThanOrEqual(30);
+        expect(line, line).toMatch(/[.!?]$/);
+      }
+      expect(lines.filter((l) => about.test(l)).length, `${topic}: ${lines.join(' / ')}`).toBeGreaterThanOrEqual(3);
+    }
+  });
+});
