@@ -10,6 +10,7 @@ import {
 } from '../../content/api-examples';
 import { CodeBlock } from './CodeBlock';
 import { FitSection } from './FitSection';
+import { FieldsTable } from './FieldsTable';
 import { Inline } from './Inline';
 import { MethodBadge } from './MethodBadge';
 
@@ -33,42 +34,7 @@ function Endpoint({ endpoint }: { endpoint: EndpointDoc }) {
           <Inline text={USAGE_NOTE} />
         </p>
       )}
-      {endpoint.fields && (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <caption className="sr-only">Body fields of {endpoint.request.path}</caption>
-            <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-700 dark:text-slate-400">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Field
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  Type
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Description
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {endpoint.fields.map((f) => (
-                <tr key={f.name}>
-                  <td className="py-2 pr-4 align-top font-mono text-slate-900 dark:text-slate-100">
-                    {f.name}
-                    {f.required && (
-                      <span className="ml-1.5 chip bg-rose-100 text-rose-800 dark:bg-rose-500/15 dark:text-rose-300">required</span>
-                    )}
-                  </td>
-                  <td className="py-2 pr-4 align-top font-mono text-slate-600 dark:text-slate-400">{f.type}</td>
-                  <td className="py-2 align-top text-slate-700 dark:text-slate-300">
-                    <Inline text={f.description} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {endpoint.fields && <FieldsTable fields={endpoint.fields} caption={`Body fields of ${endpoint.request.path}`} wide />}
       <div className={`mt-5 grid items-start gap-4 ${body ? 'xl:grid-cols-2' : ''}`}>
         {body &&
           (endpoint.request.form ? (

@@ -1,5 +1,5 @@
 import { PLATFORMS } from '@gl/core/types';
-import type { AppRouteDoc, FieldDoc } from '../../content/api-examples';
+import type { AppRouteDoc } from '../../content/api-examples';
 import {
   COUNTING_DOC,
   PLATFORMS_EXAMPLE,
@@ -12,6 +12,7 @@ import {
   refineCurl,
 } from '../../content/api-fit';
 import { CodeBlock } from './CodeBlock';
+import { FieldsTable } from './FieldsTable';
 import { Inline } from './Inline';
 import { MethodBadge } from './MethodBadge';
 
@@ -32,46 +33,6 @@ function Route({ route }: { route: AppRouteDoc }) {
   );
 }
 
-function Fields({ fields, caption }: { fields: readonly FieldDoc[]; caption: string }) {
-  return (
-    <div className="mt-4 overflow-x-auto">
-      <table className="w-full min-w-[28rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className={HEAD}>
-          <tr>
-            <th scope="col" className={TH}>
-              Field
-            </th>
-            <th scope="col" className={TH}>
-              Type
-            </th>
-            <th scope="col" className="py-2 font-semibold">
-              Description
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {fields.map((f) => (
-            <tr key={f.name}>
-              <td className="py-2 pr-4 align-top font-mono text-slate-900 dark:text-slate-100">
-                {f.name}
-                {f.required && (
-                  <span className="ml-1.5 chip bg-rose-100 text-rose-800 dark:bg-rose-500/15 dark:text-rose-300">required</span>
-                )}
-              </td>
-              <td className="py-2 pr-4 align-top font-mono text-slate-600 dark:text-slate-400">{f.type}</td>
-              <td className="py-2 align-top text-slate-700 dark:text-slate-300">
-                <Inline text={f.description} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Platforms (GET /api/platforms, with the table of limits) and refining a line, on the Endpoints tab. */
 export function FitSection({ origin }: { origin: string }) {
   return (
     <>
@@ -146,7 +107,7 @@ export function FitSection({ origin }: { origin: string }) {
         <div className="mt-3">
           <Route route={REFINE_ROUTE} />
         </div>
-        <Fields fields={REFINE_FIELDS} caption={`Body fields of ${REFINE_ROUTE.path}`} />
+        <FieldsTable fields={REFINE_FIELDS} caption={`Body fields of ${REFINE_ROUTE.path}`} />
         <div className="mt-5 grid items-start gap-4 xl:grid-cols-2">
           <CodeBlock title="Refine line 2 into Kiswahili (cURL)" language="curl" code={refineCurl(origin)} />
           <CodeBlock title={`${REFINE_ROUTE.path} response (202)`} language="json" code={JSON.stringify(REFINE_EXAMPLE_ANSWER, null, 2)} />
