@@ -1,41 +1,8 @@
-import { useId, type ChangeEvent, type SVGProps } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { PLANS, type Plan } from '@gl/core/types';
 import type { PhotoState } from '../../lib/photo-generation';
-import { AlertIcon, CloseIcon, LockIcon } from '../icons';
-
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-const CameraIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
-    <path d="M23 19a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4l2-3h6l2 3h4a2 2 0 0 1 2 2z" />
-    <circle cx="12" cy="13" r="4" />
-  </Icon>
-);
-const ImageIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}>
-    <rect x="3" y="3" width="18" height="18" rx="2" />
-    <circle cx="8.5" cy="8.5" r="1.5" />
-    <path d="M21 15l-5-5L5 21" />
-  </Icon>
-);
+import { AlertIcon, CameraIcon, CloseIcon, ImageIcon, LockIcon } from '../icons';
 
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
