@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import App, { PRERENDERED_PAGES } from './App';
+import { initialLanguage, switchLanguage } from './i18n/i18n';
 import { watchConnection } from './lib/app-status';
 import { loadChunk } from './lib/load-chunk';
 import { startPendingSaves } from './lib/pending-saves';
@@ -33,13 +34,18 @@ window.addEventListener('vite:preloadError', (event) => {
 // A public page arrives prerendered (its HTML built by client/build/prerender.ts): React adopts that
 // HTML once the page's chunk is here. Any other page (the app shell) is rendered from scratch.
 const path = prerenderedPath(window.location.pathname);
-if (path && container.dataset.prerendered === path) {
-  void PRERENDERED_PAGES[path].preload().then(
+const lang = initialLanguage();
+// The catalogue first (English is in this chunk; Kiswahili is fetched beside the page's chunk). A page
+// prerendered in another language than the saved choice is rendered afresh, not adopted.
+const catalogue = switchLanguage(lang);
+if (path && container.dataset.prerendered === path && document.documentElement.lang === lang) {
+  void Promise.all([PRERENDERED_PAGES[path].preload(), catalogue]).then(
     () => hydrateRoot(container, app),
     () => createRoot(container).render(app),
   );
 } else {
-  createRoot(container).render(app);
+  document.documentElement.lang = lang;
+  void catalogue.finally(() => createRoot(container).render(app));
 }
 
 watchConnection();

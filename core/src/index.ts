@@ -18,3 +18,4 @@ export * from './platform-count';
 export * from './contract/campaigns';
 export * from './contract/webhooks';
 export * from './contract/mcp';
+export * from './i18n/languages';

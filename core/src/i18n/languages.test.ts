@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { firstSupportedLanguage, negotiateLanguage, resolveLanguage } from './languages';
+
+describe('language choice', () => {
+  it('picks Kiswahili for a phone set to sw-KE and English for unknown languages', () => {
+    expect(negotiateLanguage('sw-KE,sw;q=0.9,en;q=0.8')).toBe('sw');
+    expect(negotiateLanguage('fr-FR,fr;q=0.9')).toBeNull();
+    expect(negotiateLanguage('fr;q=1, en;q=0.5, sw;q=0.7')).toBe('sw');
+    expect(negotiateLanguage('sw;q=0, en')).toBe('en');
+    expect(negotiateLanguage('')).toBeNull();
+    expect(negotiateLanguage(undefined)).toBeNull();
+  });
+
+  it('falls back to English for anything it does not know', () => {
+    expect(resolveLanguage('sw')).toBe('sw');
+    expect(resolveLanguage('SW-tz')).toBe('sw');
+    expect(resolveLanguage('xx')).toBe('en');
+    expect(resolveLanguage(42)).toBe('en');
+    expect(resolveLanguage(undefined)).toBe('en');
+  });
+
+  it('reads the browser language list in order', () => {
+    expect(firstSupportedLanguage(['de-DE', 'sw-KE', 'en'])).toBe('sw');
+    expect(firstSupportedLanguage(['de-DE'])).toBeNull();
+  });
+});
