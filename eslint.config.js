@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -17,6 +18,54 @@ export default tseslint.config(
   {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Every interface string lives in client/src/locales (docs/glossary-sw.md); none in components.
+    files: ['client/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'client/src/test/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'warn',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: [
+              'aria-label',
+              'aria-description',
+              'title',
+              'placeholder',
+              'alt',
+              'label',
+              'summary',
+              'caption',
+              'heading',
+              'hint',
+              'description',
+              'emptyText',
+              'message',
+            ],
+          },
+          words: {
+            exclude: [
+              '[0-9!-/:-@[-`{-~]+',
+              '[A-Z_-]+',
+              '^\\p{Emoji}+$',
+              'Genius Lines',
+              'M-Pesa',
+              'PayPal',
+              'Pro',
+              'API',
+              'MCP',
+              'JSON',
+              'CSV',
+              'KES',
+              'USD',
+            ],
+          },
+        },
+      ],
+    },
   },
   {
     files: ['tests/**/*.ts', 'simulators/**/*.ts', '**/*.test.ts', '**/*.test.tsx', 'bench/**/*.ts'],
