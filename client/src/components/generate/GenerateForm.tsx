@@ -8,7 +8,7 @@ import type { GenerateRequest } from '../../lib/generation';
 import { capitalize } from '../../lib/format';
 import NeedsConnection from '../NeedsConnection';
 import PlatformFields from './PlatformFields';
-import { usePlatformChoice } from './usePlatformChoice';
+import { usePlatformChoice } from './use-platform-choice';
 import Switch from '../Switch';
 import { LockIcon, SparklesIcon } from '../icons';
 
