@@ -30,7 +30,7 @@ import { requireFeature } from '../shared/plan-policy';
 const notFound = () => Errors.notFound('Team not found');
 /** A write to a team whose owner's Business plan lapsed (its data stays readable). */
 export const readOnly = () =>
-  new AppError('PLAN_REQUIRED', 403, "This team is read-only: its owner's Business plan is not active. Renew it to make changes.", {
+  new AppError('PLAN_REQUIRED', "This team is read-only: its owner's Business plan is not active. Renew it to make changes.", {
     data: { requiredPlan: 'business' },
   });
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
