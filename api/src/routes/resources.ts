@@ -10,6 +10,7 @@ import { generationResource } from './generation.routes';
 import { photoResource } from './photo.routes';
 import { usageResource } from './usage.routes';
 import { accountResource } from './account.routes';
+import { accountLanguageResource } from './account-language.routes';
 import { newsletterResource } from './newsletter.routes';
 import { contactResource } from './contact.routes';
 import { plansResource } from './plans.routes';
@@ -47,6 +48,7 @@ export const RESOURCES: Resource<any>[] = [
   usageResource,
   accountResource,
   accountDataResource,
+  accountLanguageResource,
   newsletterResource,
   newsletterUnsubscribeResource,
   contactResource,
