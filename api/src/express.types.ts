@@ -1,4 +1,5 @@
 import type {} from 'express-serve-static-core';
+import type { UiLanguage } from '@gl/core';
 export {};
 
 declare module 'express-serve-static-core' {
@@ -7,5 +8,10 @@ declare module 'express-serve-static-core' {
     auth?: { userId: string; sessionId?: string };
     /** The visitor id a signed-out browser sends as X-Visitor-Id (a UUID it keeps). */
     visitorId?: string;
+    /**
+     * The language of this request's server messages: the signed-in account's, else the `gl_lang`
+     * cookie, else Accept-Language, else English (api/src/http/request-language.ts).
+     */
+    language?: UiLanguage;
   }
 }

@@ -7,9 +7,10 @@ import {
   sessionTokensDto,
   usageAnalyticsDto,
 } from '@gl/core';
-import { currentPlanFor, usageAnalyticsFor } from '@gl/core/server';
+import { currentPlanFor, serverMessage, usageAnalyticsFor } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
+import { languageOf } from '../http/request-language';
 import { userIdOf } from '../middleware/authenticate';
 import { AccountService } from './account.service';
 import { deviceOf } from '../shared/device';
@@ -68,10 +69,7 @@ export const accountResource = defineResource({
         await deps.passwordLimiter.consume(userId);
         const session = await deps.account.changePassword(userId, body, deviceOf(req));
         await deps.passwordLimiter.reset(userId);
-        return {
-          ...session,
-          message: 'Password changed. Other sessions have been signed out, and any email change or reset link still pending was cancelled.',
-        };
+        return { ...session, message: serverMessage(languageOf(req), 'account.passwordChanged') };
       },
     }),
     route({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { loginBody, logoutBody, refreshBody, registerBody, authResultDto, publicUserDto, sessionTokensDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
+import { languageOf } from '../http/request-language';
 import { userIdOf } from '../middleware/authenticate';
 import { AccountService } from '../account/account.service';
 import { AuthService } from './auth.service';
@@ -63,7 +64,8 @@ export const authResource = defineResource({
       before: limitIp,
       handler: async ({ req, body, deps }) => {
         await deps.perEmail.consume(body.email);
-        return deps.auth.register(body, deviceOf(req), deps.ctx.links.base);
+        // The language the browser shows now (else the request's), kept on the account.
+        return deps.auth.register({ ...body, language: body.language ?? languageOf(req) }, deviceOf(req), deps.ctx.links.base);
       },
     }),
     route({

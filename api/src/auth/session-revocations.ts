@@ -13,9 +13,19 @@ export class SessionRevocations {
   constructor(private readonly db: Db) {}
 
   async check(userId: string, sessionId: string | undefined, issuedAtMs: number): Promise<RevocationVerdict> {
+    return (await this.inspect(userId, sessionId, issuedAtMs)).verdict;
+  }
+
+  /** The verdict and, from the same read, the account's language (its server messages follow it). */
+  async inspect(
+    userId: string,
+    sessionId: string | undefined,
+    issuedAtMs: number,
+  ): Promise<{ verdict: RevocationVerdict; language?: string }> {
     const state = await sessionsRepository.authState(this.db, userId, sessionId);
-    if (!state) return 'account-gone';
-    if (state.validFrom && issuedAtMs < state.validFrom.getTime()) return 'revoked';
-    return state.sessionLive ? 'valid' : 'revoked';
+    if (!state) return { verdict: 'account-gone' };
+    const language = state.language;
+    if (state.validFrom && issuedAtMs < state.validFrom.getTime()) return { verdict: 'revoked', language };
+    return { verdict: state.sessionLive ? 'valid' : 'revoked', language };
   }
 }

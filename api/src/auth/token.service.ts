@@ -10,6 +10,8 @@ export interface AccessClaims {
   userId: string;
   /** The session (refresh-token family) the token belongs to; absent on tokens issued before sessions existed. */
   sessionId?: string;
+  /** The account's stored language (read with the revocation check); absent without one. */
+  language?: string;
 }
 
 /** Short-lived HS256 access tokens; only HS256 is accepted on the way in (no `alg: none`, no key confusion). */
@@ -54,10 +56,12 @@ export class TokenService {
       throw Errors.unauthenticated('Invalid or expired token');
     }
     // Issued before the user's last password change, or its session was ended: no longer valid.
-    const verdict = this.revocations ? await this.revocations.check(userId, sessionId, issuedAt) : 'valid';
+    const { verdict, language } = this.revocations
+      ? await this.revocations.inspect(userId, sessionId, issuedAt)
+      : { verdict: 'valid', language: undefined };
     if (verdict === 'account-gone') throw Errors.unauthenticated('Your account no longer exists. Please sign in again.');
     if (verdict === 'revoked') throw Errors.unauthenticated('Session expired. Please sign in again.');
-    return { userId, sessionId };
+    return { userId, sessionId, language };
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError, Errors, isAppError, isDependencyUnavailable } from '@gl/core/server';
+import { AppError, Errors, isAppError, isDependencyUnavailable, translateServerMessage } from '@gl/core/server';
 import type { DeclaredErrors } from './route';
+import { languageOf } from './request-language';
 
 /** Unknown /api routes: 404 in the envelope. */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
@@ -66,5 +67,12 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   for (const [k, v] of Object.entries(appError.headers ?? {})) res.setHeader(k, v);
-  res.status(appError.status).json(appError.toJSON());
+  // The words follow the request's language; the code stays the same English identifier.
+  const body = appError.toJSON();
+  const lang = languageOf(req);
+  if (lang !== 'en') {
+    body.error = translateServerMessage(body.error, lang);
+    if (body.details) body.details = body.details.map((d) => ({ ...d, message: translateServerMessage(d.message, lang) }));
+  }
+  res.status(appError.status).json(body);
 };

@@ -10,6 +10,7 @@ import { generationResource } from '../lines/generation.routes';
 import { photoResource } from '../lines/photo.routes';
 import { usageResource } from '../account/usage.routes';
 import { accountResource } from '../account/account.routes';
+import { accountLanguageResource } from '../account/account-language.routes';
 import { newsletterResource } from '../site/newsletter.routes';
 import { contactResource } from '../site/contact.routes';
 import { plansResource } from '../billing/plans.routes';
@@ -47,6 +48,7 @@ export const RESOURCES: Resource<any>[] = [
   usageResource,
   accountResource,
   accountDataResource,
+  accountLanguageResource,
   newsletterResource,
   newsletterUnsubscribeResource,
   contactResource,

@@ -13,9 +13,9 @@ export interface DeviceInfo {
 const clip = (v: string | null | undefined, max: number) => (v ? v.slice(0, max) : null);
 
 /** Checked on every authenticated request: one prepared statement (the user's row, and their session if named). */
-const authStateStatement = prepared<{ validFrom: Date | null; sessionLive: boolean }>(
+const authStateStatement = prepared<{ validFrom: Date | null; sessionLive: boolean; language: string }>(
   'gl_auth_state',
-  `select u.sessions_valid_from as "validFrom",
+  `select u.sessions_valid_from as "validFrom", u.language as "language",
      exists (select 1 from sessions s where s.id = $2::uuid and s.user_id = u.id and s.revoked_at is null) as "sessionLive"
    from users u where u.id = $1::uuid`,
 );
@@ -99,10 +99,10 @@ export const sessionsRepository = {
     db: DbOrTx,
     userId: string,
     sessionId: string | undefined,
-  ): Promise<{ validFrom: Date | null; sessionLive: boolean } | undefined> {
+  ): Promise<{ validFrom: Date | null; sessionLive: boolean; language: string } | undefined> {
     const [row] = await authStateStatement.run(db, [userId, sessionId ?? null]);
     if (!row) return undefined;
-    return { validFrom: row.validFrom, sessionLive: !sessionId || row.sessionLive };
+    return { validFrom: row.validFrom, sessionLive: !sessionId || row.sessionLive, language: row.language };
   },
 
   /** Locks the user row until the transaction ends (serialises rotations with revocations). */
