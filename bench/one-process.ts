@@ -25,7 +25,7 @@ export interface OneProcess {
 
 export async function startOneProcess(env: Record<string, string>): Promise<OneProcess> {
   const port = await freePort();
-  const handle: ChildHandle = spawnEntry('launcher', { ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' });
+  const handle: ChildHandle = spawnEntry('launcher', { ...env, PORT: String(port), HOST: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}/api/health`, 60_000);

@@ -1,3 +1,4 @@
+import type { Plan } from '@gl/core';
 import { sessionsRepository, type Db } from '@gl/core/server';
 
 export type RevocationVerdict = 'valid' | 'revoked' | 'account-gone';
@@ -13,9 +14,18 @@ export class SessionRevocations {
   constructor(private readonly db: Db) {}
 
   async check(userId: string, sessionId: string | undefined, issuedAtMs: number): Promise<RevocationVerdict> {
+    return (await this.checkWithPlan(userId, sessionId, issuedAtMs)).verdict;
+  }
+
+  /** The verdict and, for a valid token, the user's current plan (read in the same statement). */
+  async checkWithPlan(
+    userId: string,
+    sessionId: string | undefined,
+    issuedAtMs: number,
+  ): Promise<{ verdict: RevocationVerdict; plan?: Plan }> {
     const state = await sessionsRepository.authState(this.db, userId, sessionId);
-    if (!state) return 'account-gone';
-    if (state.validFrom && issuedAtMs < state.validFrom.getTime()) return 'revoked';
-    return state.sessionLive ? 'valid' : 'revoked';
+    if (!state) return { verdict: 'account-gone' };
+    if (state.validFrom && issuedAtMs < state.validFrom.getTime()) return { verdict: 'revoked' };
+    return state.sessionLive ? { verdict: 'valid', plan: state.plan } : { verdict: 'revoked' };
   }
 }
