@@ -34,7 +34,8 @@ export function generateLimiters(ctx: ApiContext) {
 }
 
 export function requesterOf(req: Request): Requester {
-  return { userId: req.auth?.userId ?? null, visitorId: req.visitorId ?? null, ip: req.ip ?? null };
+  // The plan came with the sign-in check (same statement): the generation does not look it up again.
+  return { userId: req.auth?.userId ?? null, visitorId: req.visitorId ?? null, ip: req.ip ?? null, plan: req.auth?.plan };
 }
 
 /** A signed-out browser must say which visitor room its results go to. */
