@@ -12,7 +12,7 @@ export const teamNotFound = () => Errors.notFound('Team not found');
 
 /** A write to a team whose owner's Business plan lapsed (its data stays readable). */
 export const teamReadOnly = () =>
-  new AppError('PLAN_REQUIRED', 403, "This team is read-only: its owner's Business plan is not active. Renew it to make changes.", {
+  new AppError('PLAN_REQUIRED', "This team is read-only: its owner's Business plan is not active. Renew it to make changes.", {
     data: { requiredPlan: 'business' },
   });
 
