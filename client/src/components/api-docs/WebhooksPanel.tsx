@@ -304,7 +304,7 @@ function Attempts({ id, endpointId }: { id: string; endpointId: string }) {
                     response: a.responseStatus === null ? t('noResponse') : `HTTP ${a.responseStatus}`,
                     ms: a.durationMs.toLocaleString(intlLocale()),
                   })}{' '}
-                  · <time dateTime={a.createdAt}>{formatTime(a.createdAt)}</time>
+                  <time dateTime={a.createdAt}>{formatTime(a.createdAt)}</time>
                 </span>
               </div>
               {a.error && <p className="mt-0.5 text-xs break-words text-rose-700 dark:text-rose-300">{a.error}</p>}

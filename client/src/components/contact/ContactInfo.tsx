@@ -12,6 +12,8 @@ const INFO = [
 ] as const satisfies ReadonlyArray<{ icon: MarketingIconName; key: string; value?: string; href?: string }>;
 
 const TIPS = ['bugs', 'api', 'billing', 'partners'] as const;
+const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
+const TICK = '✓';
 
 /** The contact-information card: e-mail, live chat 24/7, Nakuru KE, answers within 24 hours. */
 export function ContactInfo() {
@@ -62,7 +64,7 @@ export function FollowUs() {
           <li key={s.id}>
             <a
               href={s.href}
-              {...(s.id === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+              {...(s.id === 'email' ? {} : NEW_TAB)}
               className="flex items-center gap-2 rounded-xl border border-slate-200 px-3 py-2.5 text-sm font-medium text-slate-700 transition hover:border-violet-300 hover:text-violet-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 dark:border-slate-700 dark:text-slate-200 dark:hover:text-violet-300"
             >
               <SocialIcon id={s.id} className="h-4 w-4 shrink-0" />
@@ -89,7 +91,7 @@ export function QuickTips() {
         {TIPS.map((tip) => (
           <li key={tip} className="flex gap-2">
             <span aria-hidden="true" className="text-violet-600 dark:text-violet-300">
-              ✓
+              {TICK}
             </span>
             {t(`tips.${tip}`)}
           </li>

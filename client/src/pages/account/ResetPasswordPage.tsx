@@ -20,6 +20,7 @@ export default function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);
   const ids = { password: useId(), confirm: useId() };
+  const passwordHint = tAuth('passwordHint', { min: PASSWORD_MIN });
   // Stays busy after success: the page is left at once.
   const busy = reset.isPending || reset.isSuccess;
   const error = mismatch ? t('reset.mismatch') : reset.isError ? errorMessage(reset.error, t('reset.failed')) : '';
@@ -54,7 +55,7 @@ export default function ResetPasswordPage() {
           maxLength={PASSWORD_MAX}
           value={password}
           onChange={setPassword}
-          hint={tAuth('passwordHint', { min: PASSWORD_MIN })}
+          hint={passwordHint}
         />
         <Field
           id={ids.confirm}
