@@ -69,7 +69,7 @@ export function SessionsSection() {
                     </span>
                   )}
                 </p>
-                <p className="text-xs text-slate-600 dark:text-slate-400">
+                <p className="break-words text-xs text-slate-600 dark:text-slate-400">
                   {t('devices.details', {
                     ip: s.ip ?? t('devices.unknownAddress'),
                     signedIn: formatSavedDate(s.createdAt, locale),
