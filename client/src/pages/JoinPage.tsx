@@ -14,7 +14,7 @@ export default function JoinPage() {
   const token = params.get('token') ?? '';
   const join = useJoinTeam(user?.id);
 
-  if (loading) return <PageLoader />;
+  if (loading) return <PageLoader label={t('loading')} />;
   if (join.isSuccess) return <Navigate to="/team" replace />;
   const back = { from: `${location.pathname}${location.search}` };
 

@@ -15,8 +15,9 @@ import { useLiveConnection } from '../lib/socket';
 import { useCreateTeam, useCurrentTeam, useTeamLiveUpdates } from '../lib/team';
 
 export default function TeamPage() {
+  const { t } = useTranslation('team');
   const { user, isAuthenticated, loading } = useAuth();
-  if (loading) return <PageLoader />;
+  if (loading) return <PageLoader label={t('loading')} />;
   if (!isAuthenticated || !user) return <SignInWall />;
   return <Team userId={user.id} />;
 }
@@ -28,7 +29,7 @@ function Team({ userId }: { userId: string }) {
   const current = useCurrentTeam(userId);
   const [tab, setTab] = useState<'members' | 'library'>('members');
 
-  if (current.isPending) return <PageLoader />;
+  if (current.isPending) return <PageLoader label={t('loading')} />;
   if (current.isError)
     return (
       <div className="page">
