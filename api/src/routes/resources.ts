@@ -1,32 +1,33 @@
 import type { Resource } from '../http/route';
-import { accountDataResource } from './account-data.routes';
-import { accountRecoveryResource } from './account-recovery.routes';
-import { authResource } from './auth.routes';
-import { newsletterUnsubscribeResource } from './newsletter-unsubscribe.routes';
-import { sessionsResource } from './sessions.routes';
-import { healthResource } from './health.routes';
-import { savedLinesResource } from './saved-lines.routes';
-import { generationResource } from './generation.routes';
-import { photoResource } from './photo.routes';
-import { usageResource } from './usage.routes';
-import { accountResource } from './account.routes';
-import { newsletterResource } from './newsletter.routes';
-import { contactResource } from './contact.routes';
-import { plansResource } from './plans.routes';
-import { platformsResource } from './platforms.routes';
-import { subscriptionsResource } from './subscriptions.routes';
-import { apiKeysResource } from './api-keys.routes';
-import { paymentsResource } from './payments.routes';
-import { v1Resource } from './v1.routes';
-import { openApiResource } from './openapi.routes';
-import { teamsResource } from './teams.routes';
-import { brandsResource } from './brands.routes';
-import { compareResource } from './compare.routes';
-import { campaignsResource } from './campaigns.routes';
-import { billingResource, receiptsResource } from './billing.routes';
-import { autoRenewResource, paypalSubscriptionsResource } from './paypal-subscriptions.routes';
-import { webhooksResource } from './webhooks.routes';
-import { mcpResource } from './mcp.routes';
+import { accountDataResource } from '../account/account-data.routes';
+import { accountRecoveryResource } from '../auth/account-recovery.routes';
+import { authResource } from '../auth/auth.routes';
+import { newsletterUnsubscribeResource } from '../site/newsletter-unsubscribe.routes';
+import { sessionsResource } from '../auth/sessions.routes';
+import { healthResource } from '../site/health.routes';
+import { savedLinesResource } from '../library/saved-lines.routes';
+import { generationResource } from '../lines/generation.routes';
+import { photoResource } from '../lines/photo.routes';
+import { usageResource } from '../account/usage.routes';
+import { accountResource } from '../account/account.routes';
+import { accountLanguageResource } from '../account/account-language.routes';
+import { newsletterResource } from '../site/newsletter.routes';
+import { contactResource } from '../site/contact.routes';
+import { plansResource } from '../billing/plans.routes';
+import { platformsResource } from '../site/platforms.routes';
+import { subscriptionsResource } from '../billing/subscriptions.routes';
+import { apiKeysResource } from '../api-keys/api-keys.routes';
+import { paymentsResource } from '../billing/payments.routes';
+import { v1Resource } from '../v1/v1.routes';
+import { openApiResource } from '../site/openapi.routes';
+import { teamsResource } from '../teams/teams.routes';
+import { brandsResource } from '../brands/brands.routes';
+import { compareResource } from '../lines/compare.routes';
+import { campaignsResource } from '../campaigns/campaigns.routes';
+import { billingResource, receiptsResource } from '../billing/billing.routes';
+import { autoRenewResource, paypalSubscriptionsResource } from '../billing/paypal-subscriptions.routes';
+import { webhooksResource } from '../webhooks/webhooks.routes';
+import { mcpResource } from '../mcp/mcp.routes';
 
 /**
  * Every resource defined with `defineResource`, in mount order: the api mounts them and the
@@ -47,6 +48,7 @@ export const RESOURCES: Resource<any>[] = [
   usageResource,
   accountResource,
   accountDataResource,
+  accountLanguageResource,
   newsletterResource,
   newsletterUnsubscribeResource,
   contactResource,

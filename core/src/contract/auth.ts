@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../catalogue';
 import { emailSchema, timestampSchema } from './common';
+import { languageSchema } from './language';
 
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits';
 export { PASSWORD_MAX, PASSWORD_MIN };
@@ -20,6 +21,12 @@ export const registerBody = z.strictObject({
   name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
+  /** The language the browser shows now; kept on the account. An unknown tag is read as English, never refused. */
+  language: z
+    .string()
+    .max(35, 'Language must be at most 35 characters')
+    .optional()
+    .describe('the interface language (en or sw); unknown is English'),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -43,6 +50,7 @@ export const publicUserDto = z.object({
   planId: z.enum(PLAN_IDS),
   isAdmin: z.boolean(),
   emailVerified: z.boolean().describe('the owner opened the verification link sent to this address'),
+  language: languageSchema.describe("the account's interface language: its e-mails, reminders and receipts go out in it"),
 });
 export type PublicUser = z.infer<typeof publicUserDto>;
 

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'INVALID_TOKEN',
   'NOT_FOUND',
   'CONFLICT',
+  'PAYMENT_DECLINED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'VISION_UNAVAILABLE',
@@ -19,6 +20,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'UNAVAILABLE',
   'PROVIDER_ERROR',
+  'TIMEOUT',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,19 @@
+import { resolveLanguage, type PublicUser } from '@gl/core';
+import { currentPlanFor, type UserRow } from '@gl/core/server';
+import type { ApiContext } from '../api-context';
+
+/** The account as the client sees it, with the plan in force. */
+export async function toPublicUser(ctx: ApiContext, user: UserRow): Promise<PublicUser> {
+  const plan = await currentPlanFor(ctx.db, user.id);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    createdAt: user.createdAt.toISOString(),
+    planId: plan.id,
+    isAdmin: user.isAdmin,
+    emailVerified: user.emailVerifiedAt !== null,
+    // A stored value we no longer speak reads as English.
+    language: resolveLanguage(user.language),
+  };
+}
