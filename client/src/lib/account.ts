@@ -90,8 +90,13 @@ export function useChangePassword() {
 
 /** PATCH /account/language {language}: the account's language, for its e-mails, reminders and receipts. */
 export function useSaveLanguage() {
+  const { updateUser } = useAuth();
   return useMutation({
-    mutationFn: (language: UiLanguage): Promise<unknown> => api('/account/language', { method: 'PATCH', body: { language } }),
+    mutationFn: async (language: UiLanguage): Promise<PublicUser> => {
+      const data: { user: PublicUser } = await api('/account/language', { method: 'PATCH', body: { language } });
+      return data.user;
+    },
+    onSuccess: (user) => updateUser({ language: user.language }),
   });
 }
 
