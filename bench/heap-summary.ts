@@ -38,3 +38,21 @@ console.table(
     .slice(0, 25)
     .map(([what, g]) => ({ what, count: g.count, MB: mb(g.bytes) })),
 );
+
+// The largest strings: module source text, source maps, caches.
+const largest: Array<{ bytes: number; text: string }> = [];
+for (let i = 0; i < snap.nodes.length; i += width) {
+  const type = types[snap.nodes[i + at.type]!]!;
+  if (type !== 'string') continue;
+  const size = snap.nodes[i + at.size]!;
+  if (size < 100_000) continue;
+  largest.push({ bytes: size, text: snap.strings[snap.nodes[i + at.name]!]!.slice(0, 90).replace(/\s+/g, ' ') });
+}
+const over100k = largest.reduce((a, s) => a + s.bytes, 0);
+console.log(`strings over 100 kB: ${largest.length}, ${mb(over100k)} MB`);
+console.table(
+  largest
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 12)
+    .map((s) => ({ MB: mb(s.bytes), starts: s.text })),
+);
