@@ -24,7 +24,8 @@
  * `--dist`: runs the compiled launcher (server/dist, api + worker in one process, as `npm start`
  * does) as a child process instead (bench/one-process.ts) and measures it from outside: its CPU per
  * generation and peak RSS, and what its memory is made of. The synchronous mode needs the sources
- * in this process, so `--dist` runs the queue mode and the raw BullMQ baseline only.
+ * in this process, so `--dist` runs the queue mode and the raw BullMQ baseline only. `--heap-snapshot`
+ * (with `--dist`) also has the launcher write a heap snapshot after the measured rounds.
  * Every result line prints os.loadavg(): the shared machine's load says how far timings can be trusted.
  *
  * BENCH_N (default 400) generations per mode, BENCH_CONCURRENCY (default 16) requests in flight.
@@ -57,6 +58,8 @@ const WARMUP = 20;
 const ROUNDS = 4;
 const PROFILE = process.argv.includes('--profile');
 const DIST = process.argv.includes('--dist');
+/** With --dist: a heap snapshot of the launcher after the measured rounds (open it in Chrome DevTools). */
+const HEAP_SNAPSHOT = process.argv.includes('--heap-snapshot');
 const loadavg = () =>
   os
     .loadavg()
@@ -118,7 +121,8 @@ async function main() {
   };
   // In-process (the sources, through tsx) or the compiled launcher in a child process (--dist).
   const services = DIST ? undefined : await startGeniusLines(loadConfig({ ...env, NODE_ENV: 'test', PORT: '0' }));
-  const child: OneProcess | undefined = DIST ? await startOneProcess({ ...env, NODE_ENV: 'test' }) : undefined;
+  // NODE_ENV unset, as `npm start` runs it (development: the payment sandbox runs in the process too).
+  const child: OneProcess | undefined = DIST ? await startOneProcess(env, { heapSnapshots: HEAP_SNAPSHOT }) : undefined;
   const url = services?.url ?? child!.url;
 
   // One pro user (unlimited), signed in over HTTP, listening on a real socket.
@@ -304,6 +308,7 @@ async function main() {
         `One process: peak RSS ${rss.peak} MB (VmHWM), ${rss.now} MB now; sampled peak during the rounds ${Math.round(peakRss)} MB`,
       );
       console.table([await child.memory()]);
+      if (HEAP_SNAPSHOT) console.log(`Heap snapshot of the launcher: ${await child.heapSnapshot()}`);
     } else {
       const m = process.memoryUsage();
       const mb = (x: number) => Math.round(x / 1024 / 1024);

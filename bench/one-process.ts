@@ -5,9 +5,11 @@
  * own high-water mark), and what its memory is made of from its own Prometheus metrics (heap,
  * external, array buffers) at the end of the measured rounds.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { freePort } from '@gl/server';
-import { spawnEntry, waitForHttp, type ChildHandle } from '../tests/helpers/process';
+import { spawn } from 'node:child_process';
+import { REPO_ROOT, waitForHttp } from '../tests/helpers/process';
 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
@@ -20,12 +22,41 @@ export interface OneProcess {
   rssMb(): { now: number; peak: number };
   /** Heap used / total, external and array buffers (MB), from the process's GET /metrics. */
   memory(): Promise<Record<string, number>>;
+  /** With `heapSnapshots`: has the process write a heap snapshot (SIGUSR2) into the repository root; its path. */
+  heapSnapshot(): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function startOneProcess(env: Record<string, string>): Promise<OneProcess> {
+export async function startOneProcess(env: Record<string, string>, opts: { heapSnapshots?: boolean } = {}): Promise<OneProcess> {
   const port = await freePort();
-  const handle: ChildHandle = spawnEntry('launcher', { ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const nodeArgs = opts.heapSnapshots ? ['--heapsnapshot-signal=SIGUSR2'] : [];
+  // BENCH_DIST: another build's folder (e.g. the code before a change, built elsewhere) instead of server/dist.
+  const launcher = path.join(process.env.BENCH_DIST ?? path.join(REPO_ROOT, 'server/dist'), 'launcher.js');
+  // The flags and environment of `npm start`, the images and spawnEntry() in the tests.
+  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=8', ...nodeArgs, launcher], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const handle = {
+    child,
+    output: () => out,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}/api/health`, 60_000);
@@ -59,6 +90,19 @@ export async function startOneProcess(env: Record<string, string>): Promise<OneP
         'heap total (MB)': mb(metric('gl_nodejs_heap_size_total_bytes')),
         'external (MB)': mb(metric('gl_nodejs_external_memory_bytes')),
       };
+    },
+    async heapSnapshot() {
+      const before = new Set(readdirSync(REPO_ROOT));
+      handle.child.kill('SIGUSR2');
+      // Node writes Heap.<date>.<pid>...heapsnapshot; done when its size stops changing.
+      for (let last = -1; ;) {
+        await new Promise((r) => setTimeout(r, 1000));
+        const file = readdirSync(REPO_ROOT).find((f) => f.endsWith('.heapsnapshot') && !before.has(f));
+        if (!file) continue;
+        const size = statSync(path.join(REPO_ROOT, file)).size;
+        if (size === last && size > 0) return path.join(REPO_ROOT, file);
+        last = size;
+      }
     },
     async close() {
       await handle.stop('SIGTERM');
