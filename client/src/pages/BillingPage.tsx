@@ -13,7 +13,6 @@ import SignInWall from '../components/saved/SignInWall';
 import { errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import {
-  billingKey,
   formatMinor,
   openReceipt,
   paymentStatusLabel,
