@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID_EMAIL_MESSAGE, isUuid, SPEC_EMAIL_PATTERN } from './limits';
+import { EMAIL_MAX, INVALID_EMAIL_MESSAGE, isUuid, SPEC_EMAIL_PATTERN } from './limits';
 import { CATEGORY_IDS, TONES } from '../catalogue';
 
 export const ERROR_CODES = [
@@ -39,7 +39,7 @@ export const emailSchema = z
   .string({ message: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
-  .max(254, 'Email is too long')
+  .max(EMAIL_MAX, 'Email is too long')
   .regex(SPEC_EMAIL_PATTERN, INVALID_EMAIL_MESSAGE)
   .transform((e) => e.toLowerCase());
 

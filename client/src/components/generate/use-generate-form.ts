@@ -4,7 +4,7 @@ import type { BrandDto, CategoryId, LanguageId, Tone } from '@gl/core/types';
 import { useOnline } from '../../lib/app-status';
 import { COMPARE_MAX } from '../../lib/compare';
 import type { GenerateRequest } from '../../lib/generation';
-import { usePlatformChoice } from './usePlatformChoice';
+import { usePlatformChoice } from './use-platform-choice';
 
 export interface GenerateFormOptions {
   plan: Plan;
