@@ -72,13 +72,6 @@ function landRefinement(state: GenerationState, lines: Array<string | null>): Pi
   return { refining: null, refinedFrom: { ...state.refinedFrom, [at]: origin } };
 }
 
-export const SOURCE_NOTICES: Record<GenerationSource, string> = {
-  openai: 'Generated with OpenAI',
-  huggingface: 'Generated with Hugging Face',
-  fallback: 'Primary AI failed. Displaying fallback results.',
-  static_fallback: 'Primary AI failed. Displaying fallback results.',
-};
-
 export function toGenerationError(err: unknown): GenerationError {
   if (err instanceof ApiError) {
     return {
