@@ -13,8 +13,8 @@ import {
   type PlatformId,
   type Tone,
 } from '@gl/core/types';
+import { useTranslation } from 'react-i18next';
 import { useBrands } from '../../lib/brands';
-import { capitalize } from '../../lib/format';
 import { shortDate, useOccasions, utcTodayIso } from '../../lib/campaigns';
 
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -29,6 +29,7 @@ export default function CampaignForm({
   busy: boolean;
   onSubmit: (body: CreateCampaignBody) => void;
 }) {
+  const { t } = useTranslation(['campaigns', 'catalog']);
   const id = useId();
   const occasions = useOccasions();
   const brands = useBrands();
@@ -55,8 +56,8 @@ export default function CampaignForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (platforms.length === 0) return setProblem('Choose at least one platform.');
-    if (!startsOn || startsOn < today) return setProblem('Choose a start date from today on.');
+    if (platforms.length === 0) return setProblem(t('form.needPlatform'));
+    if (!startsOn || startsOn < today) return setProblem(t('form.needStart'));
     setProblem('');
     onSubmit({
       occasion: occasion || undefined,
@@ -72,10 +73,10 @@ export default function CampaignForm({
 
   const full = platforms.length >= CAMPAIGN_PLATFORMS_MAX;
   return (
-    <form className="card grid gap-4 p-5 sm:p-6" onSubmit={submit} aria-label="Plan a campaign">
+    <form className="card grid gap-4 p-5 sm:p-6" onSubmit={submit} aria-label={t('form.label')}>
       <div>
         <label className="field-label" htmlFor={`${id}-occasion`}>
-          Occasion
+          {t('form.occasion')}
         </label>
         <select
           id={`${id}-occasion`}
@@ -83,10 +84,10 @@ export default function CampaignForm({
           value={occasion}
           onChange={(e) => chooseOccasion(e.target.value as OccasionId | '')}
         >
-          <option value="">None: just the dates</option>
+          <option value="">{t('form.noOccasion')}</option>
           {occasions.data?.map((o) => (
             <option key={o.id} value={o.id}>
-              {o.name}
+              {t(`catalog:occasion.${o.id}`)}
               {o.nextDate ? ` (${shortDate(o.nextDate)})` : ''}
             </option>
           ))}
@@ -95,7 +96,7 @@ export default function CampaignForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label className="field-label" htmlFor={`${id}-start`}>
-            Start date
+            {t('form.start')}
           </label>
           <input
             id={`${id}-start`}
@@ -109,12 +110,12 @@ export default function CampaignForm({
         </div>
         <div>
           <label className="field-label" htmlFor={`${id}-days`}>
-            Days
+            {t('form.days')}
           </label>
           <select id={`${id}-days`} className="field" value={days} onChange={(e) => setDays(Number(e.target.value))}>
             {Array.from({ length: CAMPAIGN_DAYS_MAX - CAMPAIGN_DAYS_MIN + 1 }, (_, i) => i + CAMPAIGN_DAYS_MIN).map((n) => (
               <option key={n} value={n}>
-                {n} {n === 1 ? 'day' : 'days'}
+                {t('form.dayCount', { count: n })}
               </option>
             ))}
           </select>
@@ -122,9 +123,9 @@ export default function CampaignForm({
       </div>
       <fieldset>
         <legend className="field-label">
-          Platforms{' '}
+          {t('form.platforms')}{' '}
           <span className="font-normal text-slate-600 dark:text-slate-400">
-            ({platforms.length} of {CAMPAIGN_PLATFORMS_MAX})
+            {t('form.platformCount', { count: platforms.length, max: CAMPAIGN_PLATFORMS_MAX })}
           </span>
         </legend>
         <div className="grid gap-2 sm:grid-cols-2">
@@ -146,7 +147,7 @@ export default function CampaignForm({
                   disabled={!checked && full}
                   onChange={() => togglePlatform(p.id)}
                 />
-                <span className="min-w-0 flex-1">{p.name}</span>
+                <span className="min-w-0 flex-1">{t(`catalog:platform.${p.id}`)}</span>
                 <span className="text-xs text-slate-600 dark:text-slate-400">{p.maxChars}</span>
               </label>
             );
@@ -156,19 +157,19 @@ export default function CampaignForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label className="field-label" htmlFor={`${id}-tone`}>
-            Tone
+            {t('form.tone')}
           </label>
           <select id={`${id}-tone`} className="field" value={tone} onChange={(e) => setTone(e.target.value as Tone)}>
-            {plan.limits.tones.map((t) => (
-              <option key={t} value={t}>
-                {capitalize(t)}
+            {plan.limits.tones.map((tone) => (
+              <option key={tone} value={tone}>
+                {t(`catalog:tone.${tone}`)}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label className="field-label" htmlFor={`${id}-language`}>
-            Language
+            {t('form.language')}
           </label>
           <select id={`${id}-language`} className="field" value={language} onChange={(e) => setLanguage(e.target.value as LanguageId)}>
             {LANGUAGES.map((l) => (
@@ -181,13 +182,13 @@ export default function CampaignForm({
       </div>
       <div>
         <label className="field-label" htmlFor={`${id}-topic`}>
-          Topic <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+          {t('form.topic')} <span className="font-normal text-slate-600 dark:text-slate-400">{t('form.optional')}</span>
         </label>
         <input
           id={`${id}-topic`}
           className="field"
           maxLength={TOPIC_MAX}
-          placeholder="e.g. a family bakery in Nakuru"
+          placeholder={t('form.topicPlaceholder')}
           value={topic}
           onChange={(e) => setTopic(e.target.value)}
         />
@@ -195,10 +196,10 @@ export default function CampaignForm({
       {(brands.data?.length ?? 0) > 0 && (
         <div>
           <label className="field-label" htmlFor={`${id}-brand`}>
-            Brand kit
+            {t('form.brandKit')}
           </label>
           <select id={`${id}-brand`} className="field" value={brandId} onChange={(e) => setBrandId(e.target.value)}>
-            <option value="">None</option>
+            <option value="">{t('form.noBrand')}</option>
             {brands.data?.map((b) => (
               <option key={b.id} value={b.id}>
                 {b.name}
@@ -212,11 +213,9 @@ export default function CampaignForm({
           {problem}
         </p>
       )}
-      <p className="text-xs text-slate-600 dark:text-slate-400">
-        {days * platforms.length} lines: one per day and platform, each counted as a generation.
-      </p>
+      <p className="text-xs text-slate-600 dark:text-slate-400">{t('form.total', { count: days * platforms.length })}</p>
       <button type="submit" className="btn-primary tap py-2.5 text-sm" disabled={busy}>
-        {busy ? 'Planning…' : 'Plan campaign'}
+        {busy ? t('form.planning') : t('form.submit')}
       </button>
     </form>
   );
