@@ -11,6 +11,7 @@ import {
   type UsageSummary,
 } from '@gl/core/types';
 import { ApiError, api } from './api';
+import { i18n } from '../i18n/i18n';
 import { live, useLiveConnection, useLiveEvent, useLiveReconnect } from './socket';
 
 /** The body of POST /api/lines/generate, as the contract types it. */
@@ -82,7 +83,7 @@ export function toGenerationError(err: unknown): GenerationError {
       upgrade: err.code === 'DAILY_LIMIT_REACHED' || err.code === 'PLAN_REQUIRED',
     };
   }
-  return { message: 'Generation failed. Please try again.', code: 'UNKNOWN', status: 0, network: false, upgrade: false };
+  return { message: i18n.t('generate:results.failed'), code: 'UNKNOWN', status: 0, network: false, upgrade: false };
 }
 
 /** The optional fields of a generate (or compare) body, sent only when set. */
@@ -200,7 +201,7 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
       if (generation.status === 'completed' && generation.source) {
         dispatch({ type: 'completed', id: generation.id, lines: generation.lines, source: generation.source, usage: null });
       } else if (generation.status === 'failed') {
-        dispatch({ type: 'failed', id: generation.id, error: generation.error ?? 'Generation failed. Please try again.' });
+        dispatch({ type: 'failed', id: generation.id, error: generation.error ?? i18n.t('generate:results.failed') });
       } else {
         generation.lines.forEach((text, index) => dispatch({ type: 'line', id: generation.id, index, text }));
       }
