@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingDto, BillingInterval, BillingQuoteDto, PaymentDto, PaypalCancellationDto, PlanId } from '@gl/core/types';
 import { api, apiResponse } from './api';
+import { i18n, intlLocale } from '../i18n/i18n';
 import { useLiveEvent } from './socket';
 
 export const billingKey = (userId: string) => ['billing', userId] as const;
@@ -40,9 +41,11 @@ export async function openReceipt(paymentId: string): Promise<void> {
   else window.location.href = url;
 }
 
-/** 999 USD → "$9.99"; 1289 KES → "KES 1,289". */
-export function formatMinor(minor: number, currency: string): string {
-  return currency === 'KES' ? `KES ${minor.toLocaleString('en-US')}` : `$${(minor / 100).toFixed(2)}`;
+/** Money through Intl in the interface's language: 999 USD → "$9.99"; 1289 KES (whole shillings) → "KES 1,289" ("Ksh 1,289" in sw-KE). */
+export function formatMinor(minor: number, currency: string, locale: string = intlLocale()): string {
+  if (currency === 'KES')
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: 'KES', maximumFractionDigits: 0 }).format(minor);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(minor / 100);
 }
 
 /** POST /billing/paypal-cancellations/{id}/retry: asks PayPal again after a cancellation failed. */
@@ -73,14 +76,14 @@ export function usePaypalCancellationRetry(userId: string) {
 export function paymentStatusLabel(p: Pick<PaymentDto, 'status' | 'refundedMinor'>): string {
   switch (p.status) {
     case 'completed':
-      return p.refundedMinor > 0 ? 'Partly refunded' : 'Completed';
+      return i18n.t(p.refundedMinor > 0 ? 'billing:page.status.partlyRefunded' : 'billing:page.status.completed');
     case 'refunded':
-      return 'Refunded';
+      return i18n.t('billing:page.status.refunded');
     case 'pending':
-      return 'Pending';
+      return i18n.t('billing:page.status.pending');
     case 'failed':
-      return 'Failed';
+      return i18n.t('billing:page.status.failed');
     default:
-      return 'Cancelled';
+      return i18n.t('billing:page.status.cancelled');
   }
 }

@@ -12,6 +12,7 @@ import type {
   RefineCampaignLineBody,
 } from '@gl/core/types';
 import { api, apiResponse } from './api';
+import { intlLocale } from '../i18n/i18n';
 import { saveDownload } from './download';
 import { useLiveConnection, useLiveEvent, useLiveReconnect } from './socket';
 
@@ -82,6 +83,15 @@ export function createCampaign(body: CreateCampaignBody): Promise<CampaignAccept
   return api<CampaignAcceptedDto>('/campaigns', { method: 'POST', body });
 }
 
+/** POST /campaigns; the list is read again once it is accepted. */
+export function useCreateCampaign(userId: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createCampaign,
+    onSuccess: () => client.invalidateQueries({ queryKey: campaignsKey(userId) }),
+  });
+}
+
 export async function editCampaignLine(campaignId: string, lineId: string, text: string): Promise<CampaignLineDto> {
   return (await api<CampaignLineResultDto>(`/campaigns/${campaignId}/lines/${lineId}`, { method: 'PATCH', body: { text } })).line;
 }
@@ -126,9 +136,9 @@ export function useCampaignLineAction() {
 /** Today in UTC (campaigns start today or later, counted in UTC like the daily quota). */
 export const utcTodayIso = () => new Date().toISOString().slice(0, 10);
 
-/** "Sat 12 Dec" in the browser's language. */
+/** "Sat 12 Dec" in the interface's language. */
 export function shortDate(day: string): string {
-  return new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(intlLocale(), { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );
 }

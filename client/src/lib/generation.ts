@@ -11,6 +11,7 @@ import {
   type UsageSummary,
 } from '@gl/core/types';
 import { ApiError, api } from './api';
+import { i18n } from '../i18n/i18n';
 import { live, useLiveConnection, useLiveEvent, useLiveReconnect } from './socket';
 
 /** The body of POST /api/lines/generate, as the contract types it. */
@@ -72,13 +73,6 @@ function landRefinement(state: GenerationState, lines: Array<string | null>): Pi
   return { refining: null, refinedFrom: { ...state.refinedFrom, [at]: origin } };
 }
 
-export const SOURCE_NOTICES: Record<GenerationSource, string> = {
-  openai: 'Generated with OpenAI',
-  huggingface: 'Generated with Hugging Face',
-  fallback: 'Primary AI failed. Displaying fallback results.',
-  static_fallback: 'Primary AI failed. Displaying fallback results.',
-};
-
 export function toGenerationError(err: unknown): GenerationError {
   if (err instanceof ApiError) {
     return {
@@ -89,7 +83,7 @@ export function toGenerationError(err: unknown): GenerationError {
       upgrade: err.code === 'DAILY_LIMIT_REACHED' || err.code === 'PLAN_REQUIRED',
     };
   }
-  return { message: 'Generation failed. Please try again.', code: 'UNKNOWN', status: 0, network: false, upgrade: false };
+  return { message: i18n.t('generate:results.failed'), code: 'UNKNOWN', status: 0, network: false, upgrade: false };
 }
 
 /** The optional fields of a generate (or compare) body, sent only when set. */
@@ -207,7 +201,7 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
       if (generation.status === 'completed' && generation.source) {
         dispatch({ type: 'completed', id: generation.id, lines: generation.lines, source: generation.source, usage: null });
       } else if (generation.status === 'failed') {
-        dispatch({ type: 'failed', id: generation.id, error: generation.error ?? 'Generation failed. Please try again.' });
+        dispatch({ type: 'failed', id: generation.id, error: generation.error ?? i18n.t('generate:results.failed') });
       } else {
         generation.lines.forEach((text, index) => dispatch({ type: 'line', id: generation.id, index, text }));
       }

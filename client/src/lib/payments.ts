@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   BillingInterval,
   MpesaStatusDto,
@@ -13,6 +13,7 @@ import type {
   SubscriptionsDto,
 } from '@gl/core/types';
 import { ApiError, api } from './api';
+import { i18n } from '../i18n/i18n';
 
 /** GET /api/payments/config: real PayPal buttons, or the sandbox simulation. */
 export type PaymentsConfig = PaymentsConfigDto;
@@ -37,18 +38,39 @@ export function useSubscriptions(userId: string | undefined) {
 }
 
 /** The texts a buyer sees, word for word (the server's payment messages say the same). */
+/** The payment messages, in the interface's language (read when shown). */
 export const PAYMENT_TEXT = {
-  paypalFailed: 'PayPal payment failed. Please try again.',
-  captureFailed: 'Payment processing failed. Please try again.',
-  phoneInvalid: 'Please enter a valid phone number',
-  initiationFailed: 'Payment initiation failed',
-  cancelledByUser: 'Payment cancelled by user',
-  mpesaFailed: 'Payment failed. Please try again.',
-  verificationFailed: 'Payment verification failed',
-  waiting: 'waiting for you to confirm on your phone',
-  subscriptionFailed: 'PayPal subscription could not be started. Please try again.',
-  offline: "You're offline. Payments need a connection.",
-} as const;
+  get paypalFailed() {
+    return i18n.t('billing:payment.text.paypalFailed');
+  },
+  get captureFailed() {
+    return i18n.t('billing:payment.text.captureFailed');
+  },
+  get phoneInvalid() {
+    return i18n.t('billing:payment.text.phoneInvalid');
+  },
+  get initiationFailed() {
+    return i18n.t('billing:payment.text.initiationFailed');
+  },
+  get cancelledByUser() {
+    return i18n.t('billing:payment.text.cancelledByUser');
+  },
+  get mpesaFailed() {
+    return i18n.t('billing:payment.text.mpesaFailed');
+  },
+  get verificationFailed() {
+    return i18n.t('billing:payment.text.verificationFailed');
+  },
+  get waiting() {
+    return i18n.t('billing:payment.text.waiting');
+  },
+  get subscriptionFailed() {
+    return i18n.t('billing:payment.text.subscriptionFailed');
+  },
+  get offline() {
+    return i18n.t('billing:payment.text.offline');
+  },
+};
 
 export type PaymentMethod = 'paypal' | 'mpesa';
 
@@ -158,6 +180,11 @@ export async function confirmPaypalSubscription(subscriptionID: string, paymentI
 export function pendingPaymentOf(err: unknown): string | null {
   if (err instanceof ApiError && err.status === 409 && typeof err.extra.pendingPaymentId === 'string') return err.extra.pendingPaymentId;
   return null;
+}
+
+/** Cancelling another open upgrade payment (the answer: true when it was still pending and is cancelled now). */
+export function useCancelPayment() {
+  return useMutation({ mutationFn: cancelPayment });
 }
 
 /** POST /payments/{id}/cancel: true when it was still pending and is cancelled now. */

@@ -1,5 +1,6 @@
 import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTO_TARGET_BYTES } from '@gl/core/types';
 import { API_BASE, ApiError, endSession, NETWORK_ERROR_MESSAGE, refreshSession, TIMEOUT_MESSAGE } from './api';
+import { i18n } from '../i18n/i18n';
 import { getToken } from './session';
 import { getVisitorId } from './visitor';
 
@@ -18,7 +19,8 @@ export interface ShrunkPhoto {
   height: number;
 }
 
-export const UNREADABLE_PHOTO_MESSAGE = 'This file is not a photo we can read. Please choose a JPEG, PNG or WebP photo.';
+/** Said, in the interface's language, when the browser cannot decode the file. */
+const unreadablePhoto = () => i18n.t('photo:errors.unreadable');
 
 /** JPEG qualities tried in turn until the photo is about the target size. */
 const QUALITIES = [0.85, 0.75, 0.65, 0.55];
@@ -75,7 +77,7 @@ function draw(source: Drawable, width: number, height: number): HTMLCanvasElemen
 /**
  * Shrinks a photo for upload: at most `maxSide` px on its longest side, JPEG, trying lower
  * qualities (then smaller sizes) until it is about `targetBytes`, and never above the server's limit.
- * Throws an Error with UNREADABLE_PHOTO_MESSAGE when the file is not a picture the browser can decode.
+ * Throws an Error with the unreadable-photo message when the file is not a picture the browser can decode.
  */
 export async function shrinkPhoto(file: Blob, opts: { maxSide?: number; targetBytes?: number } = {}): Promise<ShrunkPhoto> {
   const maxSide = opts.maxSide ?? PHOTO_MAX_SIDE;
@@ -84,11 +86,11 @@ export async function shrinkPhoto(file: Blob, opts: { maxSide?: number; targetBy
   try {
     source = await decode(file);
   } catch {
-    throw new Error(UNREADABLE_PHOTO_MESSAGE);
+    throw new Error(unreadablePhoto());
   }
   const naturalWidth = 'naturalWidth' in source ? source.naturalWidth : source.width;
   const naturalHeight = 'naturalHeight' in source ? source.naturalHeight : source.height;
-  if (!naturalWidth || !naturalHeight) throw new Error(UNREADABLE_PHOTO_MESSAGE);
+  if (!naturalWidth || !naturalHeight) throw new Error(unreadablePhoto());
   let scale = Math.min(1, maxSide / Math.max(naturalWidth, naturalHeight));
   try {
     for (let round = 0; round < 4; round++) {
@@ -108,7 +110,7 @@ export async function shrinkPhoto(file: Blob, opts: { maxSide?: number; targetBy
   } finally {
     if ('close' in source) source.close();
   }
-  throw new Error(UNREADABLE_PHOTO_MESSAGE);
+  throw new Error(unreadablePhoto());
 }
 
 export interface UploadOptions {

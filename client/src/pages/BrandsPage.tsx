@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PLANS, type BrandBody, type BrandDto } from '@gl/core/types';
+import { useTranslation } from 'react-i18next';
+import { PLANS, getPlan, type BrandBody, type BrandDto } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
 import NeedsConnection from '../components/NeedsConnection';
 import BrandForm from '../components/brands/BrandForm';
@@ -16,9 +17,10 @@ import { useCurrentTeam } from '../lib/team';
 
 /** Marks a kit shared with the team (account list; the /generate picker says "Team" in the option). */
 export function TeamBadge() {
+  const { t } = useTranslation('brands');
   return (
     <span className="chip ml-1 bg-violet-50 align-middle text-xs font-medium text-violet-800 dark:bg-violet-500/10 dark:text-violet-200">
-      Team
+      {t('page.team')}
     </span>
   );
 }
@@ -31,12 +33,13 @@ export default function BrandsPage() {
 }
 
 function BrandKits({ userId }: { userId: string }) {
+  const { t } = useTranslation(['brands', 'catalog']);
   const plan = useCurrentPlan();
   const brands = useBrands();
   const [editing, setEditing] = useState<BrandDto | 'new' | null>(null);
   const saving = useSaveBrand(userId);
   const deleting = useDeleteBrand(userId);
-  const error = saving.error ? errorMessage(saving.error, 'Could not save the brand kit') : '';
+  const error = saving.error ? errorMessage(saving.error, t('page.saveFailed')) : '';
   const current = useCurrentTeam(userId).data;
   const online = useOnline();
   const { confirm, dialog } = useConfirm();
@@ -56,9 +59,9 @@ function BrandKits({ userId }: { userId: string }) {
 
   const remove = async (brand: BrandDto) => {
     const yes = await confirm({
-      title: `Delete the brand kit "${brand.name}"?`,
-      message: 'This cannot be undone.',
-      confirmLabel: 'Delete kit',
+      title: t('page.confirmTitle', { name: brand.name }),
+      message: t('page.confirmMessage'),
+      confirmLabel: t('page.confirmDelete'),
       destructive: true,
     });
     if (yes) deleting.mutate(brand.id);
@@ -66,20 +69,21 @@ function BrandKits({ userId }: { userId: string }) {
 
   return (
     <div className="page">
-      <h1 className="page-title">Brand kits</h1>
-      <p className="page-lead">
-        Your brand&apos;s voice in one place: pick a kit on the generate page and every line sounds like you, never using your words to
-        avoid.
-      </p>
+      <h1 className="page-title">{t('page.title')}</h1>
+      <p className="page-lead">{t('page.lead')}</p>
 
       {limit === 0 ? (
         <div className="card mt-8 max-w-xl p-6">
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Brand kits are part of the {withKits?.name ?? 'Pro'} plan ({withKits?.limits.brandKits ?? 3} kits) and the Business plan (25
-            kits).
+            {t('page.locked', {
+              plan: t(`catalog:plan.${withKits?.id ?? 'pro'}`),
+              kits: withKits?.limits.brandKits ?? 3,
+              business: t('catalog:plan.business'),
+              businessKits: getPlan('business').limits.brandKits,
+            })}
           </p>
           <Link to="/pricing" className="btn-primary mt-4 inline-flex px-5 py-2.5 text-sm">
-            Upgrade your plan
+            {t('page.upgrade')}
           </Link>
         </div>
       ) : (
@@ -87,9 +91,9 @@ function BrandKits({ userId }: { userId: string }) {
           <section aria-labelledby="kits-heading" className="grid h-fit gap-3">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="kits-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
-                Your kits{' '}
+                {t('page.yourKits')}{' '}
                 <span className="text-sm font-normal text-slate-500 dark:text-slate-400">
-                  ({counted} of {limit})
+                  {t('page.counted', { count: counted, limit })}
                 </span>
               </h2>
               <button
@@ -101,15 +105,13 @@ function BrandKits({ userId }: { userId: string }) {
                   setEditing('new');
                 }}
               >
-                New brand kit
+                {t('page.new')}
               </button>
             </div>
-            {editing === null && <NeedsConnection action="Changing your brand kits" />}
-            {brands.isPending && <p className="text-sm text-slate-600 dark:text-slate-400">Loading...</p>}
+            {editing === null && <NeedsConnection action={t('page.actionChanging')} />}
+            {brands.isPending && <p className="text-sm text-slate-600 dark:text-slate-400">{t('page.loading')}</p>}
             {brands.data && list.length === 0 && editing === null && (
-              <p className="card p-5 text-sm text-slate-600 dark:text-slate-400">
-                No brand kits yet. Create one to give your lines a voice.
-              </p>
+              <p className="card p-5 text-sm text-slate-600 dark:text-slate-400">{t('page.empty')}</p>
             )}
             <ul className="grid gap-3">
               {list.map((b) => (
@@ -125,7 +127,9 @@ function BrandKits({ userId }: { userId: string }) {
                           </>
                         )}
                       </p>
-                      {b.audience && <p className="break-words text-sm text-slate-600 dark:text-slate-400">For {b.audience}</p>}
+                      {b.audience && (
+                        <p className="break-words text-sm text-slate-600 dark:text-slate-400">{t('page.for', { audience: b.audience })}</p>
+                      )}
                     </div>
                     {canEdit(b) ? (
                       <div className="flex gap-1.5">
@@ -135,21 +139,21 @@ function BrandKits({ userId }: { userId: string }) {
                           disabled={editing !== null}
                           onClick={() => setEditing(b)}
                         >
-                          Edit
+                          {t('page.edit')}
                         </button>
                         <button
                           type="button"
                           className="btn-ghost px-2.5 py-1 text-xs"
                           onClick={() => void remove(b)}
                           disabled={!online}
-                          aria-label={`Delete ${b.name}`}
+                          aria-label={t('page.deleteAria', { name: b.name })}
                         >
                           <TrashIcon className="h-3.5 w-3.5" />
-                          Delete
+                          {t('page.delete')}
                         </button>
                       </div>
                     ) : (
-                      <p className="text-xs text-slate-600 dark:text-slate-400">Shared by your team</p>
+                      <p className="text-xs text-slate-600 dark:text-slate-400">{t('page.shared')}</p>
                     )}
                   </div>
                   {(b.wordsToUse.length > 0 || b.wordsToAvoid.length > 0) && (
@@ -171,7 +175,7 @@ function BrandKits({ userId }: { userId: string }) {
             </ul>
           </section>
           {editing !== null && (
-            <section className="card h-fit p-5 sm:p-6" aria-label="Brand kit form">
+            <section className="card h-fit p-5 sm:p-6" aria-label={t('page.formLabel')}>
               <BrandForm
                 key={editing === 'new' ? 'new' : editing.id}
                 initial={editing === 'new' ? undefined : editing}

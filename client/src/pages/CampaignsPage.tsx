@@ -1,6 +1,6 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { CreateCampaignBody } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
 import SignInWall from '../components/saved/SignInWall';
@@ -8,7 +8,7 @@ import CampaignCalendar from '../components/campaigns/CampaignCalendar';
 import CampaignForm from '../components/campaigns/CampaignForm';
 import { errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';
-import { campaignsKey, createCampaign, shortDate, useCampaign, useCampaigns } from '../lib/campaigns';
+import { shortDate, useCampaign, useCampaigns, useCreateCampaign } from '../lib/campaigns';
 import { planThatAllows, useCurrentPlan } from '../lib/plan';
 
 export default function CampaignsPage() {
@@ -20,55 +20,45 @@ export default function CampaignsPage() {
 
 /** /campaigns: plan a week of lines for an occasion, watch it fill in, export it for the ad platforms. */
 function Campaigns({ userId }: { userId: string }) {
+  const { t } = useTranslation(['campaigns', 'catalog']);
   const plan = useCurrentPlan();
   const allowed = plan.limits.campaigns;
-  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const selected = params.get('id');
   const list = useCampaigns(userId, allowed);
   const campaign = useCampaign(userId, selected);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const creating = useCreateCampaign(userId);
+  const error = creating.error ? errorMessage(creating.error, t('page.planFailed')) : '';
   const calendar = useRef<HTMLDivElement>(null);
 
-  const start = async (body: CreateCampaignBody) => {
-    setBusy(true);
-    setError('');
-    try {
-      const { id } = await createCampaign(body);
-      setParams({ id });
-      // On a phone the calendar is below the form: bring it into view to watch it fill.
-      calendar.current?.scrollIntoView({ block: 'start' });
-      await client.invalidateQueries({ queryKey: campaignsKey(userId) });
-    } catch (err) {
-      setError(errorMessage(err, 'Could not plan the campaign. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const start = (body: CreateCampaignBody) =>
+    creating.mutate(body, {
+      onSuccess: ({ id }) => {
+        setParams({ id });
+        // On a phone the calendar is below the form: bring it into view to watch it fill.
+        calendar.current?.scrollIntoView({ block: 'start' });
+      },
+    });
 
   const withCampaigns = planThatAllows((p) => p.limits.campaigns);
   return (
     <div className="page">
-      <h1 className="page-title">Campaigns</h1>
-      <p className="page-lead">
-        A line for every day and platform of your campaign, for Jamhuri Day, Black Friday or just next week. Export it for Google Ads, Meta
-        Ads or a spreadsheet.
-      </p>
+      <h1 className="page-title">{t('page.title')}</h1>
+      <p className="page-lead">{t('page.lead')}</p>
 
       {!allowed ? (
         <div className="card mt-8 max-w-xl p-6">
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Campaigns are part of the {withCampaigns?.name ?? 'Pro'} and Business plans.
+            {t('page.locked', { plan: t(`catalog:plan.${withCampaigns?.id ?? 'pro'}`), business: t('catalog:plan.business') })}
           </p>
           <Link to="/pricing" className="btn-primary tap mt-4 inline-flex px-5 py-2.5 text-sm">
-            Upgrade your plan
+            {t('page.upgrade')}
           </Link>
         </div>
       ) : (
         <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
           <div className="grid h-fit gap-6">
-            <CampaignForm plan={plan} busy={busy} onSubmit={(body) => void start(body)} />
+            <CampaignForm plan={plan} busy={creating.isPending} onSubmit={start} />
             {error && (
               <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
                 {error}
@@ -77,7 +67,7 @@ function Campaigns({ userId }: { userId: string }) {
             {(list.data?.length ?? 0) > 0 && (
               <nav aria-labelledby="past-campaigns">
                 <h2 id="past-campaigns" className="text-sm font-semibold text-slate-900 dark:text-white">
-                  Your campaigns
+                  {t('page.yours')}
                 </h2>
                 <ul className="mt-2 grid gap-1">
                   {list.data!.map((c) => (
@@ -92,9 +82,13 @@ function Campaigns({ userId }: { userId: string }) {
                         aria-current={c.id === selected ? 'true' : undefined}
                         onClick={() => setParams({ id: c.id })}
                       >
-                        {c.occasionName ?? 'Campaign'} · {shortDate(c.startsOn)} · {c.days} {c.days === 1 ? 'day' : 'days'}
+                        {t('page.item', {
+                          name: c.occasion ? t(`catalog:occasion.${c.occasion}`) : t('page.campaign'),
+                          date: shortDate(c.startsOn),
+                          count: c.days,
+                        })}
                         <span className="block text-xs text-slate-600 dark:text-slate-400">
-                          {c.status === 'running' ? 'Writing…' : `${c.done} of ${c.total} lines`}
+                          {c.status === 'running' ? t('page.writing') : t('page.linesDone', { done: c.done, total: c.total })}
                         </span>
                       </button>
                     </li>
@@ -108,14 +102,12 @@ function Campaigns({ userId }: { userId: string }) {
               <CampaignCalendar campaign={campaign.data} userId={userId} />
             ) : selected && campaign.isError ? (
               <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-                {errorMessage(campaign.error, 'Could not load this campaign.')}
+                {errorMessage(campaign.error, t('page.loadFailed'))}
               </p>
             ) : selected ? (
               <PageLoader />
             ) : (
-              <p className="card p-6 text-sm text-slate-600 dark:text-slate-400">
-                Plan a campaign and its calendar fills in here, line by line, as it is written.
-              </p>
+              <p className="card p-6 text-sm text-slate-600 dark:text-slate-400">{t('page.empty')}</p>
             )}
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CATEGORY_IDS, getCategory, type CategoryId } from '@gl/core/types';
+import { useTranslation } from 'react-i18next';
+import { CATEGORY_IDS, type CategoryId } from '@gl/core/types';
 import GenerateForm from '../components/generate/GenerateForm';
 import ResultsPanel from '../components/generate/ResultsPanel';
 import StatusLine from '../components/generate/StatusLine';
@@ -8,7 +9,6 @@ import UsageMeter from '../components/generate/UsageMeter';
 import PhotoPicker from '../components/photo/PhotoPicker';
 import PhotoUploadStatus from '../components/photo/PhotoUploadStatus';
 import { Link } from 'react-router-dom';
-import { capitalize } from '../lib/format';
 import { useBrands } from '../lib/brands';
 import { useToneComparison } from '../lib/compare';
 import { useGeneration } from '../lib/generation';
@@ -21,6 +21,7 @@ function categoryFromQuery(value: string | null): CategoryId | null {
 }
 
 export default function GeneratePage() {
+  const { t } = useTranslation(['generate', 'catalog']);
   const [params] = useSearchParams();
   const plan = useCurrentPlan();
   // Health (in <StatusLine/>) and usage are fetched in parallel on entering the page.
@@ -69,26 +70,31 @@ export default function GeneratePage() {
     <div className="page">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="page-title">Generate lines</h1>
-          <p className="page-lead">Taglines, bios, captions, quotes, slogans and ad lines, written live in the tone you want.</p>
+          <h1 className="page-title">{t('page.title')}</h1>
+          <p className="page-lead">{t('page.lead')}</p>
         </div>
         <StatusLine />
       </div>
 
       {requestedLocked && requested && (
         <p className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100">
-          {getCategory(requested).name} are part of the paid plans.{' '}
+          {t('page.lockedRequested', { category: t(`catalog:category.${requested}.name`) })}{' '}
           <Link to="/pricing" className="font-semibold underline underline-offset-2">
-            Upgrade to unlock them
+            {t('page.upgradeToUnlockThem')}
           </Link>
-          , or start with Business Taglines below.
+          {t('page.orStartWith', { category: t('catalog:category.taglines.name') })}
         </p>
       )}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,25rem)_minmax(0,1fr)]">
         <div className="card h-fit p-5 sm:p-6">
-          <h2 className="sr-only">Configuration</h2>
-          <UsageMeter usage={usage.data} loading={usage.isPending} fallbackLimit={plan.limits.dailyGenerations} planName={plan.name} />
+          <h2 className="sr-only">{t('page.configuration')}</h2>
+          <UsageMeter
+            usage={usage.data}
+            loading={usage.isPending}
+            fallbackLimit={plan.limits.dailyGenerations}
+            planName={t(`catalog:plan.${plan.id}`)}
+          />
           <div className="mt-6">
             <GenerateForm
               key={`${plan.id}:${initialCategory}`}
@@ -99,7 +105,7 @@ export default function GeneratePage() {
               brands={brands.data}
               onCompare={compare}
               onCompareMode={setComparing}
-              submitLabel={photo.state.photo ? 'Write lines from this photo' : undefined}
+              submitLabel={photo.state.photo ? t('page.fromPhoto') : undefined}
               topicRef={topicRef}
               photo={
                 <PhotoPicker plan={plan} state={photo.state} busy={busy} onPick={(file) => void photo.pick(file)} onClear={photo.clear} />
@@ -113,7 +119,7 @@ export default function GeneratePage() {
               {compared.length === 0 ? (
                 <ResultsPanel
                   state={state}
-                  title="Tones side by side"
+                  title={t('page.sideBySide')}
                   onRetry={retry}
                   onRegenerate={(i) => void regenerateLine(i)}
                   onRefine={(i, action, language) => void refineLine(i, action, language)}
@@ -123,7 +129,7 @@ export default function GeneratePage() {
                   <ResultsPanel
                     key={i}
                     testId={`compare-${slot.state.request?.tone ?? i}`}
-                    title={slot.state.request ? capitalize(slot.state.request.tone) : 'Tone'}
+                    title={slot.state.request ? t(`catalog:tone.${slot.state.request.tone}`) : t('page.tone')}
                     state={slot.state}
                     onRetry={() => slot.retry()}
                     onRegenerate={(index) => void slot.regenerateLine(index)}

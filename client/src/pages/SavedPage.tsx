@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { CATEGORIES, type CategoryId, type SavedLineDto } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
 import AnalyticsPanel from '../components/saved/AnalyticsPanel';
@@ -14,7 +15,7 @@ import { useAuth } from '../lib/auth';
 import { useCopy } from '../lib/clipboard';
 import { useCurrentPlan } from '../lib/plan';
 import { useConfirm } from '../components/ConfirmDialog';
-import { CLEAR_ALL_CONFIRMATION, SEARCH_DEBOUNCE_MS, useDebounced, useLibrarySummary, useSavedDeletes, useSavedLines } from '../lib/saved';
+import { SEARCH_DEBOUNCE_MS, useDebounced, useLibrarySummary, useSavedDeletes, useSavedLines } from '../lib/saved';
 
 export default function SavedPage() {
   const { user, isAuthenticated, loading } = useAuth();
@@ -24,6 +25,7 @@ export default function SavedPage() {
 }
 
 function SavedLibrary({ userId }: { userId: string }) {
+  const { t } = useTranslation('saved');
   const plan = useCurrentPlan();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<CategoryId | 'all'>('all');
@@ -38,7 +40,13 @@ function SavedLibrary({ userId }: { userId: string }) {
   const matching = list.data?.pages[0]?.total ?? 0;
   const total = summary.data?.total ?? 0;
   // Two queries answer this line: show it once both have (never a moment of "3 of 0 lines").
-  const countText = !list.data ? '' : summary.data ? `${matching} of ${total} lines` : summary.isError ? `${matching} lines` : '';
+  const countText = !list.data
+    ? ''
+    : summary.data
+      ? t('page.count', { matching, total })
+      : summary.isError
+        ? t('page.countAlone', { count: matching })
+        : '';
   const categoryOptions = useMemo(() => {
     const present = summary.data?.categories;
     return CATEGORIES.filter((c) => !summary.data || !summary.data.complete || present?.has(c.id) || c.id === category);
@@ -49,9 +57,9 @@ function SavedLibrary({ userId }: { userId: string }) {
 
   const clearAll = async () => {
     const yes = await confirm({
-      title: 'Delete all saved lines?',
-      message: CLEAR_ALL_CONFIRMATION,
-      confirmLabel: 'Delete all',
+      title: t('page.confirmTitle'),
+      message: t('page.confirmMessage'),
+      confirmLabel: t('page.confirmDelete'),
       destructive: true,
     });
     if (yes) clearLibrary();
@@ -69,8 +77,8 @@ function SavedLibrary({ userId }: { userId: string }) {
     <div className="page">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="page-title">Saved Lines</h1>
-          <p className="page-lead">Your personal library: search, filter, copy and reuse.</p>
+          <h1 className="page-title">{t('page.title')}</h1>
+          <p className="page-lead">{t('page.lead')}</p>
         </div>
         {plan.limits.bulkExport && total > 0 && <ExportButtons search={debouncedSearch} category={category} />}
       </div>
@@ -79,8 +87,8 @@ function SavedLibrary({ userId }: { userId: string }) {
         <LibraryFilterBar
           search={search}
           onSearch={setSearch}
-          searchLabel="Search saved lines"
-          placeholder="Search your lines..."
+          searchLabel={t('page.searchLabel')}
+          placeholder={t('page.searchPlaceholder')}
           category={category}
           onCategory={setCategory}
           categories={categoryOptions}
@@ -91,7 +99,7 @@ function SavedLibrary({ userId }: { userId: string }) {
             </p>
             {total >= 1 && (
               <button type="button" className="btn-danger px-3 py-2 text-sm" onClick={() => void clearAll()} disabled={clearing}>
-                {clearing ? 'Clearing...' : 'Clear All'}
+                {clearing ? t('page.clearing') : t('page.clearAll')}
               </button>
             )}
           </div>
@@ -101,16 +109,16 @@ function SavedLibrary({ userId }: { userId: string }) {
       <PendingSaves />
 
       {firstLoad ? (
-        <PageLoader label="Loading your lines..." />
+        <PageLoader label={t('page.loading')} />
       ) : total === 0 && !list.isFetching && lines.length === 0 ? (
         <div className="mt-10 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
           <span className="grid h-14 w-14 place-items-center rounded-2xl bg-violet-100 text-violet-700 dark:bg-violet-500/15 dark:text-violet-300">
             <BookmarkIcon className="h-7 w-7" />
           </span>
-          <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">No saved lines yet</h2>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Generate some lines and save the ones you like.</p>
+          <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{t('page.emptyTitle')}</h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('page.emptyBody')}</p>
           <Link to="/generate" className="btn-primary mt-6 px-5 py-2.5 text-sm">
-            Generate Lines
+            {t('page.generate')}
           </Link>
         </div>
       ) : lines.length === 0 && filtered && !list.isFetching ? (
@@ -118,9 +126,9 @@ function SavedLibrary({ userId }: { userId: string }) {
           <span className="grid h-14 w-14 place-items-center rounded-2xl bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
             <SearchIcon className="h-7 w-7" />
           </span>
-          <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">No lines match your search</h2>
+          <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{t('page.noMatch')}</h2>
           <button type="button" className="btn-secondary mt-6 px-5 py-2.5 text-sm" onClick={clearFilters}>
-            Clear Filters
+            {t('page.clearFilters')}
           </button>
         </div>
       ) : (

@@ -11,7 +11,9 @@ import {
   type BrandBody,
   type BrandDto,
 } from '@gl/core/types';
+import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../lib/app-status';
+import { Field, TextAreaField } from '../forms/Field';
 import NeedsConnection from '../NeedsConnection';
 import Switch from '../Switch';
 import WordChips from './WordChips';
@@ -25,6 +27,8 @@ export const EMPTY_BRAND: BrandBody = {
   exampleLines: [],
   noExclamation: false,
 };
+
+const COUNTED_LABEL = 'field-label flex justify-between';
 
 function Counter({ value, max }: { value: string; max: number }) {
   return (
@@ -58,6 +62,7 @@ export default function BrandForm({
     const { name, description, audience, wordsToUse, wordsToAvoid, exampleLines, noExclamation } = initial;
     return { name, description, audience, wordsToUse, wordsToAvoid, exampleLines, noExclamation: Boolean(noExclamation) };
   });
+  const { t } = useTranslation('brands');
   const [shared, setShared] = useState(false);
   const ids = { name: useId(), description: useId(), audience: useId(), examples: useId(), share: useId() };
   const set = <K extends keyof BrandBody>(key: K, value: BrandBody[K]) => setBrand((b) => ({ ...b, [key]: value }));
@@ -78,58 +83,60 @@ export default function BrandForm({
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-5" aria-label={initial ? `Edit ${initial.name}` : 'New brand kit'}>
-      <div>
-        <label htmlFor={ids.name} className="field-label flex justify-between">
-          Name <Counter value={brand.name} max={BRAND_NAME_MAX} />
-        </label>
-        <input
-          id={ids.name}
-          className="field"
-          required
-          maxLength={BRAND_NAME_MAX}
-          value={brand.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.description} className="field-label flex justify-between">
-          Description <Counter value={brand.description} max={BRAND_DESCRIPTION_MAX} />
-        </label>
-        <textarea
-          id={ids.description}
-          className="field min-h-[4.5rem] resize-y"
-          rows={3}
-          maxLength={BRAND_DESCRIPTION_MAX}
-          value={brand.description}
-          placeholder="What the brand does and stands for"
-          onChange={(e) => set('description', e.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.audience} className="field-label flex justify-between">
-          Audience <Counter value={brand.audience} max={BRAND_AUDIENCE_MAX} />
-        </label>
-        <input
-          id={ids.audience}
-          className="field"
-          maxLength={BRAND_AUDIENCE_MAX}
-          value={brand.audience}
-          placeholder="Who the lines speak to"
-          onChange={(e) => set('audience', e.target.value)}
-        />
-      </div>
+    <form onSubmit={submit} className="grid gap-5" aria-label={initial ? t('form.editLabel', { name: initial.name }) : t('form.newLabel')}>
+      <Field
+        id={ids.name}
+        labelClassName={COUNTED_LABEL}
+        label={
+          <>
+            {t('form.name')} <Counter value={brand.name} max={BRAND_NAME_MAX} />
+          </>
+        }
+        maxLength={BRAND_NAME_MAX}
+        value={brand.name}
+        onChange={(v) => set('name', v)}
+      />
+      <TextAreaField
+        id={ids.description}
+        labelClassName={COUNTED_LABEL}
+        label={
+          <>
+            {t('form.description')} <Counter value={brand.description} max={BRAND_DESCRIPTION_MAX} />
+          </>
+        }
+        required={false}
+        controlClassName="field min-h-[4.5rem] resize-y"
+        rows={3}
+        maxLength={BRAND_DESCRIPTION_MAX}
+        value={brand.description}
+        placeholder={t('form.descriptionPlaceholder')}
+        onChange={(v) => set('description', v)}
+      />
+      <Field
+        id={ids.audience}
+        labelClassName={COUNTED_LABEL}
+        label={
+          <>
+            {t('form.audience')} <Counter value={brand.audience} max={BRAND_AUDIENCE_MAX} />
+          </>
+        }
+        required={false}
+        maxLength={BRAND_AUDIENCE_MAX}
+        value={brand.audience}
+        placeholder={t('form.audiencePlaceholder')}
+        onChange={(v) => set('audience', v)}
+      />
       <WordChips
-        label="Words to use"
-        hint="Used where they fit naturally."
+        label={t('form.wordsToUse')}
+        hint={t('form.wordsToUseHint')}
         words={brand.wordsToUse}
         onChange={(w) => set('wordsToUse', w)}
         maxWords={BRAND_WORDS_MAX}
         maxChars={BRAND_WORD_MAX}
       />
       <WordChips
-        label="Words to avoid"
-        hint="No line will contain these, not even in hashtags."
+        label={t('form.wordsToAvoid')}
+        hint={t('form.wordsToAvoidHint')}
         words={brand.wordsToAvoid}
         onChange={(w) => set('wordsToAvoid', w)}
         maxWords={BRAND_WORDS_MAX}
@@ -137,14 +144,14 @@ export default function BrandForm({
       />
       {nameClash && (
         <p role="alert" className="-mt-3 text-xs text-rose-700 dark:text-rose-300">
-          &ldquo;{nameClash}&rdquo; is part of the brand&apos;s name: the name would be dropped from every line.
+          {t('form.nameClash', { word: nameClash })}
         </p>
       )}
       <div>
         <label htmlFor={ids.examples} className="field-label flex justify-between">
-          Example lines
+          {t('form.examples')}
           <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
-            {brand.exampleLines.filter((l) => l.trim()).length}/{BRAND_EXAMPLES_MAX} lines
+            {t('form.examplesCount', { count: brand.exampleLines.filter((l) => l.trim()).length, max: BRAND_EXAMPLES_MAX })}
           </span>
         </label>
         <textarea
@@ -152,19 +159,22 @@ export default function BrandForm({
           className="field min-h-[6rem] resize-y"
           rows={4}
           value={examples}
-          placeholder="One line per row: lines that sound like the brand"
+          placeholder={t('form.examplesPlaceholder')}
           onChange={(e) => set('exampleLines', e.target.value.split('\n').slice(0, BRAND_EXAMPLES_MAX))}
         />
         <p className={`mt-1.5 text-xs ${longExample ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-400'}`}>
-          Up to {BRAND_EXAMPLES_MAX} lines of {BRAND_EXAMPLE_MAX} characters; the longest has{' '}
-          {Math.max(0, ...exampleLines.map((l) => l.trim().length))}.
+          {t('form.examplesHint', {
+            max: BRAND_EXAMPLES_MAX,
+            chars: BRAND_EXAMPLE_MAX,
+            longest: Math.max(0, ...exampleLines.map((l) => l.trim().length)),
+          })}
         </p>
       </div>
       <Switch
-        label="No exclamation marks"
+        label={t('form.noExclamation')}
         checked={brand.noExclamation}
         onChange={(on) => set('noExclamation', on)}
-        hint="No line will have a “!”. Example lines without one already keep it out."
+        hint={t('form.noExclamationHint')}
       />
       {shareTeam && !initial && (
         <div className="flex items-start gap-3">
@@ -178,10 +188,10 @@ export default function BrandForm({
           />
           <div>
             <label htmlFor={ids.share} className="text-sm font-medium text-slate-900 dark:text-white">
-              Share with my team
+              {t('form.share')}
             </label>
             <p id={`${ids.share}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
-              Everyone in {shareTeam.name} can use it; the owner and admins can edit it.
+              {t('form.shareHint', { team: shareTeam.name })}
             </p>
           </div>
         </div>
@@ -191,17 +201,17 @@ export default function BrandForm({
           {error}
         </p>
       )}
-      <NeedsConnection action="Saving a brand kit" />
+      <NeedsConnection action={t('form.actionSaving')} />
       <div className="flex flex-wrap gap-2">
         <button
           type="submit"
           className="btn-primary px-5 py-2.5 text-sm"
           disabled={saving || !online || Boolean(nameClash) || longExample || !brand.name.trim()}
         >
-          {saving ? 'Saving...' : initial ? 'Save changes' : 'Create brand kit'}
+          {saving ? t('form.saving') : initial ? t('form.saveChanges') : t('form.create')}
         </button>
         <button type="button" className="btn-secondary px-5 py-2.5 text-sm" onClick={onCancel}>
-          Cancel
+          {t('form.cancel')}
         </button>
       </div>
     </form>

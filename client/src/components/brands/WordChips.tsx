@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../icons';
 
 /**
@@ -22,6 +23,7 @@ export default function WordChips({
   maxChars: number;
 }) {
   const id = useId();
+  const { t } = useTranslation('brands');
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState('');
   const full = words.length >= maxWords;
@@ -30,11 +32,11 @@ export default function WordChips({
     const word = draft.trim();
     if (!word) return;
     if (words.some((w) => w.toLocaleLowerCase() === word.toLocaleLowerCase())) {
-      setProblem(`"${word}" is already in the list`);
+      setProblem(t('chips.already', { word }));
       return;
     }
     if (full) {
-      setProblem(`At most ${maxWords} words`);
+      setProblem(t('chips.atMost', { max: maxWords }));
       return;
     }
     onChange([...words, word]);
@@ -71,7 +73,7 @@ export default function WordChips({
                 type="button"
                 className="rounded-full p-0.5 hover:bg-violet-200 dark:hover:bg-violet-500/30"
                 onClick={() => onChange(words.filter((x) => x !== w))}
-                aria-label={`Remove ${w}`}
+                aria-label={t('chips.remove', { word: w })}
               >
                 <CloseIcon className="h-3 w-3" />
               </button>
@@ -86,7 +88,7 @@ export default function WordChips({
           value={draft}
           maxLength={maxChars}
           disabled={full}
-          placeholder={full ? `${maxWords} words: remove one to add another` : 'Type a word, then Enter'}
+          placeholder={full ? t('chips.full', { max: maxWords }) : t('chips.placeholder')}
           onChange={(e) => {
             setDraft(e.target.value);
             setProblem('');
@@ -95,7 +97,7 @@ export default function WordChips({
           aria-describedby={`${id}-hint`}
         />
         <button type="button" className="btn-secondary shrink-0 px-3 text-sm" onClick={add} disabled={full || !draft.trim()}>
-          Add
+          {t('chips.add')}
         </button>
       </div>
       <p
@@ -103,7 +105,7 @@ export default function WordChips({
         className={`mt-1.5 text-xs ${problem ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-400'}`}
         role={problem ? 'alert' : undefined}
       >
-        {problem || `${hint} ${draft.length}/${maxChars} characters`}
+        {problem || t('chips.hint', { hint, count: draft.length, max: maxChars })}
       </p>
     </div>
   );

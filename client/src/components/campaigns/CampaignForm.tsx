@@ -13,8 +13,9 @@ import {
   type PlatformId,
   type Tone,
 } from '@gl/core/types';
+import { useTranslation } from 'react-i18next';
 import { useBrands } from '../../lib/brands';
-import { capitalize } from '../../lib/format';
+import { Field, SelectField } from '../forms/Field';
 import { shortDate, useOccasions, utcTodayIso } from '../../lib/campaigns';
 
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -29,6 +30,7 @@ export default function CampaignForm({
   busy: boolean;
   onSubmit: (body: CreateCampaignBody) => void;
 }) {
+  const { t } = useTranslation(['campaigns', 'catalog']);
   const id = useId();
   const occasions = useOccasions();
   const brands = useBrands();
@@ -55,8 +57,8 @@ export default function CampaignForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (platforms.length === 0) return setProblem('Choose at least one platform.');
-    if (!startsOn || startsOn < today) return setProblem('Choose a start date from today on.');
+    if (platforms.length === 0) return setProblem(t('form.needPlatform'));
+    if (!startsOn || startsOn < today) return setProblem(t('form.needStart'));
     setProblem('');
     onSubmit({
       occasion: occasion || undefined,
@@ -72,59 +74,37 @@ export default function CampaignForm({
 
   const full = platforms.length >= CAMPAIGN_PLATFORMS_MAX;
   return (
-    <form className="card grid gap-4 p-5 sm:p-6" onSubmit={submit} aria-label="Plan a campaign">
-      <div>
-        <label className="field-label" htmlFor={`${id}-occasion`}>
-          Occasion
-        </label>
-        <select
-          id={`${id}-occasion`}
-          className="field"
-          value={occasion}
-          onChange={(e) => chooseOccasion(e.target.value as OccasionId | '')}
-        >
-          <option value="">None: just the dates</option>
-          {occasions.data?.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-              {o.nextDate ? ` (${shortDate(o.nextDate)})` : ''}
+    <form className="card grid gap-4 p-5 sm:p-6" onSubmit={submit} aria-label={t('form.label')}>
+      <SelectField
+        id={`${id}-occasion`}
+        label={t('form.occasion')}
+        required={false}
+        value={occasion}
+        onChange={(v) => chooseOccasion(v as OccasionId | '')}
+      >
+        <option value="">{t('form.noOccasion')}</option>
+        {occasions.data?.map((o) => (
+          <option key={o.id} value={o.id}>
+            {t(`catalog:occasion.${o.id}`)}
+            {o.nextDate ? ` (${shortDate(o.nextDate)})` : ''}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${id}-start`} label={t('form.start')} type="date" min={today} value={startsOn} onChange={setStartsOn} />
+        <SelectField id={`${id}-days`} label={t('form.days')} value={String(days)} onChange={(v) => setDays(Number(v))}>
+          {Array.from({ length: CAMPAIGN_DAYS_MAX - CAMPAIGN_DAYS_MIN + 1 }, (_, i) => i + CAMPAIGN_DAYS_MIN).map((n) => (
+            <option key={n} value={n}>
+              {t('form.dayCount', { count: n })}
             </option>
           ))}
-        </select>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label className="field-label" htmlFor={`${id}-start`}>
-            Start date
-          </label>
-          <input
-            id={`${id}-start`}
-            type="date"
-            className="field"
-            min={today}
-            value={startsOn}
-            required
-            onChange={(e) => setStartsOn(e.target.value)}
-          />
-        </div>
-        <div>
-          <label className="field-label" htmlFor={`${id}-days`}>
-            Days
-          </label>
-          <select id={`${id}-days`} className="field" value={days} onChange={(e) => setDays(Number(e.target.value))}>
-            {Array.from({ length: CAMPAIGN_DAYS_MAX - CAMPAIGN_DAYS_MIN + 1 }, (_, i) => i + CAMPAIGN_DAYS_MIN).map((n) => (
-              <option key={n} value={n}>
-                {n} {n === 1 ? 'day' : 'days'}
-              </option>
-            ))}
-          </select>
-        </div>
+        </SelectField>
       </div>
       <fieldset>
         <legend className="field-label">
-          Platforms{' '}
+          {t('form.platforms')}{' '}
           <span className="font-normal text-slate-600 dark:text-slate-400">
-            ({platforms.length} of {CAMPAIGN_PLATFORMS_MAX})
+            {t('form.platformCount', { count: platforms.length, max: CAMPAIGN_PLATFORMS_MAX })}
           </span>
         </legend>
         <div className="grid gap-2 sm:grid-cols-2">
@@ -146,7 +126,7 @@ export default function CampaignForm({
                   disabled={!checked && full}
                   onChange={() => togglePlatform(p.id)}
                 />
-                <span className="min-w-0 flex-1">{p.name}</span>
+                <span className="min-w-0 flex-1">{t(`catalog:platform.${p.id}`)}</span>
                 <span className="text-xs text-slate-600 dark:text-slate-400">{p.maxChars}</span>
               </label>
             );
@@ -154,69 +134,52 @@ export default function CampaignForm({
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label className="field-label" htmlFor={`${id}-tone`}>
-            Tone
-          </label>
-          <select id={`${id}-tone`} className="field" value={tone} onChange={(e) => setTone(e.target.value as Tone)}>
-            {plan.limits.tones.map((t) => (
-              <option key={t} value={t}>
-                {capitalize(t)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label className="field-label" htmlFor={`${id}-language`}>
-            Language
-          </label>
-          <select id={`${id}-language`} className="field" value={language} onChange={(e) => setLanguage(e.target.value as LanguageId)}>
-            {LANGUAGES.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={`${id}-tone`} label={t('form.tone')} value={tone} onChange={(v) => setTone(v as Tone)}>
+          {plan.limits.tones.map((tone) => (
+            <option key={tone} value={tone}>
+              {t(`catalog:tone.${tone}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id={`${id}-language`} label={t('form.language')} value={language} onChange={(v) => setLanguage(v as LanguageId)}>
+          {LANGUAGES.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </SelectField>
       </div>
-      <div>
-        <label className="field-label" htmlFor={`${id}-topic`}>
-          Topic <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
-        </label>
-        <input
-          id={`${id}-topic`}
-          className="field"
-          maxLength={TOPIC_MAX}
-          placeholder="e.g. a family bakery in Nakuru"
-          value={topic}
-          onChange={(e) => setTopic(e.target.value)}
-        />
-      </div>
+      <Field
+        id={`${id}-topic`}
+        label={
+          <>
+            {t('form.topic')} <span className="font-normal text-slate-600 dark:text-slate-400">{t('form.optional')}</span>
+          </>
+        }
+        required={false}
+        maxLength={TOPIC_MAX}
+        placeholder={t('form.topicPlaceholder')}
+        value={topic}
+        onChange={setTopic}
+      />
       {(brands.data?.length ?? 0) > 0 && (
-        <div>
-          <label className="field-label" htmlFor={`${id}-brand`}>
-            Brand kit
-          </label>
-          <select id={`${id}-brand`} className="field" value={brandId} onChange={(e) => setBrandId(e.target.value)}>
-            <option value="">None</option>
-            {brands.data?.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={`${id}-brand`} label={t('form.brandKit')} required={false} value={brandId} onChange={setBrandId}>
+          <option value="">{t('form.noBrand')}</option>
+          {brands.data?.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </SelectField>
       )}
       {problem && (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
           {problem}
         </p>
       )}
-      <p className="text-xs text-slate-600 dark:text-slate-400">
-        {days * platforms.length} lines: one per day and platform, each counted as a generation.
-      </p>
+      <p className="text-xs text-slate-600 dark:text-slate-400">{t('form.total', { count: days * platforms.length })}</p>
       <button type="submit" className="btn-primary tap py-2.5 text-sm" disabled={busy}>
-        {busy ? 'Planning…' : 'Plan campaign'}
+        {busy ? t('form.planning') : t('form.submit')}
       </button>
     </form>
   );

@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { LANGUAGES, getPlatform, type CampaignLineDto, type RefineCampaignLineBody } from '@gl/core/types';
 import { errorMessage } from '../../lib/api';
 import {
@@ -30,22 +32,24 @@ export default function CampaignLineCard({
   line: CampaignLineDto;
   onChange: (line: CampaignLineDto) => void;
 }) {
+  const { t } = useTranslation(['campaigns', 'generate', 'catalog']);
   const id = useId();
   const platform = getPlatform(line.platform);
+  const platformName = t(`catalog:platform.${line.platform}`);
   const { copiedKey, copy } = useCopy();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const action = useCampaignLineAction();
   const busy = action.isPending ? action.variables.kind : null;
   const [saved, setSaved] = useState(false);
-  const error = action.error ? errorMessage(action.error, 'That did not work. Please try again.') : '';
+  const error = action.error ? errorMessage(action.error, t('line.actionFailed')) : '';
   const writing = line.status === 'pending' || line.status === 'running';
   const measure = useLineMeasure(editing ? { platform: line.platform, category: line.category, maxChars: null } : null);
   const fit = editing && measure ? measure(draft) : null;
   // A hand edit must fit the platform (the server checks the same): its limit, counted its way, and for SMS its alphabet.
   const draftCount = fit ? fit.count : draft.length;
   const draftOver = draftCount > platform.maxChars || Boolean(fit?.nonGsm);
-  const refineChoices = refineOptions(line, language);
+  const refineChoices = refineOptions(t, line, language);
 
   const act = (kind: CampaignLineAction, run: () => Promise<void>) => action.mutate({ kind, run });
 
@@ -58,14 +62,14 @@ export default function CampaignLineCard({
     >
       <header className="flex items-baseline justify-between gap-2">
         <h4 id={`${id}-platform`} className="text-xs font-semibold uppercase tracking-wide text-violet-800 dark:text-violet-300">
-          {platform.name}
+          {platformName}
         </h4>
         {line.text !== null && !editing && (
           <span
             className={`text-xs tabular-nums ${(line.characters ?? 0) > line.maxChars ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-400'}`}
           >
             {line.characters} / {line.maxChars}
-            {line.edited ? ' · edited' : ''}
+            {line.edited ? t('line.edited') : ''}
           </span>
         )}
       </header>
@@ -82,7 +86,7 @@ export default function CampaignLineCard({
           }}
         >
           <label className="sr-only" htmlFor={`${id}-draft`}>
-            Edit the {platform.name} line
+            {t('line.editLabel', { platform: platformName })}
           </label>
           <textarea id={`${id}-draft`} className="field min-h-24" value={draft} onChange={(e) => setDraft(e.target.value)} />
           <p
@@ -90,21 +94,21 @@ export default function CampaignLineCard({
             className={`text-xs tabular-nums ${draftOver ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-400'}`}
           >
             {`${draftCount} / ${platform.maxChars}`}
-            {fit?.nonGsm ? ` · "${fit.nonGsm.char}" is not in the SMS alphabet` : ''}
+            {fit?.nonGsm ? t('line.nonGsm', { char: fit.nonGsm.char }) : ''}
           </p>
           <div className="flex flex-wrap gap-2">
             <button type="submit" className="btn-primary tap px-3 py-1.5 text-sm" disabled={busy !== null || draftOver || !draft.trim()}>
-              Save edit
+              {t('line.saveEdit')}
             </button>
             <button type="button" className="btn-ghost tap px-3 py-1.5 text-sm" onClick={() => setEditing(false)}>
-              Cancel
+              {t('line.cancel')}
             </button>
           </div>
         </form>
       ) : writing ? (
-        <p className="animate-pulse text-sm text-slate-600 dark:text-slate-400">Writing…</p>
+        <p className="animate-pulse text-sm text-slate-600 dark:text-slate-400">{t('line.writing')}</p>
       ) : line.text === null ? (
-        <p className="text-sm text-rose-700 dark:text-rose-300">This line could not be written. Try again.</p>
+        <p className="text-sm text-rose-700 dark:text-rose-300">{t('line.failed')}</p>
       ) : (
         <p className="whitespace-pre-wrap break-words text-sm text-slate-900 dark:text-slate-100" data-testid="campaign-line-text">
           {line.text}
@@ -118,16 +122,16 @@ export default function CampaignLineCard({
               <button
                 type="button"
                 className="btn-ghost tap px-2 py-1 text-xs"
-                aria-label={`${copiedKey === line.id ? 'Copied' : 'Copy'} the ${platform.name} line`}
+                aria-label={t(copiedKey === line.id ? 'line.copiedAria' : 'line.copyAria', { platform: platformName })}
                 onClick={() => void copy(line.id, line.text!)}
               >
                 {copiedKey === line.id ? <CheckIcon className="h-4 w-4" /> : <CopyIcon className="h-4 w-4" />}
-                {copiedKey === line.id ? 'Copied' : 'Copy'}
+                {copiedKey === line.id ? t('line.copied') : t('line.copy')}
               </button>
               <button
                 type="button"
                 className="btn-ghost tap px-2 py-1 text-xs"
-                aria-label={`${saved ? 'Saved' : 'Save'} the ${platform.name} line`}
+                aria-label={t(saved ? 'line.savedAria' : 'line.saveAria', { platform: platformName })}
                 disabled={busy !== null || saved}
                 onClick={() =>
                   act('save', async () => {
@@ -137,26 +141,26 @@ export default function CampaignLineCard({
                 }
               >
                 <BookmarkIcon className="h-4 w-4" />
-                {saved ? 'Saved' : 'Save'}
+                {saved ? t('line.saved') : t('line.save')}
               </button>
               <button
                 type="button"
                 className="btn-ghost tap px-2 py-1 text-xs"
-                aria-label={`Edit the ${platform.name} line`}
+                aria-label={t('line.editAria', { platform: platformName })}
                 disabled={busy !== null || writing}
                 onClick={() => {
                   setDraft(line.text ?? '');
                   setEditing(true);
                 }}
               >
-                Edit
+                {t('line.edit')}
               </button>
             </>
           )}
           {line.text !== null && !line.edited && (
             <select
               className="field tap w-auto min-w-0 py-1 text-xs sm:min-h-0"
-              aria-label={`Refine the ${platform.name} line`}
+              aria-label={t('line.refineAria', { platform: platformName })}
               value=""
               disabled={busy !== null || writing}
               onChange={(e) => {
@@ -168,7 +172,7 @@ export default function CampaignLineCard({
                 });
               }}
             >
-              <option value="">Refine…</option>
+              <option value="">{t('line.refine')}</option>
               {refineChoices.map((c) => (
                 <option key={c.value} value={c.value}>
                   {c.label}
@@ -179,7 +183,7 @@ export default function CampaignLineCard({
           <button
             type="button"
             className="btn-ghost tap px-2 py-1 text-xs"
-            aria-label={`Regenerate the ${platform.name} line`}
+            aria-label={t('line.regenerateAria', { platform: platformName })}
             disabled={busy !== null || writing}
             onClick={() =>
               act('again', async () => {
@@ -189,7 +193,7 @@ export default function CampaignLineCard({
             }
           >
             <RefreshIcon className="h-4 w-4" />
-            Regenerate
+            {t('line.regenerate')}
           </button>
         </div>
       )}
@@ -203,18 +207,27 @@ export default function CampaignLineCard({
 }
 
 /** What a line can be refined into: the lines refine actions its platform allows, and translations. */
-function refineOptions(line: CampaignLineDto, language: string): Array<{ value: string; label: string; body: RefineCampaignLineBody }> {
-  const options: Array<{ value: string; label: string; body: RefineCampaignLineBody }> = [
-    { value: 'shorter', label: 'Shorter', body: { action: 'shorter' } },
-    { value: 'longer', label: 'Longer', body: { action: 'longer' } },
-    { value: 'punchier', label: 'Punchier', body: { action: 'punchier' } },
-    { value: 'funnier', label: 'Funnier', body: { action: 'funnier' } },
-    { value: 'more_formal', label: 'More formal', body: { action: 'more_formal' } },
-  ];
-  if (getPlatform(line.platform).emoji === 'some') options.push({ value: 'add_emoji', label: 'Add emoji', body: { action: 'add_emoji' } });
+function refineOptions(
+  t: TFunction<['campaigns', 'generate', 'catalog']>,
+  line: CampaignLineDto,
+  language: string,
+): Array<{ value: string; label: string; body: RefineCampaignLineBody }> {
+  const actions = ['shorter', 'longer', 'punchier', 'funnier', 'more_formal'] as const;
+  const options: Array<{ value: string; label: string; body: RefineCampaignLineBody }> = actions.map((action) => ({
+    value: action,
+    label: t(`generate:refine.action.${action}`),
+    body: { action },
+  }));
+  if (getPlatform(line.platform).emoji === 'some') {
+    options.push({ value: 'add_emoji', label: t('generate:refine.action.add_emoji'), body: { action: 'add_emoji' } });
+  }
   for (const l of LANGUAGES) {
     if (l.id !== language && (l.id === 'en' || l.id === 'sw')) {
-      options.push({ value: `translate_${l.id}`, label: `Translate to ${l.name}`, body: { action: 'translate', language: l.id } });
+      options.push({
+        value: `translate_${l.id}`,
+        label: t('line.translate', { language: l.name }),
+        body: { action: 'translate', language: l.id },
+      });
     }
   }
   return options;

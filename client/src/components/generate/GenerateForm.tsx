@@ -1,10 +1,10 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { CATEGORIES, COUNT_MAX, COUNT_MIN, LANGUAGES, PROMPT_MAX, TONES, TOPIC_MAX, getPlatform, type Plan } from '@gl/core/types';
 import type { BrandDto, CategoryId, LanguageId, Tone } from '@gl/core/types';
 import { COMPARE_MAX } from '../../lib/compare';
 import type { GenerateRequest } from '../../lib/generation';
-import { capitalize } from '../../lib/format';
 import NeedsConnection from '../NeedsConnection';
 import PlatformFields from './PlatformFields';
 import CompareSwitch from './CompareSwitch';
@@ -45,6 +45,9 @@ export default function GenerateForm({
   topicRef,
   submitLabel,
 }: GenerateFormProps) {
+  const { t } = useTranslation(['generate', 'catalog']);
+  const toneName = (tone: Tone) => t(`catalog:tone.${tone}`);
+  const planName = (predicate: (p: Plan) => boolean) => t(`catalog:plan.${unlockPlan(predicate)}`);
   const form = useGenerateForm({ plan, initialCategory, brands, onSubmit, onCompare, onCompareMode });
   const { compare, platformChoice, categoryMax } = form;
   const ids = {
@@ -59,9 +62,9 @@ export default function GenerateForm({
   };
 
   return (
-    <form onSubmit={form.submit} className="grid gap-6" aria-label="Generation settings">
+    <form onSubmit={form.submit} className="grid gap-6" aria-label={t('form.label')}>
       <fieldset>
-        <legend className="field-label">Category</legend>
+        <legend className="field-label">{t('form.category')}</legend>
         <div className="grid grid-cols-2 gap-2">
           {CATEGORIES.map((c) => (
             <LockedChoice
@@ -73,16 +76,19 @@ export default function GenerateForm({
               locked={!plan.limits.categories.includes(c.id)}
               onChange={() => form.setCategory(c.id)}
               hintId={ids.catHint}
-              note={`${unlockPlan((p) => p.limits.categories.includes(c.id))} plan`}
+              note={t('form.planNote', { plan: planName((p) => p.limits.categories.includes(c.id)) })}
             >
-              {c.name}
+              {t(`catalog:category.${c.id}.name`)}
             </LockedChoice>
           ))}
         </div>
         {form.lockedCategories.length > 0 && (
           <p id={ids.catHint} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-            <UpgradeHint link="Upgrade to unlock">
-              {form.lockedCategories.map((c) => c.name).join(', ')} {form.lockedCategories.length === 1 ? 'needs' : 'need'} a paid plan.
+            <UpgradeHint link={t('form.upgradeToUnlock')}>
+              {t('form.lockedCategories', {
+                count: form.lockedCategories.length,
+                names: form.lockedCategories.map((c) => t(`catalog:category.${c.id}.name`)).join(', '),
+              })}
             </UpgradeHint>
           </p>
         )}
@@ -91,29 +97,29 @@ export default function GenerateForm({
       {onCompare && <CompareSwitch compare={compare} />}
 
       <fieldset>
-        <legend className="field-label">{compare.on ? 'Tones to compare' : 'Tone'}</legend>
+        <legend className="field-label">{compare.on ? t('form.tonesToCompare') : t('form.tone')}</legend>
         <div className="flex flex-wrap gap-2">
-          {TONES.map((t) => (
+          {TONES.map((tone) => (
             <LockedChoice
-              key={t}
+              key={tone}
               look="pill"
               type={compare.on ? 'checkbox' : 'radio'}
               name="tone"
-              value={t}
-              checked={compare.on ? compare.tones.includes(t) : form.tone === t}
-              locked={!plan.limits.tones.includes(t)}
-              disabled={compare.on && !compare.tones.includes(t) && compare.tones.length >= COMPARE_MAX}
-              onChange={() => (compare.on ? compare.toggle(t) : form.setTone(t))}
+              value={tone}
+              checked={compare.on ? compare.tones.includes(tone) : form.tone === tone}
+              locked={!plan.limits.tones.includes(tone)}
+              disabled={compare.on && !compare.tones.includes(tone) && compare.tones.length >= COMPARE_MAX}
+              onChange={() => (compare.on ? compare.toggle(tone) : form.setTone(tone))}
               hintId={ids.toneHint}
             >
-              {capitalize(t)}
+              {toneName(tone)}
             </LockedChoice>
           ))}
         </div>
         {form.lockedTones.length > 0 && (
           <p id={ids.toneHint} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-            <UpgradeHint link="Upgrade to unlock">
-              {form.lockedTones.map(capitalize).join(', ')} {form.lockedTones.length === 1 ? 'tone needs' : 'tones need'} a paid plan.
+            <UpgradeHint link={t('form.upgradeToUnlock')}>
+              {t('form.lockedTones', { count: form.lockedTones.length, names: form.lockedTones.map(toneName).join(', ') })}
             </UpgradeHint>
           </p>
         )}
@@ -121,7 +127,7 @@ export default function GenerateForm({
 
       <div>
         <label htmlFor={ids.topic} className="field-label">
-          Topic <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+          {t('form.topic')} <span className="font-normal text-slate-500 dark:text-slate-400">{t('form.optional')}</span>
         </label>
         <input
           ref={topicRef}
@@ -131,7 +137,7 @@ export default function GenerateForm({
           value={form.topic}
           maxLength={TOPIC_MAX}
           onChange={(e) => form.setTopic(e.target.value)}
-          placeholder="A brand, product or subject, e.g. a coffee shop in Nakuru"
+          placeholder={t('form.topicPlaceholder')}
         />
       </div>
 
@@ -140,20 +146,20 @@ export default function GenerateForm({
       {brands.length > 0 && (
         <div>
           <label htmlFor={ids.brand} className="field-label">
-            Brand kit <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+            {t('form.brandKit')} <span className="font-normal text-slate-500 dark:text-slate-400">{t('form.optional')}</span>
           </label>
           <select id={ids.brand} className="field" value={form.brandId} onChange={(e) => form.setBrandId(e.target.value)}>
-            <option value="">No brand kit</option>
+            <option value="">{t('form.noBrandKit')}</option>
             {brands.map((b) => (
               <option key={b.id} value={b.id}>
-                {b.teamId ? `${b.name} · Team` : b.name}
+                {b.teamId ? t('form.teamKit', { name: b.name }) : b.name}
               </option>
             ))}
           </select>
           <p className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
-            Lines in the kit's voice, never using its words to avoid.{' '}
+            {t('form.brandHint')}{' '}
             <Link to="/brands" className="font-medium text-violet-700 underline underline-offset-2 dark:text-violet-300">
-              Manage brand kits
+              {t('form.manageBrands')}
             </Link>
           </p>
         </div>
@@ -163,7 +169,7 @@ export default function GenerateForm({
 
       <div>
         <label htmlFor={ids.prompt} className="field-label flex items-center gap-1.5">
-          Custom instructions {form.promptsLocked && <LockIcon className="h-3.5 w-3.5 text-slate-500 dark:text-slate-400" />}
+          {t('form.prompt')} {form.promptsLocked && <LockIcon className="h-3.5 w-3.5 text-slate-500 dark:text-slate-400" />}
         </label>
         <textarea
           id={ids.prompt}
@@ -173,14 +179,14 @@ export default function GenerateForm({
           maxLength={PROMPT_MAX}
           disabled={form.promptsLocked}
           onChange={(e) => form.setPrompt(e.target.value)}
-          placeholder={form.promptsLocked ? 'Available on the Pro and Business plans' : 'e.g. mention free delivery, avoid puns'}
+          placeholder={form.promptsLocked ? t('form.promptLockedPlaceholder') : t('form.promptPlaceholder')}
           aria-describedby={`${ids.prompt}-hint`}
         />
         <p id={`${ids.prompt}-hint`} className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
           {form.promptsLocked ? (
-            <UpgradeHint link="Upgrade">Custom instructions are part of the {unlockPlan((p) => p.limits.customPrompts)} plan.</UpgradeHint>
+            <UpgradeHint link={t('form.upgrade')}>{t('form.promptLocked', { plan: planName((p) => p.limits.customPrompts) })}</UpgradeHint>
           ) : (
-            `${form.prompt.length}/${PROMPT_MAX} characters`
+            t('form.promptCount', { count: form.prompt.length, max: PROMPT_MAX })
           )}
         </p>
       </div>
@@ -189,7 +195,7 @@ export default function GenerateForm({
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <div>
           <label htmlFor={ids.count} className="field-label">
-            Lines
+            {t('form.lines')}
           </label>
           <input
             id={ids.count}
@@ -204,7 +210,7 @@ export default function GenerateForm({
         </div>
         <div className="col-span-2 sm:order-none sm:col-span-1 max-sm:order-last">
           <label htmlFor={ids.language} className="field-label">
-            Language
+            {t('form.language')}
           </label>
           <select
             id={ids.language}
@@ -221,7 +227,7 @@ export default function GenerateForm({
         </div>
         <div>
           <label htmlFor={ids.maxChars} className="field-label">
-            Max chars
+            {t('form.maxChars')}
           </label>
           <input
             id={ids.maxChars}
@@ -239,18 +245,14 @@ export default function GenerateForm({
         </div>
       </div>
 
-      <NeedsConnection action={compare.on ? 'Comparing tones' : 'Generating lines'} />
+      <NeedsConnection action={compare.on ? t('form.actionComparing') : t('form.actionGenerating')} />
       <button
         type="submit"
         className="btn-primary w-full py-3 text-base"
         disabled={busy || disabled || !form.online || (compare.on && !compare.ready)}
       >
         <SparklesIcon className="h-5 w-5" />
-        {busy
-          ? 'Generating...'
-          : compare.on
-            ? `Compare ${compare.tones.length} tone${compare.tones.length === 1 ? '' : 's'}`
-            : (submitLabel ?? 'Generate Lines')}
+        {busy ? t('form.generating') : compare.on ? t('form.compare', { count: compare.tones.length }) : (submitLabel ?? t('form.submit'))}
       </button>
     </form>
   );

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { CategoryId, LanguageId, RefineAction, Tone } from '@gl/core/types';
 import SaveToTeamButton from '../team/SaveToTeamButton';
 import { BookmarkIcon, CheckIcon, ClockIcon, CopyIcon, RefreshIcon } from '../icons';
@@ -12,13 +14,11 @@ export type SaveState =
   /** Kept on the device under this key until the connection returns. */
   | { status: 'pending'; key: string };
 
-export const PENDING_SAVE_TEXT = 'Pending: it will be saved when you are back online.';
-
-function saveText(s: SaveState | undefined): string {
-  if (s?.status === 'saving') return 'Saving...';
-  if (s?.status === 'pending') return 'Pending';
-  if (s?.status === 'saved') return s.already ? 'Already saved' : 'Saved';
-  return 'Save';
+function saveText(t: TFunction<'generate'>, s: SaveState | undefined): string {
+  if (s?.status === 'saving') return t('line.saving');
+  if (s?.status === 'pending') return t('line.pending');
+  if (s?.status === 'saved') return s.already ? t('line.alreadySaved') : t('line.saved');
+  return t('line.save');
 }
 
 /**
@@ -64,6 +64,7 @@ export default function GeneratedLine({
   /** The line's language (a translated line's is the one it was translated to). */
   language: LanguageId;
 }) {
+  const { t } = useTranslation('generate');
   const n = index + 1;
   return (
     <li
@@ -81,17 +82,17 @@ export default function GeneratedLine({
       </p>
       {counter}
       <div className="mt-3 flex flex-wrap items-center gap-1.5">
-        <button type="button" className="btn-ghost tap px-2.5 py-1 text-xs" onClick={onCopy} aria-label={`Copy line ${n}`}>
+        <button type="button" className="btn-ghost tap px-2.5 py-1 text-xs" onClick={onCopy} aria-label={t('line.copyAria', { n })}>
           {copied ? <CheckIcon className="h-3.5 w-3.5" /> : <CopyIcon className="h-3.5 w-3.5" />}
-          {copied ? 'Copied!' : 'Copy'}
+          {copied ? t('line.copied') : t('line.copy')}
         </button>
-        <ShareWhatsApp text={text} label={`line ${n}`} />
+        <ShareWhatsApp text={text} label={t('line.name', { n })} />
         <button
           type="button"
           className="btn-ghost tap px-2.5 py-1 text-xs"
           onClick={onSave}
           disabled={saveState?.status === 'saving' || saveState?.status === 'saved' || saveState?.status === 'pending'}
-          aria-label={`Save line ${n}`}
+          aria-label={t('line.saveAria', { n })}
           aria-describedby={saveState?.status === 'pending' ? pendingId : undefined}
         >
           {saveState?.status === 'saved' ? (
@@ -101,7 +102,7 @@ export default function GeneratedLine({
           ) : (
             <BookmarkIcon className="h-3.5 w-3.5" />
           )}
-          {saveText(saveState)}
+          {saveText(t, saveState)}
         </button>
         {team && <SaveToTeamButton text={text} category={team.category} tone={team.tone} index={index} />}
         {onRegenerate && (
@@ -110,13 +111,13 @@ export default function GeneratedLine({
             className="btn-ghost tap px-2.5 py-1 text-xs"
             onClick={onRegenerate}
             disabled={!canRegenerate}
-            aria-label={`Regenerate line ${n}`}
+            aria-label={t('line.regenerateAria', { n })}
           >
             <RefreshIcon className="h-3.5 w-3.5" />
-            Regenerate
+            {t('line.regenerate')}
           </button>
         )}
-        <RefineMenu label={`line ${n}`} language={language} actions={refineActions} disabled={!canRefine} onRefine={onRefine} />
+        <RefineMenu label={t('line.name', { n })} language={language} actions={refineActions} disabled={!canRefine} onRefine={onRefine} />
         {saveState?.status === 'error' && (
           <span role="alert" className="text-xs text-rose-700 dark:text-rose-300">
             {saveState.message}
@@ -131,7 +132,7 @@ export default function GeneratedLine({
           className="mt-2 flex items-start gap-1.5 text-xs text-amber-800 dark:text-amber-200"
         >
           <ClockIcon className="mt-0.5 h-3.5 w-3.5 shrink-0" />
-          {PENDING_SAVE_TEXT}
+          {t('line.pendingSave')}
         </p>
       )}
     </li>

@@ -1,17 +1,19 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { PLATFORMS, getCategory, getPlatform, type CategoryId, type Platform, type PlatformId } from '@gl/core/types';
 import Switch from '../Switch';
 import type { PlatformChoice } from './use-platform-choice';
 
 /** How a platform's limit is counted, in a phrase the person reads under the picker. */
-export function limitText(platform: Platform): string {
+export function limitText(t: TFunction<['generate', 'catalog']>, platform: Platform): string {
   switch (platform.counting) {
     case 'x_weighted':
-      return `Up to ${platform.maxChars} characters as X counts them (an emoji or a CJK character counts as 2).`;
+      return t('platform.limitX', { max: platform.maxChars });
     case 'gsm7':
-      return `One SMS: up to ${platform.maxChars} plain (GSM-7) characters. An emoji or a curly quote cuts a segment to 70.`;
+      return t('platform.limitSms', { max: platform.maxChars });
     default:
-      return `Up to ${platform.maxChars} characters (an emoji counts as 1).`;
+      return t('platform.limit', { max: platform.maxChars });
   }
 }
 
@@ -20,16 +22,20 @@ export function limitText(platform: Platform): string {
  * switches, which start at the platform's defaults.
  */
 export default function PlatformFields({ choice, category }: { choice: PlatformChoice; category: CategoryId }) {
+  const { t } = useTranslation(['generate', 'catalog']);
   const id = useId();
   const platform = choice.platform ? getPlatform(choice.platform) : null;
   const cat = getCategory(category);
   // The category's own bound can be tighter than the platform's (the smaller wins).
-  const tighter = platform && cat.maxChars < platform.maxChars ? ` ${cat.name} keep to ${cat.maxChars}.` : '';
+  const tighter =
+    platform && cat.maxChars < platform.maxChars
+      ? ` ${t('platform.tighter', { category: t(`catalog:category.${cat.id}.name`), max: cat.maxChars })}`
+      : '';
   return (
     <div className="grid gap-3">
       <div>
         <label htmlFor={id} className="field-label">
-          Platform <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+          {t('platform.label')} <span className="font-normal text-slate-500 dark:text-slate-400">{t('form.optional')}</span>
         </label>
         <select
           id={id}
@@ -38,29 +44,29 @@ export default function PlatformFields({ choice, category }: { choice: PlatformC
           onChange={(e) => choice.setPlatform((e.target.value || null) as PlatformId | null)}
           aria-describedby={`${id}-limit`}
         >
-          <option value="">Any platform</option>
+          <option value="">{t('platform.any')}</option>
           {PLATFORMS.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.name}
+              {t(`catalog:platform.${p.id}`)}
             </option>
           ))}
         </select>
         <p id={`${id}-limit`} data-testid="platform-limit" className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
-          {platform ? limitText(platform) + tighter : 'Pick where the lines will be posted to keep them within its limit.'}
+          {platform ? limitText(t, platform) + tighter : t('platform.pick')}
         </p>
       </div>
       <div className="grid gap-2 sm:grid-cols-2">
         <Switch
-          label="Hashtags"
+          label={t('platform.hashtags')}
           checked={choice.hashtags === 'few'}
           onChange={(on) => choice.setHashtags(on ? 'few' : 'none')}
-          hint={choice.hashtags === 'few' ? '1 to 3, at the end' : 'No hashtags'}
+          hint={choice.hashtags === 'few' ? t('platform.hashtagsOn') : t('platform.hashtagsOff')}
         />
         <Switch
-          label="Emoji"
+          label={t('platform.emoji')}
           checked={choice.emoji === 'some'}
           onChange={(on) => choice.setEmoji(on ? 'some' : 'none')}
-          hint={choice.emoji === 'some' ? 'At most 2 per line' : 'No emoji'}
+          hint={choice.emoji === 'some' ? t('platform.emojiOn') : t('platform.emojiOff')}
         />
       </div>
     </div>

@@ -1,25 +1,15 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { LANGUAGES, REFINE_ACTIONS, type LanguageId, type RefineAction } from '@gl/core/types';
 import { hasEmoji } from '../../lib/emoji';
 import type { RefineOrigin } from '../../lib/generation';
 import { ChevronDownIcon, WandIcon } from '../icons';
 
-export const REFINE_LABELS: Record<RefineAction, string> = {
-  shorter: 'Shorter',
-  longer: 'Longer',
-  punchier: 'Punchier',
-  funnier: 'Funnier',
-  more_formal: 'More formal',
-  add_emoji: 'Add emoji',
-  remove_emoji: 'Remove emoji',
-  translate: 'Translate',
-};
-
-const languageName = (id: LanguageId | undefined) => LANGUAGES.find((l) => l.id === id)?.name ?? 'another language';
-
 /** How a refined line is labelled: "Shorter", "In Kiswahili". */
-export function refinedLabel(origin: Pick<RefineOrigin, 'action' | 'language'>): string {
-  return origin.action === 'translate' ? `In ${languageName(origin.language)}` : REFINE_LABELS[origin.action];
+export function refinedLabel(t: TFunction<'generate'>, origin: Pick<RefineOrigin, 'action' | 'language'>): string {
+  if (origin.action !== 'translate') return t(`refine.action.${origin.action}`);
+  return t('refine.in', { language: LANGUAGES.find((l) => l.id === origin.language)?.name ?? t('refine.anotherLanguage') });
 }
 
 /** "Longer" needs room: the server does not offer it on a line at 90% of its limit or more. */
@@ -61,6 +51,7 @@ export default function RefineMenu({
   disabled?: boolean;
   onRefine(action: RefineAction, language?: LanguageId): void;
 }) {
+  const { t } = useTranslation('generate');
   const [open, setOpen] = useState(false);
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -100,13 +91,13 @@ export default function RefineMenu({
         className="btn-ghost tap px-2.5 py-1 text-xs"
         aria-expanded={open}
         aria-controls={id}
-        aria-label={`Refine ${label}`}
+        aria-label={t('refine.aria', { label })}
         disabled={disabled}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={onEscape}
       >
         <WandIcon className="h-3.5 w-3.5" />
-        Refine
+        {t('refine.button')}
         <ChevronDownIcon className={`h-3.5 w-3.5 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       <div
@@ -114,7 +105,7 @@ export default function RefineMenu({
         id={id}
         hidden={!open}
         role="group"
-        aria-label={`Refine ${label}`}
+        aria-label={t('refine.aria', { label })}
         data-testid="refine-menu"
         className="basis-full rounded-xl border border-slate-200 bg-slate-50 p-1.5 dark:border-slate-700 dark:bg-slate-800/60"
         onKeyDown={onEscape}
@@ -125,13 +116,13 @@ export default function RefineMenu({
             .map((action) => (
               <li key={action}>
                 <button type="button" className={item} onClick={() => choose(action)}>
-                  {REFINE_LABELS[action]}
+                  {t(`refine.action.${action}`)}
                 </button>
               </li>
             ))}
         </ul>
         <p className="mt-1.5 border-t border-slate-200 px-2.5 pb-0.5 pt-1.5 text-xs font-semibold text-slate-600 dark:border-slate-700 dark:text-slate-400">
-          Translate to
+          {t('refine.translateTo')}
         </p>
         <ul className="grid grid-cols-2 gap-0.5 sm:grid-cols-4">
           {LANGUAGES.filter((l) => l.id !== language).map((l) => (
@@ -141,7 +132,7 @@ export default function RefineMenu({
                 className={item}
                 lang={l.id}
                 onClick={() => choose('translate', l.id)}
-                aria-label={`Translate to ${l.name}`}
+                aria-label={t('refine.translateToAria', { language: l.name })}
               >
                 {l.name}
               </button>

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { getCategory } from '@gl/core/types';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
 import { useCopy } from '../../lib/clipboard';
-import { capitalize } from '../../lib/format';
-import { SOURCE_NOTICES, type GenerationState } from '../../lib/generation';
+import type { GenerationState } from '../../lib/generation';
 import { newIdempotencyKey, queueSave, sendSave, usePendingSaves } from '../../lib/pending-saves';
 import { REFINEMENTS_MAX, getPlatform, type LanguageId, type RefineAction } from '@gl/core/types';
 import { AlertIcon, RefreshIcon, SparklesIcon } from '../icons';
@@ -18,16 +18,12 @@ import LineCounter from './LineCounter';
 import { graphemes } from '../../lib/format';
 import { useLineMeasure } from '../../lib/line-measure';
 
-export { PENDING_SAVE_TEXT } from './GeneratedLine';
-
-export const MUST_SIGN_IN_TO_SAVE = 'Must be authenticated to save lines';
-
 export default function ResultsPanel({
   state,
   onRetry,
   onRegenerate,
   onRefine,
-  title = 'Generated lines',
+  title,
   testId,
 }: {
   state: GenerationState;
@@ -39,6 +35,7 @@ export default function ResultsPanel({
   title?: string;
   testId?: string;
 }) {
+  const { t } = useTranslation(['generate', 'catalog']);
   const headingId = useId();
   const { isAuthenticated, user } = useAuth();
   const online = useOnline();
@@ -108,7 +105,7 @@ export default function ResultsPanel({
     } catch (err) {
       // The connection dropped on the way: the same key goes again later, so it is never saved twice.
       if (err instanceof ApiError && err.isNetworkError) return keep();
-      setSaves((s) => ({ ...s, [text]: { status: 'error', message: errorMessage(err, 'Failed to save line') } }));
+      setSaves((s) => ({ ...s, [text]: { status: 'error', message: errorMessage(err, t('results.saveFailed')) } }));
     }
   };
 
@@ -127,21 +124,23 @@ export default function ResultsPanel({
     <section aria-labelledby={headingId} data-testid={testId} className="card flex h-full min-h-[28rem] flex-col p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
-          {title}
+          {title ?? t('results.title')}
         </h2>
         {request && state.phase !== 'idle' && (
           <div className="flex flex-wrap gap-1.5">
             <span className="chip bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-              {getCategory(request.category).name}
+              {t(`catalog:category.${request.category}.name`)}
             </span>
-            <span className="chip bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300">{capitalize(request.tone)}</span>
+            <span className="chip bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+              {t(`catalog:tone.${request.tone}`)}
+            </span>
           </div>
         )}
       </div>
 
       <div aria-live="polite" className="sr-only">
-        {busy ? `Generating: ${arrived} of ${state.lines.length} lines ready` : state.phase === 'completed' ? 'Generation complete' : ''}
-        {overLimit > 0 && ` ${overLimit} ${overLimit === 1 ? 'line is' : 'lines are'} over the limit.`}
+        {busy ? t('results.progress', { arrived, total: state.lines.length }) : state.phase === 'completed' ? t('results.complete') : ''}
+        {overLimit > 0 && ` ${t('results.overLimit', { count: overLimit })}`}
       </div>
 
       {state.phase === 'completed' && state.source && (
@@ -154,17 +153,17 @@ export default function ResultsPanel({
           }`}
         >
           <SparklesIcon className="h-4 w-4 shrink-0" />
-          {SOURCE_NOTICES[state.source]}
+          {t(`results.source.${state.source}`)}
         </p>
       )}
 
       {!isAuthenticated && arrived > 0 && (
         <p className="mt-4 rounded-lg border border-violet-200 bg-violet-50 px-3 py-2 text-sm text-violet-900 dark:border-violet-500/30 dark:bg-violet-500/10 dark:text-violet-100">
-          {visitorPrompt ? `${MUST_SIGN_IN_TO_SAVE}. ` : 'Like a line? '}
+          {visitorPrompt ? t('results.mustSignIn') : t('results.likeALine')}{' '}
           <Link to="/auth" className="font-semibold underline underline-offset-2">
-            Sign in
+            {t('results.signIn')}
           </Link>{' '}
-          to save lines to your library.
+          {t('results.toSave')}
         </p>
       )}
 
@@ -173,10 +172,8 @@ export default function ResultsPanel({
           <span className="grid h-14 w-14 place-items-center rounded-2xl bg-violet-100 text-violet-700 dark:bg-violet-500/15 dark:text-violet-300">
             <SparklesIcon className="h-7 w-7" />
           </span>
-          <p className="mt-4 font-medium text-slate-900 dark:text-white">Your lines will appear here</p>
-          <p className="mt-1 max-w-xs text-sm text-slate-600 dark:text-slate-400">
-            Pick a category and a tone, add a topic if you like, then press Generate Lines.
-          </p>
+          <p className="mt-4 font-medium text-slate-900 dark:text-white">{t('results.idleTitle')}</p>
+          <p className="mt-1 max-w-xs text-sm text-slate-600 dark:text-slate-400">{t('results.idleBody')}</p>
         </div>
       )}
 
@@ -192,13 +189,13 @@ export default function ResultsPanel({
           <div className="mt-3 flex flex-wrap gap-2">
             {state.error.upgrade && (
               <Link to="/pricing" className="btn-primary tap px-3 py-1.5 text-sm">
-                Upgrade your plan
+                {t('results.upgradePlan')}
               </Link>
             )}
             {!state.error.upgrade && (
               <button type="button" className="btn-secondary tap px-3 py-1.5 text-sm" onClick={onRetry}>
                 <RefreshIcon className="h-4 w-4" />
-                Retry
+                {t('results.retry')}
               </button>
             )}
           </div>
@@ -210,7 +207,7 @@ export default function ResultsPanel({
           {state.lineError.message}{' '}
           {state.lineError.upgrade && (
             <Link to="/pricing" className="font-semibold underline underline-offset-2">
-              Upgrade your plan
+              {t('results.upgradePlan')}
             </Link>
           )}
         </p>
@@ -224,7 +221,7 @@ export default function ResultsPanel({
                 <li
                   key={`refining-${slot.from}`}
                   className="ml-3 rounded-xl border border-dashed border-violet-300 p-4 sm:ml-6 dark:border-violet-500/40"
-                  aria-label={`Line ${slot.from + 1}: refining (${refinedLabel(slot).toLowerCase()})`}
+                  aria-label={t('results.refining', { n: slot.from + 1, what: refinedLabel(t, slot).toLowerCase() })}
                   data-testid="refining-line"
                 >
                   <div className="h-3 w-3/5 animate-pulse rounded bg-violet-100 dark:bg-violet-500/20" />
@@ -240,7 +237,7 @@ export default function ResultsPanel({
                 <li
                   key={index}
                   className="rounded-xl border border-dashed border-slate-200 p-4 dark:border-slate-700"
-                  aria-label={regenerating ? `Line ${index + 1}: regenerating` : `Line ${index + 1}: waiting`}
+                  aria-label={regenerating ? t('results.regenerating', { n: index + 1 }) : t('results.waiting', { n: index + 1 })}
                 >
                   <div className="h-3 w-4/5 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
                   <div className="mt-2 h-3 w-1/2 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
@@ -256,7 +253,13 @@ export default function ResultsPanel({
                 key={index}
                 text={line}
                 index={index}
-                tag={slot.refined ? (origin ? `${refinedLabel(origin)} · from line ${origin.from + 1}` : 'Refined') : undefined}
+                tag={
+                  slot.refined
+                    ? origin
+                      ? t('results.from', { what: refinedLabel(t, origin), n: origin.from + 1 })
+                      : t('results.refined')
+                    : undefined
+                }
                 counter={fit && <LineCounter fit={fit} />}
                 copied={copiedKey === key}
                 onCopy={() => void copy(key, line)}
@@ -277,7 +280,7 @@ export default function ResultsPanel({
       )}
       {refineFull && (
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-400" data-testid="refine-full">
-          These lines have {REFINEMENTS_MAX} refinements, the most one generation keeps. Generate again to refine more.
+          {t('results.full', { max: REFINEMENTS_MAX })}
         </p>
       )}
     </section>

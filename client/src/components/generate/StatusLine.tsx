@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 
 interface HealthData {
@@ -20,6 +21,7 @@ export function useBackendHealth() {
 }
 
 export default function StatusLine() {
+  const { t } = useTranslation('generate');
   const health = useBackendHealth();
   const status: BackendStatus = health.isPending
     ? 'checking'
@@ -36,10 +38,8 @@ export default function StatusLine() {
       data-status={status}
     >
       <span className={`h-2 w-2 rounded-full ${dot}`} aria-hidden="true" />
-      <span className="font-medium text-slate-800 dark:text-slate-200">
-        {status === 'checking' ? 'Checking backend...' : status === 'online' ? 'AI-powered generation' : 'Offline mode (fallback)'}
-      </span>
-      {health.isError && <span className="text-slate-600 dark:text-slate-400">· Backend health check failed</span>}
+      <span className="font-medium text-slate-800 dark:text-slate-200">{t(`status.${status}`)}</span>
+      {health.isError && <span className="text-slate-600 dark:text-slate-400">{t('status.failed')}</span>}
     </div>
   );
 }

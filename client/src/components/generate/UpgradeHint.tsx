@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PLANS, type Plan } from '@gl/core/types';
+import { PLANS, type Plan, type PlanId } from '@gl/core/types';
 
-/** The name of the cheapest plan that has a feature (plans are listed cheapest first). */
-export function unlockPlan(predicate: (p: Plan) => boolean): string {
-  return PLANS.find(predicate)?.name ?? 'Pro';
+/** The cheapest plan that has a feature (plans are listed cheapest first); its name is `catalog:plan.<id>`. */
+export function unlockPlan(predicate: (p: Plan) => boolean): PlanId {
+  return PLANS.find(predicate)?.id ?? 'pro';
 }
 
 /** A line saying what a paid plan unlocks, ending in the link to /pricing. */

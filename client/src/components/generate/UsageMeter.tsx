@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { Trans, useTranslation } from 'react-i18next';
 import { UNLIMITED, type UsageSummary } from '@gl/core/types';
 
 /** The bar turns warning-coloured at 20% or less remaining. */
@@ -31,6 +32,7 @@ export default function UsageMeter({
   fallbackLimit: number;
   planName: string;
 }) {
+  const { t } = useTranslation('generate');
   const state = usageMeterState(usage, loading, fallbackLimit);
   return (
     <section
@@ -39,29 +41,40 @@ export default function UsageMeter({
     >
       <div className="flex items-center justify-between gap-2">
         <h2 id="usage-heading" className="text-sm font-semibold text-slate-900 dark:text-white">
-          Daily usage
+          {t('usage.title')}
         </h2>
-        <span className="chip bg-violet-100 text-violet-800 dark:bg-violet-500/15 dark:text-violet-200">{planName} plan</span>
+        <span className="chip bg-violet-100 text-violet-800 dark:bg-violet-500/15 dark:text-violet-200">
+          {t('usage.plan', { plan: planName })}
+        </span>
       </div>
       {state.kind === 'loading' && (
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400" role="status">
-          Loading usage...
+          {t('usage.loading')}
         </p>
       )}
       {state.kind === 'unlimited' && (
         <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="usage-unlimited">
-          <span className="font-semibold text-emerald-700 dark:text-emerald-400">Unlimited</span> generations
+          <Trans
+            t={t}
+            i18nKey="usage.unlimited"
+            components={{ b: <span className="font-semibold text-emerald-700 dark:text-emerald-400" /> }}
+          />
         </p>
       )}
       {state.kind === 'counting' && (
         <>
           <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="usage-remaining">
-            <span className="font-semibold text-slate-900 dark:text-white">{state.remaining}</span> of {state.limit} generations left today
+            <Trans
+              t={t}
+              i18nKey="usage.left"
+              values={{ remaining: state.remaining, limit: state.limit }}
+              components={{ b: <span className="font-semibold text-slate-900 dark:text-white" /> }}
+            />
           </p>
           <div
             className="mt-2 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
             role="progressbar"
-            aria-label="Generations left today"
+            aria-label={t('usage.leftAria')}
             aria-valuemin={0}
             aria-valuemax={state.limit}
             aria-valuenow={state.remaining}
@@ -74,9 +87,9 @@ export default function UsageMeter({
           </div>
           {state.upgradeRequired && (
             <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-              You have used today&apos;s generations.{' '}
+              {t('usage.usedUp')}{' '}
               <Link to="/pricing" className="font-semibold text-violet-700 underline underline-offset-2 dark:text-violet-300">
-                Upgrade for unlimited
+                {t('usage.upgrade')}
               </Link>
             </p>
           )}

@@ -1,10 +1,14 @@
 import { useId, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../i18n/i18n';
 import { PLANS, type Plan } from '@gl/core/types';
 import type { PhotoState } from '../../lib/photo-generation';
 import { AlertIcon, CameraIcon, CloseIcon, ImageIcon, LockIcon } from '../icons';
 
-const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
+/** A size in kilobytes, through Intl ("12 kB" / "kB 12"). */
+const kb = (bytes: number) =>
+  new Intl.NumberFormat(intlLocale(), { style: 'unit', unit: 'kilobyte' }).format(Math.max(1, Math.round(bytes / 1024)));
 
 export interface PhotoPickerProps {
   plan: Plan;
@@ -22,9 +26,10 @@ export interface PhotoPickerProps {
  * the server's answer about the photo show above the results (PhotoUploadStatus).
  */
 export default function PhotoPicker({ plan, state, busy, onPick, onClear }: PhotoPickerProps) {
+  const { t } = useTranslation(['photo', 'catalog']);
   const ids = { legend: useId(), hint: useId(), camera: useId(), file: useId() };
   const locked = !plan.limits.photoCaptions;
-  const unlock = PLANS.find((p) => p.limits.photoCaptions)?.name ?? 'Pro';
+  const unlock = t(`catalog:plan.${PLANS.find((p) => p.limits.photoCaptions)?.id ?? 'pro'}`);
   const { photo, preparing, progress, error } = state;
   const uploading = progress !== null;
   const disabled = locked || busy || preparing || uploading;
@@ -42,27 +47,25 @@ export default function PhotoPicker({ plan, state, busy, onPick, onClear }: Phot
       data-testid="photo-picker"
     >
       <legend id={ids.legend} className="flex items-center gap-1.5 px-1 text-sm font-medium text-slate-800 dark:text-slate-200">
-        From a photo {locked && <LockIcon className="h-3.5 w-3.5 text-slate-500 dark:text-slate-400" />}
-        <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+        {t('picker.legend')} {locked && <LockIcon className="h-3.5 w-3.5 text-slate-500 dark:text-slate-400" />}
+        <span className="font-normal text-slate-500 dark:text-slate-400">{t('picker.optional')}</span>
       </legend>
 
       {photo ? (
         <div className="flex items-start gap-3">
           <img
             src={photo.dataUrl}
-            alt="The photo the lines will be about"
+            alt={t('picker.previewAlt')}
             width={photo.width}
             height={photo.height}
             className="h-20 w-20 shrink-0 rounded-lg border border-slate-200 object-cover dark:border-slate-700"
           />
           <div className="min-w-0 flex-1 text-xs text-slate-600 dark:text-slate-400">
-            <p className="font-medium text-slate-800 dark:text-slate-200">Lines will be about this photo.</p>
-            <p className="mt-0.5">
-              {photo.width} × {photo.height}, {kb(photo.blob.size)}. Location and camera details removed.
-            </p>
+            <p className="font-medium text-slate-800 dark:text-slate-200">{t('picker.about')}</p>
+            <p className="mt-0.5">{t('picker.details', { width: photo.width, height: photo.height, size: kb(photo.blob.size) })}</p>
             <button type="button" className="btn-ghost tap mt-1 -ml-2 px-2 py-1 text-xs" onClick={onClear} disabled={busy || uploading}>
               <CloseIcon className="h-3.5 w-3.5" />
-              Remove photo
+              {t('picker.remove')}
             </button>
           </div>
         </div>
@@ -73,7 +76,7 @@ export default function PhotoPicker({ plan, state, busy, onPick, onClear }: Phot
             className={`btn-secondary tap min-h-11 cursor-pointer px-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-500 ${disabled ? 'cursor-not-allowed opacity-60' : ''}`}
           >
             <CameraIcon className="h-4 w-4 shrink-0" />
-            Take a photo
+            {t('picker.take')}
             <input
               id={ids.camera}
               type="file"
@@ -89,7 +92,7 @@ export default function PhotoPicker({ plan, state, busy, onPick, onClear }: Phot
             className={`btn-secondary tap min-h-11 cursor-pointer px-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-500 ${disabled ? 'cursor-not-allowed opacity-60' : ''}`}
           >
             <ImageIcon className="h-4 w-4 shrink-0" />
-            Choose a photo
+            {t('picker.choose')}
             <input
               id={ids.file}
               type="file"
@@ -104,13 +107,13 @@ export default function PhotoPicker({ plan, state, busy, onPick, onClear }: Phot
 
       {preparing && (
         <p role="status" className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-          Preparing your photo...
+          {t('picker.preparing')}
         </p>
       )}
 
       {uploading && (
         <p role="status" className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-          Sending your photo...
+          {t('picker.sending')}
         </p>
       )}
 
@@ -127,15 +130,15 @@ export default function PhotoPicker({ plan, state, busy, onPick, onClear }: Phot
       <p id={ids.hint} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
         {locked ? (
           <>
-            Snap a product and get lines about it with the {unlock} plan.{' '}
+            {t('picker.locked', { plan: unlock })}{' '}
             <Link to="/pricing" className="font-medium text-violet-700 underline underline-offset-2 dark:text-violet-300">
-              Upgrade
+              {t('picker.upgrade')}
             </Link>
           </>
         ) : photo ? (
-          'The topic can name it (your brand or product). The photo is read once and never stored.'
+          t('picker.hintPicked')
         ) : (
-          'Snap a product, a dish or a shop: the lines will be about it. The photo is read once and never stored.'
+          t('picker.hint')
         )}
       </p>
     </fieldset>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { PhotoState } from '../../lib/photo-generation';
 import { AlertIcon } from '../icons';
 
@@ -7,18 +8,19 @@ import { AlertIcon } from '../icons';
  * they read why it was refused (with the offer to write from a typed description instead).
  */
 export default function PhotoUploadStatus({ state, onDescribeInstead }: { state: PhotoState; onDescribeInstead(): void }) {
+  const { t } = useTranslation('photo');
   const { progress, error } = state;
   if (progress !== null) {
     const percent = Math.round(Math.min(1, Math.max(0, progress)) * 100);
     return (
       <div className="card mb-4 p-4" data-testid="photo-upload">
         <div className="flex justify-between text-sm text-slate-700 dark:text-slate-300">
-          <span>{percent < 100 ? 'Uploading your photo...' : 'Photo sent. Reading it...'}</span>
+          <span>{percent < 100 ? t('upload.uploading') : t('upload.reading')}</span>
           <span aria-hidden="true">{percent}%</span>
         </div>
         <div
           role="progressbar"
-          aria-label="Uploading photo"
+          aria-label={t('upload.progress')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
@@ -42,7 +44,7 @@ export default function PhotoUploadStatus({ state, onDescribeInstead }: { state:
       </p>
       {error.describeInstead && (
         <button type="button" className="btn-secondary tap mt-3 px-3 py-1.5 text-sm" onClick={onDescribeInstead}>
-          Write from a description
+          {t('upload.describeInstead')}
         </button>
       )}
     </div>

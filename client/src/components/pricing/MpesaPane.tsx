@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PAYMENT_TEXT, mpesaInitiationError, mpesaStatus, mpesaStkPush, pendingPaymentOf, validPhone } from '../../lib/payments';
 import { usePaymentUpdates } from '../../lib/use-payment-updates';
 import { PhoneIcon } from '../icons';
@@ -6,6 +7,7 @@ import type { PaymentFlow } from './payment-flow';
 
 /** M-Pesa: an STK push to the buyer's phone, then waiting (live) for the PIN to be entered there. */
 export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
+  const { t } = useTranslation('billing');
   const { config, plan, interval, busy, offline } = flow;
   const [phone, setPhone] = useState('');
   const [checkout, setCheckout] = useState<string | null>(null);
@@ -50,12 +52,8 @@ export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
           aria-hidden="true"
         />
         <div>
-          <p className="font-semibold">Request sent: {PAYMENT_TEXT.waiting}.</p>
-          <p className="mt-1 text-violet-800 dark:text-violet-200">
-            {config?.simulated
-              ? 'The sandbox confirms by itself in a few seconds.'
-              : 'Enter your M-Pesa PIN when the prompt appears. This page updates as soon as the payment goes through.'}
-          </p>
+          <p className="font-semibold">{t('mpesa.sent', { waiting: PAYMENT_TEXT.waiting })}</p>
+          <p className="mt-1 text-violet-800 dark:text-violet-200">{config?.simulated ? t('mpesa.sandbox') : t('mpesa.enterPin')}</p>
         </div>
       </div>
     );
@@ -64,7 +62,7 @@ export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
   return (
     <form onSubmit={(e) => void pay(e)} noValidate>
       <label htmlFor={phoneId} className="field-label">
-        M-Pesa phone number
+        {t('mpesa.phone')}
       </label>
       <div className="relative">
         <PhoneIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
@@ -74,7 +72,7 @@ export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
           inputMode="tel"
           autoComplete="tel"
           className="field pl-9"
-          placeholder="e.g. 0712 345 678"
+          placeholder={t('mpesa.phonePlaceholder')}
           maxLength={20}
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
@@ -82,11 +80,10 @@ export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
         />
       </div>
       <p className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
-        You will get a prompt on this phone to confirm
-        {config?.kesPerUsd ? `, charged in Kenyan shillings at KES ${config.kesPerUsd} per US dollar.` : '.'}
+        {config?.kesPerUsd ? t('mpesa.promptRate', { rate: config.kesPerUsd }) : t('mpesa.prompt')}
       </p>
       <button type="submit" className="btn-primary mt-4 w-full py-2.5" disabled={busy || offline}>
-        {flow.phase === 'processing' ? 'Sending request...' : 'Pay with M-Pesa'}
+        {flow.phase === 'processing' ? t('mpesa.sending') : t('mpesa.pay')}
       </button>
     </form>
   );

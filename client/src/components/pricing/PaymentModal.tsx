@@ -1,12 +1,13 @@
 import { useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { planPriceCents, type BillingInterval, type Plan } from '@gl/core/types';
 import { useOnline } from '../../lib/app-status';
-import { formatUsdCents } from '../../lib/format';
+import { formatMinor } from '../../lib/billing';
 import { errorMessage } from '../../lib/api';
 import {
   INITIAL_PAYMENT_STATE,
   PAYMENT_TEXT,
-  cancelPayment,
+  useCancelPayment,
   failedPaymentMessage,
   paymentModalReducer,
   type CaptureResult,
@@ -31,14 +32,11 @@ export interface PaymentModalProps {
 
 type PaypalMode = 'once' | 'renew';
 
-const METHODS = [
-  ['paypal', 'PayPal', 'Card or PayPal balance'],
-  ['mpesa', 'M-Pesa', 'Mobile money'],
-] as const;
-
 /** The payment modal (spec §2, §4, §8): PayPal (pay once, or renewing automatically) or M-Pesa; success closes it. */
 export default function PaymentModal({ plan, interval, config, configError, onClose, onSuccess }: PaymentModalProps) {
+  const { t } = useTranslation(['billing', 'catalog']);
   const [state, dispatch] = useReducer(paymentModalReducer, INITIAL_PAYMENT_STATE);
+  const planName = t(`catalog:plan.${plan.id}`);
   const [paypalMode, setPaypalMode] = useState<PaypalMode>('once');
   const [notice, setNotice] = useState<string | null>(null);
   const offline = !useOnline();
@@ -72,17 +70,18 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
 
   const price = (
     <>
-      <span className="font-semibold text-slate-900 dark:text-white">{formatUsdCents(planPriceCents(plan.id, interval))}</span>{' '}
-      {interval === 'year' ? 'per year' : 'per month'}
-      {interval === 'year' && ' (20% off)'}
+      {/* TODO(#23): KES beside USD once the plans DTO carries priceKes (h-i18n-server's planPriceKes). */}
+      <span className="font-semibold text-slate-900 dark:text-white">{formatMinor(planPriceCents(plan.id, interval), 'USD')}</span>{' '}
+      {interval === 'year' ? t('payment.perYear') : t('payment.perMonth')}
+      {interval === 'year' && t('payment.yearOff')}
     </>
   );
 
   return (
     <Dialog
-      title={`Upgrade to ${plan.name}`}
+      title={t('payment.title', { plan: planName })}
       description={price}
-      closeLabel="Close payment dialog"
+      closeLabel={t('payment.close')}
       onClose={onClose}
       dismissOnOutsideClick={false}
     >
@@ -91,8 +90,7 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
           className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-100"
           data-testid="sandbox-notice"
         >
-          <strong>Sandbox mode:</strong> payments on this server are simulated. No real money moves and no PayPal or M-Pesa account is
-          charged.
+          <strong>{t('payment.sandboxTitle')}</strong> {t('payment.sandbox')}
         </p>
       )}
 
@@ -101,24 +99,27 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
           role="status"
           className="mt-6 rounded-lg bg-emerald-50 px-3 py-3 text-sm font-medium text-emerald-800 dark:bg-emerald-500/10 dark:text-emerald-200"
         >
-          Payment complete. Welcome to {plan.name}!
+          {t('payment.success', { plan: planName })}
         </p>
       ) : (
         <>
           <fieldset className="mt-6" disabled={busy}>
-            <legend className="field-label">Payment method</legend>
+            <legend className="field-label">{t('payment.method')}</legend>
             <Choices
               name="payment-method"
               value={state.method}
               onChange={(method: PaymentMethod) => dispatch({ type: 'method', method })}
-              options={METHODS}
+              options={[
+                ['paypal', 'PayPal', t('payment.paypalHint')],
+                ['mpesa', 'M-Pesa', t('payment.mpesaHint')],
+              ]}
               autofocus="paypal"
             />
           </fieldset>
 
           {state.method === 'paypal' && (
             <fieldset className="mt-4" disabled={busy}>
-              <legend className="field-label">How to pay</legend>
+              <legend className="field-label">{t('payment.how')}</legend>
               <Choices
                 name="paypal-mode"
                 value={paypalMode}
@@ -127,8 +128,8 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
                   dispatch({ type: 'reset' });
                 }}
                 options={[
-                  ['once', 'Pay once', `One payment for ${interval === 'year' ? 'a year' : 'a month'}`],
-                  ['renew', 'Renews automatically', `Billed ${interval === 'year' ? 'yearly' : 'monthly'} until you stop it`],
+                  ['once', t('payment.once'), interval === 'year' ? t('payment.onceYear') : t('payment.onceMonth')],
+                  ['renew', t('payment.renew'), interval === 'year' ? t('payment.renewYear') : t('payment.renewMonth')],
                 ]}
               />
             </fieldset>
@@ -165,7 +166,7 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
                   paymentId={state.pendingPaymentId}
                   onCancelled={() => {
                     dispatch({ type: 'reset' });
-                    setNotice('The other payment is cancelled. You can pay now.');
+                    setNotice(t('payment.otherCancelled'));
                   }}
                   onGone={(message) => dispatch({ type: 'error', message })}
                 />
@@ -183,9 +184,7 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
         </>
       )}
 
-      <p className="mt-6 text-center text-xs text-slate-600 dark:text-slate-400">
-        30-day money-back guarantee. Plan changes take effect immediately.
-      </p>
+      <p className="mt-6 text-center text-xs text-slate-600 dark:text-slate-400">{t('payment.guarantee')}</p>
     </Dialog>
   );
 }
@@ -195,21 +194,17 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
  * that one): finish it on the phone or at PayPal, or cancel it here and start again.
  */
 function OpenPaymentActions({ paymentId, onCancelled, onGone }: { paymentId: string; onCancelled(): void; onGone(message: string): void }) {
-  const [busy, setBusy] = useState(false);
-  const cancel = async () => {
-    setBusy(true);
-    try {
-      if (await cancelPayment(paymentId)) onCancelled();
-      else onGone('That payment has already gone through. Close this window to see your plan.');
-    } catch (err) {
-      onGone(errorMessage(err, 'The other payment could not be cancelled. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { t } = useTranslation('billing');
+  const cancelling = useCancelPayment();
+  const busy = cancelling.isPending;
+  const cancel = () =>
+    cancelling.mutate(paymentId, {
+      onSuccess: (cancelled) => (cancelled ? onCancelled() : onGone(t('payment.alreadyThrough'))),
+      onError: (err) => onGone(errorMessage(err, t('payment.cancelFailed'))),
+    });
   return (
-    <button type="button" className="btn-secondary mt-2 min-h-11 w-full px-4 py-2.5" disabled={busy} onClick={() => void cancel()}>
-      {busy ? 'Cancelling…' : 'Cancel that payment and start again'}
+    <button type="button" className="btn-secondary mt-2 min-h-11 w-full px-4 py-2.5" disabled={busy} onClick={cancel}>
+      {busy ? t('payment.cancelling') : t('payment.cancelOther')}
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useEffectEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   PAYMENT_TEXT,
   capturePaypalOrder,
@@ -22,6 +23,7 @@ export function applyCapture(flow: PaymentFlow, result: CaptureResult): void {
 
 /** PayPal, "Pay once": an Orders v2 purchase for one period (PayPal's buttons, or the sandbox's simulated approval). */
 export default function PaypalOncePane({ flow }: { flow: PaymentFlow }) {
+  const { t } = useTranslation('billing');
   const { config, configError, plan, interval, busy, offline } = flow;
   const outcome = usePaymentUpdates(flow.phase === 'waiting' ? flow.paymentId : null);
   const settle = useEffectEvent(flow.settle);
@@ -48,22 +50,20 @@ export default function PaypalOncePane({ flow }: { flow: PaymentFlow }) {
   if (config?.simulated) {
     return (
       <button type="button" className="btn-primary w-full px-4 py-2.5" onClick={() => void simulate()} disabled={busy || offline}>
-        {flow.phase === 'processing' ? 'Processing payment...' : 'Simulate PayPal approval'}
+        {flow.phase === 'processing' ? t('paypal.processing') : t('paypal.simulate')}
       </button>
     );
   }
   if (!config?.paypalClientId) {
     return (
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        {config || configError ? 'PayPal is not available right now. Please try M-Pesa or come back later.' : 'Loading PayPal...'}
-      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{config || configError ? t('paypal.unavailable') : t('paypal.loading')}</p>
     );
   }
   // Offline, PayPal's script and buttons cannot load: the modal says why instead of a spinner.
   if (offline) return null;
   return (
     <div className={busy ? 'pointer-events-none opacity-60' : ''}>
-      <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-400">Loading PayPal...</p>}>
+      <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-400">{t('paypal.loading')}</p>}>
         <PayPalOrderButtons
           clientId={config.paypalClientId}
           planId={plan.id}
@@ -76,7 +76,7 @@ export default function PaypalOncePane({ flow }: { flow: PaymentFlow }) {
       </Suspense>
       {flow.phase === 'processing' && (
         <p role="status" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          Processing payment...
+          {t('paypal.processing')}
         </p>
       )}
     </div>

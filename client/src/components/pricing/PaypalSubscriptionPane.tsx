@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PAYMENT_TEXT, confirmPaypalSubscription, createPaypalSubscription, paymentErrorMessage } from '../../lib/payments';
 import type { PaymentFlow } from './payment-flow';
 import { lazyChunk } from '../../lib/lazy-page';
@@ -10,6 +11,7 @@ const PayPalSubscriptionButtons = lazyChunk(() => import('./PayPalSubscriptionBu
  * in the sandbox a simulated approval: the simulator approves it as soon as it is created).
  */
 export default function PaypalSubscriptionPane({ flow }: { flow: PaymentFlow }) {
+  const { t } = useTranslation('billing');
   const { config, configError, plan, interval, busy, offline } = flow;
 
   const simulate = async () => {
@@ -24,8 +26,7 @@ export default function PaypalSubscriptionPane({ flow }: { flow: PaymentFlow }) 
 
   const terms = (
     <p className="mb-3 text-xs text-slate-600 dark:text-slate-400" data-testid="renewal-terms">
-      PayPal charges this amount every {interval === 'year' ? 'year' : 'month'} until you turn auto-renew off on the Billing page; you keep
-      the plan to the end of the period you paid for.
+      {interval === 'year' ? t('paypal.termsYear') : t('paypal.termsMonth')}
     </p>
   );
 
@@ -34,23 +35,21 @@ export default function PaypalSubscriptionPane({ flow }: { flow: PaymentFlow }) 
       <>
         {terms}
         <button type="button" className="btn-primary w-full px-4 py-2.5" onClick={() => void simulate()} disabled={busy || offline}>
-          {flow.phase === 'processing' ? 'Starting subscription...' : 'Simulate PayPal subscription approval'}
+          {flow.phase === 'processing' ? t('paypal.starting') : t('paypal.simulateSubscription')}
         </button>
       </>
     );
   }
   if (!config?.paypalClientId) {
     return (
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        {config || configError ? 'PayPal is not available right now. Please try M-Pesa or come back later.' : 'Loading PayPal...'}
-      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{config || configError ? t('paypal.unavailable') : t('paypal.loading')}</p>
     );
   }
   if (offline) return terms;
   return (
     <div className={busy ? 'pointer-events-none opacity-60' : ''}>
       {terms}
-      <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-400">Loading PayPal...</p>}>
+      <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-400">{t('paypal.loading')}</p>}>
         <PayPalSubscriptionButtons
           clientId={config.paypalClientId}
           planId={plan.id}
@@ -63,7 +62,7 @@ export default function PaypalSubscriptionPane({ flow }: { flow: PaymentFlow }) 
       </Suspense>
       {flow.phase === 'processing' && (
         <p role="status" className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          Starting subscription...
+          {t('paypal.starting')}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useAnalytics } from '../../lib/usage';
 import { lazyChunk } from '../../lib/lazy-page';
 
@@ -6,6 +7,7 @@ const UsageChart = lazyChunk(() => import('./UsageChart'));
 
 /** Plans with analytics: generations over the last 30 days (GET /api/users/analytics). */
 export default function AnalyticsPanel({ userId }: { userId: string }) {
+  const { t } = useTranslation('saved');
   const analytics = useAnalytics(userId);
   if (analytics.isError) {
     console.error('Loading analytics failed', analytics.error);
@@ -15,12 +17,16 @@ export default function AnalyticsPanel({ userId }: { userId: string }) {
     <section aria-labelledby="analytics-heading" className="card mt-8 p-5 sm:p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="analytics-heading" className="text-base font-semibold text-slate-900 dark:text-white">
-          Your last 30 days
+          {t('analytics.title')}
         </h2>
         {analytics.data && (
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            <span className="font-semibold text-slate-900 dark:text-white">{analytics.data.totalGenerations}</span> generations ·{' '}
-            <span className="font-semibold text-slate-900 dark:text-white">{analytics.data.savedCount}</span> saved
+            <Trans
+              t={t}
+              i18nKey="analytics.summary"
+              values={{ generations: analytics.data.totalGenerations, saved: analytics.data.savedCount }}
+              components={{ b: <span className="font-semibold text-slate-900 dark:text-white" /> }}
+            />
           </p>
         )}
       </div>

@@ -1,16 +1,20 @@
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api';
-import { useSavedExport } from '../../lib/saved';
+import { useSavedExport, type ExportFormat } from '../../lib/saved';
 import { DownloadIcon } from '../icons';
+
+const FORMATS: readonly ExportFormat[] = ['csv', 'json'];
 
 /** Export CSV / JSON (plans with bulk export): downloads GET /api/lines/saved/export. */
 export default function ExportButtons({ search, category }: { search: string; category: string }) {
+  const { t } = useTranslation('saved');
   const exporting = useSavedExport(search, category);
   const busy = exporting.isPending ? exporting.variables : null;
-  const error = exporting.error ? errorMessage(exporting.error, 'Export failed. Please try again.') : '';
+  const error = exporting.error ? errorMessage(exporting.error, t('export.failed')) : '';
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      {(['csv', 'json'] as const).map((f) => (
+      {FORMATS.map((f) => (
         <button
           key={f}
           type="button"
@@ -19,7 +23,7 @@ export default function ExportButtons({ search, category }: { search: string; ca
           onClick={() => exporting.mutate(f)}
         >
           <DownloadIcon className="h-4 w-4" />
-          {busy === f ? 'Exporting...' : `Export ${f.toUpperCase()}`}
+          {busy === f ? t('export.exporting') : t(`export.${f}`)}
         </button>
       ))}
       {error && (

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Category, CategoryId } from '@gl/core/types';
 import { SearchIcon } from '../icons';
 
@@ -28,6 +29,7 @@ export default function LibraryFilterBar({
   categories: readonly Category[];
   children?: ReactNode;
 }) {
+  const { t } = useTranslation(['saved', 'catalog']);
   const ids = { search: useId(), category: useId() };
   return (
     <div className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center dark:border-slate-800 dark:bg-slate-900/60">
@@ -49,7 +51,7 @@ export default function LibraryFilterBar({
         />
       </div>
       <label htmlFor={ids.category} className="sr-only">
-        Filter by category
+        {t('filter.category')}
       </label>
       <select
         id={ids.category}
@@ -57,10 +59,10 @@ export default function LibraryFilterBar({
         value={category}
         onChange={(e) => onCategory(e.target.value as CategoryId | 'all')}
       >
-        <option value="all">All Categories</option>
+        <option value="all">{t('filter.all')}</option>
         {categories.map((c) => (
           <option key={c.id} value={c.id}>
-            {c.name}
+            {t(`catalog:category.${c.id}.name`)}
           </option>
         ))}
       </select>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 /** What "Load more" needs of an infinite query (TanStack Query's useInfiniteQuery result). */
 interface PagedList {
   hasNextPage: boolean;
@@ -7,6 +9,7 @@ interface PagedList {
 
 /** "Load more" under a keyset-paged library (personal or team): shown while there is a next page. */
 export default function LoadMoreButton({ list }: { list: PagedList }) {
+  const { t } = useTranslation('saved');
   if (!list.hasNextPage) return null;
   return (
     <div className="mt-6 flex justify-center">
@@ -16,7 +19,7 @@ export default function LoadMoreButton({ list }: { list: PagedList }) {
         onClick={() => void list.fetchNextPage()}
         disabled={list.isFetchingNextPage}
       >
-        {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+        {list.isFetchingNextPage ? t('more.loading') : t('more.load')}
       </button>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { getCategory } from '@gl/core/types';
+import { useTranslation } from 'react-i18next';
 import { usePendingSaves } from '../../lib/pending-saves';
 import { ClockIcon } from '../icons';
 
@@ -9,6 +9,7 @@ import { ClockIcon } from '../icons';
  * they have been sent, the library is read again so they appear in it.
  */
 export default function PendingSaves() {
+  const { t } = useTranslation(['saved', 'catalog']);
   const { entries, outcomes } = usePendingSaves();
   const queryClient = useQueryClient();
   const sent = Object.keys(outcomes).length;
@@ -28,11 +29,9 @@ export default function PendingSaves() {
     >
       <h2 id="pending-saves-title" className="flex items-center gap-2 text-sm font-semibold text-amber-900 dark:text-amber-100">
         <ClockIcon className="h-4 w-4 shrink-0" />
-        {entries.length === 1 ? '1 line is' : `${entries.length} lines are`} waiting for a connection
+        {t('pending.title', { count: entries.length })}
       </h2>
-      <p className="mt-1 text-sm text-amber-900 dark:text-amber-100">
-        {entries.length === 1 ? 'It is' : 'They are'} kept on this device and saved once you are back online.
-      </p>
+      <p className="mt-1 text-sm text-amber-900 dark:text-amber-100">{t('pending.body', { count: entries.length })}</p>
       <ul className="mt-3 grid gap-2">
         {entries.map((e) => (
           <li
@@ -42,7 +41,8 @@ export default function PendingSaves() {
           >
             <span className="min-w-0 flex-1 break-words text-slate-900 dark:text-slate-100">{e.text}</span>
             <span className="chip shrink-0 bg-amber-100 text-amber-900 dark:bg-amber-500/20 dark:text-amber-100">
-              Pending<span className="sr-only">: {getCategory(e.category).name}, saved when you are back online</span>
+              {t('pending.badge')}
+              <span className="sr-only">{t('pending.badgeSr', { category: t(`catalog:category.${e.category}.name`) })}</span>
             </span>
           </li>
         ))}

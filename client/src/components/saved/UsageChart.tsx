@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../i18n/i18n';
 import type { UsageAnalyticsDto } from '@gl/core/types';
 import { useTheme } from '../../lib/theme';
 
@@ -6,7 +8,7 @@ export type DayCount = UsageAnalyticsDto['days'][number];
 
 export function shortDay(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
-  return d.toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return d.toLocaleDateString(intlLocale(), { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 /** Whole-number ticks from 0 to at least `max`: about four steps of 1, 2, 5, 10, 20, 50... */
@@ -46,6 +48,7 @@ function barPath(x: number, y: number, w: number, h: number): string {
  * table beside it).
  */
 export default function UsageChart({ days }: { days: DayCount[] }) {
+  const { t } = useTranslation('saved');
   const { theme } = useTheme();
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
@@ -82,19 +85,14 @@ export default function UsageChart({ days }: { days: DayCount[] }) {
   const shown = active !== null ? days[active] : undefined;
   return (
     <>
-      <div
-        ref={box}
-        className="relative h-48 w-full"
-        role="img"
-        aria-label={`Generations per day, last ${days.length} days: ${total} in total`}
-      >
+      <div ref={box} className="relative h-48 w-full" role="img" aria-label={t('analytics.chart', { days: days.length, total })}>
         {width > 0 && (
           <svg width={width} height={HEIGHT} className="block" onMouseMove={pick} onClick={pick} onMouseLeave={() => setActive(null)}>
-            {ticks.map((t) => (
-              <g key={t}>
-                <line x1={M.left} x2={width - M.right} y1={yOf(t)} y2={yOf(t)} stroke={grid} />
-                <text x={M.left - 8} y={yOf(t)} dy="0.32em" textAnchor="end" fontSize={11} fill={axis}>
-                  {t}
+            {ticks.map((tick) => (
+              <g key={tick}>
+                <line x1={M.left} x2={width - M.right} y1={yOf(tick)} y2={yOf(tick)} stroke={grid} />
+                <text x={M.left - 8} y={yOf(tick)} dy="0.32em" textAnchor="end" fontSize={11} fill={axis}>
+                  {tick}
                 </text>
               </g>
             ))}
@@ -139,16 +137,16 @@ export default function UsageChart({ days }: { days: DayCount[] }) {
             data-testid="usage-tooltip"
           >
             <p className="font-medium">{shortDay(shown.date)}</p>
-            <p>Generations: {shown.generations}</p>
+            <p>{t('analytics.tooltip', { count: shown.generations })}</p>
           </div>
         )}
       </div>
       <table className="sr-only">
-        <caption>Generations per day</caption>
+        <caption>{t('analytics.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Generations</th>
+            <th scope="col">{t('analytics.day')}</th>
+            <th scope="col">{t('analytics.generations')}</th>
           </tr>
         </thead>
         <tbody>
