@@ -74,6 +74,10 @@ describe('declared error statuses (STRICT_DECLARED_ERRORS)', () => {
     expect(other.body.error).toContain('GET /things/{id} answered 409');
   });
 
+  it('a lost database is 503 on any route, declared or not', async () => {
+    expect(await call(true, 'DELETE', '/things')).toMatchObject({ status: 503, body: { code: 'UNAVAILABLE' } });
+  });
+
   it('without the flag the answer is the error itself', async () => {
     expect(await call(false, 'POST', '/things')).toMatchObject({ status: 402, body: { code: 'PAYMENT_DECLINED' } });
   });
