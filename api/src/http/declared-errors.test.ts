@@ -35,6 +35,14 @@ const things = defineResource({
       errors: [400],
       handler: () => Promise.reject(Errors.paymentDeclined('Declined')),
     }),
+    route({
+      method: 'delete',
+      path: '/',
+      summary: 'clear',
+      auth: 'none',
+      errors: [],
+      handler: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })),
+    }),
   ],
 });
 
