@@ -25,3 +25,4 @@ export type * from './contract/teams';
 export type * from './contract/campaigns';
 export type * from './contract/webhooks';
 export type * from './contract/mcp';
+export type * from './contract/health';

@@ -1,5 +1,4 @@
 import type { Request } from 'express';
-import { z } from 'zod';
 import {
   generateBody,
   generationIdParams,
@@ -7,8 +6,9 @@ import {
   refineBody,
   regenerateBody,
   generationAcceptedDto,
-  generationDto,
   REFINEMENTS_MAX,
+  generationResultDto,
+  generationListDto,
 } from '@gl/core';
 import { Errors } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
@@ -119,7 +119,7 @@ export const generationResource = defineResource({
       summary: 'A generation (owner only)',
       auth: 'optionalSession',
       params: generationIdParams,
-      response: z.object({ generation: generationDto }),
+      response: generationResultDto,
       errors: [400, 404],
       handler: async ({ req, deps, params }) => ({ generation: await deps.service.get(requesterOf(req), params.id) }),
     }),
@@ -129,7 +129,7 @@ export const generationResource = defineResource({
       summary: 'Recent generations',
       auth: 'session',
       query: listGenerationsQuery,
-      response: z.object({ generations: z.array(generationDto) }),
+      response: generationListDto,
       errors: [400, 401],
       handler: async ({ req, deps, query }) => ({ generations: await deps.service.list(userIdOf(req), query.limit) }),
     }),

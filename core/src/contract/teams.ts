@@ -94,3 +94,23 @@ export const teamUsageDto = z.object({
 export type TeamUsageDto = z.infer<typeof teamUsageDto>;
 
 export const teamRoom = (teamId: string) => `team:${teamId}`;
+
+/** One invitation (sent or sent again). */
+export const teamInvitationResultDto = z.object({ invitation: teamInvitationDto });
+export type TeamInvitationResultDto = z.infer<typeof teamInvitationResultDto>;
+
+/** One member, as they are after a change of role. */
+export const teamMemberResultDto = z.object({ member: teamMemberDto });
+export type TeamMemberResultDto = z.infer<typeof teamMemberResultDto>;
+
+/** A member was removed from the team. */
+export const teamMemberRemovedDto = z.object({ removed: z.literal(true) });
+export type TeamMemberRemovedDto = z.infer<typeof teamMemberRemovedDto>;
+
+/** The person left the team. */
+export const teamLeftDto = z.object({ left: z.literal(true) });
+export type TeamLeftDto = z.infer<typeof teamLeftDto>;
+
+/** A line saved to the team's library (or the one already there). */
+export const teamLineSavedDto = z.object({ savedLine: teamLineDto, alreadySaved: z.boolean() });
+export type TeamLineSavedDto = z.infer<typeof teamLineSavedDto>;
