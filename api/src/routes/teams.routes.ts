@@ -1,4 +1,5 @@
 import {
+  currentTeamOrNoneDto,
   inviteBody,
   joinTeamBody,
   listTeamLinesQuery,
@@ -59,7 +60,7 @@ export const teamsResource = defineResource({
       summary: "The caller's team",
       description: 'The team, the caller’s role, members and (for owner and admins) open invitations; null when in no team.',
       auth: 'session',
-      response: currentTeamDto.nullable(),
+      response: currentTeamOrNoneDto,
       errors: [401],
       handler: async ({ req, res, deps }) => {
         // `data: null` (no team) is an answer in itself, so the envelope is written here.

@@ -46,7 +46,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refreshUser = useCallback(async () => {
     if (!getSession()) return;
-    const { user } = await api<{ user: PublicUser }>('/auth/me');
+    const { user } = await api('/auth/me');
     if (getSession()) setStoredUser(user);
   }, []);
 
@@ -68,7 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return;
     }
     let cancelled = false;
-    api<{ user: PublicUser }>('/auth/me')
+    api('/auth/me')
       .then(({ user }) => {
         if (!cancelled && getSession()) {
           if (user) setStoredUser(user);
@@ -91,7 +91,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(async (email: string, password: string) => {
     let result: AuthResult;
     try {
-      result = await api<AuthResult>('/auth/login', { method: 'POST', body: { email, password }, sessionHandling: false });
+      result = await api('/auth/login', { method: 'POST', body: { email, password }, sessionHandling: false });
     } catch (err) {
       throw new Error(failureText(err, 'Login failed'));
     }
@@ -102,7 +102,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const register = useCallback(async (name: string, email: string, password: string) => {
     let result: AuthResult;
     try {
-      result = await api<AuthResult>('/auth/register', { method: 'POST', body: { name, email, password }, sessionHandling: false });
+      result = await api('/auth/register', { method: 'POST', body: { name, email, password }, sessionHandling: false });
     } catch (err) {
       throw new Error(failureText(err, 'Registration failed'));
     }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BillingDto, BillingInterval, BillingQuoteDto, PaymentDto, PaypalCancellationDto, PlanId } from '@gl/core/types';
+import type { BillingInterval, PaymentDto, PaypalCancellationDto, PlanId } from '@gl/core/types';
 import { api, apiResponse } from './api';
 import { useLiveEvent } from './socket';
 
@@ -12,13 +12,13 @@ export function useBilling(userId: string) {
   useLiveEvent('subscription:updated', refresh);
   useLiveEvent('payment:updated', refresh);
   useLiveEvent('payment:refunded', refresh);
-  return useQuery({ queryKey: billingKey(userId), queryFn: () => api<BillingDto>('/billing') });
+  return useQuery({ queryKey: billingKey(userId), queryFn: () => api('/billing') });
 }
 
 export function usePaymentHistory(userId: string) {
   return useQuery({
     queryKey: [...billingKey(userId), 'history'],
-    queryFn: async () => (await api<{ payments: PaymentDto[] }>('/payments/history')).payments,
+    queryFn: async () => (await api('/payments/history')).payments,
   });
 }
 
@@ -26,7 +26,7 @@ export function usePaymentHistory(userId: string) {
 export function useUpgradeQuote(userId: string, planId: PlanId | null, interval: BillingInterval) {
   return useQuery({
     queryKey: [...billingKey(userId), 'quote', planId, interval],
-    queryFn: () => api<BillingQuoteDto>(`/billing/quote?planId=${planId}&interval=${interval}`),
+    queryFn: () => api(`/billing/quote?planId=${planId}&interval=${interval}`),
     enabled: planId !== null,
   });
 }
@@ -47,7 +47,7 @@ export function formatMinor(minor: number, currency: string): string {
 
 /** POST /billing/paypal-cancellations/{id}/retry: asks PayPal again after a cancellation failed. */
 export function retryPaypalCancellation(id: string): Promise<PaypalCancellationDto> {
-  return api<PaypalCancellationDto>(`/billing/paypal-cancellations/${encodeURIComponent(id)}/retry`, { method: 'POST', body: {} });
+  return api(`/billing/paypal-cancellations/${encodeURIComponent(id)}/retry`, { method: 'POST', body: {} });
 }
 
 /** How a payment stands, in a word or two (the payment history's badge). */

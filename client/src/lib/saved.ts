@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { CategoryId, SavedLinesPageDto, SavedLinesSummaryDto, Tone } from '@gl/core/types';
+import type { CategoryId, SavedLinesPageDto, Tone } from '@gl/core/types';
 import { ApiError, api } from './api';
 import { readOfflineLibrary, storeOfflineLibrary, type OfflineLibrary } from './offline-library';
 
@@ -41,7 +41,7 @@ export function useSavedLines(userId: string | undefined, search: string, catego
     queryFn: async ({ pageParam, signal }) => {
       const unfiltered = !search && category === 'all';
       try {
-        const page = await api<SavedLinesPageDto>('/lines/saved', {
+        const page = await api('/lines/saved', {
           query: { search: search || undefined, category: category === 'all' ? undefined : category, limit: PAGE_SIZE, cursor: pageParam },
           signal,
         });
@@ -66,7 +66,7 @@ export function useLibrarySummary(userId: string | undefined) {
     enabled: Boolean(userId),
     queryFn: async ({ signal }) => {
       try {
-        const summary = await api<SavedLinesSummaryDto>('/lines/saved/summary', { signal });
+        const summary = await api('/lines/saved/summary', { signal });
         return { total: summary.total, categories: new Set(summary.categories.map((c) => c.category)), complete: true };
       } catch (err) {
         const offline = userId && isNetworkError(err) ? await readOfflineLibrary(userId) : undefined;

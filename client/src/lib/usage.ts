@@ -19,7 +19,7 @@ export function useUsage() {
     enabled: !loading,
     queryFn: async () => {
       try {
-        return await api<UsageSummary>('/users/usage', { sessionHandling: Boolean(user) });
+        return await api('/users/usage', { sessionHandling: Boolean(user) });
       } catch (err) {
         if (!user && err instanceof ApiError && (err.status === 401 || err.status === 404)) return null;
         throw err;

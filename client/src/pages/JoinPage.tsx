@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CurrentTeamDto } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
 import { api, errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';
@@ -23,7 +22,7 @@ export default function JoinPage() {
   const join = async () => {
     setState({ status: 'joining' });
     try {
-      const team = await api<CurrentTeamDto>('/teams/join', { method: 'POST', body: { token } });
+      const team = await api('/teams/join', { method: 'POST', body: { token } });
       qc.setQueryData(teamKey(user?.id, 'current'), team);
       setState({ status: 'joined' });
     } catch (err) {

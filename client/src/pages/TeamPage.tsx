@@ -96,7 +96,7 @@ function CreateTeam({ userId }: { userId: string }) {
     setBusy(true);
     setError(null);
     try {
-      const created = await api<CurrentTeamDto>('/teams', { method: 'POST', body: { name } });
+      const created = await api('/teams', { method: 'POST', body: { name } });
       qc.setQueryData(teamKey(userId, 'current'), created);
     } catch (err) {
       setError({

@@ -71,6 +71,9 @@ export const currentTeamDto = z.object({
   invitations: z.array(teamInvitationDto).describe('open invitations (owner and admins only; empty for members)'),
 });
 export type CurrentTeamDto = z.infer<typeof currentTeamDto>;
+/** GET /teams/current: the person's team, or null when they have none. */
+export const currentTeamOrNoneDto = currentTeamDto.nullable();
+export type CurrentTeamOrNoneDto = z.infer<typeof currentTeamOrNoneDto>;
 
 export const teamLineDto = z.object({
   id: z.uuid(),

@@ -37,7 +37,7 @@ export function ProfileSection({ user }: { user: PublicUser }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      const { user: updated } = await api<{ user: PublicUser }>('/users/profile', { method: 'PUT', body: { name: name.trim() } });
+      const { user: updated } = await api('/users/profile', { method: 'PUT', body: { name: name.trim() } });
       updateUser({ name: updated.name });
       return 'Name saved.';
     }, 'Could not save your name.');
@@ -65,7 +65,7 @@ export function EmailSection({ user }: { user: PublicUser }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      const { pendingEmail } = await api<{ pendingEmail: string }>('/users/email', {
+      const { pendingEmail } = await api('/users/email', {
         method: 'PUT',
         body: { newEmail: newEmail.trim(), password },
       });
@@ -119,7 +119,7 @@ export function PasswordSection() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
-      const data = await api<{ token: string; refreshToken: string; message: string }>('/users/change-password', {
+      const data = await api('/users/change-password', {
         method: 'POST',
         body: { currentPassword, newPassword },
       });

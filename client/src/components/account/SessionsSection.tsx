@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { SessionDto } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
@@ -40,7 +39,7 @@ export function describeDevice(userAgent: string | null): string {
 export function SessionsSection() {
   const { acceptSession } = useAuth();
   const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: ['auth', 'sessions'], queryFn: () => api<{ sessions: SessionDto[] }>('/auth/sessions') });
+  const sessions = useQuery({ queryKey: ['auth', 'sessions'], queryFn: () => api('/auth/sessions') });
   const [busy, setBusy] = useState<string | null>(null);
   const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const online = useOnline();
@@ -65,7 +64,7 @@ export function SessionsSection() {
     });
   const signOutEverywhere = () =>
     act('all', async () => {
-      const data = await api<{ revoked: number; token: string; refreshToken: string }>('/auth/logout-all', { method: 'POST' });
+      const data = await api('/auth/logout-all', { method: 'POST' });
       acceptSession(data);
       return data.revoked === 1 ? '1 other device was signed out.' : `${data.revoked} other devices were signed out.`;
     });

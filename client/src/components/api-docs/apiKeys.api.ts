@@ -1,8 +1,7 @@
-import type { ApiKeyCreatedDto, ApiKeyDto } from '@gl/core/types';
 import { api } from '../../lib/api';
 
 export const apiKeysApi = {
-  list: async () => (await api<{ apiKeys: ApiKeyDto[] }>('/api-keys')).apiKeys,
-  create: (name: string) => api<ApiKeyCreatedDto>('/api-keys', { method: 'POST', body: { name } }),
-  revoke: (id: string) => api<{ apiKey: ApiKeyDto }>(`/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  list: async () => (await api('/api-keys')).apiKeys,
+  create: (name: string) => api('/api-keys', { method: 'POST', body: { name } }),
+  revoke: (id: string) => api(`/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 };

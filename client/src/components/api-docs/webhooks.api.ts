@@ -1,12 +1,12 @@
-import type { WebhookAttemptDto, WebhookEndpointDto, WebhookEventType, WebhookSecretDto } from '@gl/core/types';
+import type { WebhookEventType } from '@gl/core/types';
 import { api } from '../../lib/api';
 
-const one = (id: string) => `/webhooks/${encodeURIComponent(id)}`;
+const one = (id: string) => `/webhooks/${encodeURIComponent(id)}` as const;
 
 export const webhooksApi = {
-  list: async () => (await api<{ endpoints: WebhookEndpointDto[] }>('/webhooks')).endpoints,
-  create: (url: string, events: WebhookEventType[]) => api<WebhookSecretDto>('/webhooks', { method: 'POST', body: { url, events } }),
-  rotate: (id: string) => api<WebhookSecretDto>(`${one(id)}/rotate-secret`, { method: 'POST' }),
-  remove: (id: string) => api<{ id: string }>(one(id), { method: 'DELETE' }),
-  attempts: async (id: string) => (await api<{ attempts: WebhookAttemptDto[] }>(`${one(id)}/attempts`)).attempts,
+  list: async () => (await api('/webhooks')).endpoints,
+  create: (url: string, events: WebhookEventType[]) => api('/webhooks', { method: 'POST', body: { url, events } }),
+  rotate: (id: string) => api(`${one(id)}/rotate-secret`, { method: 'POST' }),
+  remove: (id: string) => api(one(id), { method: 'DELETE' }),
+  attempts: async (id: string) => (await api(`${one(id)}/attempts`)).attempts,
 };

@@ -43,7 +43,7 @@ export function useContactForm() {
     setStatus('sending');
     setError('');
     try {
-      await api<{ id: string }>('/contact', { method: 'POST', body: fields });
+      await api('/contact', { method: 'POST', body: fields });
       setStatus('sent');
       setFields(EMPTY_CONTACT);
       timer.current = setTimeout(() => setStatus('idle'), MESSAGE_SENT_MS);

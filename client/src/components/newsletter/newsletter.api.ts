@@ -19,7 +19,7 @@ export function failureMessage(err: ApiError): string {
  */
 export async function subscribeToNewsletter(email: string): Promise<SubscribeResult> {
   try {
-    await api<{ subscribed: boolean }>('/newsletter', { method: 'POST', body: { email } });
+    await api('/newsletter', { method: 'POST', body: { email } });
     return { ok: true };
   } catch (err) {
     if (err instanceof ApiError) return { ok: false, error: failureMessage(err) };

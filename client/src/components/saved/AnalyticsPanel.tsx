@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { UsageAnalyticsDto } from '@gl/core/types';
 import { lazyChunk } from '../../lib/lazy-page';
 
 const UsageChart = lazyChunk(() => import('./UsageChart'));
@@ -10,7 +9,7 @@ const UsageChart = lazyChunk(() => import('./UsageChart'));
 export default function AnalyticsPanel({ userId }: { userId: string }) {
   const analytics = useQuery({
     queryKey: ['analytics', userId],
-    queryFn: () => api<UsageAnalyticsDto>('/users/analytics'),
+    queryFn: () => api('/users/analytics'),
   });
   if (analytics.isError) {
     console.error('Loading analytics failed', analytics.error);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CategoryId, TeamLineDto, Tone } from '@gl/core/types';
+import type { CategoryId, Tone } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
@@ -29,7 +29,7 @@ export default function SaveToTeamButton({
   const save = async () => {
     setState({ status: 'saving' });
     try {
-      const data = await api<{ savedLine: TeamLineDto; alreadySaved: boolean }>(`/teams/${current.team.id}/lines`, {
+      const data = await api(`/teams/${current.team.id}/lines`, {
         method: 'POST',
         body: { text, category, tone },
       });

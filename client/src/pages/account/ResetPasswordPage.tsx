@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { AuthResult } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { FormShell, Notice } from '../../components/account/FormShell';
@@ -25,7 +24,7 @@ export default function ResetPasswordPage() {
     setBusy(true);
     setError('');
     try {
-      const result = await api<AuthResult>('/auth/reset-password', { method: 'POST', body: { token, password }, sessionHandling: false });
+      const result = await api('/auth/reset-password', { method: 'POST', body: { token, password }, sessionHandling: false });
       acceptSession(result);
       navigate('/account', {
         replace: true,

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { PublicUser } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { FormShell, Notice } from '../../components/account/FormShell';
@@ -19,7 +18,7 @@ export default function VerifyEmailPage() {
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true; // the token works once: never post it twice (StrictMode runs effects twice)
-    api<{ user: PublicUser }>('/auth/verify-email', { method: 'POST', body: { token }, sessionHandling: false })
+    api('/auth/verify-email', { method: 'POST', body: { token }, sessionHandling: false })
       .then(({ user: verified }) => setState({ status: 'done', email: verified.email }))
       .catch((err: unknown) => setState({ status: 'failed', message: errorMessage(err, 'Could not verify this link.') }));
   }, [token]);
