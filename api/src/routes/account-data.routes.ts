@@ -70,7 +70,7 @@ export const accountDataResource = defineResource({
       auth: 'session',
       body: deleteAccountBody,
       response: deletedDto,
-      errors: [400, 401, 409, 429],
+      errors: [400, 401, 409, 429, 502, 503],
       handler: async ({ req, body, deps }) => {
         const userId = userIdOf(req);
         await deps.passwordLimiter.consume(userId);

@@ -30,7 +30,7 @@ export const brandsResource = defineResource({
       body: brandCreateBody,
       status: 201,
       response: brandResultDto,
-      errors: [400, 401, 403, 409],
+      errors: [400, 401, 403, 404, 409],
       handler: async ({ req, deps, body }) => ({ brand: await deps.brands.create(userIdOf(req), body) }),
     }),
     route({
@@ -53,7 +53,7 @@ export const brandsResource = defineResource({
       params: brandIdParams,
       body: brandBody,
       response: brandResultDto,
-      errors: [400, 401, 403, 404],
+      errors: [400, 401, 403, 404, 409],
       handler: async ({ req, deps, params, body }) => ({ brand: await deps.brands.update(userIdOf(req), params.id, body) }),
     }),
     route({

@@ -83,7 +83,7 @@ export const paymentsResource = defineResource({
       body: paypalCreateOrderBody,
       status: 201,
       response: paypalOrderDto,
-      errors: [400, 401, 409, 429, 502],
+      errors: [400, 401, 409, 429, 502, 503],
       handler: async ({ req, deps, body }) => {
         const userId = userIdOf(req);
         await deps.starts.consume(userId);
@@ -97,7 +97,7 @@ export const paymentsResource = defineResource({
       auth: 'session',
       body: paypalCaptureOrderBody,
       response: paypalCaptureDto,
-      errors: [400, 401, 404, 502],
+      errors: [400, 401, 402, 404, 409, 502, 503],
       handler: ({ req, deps, body }) => deps.paypal.captureOrder(userIdOf(req), body.orderID, body.planId),
     }),
     route({
@@ -120,7 +120,7 @@ export const paymentsResource = defineResource({
       auth: 'session',
       body: mpesaStkPushBody,
       response: mpesaStkPushDto,
-      errors: [400, 401, 409, 429, 502],
+      errors: [400, 401, 409, 429, 502, 503],
       before: phoneFirst,
       handler: async ({ req, deps, body }) => {
         const userId = userIdOf(req);

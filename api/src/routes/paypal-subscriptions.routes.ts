@@ -33,7 +33,7 @@ export const paypalSubscriptionsResource = defineResource({
       body: paypalCreateSubscriptionBody,
       status: 201,
       response: paypalSubscriptionCreatedDto,
-      errors: [400, 401, 429, 502, 503],
+      errors: [400, 401, 409, 429, 502, 503],
       handler: async ({ req, deps, body }) => {
         await deps.starts.consume(userIdOf(req));
         return deps.subscriptions.create(userIdOf(req), body.planId, body.interval);
@@ -65,7 +65,7 @@ export const autoRenewResource = defineResource({
       auth: 'session',
       params: subscriptionIdParams,
       response: paypalSubscriptionChangedDto,
-      errors: [400, 401, 404, 502, 503],
+      errors: [400, 401, 404, 409, 502, 503],
       handler: ({ req, deps, params }) => deps.subscriptions.setAutoRenew(userIdOf(req), params.id, false),
     }),
     route({
