@@ -20,3 +20,5 @@ export * from './contract/webhooks';
 export * from './contract/mcp';
 export * from './i18n/languages';
 export * from './contract/language';
+export * from './contract/health';
+export * from './contract/api-responses';

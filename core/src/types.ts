@@ -26,3 +26,5 @@ export type * from './contract/teams';
 export type * from './contract/campaigns';
 export type * from './contract/webhooks';
 export type * from './contract/mcp';
+export type * from './contract/health';
+export type * from './contract/api-responses';

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { changeEmailBody, deleteAccountBody, publicUserDto } from '@gl/core';
+import { changeEmailBody, deleteAccountBody, emailChangeDto, deletedDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource, SENT } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
@@ -37,7 +36,7 @@ export const accountDataResource = defineResource({
         'Checks the password; the address changes only when the link sent to the new address is opened (POST /auth/verify-email). The old address is told.',
       auth: 'session',
       body: changeEmailBody,
-      response: z.object({ user: publicUserDto, pendingEmail: z.email() }),
+      response: emailChangeDto,
       errors: [400, 401, 409, 429],
       handler: async ({ req, body, deps }) => {
         const userId = userIdOf(req);
@@ -70,8 +69,8 @@ export const accountDataResource = defineResource({
         'A pending M-Pesa payment: 409 and nothing changes. A confirmation e-mail goes to the address, which can register again.',
       auth: 'session',
       body: deleteAccountBody,
-      response: z.object({ deleted: z.literal(true) }),
-      errors: [400, 401, 409, 429],
+      response: deletedDto,
+      errors: [400, 401, 409, 429, 502, 503],
       handler: async ({ req, body, deps }) => {
         const userId = userIdOf(req);
         await deps.passwordLimiter.consume(userId);

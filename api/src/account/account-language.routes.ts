@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { publicUserDto, updateLanguageBody } from '@gl/core';
+import { updateLanguageBody, userResultDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
@@ -19,7 +18,7 @@ export const accountLanguageResource = defineResource({
         'The interface language of the account (en or sw). E-mails, reminders and receipts go out in it, and server messages follow it.',
       auth: 'session',
       body: updateLanguageBody,
-      response: z.object({ user: publicUserDto }),
+      response: userResultDto,
       errors: [400, 401],
       handler: async ({ req, deps, body }) => ({ user: await setAccountLanguage(deps.ctx, userIdOf(req), body.language) }),
     }),

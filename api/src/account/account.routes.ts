@@ -1,11 +1,10 @@
-import { z } from 'zod';
 import {
   changePasswordBody,
   updateProfileBody,
   type UsageAnalyticsDto,
-  publicUserDto,
-  sessionTokensDto,
   usageAnalyticsDto,
+  userResultDto,
+  passwordChangedDto,
 } from '@gl/core';
 import { currentPlanFor, serverMessage, usageAnalyticsFor } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
@@ -42,7 +41,7 @@ export const accountResource = defineResource({
       path: '/profile',
       summary: 'Your profile',
       auth: 'session',
-      response: z.object({ user: publicUserDto }),
+      response: userResultDto,
       errors: [401],
       handler: async ({ req, deps }) => ({ user: await deps.account.profile(userIdOf(req)) }),
     }),
@@ -52,7 +51,7 @@ export const accountResource = defineResource({
       summary: 'Change your name',
       auth: 'session',
       body: updateProfileBody,
-      response: z.object({ user: publicUserDto }),
+      response: userResultDto,
       errors: [400, 401],
       handler: async ({ req, deps, body }) => ({ user: await deps.account.updateName(userIdOf(req), body.name) }),
     }),
@@ -62,7 +61,7 @@ export const accountResource = defineResource({
       summary: 'Change your password (other sessions are signed out)',
       auth: 'session',
       body: changePasswordBody,
-      response: sessionTokensDto.extend({ message: z.string() }),
+      response: passwordChangedDto,
       errors: [400, 401, 429],
       handler: async ({ req, deps, body }) => {
         const userId = userIdOf(req);

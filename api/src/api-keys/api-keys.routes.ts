@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { apiKeyIdParams, createApiKeyBody, apiKeyCreatedDto, apiKeyDto } from '@gl/core';
+import { apiKeyIdParams, createApiKeyBody, apiKeyCreatedDto, apiKeyListDto, apiKeyResultDto } from '@gl/core';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import { ApiKeysService } from './api-keys.service';
@@ -18,7 +17,7 @@ export const apiKeysResource = defineResource({
       path: '/',
       summary: 'List your API keys',
       auth: 'session',
-      response: z.object({ apiKeys: z.array(apiKeyDto) }),
+      response: apiKeyListDto,
       errors: [401],
       handler: async ({ req, deps }) => ({ apiKeys: await deps.service.list(userIdOf(req)) }),
     }),
@@ -42,7 +41,7 @@ export const apiKeysResource = defineResource({
       summary: 'Revoke an API key',
       auth: 'session',
       params: apiKeyIdParams,
-      response: z.object({ apiKey: apiKeyDto }),
+      response: apiKeyResultDto,
       errors: [400, 401, 404],
       handler: async ({ req, deps, params }) => ({ apiKey: await deps.service.revoke(userIdOf(req), params.id) }),
     }),

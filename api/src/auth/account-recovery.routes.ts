@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { forgotPasswordBody, resetPasswordBody, verifyEmailBody, authResultDto, publicUserDto, sentDto } from '@gl/core';
+import { forgotPasswordBody, resetPasswordBody, verifyEmailBody, authResultDto, sentDto, userResultDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
@@ -65,7 +64,7 @@ export const accountRecoveryResource = defineResource({
       description: 'The link sent at sign-up (or to a new address on a change of e-mail); valid EMAIL_VERIFICATION_TTL_HOURS, once.',
       auth: 'none',
       body: verifyEmailBody,
-      response: z.object({ user: publicUserDto }),
+      response: userResultDto,
       errors: [400, 409, 429],
       before: limitIp,
       handler: async ({ body, deps }) => ({ user: await deps.emails.verifyEmail(body.token) }),

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { loginBody, logoutBody, refreshBody, registerBody, authResultDto, publicUserDto, sessionTokensDto } from '@gl/core';
+import { loginBody, logoutBody, refreshBody, registerBody, authResultDto, sessionTokensDto, userResultDto, emptyDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { languageOf } from '../http/request-language';
@@ -92,7 +91,7 @@ export const authResource = defineResource({
       path: '/me',
       summary: 'The signed-in user',
       auth: 'session',
-      response: z.object({ user: publicUserDto }),
+      response: userResultDto,
       errors: [401],
       handler: async ({ req, deps }) => ({ user: await deps.account.profile(userIdOf(req)) }),
     }),
@@ -117,7 +116,7 @@ export const authResource = defineResource({
       summary: 'Sign out this device (ends its session)',
       auth: 'none',
       body: logoutBody,
-      response: z.object({}),
+      response: emptyDto,
       errors: [400],
       handler: async ({ body, deps }) => {
         await deps.auth.logout(body.refreshToken);

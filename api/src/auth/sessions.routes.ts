@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { sessionParams, sessionDto } from '@gl/core';
+import { sessionParams, sessionListDto, revokedDto, loggedOutEverywhereDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
@@ -18,7 +17,7 @@ export const sessionsResource = defineResource({
       summary: 'Signed-in devices',
       description: 'One entry per session (refresh-token family); `current` marks the one making the request.',
       auth: 'session',
-      response: z.object({ sessions: z.array(sessionDto) }),
+      response: sessionListDto,
       errors: [401],
       handler: async ({ req, deps }) => ({ sessions: await deps.sessions.list(userIdOf(req), req.auth?.sessionId) }),
     }),
@@ -29,7 +28,7 @@ export const sessionsResource = defineResource({
       description: "That device's refresh and access tokens stop working at once and its open sockets close. Another user's session: 404.",
       auth: 'session',
       params: sessionParams,
-      response: z.object({ revoked: z.literal(true) }),
+      response: revokedDto,
       errors: [400, 401, 404],
       handler: ({ req, params, deps }) => deps.sessions.revoke(userIdOf(req), params.id),
     }),
@@ -39,7 +38,7 @@ export const sessionsResource = defineResource({
       summary: 'Sign out everywhere',
       description: 'Ends every session of the caller; the caller gets a fresh token pair. `revoked` counts the other devices signed out.',
       auth: 'session',
-      response: z.object({ revoked: z.number().int(), token: z.string(), refreshToken: z.string() }),
+      response: loggedOutEverywhereDto,
       errors: [401],
       handler: ({ req, deps }) => deps.sessions.logoutAll(userIdOf(req), req.auth?.sessionId, deviceOf(req)),
     }),

@@ -9,12 +9,14 @@ import {
   uuidSchema,
   PHONE_INVALID_MESSAGE,
   type PaymentsConfigDto,
-  paymentDto,
   paymentsConfigDto,
   mpesaStatusDto,
   mpesaStkPushDto,
   paypalCaptureDto,
   paypalOrderDto,
+  receivedDto,
+  paymentListDto,
+  paymentCancelDto,
 } from '@gl/core';
 import { Errors, USER_CANCELLED_CODE, mpesaConfigured, paymentsRepository, settlePayment, toPaymentDto } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
@@ -81,7 +83,7 @@ export const paymentsResource = defineResource({
       body: paypalCreateOrderBody,
       status: 201,
       response: paypalOrderDto,
-      errors: [400, 401, 409, 429, 502],
+      errors: [400, 401, 409, 429, 502, 503],
       handler: async ({ req, deps, body }) => {
         const userId = userIdOf(req);
         await deps.starts.consume(userId);
@@ -95,7 +97,7 @@ export const paymentsResource = defineResource({
       auth: 'session',
       body: paypalCaptureOrderBody,
       response: paypalCaptureDto,
-      errors: [400, 401, 404, 502],
+      errors: [400, 401, 402, 404, 409, 502, 503],
       handler: ({ req, deps, body }) => deps.paypal.captureOrder(userIdOf(req), body.orderID, body.planId),
     }),
     route({
@@ -105,7 +107,7 @@ export const paymentsResource = defineResource({
       description:
         'Called by PayPal with its PAYPAL-TRANSMISSION-* headers. Once the event is verified and handled the answer is 200; PAYMENT.CAPTURE.COMPLETED completes the payment, DENIED fails it, REFUNDED and REVERSED end what it bought. An event whose handling failed answers an error and is handled again when PayPal delivers it again; a handled one is acknowledged and ignored.',
       auth: 'none',
-      response: z.object({ received: z.literal(true) }),
+      response: receivedDto,
       errors: [400, 502, 503],
       handler: ({ req, deps }) => deps.paypal.handleWebhook(req.headers, req.body),
     }),
@@ -118,7 +120,7 @@ export const paymentsResource = defineResource({
       auth: 'session',
       body: mpesaStkPushBody,
       response: mpesaStkPushDto,
-      errors: [400, 401, 409, 429, 502],
+      errors: [400, 401, 409, 429, 502, 503],
       before: phoneFirst,
       handler: async ({ req, deps, body }) => {
         const userId = userIdOf(req);
@@ -160,7 +162,7 @@ export const paymentsResource = defineResource({
       path: '/history',
       summary: 'Your payments',
       auth: 'session',
-      response: z.object({ payments: z.array(paymentDto) }),
+      response: paymentListDto,
       errors: [401],
       handler: ({ req, deps }) => historyOf(deps.ctx, userIdOf(req)),
     }),
@@ -171,7 +173,7 @@ export const paymentsResource = defineResource({
       description: 'The same as GET /payments/history; any id other than your own is 403.',
       auth: 'session',
       params: historyParams,
-      response: z.object({ payments: z.array(paymentDto) }),
+      response: paymentListDto,
       errors: [400, 401, 403],
       handler: ({ req, deps, params }) => {
         if (params.userId.toLowerCase() !== userIdOf(req).toLowerCase()) throw Errors.forbidden();
@@ -185,7 +187,7 @@ export const paymentsResource = defineResource({
       description: 'cancelled is true when the payment was pending, false otherwise.',
       auth: 'session',
       params: paymentIdParams,
-      response: z.object({ cancelled: z.boolean() }),
+      response: paymentCancelDto,
       errors: [400, 401, 404],
       handler: async ({ req, deps: { ctx }, params }) => {
         const payment = await paymentsRepository.findForUser(ctx.db, userIdOf(req), params.id);

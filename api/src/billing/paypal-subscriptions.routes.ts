@@ -1,5 +1,11 @@
-import { paypalConfirmSubscriptionBody, paypalCreateSubscriptionBody, subscriptionIdParams, billingSubscriptionDto } from '@gl/core';
-import { z } from 'zod';
+import {
+  paypalConfirmSubscriptionBody,
+  paypalCreateSubscriptionBody,
+  subscriptionIdParams,
+  paypalSubscriptionCreatedDto,
+  paypalSubscriptionConfirmedDto,
+  paypalSubscriptionChangedDto,
+} from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
@@ -12,10 +18,6 @@ function deps(ctx: ApiContext) {
     starts: Limiter.for(ctx, 'pay-start', { points: 20, seconds: 600, what: 'payment attempts' }),
   };
 }
-
-const Created = z.object({ subscriptionID: z.string(), approveUrl: z.string().nullable(), paymentId: z.uuid() });
-const Confirmed = z.object({ subscription: billingSubscriptionDto.nullable(), currentPlan: z.object({ id: z.string() }).loose() });
-const Changed = z.object({ subscription: billingSubscriptionDto });
 
 /** PayPal Subscriptions v1: start an auto-renewing plan and confirm it after the buyer approved it at PayPal. */
 export const paypalSubscriptionsResource = defineResource({
@@ -30,8 +32,8 @@ export const paypalSubscriptionsResource = defineResource({
       auth: 'session',
       body: paypalCreateSubscriptionBody,
       status: 201,
-      response: Created,
-      errors: [400, 401, 429, 502, 503],
+      response: paypalSubscriptionCreatedDto,
+      errors: [400, 401, 409, 429, 502, 503],
       handler: async ({ req, deps, body }) => {
         await deps.starts.consume(userIdOf(req));
         return deps.subscriptions.create(userIdOf(req), body.planId, body.interval);
@@ -43,7 +45,7 @@ export const paypalSubscriptionsResource = defineResource({
       summary: 'Activate the plan of an approved PayPal subscription (read back from PayPal and checked)',
       auth: 'session',
       body: paypalConfirmSubscriptionBody,
-      response: Confirmed,
+      response: paypalSubscriptionConfirmedDto,
       errors: [400, 401, 404, 409, 502, 503],
       handler: ({ req, deps, body }) => deps.subscriptions.confirm(userIdOf(req), body.subscriptionID),
     }),
@@ -62,8 +64,8 @@ export const autoRenewResource = defineResource({
       summary: 'Turn auto-renew off (PayPal billing suspended); the plan stays until the period ends',
       auth: 'session',
       params: subscriptionIdParams,
-      response: Changed,
-      errors: [400, 401, 404, 502, 503],
+      response: paypalSubscriptionChangedDto,
+      errors: [400, 401, 404, 409, 502, 503],
       handler: ({ req, deps, params }) => deps.subscriptions.setAutoRenew(userIdOf(req), params.id, false),
     }),
     route({
@@ -72,7 +74,7 @@ export const autoRenewResource = defineResource({
       summary: 'Turn auto-renew on again before the period ends (PayPal billing re-activated)',
       auth: 'session',
       params: subscriptionIdParams,
-      response: Changed,
+      response: paypalSubscriptionChangedDto,
       errors: [400, 401, 404, 409, 502, 503],
       handler: ({ req, deps, params }) => deps.subscriptions.setAutoRenew(userIdOf(req), params.id, true),
     }),

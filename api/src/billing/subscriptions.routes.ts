@@ -1,5 +1,11 @@
-import { z } from 'zod';
-import { createSubscriptionBody, subscriptionIdParams, updateSubscriptionBody, planDto, subscriptionDto, subscriptionsDto } from '@gl/core';
+import {
+  createSubscriptionBody,
+  subscriptionIdParams,
+  updateSubscriptionBody,
+  subscriptionsDto,
+  movedToFreeDto,
+  subscriptionChangeDto,
+} from '@gl/core';
 import { Errors, currentPlanFor, moveToFree, notifySubscription, subscriptionsRepository, toSubscriptionDto } from '@gl/core/server';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
@@ -37,7 +43,7 @@ export const subscriptionsResource = defineResource({
         'The active subscription is cancelled and the free plan applies at once; a PayPal subscription that renewed it is cancelled at PayPal (GET /billing shows the cancellation).',
       auth: 'session',
       body: createSubscriptionBody,
-      response: z.object({ currentPlan: planDto, cancelled: subscriptionDto.nullable() }).loose(),
+      response: movedToFreeDto,
       errors: [400, 401],
       handler: async ({ req, deps: ctx }) => {
         const userId = userIdOf(req);
@@ -54,7 +60,7 @@ export const subscriptionsResource = defineResource({
       auth: 'session',
       params: subscriptionIdParams,
       body: updateSubscriptionBody,
-      response: z.object({ subscription: subscriptionDto, currentPlan: planDto }),
+      response: subscriptionChangeDto,
       errors: [400, 401, 404, 409],
       handler: async ({ req, deps: ctx, params: { id }, body }) => {
         const userId = userIdOf(req);

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { brandBody, brandCreateBody, brandIdParams, brandDto } from '@gl/core';
+import { brandBody, brandCreateBody, brandIdParams, brandListDto, brandResultDto, deletedDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
@@ -17,7 +16,7 @@ export const brandsResource = defineResource({
       summary: "Your brand kits and your team's",
       description: 'Your own kits first (`teamId` null), then the kits shared with your team (`teamId` set).',
       auth: 'session',
-      response: z.object({ brands: z.array(brandDto) }),
+      response: brandListDto,
       errors: [401],
       handler: async ({ req, deps }) => ({ brands: await deps.brands.list(userIdOf(req)) }),
     }),
@@ -30,7 +29,7 @@ export const brandsResource = defineResource({
       auth: 'session',
       body: brandCreateBody,
       status: 201,
-      response: z.object({ brand: brandDto }),
+      response: brandResultDto,
       errors: [400, 401, 403, 404, 409],
       handler: async ({ req, deps, body }) => ({ brand: await deps.brands.create(userIdOf(req), body) }),
     }),
@@ -40,7 +39,7 @@ export const brandsResource = defineResource({
       summary: "One of your brand kits (or your team's)",
       auth: 'session',
       params: brandIdParams,
-      response: z.object({ brand: brandDto }),
+      response: brandResultDto,
       errors: [400, 401, 404],
       handler: async ({ req, deps, params }) => ({ brand: await deps.brands.get(userIdOf(req), params.id) }),
     }),
@@ -53,8 +52,8 @@ export const brandsResource = defineResource({
       auth: 'session',
       params: brandIdParams,
       body: brandBody,
-      response: z.object({ brand: brandDto }),
-      errors: [400, 401, 403, 404],
+      response: brandResultDto,
+      errors: [400, 401, 403, 404, 409],
       handler: async ({ req, deps, params, body }) => ({ brand: await deps.brands.update(userIdOf(req), params.id, body) }),
     }),
     route({
@@ -64,7 +63,7 @@ export const brandsResource = defineResource({
       description: 'A team kit: its owner and admins only, and not while the team is read-only.',
       auth: 'session',
       params: brandIdParams,
-      response: z.object({ deleted: z.literal(true) }),
+      response: deletedDto,
       errors: [400, 401, 403, 404],
       handler: async ({ req, deps, params }) => {
         await deps.brands.remove(userIdOf(req), params.id);

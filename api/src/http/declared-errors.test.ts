@@ -35,6 +35,14 @@ const things = defineResource({
       errors: [400],
       handler: () => Promise.reject(Errors.paymentDeclined('Declined')),
     }),
+    route({
+      method: 'delete',
+      path: '/',
+      summary: 'clear',
+      auth: 'none',
+      errors: [],
+      handler: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })),
+    }),
   ],
 });
 
@@ -72,6 +80,10 @@ describe('declared error statuses (STRICT_DECLARED_ERRORS)', () => {
     const other = await call(true, 'GET', '/things/42');
     expect(other.status).toBe(500);
     expect(other.body.error).toContain('GET /things/{id} answered 409');
+  });
+
+  it('a lost database is 503 on any route, declared or not', async () => {
+    expect(await call(true, 'DELETE', '/things')).toMatchObject({ status: 503, body: { code: 'UNAVAILABLE' } });
   });
 
   it('without the flag the answer is the error itself', async () => {

@@ -35,8 +35,10 @@ function fromBodyParser(err: HttpLikeError): AppError | undefined {
  * `STRICT_DECLARED_ERRORS` (tests): an error status the route does not declare in its `errors` (so
  * its OpenAPI document does not say it) becomes a loud 500 naming the route and the status.
  */
-function undeclared(appError: AppError, declared: DeclaredErrors | undefined): AppError | undefined {
-  if (!declared || appError.status < 400 || declared.errors.includes(appError.status)) return undefined;
+function undeclared(appError: AppError, declared: DeclaredErrors | undefined, dependencyLost: boolean): AppError | undefined {
+  // Any route may fail on our side (500) or lose PostgreSQL or Redis (503): neither is declared per route.
+  if (!declared || appError.status < 400 || appError.status === 500 || dependencyLost || declared.errors.includes(appError.status))
+    return undefined;
   const message = `Undeclared error status: ${declared.route} answered ${appError.status} ${appError.code} ("${appError.message}") but declares errors [${declared.errors.join(', ')}]; add ${appError.status} to the route's errors`;
   return new AppError('INTERNAL', message, { cause: appError });
 }
@@ -54,7 +56,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     else if (status && status >= 400 && status < 500) appError = Errors.validation('Invalid request');
     else appError = Errors.internal(err);
   }
-  const failure = undeclared(appError, res.locals.declaredErrors as DeclaredErrors | undefined);
+  const dependencyLost = appError.status === 503 && isDependencyUnavailable(err);
+  const failure = undeclared(appError, res.locals.declaredErrors as DeclaredErrors | undefined, dependencyLost);
   if (failure) {
     req.log?.error({ err: appError, code: appError.code, status: appError.status }, failure.message);
     appError = failure;

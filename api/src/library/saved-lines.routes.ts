@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import type { Request, Response } from 'express';
-import { z } from 'zod';
 import {
   exportQuery,
   listSavedQuery,
@@ -14,6 +13,8 @@ import {
   saveLineResultDto,
   savedLinesPageDto,
   savedLinesSummaryDto,
+  idDto,
+  savedLinesDeletedDto,
 } from '@gl/core';
 import { Errors, currentPlanFor, decodeCursor, savedLinesRepository, type SavedLinesFilter } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
@@ -192,7 +193,7 @@ export const savedLinesResource = defineResource({
       summary: 'Delete one saved line',
       auth: 'session',
       params: savedLineIdParams,
-      response: z.object({ id: z.uuid() }),
+      response: idDto,
       errors: [400, 401, 404],
       handler: async ({ req, deps, params: { id } }) => {
         // Someone else's line and a line that never existed get the same answer.
@@ -205,7 +206,7 @@ export const savedLinesResource = defineResource({
       path: '/saved',
       summary: 'Delete all saved lines',
       auth: 'session',
-      response: z.object({ deleted: z.int().min(0) }),
+      response: savedLinesDeletedDto,
       errors: [401],
       handler: async ({ req, deps }) => ({ deleted: await savedLinesRepository.deleteAllForUser(deps.db, userIdOf(req)) }),
     }),

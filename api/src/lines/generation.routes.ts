@@ -1,5 +1,4 @@
 import type { Request } from 'express';
-import { z } from 'zod';
 import {
   generateBody,
   generationIdParams,
@@ -7,8 +6,9 @@ import {
   refineBody,
   regenerateBody,
   generationAcceptedDto,
-  generationDto,
   REFINEMENTS_MAX,
+  generationResultDto,
+  generationListDto,
 } from '@gl/core';
 import { Errors } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
@@ -88,7 +88,7 @@ export const generationResource = defineResource({
       body: regenerateBody,
       status: 202,
       response: generationAcceptedDto,
-      errors: [400, 404, 429, 503],
+      errors: [400, 403, 404, 409, 429, 503],
       before: queueAndLimits,
       handler: ({ req, deps, params, body }) => {
         const who = requesterOf(req);
@@ -120,7 +120,7 @@ export const generationResource = defineResource({
       summary: 'A generation (owner only)',
       auth: 'optionalSession',
       params: generationIdParams,
-      response: z.object({ generation: generationDto }),
+      response: generationResultDto,
       errors: [400, 404],
       handler: async ({ req, deps, params }) => ({ generation: await deps.service.get(requesterOf(req), params.id) }),
     }),
@@ -130,7 +130,7 @@ export const generationResource = defineResource({
       summary: 'Recent generations',
       auth: 'session',
       query: listGenerationsQuery,
-      response: z.object({ generations: z.array(generationDto) }),
+      response: generationListDto,
       errors: [400, 401],
       handler: async ({ req, deps, query }) => ({ generations: await deps.service.list(userIdOf(req), query.limit) }),
     }),

@@ -43,7 +43,7 @@ export const photoResource = defineResource({
       multipart: photoMultipart(generateBody),
       status: 202,
       response: generationAcceptedDto,
-      errors: [400, 401, 403, 413, 415, 422, 429, 503],
+      errors: [400, 401, 403, 404, 413, 415, 422, 429, 503],
       before: async (req, deps) => {
         deps.generations.ensureQueueReady();
         await deps.limits.consume(requesterOf(req));

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { contactBody } from '@gl/core';
+import { contactBody, idDto } from '@gl/core';
 import { contactMessagesRepository, emailJob } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
@@ -32,7 +31,7 @@ export const contactResource = defineResource({
       auth: 'optionalSession',
       body: contactBody,
       status: 202,
-      response: z.object({ id: z.uuid() }),
+      response: idDto,
       errors: [400, 429],
       handler: async ({ req, deps: { ctx, perIp }, body }) => {
         await perIp.consume(req.ip ?? 'unknown');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { healthDto } from '@gl/core';
 import { checkDependencies, withTimeout } from '@gl/core/server';
 import { SENT, defineResource } from '../http/route';
 
@@ -14,7 +14,7 @@ export const healthResource = defineResource({
       summary: 'Backend health (database, Redis, queues, providers)',
       description: '503 UNAVAILABLE names what is down; the error envelope then carries the same `data`.',
       auth: 'none',
-      response: z.object({ status: z.string() }).loose(),
+      response: healthDto,
       errors: [503],
       handler: async ({ res, deps: ctx }) => {
         const { database, redis } = await checkDependencies(ctx);

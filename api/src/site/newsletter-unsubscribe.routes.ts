@@ -1,6 +1,5 @@
 import express from 'express';
-import { z } from 'zod';
-import { unsubscribeBody, unsubscribeQuery } from '@gl/core';
+import { unsubscribeBody, unsubscribeQuery, unsubscribedDto } from '@gl/core';
 import { Errors, newsletterRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
@@ -26,7 +25,7 @@ export const newsletterUnsubscribeResource = defineResource({
       auth: 'none',
       query: unsubscribeQuery,
       body: unsubscribeBody,
-      response: z.object({ unsubscribed: z.literal(true) }),
+      response: unsubscribedDto,
       errors: [400, 429],
       // One-click POSTs are application/x-www-form-urlencoded.
       middleware: [express.urlencoded({ extended: false, limit: '1kb' })],

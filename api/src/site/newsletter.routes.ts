@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { newsletterBody } from '@gl/core';
+import { newsletterBody, subscribedDto } from '@gl/core';
 import { emailJob, newsletterRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
@@ -33,7 +32,7 @@ export const newsletterResource = defineResource({
       body: newsletterBody,
       // An invalid address answers 'Please enter a valid email address', not 'email: Please ...'.
       bareValidationMessage: true,
-      response: z.object({ subscribed: z.literal(true) }),
+      response: subscribedDto,
       errors: [400, 429],
       handler: async ({ req, deps: { ctx, perIp }, body }) => {
         await perIp.consume(req.ip ?? 'unknown');

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import {
+  currentTeamOrNoneDto,
   inviteBody,
   joinTeamBody,
   listTeamLinesQuery,
@@ -11,11 +11,15 @@ import {
   teamMemberParams,
   teamNameBody,
   currentTeamDto,
-  teamInvitationDto,
-  teamLineDto,
   teamLinesPageDto,
-  teamMemberDto,
   teamUsageDto,
+  teamInvitationResultDto,
+  revokedDto,
+  teamMemberResultDto,
+  teamMemberRemovedDto,
+  teamLeftDto,
+  teamLineSavedDto,
+  idDto,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource, reply, SENT } from '../http/route';
@@ -56,7 +60,7 @@ export const teamsResource = defineResource({
       summary: "The caller's team",
       description: 'The team, the caller’s role, members and (for owner and admins) open invitations; null when in no team.',
       auth: 'session',
-      response: currentTeamDto.nullable(),
+      response: currentTeamOrNoneDto,
       errors: [401],
       handler: async ({ req, res, deps }) => {
         // `data: null` (no team) is an answer in itself, so the envelope is written here.
@@ -97,7 +101,7 @@ export const teamsResource = defineResource({
       params: teamIdParams,
       body: inviteBody,
       status: 201,
-      response: z.object({ invitation: teamInvitationDto }),
+      response: teamInvitationResultDto,
       errors: [400, 401, 403, 404, 409, 429, 503],
       handler: async ({ req, params, body, deps }) => {
         await deps.invites.consume(userIdOf(req));
@@ -111,7 +115,7 @@ export const teamsResource = defineResource({
       description: 'A new link (the old one stops working), valid 7 days from now.',
       auth: 'session',
       params: teamInvitationParams,
-      response: z.object({ invitation: teamInvitationDto }),
+      response: teamInvitationResultDto,
       errors: [400, 401, 403, 404, 429, 503],
       handler: async ({ req, params, deps }) => {
         await deps.invites.consume(userIdOf(req));
@@ -124,7 +128,7 @@ export const teamsResource = defineResource({
       summary: 'Revoke an invitation',
       auth: 'session',
       params: teamInvitationParams,
-      response: z.object({ revoked: z.literal(true) }),
+      response: revokedDto,
       errors: [400, 401, 403, 404],
       handler: ({ req, params, deps }) => deps.teams.revoke(userIdOf(req), params.id, params.invitationId),
     }),
@@ -136,7 +140,7 @@ export const teamsResource = defineResource({
       auth: 'session',
       params: teamMemberParams,
       body: memberRoleBody,
-      response: z.object({ member: teamMemberDto }),
+      response: teamMemberResultDto,
       errors: [400, 401, 403, 404],
       handler: async ({ req, params, body, deps }) => ({
         member: await deps.teams.setRole(userIdOf(req), params.id, params.userId, body.role),
@@ -149,7 +153,7 @@ export const teamsResource = defineResource({
       description: 'Owner or admin; removing the owner: 400. The member’s open sockets stop getting team events at once.',
       auth: 'session',
       params: teamMemberParams,
-      response: z.object({ removed: z.literal(true) }),
+      response: teamMemberRemovedDto,
       errors: [400, 401, 403, 404],
       handler: ({ req, params, deps }) => deps.teams.removeMember(userIdOf(req), params.id, params.userId),
     }),
@@ -160,7 +164,7 @@ export const teamsResource = defineResource({
       description: 'Members and admins; the owner must transfer ownership first (400).',
       auth: 'session',
       params: teamIdParams,
-      response: z.object({ left: z.literal(true) }),
+      response: teamLeftDto,
       errors: [400, 401, 404],
       handler: ({ req, params, deps }) => deps.teams.leave(userIdOf(req), params.id),
     }),
@@ -185,7 +189,7 @@ export const teamsResource = defineResource({
       params: teamIdParams,
       body: saveTeamLineBody,
       status: 201,
-      response: z.object({ savedLine: teamLineDto, alreadySaved: z.boolean() }),
+      response: teamLineSavedDto,
       errors: [400, 401, 403, 404],
       handler: async ({ req, params, body, deps }) => {
         const { line, created } = await deps.teams.saveLine(userIdOf(req), params.id, body);
@@ -199,7 +203,7 @@ export const teamsResource = defineResource({
       description: 'Its saver, an admin or the owner.',
       auth: 'session',
       params: teamLineParams,
-      response: z.object({ id: z.uuid() }),
+      response: idDto,
       errors: [400, 401, 403, 404],
       handler: ({ req, params, deps }) => deps.teams.deleteLine(userIdOf(req), params.id, params.lineId),
     }),

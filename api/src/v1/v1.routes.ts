@@ -66,7 +66,7 @@ export const v1Resource = defineResource({
       multipart: photoMultipart(v1GenerateBody),
       response: v1GenerateResultDto,
       topLevel: true,
-      errors: [400, 401, 403, 413, 415, 422, 429, 502, 503, 504],
+      errors: [400, 401, 403, 404, 413, 415, 422, 429, 502, 503, 504],
       before: (_req, deps, res) => deps.api.admitGeneration(callerOf(res)),
       handler: async ({ req, res, deps }) => {
         const form = await readPhotoForm(req, res);

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { createWebhookBody, webhookAttemptsDto, webhookEndpointsDto, webhookIdParams, webhookSecretDto } from '@gl/core';
+import { createWebhookBody, webhookAttemptsDto, webhookEndpointsDto, webhookIdParams, webhookSecretDto, idDto } from '@gl/core';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import { WebhooksService } from './webhooks.service';
@@ -61,7 +60,7 @@ export const webhooksResource = defineResource({
       summary: 'Delete a webhook endpoint (its pending deliveries are dropped)',
       auth: 'session',
       params: webhookIdParams,
-      response: z.object({ id: z.uuid() }),
+      response: idDto,
       errors: [400, 401, 404],
       handler: async ({ req, deps, params }) => {
         await deps.service.remove(userIdOf(req), params.id);

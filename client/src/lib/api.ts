@@ -1,3 +1,4 @@
+import type { ApiAnswer, ApiMethod } from '@gl/core/types';
 import { clearSession, getRefreshToken, getToken, setSession } from './session';
 import { getVisitorId } from './visitor';
 
@@ -236,16 +237,24 @@ export async function apiResponse(path: string, opts: RequestOptions = {}): Prom
   return res;
 }
 
-/** Calls /api<path>, unwraps `{ success, data }`, throws ApiError on failure. */
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/**
+ * Calls /api<path>, unwraps `{ success, data }`, throws ApiError on failure. The answer's type comes
+ * from the contract (`ApiResponses` in core): `api('/brands')` is a `BrandListDto`, `api(\`/brands/${id}\`,
+ * { method: 'DELETE' })` a `DeletedDto`.
+ */
+export async function api<P extends string, M extends ApiMethod = 'GET'>(
+  path: P,
+  opts: RequestOptions & { method?: M } = {},
+): Promise<ApiAnswer<M, P>> {
+  type Answer = ApiAnswer<M, P>;
   const res = await apiResponse(path, opts);
   const env = await readEnvelope(res);
   if (!env) {
-    if (res.status === 204) return undefined as T;
+    if (res.status === 204) return undefined as Answer;
     throw new ApiError(res.status, 'BAD_RESPONSE', 'The server sent an unexpected answer. Please try again.');
   }
   if (env.success === false) throw errorFrom(res, env);
-  return env.data as T;
+  return env.data as Answer;
 }
 
 export function errorMessage(err: unknown, fallback: string): string {

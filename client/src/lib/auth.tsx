@@ -47,7 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refreshUser = useCallback(async () => {
     if (!getSession()) return;
-    const { user } = await api<{ user: PublicUser }>('/auth/me');
+    const { user } = await api('/auth/me');
     if (getSession()) setStoredUser(user);
   }, []);
 
@@ -69,7 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return;
     }
     let cancelled = false;
-    api<{ user: PublicUser }>('/auth/me')
+    api('/auth/me')
       .then(({ user }) => {
         if (!cancelled && getSession()) {
           if (user) setStoredUser(user);
@@ -92,7 +92,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(async (email: string, password: string) => {
     let result: AuthResult;
     try {
-      result = await api<AuthResult>('/auth/login', { method: 'POST', body: { email, password }, sessionHandling: false });
+      result = await api('/auth/login', { method: 'POST', body: { email, password }, sessionHandling: false });
     } catch (err) {
       throw new Error(failureText(err, i18n.t('loginFailed', { ns: 'auth' })));
     }
@@ -103,7 +103,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const register = useCallback(async (name: string, email: string, password: string) => {
     let result: AuthResult;
     try {
-      result = await api<AuthResult>('/auth/register', { method: 'POST', body: { name, email, password }, sessionHandling: false });
+      result = await api('/auth/register', { method: 'POST', body: { name, email, password }, sessionHandling: false });
     } catch (err) {
       throw new Error(failureText(err, i18n.t('registerFailed', { ns: 'auth' })));
     }

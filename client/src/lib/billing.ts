@@ -13,13 +13,13 @@ export function useBilling(userId: string) {
   useLiveEvent('subscription:updated', refresh);
   useLiveEvent('payment:updated', refresh);
   useLiveEvent('payment:refunded', refresh);
-  return useQuery({ queryKey: billingKey(userId), queryFn: () => api<BillingDto>('/billing') });
+  return useQuery({ queryKey: billingKey(userId), queryFn: () => api('/billing') });
 }
 
 export function usePaymentHistory(userId: string) {
   return useQuery({
     queryKey: [...billingKey(userId), 'history'],
-    queryFn: async () => (await api<{ payments: PaymentDto[] }>('/payments/history')).payments,
+    queryFn: async () => (await api('/payments/history')).payments,
   });
 }
 
@@ -27,7 +27,7 @@ export function usePaymentHistory(userId: string) {
 export function useUpgradeQuote(userId: string, planId: PlanId | null, interval: BillingInterval) {
   return useQuery({
     queryKey: [...billingKey(userId), 'quote', planId, interval],
-    queryFn: () => api<BillingQuoteDto>(`/billing/quote?planId=${planId}&interval=${interval}`),
+    queryFn: () => api(`/billing/quote?planId=${planId}&interval=${interval}`),
     enabled: planId !== null,
   });
 }
@@ -50,7 +50,7 @@ export function formatMinor(minor: number, currency: string, locale: string = in
 
 /** POST /billing/paypal-cancellations/{id}/retry: asks PayPal again after a cancellation failed. */
 export function retryPaypalCancellation(id: string): Promise<PaypalCancellationDto> {
-  return api<PaypalCancellationDto>(`/billing/paypal-cancellations/${encodeURIComponent(id)}/retry`, { method: 'POST', body: {} });
+  return api(`/billing/paypal-cancellations/${encodeURIComponent(id)}/retry`, { method: 'POST', body: {} });
 }
 
 /** Turning a subscription's auto-renew off (cancel at period end) or back on; billing is read again after. */

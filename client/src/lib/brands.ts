@@ -15,7 +15,7 @@ export function useBrands() {
   return useQuery<BrandDto[]>({
     queryKey: brandsKey(user?.id),
     enabled: Boolean(user),
-    queryFn: async () => (await api<{ brands: BrandDto[] }>('/brands')).brands,
+    queryFn: async () => (await api('/brands')).brands,
     select: (brands) => (plan.limits.brandKits > 0 ? brands : []),
   });
 }

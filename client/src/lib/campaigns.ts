@@ -5,10 +5,7 @@ import type {
   CampaignDto,
   CampaignExportFormat,
   CampaignLineDto,
-  CampaignLineResultDto,
-  CampaignsDto,
   CreateCampaignBody,
-  OccasionsDto,
   RefineCampaignLineBody,
 } from '@gl/core/types';
 import { api, apiResponse } from './api';
@@ -24,7 +21,7 @@ export const campaignKey = (userId: string | undefined, id: string) => ['campaig
 export function useOccasions() {
   return useQuery({
     queryKey: ['campaign-occasions'],
-    queryFn: async () => (await api<OccasionsDto>('/campaigns/occasions')).occasions,
+    queryFn: async () => (await api('/campaigns/occasions')).occasions,
     staleTime: 60 * 60_000,
   });
 }
@@ -33,7 +30,7 @@ export function useCampaigns(userId: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: campaignsKey(userId),
     enabled: Boolean(userId) && enabled,
-    queryFn: async () => (await api<CampaignsDto>('/campaigns')).campaigns,
+    queryFn: async () => (await api('/campaigns')).campaigns,
   });
 }
 
@@ -60,7 +57,7 @@ export function useCampaign(userId: string | undefined, id: string | null) {
   const query = useQuery({
     queryKey: campaignKey(userId, id ?? ''),
     enabled: Boolean(userId && id),
-    queryFn: () => api<CampaignDto>(`/campaigns/${id}`),
+    queryFn: () => api(`/campaigns/${id}`),
   });
   useLiveEvent('campaign:progress', (p) => {
     if (p.campaignId !== id) return;
@@ -80,7 +77,7 @@ export function useCampaign(userId: string | undefined, id: string | null) {
 }
 
 export function createCampaign(body: CreateCampaignBody): Promise<CampaignAcceptedDto> {
-  return api<CampaignAcceptedDto>('/campaigns', { method: 'POST', body });
+  return api('/campaigns', { method: 'POST', body });
 }
 
 /** POST /campaigns; the list is read again once it is accepted. */
@@ -93,15 +90,15 @@ export function useCreateCampaign(userId: string | undefined) {
 }
 
 export async function editCampaignLine(campaignId: string, lineId: string, text: string): Promise<CampaignLineDto> {
-  return (await api<CampaignLineResultDto>(`/campaigns/${campaignId}/lines/${lineId}`, { method: 'PATCH', body: { text } })).line;
+  return (await api(`/campaigns/${campaignId}/lines/${lineId}`, { method: 'PATCH', body: { text } })).line;
 }
 
 export async function regenerateCampaignLine(campaignId: string, lineId: string): Promise<CampaignLineDto> {
-  return (await api<CampaignLineResultDto>(`/campaigns/${campaignId}/lines/${lineId}/regenerate`, { method: 'POST' })).line;
+  return (await api(`/campaigns/${campaignId}/lines/${lineId}/regenerate`, { method: 'POST' })).line;
 }
 
 export async function refineCampaignLine(campaignId: string, lineId: string, body: RefineCampaignLineBody): Promise<CampaignLineDto> {
-  return (await api<CampaignLineResultDto>(`/campaigns/${campaignId}/lines/${lineId}/refine`, { method: 'POST', body })).line;
+  return (await api(`/campaigns/${campaignId}/lines/${lineId}/refine`, { method: 'POST', body })).line;
 }
 
 /** Saves a campaign line to the library (the same POST /lines/save as generated lines). */

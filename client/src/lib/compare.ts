@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { CompareAcceptedDto, Tone, UsageSummary } from '@gl/core/types';
+import type { Tone, UsageSummary } from '@gl/core/types';
 import { api } from './api';
 import { briefOptions, useGeneration, type GenerateRequest } from './generation';
 import { live } from './socket';
@@ -24,7 +24,7 @@ export function useToneComparison(onUsage: (usage: UsageSummary | null | undefin
         await live.ready(3_000);
         const body: Record<string, unknown> = { category: request.category, tones: used, count: request.count, language: request.language };
         Object.assign(body, briefOptions(request));
-        const data = await api<CompareAcceptedDto>('/lines/compare', {
+        const data = await api('/lines/compare', {
           method: 'POST',
           body,
         });

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   GENERATION_LINES_MAX,
   type GenerateBody,
-  type GenerationAcceptedDto,
   type GenerationDto,
   type GenerationSource,
   type LanguageId,
@@ -188,7 +187,7 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
     const s = stateRef.current;
     if (!s.id || !(s.phase === 'pending' || s.phase === 'running' || s.regenerating.length > 0 || s.refining)) return;
     try {
-      const { generation } = await api<{ generation: GenerationDto }>(`/lines/generations/${s.id}`);
+      const { generation } = await api(`/lines/generations/${s.id}`);
       if (stateRef.current.id !== generation.id) return;
       // Where each refined line came from, as the server recorded it.
       const refinedFrom = Object.fromEntries(
@@ -224,7 +223,7 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
           language: request.language,
         };
         Object.assign(body, briefOptions(request));
-        const data = await api<GenerationAcceptedDto>('/lines/generate', {
+        const data = await api('/lines/generate', {
           method: 'POST',
           body,
         });
@@ -278,7 +277,7 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
     setState((cur) => ({ ...cur, refining, lineError: null }));
     try {
       const body: RefineBody = { index, action, ...(language ? { language } : {}) };
-      const data = await api<Partial<GenerationAcceptedDto>>(`/lines/generations/${s.id}/refine`, { method: 'POST', body });
+      const data = await api(`/lines/generations/${s.id}/refine`, { method: 'POST', body });
       if (data.usage) onUsageRef.current(data.usage);
     } catch (err) {
       setState((cur) => ({ ...cur, refining: null, lineError: toGenerationError(err) }));

@@ -7,9 +7,7 @@ import type {
   PaymentsConfigDto,
   PaypalCaptureDto,
   PaypalOrderDto,
-  Plan,
   PlanId,
-  SubscriptionDto,
   SubscriptionsDto,
 } from '@gl/core/types';
 import { ApiError, api } from './api';
@@ -21,7 +19,7 @@ export type PaymentsConfig = PaymentsConfigDto;
 export function usePaymentsConfig(enabled = true) {
   return useQuery({
     queryKey: ['payments-config'],
-    queryFn: () => api<PaymentsConfig>('/payments/config', { sessionHandling: false }),
+    queryFn: () => api('/payments/config', { sessionHandling: false }),
     staleTime: 10 * 60_000,
     enabled,
   });
@@ -33,7 +31,7 @@ export function useSubscriptions(userId: string | undefined) {
   return useQuery({
     queryKey: ['subscriptions', userId ?? 'none'],
     enabled: Boolean(userId),
-    queryFn: () => api<SubscriptionsState>('/subscriptions'),
+    queryFn: () => api('/subscriptions'),
   });
 }
 
@@ -146,11 +144,11 @@ export function mpesaInitiationError(err: unknown): string {
 export type CaptureResult = PaypalCaptureDto;
 
 export function createPaypalOrder(planId: PlanId, interval: BillingInterval): Promise<PaypalOrderDto> {
-  return api<PaypalOrderDto>('/payments/paypal/create-order', { method: 'POST', body: { planId, interval } });
+  return api('/payments/paypal/create-order', { method: 'POST', body: { planId, interval } });
 }
 
 export function capturePaypalOrder(orderID: string, planId: PlanId): Promise<CaptureResult> {
-  return api<CaptureResult>('/payments/paypal/capture-order', { method: 'POST', body: { orderID, planId } });
+  return api('/payments/paypal/capture-order', { method: 'POST', body: { orderID, planId } });
 }
 
 export interface PaypalSubscriptionCreated {
@@ -161,12 +159,12 @@ export interface PaypalSubscriptionCreated {
 
 /** POST /payments/paypal/create-subscription: an auto-renewing subscription at PayPal, waiting for the buyer's approval. */
 export function createPaypalSubscription(planId: PlanId, interval: BillingInterval): Promise<PaypalSubscriptionCreated> {
-  return api<PaypalSubscriptionCreated>('/payments/paypal/create-subscription', { method: 'POST', body: { planId, interval } });
+  return api('/payments/paypal/create-subscription', { method: 'POST', body: { planId, interval } });
 }
 
 /** POST /payments/paypal/confirm-subscription: the server reads it back from PayPal and activates the plan. */
 export async function confirmPaypalSubscription(subscriptionID: string, paymentId: string): Promise<CaptureResult> {
-  const r = await api<{ subscription: SubscriptionDto | null; currentPlan: Plan }>('/payments/paypal/confirm-subscription', {
+  const r = await api('/payments/paypal/confirm-subscription', {
     method: 'POST',
     body: { subscriptionID },
   });
@@ -189,7 +187,7 @@ export function useCancelPayment() {
 
 /** POST /payments/{id}/cancel: true when it was still pending and is cancelled now. */
 export async function cancelPayment(paymentId: string): Promise<boolean> {
-  return (await api<{ cancelled: boolean }>(`/payments/${encodeURIComponent(paymentId)}/cancel`, { method: 'POST', body: {} })).cancelled;
+  return (await api(`/payments/${encodeURIComponent(paymentId)}/cancel`, { method: 'POST', body: {} })).cancelled;
 }
 
 /** The server's own words when it refused for a reason the buyer can act on, else `fallback`. */
@@ -200,9 +198,9 @@ export function paymentErrorMessage(err: unknown, fallback: string): string {
 
 /** The stored state of an STK request: re-read when the live connection (re)connects, so a missed event is not lost. */
 export function mpesaStatus(checkoutRequestID: string): Promise<MpesaStatusDto> {
-  return api<MpesaStatusDto>(`/payments/mpesa/status/${encodeURIComponent(checkoutRequestID)}`);
+  return api(`/payments/mpesa/status/${encodeURIComponent(checkoutRequestID)}`);
 }
 
 export function mpesaStkPush(planId: PlanId, interval: BillingInterval, phoneNumber: string): Promise<MpesaStkPushDto> {
-  return api<MpesaStkPushDto>('/payments/mpesa/stk-push', { method: 'POST', body: { planId, interval, phoneNumber } });
+  return api('/payments/mpesa/stk-push', { method: 'POST', body: { planId, interval, phoneNumber } });
 }

@@ -98,7 +98,7 @@ export async function clearPendingSaves(): Promise<void> {
 
 /** A save sent straight away (online), with its own key so a lost answer can be retried safely. */
 export function sendSave(entry: Omit<PendingSave, 'queuedAt' | 'userId'>, opts: { background?: boolean } = {}) {
-  return api<{ savedLine: SavedLineDto; alreadySaved?: boolean }>('/lines/save', {
+  return api('/lines/save', {
     method: 'POST',
     body: {
       text: entry.text,

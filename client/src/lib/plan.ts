@@ -14,7 +14,7 @@ export function useCurrentPlan(): Plan {
 export function usePlans() {
   return useQuery({
     queryKey: ['plans'],
-    queryFn: async () => (await api<{ plans: Plan[] }>('/plans')).plans,
+    queryFn: async () => (await api('/plans')).plans,
     placeholderData: PLANS as Plan[],
     staleTime: 10 * 60_000,
   });

@@ -42,7 +42,7 @@ export function useSavedLines(userId: string | undefined, search: string, catego
     queryFn: async ({ pageParam, signal }) => {
       const unfiltered = !search && category === 'all';
       try {
-        const page = await api<SavedLinesPageDto>('/lines/saved', {
+        const page = await api('/lines/saved', {
           query: { search: search || undefined, category: category === 'all' ? undefined : category, limit: PAGE_SIZE, cursor: pageParam },
           signal,
         });
@@ -67,7 +67,7 @@ export function useLibrarySummary(userId: string | undefined) {
     enabled: Boolean(userId),
     queryFn: async ({ signal }) => {
       try {
-        const summary = await api<SavedLinesSummaryDto>('/lines/saved/summary', { signal });
+        const summary = await api('/lines/saved/summary', { signal });
         return { total: summary.total, categories: new Set(summary.categories.map((c) => c.category)), complete: true };
       } catch (err) {
         const offline = userId && isNetworkError(err) ? await readOfflineLibrary(userId) : undefined;

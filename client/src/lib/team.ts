@@ -12,7 +12,7 @@ export function useCurrentTeam(userId: string | undefined) {
   return useQuery({
     queryKey: teamKey(userId, 'current'),
     enabled: Boolean(userId),
-    queryFn: ({ signal }) => api<CurrentTeamDto | null>('/teams/current', { signal }),
+    queryFn: ({ signal }) => api('/teams/current', { signal }),
   });
 }
 
@@ -22,7 +22,7 @@ export function useTeamLines(userId: string | undefined, teamId: string | undefi
     enabled: Boolean(userId && teamId),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api<TeamLinesPageDto>(`/teams/${teamId}/lines`, {
+      api(`/teams/${teamId}/lines`, {
         query: {
           search: search || undefined,
           category: category === 'all' ? undefined : category,
@@ -40,7 +40,7 @@ export function useTeamUsage(userId: string | undefined, teamId: string | undefi
   return useQuery({
     queryKey: teamKey(userId, 'usage', teamId),
     enabled: Boolean(userId && teamId),
-    queryFn: ({ signal }) => api<TeamUsageDto>(`/teams/${teamId}/usage`, { signal }),
+    queryFn: ({ signal }) => api(`/teams/${teamId}/usage`, { signal }),
   });
 }
 

@@ -19,7 +19,7 @@ export function useUsage() {
     enabled: !loading,
     queryFn: async () => {
       try {
-        return await api<UsageSummary>('/users/usage', { sessionHandling: Boolean(user) });
+        return await api('/users/usage', { sessionHandling: Boolean(user) });
       } catch (err) {
         if (!user && err instanceof ApiError && (err.status === 401 || err.status === 404)) return null;
         throw err;
@@ -45,5 +45,5 @@ export const analyticsKey = (userId: string) => ['analytics', userId] as const;
 
 /** GET /users/analytics (plans with analytics): generations over the last 30 days. */
 export function useAnalytics(userId: string) {
-  return useQuery({ queryKey: analyticsKey(userId), queryFn: () => api<UsageAnalyticsDto>('/users/analytics') });
+  return useQuery({ queryKey: analyticsKey(userId), queryFn: () => api('/users/analytics') });
 }

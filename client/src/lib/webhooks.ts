@@ -8,7 +8,7 @@ import { api } from './api';
 
 export const webhooksKey = (...rest: unknown[]): unknown[] => ['webhooks', ...rest];
 const attemptsKey = (endpointId: string) => webhooksKey(endpointId, 'attempts');
-const one = (id: string) => `/webhooks/${encodeURIComponent(id)}`;
+const one = (id: string) => `/webhooks/${encodeURIComponent(id)}` as const;
 export const ATTEMPTS_REFRESH_MS = 15_000;
 
 export function useWebhookEndpoints() {

@@ -63,3 +63,11 @@ export const usageAnalyticsDto = z.object({
   to: z.iso.date().describe('last day of the period (UTC)'),
 });
 export type UsageAnalyticsDto = z.infer<typeof usageAnalyticsDto>;
+
+/** Subscribed to the newsletter (a confirmation e-mail follows). */
+export const subscribedDto = z.object({ subscribed: z.literal(true) });
+export type SubscribedDto = z.infer<typeof subscribedDto>;
+
+/** Unsubscribed from the newsletter. */
+export const unsubscribedDto = z.object({ unsubscribed: z.literal(true) });
+export type UnsubscribedDto = z.infer<typeof unsubscribedDto>;

@@ -87,3 +87,23 @@ export const sessionDto = z.object({
   current: z.boolean().describe('the session making this request'),
 });
 export type SessionDto = z.infer<typeof sessionDto>;
+
+/** The signed-in person (their profile, a verified e-mail, a recovered account). */
+export const userResultDto = z.object({ user: publicUserDto });
+export type UserResultDto = z.infer<typeof userResultDto>;
+
+/** The signed-in devices. */
+export const sessionListDto = z.object({ sessions: z.array(sessionDto) });
+export type SessionListDto = z.infer<typeof sessionListDto>;
+
+/** Every other device signed out: how many, and this device's new session. */
+export const loggedOutEverywhereDto = sessionTokensDto.extend({ revoked: z.int().min(0) });
+export type LoggedOutEverywhereDto = z.infer<typeof loggedOutEverywhereDto>;
+
+/** The password changed: every other session ended, this device has a new one. */
+export const passwordChangedDto = sessionTokensDto.extend({ message: z.string() });
+export type PasswordChangedDto = z.infer<typeof passwordChangedDto>;
+
+/** An e-mail change asked for: the account as it is, and the address waiting for its confirmation. */
+export const emailChangeDto = z.object({ user: publicUserDto, pendingEmail: z.email() });
+export type EmailChangeDto = z.infer<typeof emailChangeDto>;

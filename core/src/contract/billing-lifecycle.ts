@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BILLING_INTERVALS, PLAN_IDS } from '../catalogue';
 import { countSchema, timestampSchema, uuidSchema } from './common';
-import { intervalSchema, paidPlanIdSchema, planDto, planIdSchema, SUBSCRIPTION_STATUSES } from './billing';
+import { intervalSchema, paidPlanIdSchema, planDto, planIdSchema, SUBSCRIPTION_STATUSES, subscriptionDto } from './billing';
 
 /** GET /billing/quote: any plan id is parsed, so free (or the plan one has) gets a clear 4xx, not a zod message. */
 export const billingQuoteQuery = z.strictObject({ planId: planIdSchema, interval: intervalSchema });
@@ -111,3 +111,22 @@ export const paypalConfirmSubscriptionBody = z.strictObject({
     .max(64)
     .regex(/^[A-Za-z0-9-]+$/, 'subscriptionID is malformed'),
 });
+
+/** An auto-renewing PayPal subscription started: the buyer approves it at `approveUrl`. */
+export const paypalSubscriptionCreatedDto = z.object({
+  subscriptionID: z.string(),
+  approveUrl: z.string().nullable(),
+  paymentId: uuidSchema,
+});
+export type PaypalSubscriptionCreatedDto = z.infer<typeof paypalSubscriptionCreatedDto>;
+
+/** After the buyer approved: the subscription (null while PayPal has not activated it) and the plan now. */
+export const paypalSubscriptionConfirmedDto = z.object({
+  subscription: subscriptionDto.extend(billingSubscriptionDto.shape).nullable(),
+  currentPlan: planDto,
+});
+export type PaypalSubscriptionConfirmedDto = z.infer<typeof paypalSubscriptionConfirmedDto>;
+
+/** A PayPal subscription after it was cancelled or resumed. */
+export const paypalSubscriptionChangedDto = z.object({ subscription: billingSubscriptionDto });
+export type PaypalSubscriptionChangedDto = z.infer<typeof paypalSubscriptionChangedDto>;

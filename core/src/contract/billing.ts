@@ -182,3 +182,23 @@ export const mpesaStatusDto = z.object({
   planId: z.enum(PLAN_IDS),
 });
 export type MpesaStatusDto = z.infer<typeof mpesaStatusDto>;
+
+/** Payments, newest first. */
+export const paymentListDto = z.object({ payments: z.array(paymentDto) });
+export type PaymentListDto = z.infer<typeof paymentListDto>;
+
+/** A payment still waiting: was it cancelled (false when it had already finished)? */
+export const paymentCancelDto = z.object({ cancelled: z.boolean() });
+export type PaymentCancelDto = z.infer<typeof paymentCancelDto>;
+
+/** A provider's notification was received. */
+export const receivedDto = z.object({ received: z.literal(true) });
+export type ReceivedDto = z.infer<typeof receivedDto>;
+
+/** Moved to the free plan: the plan now, and the subscription that was cancelled (if any). */
+export const movedToFreeDto = z.object({ currentPlan: planDto, cancelled: subscriptionDto.nullable() }).loose();
+export type MovedToFreeDto = z.infer<typeof movedToFreeDto>;
+
+/** A subscription after it was set to end (or resume) with its period, and the plan now. */
+export const subscriptionChangeDto = z.object({ subscription: subscriptionDto, currentPlan: planDto });
+export type SubscriptionChangeDto = z.infer<typeof subscriptionChangeDto>;

@@ -125,3 +125,11 @@ export type BrandSnapshot = Omit<BrandDto, 'createdAt' | 'updatedAt' | 'teamId' 
   /** Absent in snapshots taken before the field existed: false. */
   noExclamation?: boolean;
 };
+
+/** The person's brand kits. */
+export const brandListDto = z.object({ brands: z.array(brandDto) });
+export type BrandListDto = z.infer<typeof brandListDto>;
+
+/** One brand kit. */
+export const brandResultDto = z.object({ brand: brandDto });
+export type BrandResultDto = z.infer<typeof brandResultDto>;

@@ -66,3 +66,19 @@ export type ApiFailure = z.infer<typeof errorEnvelopeDto>;
 /** An e-mail was (or, without telling whether the account exists, would have been) sent. */
 export const sentDto = z.object({ sent: z.literal(true) });
 export type SentDto = z.infer<typeof sentDto>;
+
+/** The id of what was just created or removed. */
+export const idDto = z.object({ id: uuidSchema });
+export type IdDto = z.infer<typeof idDto>;
+
+/** It is gone (a brand, an account). */
+export const deletedDto = z.object({ deleted: z.literal(true) });
+export type DeletedDto = z.infer<typeof deletedDto>;
+
+/** It was revoked (a session, an invitation). */
+export const revokedDto = z.object({ revoked: z.literal(true) });
+export type RevokedDto = z.infer<typeof revokedDto>;
+
+/** Done, with nothing to say (signing out). */
+export const emptyDto = z.object({});
+export type EmptyDto = z.infer<typeof emptyDto>;

@@ -242,3 +242,15 @@ export type SavedLinesSummaryDto = z.infer<typeof savedLinesSummaryDto>;
 /** POST /lines/save: `alreadySaved` is true when the same text (any case) was already in the library. */
 export const saveLineResultDto = z.object({ savedLine: savedLineDto, alreadySaved: z.boolean() });
 export type SaveLineResultDto = z.infer<typeof saveLineResultDto>;
+
+/** One generation. */
+export const generationResultDto = z.object({ generation: generationDto });
+export type GenerationResultDto = z.infer<typeof generationResultDto>;
+
+/** The person's recent generations. */
+export const generationListDto = z.object({ generations: z.array(generationDto) });
+export type GenerationListDto = z.infer<typeof generationListDto>;
+
+/** Every saved line deleted: how many there were. */
+export const savedLinesDeletedDto = z.object({ deleted: countSchema });
+export type SavedLinesDeletedDto = z.infer<typeof savedLinesDeletedDto>;

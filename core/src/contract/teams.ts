@@ -88,6 +88,9 @@ export const currentTeamDto = z.object({
   invitations: z.array(teamInvitationDto).describe('open invitations (owner and admins only; empty for members)'),
 });
 export type CurrentTeamDto = z.infer<typeof currentTeamDto>;
+/** GET /teams/current: the person's team, or null when they have none. */
+export const currentTeamOrNoneDto = currentTeamDto.nullable();
+export type CurrentTeamOrNoneDto = z.infer<typeof currentTeamOrNoneDto>;
 
 export const teamLineDto = z.object({
   id: z.uuid(),
@@ -111,3 +114,23 @@ export const teamUsageDto = z.object({
 export type TeamUsageDto = z.infer<typeof teamUsageDto>;
 
 export const teamRoom = (teamId: string) => `team:${teamId}`;
+
+/** One invitation (sent or sent again). */
+export const teamInvitationResultDto = z.object({ invitation: teamInvitationDto });
+export type TeamInvitationResultDto = z.infer<typeof teamInvitationResultDto>;
+
+/** One member, as they are after a change of role. */
+export const teamMemberResultDto = z.object({ member: teamMemberDto });
+export type TeamMemberResultDto = z.infer<typeof teamMemberResultDto>;
+
+/** A member was removed from the team. */
+export const teamMemberRemovedDto = z.object({ removed: z.literal(true) });
+export type TeamMemberRemovedDto = z.infer<typeof teamMemberRemovedDto>;
+
+/** The person left the team. */
+export const teamLeftDto = z.object({ left: z.literal(true) });
+export type TeamLeftDto = z.infer<typeof teamLeftDto>;
+
+/** A line saved to the team's library (or the one already there). */
+export const teamLineSavedDto = z.object({ savedLine: teamLineDto, alreadySaved: z.boolean() });
+export type TeamLineSavedDto = z.infer<typeof teamLineSavedDto>;

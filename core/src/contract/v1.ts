@@ -67,8 +67,18 @@ export const v1GenerateResultDto = z.object({
 });
 export type V1GenerateResultDto = z.infer<typeof v1GenerateResultDto>;
 export const v1UsageResultDto = z.object({ success: z.literal(true), usage: v1UsageDto });
+export type V1UsageResultDto = z.infer<typeof v1UsageResultDto>;
 export const v1PlansResultDto = z.object({ success: z.literal(true), plans: z.array(planDto) });
+export type V1PlansResultDto = z.infer<typeof v1PlansResultDto>;
 export const v1SaveLineResultDto = z.object({ success: z.literal(true), savedLine: savedLineDto, alreadySaved: z.boolean() });
 export type V1SaveLineResultDto = z.infer<typeof v1SaveLineResultDto>;
 export type V1GenerateBody = z.infer<typeof v1GenerateBody>;
 export type V1SaveLineBody = z.infer<typeof v1SaveLineBody>;
+
+/** The account's API keys. */
+export const apiKeyListDto = z.object({ apiKeys: z.array(apiKeyDto) });
+export type ApiKeyListDto = z.infer<typeof apiKeyListDto>;
+
+/** One API key (as it is after a change: revoked). */
+export const apiKeyResultDto = z.object({ apiKey: apiKeyDto });
+export type ApiKeyResultDto = z.infer<typeof apiKeyResultDto>;

@@ -2,18 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 
-interface HealthData {
-  status: string;
-  providers?: { openai?: boolean; huggingface?: boolean };
-}
-
 export type BackendStatus = 'checking' | 'online' | 'offline';
 
 /** GET /api/health on entering /generate: an AI provider configured means AI-powered generation. */
 export function useBackendHealth() {
   return useQuery({
     queryKey: ['health'],
-    queryFn: () => api<HealthData>('/health', { sessionHandling: false }),
+    queryFn: () => api('/health', { sessionHandling: false }),
     staleTime: 0,
     gcTime: 0,
     retry: false,
