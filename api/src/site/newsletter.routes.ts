@@ -1,11 +1,10 @@
 import express from 'express';
 import { z } from 'zod';
 import { newsletterBody, unsubscribeBody, unsubscribeQuery } from '@gl/core';
-import { emailJob, Errors, newsletterRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { Limiter } from '../shared/rate-limit.service';
-import { sha256 } from '../auth/token.service';
+import { NewsletterService } from './newsletter.service';
 
 /** Subscriptions per client IP per hour: plenty for an office behind one address, useless for a spammer. */
 export const NEWSLETTER_LIMIT_PER_IP = 10;
@@ -13,7 +12,7 @@ const WINDOW_SECONDS = 3600;
 
 function newsletterDeps(ctx: ApiContext) {
   return {
-    ctx,
+    newsletter: new NewsletterService(ctx),
     perIp: Limiter.for(ctx, 'newsletter-ip', { points: NEWSLETTER_LIMIT_PER_IP, seconds: WINDOW_SECONDS, what: 'requests' }),
     unsubscribePerIp: Limiter.for(ctx, 'unsubscribe-ip', { points: ctx.config.AUTH_RATE_LIMIT_PER_IP, seconds: 3600, what: 'requests' }),
   };
@@ -39,19 +38,9 @@ export const newsletterResource = defineResource({
       bareValidationMessage: true,
       response: z.object({ subscribed: z.literal(true) }),
       errors: [400, 429],
-      handler: async ({ req, deps: { ctx, perIp }, body }) => {
+      handler: async ({ req, deps: { newsletter, perIp }, body }) => {
         await perIp.consume(req.ip ?? 'unknown');
-        const { subscriber, created } = await newsletterRepository.subscribe(ctx.db, body.email, ctx.links.base);
-        // A repeat re-enqueues a welcome still pending (the job id makes that a no-op if it is queued).
-        if (created || subscriber.welcomeStatus === 'pending') {
-          // The subscription is stored; the reconciler enqueues the welcome once Redis is back.
-          await ctx.jobs.tryEnqueue(
-            emailJob,
-            { kind: 'newsletter-welcome', subscriberId: subscriber.id },
-            { log: { subscriberId: subscriber.id } },
-          );
-        }
-        return { subscribed: true as const };
+        return newsletter.subscribe(body.email);
       },
     }),
     route({
@@ -69,13 +58,7 @@ export const newsletterResource = defineResource({
       // One-click POSTs are application/x-www-form-urlencoded.
       middleware: [express.urlencoded({ extended: false, limit: '1kb' })],
       before: (req, deps) => deps.unsubscribePerIp.consume(req.ip ?? 'unknown'),
-      handler: async ({ query, body, deps }) => {
-        const token = query.token ?? body.token;
-        if (!token) throw Errors.invalidToken('This unsubscribe link is not valid.');
-        const done = await newsletterRepository.unsubscribeByToken(deps.ctx.db, sha256(token));
-        if (!done) throw Errors.invalidToken('This unsubscribe link is not valid.');
-        return { unsubscribed: true as const };
-      },
+      handler: ({ query, body, deps }) => deps.newsletter.unsubscribe(query.token ?? body.token),
     }),
   ],
 });
