@@ -8,6 +8,7 @@ import { pinoHttp } from 'pino-http';
 import type { ApiContext } from './api-context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { authenticate } from './middleware/authenticate';
+import { requestLanguage } from './http/request-language';
 import { apiRoutes } from './routes';
 import { adminSessionRoute, mountQueueDashboard } from './admin/queue-dashboard';
 import { trustProxy } from './http/trust-proxy';
@@ -76,6 +77,7 @@ export function createApp(ctx: ApiContext): Express {
   api.use(compressResponses());
   api.use(cors({ origin: allowedOrigins(ctx), credentials: false, exposedHeaders: ['Retry-After', 'X-Request-Id', 'X-Omitted-Lines'] }));
   api.use(express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
+  api.use(requestLanguage);
   api.use(authenticate(ctx));
   api.use(adminSessionRoute(ctx));
   api.use(apiRoutes(ctx));

@@ -19,3 +19,4 @@ export * from './contract/campaigns';
 export * from './contract/webhooks';
 export * from './contract/mcp';
 export * from './i18n/languages';
+export * from './contract/language';

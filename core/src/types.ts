@@ -12,6 +12,7 @@ export * from './contract/brand-rules';
 export * from './contract/photo-limits';
 export * from './web/theme-init';
 export * from './i18n/languages';
+export type * from './contract/language';
 export type * from './contract/common';
 export type * from './contract/auth';
 export type * from './contract/lines';

@@ -79,6 +79,7 @@ describe('GET /api/openapi.json', () => {
     }
     for (const path of [
       '/auth/login',
+      '/account/language',
       '/lines/generate',
       '/lines/saved',
       '/users/usage',

@@ -74,7 +74,6 @@ export const ACCOUNT_DELETION_STEPS: AccountDeletionStep[] = [
         ctx.logger.error({ userId: user.id }, 'account deletion: PayPal subscriptions to cancel but PayPal is not configured');
         throw new AppError(
           'UNAVAILABLE',
-          503,
           'Your PayPal subscription could not be cancelled right now, so your account was not deleted. Please try again later.',
         );
       }

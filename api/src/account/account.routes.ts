@@ -10,9 +10,10 @@ import {
   sessionTokensDto,
   usageAnalyticsDto,
 } from '@gl/core';
-import { currentPlanFor, usageAnalyticsFor } from '@gl/core/server';
+import { currentPlanFor, serverMessage, usageAnalyticsFor } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource, SENT } from '../http/route';
+import { languageOf } from '../http/request-language';
 import { userIdOf } from '../middleware/authenticate';
 import { AccountEmailsService } from '../auth/account-emails.service';
 import { streamExport } from './account-export';
@@ -96,10 +97,7 @@ export const accountResource = defineResource({
         await deps.passwordLimiter.consume(userId);
         const session = await deps.account.changePassword(userId, body, deviceOf(req));
         await deps.passwordLimiter.reset(userId);
-        return {
-          ...session,
-          message: 'Password changed. Other sessions have been signed out, and any email change or reset link still pending was cancelled.',
-        };
+        return { ...session, message: serverMessage(languageOf(req), 'account.passwordChanged') };
       },
     }),
     route({

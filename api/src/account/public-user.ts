@@ -1,4 +1,4 @@
-import type { PublicUser } from '@gl/core';
+import { resolveLanguage, type PublicUser } from '@gl/core';
 import { currentPlanFor, type UserRow } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 
@@ -13,5 +13,7 @@ export async function toPublicUser(ctx: ApiContext, user: UserRow): Promise<Publ
     planId: plan.id,
     isAdmin: user.isAdmin,
     emailVerified: user.emailVerifiedAt !== null,
+    // A stored value we no longer speak reads as English.
+    language: resolveLanguage(user.language),
   };
 }

@@ -16,6 +16,7 @@ import {
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
+import { languageOf } from '../http/request-language';
 import { userIdOf } from '../middleware/authenticate';
 import { AccountService } from '../account/account.service';
 import { AccountEmailsService } from './account-emails.service';
@@ -90,7 +91,8 @@ export const authResource = defineResource({
       before: limitIp,
       handler: async ({ req, body, deps }) => {
         await deps.perEmail.consume(body.email);
-        return deps.auth.register(body, deviceOf(req), deps.ctx.links.base);
+        // The language the browser shows now (else the request's), kept on the account.
+        return deps.auth.register({ ...body, language: body.language ?? languageOf(req) }, deviceOf(req), deps.ctx.links.base);
       },
     }),
     route({

@@ -7,7 +7,7 @@ import {
   type DeviceInfo,
   type UserRow,
 } from '@gl/core/server';
-import type { AuthResult, LoginBody, RegisterBody } from '@gl/core';
+import { resolveLanguage, type AuthResult, type LoginBody, type RegisterBody } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { newOpaqueToken, sha256 } from './token.service';
 import { sendVerificationEmail } from './account-emails.service';
@@ -26,7 +26,8 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password);
     let user: UserRow;
     try {
-      user = await usersRepository.create(this.ctx.db, { email: input.email, name: input.name, passwordHash });
+      const language = resolveLanguage(input.language);
+      user = await usersRepository.create(this.ctx.db, { email: input.email, name: input.name, passwordHash, language });
     } catch (err) {
       if (isUniqueViolation(err)) throw Errors.conflict('An account with this email already exists');
       throw err;

@@ -1,3 +1,4 @@
+import type { Plan } from '@gl/core';
 import { sessionsRepository, type Db } from '@gl/core/server';
 
 export type RevocationVerdict = 'valid' | 'revoked' | 'account-gone';
@@ -13,9 +14,22 @@ export class SessionRevocations {
   constructor(private readonly db: Db) {}
 
   async check(userId: string, sessionId: string | undefined, issuedAtMs: number): Promise<RevocationVerdict> {
+    return (await this.inspect(userId, sessionId, issuedAtMs)).verdict;
+  }
+
+  /**
+   * The verdict and, from the same read, the account's language (its server messages follow it) and,
+   * for a valid token, the user's current plan.
+   */
+  async inspect(
+    userId: string,
+    sessionId: string | undefined,
+    issuedAtMs: number,
+  ): Promise<{ verdict: RevocationVerdict; plan?: Plan; language?: string }> {
     const state = await sessionsRepository.authState(this.db, userId, sessionId);
-    if (!state) return 'account-gone';
-    if (state.validFrom && issuedAtMs < state.validFrom.getTime()) return 'revoked';
-    return state.sessionLive ? 'valid' : 'revoked';
+    if (!state) return { verdict: 'account-gone' };
+    const language = state.language;
+    if (state.validFrom && issuedAtMs < state.validFrom.getTime()) return { verdict: 'revoked', language };
+    return state.sessionLive ? { verdict: 'valid', plan: state.plan, language } : { verdict: 'revoked', language };
   }
 }

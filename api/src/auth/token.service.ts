@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Plan } from '@gl/core';
 import { Errors } from '@gl/core/server';
 import type { SessionRevocations } from './session-revocations';
 
@@ -10,6 +11,10 @@ export interface AccessClaims {
   userId: string;
   /** The session (refresh-token family) the token belongs to; absent on tokens issued before sessions existed. */
   sessionId?: string;
+  /** The account's stored language (read with the revocation check); absent without one. */
+  language?: string;
+  /** The user's current plan, read with the revocation check (absent without one). */
+  plan?: Plan;
 }
 
 /** Short-lived HS256 access tokens; only HS256 is accepted on the way in (no `alg: none`, no key confusion). */
@@ -54,10 +59,12 @@ export class TokenService {
       throw Errors.unauthenticated('Invalid or expired token');
     }
     // Issued before the user's last password change, or its session was ended: no longer valid.
-    const verdict = this.revocations ? await this.revocations.check(userId, sessionId, issuedAt) : 'valid';
+    const { verdict, plan, language } = this.revocations
+      ? await this.revocations.inspect(userId, sessionId, issuedAt)
+      : { verdict: 'valid' as const, plan: undefined, language: undefined };
     if (verdict === 'account-gone') throw Errors.unauthenticated('Your account no longer exists. Please sign in again.');
     if (verdict === 'revoked') throw Errors.unauthenticated('Session expired. Please sign in again.');
-    return { userId, sessionId };
+    return { userId, sessionId, ...(plan ? { plan } : {}), ...(language ? { language } : {}) };
   }
 }
 

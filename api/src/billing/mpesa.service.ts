@@ -52,7 +52,7 @@ export class MpesaService {
     const phone = normalizeKenyanPhone(input.phoneNumber);
     if (!isKenyanMsisdn(phone)) throw Errors.validation(PHONE_INVALID_MESSAGE, [{ path: 'phoneNumber', message: PHONE_INVALID_MESSAGE }]);
     const mpesa = mpesaClientFor(this.ctx);
-    if (!mpesa) throw new AppError('UNAVAILABLE', 503, MPESA_PUSH_FAILED);
+    if (!mpesa) throw new AppError('UNAVAILABLE', MPESA_PUSH_FAILED);
 
     const plan = getPlan(input.planId);
     // The catalogue price minus any upgrade credit, decided here (never by the client); the credit is
@@ -86,7 +86,7 @@ export class MpesaService {
       if (e?.kind === 'token') throw Errors.provider(MPESA_TOKEN_FAILED, err);
       // Daraja's own words for the customer, when it gave some (e.g. an invalid phone number).
       const customerMessage = e?.body?.CustomerMessage ?? (e?.body?.errorCode?.startsWith('400.') ? e.body.errorMessage : undefined);
-      throw new AppError('PROVIDER_ERROR', 502, MPESA_PUSH_FAILED, { cause: err, data: customerMessage ? { customerMessage } : undefined });
+      throw new AppError('PROVIDER_ERROR', MPESA_PUSH_FAILED, { cause: err, data: customerMessage ? { customerMessage } : undefined });
     }
 
     const { response } = push;

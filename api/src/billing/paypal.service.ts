@@ -67,7 +67,7 @@ export class PaypalService {
   }
 
   private paypal(failure: string): PaypalClient {
-    if (!this.client) throw new AppError('UNAVAILABLE', 503, failure);
+    if (!this.client) throw new AppError('UNAVAILABLE', failure);
     return this.client;
   }
 
@@ -162,7 +162,7 @@ export class PaypalService {
         this.ctx.logger.warn({ paymentId: found.id, err: (err as Error).message, issue }, 'paypal capture failed');
         if (issue === 'INSTRUMENT_DECLINED' || issue === 'ORDER_NOT_APPROVED') {
           // The buyer can approve again or choose another funding source: the payment stays pending.
-          throw new AppError('PROVIDER_ERROR', 402, PAYMENT_TEXTS.paypalFailed, { cause: err });
+          throw Errors.paymentDeclined(PAYMENT_TEXTS.paypalFailed, err);
         }
         throw Errors.provider(PAYMENT_TEXTS.paypalCaptureFailed, err);
       }
@@ -193,7 +193,7 @@ export class PaypalService {
       resultDesc: check.reason,
       providerResult: snapshot,
     });
-    throw new AppError('PROVIDER_ERROR', 402, PAYMENT_TEXTS.paypalFailed);
+    throw Errors.paymentDeclined(PAYMENT_TEXTS.paypalFailed);
   }
 
   /**

@@ -136,7 +136,6 @@ export class CampaignsService {
     const retryAfter = Math.max(1, Math.ceil((nextUtcMidnight(now).getTime() - now.getTime()) / 1000));
     return new AppError(
       'DAILY_LIMIT_REACHED',
-      429,
       `This campaign needs ${needed} generations (one per day and platform), but only ${usage.remaining} of today's ${plan.limits.dailyGenerations} are left on the ${plan.name} plan. Plan fewer days or platforms, or come back after midnight UTC.`,
       { data: { usage }, headers: { 'Retry-After': String(retryAfter) } },
     );

@@ -43,7 +43,8 @@ export function generateLimiters(ctx: ApiContext) {
 }
 
 export function requesterOf(req: Request): Requester {
-  return { userId: req.auth?.userId ?? null, visitorId: req.visitorId ?? null, ip: req.ip ?? null };
+  // The plan came with the sign-in check (same statement): the generation does not look it up again.
+  return { userId: req.auth?.userId ?? null, visitorId: req.visitorId ?? null, ip: req.ip ?? null, plan: req.auth?.plan };
 }
 
 /** A signed-out browser must say which visitor room its results go to. */
@@ -105,7 +106,7 @@ export const linesResource = defineResource({
       body: generateBody,
       status: 202,
       response: generationAcceptedDto,
-      errors: [400, 403, 429, 503],
+      errors: [400, 403, 404, 429, 503],
       before: queueAndLimits,
       handler: ({ req, deps, body }) => {
         const who = requesterOf(req);

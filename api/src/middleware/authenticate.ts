@@ -1,7 +1,7 @@
 import type {} from '../express.types';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { isUuid } from '@gl/core';
-import { Errors } from '@gl/core/server';
+import { Errors, pickRequestLanguage } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 
 /** A visitor id as the client sends it (header or socket auth): a UUID, kept lower-case; else undefined. */
@@ -28,7 +28,10 @@ export function authenticate(ctx: ApiContext): RequestHandler {
     if (!token) return next();
     // API keys (gl_...) are handled by the /v1 router, not here.
     if (token.startsWith('gl_')) return next();
-    req.auth = await ctx.tokens.verifyAccess(token);
+    const { language, ...auth } = await ctx.tokens.verifyAccess(token);
+    req.auth = auth;
+    // The signed-in account's language comes first (read with the revocation check, no extra query).
+    if (language !== undefined) req.language = pickRequestLanguage({ account: language });
     next();
   };
 }

@@ -4,6 +4,7 @@ import { healthResource } from '../site/health.routes';
 import { savedLinesResource } from '../library/saved-lines.routes';
 import { linesResource } from '../lines/lines.routes';
 import { accountResource } from '../account/account.routes';
+import { accountLanguageResource } from '../account/account-language.routes';
 import { newsletterResource } from '../site/newsletter.routes';
 import { contactResource } from '../site/contact.routes';
 import { plansResource } from '../billing/plans.routes';
@@ -33,6 +34,7 @@ export const RESOURCES: Resource<any>[] = [
   campaignsResource,
   brandsResource,
   accountResource,
+  accountLanguageResource,
   newsletterResource,
   contactResource,
   plansResource,

@@ -13,7 +13,6 @@ export function dailyLimitReached(usage: UsageSummary, plan: Plan, now = new Dat
   const retryAfter = Math.max(1, Math.ceil((nextUtcMidnight(now).getTime() - now.getTime()) / 1000));
   return new AppError(
     'DAILY_LIMIT_REACHED',
-    429,
     `You have used all ${plan.limits.dailyGenerations} generations of the ${plan.name} plan today. Upgrade for unlimited generations, or come back after midnight UTC.`,
     { data: { usage }, headers: { 'Retry-After': String(retryAfter) } },
   );

@@ -12,7 +12,7 @@ import {
   type mcpListSavedLinesInput,
 } from '@gl/core';
 import type { z } from 'zod';
-import { AppError, Errors, decodeCursor, savedLinesRepository } from '@gl/core/server';
+import { Errors, decodeCursor, savedLinesRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { generateLimiters } from '../lines/lines.routes';
 import { ApiKeysService } from '../api-keys/api-keys.service';
@@ -95,7 +95,7 @@ export class PublicApiService {
     const id = accepted.generation.id;
     const row = await this.generations.waitForResult(id, this.ctx.config.V1_WAIT_TIMEOUT_MS);
     if (!row) {
-      throw new AppError('UNAVAILABLE', 504, 'The generation is taking longer than expected. Please try again.', { data: { id } });
+      throw Errors.timeout('The generation is taking longer than expected. Please try again.', { id });
     }
     if (row.status !== 'completed' || !row.source) throw Errors.provider(row.error ?? 'The generation failed. Please try again.');
     return { id, lines: row.lines, source: row.source as V1GenerateResultDto['source'], usage: await this.usage(caller) };

@@ -61,6 +61,7 @@ export const TEST_USER: PublicUser = {
   planId: 'free',
   isAdmin: false,
   emailVerified: true,
+  language: 'en',
 };
 
 export function signIn(user: PublicUser = TEST_USER): void {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../catalogue';
 import { emailSchema, timestampSchema } from './common';
+import { languageSchema } from './language';
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits';
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const passwordSchema = z
   .string({ message: 'Password is required' })
@@ -14,12 +15,18 @@ export const nameSchema = z
   .string({ message: 'Name is required' })
   .trim()
   .min(1, 'Name is required')
-  .max(100, 'Name must be at most 100 characters');
+  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
 
 export const registerBody = z.strictObject({
   name: nameSchema,
   email: emailSchema,
   password: passwordSchema,
+  /** The language the browser shows now; kept on the account. An unknown tag is read as English, never refused. */
+  language: z
+    .string()
+    .max(35, 'Language must be at most 35 characters')
+    .optional()
+    .describe('the interface language (en or sw); unknown is English'),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -43,6 +50,7 @@ export const publicUserDto = z.object({
   planId: z.enum(PLAN_IDS),
   isAdmin: z.boolean(),
   emailVerified: z.boolean().describe('the owner opened the verification link sent to this address'),
+  language: languageSchema.describe("the account's interface language: its e-mails, reminders and receipts go out in it"),
 });
 export type PublicUser = z.infer<typeof publicUserDto>;
 

@@ -22,3 +22,5 @@ export * from './campaigns/line-length';
 export * from './webhooks/webhook-events';
 export * from './webhooks/url-policy';
 export * from './photos';
+export * from '../i18n/request-language';
+export * from '../i18n/server/translate';

@@ -13,12 +13,17 @@ export const usersRepository = {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
   },
-  async create(db: DbOrTx, input: { email: string; name: string; passwordHash: string }): Promise<UserRow> {
+  async create(db: DbOrTx, input: { email: string; name: string; passwordHash: string; language?: string }): Promise<UserRow> {
     const [row] = await db.insert(users).values(input).returning();
     return row!;
   },
   async updateName(db: DbOrTx, id: string, name: string): Promise<UserRow | undefined> {
     const [row] = await db.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    return row;
+  },
+  /** The account's interface language (one of UI_LANGUAGES, checked by the caller). */
+  async setLanguage(db: DbOrTx, id: string, language: string): Promise<UserRow | undefined> {
+    const [row] = await db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, id)).returning();
     return row;
   },
   async updatePasswordHash(db: DbOrTx, id: string, passwordHash: string): Promise<void> {

@@ -12,6 +12,8 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   /** Where links in this subscriber's e-mails start (PUBLIC_URL or the api origin at sign-up). */
   linkBase: text('link_base'),
+  /** The language of the request that subscribed (the newsletter e-mails go out in it). */
+  language: text('language').notNull().default('en'),
   /** Set by an unsubscribe; a later subscribe clears it. */
   unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
 });

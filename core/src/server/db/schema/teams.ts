@@ -51,6 +51,8 @@ export const teamInvitations = pgTable(
     tokenHash: text('token_hash').unique(),
     /** Where the link in the e-mail points (PUBLIC_URL, or the configured HOST:PORT when that is unset). */
     linkBase: text('link_base').notNull(),
+    /** The inviter's request language when the invitation was sent: the invitee has no account yet, so the e-mail goes out in it. */
+    language: text('language').notNull().default('en'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

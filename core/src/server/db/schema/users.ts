@@ -15,6 +15,8 @@ export const users = pgTable('users', {
    * outage cannot let a revoked token through.
    */
   sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true }),
+  /** The account's interface language (DESIGN.md §14): its e-mails, reminders and receipts go out in it. An unknown value reads as English. */
+  language: text('language').notNull().default('en'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

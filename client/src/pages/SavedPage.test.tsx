@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SavedLineDto } from '@gl/core/types';
-import SavedPage from '../../pages/SavedPage';
-import { CLEAR_ALL_CONFIRMATION } from '../../lib/saved';
-import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn, type MockRequest } from '../../test/app-harness';
+import SavedPage from './SavedPage';
+import { CLEAR_ALL_CONFIRMATION } from '../lib/saved';
+import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn, type MockRequest } from '../test/app-harness';
 
 beforeEach(() => resetBrowserState());
 

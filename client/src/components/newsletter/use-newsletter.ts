@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { INVALID_EMAIL_MESSAGE, SPEC_EMAIL_PATTERN } from '@gl/core/types';
-import { subscribeToNewsletter } from './newsletter.api';
+import { subscribeToNewsletter } from '../../lib/newsletter';
 
 export type NewsletterStatus = 'idle' | 'subscribing' | 'subscribed' | 'error';
 

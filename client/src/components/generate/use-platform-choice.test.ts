@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_IDS, PLATFORM_IDS, switchesFor } from '@gl/core';
-import { defaultSwitches } from './usePlatformChoice';
+import { defaultSwitches } from './use-platform-choice';
 
 describe('the switches the form shows by default', () => {
   it('are the ones the server applies, for every category with and without each platform', () => {

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import AuthPage from '../../pages/AuthPage';
-import { STORAGE_KEYS } from '../../lib/storage';
-import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn } from '../../test/app-harness';
+import AuthPage from './AuthPage';
+import { STORAGE_KEYS } from '../lib/storage';
+import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn } from '../test/app-harness';
 
 beforeEach(() => resetBrowserState());
 

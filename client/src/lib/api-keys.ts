@@ -1,5 +1,5 @@
 import type { ApiKeyCreatedDto, ApiKeyDto } from '@gl/core/types';
-import { api } from '../../lib/api';
+import { api } from './api';
 
 export const apiKeysApi = {
   list: async () => (await api<{ apiKeys: ApiKeyDto[] }>('/api-keys')).apiKeys,

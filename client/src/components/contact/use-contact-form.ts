@@ -1,7 +1,7 @@
 import { CONTACT_SUBJECTS } from '@gl/core/types';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '../../lib/api';
-import { failureMessage } from '../newsletter/newsletter.api';
+import { failureMessage } from '../../lib/newsletter';
 
 export type ContactStatus = 'idle' | 'sending' | 'sent' | 'error';
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];

@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PLATFORMS, type UsageSummary } from '@gl/core/types';
-import GeneratePage from '../../pages/GeneratePage';
-import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn, type MockHandler } from '../../test/app-harness';
-import { fakeSocket } from '../../test/fake-socket';
+import GeneratePage from './GeneratePage';
+import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn, type MockHandler } from '../test/app-harness';
+import { fakeSocket } from '../test/fake-socket';
 
-vi.mock('socket.io-client', async () => ({ io: (await import('../../test/fake-socket')).fakeIo }));
+vi.mock('socket.io-client', async () => ({ io: (await import('../test/fake-socket')).fakeIo }));
 
 beforeEach(() => resetBrowserState());
 

@@ -1,5 +1,5 @@
 import type { WebhookAttemptDto, WebhookEndpointDto, WebhookEventType, WebhookSecretDto } from '@gl/core/types';
-import { api } from '../../lib/api';
+import { api } from './api';
 
 const one = (id: string) => `/webhooks/${encodeURIComponent(id)}`;
 

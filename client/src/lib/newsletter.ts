@@ -1,4 +1,4 @@
-import { ApiError, api } from '../../lib/api';
+import { ApiError, api } from './api';
 
 export type SubscribeResult = { ok: true } | { ok: false; error: string };
 

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { SERVER_MESSAGES_EN, SERVER_MESSAGES_SW, serverMessage, translateServerMessage } from './translate';
+
+describe('server messages', () => {
+  it('translates a fixed message, a message with parameters and a field-prefixed validation message', () => {
+    expect(translateServerMessage('Invalid email or password', 'sw')).toBe('Barua pepe au nenosiri si sahihi');
+    expect(translateServerMessage('Too many attempts. Please try again in 15 minutes.', 'sw')).toBe(
+      'Umefikia kikomo cha majaribio. Tafadhali jaribu tena baada ya dakika 15.',
+    );
+    expect(translateServerMessage('password: Password must be at least 6 characters long', 'sw')).toBe(
+      'password: Nenosiri liwe na herufi 6 au zaidi',
+    );
+    expect(translateServerMessage('Campaigns needs the Business plan. Upgrade to use it.', 'sw')).toBe(
+      'Kampeni: kinapatikana kwenye mpango wa Biashara. Pandisha daraja ili ukitumie.',
+    );
+  });
+
+  it('keeps English as it is, and a message it does not know stays English, never an id', () => {
+    expect(translateServerMessage('Invalid email or password', 'en')).toBe('Invalid email or password');
+    expect(translateServerMessage('Some brand-new message', 'sw')).toBe('Some brand-new message');
+  });
+
+  it('falls back to English for an id without a Kiswahili text', () => {
+    const missing = (Object.keys(SERVER_MESSAGES_EN) as (keyof typeof SERVER_MESSAGES_EN)[]).find((id) => !SERVER_MESSAGES_SW[id]);
+    if (missing) expect(serverMessage('sw', missing)).toBe(SERVER_MESSAGES_EN[missing]);
+    expect(serverMessage('sw', 'auth.signIn')).toBe('Tafadhali ingia ili uendelee');
+  });
+
+  it('has the same parameters in both languages', () => {
+    const names = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const [id, sw] of Object.entries(SERVER_MESSAGES_SW)) {
+      expect(names(sw!), id).toEqual(names(SERVER_MESSAGES_EN[id as keyof typeof SERVER_MESSAGES_EN]));
+    }
+  });
+});
