@@ -16,6 +16,31 @@ export default tseslint.config(
     },
   },
   {
+    // Boundaries: a workspace imports another only through its package entry (`@gl/core`,
+    // `@gl/worker/reconciler`, …: the subpaths its package.json `exports` declares), tests and
+    // benches too; never by a relative path into its folder, nor into its sources past `exports`.
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(\\.\\./)+(core|simulators|worker|api|server|client|tests|bench)/(src|build|helpers|stubs|fixtures|vendor|bin|dist)(/|$)',
+              message:
+                "Import another workspace through its package entry (e.g. '@gl/worker/reconciler'); add the subpath to its package.json `exports` if it is missing.",
+            },
+            {
+              regex: '^@gl/[^/]+/(src|build|dist)(/|$)',
+              message: 'Import a workspace through the subpaths its package.json `exports` declares, not its files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },

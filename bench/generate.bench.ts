@@ -41,7 +41,7 @@ import pg from 'pg';
 import { io } from 'socket.io-client';
 import { generationsRepository, loadConfig, schema, usageSubject } from '@gl/core/server';
 import { getPlan } from '@gl/core';
-import { processGeneration } from '../worker/src/processors/generation.processor';
+import { processGeneration } from '@gl/worker/generation.processor';
 import { startGeniusLines } from '@gl/server';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';

@@ -18,10 +18,10 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
-import { clusterEnv, startRole, stopAll, type RoleProcess } from '../tests/helpers/cluster';
-import { createTestDatabase } from '../tests/helpers/database';
-import { clearRedisPrefix, testPrefix } from '../tests/helpers/redis';
-import { startOpenAiStub } from '../tests/stubs/openai.stub';
+import { clusterEnv, startRole, stopAll, type RoleProcess } from '@gl/tests/helpers/cluster';
+import { createTestDatabase } from '@gl/tests/helpers/database';
+import { clearRedisPrefix, testPrefix } from '@gl/tests/helpers/redis';
+import { startOpenAiStub } from '@gl/tests/stubs/openai.stub';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SOCKETS = Number(process.env.LOAD_SOCKETS ?? 500);

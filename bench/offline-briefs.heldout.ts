@@ -1,4 +1,4 @@
-import type { BenchBrief } from '../worker/src/generation/offline/measure';
+import type { BenchBrief } from '@gl/worker/offline/measure';
 
 /**
  * Held-out briefs: written before the writer was changed and never tuned on. `npm run bench:offline`

@@ -1,4 +1,4 @@
-import type { BenchBrief } from '../worker/src/generation/offline/measure';
+import type { BenchBrief } from '@gl/worker/offline/measure';
 
 /**
  * The briefs `npm run bench:offline` measures the offline writer on (and the writer is tuned on):

@@ -12,9 +12,9 @@
  * figures (but the times). The tuning briefs first, then the held-out briefs (never tuned on);
  * `--held-out` prints only those, `--samples` prints five lines of each brief.
  */
-import { generateOffline } from '../worker/src/generation/offline/offline-generator';
-import { translations } from '../worker/src/generation/offline/lexicon';
-import { measureBrief, type BenchBrief, type BriefFigures } from '../worker/src/generation/offline/measure';
+import { generateOffline } from '@gl/worker/offline/offline-generator';
+import { translations } from '@gl/worker/offline/lexicon';
+import { measureBrief, type BenchBrief, type BriefFigures } from '@gl/worker/offline/measure';
 import { TUNING_BRIEFS } from './offline-briefs';
 import { HELD_OUT_BRIEFS } from './offline-briefs.heldout';
 

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '@gl/server';
 import { spawn } from 'node:child_process';
-import { REPO_ROOT, waitForHttp } from '../tests/helpers/process';
+import { REPO_ROOT, waitForHttp } from '@gl/tests/helpers/process';
 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 

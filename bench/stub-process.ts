@@ -40,7 +40,7 @@ export async function startStubProcess(apiKey: string): Promise<StubProcess> {
 }
 
 if (process.env.STUB_CHILD === '1') {
-  const { startOpenAiStub } = await import('../tests/stubs/openai.stub');
+  const { startOpenAiStub } = await import('@gl/tests/stubs/openai.stub');
   const stub = await startOpenAiStub({ apiKey: process.env.STUB_API_KEY });
   console.log(`STUB ${stub.url}`);
   process.on('SIGTERM', () => void stub.close().then(() => process.exit(0)));

@@ -2,6 +2,7 @@ import type { Plugin } from 'vite';
 // By path, not '@gl/core/types': Vite loads this config with Node, which cannot import a workspace's
 // TypeScript through its package name; a relative import is bundled with the config. The browser
 // code imports the same constant from '@gl/core/types'.
+// eslint-disable-next-line no-restricted-imports -- the one exception to the boundaries rule, for the reason above
 import { THEME_INIT_SCRIPT } from '../../core/src/web/theme-init';
 
 const PLACEHOLDER = '<script data-theme-init></script>';

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'no
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { precompressDir } from '../../client/build/precompress';
+import { precompressDir } from '@gl/client/precompress';
 import { registerUser } from '../helpers/users';
 import { useAppOnOwnBuild } from './helpers/app';
 import { openPage, screenshot } from './helpers/browser';

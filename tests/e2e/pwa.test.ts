@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { precompressDir } from '../../client/build/precompress';
+import { precompressDir } from '@gl/client/precompress';
 import { useAppOnOwnBuild } from './helpers/app';
 import { openPage, screenshot } from './helpers/browser';
 

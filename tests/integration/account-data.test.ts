@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@gl/core/server';
-import { emailProcessor } from '../../worker/src/processors/email.processor';
+import { emailProcessor } from '@gl/worker/email.processor';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { connectSocket } from '../helpers/socket';
 import { nthMailTo } from '../helpers/mail-links';

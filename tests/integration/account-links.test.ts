@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailProcessor } from '../../worker/src/processors/email.processor';
+import { emailProcessor } from '@gl/worker/email.processor';
 import { linkIn, nthMailTo } from '../helpers/mail-links';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { eventually } from '../helpers/eventually';

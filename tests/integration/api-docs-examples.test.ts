@@ -15,7 +15,7 @@ import {
   pythonSnippet,
   sdkSnippets,
   type EndpointDoc,
-} from '../../client/src/content/api-examples';
+} from '@gl/client/content/api-examples';
 import { phoneJpeg, postForm } from '../helpers/photos';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { markVerified, registerUser } from '../helpers/users';

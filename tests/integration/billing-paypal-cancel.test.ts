@@ -15,7 +15,7 @@ import { paymentRow, rows } from '../helpers/payments';
 import { paypalSchemaErrors } from '../helpers/paypal-specs';
 import { connectSocket, recordEvents } from '../helpers/socket';
 import { registerUser, type TestUser } from '../helpers/users';
-import { reconcileOnce } from '../../worker/src/reconciler';
+import { reconcileOnce } from '@gl/worker/reconciler';
 
 /**
  * Finding 3 of issue 21: PayPal kept billing after the plan was replaced. Leaving an auto-renewing

@@ -7,7 +7,7 @@ import { clearRedisPrefix, testPrefix } from '../helpers/redis';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { connectSocket, nextEvent, type TestSocket } from '../helpers/socket';
 import { eventually } from '../helpers/eventually';
-import { reconcileOnce } from '../../worker/src/reconciler';
+import { reconcileOnce } from '@gl/worker/reconciler';
 import { grantPlan, registerUser, type TestUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub, type ChatStubRequest } from '../stubs/openai.stub';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@gl/core/server';
-import { precompressDir } from '../../client/build/precompress';
+import { precompressDir } from '@gl/client/precompress';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registerUser } from '../helpers/users';
 

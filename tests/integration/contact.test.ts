@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_SUBJECTS } from '@gl/core';
 import { schema } from '@gl/core/server';
-import { emailProcessor } from '../../worker/src/processors/email.processor';
+import { emailProcessor } from '@gl/worker/email.processor';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registerUser } from '../helpers/users';
 import { eventually } from '../helpers/eventually';

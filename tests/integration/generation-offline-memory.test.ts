@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis, waitForRedis } from '@gl/core/server';
-import { RecentLinesStore } from '../../worker/src/generation/offline/recent-lines.store';
+import { RecentLinesStore } from '@gl/worker/offline/recent-lines.store';
 import { clearRedisPrefix, TEST_REDIS_URL, testPrefix } from '../helpers/redis';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { eventually } from '../helpers/eventually';

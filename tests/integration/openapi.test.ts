@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactBody, generateBody, listSavedQuery, v1GenerateBody, v1SaveLineBody } from '@gl/core';
-import { createApp } from '../../api/src/app';
-import { openApiPath } from '../../api/src/http/route';
-import { documentedOperations } from '../../api/src/openapi/document';
-import { RESOURCES } from '../../api/src/routes/resources';
+import { createApp } from '@gl/api/app';
+import { openApiPath } from '@gl/api/http/route';
+import { documentedOperations } from '@gl/api/openapi';
+import { RESOURCES } from '@gl/api/resources';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { grantPlan, markVerified, registerUser } from '../helpers/users';
 

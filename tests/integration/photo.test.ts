@@ -4,10 +4,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, VISION_UNAVAILABLE_MESSAGE } from '@gl/core';
 import { photoKey, schema } from '@gl/core/server';
-import { PHOTO_MESSAGES } from '../../api/src/lines/photo-upload';
-import { PHOTO_UNREADABLE_MESSAGE } from '../../worker/src/generation/vision/photo-chain';
-import { PHOTO_GONE_MESSAGE } from '../../worker/src/generation/vision/photo-job';
-import { reconcileOnce } from '../../worker/src/reconciler';
+import { PHOTO_MESSAGES } from '@gl/api/photo-upload';
+import { PHOTO_UNREADABLE_MESSAGE } from '@gl/worker/vision/photo-chain';
+import { PHOTO_GONE_MESSAGE } from '@gl/worker/vision/photo-job';
+import { reconcileOnce } from '@gl/worker/reconciler';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { eventually } from '../helpers/eventually';
 import {

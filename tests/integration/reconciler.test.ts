@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { ABANDON_AFTER_ATTEMPTS, PAYMENT_RECHECK_MS, reconcileOnce } from '../../worker/src/reconciler';
+import { ABANDON_AFTER_ATTEMPTS, PAYMENT_RECHECK_MS, reconcileOnce } from '@gl/worker/reconciler';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { eventually } from '../helpers/eventually';
 import { startPaymentsHarness, statusJobResult, type PaymentsHarness } from '../helpers/payments';

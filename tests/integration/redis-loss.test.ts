@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reconcileOnce } from '../../worker/src/reconciler';
+import { reconcileOnce } from '@gl/worker/reconciler';
 import { countGenerations, createTestDatabase, type TestDatabase } from '../helpers/database';
 import { eventually } from '../helpers/eventually';
 import { clearRedisPrefix, testPrefix } from '../helpers/redis';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamsRepository } from '@gl/core/server';
-import { reconcileOnce } from '../../worker/src/reconciler';
+import { reconcileOnce } from '@gl/worker/reconciler';
 import { eventually } from '../helpers/eventually';
 import { TEST_REDIS_URL } from '../helpers/redis';
 import { startTestServer, type TestServer } from '../helpers/server';

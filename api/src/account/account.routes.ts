@@ -1,28 +1,46 @@
 import {
   changePasswordBody,
+  changeEmailBody,
+  deleteAccountBody,
   updateProfileBody,
+  usageSummaryDto,
   type UsageAnalyticsDto,
   usageAnalyticsDto,
   userResultDto,
   passwordChangedDto,
+  emailChangeDto,
+  deletedDto,
 } from '@gl/core';
 import { currentPlanFor, serverMessage, usageAnalyticsFor } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { defineResource } from '../http/route';
+import { defineResource, SENT } from '../http/route';
 import { languageOf } from '../http/request-language';
 import { userIdOf } from '../middleware/authenticate';
+import { AccountEmailsService } from '../auth/account-emails.service';
+import { streamExport } from './account-export';
 import { AccountService } from './account.service';
 import { deviceOf } from '../shared/device';
 import { requireFeature } from '../shared/plan-policy';
+import { QuotaService } from '../shared/quota.service';
 import { Limiter } from '../shared/rate-limit.service';
 
 function accountDeps(ctx: ApiContext) {
   const { config } = ctx;
   return {
+    ctx,
     db: ctx.db,
     account: new AccountService(ctx),
+    emails: new AccountEmailsService(ctx),
+    quota: new QuotaService(ctx),
     // Guessing the current password through a stolen access token is limited like logins are.
     passwordLimiter: Limiter.for(ctx, 'change-password', {
+      points: config.AUTH_RATE_LIMIT_PER_EMAIL,
+      seconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      what: 'attempts',
+    }),
+    // Guessing the password (change of e-mail, deletion) through a stolen access token is limited
+    // like sign-ins are (per account).
+    accountPasswordLimiter: Limiter.for(ctx, 'account-password', {
       points: config.AUTH_RATE_LIMIT_PER_EMAIL,
       seconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       what: 'attempts',
@@ -30,12 +48,24 @@ function accountDeps(ctx: ApiContext) {
   };
 }
 
-/** /users: profile, password, analytics. (GET /users/usage is in usage.routes.ts.) */
+/**
+ * /api/users: the usage meter, profile, password, analytics; change of e-mail, data export,
+ * account deletion.
+ */
 export const accountResource = defineResource({
   prefix: '/users',
   tag: 'Account',
   deps: accountDeps,
   routes: (route) => [
+    route({
+      method: 'get',
+      path: '/usage',
+      summary: 'Usage today and this month',
+      auth: 'optionalSession',
+      response: usageSummaryDto,
+      errors: [],
+      handler: ({ req, deps }) => deps.quota.summary({ userId: req.auth?.userId, ip: req.ip }),
+    }),
     route({
       method: 'get',
       path: '/profile',
@@ -83,6 +113,55 @@ export const accountResource = defineResource({
         const plan = await currentPlanFor(deps.db, userId);
         requireFeature(plan, 'analytics', 'Usage analytics');
         return usageAnalyticsFor(deps.db, userId);
+      },
+    }),
+    route({
+      method: 'put',
+      path: '/email',
+      summary: 'Change the e-mail address',
+      description:
+        'Checks the password; the address changes only when the link sent to the new address is opened (POST /auth/verify-email). The old address is told.',
+      auth: 'session',
+      body: changeEmailBody,
+      response: emailChangeDto,
+      errors: [400, 401, 409, 429],
+      handler: async ({ req, body, deps }) => {
+        const userId = userIdOf(req);
+        await deps.accountPasswordLimiter.consume(userId);
+        const user = await deps.emails.requestEmailChange(userId, body, deps.ctx.links.base);
+        await deps.accountPasswordLimiter.reset(userId);
+        return { user, pendingEmail: body.newEmail };
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/export',
+      summary: 'Download my data',
+      description:
+        'One JSON attachment with everything stored about the caller: profile, saved lines, generations, payments, subscriptions, newsletter status, API keys (no secrets), team memberships and personal brand kits.',
+      auth: 'session',
+      content: { 'application/json': { schema: { type: 'object' } } },
+      errors: [401],
+      handler: async ({ req, res, deps }) => {
+        await streamExport(deps.ctx, userIdOf(req), res);
+        return SENT;
+      },
+    }),
+    route({
+      method: 'delete',
+      path: '/account',
+      summary: 'Delete my account',
+      description:
+        'Needs the password and `confirm: "DELETE"`. Saved lines, generations, keys and sessions go; payments stay for accounting without name or e-mail. ' +
+        'A pending M-Pesa payment: 409 and nothing changes. A confirmation e-mail goes to the address, which can register again.',
+      auth: 'session',
+      body: deleteAccountBody,
+      response: deletedDto,
+      errors: [400, 401, 409, 429, 502, 503],
+      handler: async ({ req, body, deps }) => {
+        const userId = userIdOf(req);
+        await deps.accountPasswordLimiter.consume(userId);
+        return deps.account.deleteAccount(userId, body.password, deps.ctx.links.base);
       },
     }),
   ],

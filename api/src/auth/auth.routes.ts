@@ -1,10 +1,29 @@
-import { loginBody, logoutBody, refreshBody, registerBody, authResultDto, sessionTokensDto, userResultDto, emptyDto } from '@gl/core';
+import {
+  loginBody,
+  logoutBody,
+  refreshBody,
+  registerBody,
+  authResultDto,
+  sessionTokensDto,
+  forgotPasswordBody,
+  resetPasswordBody,
+  verifyEmailBody,
+  sentDto,
+  sessionParams,
+  userResultDto,
+  emptyDto,
+  sessionListDto,
+  revokedDto,
+  loggedOutEverywhereDto,
+} from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { languageOf } from '../http/request-language';
 import { userIdOf } from '../middleware/authenticate';
 import { AccountService } from '../account/account.service';
+import { AccountEmailsService } from './account-emails.service';
 import { AuthService } from './auth.service';
+import { SessionsService } from './sessions.service';
 import { deviceOf } from '../shared/device';
 import { Limiter } from '../shared/rate-limit.service';
 
@@ -36,16 +55,27 @@ function authDeps(ctx: ApiContext) {
       seconds: window,
       what: 'session refreshes from your network',
     }),
+    emails: new AccountEmailsService(ctx),
+    // Password reset and e-mail verification: volume only per IP (carrier NAT: many people, one
+    // address); the strict limits are per address or account.
+    recoveryPerIp: Limiter.for(ctx, 'recovery-ip', { points: config.AUTH_RATE_LIMIT_PER_IP, seconds: window, what: 'requests' }),
+    perAddress: Limiter.for(ctx, 'recovery-email', { points: config.ACCOUNT_EMAIL_LIMIT_PER_ADDRESS, seconds: window, what: 'requests' }),
+    perAccount: Limiter.for(ctx, 'verify-resend', { points: config.ACCOUNT_EMAIL_LIMIT_PER_ADDRESS, seconds: window, what: 'requests' }),
+    sessions: new SessionsService(ctx),
   };
 }
 
 type AuthDeps = ReturnType<typeof authDeps>;
 const clientIp = (req: { ip?: string }) => req.ip ?? 'unknown';
 const limitIp = (req: { ip?: string }, deps: AuthDeps) => deps.perIp.consume(clientIp(req));
+const limitRecoveryIp = (req: { ip?: string }, deps: AuthDeps) => deps.recoveryPerIp.consume(clientIp(req));
 /** One counter per (account, client address); the e-mail is already lower-cased by the contract. */
 const loginKey = (email: string, req: { ip?: string }) => `${email}|${clientIp(req)}`;
 
-/** /api/auth: register, sign in, the current user, token refresh and logout. */
+/**
+ * /api/auth: register, sign in, the current user, token refresh and logout; password reset and
+ * e-mail verification; the signed-in devices of the caller (/sessions, /logout-all).
+ */
 export const authResource = defineResource({
   prefix: '/auth',
   tag: 'Auth',
@@ -122,6 +152,92 @@ export const authResource = defineResource({
         await deps.auth.logout(body.refreshToken);
         return {};
       },
+    }),
+    route({
+      method: 'post',
+      path: '/forgot-password',
+      summary: 'Send a password reset link',
+      description:
+        'Answers 202 `{sent: true}` for every well-formed address, known or not (no account enumeration), after the same work either way. ' +
+        'A known address gets an e-mail with a `/reset-password?token=` link valid PASSWORD_RESET_TTL_MINUTES; a newer request voids older links.',
+      auth: 'none',
+      body: forgotPasswordBody,
+      status: 202,
+      response: sentDto,
+      errors: [400, 429],
+      before: limitRecoveryIp,
+      handler: async ({ body, deps }) => {
+        await deps.perAddress.consume(body.email);
+        return deps.emails.forgotPassword(body.email, deps.ctx.links.base);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/reset-password',
+      summary: 'Set a new password from a reset link',
+      description: 'Ends every earlier session (refresh and access tokens, open sockets) and signs this browser in.',
+      auth: 'none',
+      body: resetPasswordBody,
+      response: authResultDto,
+      errors: [400, 429],
+      before: limitRecoveryIp,
+      handler: ({ req, body, deps }) => deps.emails.resetPassword(body.token, body.password, deviceOf(req)),
+    }),
+    route({
+      method: 'post',
+      path: '/verify-email',
+      summary: 'Confirm an e-mail address from its link',
+      description: 'The link sent at sign-up (or to a new address on a change of e-mail); valid EMAIL_VERIFICATION_TTL_HOURS, once.',
+      auth: 'none',
+      body: verifyEmailBody,
+      response: userResultDto,
+      errors: [400, 409, 429],
+      before: limitRecoveryIp,
+      handler: async ({ body, deps }) => ({ user: await deps.emails.verifyEmail(body.token) }),
+    }),
+    route({
+      method: 'post',
+      path: '/resend-verification',
+      summary: 'Send the verification link again',
+      auth: 'session',
+      response: sentDto,
+      errors: [401, 409, 429],
+      handler: async ({ req, deps }) => {
+        const userId = userIdOf(req);
+        await deps.perAccount.consume(userId);
+        return deps.emails.resendVerification(userId, deps.ctx.links.base);
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/sessions',
+      summary: 'Signed-in devices',
+      description: 'One entry per session (refresh-token family); `current` marks the one making the request.',
+      auth: 'session',
+      response: sessionListDto,
+      errors: [401],
+      handler: async ({ req, deps }) => ({ sessions: await deps.sessions.list(userIdOf(req), req.auth?.sessionId) }),
+    }),
+    route({
+      method: 'delete',
+      path: '/sessions/:id',
+      summary: 'Sign out one device',
+      description: "That device's refresh and access tokens stop working at once and its open sockets close. Another user's session: 404.",
+      auth: 'session',
+      params: sessionParams,
+      response: revokedDto,
+      errors: [400, 401, 404],
+      handler: ({ req, params, deps }) => deps.sessions.revoke(userIdOf(req), params.id),
+    }),
+    route({
+      method: 'post',
+      path: '/logout-all',
+      summary: 'Sign out everywhere',
+      description: 'Ends every session of the caller; the caller gets a fresh token pair. `revoked` counts the other devices signed out.',
+      auth: 'session',
+      response: loggedOutEverywhereDto,
+      errors: [401],
+      handler: ({ req, deps }) => deps.sessions.logoutAll(userIdOf(req), req.auth?.sessionId, deviceOf(req)),
     }),
   ],
 });

@@ -1,17 +1,7 @@
-import {
-  billingQuoteQuery,
-  paymentIdParams,
-  paypalCancellationDto,
-  paypalCancellationIdParams,
-  receiptQuery,
-  billingDto,
-  billingQuoteDto,
-  receiptDto,
-} from '@gl/core';
+import { billingQuoteQuery, paypalCancellationDto, paypalCancellationIdParams, billingDto, billingQuoteDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { BillingService } from './billing.service';
-import { receiptPage } from './receipt-page';
-import { SENT, defineResource } from '../http/route';
+import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 
 const billingDeps = (ctx: ApiContext) => ({ billing: new BillingService(ctx) });
@@ -55,31 +45,6 @@ export const billingResource = defineResource({
       response: paypalCancellationDto,
       errors: [400, 401, 404, 409],
       handler: ({ req, deps, params }) => deps.billing.retryPaypalCancellation(userIdOf(req), params.id),
-    }),
-  ],
-});
-
-/** /api/payments/:id/receipt: the receipt of one of the caller's completed payments (json, or a printable page). */
-export const receiptsResource = defineResource({
-  prefix: '/payments',
-  tag: 'Billing',
-  deps: billingDeps,
-  routes: (route) => [
-    route({
-      method: 'get',
-      path: '/:id/receipt',
-      summary: 'A receipt (JSON, or a printable HTML page with format=html)',
-      auth: 'session',
-      params: paymentIdParams,
-      query: receiptQuery,
-      response: receiptDto,
-      errors: [400, 401, 404],
-      handler: async ({ req, res, deps, params, query }) => {
-        const receipt = await deps.billing.receipt(userIdOf(req), params.id);
-        if (query.format === 'json') return receipt;
-        res.status(200).type('html').setHeader('Cache-Control', 'private, no-store').send(receiptPage(receipt));
-        return SENT;
-      },
     }),
   ],
 });

@@ -14,15 +14,24 @@ import {
   mpesaStkPushDto,
   paypalCaptureDto,
   paypalOrderDto,
+  paypalConfirmSubscriptionBody,
+  paypalCreateSubscriptionBody,
+  receiptQuery,
+  receiptDto,
   receivedDto,
   paymentListDto,
   paymentCancelDto,
+  paypalSubscriptionCreatedDto,
+  paypalSubscriptionConfirmedDto,
 } from '@gl/core';
-import { Errors, USER_CANCELLED_CODE, mpesaConfigured, paymentsRepository, settlePayment, toPaymentDto } from '@gl/core/server';
+import { Errors, mpesaConfigured } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { SENT, defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
+import { BillingService } from './billing.service';
 import { MpesaService } from './mpesa.service';
+import { PaymentsService } from './payments.service';
+import { receiptPage } from './receipt-page';
 import { PaypalService, paypalConfigured } from './paypal.service';
 import { Limiter } from '../shared/rate-limit.service';
 
@@ -33,6 +42,8 @@ function paymentsDeps(ctx: ApiContext) {
     ctx,
     paypal: new PaypalService(ctx),
     mpesa: new MpesaService(ctx),
+    payments: new PaymentsService(ctx),
+    billing: new BillingService(ctx),
     // Each start of a payment reaches a provider (an STK push rings the customer's phone): bounded per user.
     starts: Limiter.for(ctx, 'pay-start', { points: 20, seconds: 600, what: 'payment attempts' }),
   };
@@ -46,12 +57,11 @@ function phoneFirst(req: Request): void {
   }
 }
 
-async function historyOf(ctx: ApiContext, userId: string) {
-  const rows = await paymentsRepository.listForUser(ctx.db, userId);
-  return { payments: rows.map(toPaymentDto) };
-}
-
-/** Payments: PayPal Orders v2 and M-Pesa STK push, their webhooks, history and cancel. */
+/**
+ * Payments: PayPal Orders v2 and M-Pesa STK push, their webhooks, history and cancel; the receipt
+ * of a completed payment; PayPal Subscriptions v1 (start an auto-renewing plan and confirm it after
+ * the buyer approved it at PayPal).
+ */
 export const paymentsResource = defineResource({
   prefix: '/payments',
   tag: 'Billing',
@@ -164,7 +174,7 @@ export const paymentsResource = defineResource({
       auth: 'session',
       response: paymentListDto,
       errors: [401],
-      handler: ({ req, deps }) => historyOf(deps.ctx, userIdOf(req)),
+      handler: ({ req, deps }) => deps.payments.history(userIdOf(req)),
     }),
     route({
       method: 'get',
@@ -177,7 +187,7 @@ export const paymentsResource = defineResource({
       errors: [400, 401, 403],
       handler: ({ req, deps, params }) => {
         if (params.userId.toLowerCase() !== userIdOf(req).toLowerCase()) throw Errors.forbidden();
-        return historyOf(deps.ctx, userIdOf(req));
+        return deps.payments.history(userIdOf(req));
       },
     }),
     route({
@@ -189,17 +199,47 @@ export const paymentsResource = defineResource({
       params: paymentIdParams,
       response: paymentCancelDto,
       errors: [400, 401, 404],
-      handler: async ({ req, deps: { ctx }, params }) => {
-        const payment = await paymentsRepository.findForUser(ctx.db, userIdOf(req), params.id);
-        if (!payment) throw Errors.notFound('Payment not found');
-        if (payment.status !== 'pending') return { cancelled: false };
-        const result = await settlePayment(ctx, payment.id, {
-          status: 'cancelled',
-          resultCode: USER_CANCELLED_CODE,
-          resultDesc: 'Cancelled in the app',
-        });
-        return { cancelled: result.changed };
+      handler: ({ req, deps, params }) => deps.payments.cancel(userIdOf(req), params.id),
+    }),
+    route({
+      method: 'get',
+      path: '/:id/receipt',
+      summary: 'A receipt (JSON, or a printable HTML page with format=html)',
+      auth: 'session',
+      params: paymentIdParams,
+      query: receiptQuery,
+      response: receiptDto,
+      errors: [400, 401, 404],
+      handler: async ({ req, res, deps, params, query }) => {
+        const receipt = await deps.billing.receipt(userIdOf(req), params.id);
+        if (query.format === 'json') return receipt;
+        res.status(200).type('html').setHeader('Cache-Control', 'private, no-store').send(receiptPage(receipt));
+        return SENT;
       },
+    }),
+    route({
+      method: 'post',
+      path: '/paypal/create-subscription',
+      summary: 'Start an auto-renewing PayPal subscription for a plan (approve it at approveUrl)',
+      auth: 'session',
+      body: paypalCreateSubscriptionBody,
+      status: 201,
+      response: paypalSubscriptionCreatedDto,
+      errors: [400, 401, 409, 429, 502, 503],
+      handler: async ({ req, deps, body }) => {
+        await deps.starts.consume(userIdOf(req));
+        return deps.paypal.subscriptions.create(userIdOf(req), body.planId, body.interval);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/paypal/confirm-subscription',
+      summary: 'Activate the plan of an approved PayPal subscription (read back from PayPal and checked)',
+      auth: 'session',
+      body: paypalConfirmSubscriptionBody,
+      response: paypalSubscriptionConfirmedDto,
+      errors: [400, 401, 404, 409, 502, 503],
+      handler: ({ req, deps, body }) => deps.paypal.subscriptions.confirm(userIdOf(req), body.subscriptionID),
     }),
   ],
 });

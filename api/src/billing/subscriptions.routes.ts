@@ -5,19 +5,27 @@ import {
   subscriptionsDto,
   movedToFreeDto,
   subscriptionChangeDto,
+  paypalSubscriptionChangedDto,
 } from '@gl/core';
-import { Errors, currentPlanFor, moveToFree, notifySubscription, subscriptionsRepository, toSubscriptionDto } from '@gl/core/server';
+import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
+import { PaypalService } from './paypal.service';
+import { SubscriptionsService } from './subscriptions.service';
+
+function subscriptionsDeps(ctx: ApiContext) {
+  return { subscriptions: new SubscriptionsService(ctx), paypal: new PaypalService(ctx).subscriptions };
+}
 
 /**
  * The caller's subscriptions. Paid plans are bought through a payment; here a user can only
- * go back to free (at once) or set cancel-at-period-end on their active subscription.
+ * go back to free (at once) or set cancel-at-period-end on their active subscription. Auto-renew of
+ * a PayPal subscription off and on again; access is kept to the end of the period either way.
  */
 export const subscriptionsResource = defineResource({
   prefix: '/subscriptions',
   tag: 'Billing',
-  deps: (ctx) => ctx,
+  deps: subscriptionsDeps,
   routes: (route) => [
     route({
       method: 'get',
@@ -26,14 +34,7 @@ export const subscriptionsResource = defineResource({
       auth: 'session',
       response: subscriptionsDto,
       errors: [401],
-      handler: async ({ req, deps: ctx }) => {
-        const userId = userIdOf(req);
-        const [rows, currentPlan] = await Promise.all([
-          subscriptionsRepository.listForUser(ctx.db, userId),
-          currentPlanFor(ctx.db, userId),
-        ]);
-        return { subscriptions: rows.map((s) => toSubscriptionDto(s)), currentPlan };
-      },
+      handler: ({ req, deps }) => deps.subscriptions.list(userIdOf(req)),
     }),
     route({
       method: 'post',
@@ -45,13 +46,7 @@ export const subscriptionsResource = defineResource({
       body: createSubscriptionBody,
       response: movedToFreeDto,
       errors: [400, 401],
-      handler: async ({ req, deps: ctx }) => {
-        const userId = userIdOf(req);
-        // An auto-renewing PayPal plan is cancelled at PayPal too (in the background, shown on the billing page).
-        const cancelled = await moveToFree(ctx, userId);
-        const state = await notifySubscription(ctx, userId);
-        return { ...state, cancelled: cancelled ? toSubscriptionDto(cancelled) : null };
-      },
+      handler: ({ req, deps }) => deps.subscriptions.moveToFree(userIdOf(req)),
     }),
     route({
       method: 'put',
@@ -62,15 +57,27 @@ export const subscriptionsResource = defineResource({
       body: updateSubscriptionBody,
       response: subscriptionChangeDto,
       errors: [400, 401, 404, 409],
-      handler: async ({ req, deps: ctx, params: { id }, body }) => {
-        const userId = userIdOf(req);
-        const existing = await subscriptionsRepository.findForUser(ctx.db, userId, id);
-        if (!existing) throw Errors.notFound('Subscription not found');
-        const updated = await subscriptionsRepository.setCancelAtPeriodEnd(ctx.db, userId, id, body.cancelAtPeriodEnd);
-        if (!updated) throw Errors.conflict('Only an active subscription can be changed');
-        const state = await notifySubscription(ctx, userId);
-        return { subscription: toSubscriptionDto(updated), currentPlan: state.currentPlan };
-      },
+      handler: ({ req, deps, params: { id }, body }) => deps.subscriptions.setCancelAtPeriodEnd(userIdOf(req), id, body.cancelAtPeriodEnd),
+    }),
+    route({
+      method: 'post',
+      path: '/:id/cancel',
+      summary: 'Turn auto-renew off (PayPal billing suspended); the plan stays until the period ends',
+      auth: 'session',
+      params: subscriptionIdParams,
+      response: paypalSubscriptionChangedDto,
+      errors: [400, 401, 404, 409, 502, 503],
+      handler: ({ req, deps, params }) => deps.paypal.setAutoRenew(userIdOf(req), params.id, false),
+    }),
+    route({
+      method: 'post',
+      path: '/:id/resume',
+      summary: 'Turn auto-renew on again before the period ends (PayPal billing re-activated)',
+      auth: 'session',
+      params: subscriptionIdParams,
+      response: paypalSubscriptionChangedDto,
+      errors: [400, 401, 404, 409, 502, 503],
+      handler: ({ req, deps, params }) => deps.paypal.setAutoRenew(userIdOf(req), params.id, true),
     }),
   ],
 });

@@ -16,14 +16,14 @@ import {
   idDto,
   savedLinesDeletedDto,
 } from '@gl/core';
-import { Errors, currentPlanFor, decodeCursor, savedLinesRepository, type SavedLinesFilter } from '@gl/core/server';
+import { Errors } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { SENT, defineResource, reply } from '../http/route';
 import { spreadsheetSafe } from '../http/spreadsheet-safe';
-import { requireFeature } from '../shared/plan-policy';
 import { userIdOf } from '../middleware/authenticate';
 import { Limiter } from '../shared/rate-limit.service';
 import { saveLine, saveLineIdempotent } from './save-line';
+import { SavedLinesService } from './saved-lines.service';
 
 /** Exports per user per window: an export reads the whole library. */
 const EXPORTS_PER_WINDOW = 30;
@@ -44,14 +44,6 @@ export function csvRow(line: SavedLineDto): string {
   return `${CSV_COLUMNS.map((c) => csvField(String(line[c] ?? ''))).join(',')}\r\n`;
 }
 
-function toFilter(userId: string, q: { search?: string; category?: string }): SavedLinesFilter {
-  return {
-    userId,
-    search: q.search || undefined,
-    category: q.category && q.category !== 'all' ? (q.category as SavedLinesFilter['category']) : undefined,
-  };
-}
-
 /** Writes with backpressure; false when the client went away. */
 async function write(res: Response, chunk: string): Promise<boolean> {
   if (res.destroyed || res.writableEnded) return false;
@@ -64,7 +56,7 @@ async function write(res: Response, chunk: string): Promise<boolean> {
 function savedLinesDeps(ctx: ApiContext) {
   return {
     ctx,
-    db: ctx.db,
+    lines: new SavedLinesService(ctx),
     exportLimiter: Limiter.for(ctx, 'export', {
       points: EXPORTS_PER_WINDOW,
       seconds: EXPORT_WINDOW_SECONDS,
@@ -75,7 +67,7 @@ function savedLinesDeps(ctx: ApiContext) {
 }
 
 /** Streams the caller's library as CSV or JSON: rows come in keyset batches and go straight out. */
-async function streamExport(req: Request, res: Response, db: ApiContext['db'], filter: SavedLinesFilter, format: 'csv' | 'json') {
+async function streamExport(req: Request, res: Response, batches: AsyncIterable<SavedLineDto[]>, format: 'csv' | 'json') {
   const day = new Date().toISOString().slice(0, 10);
   const filename = `genius-lines-saved-${day}.${format}`;
   res.status(200);
@@ -88,7 +80,7 @@ async function streamExport(req: Request, res: Response, db: ApiContext['db'], f
     let first = true;
     // The UTF-8 byte order mark tells spreadsheet apps the file is UTF-8 (emoji, accents).
     if (!(await write(res, format === 'csv' ? `\uFEFF${CSV_COLUMNS.join(',')}\r\n` : '['))) return;
-    for await (const batch of savedLinesRepository.iterate(db, filter)) {
+    for await (const batch of batches) {
       let chunk = '';
       for (const line of batch) {
         if (format === 'csv') chunk += csvRow(line);
@@ -152,11 +144,7 @@ export const savedLinesResource = defineResource({
       query: listSavedQuery,
       response: savedLinesPageDto,
       errors: [400, 401],
-      handler: async ({ req, deps, query }): Promise<SavedLinesPageDto> => {
-        const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-        if (query.cursor && !cursor) throw Errors.validation('cursor: Invalid cursor', [{ path: 'cursor', message: 'Invalid cursor' }]);
-        return savedLinesRepository.list(deps.db, { ...toFilter(userIdOf(req), query), limit: query.limit, cursor });
-      },
+      handler: ({ req, deps, query }): Promise<SavedLinesPageDto> => deps.lines.list(userIdOf(req), query),
     }),
     route({
       method: 'get',
@@ -165,7 +153,7 @@ export const savedLinesResource = defineResource({
       auth: 'session',
       response: savedLinesSummaryDto,
       errors: [401],
-      handler: ({ req, deps }): Promise<SavedLinesSummaryDto> => savedLinesRepository.summary(deps.db, userIdOf(req)),
+      handler: ({ req, deps }): Promise<SavedLinesSummaryDto> => deps.lines.summary(userIdOf(req)),
     }),
     route({
       method: 'get',
@@ -180,10 +168,9 @@ export const savedLinesResource = defineResource({
       errors: [400, 401, 403, 429],
       handler: async ({ req, res, deps, query }) => {
         const userId = userIdOf(req);
-        const plan = await currentPlanFor(deps.db, userId);
-        requireFeature(plan, 'bulkExport', 'Bulk export');
+        await deps.lines.requireExport(userId);
         await deps.exportLimiter.consume(userId);
-        await streamExport(req, res, deps.db, toFilter(userId, query), query.format);
+        await streamExport(req, res, deps.lines.batches(userId, query), query.format);
         return SENT;
       },
     }),
@@ -195,11 +182,7 @@ export const savedLinesResource = defineResource({
       params: savedLineIdParams,
       response: idDto,
       errors: [400, 401, 404],
-      handler: async ({ req, deps, params: { id } }) => {
-        // Someone else's line and a line that never existed get the same answer.
-        if (!(await savedLinesRepository.deleteOwned(deps.db, userIdOf(req), id))) throw Errors.notFound('Saved line not found');
-        return { id };
-      },
+      handler: ({ req, deps, params: { id } }) => deps.lines.deleteOne(userIdOf(req), id),
     }),
     route({
       method: 'delete',
@@ -208,7 +191,7 @@ export const savedLinesResource = defineResource({
       auth: 'session',
       response: savedLinesDeletedDto,
       errors: [401],
-      handler: async ({ req, deps }) => ({ deleted: await savedLinesRepository.deleteAllForUser(deps.db, userIdOf(req)) }),
+      handler: ({ req, deps }) => deps.lines.deleteAll(userIdOf(req)),
     }),
   ],
 });

@@ -1,14 +1,8 @@
 import type { Resource } from '../http/route';
-import { accountDataResource } from '../account/account-data.routes';
-import { accountRecoveryResource } from '../auth/account-recovery.routes';
 import { authResource } from '../auth/auth.routes';
-import { newsletterUnsubscribeResource } from '../site/newsletter-unsubscribe.routes';
-import { sessionsResource } from '../auth/sessions.routes';
 import { healthResource } from '../site/health.routes';
 import { savedLinesResource } from '../library/saved-lines.routes';
-import { generationResource } from '../lines/generation.routes';
-import { photoResource } from '../lines/photo.routes';
-import { usageResource } from '../account/usage.routes';
+import { linesResource } from '../lines/lines.routes';
 import { accountResource } from '../account/account.routes';
 import { accountLanguageResource } from '../account/account-language.routes';
 import { newsletterResource } from '../site/newsletter.routes';
@@ -22,10 +16,8 @@ import { v1Resource } from '../v1/v1.routes';
 import { openApiResource } from '../site/openapi.routes';
 import { teamsResource } from '../teams/teams.routes';
 import { brandsResource } from '../brands/brands.routes';
-import { compareResource } from '../lines/compare.routes';
 import { campaignsResource } from '../campaigns/campaigns.routes';
-import { billingResource, receiptsResource } from '../billing/billing.routes';
-import { autoRenewResource, paypalSubscriptionsResource } from '../billing/paypal-subscriptions.routes';
+import { billingResource } from '../billing/billing.routes';
 import { webhooksResource } from '../webhooks/webhooks.routes';
 import { mcpResource } from '../mcp/mcp.routes';
 
@@ -37,29 +29,19 @@ import { mcpResource } from '../mcp/mcp.routes';
 export const RESOURCES: Resource<any>[] = [
   healthResource,
   authResource,
-  accountRecoveryResource,
-  sessionsResource,
   savedLinesResource,
-  generationResource,
-  photoResource,
-  compareResource,
+  linesResource,
   campaignsResource,
   brandsResource,
-  usageResource,
   accountResource,
-  accountDataResource,
   accountLanguageResource,
   newsletterResource,
-  newsletterUnsubscribeResource,
   contactResource,
   plansResource,
   platformsResource,
   subscriptionsResource,
   paymentsResource,
   billingResource,
-  receiptsResource,
-  paypalSubscriptionsResource,
-  autoRenewResource,
   apiKeysResource,
   webhooksResource,
   v1Resource,

@@ -1,8 +1,8 @@
 import { contactBody, idDto } from '@gl/core';
-import { contactMessagesRepository, emailJob } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { Limiter } from '../shared/rate-limit.service';
+import { ContactService } from './contact.service';
 
 /** Contact messages per client IP per hour. */
 export const CONTACT_LIMIT_PER_IP = 10;
@@ -10,7 +10,7 @@ const WINDOW_SECONDS = 3600;
 
 function contactDeps(ctx: ApiContext) {
   return {
-    ctx,
+    contact: new ContactService(ctx),
     perIp: Limiter.for(ctx, 'contact-ip', { points: CONTACT_LIMIT_PER_IP, seconds: WINDOW_SECONDS, what: 'messages' }),
   };
 }
@@ -33,13 +33,9 @@ export const contactResource = defineResource({
       status: 202,
       response: idDto,
       errors: [400, 429],
-      handler: async ({ req, deps: { ctx, perIp }, body }) => {
+      handler: async ({ req, deps: { contact, perIp }, body }) => {
         await perIp.consume(req.ip ?? 'unknown');
-        const row = await contactMessagesRepository.create(ctx.db, { ...body, userId: req.auth?.userId });
-        // Stored is what matters: the reconciler enqueues it once Redis is back. Answering an error
-        // here would only make the sender submit the same message twice.
-        await ctx.jobs.tryEnqueue(emailJob, { kind: 'contact', messageId: row.id }, { log: { messageId: row.id } });
-        return { id: row.id };
+        return contact.send(body, req.auth?.userId);
       },
     }),
   ],

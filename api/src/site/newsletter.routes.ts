@@ -1,8 +1,9 @@
-import { newsletterBody, subscribedDto } from '@gl/core';
-import { emailJob, newsletterRepository } from '@gl/core/server';
+import express from 'express';
+import { newsletterBody, unsubscribeBody, unsubscribeQuery, subscribedDto, unsubscribedDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { Limiter } from '../shared/rate-limit.service';
+import { NewsletterService } from './newsletter.service';
 
 /** Subscriptions per client IP per hour: plenty for an office behind one address, useless for a spammer. */
 export const NEWSLETTER_LIMIT_PER_IP = 10;
@@ -10,14 +11,16 @@ const WINDOW_SECONDS = 3600;
 
 function newsletterDeps(ctx: ApiContext) {
   return {
-    ctx,
+    newsletter: new NewsletterService(ctx),
     perIp: Limiter.for(ctx, 'newsletter-ip', { points: NEWSLETTER_LIMIT_PER_IP, seconds: WINDOW_SECONDS, what: 'requests' }),
+    unsubscribePerIp: Limiter.for(ctx, 'unsubscribe-ip', { points: ctx.config.AUTH_RATE_LIMIT_PER_IP, seconds: 3600, what: 'requests' }),
   };
 }
 
 /**
  * POST /newsletter {email}: stored once (a repeat answers exactly the same, with no second row),
- * then the welcome e-mail goes on the `email` queue.
+ * then the welcome e-mail goes on the `email` queue. POST /newsletter/unsubscribe: from the link in
+ * a newsletter e-mail, or a mail client's RFC 8058 one-click POST.
  */
 export const newsletterResource = defineResource({
   prefix: '/newsletter',
@@ -34,20 +37,27 @@ export const newsletterResource = defineResource({
       bareValidationMessage: true,
       response: subscribedDto,
       errors: [400, 429],
-      handler: async ({ req, deps: { ctx, perIp }, body }) => {
+      handler: async ({ req, deps: { newsletter, perIp }, body }) => {
         await perIp.consume(req.ip ?? 'unknown');
-        const { subscriber, created } = await newsletterRepository.subscribe(ctx.db, body.email, ctx.links.base);
-        // A repeat re-enqueues a welcome still pending (the job id makes that a no-op if it is queued).
-        if (created || subscriber.welcomeStatus === 'pending') {
-          // The subscription is stored; the reconciler enqueues the welcome once Redis is back.
-          await ctx.jobs.tryEnqueue(
-            emailJob,
-            { kind: 'newsletter-welcome', subscriberId: subscriber.id },
-            { log: { subscriberId: subscriber.id } },
-          );
-        }
-        return { subscribed: true as const };
+        return newsletter.subscribe(body.email);
       },
+    }),
+    route({
+      method: 'post',
+      path: '/unsubscribe',
+      summary: 'Unsubscribe from the newsletter',
+      description:
+        'The token comes in the query (`?token=`, as in the List-Unsubscribe header; RFC 8058 one-click sends the form body `List-Unsubscribe=One-Click`) ' +
+        'or in a JSON body. No cookie or sign-in. Idempotent: repeating answers the same; subscribing again later works.',
+      auth: 'none',
+      query: unsubscribeQuery,
+      body: unsubscribeBody,
+      response: unsubscribedDto,
+      errors: [400, 429],
+      // One-click POSTs are application/x-www-form-urlencoded.
+      middleware: [express.urlencoded({ extended: false, limit: '1kb' })],
+      before: (req, deps) => deps.unsubscribePerIp.consume(req.ip ?? 'unknown'),
+      handler: ({ query, body, deps }) => deps.newsletter.unsubscribe(query.token ?? body.token),
     }),
   ],
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BILLING_INTERVALS, PLAN_IDS } from '../catalogue';
 import { countSchema, timestampSchema, uuidSchema } from './common';
-import { intervalSchema, paidPlanIdSchema, planDto, planIdSchema, SUBSCRIPTION_STATUSES, subscriptionDto } from './billing';
+import { intervalSchema, paidPlanIdSchema, planDto, planIdSchema, subscriptionDto } from './billing';
 
 /** GET /billing/quote: any plan id is parsed, so free (or the plan one has) gets a clear 4xx, not a zod message. */
 export const billingQuoteQuery = z.strictObject({ planId: planIdSchema, interval: intervalSchema });
@@ -33,15 +33,10 @@ export const billingQuoteDto = z.object({
 export type BillingQuoteDto = z.infer<typeof billingQuoteDto>;
 export type MoneyQuote = BillingQuoteDto['usd'] | BillingQuoteDto['kes'];
 
-export const billingSubscriptionDto = z.object({
-  id: z.uuid(),
-  planId: z.enum(PLAN_IDS),
-  interval: z.enum(BILLING_INTERVALS),
-  status: z.enum(SUBSCRIPTION_STATUSES),
-  provider: provider.nullable(),
-  autoRenew: z.boolean(),
-  currentPeriodEnd: timestampSchema.nullable(),
-});
+/** A subscription as the billing page shows it: `subscriptionDto`'s fields, with who renews it and whether it does. */
+export const billingSubscriptionDto = subscriptionDto
+  .pick({ id: true, planId: true, interval: true, status: true, currentPeriodEnd: true })
+  .extend({ provider: provider.nullable(), autoRenew: z.boolean() });
 export type BillingSubscriptionDto = z.infer<typeof billingSubscriptionDto>;
 
 /** A PayPal subscription the customer left (upgrade, downgrade, free, the end of a plan), being cancelled at PayPal. */

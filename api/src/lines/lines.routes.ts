@@ -1,5 +1,12 @@
 import type { Request } from 'express';
+import type { z } from 'zod';
 import {
+  compareBody,
+  compareAcceptedDto,
+  PHOTO_FIELD,
+  PHOTO_MAX_BYTES,
+  PHOTO_TYPES,
+  photoFormFields,
   generateBody,
   generationIdParams,
   listGenerationsQuery,
@@ -12,9 +19,12 @@ import {
 } from '@gl/core';
 import { Errors } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { defineResource } from '../http/route';
+import { defineResource, type MultipartSpec } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import { GenerationService, type Requester } from './generation.service';
+import { PhotoService } from './photo.service';
+import { readPhotoForm } from './photo-upload';
+import { ToneCompareService } from './tone-compare.service';
 import { consumeInOrder, Limiter } from '../shared/rate-limit.service';
 
 /** Abuse limits on generate, beyond the daily quota: per user and per client IP, per minute. */
@@ -45,8 +55,30 @@ function requireIdentity(who: Requester): void {
   throw Errors.validation(message, [{ path: 'X-Visitor-Id', message }]);
 }
 
+/** The form of a photo upload, as the OpenAPI document describes it. */
+export function photoMultipart(fields: z.ZodObject): MultipartSpec {
+  return {
+    fields,
+    files: {
+      [PHOTO_FIELD]: {
+        description: `The photo: ${PHOTO_TYPES.map((t) => t.split('/')[1]!.toUpperCase()).join(', ')}, at most ${PHOTO_MAX_BYTES / (1024 * 1024)} MB, recognised by its bytes (not its name). It is read and forgotten: never stored, and its metadata (EXIF, GPS) never reaches a provider.`,
+        types: PHOTO_TYPES,
+      },
+    },
+  };
+}
+
+export const PHOTO_DESCRIPTION =
+  'A provider that can see reads the photo (an OpenAI-compatible vision model writes the lines from it; otherwise a Hugging Face image-to-text model describes it and the text chain writes from that description), with every rule of generate. Pro and Business plans; counted as one generation, with the rate limits of generate. 422 VISION_UNAVAILABLE when no provider that can see is configured (nothing counted): write from a typed topic instead.';
+
 function generationDeps(ctx: ApiContext) {
-  return { service: new GenerationService(ctx), limits: generateLimiters(ctx) };
+  const service = new GenerationService(ctx);
+  return {
+    service,
+    compare: new ToneCompareService(service),
+    photos: new PhotoService(ctx, service),
+    limits: generateLimiters(ctx),
+  };
 }
 
 /** Before the input is read: the queue must be up, and abuse limits count malformed requests too. */
@@ -55,8 +87,12 @@ async function queueAndLimits(req: Request, deps: ReturnType<typeof generationDe
   await deps.limits.consume(requesterOf(req));
 }
 
-/** /api/lines: generate, regenerate one line, read generations. Visitors may generate too. */
-export const generationResource = defineResource({
+/**
+ * /api/lines: generate, regenerate one line, read generations (visitors may generate too); one
+ * brief in 2-3 tones at once (Pro and Business); lines about a photo (DESIGN.md §15). The saved
+ * lines under /api/lines/save* are the library's (library/saved-lines.routes.ts).
+ */
+export const linesResource = defineResource({
   prefix: '/lines',
   tag: 'Lines',
   deps: generationDeps,
@@ -133,6 +169,39 @@ export const generationResource = defineResource({
       response: generationListDto,
       errors: [400, 401],
       handler: async ({ req, deps, query }) => ({ generations: await deps.service.list(userIdOf(req), query.limit) }),
+    }),
+    route({
+      method: 'post',
+      path: '/compare',
+      summary: 'Compare tones',
+      description:
+        'Starts one generation per tone (2 or 3 distinct tones), all at once, each streamed over Socket.IO like POST /lines/generate and each counted as one generation; a daily limit admits all of them or none. Pro and Business plans.',
+      auth: 'optionalSession',
+      body: compareBody,
+      status: 202,
+      response: compareAcceptedDto,
+      errors: [400, 403, 404, 429, 503],
+      before: async (req, deps) => {
+        deps.service.ensureQueueReady();
+        await deps.limits.consume(requesterOf(req));
+      },
+      handler: ({ req, deps, body }) => deps.compare.compare(requesterOf(req), body),
+    }),
+    route({
+      method: 'post',
+      path: '/photo',
+      summary: 'Start a generation from a photo',
+      description: `multipart/form-data: the photo in "${PHOTO_FIELD}" and the fields of POST /lines/generate as form fields. Answers 202 at once; the lines arrive over Socket.IO exactly as for POST /lines/generate. ${PHOTO_DESCRIPTION}`,
+      auth: 'session',
+      multipart: photoMultipart(generateBody),
+      status: 202,
+      response: generationAcceptedDto,
+      errors: [400, 401, 403, 404, 413, 415, 422, 429, 503],
+      before: async (req, deps) => {
+        deps.service.ensureQueueReady();
+        await deps.limits.consume(requesterOf(req));
+      },
+      handler: async ({ req, res, deps }) => deps.photos.create(requesterOf(req), await readPhotoForm(req, res), photoFormFields),
     }),
   ],
 });
