@@ -11,6 +11,7 @@ import {
 import type { ApiContext } from '../api-context';
 import { BillingService } from '../billing/billing.service';
 import { receiptPage } from '../billing/receipt-page';
+import { languageOf } from '../http/request-language';
 import { SENT, defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 
@@ -77,7 +78,11 @@ export const receiptsResource = defineResource({
       handler: async ({ req, res, deps, params, query }) => {
         const receipt = await deps.billing.receipt(userIdOf(req), params.id);
         if (query.format === 'json') return receipt;
-        res.status(200).type('html').setHeader('Cache-Control', 'private, no-store').send(receiptPage(receipt));
+        res
+          .status(200)
+          .type('html')
+          .setHeader('Cache-Control', 'private, no-store')
+          .send(receiptPage(receipt, languageOf(req)));
         return SENT;
       },
     }),

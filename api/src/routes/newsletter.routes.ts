@@ -3,6 +3,7 @@ import { newsletterBody } from '@gl/core';
 import { emailJob, newsletterRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
+import { languageOf } from '../http/request-language';
 import { Limiter } from '../services/rate-limit.service';
 
 /** Subscriptions per client IP per hour: plenty for an office behind one address, useless for a spammer. */
@@ -37,7 +38,7 @@ export const newsletterResource = defineResource({
       errors: [400, 429],
       handler: async ({ req, deps: { ctx, perIp }, body }) => {
         await perIp.consume(req.ip ?? 'unknown');
-        const { subscriber, created } = await newsletterRepository.subscribe(ctx.db, body.email, ctx.links.base);
+        const { subscriber, created } = await newsletterRepository.subscribe(ctx.db, body.email, ctx.links.base, languageOf(req));
         // A repeat re-enqueues a welcome still pending (the job id makes that a no-op if it is queued).
         if (created || subscriber.welcomeStatus === 'pending') {
           // The subscription is stored; the reconciler enqueues the welcome once Redis is back.

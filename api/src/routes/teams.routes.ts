@@ -18,6 +18,7 @@ import {
   teamUsageDto,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
+import { languageOf } from '../http/request-language';
 import { defineResource, reply, SENT } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import { Limiter } from '../services/rate-limit.service';
@@ -101,7 +102,7 @@ export const teamsResource = defineResource({
       errors: [400, 401, 403, 404, 409, 429, 503],
       handler: async ({ req, params, body, deps }) => {
         await deps.invites.consume(userIdOf(req));
-        return { invitation: await deps.teams.invite(userIdOf(req), params.id, body) };
+        return { invitation: await deps.teams.invite(userIdOf(req), params.id, body, languageOf(req)) };
       },
     }),
     route({
@@ -115,7 +116,7 @@ export const teamsResource = defineResource({
       errors: [400, 401, 403, 404, 429, 503],
       handler: async ({ req, params, deps }) => {
         await deps.invites.consume(userIdOf(req));
-        return { invitation: await deps.teams.resend(userIdOf(req), params.id, params.invitationId) };
+        return { invitation: await deps.teams.resend(userIdOf(req), params.id, params.invitationId, languageOf(req)) };
       },
     }),
     route({
