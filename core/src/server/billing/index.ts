@@ -6,3 +6,4 @@ export * from './billing-sweep';
 export * from './paypal-sync';
 export * from './payment-order';
 export * from './paypal-cancellation';
+export * from './kes-price';
