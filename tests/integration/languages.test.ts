@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailProcessor } from '../../worker/src/processors/email.processor';
 import { linkIn, mailsTo, nthMailTo } from '../helpers/mail-links';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { registerUser, type TestUser } from '../helpers/users';
+import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';
 import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
 
 /** DESIGN.md §14: the account's language, the request's language for server messages, e-mails in the account's language. */
@@ -110,6 +110,31 @@ describe('e-mails in the account language', () => {
     const english = await nthMailTo(smtp, u.email, /^Reset your Genius Lines password$/);
     expect(english.text).toMatch(/^Hello Akinyi,/);
     expect(mailsTo(smtp, u.email, /^Badilisha/)).toHaveLength(1);
+  });
+});
+
+describe('e-mails to people without an account', () => {
+  it("a team invitation goes out in the inviter's language", async () => {
+    const owner = await registerUser(server, { name: 'Wanjiku' });
+    await grantPlan(server.database, owner.id, 'business');
+    await markVerified(server.database, owner.id);
+    await setLanguage(owner, 'sw');
+    const team = await server.api('/teams', { body: { name: 'Duka Letu' }, token: owner.token });
+    expect(team.status).toBeLessThan(300);
+    const invitee = `invitee-${Date.now()}@example.com`;
+    const inv = await server.api(`/teams/${team.body.data.team.id}/invitations`, { body: { email: invitee }, token: owner.token });
+    expect(inv.status).toBeLessThan(300);
+    const mail = await nthMailTo(smtp, invitee, /^Jiunge na Duka Letu kwenye Genius Lines$/);
+    expect(mail.text).toContain('Wanjiku amekualika ujiunge na timu "Duka Letu" kwenye Genius Lines kama mwanachama.');
+    expect(linkIn(mail, '/join').token.length).toBeGreaterThanOrEqual(43);
+  });
+
+  it("the newsletter welcome goes out in the subscribing request's language", async () => {
+    const email = `reader-${Date.now()}@example.com`;
+    const res = await server.api('/newsletter', { body: { email }, headers: { 'accept-language': 'sw-KE' } });
+    expect(res.status).toBeLessThan(300);
+    const mail = await nthMailTo(smtp, email, /^Karibu Genius Lines$/);
+    expect(mail.text).toContain('Asante kwa kujiunga na jarida la Genius Lines!');
   });
 });
 
