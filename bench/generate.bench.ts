@@ -17,11 +17,22 @@
  * `--profile`: also writes bench-generate.cpuprofile (the measured rounds) and prints the top 15
  * packages by self time.
  *
+ * Messages per generation (in-process mode): every PostgreSQL statement, Redis command and PUBLISH
+ * sent during the measured rounds of each mode, divided by its generations (bench/message-counter.ts),
+ * with a breakdown by statement and command. They do not depend on the machine's load.
+ *
+ * `--dist`: runs the compiled launcher (server/dist, api + worker in one process, as `npm start`
+ * does) as a child process instead (bench/one-process.ts) and measures it from outside: its CPU per
+ * generation and peak RSS, and what its memory is made of. The synchronous mode needs the sources
+ * in this process, so `--dist` runs the queue mode and the raw BullMQ baseline only.
+ * Every result line prints os.loadavg(): the shared machine's load says how far timings can be trusted.
+ *
  * BENCH_N (default 400) generations per mode, BENCH_CONCURRENCY (default 16) requests in flight.
  * BENCH_ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import express from 'express';
@@ -35,6 +46,8 @@ import { Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { startProfile, writeProfile } from './cpu-profile';
 import { startStubProcess } from './stub-process';
+import { installMessageCounter, messageCounter, perGeneration, type MessageCounts } from './message-counter';
+import { startOneProcess, type OneProcess } from './one-process';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -43,6 +56,13 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const WARMUP = 20;
 const ROUNDS = 4;
 const PROFILE = process.argv.includes('--profile');
+const DIST = process.argv.includes('--dist');
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+if (!DIST) installMessageCounter();
 const BODY = { category: 'taglines', tone: 'bold', topic: 'Kahawa Coffee', count: 4 } as const;
 
 async function admin(sql: string): Promise<void> {
@@ -83,25 +103,23 @@ async function main() {
   dbUrl.pathname = `/${dbName}`;
   const prefix = `glb-${randomBytes(4).toString('hex')}`;
   const stub = await startStubProcess('sk-bench');
-  const services = await startGeniusLines(
-    loadConfig({
-      NODE_ENV: 'test',
-      PORT: '0',
-      DATABASE_URL: dbUrl.toString(),
-      REDIS_URL,
-      REDIS_PREFIX: prefix,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-      LOG_LEVEL: 'silent',
-      OPENAI_API_KEY: 'sk-bench',
-      OPENAI_BASE_URL: `${stub.url}/v1`,
-      GENERATE_RATE_LIMIT_PER_USER: '1000000',
-      GENERATE_RATE_LIMIT_PER_IP: '1000000',
-      // As many jobs in the worker as requests in flight: like for like with the request handler.
-      GENERATION_CONCURRENCY: String(CONCURRENCY),
-    }),
-  );
-  const { ctx } = services;
-  const url = services.url!;
+  const env = {
+    DATABASE_URL: dbUrl.toString(),
+    REDIS_URL,
+    REDIS_PREFIX: prefix,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    LOG_LEVEL: 'silent',
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_BASE_URL: `${stub.url}/v1`,
+    GENERATE_RATE_LIMIT_PER_USER: '1000000',
+    GENERATE_RATE_LIMIT_PER_IP: '1000000',
+    // As many jobs in the worker as requests in flight: like for like with the request handler.
+    GENERATION_CONCURRENCY: String(CONCURRENCY),
+  };
+  // In-process (the sources, through tsx) or the compiled launcher in a child process (--dist).
+  const services = DIST ? undefined : await startGeniusLines(loadConfig({ ...env, NODE_ENV: 'test', PORT: '0' }));
+  const child: OneProcess | undefined = DIST ? await startOneProcess({ ...env, NODE_ENV: 'test' }) : undefined;
+  const url = services?.url ?? child!.url;
 
   // One pro user (unlimited), signed in over HTTP, listening on a real socket.
   const reg = await fetch(`${url}/api/auth/register`, {
@@ -111,7 +129,13 @@ async function main() {
   }).then((r) => r.json() as Promise<{ data: { user: { id: string }; token: string } }>);
   const { token } = reg.data;
   const userId = reg.data.user.id;
-  await ctx.db.insert(schema.subscriptions).values({ userId, planId: 'pro', status: 'active' });
+  if (services) await services.ctx.db.insert(schema.subscriptions).values({ userId, planId: 'pro', status: 'active' });
+  else {
+    const client = new pg.Client({ connectionString: dbUrl.toString() });
+    await client.connect();
+    await client.query(`insert into subscriptions (user_id, plan_id, status) values ($1, 'pro', 'active')`, [userId]);
+    await client.end();
+  }
 
   const socket = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
   await new Promise<void>((resolve, reject) => {
@@ -149,6 +173,7 @@ async function main() {
   const syncApp = express();
   syncApp.use(express.json());
   syncApp.post('/generate-sync', async (_req, res) => {
+    const ctx = services!.ctx;
     const subject = usageSubject({ userId });
     const { tone, ...brief } = BODY;
     const accepted = await generationsRepository.accept(ctx.db, { userId, subject, planId: plan.id, ...brief }, [tone], plan);
@@ -193,32 +218,57 @@ async function main() {
 
   try {
     await drive(WARMUP, 4, viaQueue);
-    await drive(WARMUP, 4, viaHandler);
+    if (!DIST) await drive(WARMUP, 4, viaHandler);
     await drive(WARMUP, 4, viaBaseline);
     // Interleaved rounds (alternating which goes first), so both modes see the same machine load.
-    const modes = {
-      queue: { task: viaQueue, latencies: [] as number[], wallMs: 0, cpuMs: 0 },
-      sync: { task: viaHandler, latencies: [] as number[], wallMs: 0, cpuMs: 0 },
-      baseline: { task: viaBaseline, latencies: [] as number[], wallMs: 0, cpuMs: 0 },
+    const newMode = (task: () => Promise<number>) => ({
+      task,
+      latencies: [] as number[],
+      wallMs: 0,
+      cpuMs: 0,
+      messages: [] as MessageCounts[],
+    });
+    type Mode = ReturnType<typeof newMode>;
+    const modes: { queue: Mode; sync?: Mode; baseline: Mode } = {
+      queue: newMode(viaQueue),
+      ...(DIST ? {} : { sync: newMode(viaHandler) }),
+      baseline: newMode(viaBaseline),
     };
     const names = Object.keys(modes) as Array<keyof typeof modes>;
     const perRound = Math.ceil(N / ROUNDS);
+    const loads: string[] = [loadavg()];
+    // The process that runs the app: this one, or the launcher child (--dist; the baseline always runs here).
+    const appCpuMs = (name: string) => {
+      if (child && name !== 'baseline') return child.cpuMs();
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    };
+    let peakRss = 0;
+    const rssTimer = setInterval(() => {
+      peakRss = Math.max(peakRss, child ? child.rssMb().now : process.memoryUsage().rss / 1024 / 1024);
+    }, 100);
     const stopProfile = PROFILE ? await startProfile() : undefined;
     for (let round = 0; round < ROUNDS; round++) {
       // A different mode first in each round, so all see the same machine load.
       for (let i = 0; i < names.length; i++) {
-        const mode = modes[names[(round + i) % names.length]!];
-        const cpu = process.cpuUsage();
+        const name = names[(round + i) % names.length]!;
+        const mode = modes[name]!;
+        const cpu = appCpuMs(name);
+        messageCounter.reset();
+        messageCounter.start();
         const r = await drive(perRound, CONCURRENCY, mode.task);
-        const used = process.cpuUsage(cpu);
-        mode.cpuMs += (used.user + used.system) / 1000;
+        messageCounter.stop();
+        mode.cpuMs += appCpuMs(name) - cpu;
+        mode.messages.push(messageCounter.read());
         mode.latencies.push(...r.latencies);
         mode.wallMs += r.wallMs;
       }
+      loads.push(loadavg());
     }
     const profile = await stopProfile?.();
+    clearInterval(rssTimer);
 
-    const row = (name: string, r: (typeof modes)[keyof typeof modes]) => {
+    const row = (name: string, r: Mode) => {
       r.latencies.sort((x, y) => x - y);
       return {
         mode: name,
@@ -229,16 +279,67 @@ async function main() {
         'CPU ms / gen': Number((r.cpuMs / r.latencies.length).toFixed(2)),
       };
     };
-    const a = row('HTTP -> queue -> worker -> socket', modes.queue);
-    const b = row('synchronous in the request handler', modes.sync);
+    const a = row(DIST ? 'one process (server/dist): HTTP -> queue -> worker -> socket' : 'HTTP -> queue -> worker -> socket', modes.queue);
+    const b = modes.sync ? row('synchronous in the request handler', modes.sync) : undefined;
     const c = row('baseline: raw BullMQ add -> no-op -> completed', modes.baseline);
-    console.log(`\nGeneration pipeline, zero-delay OpenAI stub, ${CONCURRENCY} in flight, ${N} per mode (node ${process.version})\n`);
-    console.table([a, b, c]);
     console.log(
-      `Queue vs synchronous: p50 x${(a['p50 (ms)'] / b['p50 (ms)']).toFixed(2)}, p99 x${(a['p99 (ms)'] / b['p99 (ms)']).toFixed(2)}, ` +
-        `throughput x${(a['throughput (gen/s)'] / b['throughput (gen/s)']).toFixed(2)}, CPU/gen x${(a['CPU ms / gen'] / b['CPU ms / gen']).toFixed(2)}\n` +
-        `Queue vs raw BullMQ baseline: CPU/gen x${(a['CPU ms / gen'] / c['CPU ms / gen']).toFixed(2)}, p50 x${(a['p50 (ms)'] / c['p50 (ms)']).toFixed(2)}\n`,
+      `\nGeneration pipeline${DIST ? ' (compiled launcher, one process)' : ' (sources through tsx, in this process)'}, zero-delay OpenAI stub, ` +
+        `${CONCURRENCY} in flight, ${N} per mode (node ${process.version})\n` +
+        `load average (1 / 5 / 15 min) at the start and after each round: ${loads.join(' | ')}\n`,
     );
+    console.table(b ? [a, b, c] : [a, c]);
+    if (b) {
+      console.log(
+        `Queue vs synchronous: p50 x${(a['p50 (ms)'] / b['p50 (ms)']).toFixed(2)}, p99 x${(a['p99 (ms)'] / b['p99 (ms)']).toFixed(2)}, ` +
+          `throughput x${(a['throughput (gen/s)'] / b['throughput (gen/s)']).toFixed(2)}, CPU/gen x${(a['CPU ms / gen'] / b['CPU ms / gen']).toFixed(2)}`,
+      );
+    }
+    console.log(
+      `Queue vs raw BullMQ baseline: throughput x${(a['throughput (gen/s)'] / c['throughput (gen/s)']).toFixed(3)}, ` +
+        `CPU/gen x${(a['CPU ms / gen'] / c['CPU ms / gen']).toFixed(2)}, p50 x${(a['p50 (ms)'] / c['p50 (ms)']).toFixed(2)}\n`,
+    );
+    if (child) {
+      const rss = child.rssMb();
+      console.log(
+        `One process: peak RSS ${rss.peak} MB (VmHWM), ${rss.now} MB now; sampled peak during the rounds ${Math.round(peakRss)} MB`,
+      );
+      console.table([await child.memory()]);
+    } else {
+      const m = process.memoryUsage();
+      const mb = (x: number) => Math.round(x / 1024 / 1024);
+      console.log(
+        `This process (app + bench client + baseline): peak RSS sampled ${Math.round(peakRss)} MB; now rss ${mb(m.rss)} MB, ` +
+          `heap ${mb(m.heapUsed)} / ${mb(m.heapTotal)} MB, external ${mb(m.external)} MB, array buffers ${mb(m.arrayBuffers)} MB\n`,
+      );
+      const sum = (list: MessageCounts[]): MessageCounts =>
+        list.reduce(
+          (acc, x) => {
+            const merge = (into: Record<string, number>, from: Record<string, number>) => {
+              for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+            };
+            merge(acc.pgByKind, x.pgByKind);
+            merge(acc.redisByKind, x.redisByKind);
+            return {
+              ...acc,
+              pgStatements: acc.pgStatements + x.pgStatements,
+              redisCommands: acc.redisCommands + x.redisCommands,
+              redisRoundTrips: acc.redisRoundTrips + x.redisRoundTrips,
+              publishes: acc.publishes + x.publishes,
+            };
+          },
+          { pgStatements: 0, redisCommands: 0, redisRoundTrips: 0, publishes: 0, pgByKind: {}, redisByKind: {} } as MessageCounts,
+        );
+      for (const [name, label] of [
+        ['queue', 'HTTP -> queue -> worker -> socket'],
+        ['sync', 'synchronous in the request handler'],
+        ['baseline', 'raw BullMQ baseline (per job)'],
+      ] as const) {
+        const mode = modes[name as keyof typeof modes];
+        if (!mode) continue;
+        console.log(`Messages per generation, ${label} (all processes' clients in this one):`);
+        console.table(perGeneration(sum(mode.messages), mode.latencies.length));
+      }
+    }
     if (profile) writeProfile(profile, 'bench-generate.cpuprofile');
   } finally {
     await baselineWorker.close();
@@ -249,7 +350,8 @@ async function main() {
     eventsConnection.disconnect();
     socket.disconnect();
     await new Promise<void>((resolve) => syncServer.close(() => resolve()));
-    await services.close();
+    await services?.close();
+    await child?.close();
     await stub.close();
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     const redis = new Redis(REDIS_URL);

@@ -1,7 +1,7 @@
 import type { ServerContext } from '@gl/core/server';
-import { EmailLinks } from './services/email-links';
-import { SessionRevocations } from './services/session-revocations';
-import { TokenService } from './services/token.service';
+import { EmailLinks } from './shared/email-links';
+import { SessionRevocations } from './auth/session-revocations';
+import { TokenService } from './auth/token.service';
 
 /** The server context plus what only the api role needs. */
 export interface ApiContext extends ServerContext {

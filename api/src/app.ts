@@ -13,7 +13,7 @@ import { apiRoutes } from './routes';
 import { adminSessionRoute, mountQueueDashboard } from './admin/queue-dashboard';
 import { trustProxy } from './http/trust-proxy';
 import { allowedOrigins } from './http/cors';
-import { metricsRoutes } from './routes/metrics.routes';
+import { metricsRoutes } from './site/metrics.routes';
 import { apiRouteLabels, httpMetrics } from './observability/http-metrics';
 import { RESOURCES } from './routes/resources';
 import { compressResponses, serveClientBuild } from './http/static-client';

@@ -1,11 +1,11 @@
 import type {} from 'express-serve-static-core';
-import type { UiLanguage } from '@gl/core';
+import type { Plan, UiLanguage } from '@gl/core';
 export {};
 
 declare module 'express-serve-static-core' {
   interface Request {
     /** Set by `authenticate` when a valid bearer access token came with the request. */
-    auth?: { userId: string; sessionId?: string };
+    auth?: { userId: string; sessionId?: string; /** The user's plan, read with the token's revocation check. */ plan?: Plan };
     /** The visitor id a signed-out browser sends as X-Visitor-Id (a UUID it keeps). */
     visitorId?: string;
     /**

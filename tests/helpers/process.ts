@@ -29,7 +29,15 @@ export function spawnEntry(entry: ServerEntry, env: Record<string, string | unde
   const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=8', ...nodeArgs, entryFile(entry)], {
     cwd: REPO_ROOT,
     // MALLOC_MMAP_THRESHOLD_ as in the images (Dockerfile): large blocks go back to the system when freed.
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', LOG_LEVEL: 'warn', MALLOC_MMAP_THRESHOLD_: '131072', ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      STRICT_DECLARED_ERRORS: 'true',
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

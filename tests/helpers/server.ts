@@ -85,6 +85,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ROLES: (opts.roles ?? ['api', 'worker']).join(','),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     MPESA_STATUS_DELAY_MS: '500',
+    STRICT_DECLARED_ERRORS: 'true',
     ...opts.env,
   });
   const services = await startGeniusLines(config, { processors: opts.processors });

@@ -181,7 +181,7 @@ describe('PayPal capture checks', () => {
     const order = await createOrder(user);
     const res = await capture(user, order.orderID);
     expect(res.status).toBe(402);
-    expect(res.body.error).toBe('Payment processing failed. Please try again.');
+    expect(res.body).toMatchObject({ code: 'PAYMENT_DECLINED', error: 'Payment processing failed. Please try again.' });
     expect((await paymentRow(h.server, order.paymentId)).status).toBe('pending');
   });
 
@@ -193,7 +193,7 @@ describe('PayPal capture checks', () => {
     h.paypal.setCaptureOutcome(order.orderID, 'DECLINED');
     const res = await capture(user, order.orderID);
     expect(res.status).toBe(402);
-    expect(res.body.error).toBe('Payment processing failed. Please try again.');
+    expect(res.body).toMatchObject({ code: 'PAYMENT_DECLINED', error: 'Payment processing failed. Please try again.' });
     expect(await update).toMatchObject({ status: 'failed', message: 'Payment processing failed. Please try again.' });
     expect(await billingCounts(h.server, user.id)).toMatchObject({ activeSubscriptions: 0 });
   });
@@ -205,6 +205,7 @@ describe('PayPal capture checks', () => {
     h.paypal.setCaptureOutcome(order.orderID, 'COMPLETED', '0.01');
     const res = await capture(user, order.orderID);
     expect(res.status).toBe(402);
+    expect(res.body.code).toBe('PAYMENT_DECLINED');
     expect(await paymentRow(h.server, order.paymentId)).toMatchObject({ status: 'failed', result_code: 'MISMATCH' });
     expect(await billingCounts(h.server, user.id)).toMatchObject({ activeSubscriptions: 0 });
   });

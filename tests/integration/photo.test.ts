@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, VISION_UNAVAILABLE_MESSAGE } from '@gl/core';
 import { photoKey, schema } from '@gl/core/server';
-import { PHOTO_MESSAGES } from '../../api/src/services/photo-upload';
+import { PHOTO_MESSAGES } from '../../api/src/lines/photo-upload';
 import { PHOTO_UNREADABLE_MESSAGE } from '../../worker/src/generation/vision/photo-chain';
 import { PHOTO_GONE_MESSAGE } from '../../worker/src/generation/vision/photo-job';
 import { reconcileOnce } from '../../worker/src/reconciler';

@@ -123,12 +123,15 @@ describe.each(drivers)('prepared statements on %s', (_name, open) => {
     const first = await generationsRepository.claim(database.db, id);
     const second = await generationsRepository.claim(database.db, id);
     expect([first!.attempts, second!.attempts]).toEqual([1, 2]);
+    // Nothing saved yet and no webhook endpoint: the worker then asks neither about saved lines nor records an event.
+    expect(second!.hasSavedLines).toBe(false);
     expect(second!.status).toBe('running');
     const timings = [{ provider: 'openai', ms: 5, ok: true }];
     expect(await generationsRepository.complete(database.db, id, 1, { lines: ['a'], source: 'openai', timings })).toBeUndefined();
     const done = await generationsRepository.complete(database.db, id, 2, { lines: ['x', 'y'], source: 'openai', timings });
     expect(done).toMatchObject({ status: 'completed', lines: ['x', 'y'], source: 'openai', timings, replaceIndex: null });
     expect(done!.usage).toMatchObject({ planId: 'free', dailyGenerations: 1, remaining: 9 });
+    expect(done!.hasWebhooks).toBe(false);
     expect(done).not.toHaveProperty('daily');
     expect(await generationsRepository.claim(database.db, id)).toBeUndefined();
     expect((await generationsRepository.findById(database.db, id))!.lines).toEqual(['x', 'y']);
@@ -142,12 +145,16 @@ describe.each(drivers)('prepared statements on %s', (_name, open) => {
     await database.db.insert(schema.savedLines).values({ userId, text: 'Brewed Right', category: 'taglines', tone: 'bold' });
     const saved = await generationsRepository.savedTextsAmong(database.db, userId, ['brewed right', 'Not saved', 'it\'s "quoted"']);
     expect([...saved]).toEqual(['brewed right']);
+    // A user with a saved line: the claim says so, and the worker checks each new line against them.
+    const { rows: savedRows } = (await generationsRepository.accept(database.db, brief(`user-${userId}-saved`), ['bold'], free))!;
+    expect((await generationsRepository.claim(database.db, savedRows[0]!.id))!.hasSavedLines).toBe(true);
 
     const sessionId = randomUUID();
-    expect(await sessionsRepository.authState(database.db, userId, sessionId)).toEqual({ validFrom: null, sessionLive: false });
+    const state = (sessionLive: boolean) => ({ validFrom: null, sessionLive, plan: expect.objectContaining({ id: 'pro' }) });
+    expect(await sessionsRepository.authState(database.db, userId, sessionId)).toEqual(state(false));
     await database.db.insert(schema.sessions).values({ id: sessionId, userId });
-    expect(await sessionsRepository.authState(database.db, userId, sessionId)).toEqual({ validFrom: null, sessionLive: true });
-    expect(await sessionsRepository.authState(database.db, userId, undefined)).toEqual({ validFrom: null, sessionLive: true });
+    expect(await sessionsRepository.authState(database.db, userId, sessionId)).toEqual(state(true));
+    expect(await sessionsRepository.authState(database.db, userId, undefined)).toEqual(state(true));
     expect(await sessionsRepository.authState(database.db, randomUUID(), undefined)).toBeUndefined();
   });
 });

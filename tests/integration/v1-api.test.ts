@@ -167,7 +167,7 @@ describe('public API v1', () => {
       openai.setBehaviour({ kind: 'ok', delayMs: 2000 });
       const res = await slow.api('/v1/generate', { body: { category: 'taglines' }, headers: { authorization: `Bearer ${key}` } });
       expect(res.status).toBe(504);
-      expect(res.body).toMatchObject({ success: false, code: 'UNAVAILABLE' });
+      expect(res.body).toMatchObject({ success: false, code: 'TIMEOUT' });
       await slow.drain(10_000);
       const [row] = await slow.services.ctx.db.select().from(schema.generations).where(eq(schema.generations.id, res.body.id));
       expect(row!.status).toBe('completed');

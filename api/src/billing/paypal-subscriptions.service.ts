@@ -45,7 +45,7 @@ export class PaypalSubscriptionsService {
 
   private async planIdAtPaypal(planId: PlanId, interval: BillingInterval): Promise<string> {
     const id = await billingRepository.catalogId(this.ctx.db, paypalPlanKey(planId, interval));
-    if (!id) throw new AppError('UNAVAILABLE', 503, NOT_SYNCED);
+    if (!id) throw new AppError('UNAVAILABLE', NOT_SYNCED);
     return id;
   }
 

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, Errors, isAppError, isDependencyUnavailable, translateServerMessage } from '@gl/core/server';
+import type { DeclaredErrors } from './route';
 import { languageOf } from './request-language';
 
 /** Unknown /api routes: 404 in the envelope. */
@@ -30,6 +31,16 @@ function fromBodyParser(err: HttpLikeError): AppError | undefined {
   }
 }
 
+/**
+ * `STRICT_DECLARED_ERRORS` (tests): an error status the route does not declare in its `errors` (so
+ * its OpenAPI document does not say it) becomes a loud 500 naming the route and the status.
+ */
+function undeclared(appError: AppError, declared: DeclaredErrors | undefined): AppError | undefined {
+  if (!declared || appError.status < 400 || declared.errors.includes(appError.status)) return undefined;
+  const message = `Undeclared error status: ${declared.route} answered ${appError.status} ${appError.code} ("${appError.message}") but declares errors [${declared.errors.join(', ')}]; add ${appError.status} to the route's errors`;
+  return new AppError('INTERNAL', message, { cause: appError });
+}
+
 /** Every error leaves in one shape; a 500 never carries a stack trace or internal message. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   let appError: AppError;
@@ -42,6 +53,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
       appError = Errors.unavailable('We are having trouble reaching our database. Please try again shortly.', err);
     else if (status && status >= 400 && status < 500) appError = Errors.validation('Invalid request');
     else appError = Errors.internal(err);
+  }
+  const failure = undeclared(appError, res.locals.declaredErrors as DeclaredErrors | undefined);
+  if (failure) {
+    req.log?.error({ err: appError, code: appError.code, status: appError.status }, failure.message);
+    appError = failure;
   }
   if (appError.status >= 500) {
     req.log?.error({ err, code: appError.code }, 'request failed');

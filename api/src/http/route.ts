@@ -170,10 +170,35 @@ function handlerFor(spec: AnyRouteSpec, deps: unknown): RequestHandler {
   };
 }
 
+/** What the error handler checks an error answer against (`STRICT_DECLARED_ERRORS`), in `res.locals.declaredErrors`. */
+export interface DeclaredErrors {
+  /** `POST /payments/paypal/capture-order`: the route as the OpenAPI document names it. */
+  route: string;
+  errors: readonly number[];
+}
+
+/**
+ * With `STRICT_DECLARED_ERRORS`, marks the request with its route's declared error statuses (first,
+ * before auth), so that the error handler fails an answer whose status the route does not declare.
+ */
+function declaredErrors(prefix: string, spec: AnyRouteSpec): RequestHandler {
+  const declared: DeclaredErrors = { route: `${spec.method.toUpperCase()} ${openApiPath(prefix, spec.path)}`, errors: spec.errors };
+  return (_req, res, next) => {
+    // The first route that matches answers (as Express picks it): `/current` before `/:id`.
+    res.locals.declaredErrors ??= declared;
+    next();
+  };
+}
+
 /** An Express router with every route of the resource, in definition order. */
 export function mountResource<D>(resource: Resource<D>, ctx: ApiContext): Router {
   const router = Router();
   const deps = resource.deps(ctx);
+  const strict = ctx.config.STRICT_DECLARED_ERRORS;
+  // Routes are matched before the resource's middleware runs, so its errors (the v1 key check) count too.
+  if (strict) {
+    for (const spec of resource.routes) router[spec.method](spec.path, declaredErrors(resource.prefix, spec));
+  }
   for (const mw of resource.middleware?.(deps, ctx) ?? []) router.use(mw);
   for (const spec of resource.routes) {
     router[spec.method](spec.path, ...AUTH_MIDDLEWARE[spec.auth as RouteAuth], ...(spec.middleware ?? []), handlerFor(spec, deps));

@@ -51,6 +51,7 @@ const RESPONSE_SCHEMAS: Array<[string, z.ZodType]> = zodExports
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input (VALIDATION_FAILED, with details)',
   401: 'Missing, invalid or expired credentials (UNAUTHENTICATED)',
+  402: 'The payment was declined or not approved (PAYMENT_DECLINED)',
   403: 'Not allowed, or the plan does not include this (FORBIDDEN, PLAN_REQUIRED)',
   404: 'Not found, or not yours (NOT_FOUND)',
   409: 'Conflict with the current state (CONFLICT)',
@@ -60,7 +61,7 @@ const STATUS_TEXT: Record<number, string> = {
   429: 'Daily limit reached or too many requests (DAILY_LIMIT_REACHED, RATE_LIMITED); see Retry-After',
   502: 'The provider failed (PROVIDER_ERROR)',
   503: 'Temporarily unavailable (UNAVAILABLE)',
-  504: 'Took too long (UNAVAILABLE)',
+  504: 'Took too long (TIMEOUT)',
 };
 
 /** The operations of the resources defined with `defineResource`, in OpenAPI form. */

@@ -256,7 +256,7 @@ export const ERROR_CODES_DOC: ReadonlyArray<{ status: number; code: string; mean
   { status: 429, code: 'RATE_LIMITED', meaning: 'Too many requests; wait the number of seconds in the `Retry-After` header.' },
   { status: 502, code: 'PROVIDER_ERROR', meaning: 'The generation failed; try again.' },
   { status: 503, code: 'UNAVAILABLE', meaning: 'Generation is briefly unavailable; try again in a moment.' },
-  { status: 504, code: 'UNAVAILABLE', meaning: 'The lines took longer than 30 seconds; `data.id` identifies the generation.' },
+  { status: 504, code: 'TIMEOUT', meaning: 'The lines took longer than 30 seconds; `data.id` identifies the generation.' },
 ];
 
 function json(value: unknown): string {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingDto, BillingInterval, BillingQuoteDto, PaymentDto, PaypalCancellationDto, PlanId } from '@gl/core/types';
 import { api, apiResponse } from './api';
 import { useLiveEvent } from './socket';
@@ -48,6 +48,25 @@ export function formatMinor(minor: number, currency: string): string {
 /** POST /billing/paypal-cancellations/{id}/retry: asks PayPal again after a cancellation failed. */
 export function retryPaypalCancellation(id: string): Promise<PaypalCancellationDto> {
   return api<PaypalCancellationDto>(`/billing/paypal-cancellations/${encodeURIComponent(id)}/retry`, { method: 'POST', body: {} });
+}
+
+/** Turning a subscription's auto-renew off (cancel at period end) or back on; billing is read again after. */
+export function useAutoRenewToggle(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, autoRenew }: { id: string; autoRenew: boolean }) =>
+      api(`/subscriptions/${id}/${autoRenew ? 'cancel' : 'resume'}`, { method: 'POST', body: {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKey(userId) }),
+  });
+}
+
+/** Retrying a failed PayPal cancellation (`variables` is the one being retried); billing is read again after. */
+export function usePaypalCancellationRetry(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryPaypalCancellation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKey(userId) }),
+  });
 }
 
 /** How a payment stands, in a word or two (the payment history's badge). */

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   CampaignAcceptedDto,
   CampaignDto,
@@ -12,6 +12,7 @@ import type {
   RefineCampaignLineBody,
 } from '@gl/core/types';
 import { api, apiResponse } from './api';
+import { saveDownload } from './download';
 import { useLiveConnection, useLiveEvent, useLiveReconnect } from './socket';
 
 /** Campaigns' data: the occasions, the user's campaigns, one campaign kept live by the socket, and the actions on a line. */
@@ -103,17 +104,23 @@ export const EXPORT_LABELS: Record<CampaignExportFormat, string> = { csv: 'CSV',
 /** Downloads GET /campaigns/:id/export; answers how many lines were left out for being over the ad platform's limit. */
 export async function downloadCampaign(campaignId: string, format: CampaignExportFormat): Promise<number> {
   const res = await apiResponse(`/campaigns/${campaignId}/export`, { query: { format }, timeoutMs: 60_000 });
-  const blob = await res.blob();
-  const name = /filename="?([^";]+)"?/i.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `genius-lines-campaign-${format}.csv`;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await saveDownload(res, `genius-lines-campaign-${format}.csv`);
   return Number(res.headers.get('x-omitted-lines') ?? 0);
+}
+
+/** An export of the campaign (one at a time); its answer is how many lines were left out. */
+export function useCampaignExport(campaignId: string) {
+  return useMutation({ mutationFn: (format: CampaignExportFormat) => downloadCampaign(campaignId, format) });
+}
+
+export type CampaignLineAction = 'save' | 'edit' | 'again' | 'refine';
+
+/**
+ * The actions on one campaign line (one at a time): each runs its request and the caller's follow-up;
+ * `variables.kind` says which is running, `error` what went wrong.
+ */
+export function useCampaignLineAction() {
+  return useMutation({ mutationFn: ({ run }: { kind: CampaignLineAction; run: () => Promise<void> }) => run() });
 }
 
 /** Today in UTC (campaigns start today or later, counted in UTC like the daily quota). */

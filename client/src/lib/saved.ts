@@ -1,7 +1,8 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { CategoryId, SavedLinesPageDto, SavedLinesSummaryDto, Tone } from '@gl/core/types';
-import { ApiError, api } from './api';
+import { ApiError, api, apiResponse } from './api';
+import { saveDownload } from './download';
 import { readOfflineLibrary, storeOfflineLibrary, type OfflineLibrary } from './offline-library';
 
 export const PAGE_SIZE = 50;
@@ -73,6 +74,44 @@ export function useLibrarySummary(userId: string | undefined) {
         if (offline) return { total: offline.total, categories: new Set(offline.savedLines.map((l) => l.category)), complete: false };
         throw err;
       }
+    },
+  });
+}
+
+/**
+ * Deleting saved lines, one (several may be on their way at once: `deleting` holds their ids) or all;
+ * a failure is logged and the library read again either way, so the list shows what the server kept.
+ */
+export function useSavedDeletes(userId: string | undefined) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: savedKey(userId) });
+  const mutationKey = savedKey(userId, 'delete');
+  const one = useMutation({
+    mutationKey,
+    mutationFn: (id: string) => api(`/lines/saved/${id}`, { method: 'DELETE' }),
+    onError: (err) => console.error('Failed to delete line', err),
+    onSettled: refresh,
+  });
+  const all = useMutation({
+    mutationFn: () => api('/lines/saved', { method: 'DELETE' }),
+    onError: (err) => console.error('Failed to clear lines', err),
+    onSettled: refresh,
+  });
+  const pending = useMutationState({ filters: { mutationKey, status: 'pending' }, select: (m) => m.state.variables as string });
+  return { remove: one.mutate, deleting: new Set(pending), clearAll: all.mutate, clearing: all.isPending };
+}
+
+export type ExportFormat = 'csv' | 'json';
+
+/** Downloads GET /lines/saved/export: the lines matching the search and category, as CSV or JSON. */
+export function useSavedExport(search: string, category: string) {
+  return useMutation({
+    mutationFn: async (format: ExportFormat) => {
+      const res = await apiResponse('/lines/saved/export', {
+        query: { format, search: search || undefined, category: category === 'all' ? undefined : category },
+        timeoutMs: 120_000,
+      });
+      await saveDownload(res, `genius-lines-saved.${format}`);
     },
   });
 }

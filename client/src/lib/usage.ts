@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { UsageSummary } from '@gl/core/types';
+import type { UsageAnalyticsDto, UsageSummary } from '@gl/core/types';
 import { ApiError, api } from './api';
 import { useAuth } from './auth';
 
@@ -39,4 +39,11 @@ export function useSetUsage(): (usage: UsageSummary | null | undefined) => void 
     },
     [client, user?.id],
   );
+}
+
+export const analyticsKey = (userId: string) => ['analytics', userId] as const;
+
+/** GET /users/analytics (plans with analytics): generations over the last 30 days. */
+export function useAnalytics(userId: string) {
+  return useQuery({ queryKey: analyticsKey(userId), queryFn: () => api<UsageAnalyticsDto>('/users/analytics') });
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   getPlan,
   type BillingInterval,
@@ -11,14 +10,15 @@ import {
 } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
 import SignInWall from '../components/saved/SignInWall';
-import { api, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import {
   billingKey,
   formatMinor,
   openReceipt,
   paymentStatusLabel,
-  retryPaypalCancellation,
+  useAutoRenewToggle,
+  usePaypalCancellationRetry,
   useBilling,
   usePaymentHistory,
   useUpgradeQuote,
@@ -36,12 +36,12 @@ export default function BillingPage() {
 
 function Billing({ userId }: { userId: string }) {
   useLiveConnection();
-  const queryClient = useQueryClient();
   const billing = useBilling(userId);
   const history = usePaymentHistory(userId);
   const [interval, setBillingInterval] = useState<BillingInterval>('month');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const autoRenew = useAutoRenewToggle(userId);
+  const busy = autoRenew.isPending;
+  const error = autoRenew.error ? errorMessage(autoRenew.error, 'Auto-renew could not be changed. Please try again.') : null;
   const data = billing.data;
   const sub = data?.subscription?.status === 'active' ? data.subscription : null;
   const upgradeTo: PlanId | null = data?.currentPlan.id === 'pro' ? 'business' : null;
@@ -50,18 +50,8 @@ function Billing({ userId }: { userId: string }) {
   if (billing.isPending) return <PageLoader />;
   if (!data) return <p className="page">{errorMessage(billing.error, 'Billing could not be loaded.')}</p>;
 
-  const toggleAutoRenew = async () => {
-    if (!sub) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api(`/subscriptions/${sub.id}/${sub.autoRenew ? 'cancel' : 'resume'}`, { method: 'POST', body: {} });
-      await queryClient.invalidateQueries({ queryKey: billingKey(userId) });
-    } catch (err) {
-      setError(errorMessage(err, 'Auto-renew could not be changed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+  const toggleAutoRenew = () => {
+    if (sub) autoRenew.mutate({ id: sub.id, autoRenew: sub.autoRenew });
   };
 
   return (
@@ -244,22 +234,11 @@ function RefundNotices({ refunds }: { refunds: RefundNoticeDto[] }) {
  * while PayPal is away), cancelled, or failed, with what to do then. Never two live subscriptions unsaid.
  */
 function PaypalCancellations({ userId, items }: { userId: string; items: PaypalCancellationDto[] }) {
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const retrying = usePaypalCancellationRetry(userId);
+  const busy = retrying.isPending ? retrying.variables : null;
+  const error = retrying.error ? errorMessage(retrying.error, 'The cancellation could not be started again. Please try again.') : null;
   if (items.length === 0) return null;
-  const retry = async (id: string) => {
-    setBusy(id);
-    setError(null);
-    try {
-      await retryPaypalCancellation(id);
-      await queryClient.invalidateQueries({ queryKey: billingKey(userId) });
-    } catch (err) {
-      setError(errorMessage(err, 'The cancellation could not be started again. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const retry = (id: string) => retrying.mutate(id);
   return (
     <ul className="space-y-2" aria-live="polite" data-testid="paypal-cancellations">
       {items.map((c) => {
@@ -292,7 +271,7 @@ function PaypalCancellations({ userId, items }: { userId: string; items: PaypalC
                 We could not cancel {what} at PayPal, so PayPal may charge you again. Cancel it in your PayPal account (Settings, Payments,
                 Manage automatic payments), or try again. If PayPal charges it, we refund that payment in full.
               </p>
-              <button type="button" className="btn-secondary min-h-11 px-4 py-2" disabled={busy === c.id} onClick={() => void retry(c.id)}>
+              <button type="button" className="btn-secondary min-h-11 px-4 py-2" disabled={busy === c.id} onClick={() => retry(c.id)}>
                 {busy === c.id ? 'Trying again…' : 'Try again'}
               </button>
               {error && <p>{error}</p>}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { PLANS, type BrandBody, type BrandDto } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
 import NeedsConnection from '../components/NeedsConnection';
@@ -8,10 +7,10 @@ import BrandForm from '../components/brands/BrandForm';
 import SignInWall from '../components/saved/SignInWall';
 import { TrashIcon } from '../components/icons';
 import { useConfirm } from '../components/ConfirmDialog';
-import { api, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
 import { useOnline } from '../lib/app-status';
 import { useAuth } from '../lib/auth';
-import { brandsKey, useBrands } from '../lib/brands';
+import { useBrands, useDeleteBrand, useSaveBrand } from '../lib/brands';
 import { useCurrentPlan } from '../lib/plan';
 import { useCurrentTeam } from '../lib/team';
 
@@ -34,10 +33,10 @@ export default function BrandsPage() {
 function BrandKits({ userId }: { userId: string }) {
   const plan = useCurrentPlan();
   const brands = useBrands();
-  const client = useQueryClient();
   const [editing, setEditing] = useState<BrandDto | 'new' | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState('');
+  const saving = useSaveBrand(userId);
+  const deleting = useDeleteBrand(userId);
+  const error = saving.error ? errorMessage(saving.error, 'Could not save the brand kit') : '';
   const current = useCurrentTeam(userId).data;
   const online = useOnline();
   const { confirm, dialog } = useConfirm();
@@ -50,19 +49,9 @@ function BrandKits({ userId }: { userId: string }) {
   // What counts against this user's limit: their own kits, plus the team's if they own it.
   const counted = list.filter((b) => !b.teamId || current?.role === 'owner').length;
 
-  const save = async (body: BrandBody, teamId?: string) => {
-    setSaving(true);
-    setError('');
-    try {
-      if (editing === 'new') await api('/brands', { method: 'POST', body: teamId ? { ...body, teamId } : body });
-      else if (editing) await api(`/brands/${editing.id}`, { method: 'PUT', body });
-      await client.invalidateQueries({ queryKey: brandsKey(userId) });
-      setEditing(null);
-    } catch (err) {
-      setError(errorMessage(err, 'Could not save the brand kit'));
-    } finally {
-      setSaving(false);
-    }
+  const save = (body: BrandBody, teamId?: string) => {
+    if (editing === null) return;
+    saving.mutate({ id: editing === 'new' ? undefined : editing.id, body, teamId }, { onSuccess: () => setEditing(null) });
   };
 
   const remove = async (brand: BrandDto) => {
@@ -72,12 +61,7 @@ function BrandKits({ userId }: { userId: string }) {
       confirmLabel: 'Delete kit',
       destructive: true,
     });
-    if (!yes) return;
-    try {
-      await api(`/brands/${brand.id}`, { method: 'DELETE' });
-    } finally {
-      await client.invalidateQueries({ queryKey: brandsKey(userId) });
-    }
+    if (yes) deleting.mutate(brand.id);
   };
 
   return (
@@ -113,7 +97,7 @@ function BrandKits({ userId }: { userId: string }) {
                 className="btn-primary px-4 py-2 text-sm"
                 disabled={counted >= limit || editing !== null}
                 onClick={() => {
-                  setError('');
+                  saving.reset();
                   setEditing('new');
                 }}
               >
@@ -191,10 +175,10 @@ function BrandKits({ userId }: { userId: string }) {
               <BrandForm
                 key={editing === 'new' ? 'new' : editing.id}
                 initial={editing === 'new' ? undefined : editing}
-                saving={saving}
+                saving={saving.isPending}
                 error={error}
                 shareTeam={managesTeam && current ? { id: current.team.id, name: current.team.name } : undefined}
-                onSave={(body, teamId) => void save(body, teamId)}
+                onSave={save}
                 onCancel={() => setEditing(null)}
               />
             </section>

@@ -4,7 +4,7 @@ import { EventCard } from '../components/community/EventCard';
 import { TierCard } from '../components/community/TierCard';
 import { IconTile } from '../components/marketing/MarketingIcon';
 import { PageHeader, Section, cardClass } from '../components/marketing/PageHeader';
-import { useSimulatedAction } from '../components/marketing/useSimulatedAction';
+import { useSimulatedAction } from '../components/marketing/use-simulated-action';
 import { BUILD_TIME, useHydrated } from '../lib/hydration';
 import { JOIN_MS, JOINED_NOTICE_MS, PERKS, REGISTER_MS, TIERS, upcomingEvents } from '../content/community';
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { CourseCard } from '../components/courses/CourseCard';
 import { CourseFilters } from '../components/courses/CourseFilters';
 import { PageHeader, secondaryButtonClass } from '../components/marketing/PageHeader';
-import { useSimulatedAction } from '../components/marketing/useSimulatedAction';
+import { useSimulatedAction } from '../components/marketing/use-simulated-action';
 import { COURSES, ENROLL_MS, filterCourses, type CourseFilter } from '../content/courses';
 
 const ALL: CourseFilter = { search: '', category: 'all', level: 'all' };

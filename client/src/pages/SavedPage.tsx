@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { CATEGORIES, type CategoryId, type SavedLineDto } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
 import AnalyticsPanel from '../components/saved/AnalyticsPanel';
@@ -11,12 +10,11 @@ import { BookmarkIcon, SearchIcon } from '../components/icons';
 import LibraryFilterBar from '../components/saved/LibraryFilterBar';
 import LoadMoreButton from '../components/saved/LoadMoreButton';
 import PendingSaves from '../components/saved/PendingSaves';
-import { api } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { useCopy } from '../lib/clipboard';
 import { useCurrentPlan } from '../lib/plan';
 import { useConfirm } from '../components/ConfirmDialog';
-import { CLEAR_ALL_CONFIRMATION, SEARCH_DEBOUNCE_MS, savedKey, useDebounced, useLibrarySummary, useSavedLines } from '../lib/saved';
+import { CLEAR_ALL_CONFIRMATION, SEARCH_DEBOUNCE_MS, useDebounced, useLibrarySummary, useSavedDeletes, useSavedLines } from '../lib/saved';
 
 export default function SavedPage() {
   const { user, isAuthenticated, loading } = useAuth();
@@ -27,15 +25,13 @@ export default function SavedPage() {
 
 function SavedLibrary({ userId }: { userId: string }) {
   const plan = useCurrentPlan();
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<CategoryId | 'all'>('all');
   const debouncedSearch = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useSavedLines(userId, debouncedSearch, category);
   const summary = useLibrarySummary(userId);
   const { copiedKey, copy } = useCopy();
-  const [deleting, setDeleting] = useState<Set<string>>(new Set());
-  const [clearing, setClearing] = useState(false);
+  const { remove, deleting, clearAll: clearLibrary, clearing } = useSavedDeletes(userId);
   const { confirm, dialog } = useConfirm();
 
   const lines: SavedLineDto[] = useMemo(() => list.data?.pages.flatMap((p) => p.savedLines) ?? [], [list.data]);
@@ -51,24 +47,6 @@ function SavedLibrary({ userId }: { userId: string }) {
   if (list.isError) console.error('Loading saved lines failed', list.error);
   if (summary.isError) console.error('Loading the library summary failed', summary.error);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: savedKey(userId) });
-
-  const remove = async (id: string) => {
-    setDeleting((s) => new Set(s).add(id));
-    try {
-      await api(`/lines/saved/${id}`, { method: 'DELETE' });
-    } catch (err) {
-      console.error('Failed to delete line', err);
-    } finally {
-      await refresh();
-      setDeleting((s) => {
-        const next = new Set(s);
-        next.delete(id);
-        return next;
-      });
-    }
-  };
-
   const clearAll = async () => {
     const yes = await confirm({
       title: 'Delete all saved lines?',
@@ -76,16 +54,7 @@ function SavedLibrary({ userId }: { userId: string }) {
       confirmLabel: 'Delete all',
       destructive: true,
     });
-    if (!yes) return;
-    setClearing(true);
-    try {
-      await api('/lines/saved', { method: 'DELETE' });
-    } catch (err) {
-      console.error('Failed to clear lines', err);
-    } finally {
-      await refresh();
-      setClearing(false);
-    }
+    if (yes) clearLibrary();
   };
 
   const clearFilters = () => {
@@ -165,7 +134,7 @@ function SavedLibrary({ userId }: { userId: string }) {
                 line={line}
                 copied={copiedKey === line.id}
                 onCopy={() => void copy(line.id, line.text)}
-                onDelete={() => void remove(line.id)}
+                onDelete={() => remove(line.id)}
                 deleting={deleting.has(line.id)}
               />
             ))}

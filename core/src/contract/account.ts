@@ -2,16 +2,17 @@ import { z } from 'zod';
 import { CATEGORY_IDS, GENERATION_SOURCES, TONES } from '../catalogue';
 import { countSchema, emailSchema } from './common';
 import { nameSchema, passwordSchema } from './auth';
+import { CURRENT_PASSWORD_MAX, NAME_MAX } from './limits';
 
 export const updateProfileBody = z.strictObject({ name: nameSchema });
 export const changePasswordBody = z.strictObject({
-  currentPassword: z.string({ message: 'Current password is required' }).min(1, 'Current password is required').max(1024),
+  currentPassword: z.string({ message: 'Current password is required' }).min(1, 'Current password is required').max(CURRENT_PASSWORD_MAX),
   newPassword: passwordSchema,
 });
 
 export const newsletterBody = z.strictObject({ email: emailSchema });
 
-const currentPassword = z.string({ message: 'Password is required' }).min(1, 'Password is required').max(1024);
+const currentPassword = z.string({ message: 'Password is required' }).min(1, 'Password is required').max(CURRENT_PASSWORD_MAX);
 export const changeEmailBody = z.strictObject({ newEmail: emailSchema, password: currentPassword });
 export const deleteAccountBody = z.strictObject({
   password: currentPassword,
@@ -29,7 +30,11 @@ import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECTS } from './limits';
 export { CONTACT_MESSAGE_MAX, CONTACT_SUBJECTS };
 
 export const contactBody = z.strictObject({
-  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
   email: emailSchema,
   subject: z.enum(CONTACT_SUBJECTS, {
     error: (issue) => (issue.input === undefined || issue.input === '' ? 'Subject is required' : 'Choose a subject from the list'),

@@ -3,8 +3,8 @@ import { PLAN_IDS } from '../catalogue';
 import { emailSchema, timestampSchema } from './common';
 import { languageSchema } from './language';
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits';
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const passwordSchema = z
   .string({ message: 'Password is required' })
@@ -15,7 +15,7 @@ export const nameSchema = z
   .string({ message: 'Name is required' })
   .trim()
   .min(1, 'Name is required')
-  .max(100, 'Name must be at most 100 characters');
+  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
 
 export const registerBody = z.strictObject({
   name: nameSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INVALID_EMAIL_MESSAGE, isUuid, SPEC_EMAIL_PATTERN } from './limits';
+import { EMAIL_MAX, INVALID_EMAIL_MESSAGE, isUuid, SPEC_EMAIL_PATTERN } from './limits';
 import { CATEGORY_IDS, TONES } from '../catalogue';
 
 export const ERROR_CODES = [
@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'INVALID_TOKEN',
   'NOT_FOUND',
   'CONFLICT',
+  'PAYMENT_DECLINED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'VISION_UNAVAILABLE',
@@ -19,6 +20,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'UNAVAILABLE',
   'PROVIDER_ERROR',
+  'TIMEOUT',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -39,7 +41,7 @@ export const emailSchema = z
   .string({ message: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
-  .max(254, 'Email is too long')
+  .max(EMAIL_MAX, 'Email is too long')
   .regex(SPEC_EMAIL_PATTERN, INVALID_EMAIL_MESSAGE)
   .transform((e) => e.toLowerCase());
 

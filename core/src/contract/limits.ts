@@ -10,6 +10,17 @@ export const REFINEMENTS_MAX = 10;
 export const GENERATION_LINES_MAX = COUNT_MAX + REFINEMENTS_MAX;
 export const SAVED_TEXT_MAX = 500;
 export const TEAM_NAME_MAX = 80;
+/** An e-mail address (RFC 5321's path limit). */
+export const EMAIL_MAX = 254;
+/** A person's name (sign-up, profile, contact form). */
+export const NAME_MAX = 100;
+/** A new password. */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+/** A password typed to confirm an action (older accounts may have longer ones than PASSWORD_MAX). */
+export const CURRENT_PASSWORD_MAX = 1024;
+/** An API key's name. */
+export const API_KEY_NAME_MAX = 60;
 /** Every API key starts with this (`gl_...`), so a key is recognisable in a config file or a leak scan. */
 export const API_KEY_PREFIX = 'gl_';
 

@@ -3,7 +3,7 @@ import { GENERATION_SOURCES, PLAN_IDS } from '../catalogue';
 import { categorySchema, countSchema, limitSchema, timestampSchema, toneSchema, uuidSchema } from './common';
 import { generateBody, saveLineBody, savedLineDto } from './lines';
 import { planDto } from './billing';
-import { API_KEY_PREFIX } from './limits';
+import { API_KEY_NAME_MAX, API_KEY_PREFIX } from './limits';
 export { API_KEY_PREFIX };
 
 /** POST /v1/generate: the same fields and messages as POST /lines/generate; tone defaults to corporate. */
@@ -21,7 +21,12 @@ export const v1SaveLineBody = z.strictObject({
 });
 
 export const createApiKeyBody = z.strictObject({
-  name: z.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters').default('Default key'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(API_KEY_NAME_MAX, `Name must be at most ${API_KEY_NAME_MAX} characters`)
+    .default('Default key'),
 });
 
 export const apiKeyIdParams = z.object({ id: uuidSchema });

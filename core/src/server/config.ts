@@ -38,6 +38,8 @@ const envSchema = z
       .pipe(z.array(z.enum(ROLE_NAMES, { message: 'roles are api and worker' })).min(1, 'name at least one role')),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     TRUST_PROXY: z.string().default('loopback'),
+    /** Tests: an error answer whose status its route does not declare (`errors`) becomes a 500 that names both. */
+    STRICT_DECLARED_ERRORS: bool(false),
 
     DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//),
     PGLITE_DIR: z.string().default('./data/pglite'),

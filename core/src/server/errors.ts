@@ -5,7 +5,33 @@ import { VISION_UNAVAILABLE_MESSAGE } from '../contract/photo-limits';
 export type ErrorDetails = NonNullable<ApiFailure['details']>;
 
 /**
- * The one error type: a machine code, an HTTP status and a user-safe message.
+ * The HTTP status of each error code: one table, so a code always answers with the same status
+ * (the client and the OpenAPI document read the code; the status follows from it).
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  INVALID_TOKEN: 400,
+  UNAUTHENTICATED: 401,
+  PAYMENT_DECLINED: 402,
+  FORBIDDEN: 403,
+  PLAN_REQUIRED: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  SEAT_LIMIT: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VISION_UNAVAILABLE: 422,
+  DAILY_LIMIT_REACHED: 429,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  PROVIDER_ERROR: 502,
+  UNAVAILABLE: 503,
+  TIMEOUT: 504,
+} as const satisfies Record<ErrorCode, number>;
+
+/**
+ * The one error type: a machine code, its HTTP status (from `ERROR_STATUS`) and a user-safe message.
  * Anything that is not an AppError is serialised as a generic 500 without details.
  */
 export class AppError extends Error {
@@ -18,14 +44,13 @@ export class AppError extends Error {
 
   constructor(
     code: ErrorCode,
-    status: number,
     message: string,
     opts: { details?: ErrorDetails; headers?: Record<string, string>; data?: Record<string, unknown>; cause?: unknown } = {},
   ) {
     super(message, { cause: opts.cause });
     this.name = 'AppError';
     this.code = code;
-    this.status = status;
+    this.status = ERROR_STATUS[code];
     this.details = opts.details;
     this.headers = opts.headers;
     this.data = opts.data;
@@ -43,32 +68,35 @@ export class AppError extends Error {
 }
 
 export const Errors = {
-  validation: (message: string, details?: ErrorDetails) => new AppError('VALIDATION_FAILED', 400, message, { details }),
-  unauthenticated: (message = 'Authentication required') => new AppError('UNAUTHENTICATED', 401, message),
-  forbidden: (message = 'You do not have access to this resource') => new AppError('FORBIDDEN', 403, message),
+  validation: (message: string, details?: ErrorDetails) => new AppError('VALIDATION_FAILED', message, { details }),
+  unauthenticated: (message = 'Authentication required') => new AppError('UNAUTHENTICATED', message),
+  forbidden: (message = 'You do not have access to this resource') => new AppError('FORBIDDEN', message),
   planRequired: (planName: string, what: string, requiredPlan: string) =>
-    new AppError('PLAN_REQUIRED', 403, `${what} needs the ${planName} plan. Upgrade to use it.`, { data: { requiredPlan } }),
+    new AppError('PLAN_REQUIRED', `${what} needs the ${planName} plan. Upgrade to use it.`, { data: { requiredPlan } }),
   emailNotVerified: (what: string) =>
     new AppError(
       'EMAIL_NOT_VERIFIED',
-      403,
       `Please verify your e-mail address before you ${what}. Check your inbox for the link, or send a new one.`,
     ),
   seatLimit: (seats: number) =>
-    new AppError('SEAT_LIMIT', 403, `Your team has used all ${seats} seats. Remove a member or revoke an invitation first.`),
-  invalidToken: (message = 'This link is invalid or has expired. Please request a new one.') => new AppError('INVALID_TOKEN', 400, message),
-  notFound: (message = 'Not found') => new AppError('NOT_FOUND', 404, message),
-  conflict: (message: string) => new AppError('CONFLICT', 409, message),
-  tooLarge: (message = 'Request body is too large') => new AppError('PAYLOAD_TOO_LARGE', 413, message),
-  unsupportedMedia: (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', 415, message),
+    new AppError('SEAT_LIMIT', `Your team has used all ${seats} seats. Remove a member or revoke an invitation first.`),
+  invalidToken: (message = 'This link is invalid or has expired. Please request a new one.') => new AppError('INVALID_TOKEN', message),
+  notFound: (message = 'Not found') => new AppError('NOT_FOUND', message),
+  conflict: (message: string) => new AppError('CONFLICT', message),
+  tooLarge: (message = 'Request body is too large') => new AppError('PAYLOAD_TOO_LARGE', message),
+  unsupportedMedia: (message: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', message),
   /** No provider that can see a photo is configured (DESIGN.md §15): nothing was counted or kept. */
-  visionUnavailable: (message = VISION_UNAVAILABLE_MESSAGE) => new AppError('VISION_UNAVAILABLE', 422, message),
+  visionUnavailable: (message = VISION_UNAVAILABLE_MESSAGE) => new AppError('VISION_UNAVAILABLE', message),
   rateLimited: (retryAfterSeconds: number, message = 'Too many requests. Please try again later.') =>
-    new AppError('RATE_LIMITED', 429, message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } }),
+    new AppError('RATE_LIMITED', message, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } }),
   unavailable: (message = 'Service temporarily unavailable. Please try again shortly.', cause?: unknown) =>
-    new AppError('UNAVAILABLE', 503, message, { cause }),
-  provider: (message: string, cause?: unknown) => new AppError('PROVIDER_ERROR', 502, message, { cause }),
-  internal: (cause?: unknown) => new AppError('INTERNAL', 500, 'Something went wrong on our side. Please try again.', { cause }),
+    new AppError('UNAVAILABLE', message, { cause }),
+  provider: (message: string, cause?: unknown) => new AppError('PROVIDER_ERROR', message, { cause }),
+  /** The payer's provider refused the payment (declined, not approved, another amount). */
+  paymentDeclined: (message: string, cause?: unknown) => new AppError('PAYMENT_DECLINED', message, { cause }),
+  /** The work goes on, but the answer took longer than the caller waits. */
+  timeout: (message: string, data?: Record<string, unknown>) => new AppError('TIMEOUT', message, { data }),
+  internal: (cause?: unknown) => new AppError('INTERNAL', 'Something went wrong on our side. Please try again.', { cause }),
 };
 
 export function isAppError(err: unknown): err is AppError {

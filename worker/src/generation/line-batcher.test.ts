@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { LineBatcher } from './line-batcher';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LINE_BATCH_WINDOW_MS, LineBatcher } from './line-batcher';
 
 type Sent = { event: 'line'; line: { index: number; text: string } } | { event: 'lines'; lines: Array<{ index: number; text: string }> };
 
@@ -14,43 +14,63 @@ function recorder() {
   return { sent, batcher, seen };
 }
 
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
 describe('LineBatcher', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('sends the first line at once, on its own', () => {
     const { sent, batcher } = recorder();
     batcher.push(0, 'first');
     expect(sent).toEqual([{ event: 'line', line: { index: 0, text: 'first' } }]);
   });
 
-  it('sends the rest of a burst as one event, in order, on the next turn of the event loop', async () => {
+  it('sends the lines after the first that arrive within the window as one event, in order', () => {
     const { sent, batcher, seen } = recorder();
-    for (let i = 0; i < 5; i++) batcher.push(i, `line ${i}`);
+    batcher.push(0, 'line 0');
+    batcher.push(1, 'line 1');
+    vi.advanceTimersByTime(LINE_BATCH_WINDOW_MS / 2);
+    batcher.push(2, 'line 2');
+    batcher.push(3, 'line 3');
     expect(sent).toHaveLength(1);
-    await nextTurn();
+    vi.advanceTimersByTime(LINE_BATCH_WINDOW_MS);
     expect(sent).toHaveLength(2);
-    expect(sent[1]).toEqual({ event: 'lines', lines: [1, 2, 3, 4].map((i) => ({ index: i, text: `line ${i}` })) });
-    expect(seen().map((l) => l.index)).toEqual([0, 1, 2, 3, 4]);
+    expect(sent[1]).toEqual({ event: 'lines', lines: [1, 2, 3].map((i) => ({ index: i, text: `line ${i}` })) });
+    expect(seen().map((l) => l.index)).toEqual([0, 1, 2, 3]);
   });
 
-  it('flush() sends what is held before the final event, and nothing is sent twice', async () => {
+  it('never holds a line longer than the window', () => {
+    const { sent, batcher } = recorder();
+    batcher.push(0, 'a');
+    batcher.push(1, 'b');
+    vi.advanceTimersByTime(LINE_BATCH_WINDOW_MS);
+    expect(sent).toEqual([
+      { event: 'line', line: { index: 0, text: 'a' } },
+      { event: 'line', line: { index: 1, text: 'b' } },
+    ]);
+  });
+
+  it('flush() sends what is held before the final event, and nothing is sent twice', () => {
     const { sent, batcher, seen } = recorder();
     batcher.push(0, 'a');
     batcher.push(1, 'b');
     batcher.push(2, 'c');
     batcher.flush();
     expect(seen().map((l) => l.text)).toEqual(['a', 'b', 'c']);
-    await nextTurn();
+    vi.advanceTimersByTime(LINE_BATCH_WINDOW_MS * 2);
     batcher.flush();
     expect(sent).toHaveLength(2);
     expect(seen().map((l) => l.text)).toEqual(['a', 'b', 'c']);
   });
 
-  it('lines that arrive apart each go out alone, exactly once, in order', async () => {
+  it('lines that arrive further apart than the window each go out alone, exactly once, in order', () => {
     const { sent, batcher, seen } = recorder();
     for (let i = 0; i < 4; i++) {
       batcher.push(i, `t${i}`);
-      await nextTurn();
+      vi.advanceTimersByTime(LINE_BATCH_WINDOW_MS + 1);
     }
     batcher.flush();
     expect(sent.every((s) => s.event === 'line')).toBe(true);

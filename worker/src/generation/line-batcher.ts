@@ -1,18 +1,23 @@
+/** How long a line after the first may wait for others to go out with it (one publish for all). */
+export const LINE_BATCH_WINDOW_MS = 25;
+
 /**
- * Sends the lines of one generation as they arrive, without delaying any of them: the first line
- * goes out at once (one generation:line); lines that arrive while the event loop is still busy with
- * the same burst (before the next turn of the loop) are held and sent together as one
- * generation:lines, in order. `flush()` sends whatever is held (call it before the final event).
- * Every line is sent exactly once, in the order given.
+ * Sends the lines of one generation as they arrive, in fewer messages: the first line goes out at
+ * once (one generation:line); a later line is held for at most `windowMs` (25 ms), and the lines that
+ * arrive in that window go out together as one generation:lines (one Redis publish instead of one
+ * per line), in order; a line that is alone when its window closes goes out as generation:line.
+ * `flush()` sends whatever is held (call it before the final event). Every line is sent exactly
+ * once, in the order given.
  */
 export class LineBatcher {
   private held: Array<{ index: number; text: string }> = [];
   private sentFirst = false;
-  private timer: ReturnType<typeof setImmediate> | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly sendOne: (line: { index: number; text: string }) => void,
     private readonly sendMany: (lines: Array<{ index: number; text: string }>) => void,
+    private readonly windowMs = LINE_BATCH_WINDOW_MS,
   ) {}
 
   push(index: number, text: string): void {
@@ -22,11 +27,11 @@ export class LineBatcher {
       return;
     }
     this.held.push({ index, text });
-    this.timer ??= setImmediate(() => this.flush());
+    this.timer ??= setTimeout(() => this.flush(), this.windowMs);
   }
 
   flush(): void {
-    if (this.timer) clearImmediate(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     const lines = this.held;
     if (lines.length === 0) return;

@@ -190,7 +190,9 @@ export async function processGeneration(
         existing: regenerating || refine ? row.lines : [],
         timings,
         recentLines: memorySubject && !refine ? () => recentLines.recall(memorySubject, brief) : undefined,
-        alreadySaved: row.userId ? (texts) => generationsRepository.savedTextsAmong(ctx.db, row.userId!, texts) : undefined,
+        // Asked per line only when the user has saved any line (the claim said so): most have none.
+        alreadySaved:
+          row.userId && row.hasSavedLines ? (texts) => generationsRepository.savedTextsAmong(ctx.db, row.userId!, texts) : undefined,
         onLine: (index, text) => lineEvents.push(regenerating ? replaceIndex : refine ? refinedIndex : index, text),
       },
     );
@@ -209,7 +211,8 @@ export async function processGeneration(
     recordMetrics(result);
     const usage = done.usage;
     ctx.realtime.emit(audience, 'generation:completed', { id: row.id, lines, source: result.source, usage });
-    await announceGenerationCompleted(ctx, done);
+    // The completion said whether an endpoint listens: none (the usual case), no statement at all.
+    if (done.hasWebhooks) await announceGenerationCompleted(ctx, done);
     if (row.campaign) await reportCampaignLine(ctx, row.id);
     // What the offline writer showed is remembered, so a repeat of this brief shows other lines.
     if (memorySubject && !refine && timings.some((t) => OFFLINE_SOURCES.has(t.provider))) {

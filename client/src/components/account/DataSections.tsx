@@ -3,8 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { api, apiResponse, errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
-import { Notice } from './FormShell';
-import { Field, Section } from './Section';
+import { Notice } from '../forms/Notice';
+import { Field } from '../forms/Field';
+import { Section } from './Section';
 
 /** Saves a Response as a file (the server names it in Content-Disposition). */
 async function saveDownload(res: Response, fallbackName: string): Promise<void> {

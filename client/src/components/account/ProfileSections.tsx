@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { PublicUser } from '@gl/core/types';
+import { EMAIL_MAX, type PublicUser } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
-import { Notice } from './FormShell';
-import { Field, Section } from './Section';
+import { Notice } from '../forms/Notice';
+import { Field } from '../forms/Field';
+import { Section } from './Section';
 
 type Result = { kind: 'error' | 'success'; text: string } | null;
 
@@ -89,7 +90,15 @@ export function EmailSection({ user }: { user: PublicUser }) {
       }
     >
       <form onSubmit={submit} className="grid gap-4 sm:max-w-md">
-        <Field id={ids.email} label="New email" type="email" value={newEmail} onChange={setNewEmail} autoComplete="email" />
+        <Field
+          id={ids.email}
+          label="New email"
+          type="email"
+          value={newEmail}
+          onChange={setNewEmail}
+          autoComplete="email"
+          maxLength={EMAIL_MAX}
+        />
         <Field
           id={ids.password}
           label="Your password"

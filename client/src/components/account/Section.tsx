@@ -27,33 +27,3 @@ export function Section({
     </section>
   );
 }
-
-/** A labelled input (the house `field` classes). */
-export function Field(props: {
-  id: string;
-  label: string;
-  type?: string;
-  value: string;
-  onChange: (v: string) => void;
-  autoComplete?: string;
-  maxLength?: number;
-  required?: boolean;
-}) {
-  return (
-    <div>
-      <label htmlFor={props.id} className="field-label">
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        type={props.type ?? 'text'}
-        className="field"
-        autoComplete={props.autoComplete}
-        maxLength={props.maxLength ?? 254}
-        required={props.required ?? true}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </div>
-  );
-}

@@ -5,7 +5,7 @@ import { api, errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
 import { formatSavedDate } from '../../lib/format';
-import { Notice } from './FormShell';
+import { Notice } from '../forms/Notice';
 import { Section } from './Section';
 
 /** "Chrome on Android" from a user agent, good enough to tell devices apart. */

@@ -8,7 +8,7 @@ import { useAuth } from '../../lib/auth';
 import NeedsConnection from '../NeedsConnection';
 import { useConfirm } from '../ConfirmDialog';
 import { CodeBlock } from './CodeBlock';
-import { apiKeysApi } from './apiKeys.api';
+import { apiKeysApi } from '../../lib/api-keys';
 
 const KEYS = ['api-keys'] as const;
 

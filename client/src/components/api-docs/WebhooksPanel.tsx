@@ -8,7 +8,7 @@ import { useAuth } from '../../lib/auth';
 import NeedsConnection from '../NeedsConnection';
 import { useConfirm } from '../ConfirmDialog';
 import { CodeBlock } from './CodeBlock';
-import { webhooksApi } from './webhooks.api';
+import { webhooksApi } from '../../lib/webhooks';
 
 const ENDPOINTS = ['webhooks'] as const;
 const attemptsKey = (endpointId: string) => ['webhooks', endpointId, 'attempts'] as const;

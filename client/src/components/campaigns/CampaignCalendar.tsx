@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CampaignDto, CampaignExportFormat } from '@gl/core/types';
 import { errorMessage } from '../../lib/api';
-import { EXPORT_LABELS, downloadCampaign, putLine, shortDate } from '../../lib/campaigns';
+import { EXPORT_LABELS, putLine, shortDate, useCampaignExport } from '../../lib/campaigns';
 import { DownloadIcon } from '../icons';
 import CampaignLineCard from './CampaignLineCard';
 
@@ -20,25 +19,16 @@ const COLUMNS: Record<number, string> = {
  */
 export default function CampaignCalendar({ campaign, userId }: { campaign: CampaignDto; userId: string }) {
   const client = useQueryClient();
-  const [exporting, setExporting] = useState<CampaignExportFormat | null>(null);
-  const [notice, setNotice] = useState('');
-  const [error, setError] = useState('');
+  const exporting = useCampaignExport(campaign.id);
   const days = Array.from({ length: campaign.days }, (_, day) => campaign.lines.filter((l) => l.day === day));
   const running = campaign.status === 'running';
-
-  const download = async (format: CampaignExportFormat) => {
-    setExporting(format);
-    setError('');
-    setNotice('');
-    try {
-      const omitted = await downloadCampaign(campaign.id, format);
-      if (omitted > 0) setNotice(`${omitted} line${omitted === 1 ? ' was' : 's were'} over ${EXPORT_LABELS[format]}'s limit and left out.`);
-    } catch (err) {
-      setError(errorMessage(err, 'Export failed. Please try again.'));
-    } finally {
-      setExporting(null);
-    }
-  };
+  const busy = exporting.isPending ? exporting.variables : null;
+  const omitted = exporting.data ?? 0;
+  const error = exporting.error ? errorMessage(exporting.error, 'Export failed. Please try again.') : '';
+  const notice =
+    omitted > 0 && exporting.variables
+      ? `${omitted} line${omitted === 1 ? ' was' : 's were'} over ${EXPORT_LABELS[exporting.variables]}'s limit and left out.`
+      : '';
 
   return (
     <section aria-labelledby="campaign-heading" className="grid gap-4">
@@ -59,11 +49,11 @@ export default function CampaignCalendar({ campaign, userId }: { campaign: Campa
               key={f}
               type="button"
               className="btn-secondary tap px-3 py-2 text-sm"
-              disabled={exporting !== null || running}
-              onClick={() => void download(f)}
+              disabled={busy !== null || running}
+              onClick={() => exporting.mutate(f)}
             >
               <DownloadIcon className="h-4 w-4" />
-              {exporting === f ? 'Exporting…' : EXPORT_LABELS[f]}
+              {busy === f ? 'Exporting…' : EXPORT_LABELS[f]}
             </button>
           ))}
         </div>

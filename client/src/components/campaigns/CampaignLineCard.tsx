@@ -1,7 +1,14 @@
 import { useId, useState } from 'react';
 import { LANGUAGES, getPlatform, type CampaignLineDto, type RefineCampaignLineBody } from '@gl/core/types';
 import { errorMessage } from '../../lib/api';
-import { editCampaignLine, refineCampaignLine, regenerateCampaignLine, saveCampaignLine } from '../../lib/campaigns';
+import {
+  editCampaignLine,
+  refineCampaignLine,
+  regenerateCampaignLine,
+  saveCampaignLine,
+  useCampaignLineAction,
+  type CampaignLineAction,
+} from '../../lib/campaigns';
 import { useLineMeasure } from '../../lib/line-measure';
 import { useCopy } from '../../lib/clipboard';
 import { BookmarkIcon, CheckIcon, CopyIcon, RefreshIcon } from '../icons';
@@ -28,9 +35,10 @@ export default function CampaignLineCard({
   const { copiedKey, copy } = useCopy();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
-  const [busy, setBusy] = useState<'save' | 'edit' | 'again' | 'refine' | null>(null);
+  const action = useCampaignLineAction();
+  const busy = action.isPending ? action.variables.kind : null;
   const [saved, setSaved] = useState(false);
-  const [error, setError] = useState('');
+  const error = action.error ? errorMessage(action.error, 'That did not work. Please try again.') : '';
   const writing = line.status === 'pending' || line.status === 'running';
   const measure = useLineMeasure(editing ? { platform: line.platform, category: line.category, maxChars: null } : null);
   const fit = editing && measure ? measure(draft) : null;
@@ -39,17 +47,7 @@ export default function CampaignLineCard({
   const draftOver = draftCount > platform.maxChars || Boolean(fit?.nonGsm);
   const refineChoices = refineOptions(line, language);
 
-  const act = async (kind: 'save' | 'edit' | 'again' | 'refine', run: () => Promise<void>) => {
-    setBusy(kind);
-    setError('');
-    try {
-      await run();
-    } catch (err) {
-      setError(errorMessage(err, 'That did not work. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const act = (kind: CampaignLineAction, run: () => Promise<void>) => action.mutate({ kind, run });
 
   return (
     <article
@@ -77,7 +75,7 @@ export default function CampaignLineCard({
           className="grid gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            void act('edit', async () => {
+            act('edit', async () => {
               onChange(await editCampaignLine(campaignId, line.id, draft));
               setEditing(false);
             });
@@ -132,7 +130,7 @@ export default function CampaignLineCard({
                 aria-label={`${saved ? 'Saved' : 'Save'} the ${platform.name} line`}
                 disabled={busy !== null || saved}
                 onClick={() =>
-                  void act('save', async () => {
+                  act('save', async () => {
                     await saveCampaignLine(line, tone);
                     setSaved(true);
                   })
@@ -164,7 +162,7 @@ export default function CampaignLineCard({
               onChange={(e) => {
                 const choice = refineChoices.find((c) => c.value === e.target.value);
                 if (!choice) return;
-                void act('refine', async () => {
+                act('refine', async () => {
                   setSaved(false);
                   onChange(await refineCampaignLine(campaignId, line.id, choice.body));
                 });
@@ -184,7 +182,7 @@ export default function CampaignLineCard({
             aria-label={`Regenerate the ${platform.name} line`}
             disabled={busy !== null || writing}
             onClick={() =>
-              void act('again', async () => {
+              act('again', async () => {
                 setSaved(false);
                 onChange(await regenerateCampaignLine(campaignId, line.id));
               })

@@ -1,6 +1,6 @@
 import { formatEventDate, type CommunityEvent } from '../../content/community';
 import { cardClass, primaryButtonClass, successButtonClass } from '../marketing/PageHeader';
-import type { SimulatedStatus } from '../marketing/useSimulatedAction';
+import type { SimulatedStatus } from '../marketing/use-simulated-action';
 
 const TYPE_STYLES: Record<CommunityEvent['type'], string> = {
   Workshop: 'bg-sky-100 text-sky-800 dark:bg-sky-500/15 dark:text-sky-300',

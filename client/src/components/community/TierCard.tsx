@@ -1,6 +1,6 @@
 import type { MembershipTier } from '../../content/community';
 import { cardClass, primaryButtonClass, secondaryButtonClass, successButtonClass } from '../marketing/PageHeader';
-import type { SimulatedStatus } from '../marketing/useSimulatedAction';
+import type { SimulatedStatus } from '../marketing/use-simulated-action';
 
 export function TierCard({ tier, status, onJoin }: { tier: MembershipTier; status: SimulatedStatus; onJoin(): void }) {
   const titleId = `tier-${tier.id}-title`;

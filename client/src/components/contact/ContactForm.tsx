@@ -1,7 +1,7 @@
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECTS } from '@gl/core/types';
 import { useId } from 'react';
 import { cardClass, inputClass, primaryButtonClass, successButtonClass } from '../marketing/PageHeader';
-import { CONTACT_TEXT, useContactForm, type ContactSubject } from './useContactForm';
+import { CONTACT_TEXT, useContactForm, type ContactSubject } from './use-contact-form';
 
 const labelClass = 'mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200';
 

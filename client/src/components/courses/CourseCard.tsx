@@ -1,7 +1,7 @@
 import type { Course } from '../../content/courses';
 import { MarketingIcon } from '../marketing/MarketingIcon';
 import { cardClass, primaryButtonClass, successButtonClass } from '../marketing/PageHeader';
-import type { SimulatedStatus } from '../marketing/useSimulatedAction';
+import type { SimulatedStatus } from '../marketing/use-simulated-action';
 
 const LEVEL_STYLES: Record<Course['level'], string> = {
   Beginner: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300',

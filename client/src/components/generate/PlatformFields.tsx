@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { PLATFORMS, getCategory, getPlatform, type CategoryId, type Platform, type PlatformId } from '@gl/core/types';
 import Switch from '../Switch';
-import type { PlatformChoice } from './usePlatformChoice';
+import type { PlatformChoice } from './use-platform-choice';
 
 /** How a platform's limit is counted, in a phrase the person reads under the picker. */
 export function limitText(platform: Platform): string {

@@ -12,7 +12,7 @@ import { REFINEMENTS_MAX, getPlatform, type LanguageId, type RefineAction } from
 import { AlertIcon, RefreshIcon, SparklesIcon } from '../icons';
 import GeneratedLine, { type SaveState } from './GeneratedLine';
 import { offeredActions, refinedLabel } from './RefineMenu';
-import { defaultSwitches } from './usePlatformChoice';
+import { defaultSwitches } from './use-platform-choice';
 import { displayOrder } from './display-order';
 import LineCounter from './LineCounter';
 import { graphemes } from '../../lib/format';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { inputClass } from '../marketing/PageHeader';
-import { NEWSLETTER_TEXT, useNewsletter } from './useNewsletter';
+import { NEWSLETTER_TEXT, useNewsletter } from './use-newsletter';
 
 /**
  * The newsletter subscribe form: in the footer (compact) and on the home page (hero).

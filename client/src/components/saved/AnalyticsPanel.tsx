@@ -1,17 +1,12 @@
 import { Suspense } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
-import type { UsageAnalyticsDto } from '@gl/core/types';
+import { useAnalytics } from '../../lib/usage';
 import { lazyChunk } from '../../lib/lazy-page';
 
 const UsageChart = lazyChunk(() => import('./UsageChart'));
 
 /** Plans with analytics: generations over the last 30 days (GET /api/users/analytics). */
 export default function AnalyticsPanel({ userId }: { userId: string }) {
-  const analytics = useQuery({
-    queryKey: ['analytics', userId],
-    queryFn: () => api<UsageAnalyticsDto>('/users/analytics'),
-  });
+  const analytics = useAnalytics(userId);
   if (analytics.isError) {
     console.error('Loading analytics failed', analytics.error);
     return null;

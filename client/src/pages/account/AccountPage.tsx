@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import PageLoader from '../../components/PageLoader';
 import { DeleteAccountSection, ExportSection } from '../../components/account/DataSections';
-import { Notice } from '../../components/account/FormShell';
+import { Notice } from '../../components/forms/Notice';
 import { EmailSection, PasswordSection, ProfileSection } from '../../components/account/ProfileSections';
 import { SessionsSection } from '../../components/account/SessionsSection';
 import { useAuth } from '../../lib/auth';

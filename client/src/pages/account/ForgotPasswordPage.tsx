@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { api, errorMessage } from '../../lib/api';
-import { FormShell, Notice } from '../../components/account/FormShell';
+import { FormShell } from '../../components/account/FormShell';
+import { Notice } from '../../components/forms/Notice';
 
 /** /forgot-password: asks for a reset link. The answer is the same whether or not the address has an account. */
 export default function ForgotPasswordPage() {

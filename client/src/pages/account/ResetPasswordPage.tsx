@@ -3,7 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AuthResult } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { FormShell, Notice } from '../../components/account/FormShell';
+import { FormShell } from '../../components/account/FormShell';
+import { Notice } from '../../components/forms/Notice';
 import { PASSWORD_HINT } from '../../components/auth/AuthForm';
 
 /** /reset-password?token=: choose a new password; success signs this browser in (every other session ends). */

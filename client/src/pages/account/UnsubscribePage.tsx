@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { api, errorMessage } from '../../lib/api';
-import { FormShell, Notice } from '../../components/account/FormShell';
+import { FormShell } from '../../components/account/FormShell';
+import { Notice } from '../../components/forms/Notice';
 
 /** /unsubscribe?token=: the visible link in every newsletter e-mail. One button, no sign-in. */
 export default function UnsubscribePage() {

@@ -3,7 +3,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { PublicUser } from '@gl/core/types';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
-import { FormShell, Notice } from '../../components/account/FormShell';
+import { FormShell } from '../../components/account/FormShell';
+import { Notice } from '../../components/forms/Notice';
 
 /** /verify-email?token=: confirms the address (at sign-up, or the new one after a change of e-mail). */
 export default function VerifyEmailPage() {

@@ -46,7 +46,7 @@ export async function createPaymentOrder(
     if (money.credit > 0) {
       const open = await paymentsRepository.findOpenCreditReservation(tx, input.userId, new Date(now.getTime() - CREDIT_RESERVATION_MS));
       if (open) {
-        throw new AppError('CONFLICT', 409, UPGRADE_IN_PROGRESS, {
+        throw new AppError('CONFLICT', UPGRADE_IN_PROGRESS, {
           data: { pendingPaymentId: open.id, pendingProvider: open.provider },
         });
       }

@@ -12,6 +12,14 @@ export const generationJob = defineJob({
     revision: z.number().int().min(0).default(0),
   }),
   jobId: (p) => (p.revision ? `gen-${p.generationId}-r${p.revision}` : p.generationId),
-  options: { attempts: 3, backoff: { type: 'exponential', delay: 1000 } },
+  // The row in PostgreSQL is the record of a generation (the reconciler reads it, not the queue), so a
+  // completed job is kept only for the queue dashboard's recent list: few, by count (each kept job is
+  // a hash and a sorted-set entry in Redis; at 100 generations a second, 5,000 kept is under a minute).
+  options: {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 1000 },
+    removeOnComplete: { count: 500 },
+    removeOnFail: { age: 7 * 24 * 3600, count: 5000 },
+  },
 });
 export type GenerationJobPayload = z.infer<typeof generationJob.schema>;

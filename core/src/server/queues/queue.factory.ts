@@ -24,6 +24,13 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
+/**
+ * How many entries BullMQ keeps in a queue's events stream (its default is 10,000 per queue). Nothing
+ * of ours reads the stream (no QueueEvents: the processors report through PostgreSQL and Socket.IO),
+ * so it is kept short: less Redis memory and less trimming work in every job's scripts.
+ */
+export const EVENTS_STREAM_MAX_LEN = 100;
+
 export interface QueueFactoryOptions {
   connection: ConnectionOptions;
   /** Key prefix in Redis: lets several test files (or tenants) share one Redis. */
@@ -36,6 +43,7 @@ export function createQueue(name: QueueName, opts: QueueFactoryOptions): Queue {
     connection: opts.connection,
     prefix: opts.prefix,
     defaultJobOptions: DEFAULT_JOB_OPTIONS,
+    streams: { events: { maxLen: EVENTS_STREAM_MAX_LEN } },
   });
   queue.on('error', (err) => opts.logger.warn({ queue: name, err: err.message }, 'queue connection error'));
   return queue;

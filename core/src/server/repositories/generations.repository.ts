@@ -89,18 +89,29 @@ const acceptStatement = prepared<GenerationRow & { daily: number; monthly: numbe
 
 const findByIdStatement = prepared<GenerationRow>('gl_generations_find', `select ${COLUMNS} from generations where id = $1::uuid`);
 
-const claimStatement = prepared<GenerationRow>(
+/**
+ * Claims the generation and says, in the same statement, whether its user has saved any line at all:
+ * when not, the worker does not ask about each new line (savedTextsAmong), one round trip per line.
+ */
+const claimStatement = prepared<GenerationRow & { hasSavedLines: boolean }>(
   'gl_generations_claim',
-  `update generations set status = 'running', attempts = attempts + 1, started_at = $2::timestamptz
-   where id = $1::uuid and status in ('pending', 'running')
-   returning ${COLUMNS}`,
+  `with c as (
+     update generations set status = 'running', attempts = attempts + 1, started_at = $2::timestamptz
+     where id = $1::uuid and status in ('pending', 'running')
+     returning ${COLUMNS}
+   )
+   select c.*, exists (select 1 from saved_lines s where s.user_id = c."userId") as "hasSavedLines" from c`,
 );
 
 /**
  * Completes a generation if the attempt still holds it, and in the same statement reads what the
- * owner's usage meter shows afterwards: their plan (see currentPlanFor) and today's and the month's counts.
+ * owner's usage meter shows afterwards: their plan (see currentPlanFor) and today's and the month's
+ * counts; and whether any of the owner's webhook endpoints listens for generation.completed (when
+ * none does, the worker records no event: no further statement).
  */
-const completeStatement = prepared<GenerationRow & { ownPlan: string | null; teamBusiness: boolean; daily: number; monthly: number }>(
+const completeStatement = prepared<
+  GenerationRow & { ownPlan: string | null; teamBusiness: boolean; daily: number; monthly: number; hasWebhooks: boolean }
+>(
   'gl_generations_complete',
   `with c as (
      update generations set status = 'completed', lines = $3::jsonb, source = $4::text, error = null,
@@ -111,7 +122,9 @@ const completeStatement = prepared<GenerationRow & { ownPlan: string | null; tea
    )
    select c.*, ${planLookupColumns('c."userId"', '$6')},
      (select coalesce(sum(o.count) filter (where o.day = $7::date), 0)::int from usage_daily o where o.subject = c.subject and o.day >= $8::date) as "daily",
-     (select coalesce(sum(o.count), 0)::int from usage_daily o where o.subject = c.subject and o.day >= $8::date) as "monthly"
+     (select coalesce(sum(o.count), 0)::int from usage_daily o where o.subject = c.subject and o.day >= $8::date) as "monthly",
+     exists (select 1 from webhook_endpoints e where e.user_id = c."userId" and e.disabled_at is null
+       and e.events @> '["generation.completed"]'::jsonb) as "hasWebhooks"
    from c`,
 );
 
@@ -251,9 +264,10 @@ export const generationsRepository = {
    * Takes a pending (or stalled running) generation for one attempt. The returned attempt number
    * is the fencing token: only the attempt that still holds it may complete the generation.
    */
-  async claim(db: DbOrTx, id: string, now = new Date()): Promise<GenerationRow | undefined> {
+  async claim(db: DbOrTx, id: string, now = new Date()): Promise<(GenerationRow & { hasSavedLines: boolean }) | undefined> {
     const [row] = await claimStatement.run(db, [id, now.toISOString()]);
-    return row;
+    if (!row) return undefined;
+    return { ...withoutExtras(row, ['hasSavedLines']), hasSavedLines: row.hasSavedLines };
   },
 
   /** Generations created before `createdBefore` and still pending or running, oldest first (the reconciler's list). */
@@ -292,7 +306,7 @@ export const generationsRepository = {
     attempt: number,
     result: { lines: string[]; source: GenerationSource; timings: ProviderTiming[]; refinement?: RefinementDto },
     now = new Date(),
-  ): Promise<(GenerationRow & { usage: UsageSummary }) | undefined> {
+  ): Promise<(GenerationRow & { usage: UsageSummary; hasWebhooks: boolean }) | undefined> {
     const [row] = await completeStatement.run(db, [
       id,
       attempt,
@@ -306,7 +320,7 @@ export const generationsRepository = {
     ]);
     if (!row) return undefined;
     const usage = summarise(planFromLookup(row), Number(row.daily), Number(row.monthly), now);
-    return { ...withoutExtras(row, ['ownPlan', 'teamBusiness', 'daily', 'monthly']), usage };
+    return { ...withoutExtras(row, ['ownPlan', 'teamBusiness', 'daily', 'monthly', 'hasWebhooks']), usage, hasWebhooks: row.hasWebhooks };
   },
 
   /**

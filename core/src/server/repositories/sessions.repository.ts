@@ -2,6 +2,8 @@ import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { prepared } from '../db/prepared';
 import type { DbOrTx } from '../db/database';
 import { refreshTokens, sessions, users } from '../db/schema';
+import type { Plan } from '../../catalogue';
+import { planFromLookup, planLookupColumns } from './subscriptions.repository';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -12,11 +14,22 @@ export interface DeviceInfo {
 }
 const clip = (v: string | null | undefined, max: number) => (v ? v.slice(0, max) : null);
 
-/** Checked on every authenticated request: one prepared statement (the user's row, and their session if named). */
-const authStateStatement = prepared<{ validFrom: Date | null; sessionLive: boolean; language: string }>(
+/**
+ * Checked on every authenticated request: one prepared statement (the user's row, and their session
+ * if named), which also resolves the user's plan (see currentPlanFor), so a route that needs the plan
+ * (generate, compare, the quota) does not ask for it again, and the account's language.
+ */
+const authStateStatement = prepared<{
+  validFrom: Date | null;
+  sessionLive: boolean;
+  language: string;
+  ownPlan: string | null;
+  teamBusiness: boolean;
+}>(
   'gl_auth_state',
   `select u.sessions_valid_from as "validFrom", u.language as "language",
-     exists (select 1 from sessions s where s.id = $2::uuid and s.user_id = u.id and s.revoked_at is null) as "sessionLive"
+     exists (select 1 from sessions s where s.id = $2::uuid and s.user_id = u.id and s.revoked_at is null) as "sessionLive",
+     ${planLookupColumns('$1', '$3')}
    from users u where u.id = $1::uuid`,
 );
 
@@ -93,16 +106,18 @@ export const sessionsRepository = {
 
   /**
    * What an access token is checked against, in one read: the user still exists, the token was
-   * issued after the user's "valid from", and its session (if it names one) is live.
+   * issued after the user's "valid from", and its session (if it names one) is live; with the
+   * user's current plan (the same answer as currentPlanFor at `now`).
    */
   async authState(
     db: DbOrTx,
     userId: string,
     sessionId: string | undefined,
-  ): Promise<{ validFrom: Date | null; sessionLive: boolean; language: string } | undefined> {
-    const [row] = await authStateStatement.run(db, [userId, sessionId ?? null]);
+    now = new Date(),
+  ): Promise<{ validFrom: Date | null; sessionLive: boolean; plan: Plan; language: string } | undefined> {
+    const [row] = await authStateStatement.run(db, [userId, sessionId ?? null, now.toISOString()]);
     if (!row) return undefined;
-    return { validFrom: row.validFrom, sessionLive: !sessionId || row.sessionLive, language: row.language };
+    return { validFrom: row.validFrom, sessionLive: !sessionId || row.sessionLive, plan: planFromLookup(row), language: row.language };
   },
 
   /** Locks the user row until the transaction ends (serialises rotations with revocations). */

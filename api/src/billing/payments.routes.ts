@@ -1,0 +1,203 @@
+import type { Request } from 'express';
+import { z } from 'zod';
+import {
+  checkoutRequestIdParams,
+  mpesaStkPushBody,
+  paymentIdParams,
+  paypalCaptureOrderBody,
+  paypalCreateOrderBody,
+  uuidSchema,
+  PHONE_INVALID_MESSAGE,
+  type PaymentsConfigDto,
+  paymentDto,
+  paymentsConfigDto,
+  mpesaStatusDto,
+  mpesaStkPushDto,
+  paypalCaptureDto,
+  paypalOrderDto,
+} from '@gl/core';
+import { Errors, USER_CANCELLED_CODE, mpesaConfigured, paymentsRepository, settlePayment, toPaymentDto } from '@gl/core/server';
+import type { ApiContext } from '../api-context';
+import { SENT, defineResource } from '../http/route';
+import { userIdOf } from '../middleware/authenticate';
+import { MpesaService } from './mpesa.service';
+import { PaypalService, paypalConfigured } from './paypal.service';
+import { Limiter } from '../shared/rate-limit.service';
+
+const historyParams = z.object({ userId: uuidSchema });
+
+function paymentsDeps(ctx: ApiContext) {
+  return {
+    ctx,
+    paypal: new PaypalService(ctx),
+    mpesa: new MpesaService(ctx),
+    // Each start of a payment reaches a provider (an STK push rings the customer's phone): bounded per user.
+    starts: Limiter.for(ctx, 'pay-start', { points: 20, seconds: 600, what: 'payment attempts' }),
+  };
+}
+
+/** An empty or short number answers the product's own text, not a field-prefixed one. */
+function phoneFirst(req: Request): void {
+  const raw = (req.body ?? {}) as { phoneNumber?: unknown };
+  if (typeof raw.phoneNumber !== 'string' || raw.phoneNumber.trim().length < 10) {
+    throw Errors.validation(PHONE_INVALID_MESSAGE, [{ path: 'phoneNumber', message: PHONE_INVALID_MESSAGE }]);
+  }
+}
+
+async function historyOf(ctx: ApiContext, userId: string) {
+  const rows = await paymentsRepository.listForUser(ctx.db, userId);
+  return { payments: rows.map(toPaymentDto) };
+}
+
+/** Payments: PayPal Orders v2 and M-Pesa STK push, their webhooks, history and cancel. */
+export const paymentsResource = defineResource({
+  prefix: '/payments',
+  tag: 'Billing',
+  deps: paymentsDeps,
+  routes: (route) => [
+    route({
+      method: 'get',
+      path: '/config',
+      summary: 'Which payment methods are on (real PayPal buttons, or the sandbox simulation)',
+      auth: 'none',
+      response: paymentsConfigDto,
+      errors: [],
+      handler: ({ deps: { ctx } }): PaymentsConfigDto => ({
+        simulated: ctx.config.PAYMENTS_SIMULATED,
+        paypalClientId: ctx.config.PAYPAL_CLIENT_ID ?? null,
+        currency: 'USD',
+        paypal: paypalConfigured(ctx),
+        mpesa: mpesaConfigured(ctx.config),
+        kesPerUsd: ctx.config.MPESA_KES_PER_USD,
+      }),
+    }),
+    route({
+      method: 'post',
+      path: '/paypal/create-order',
+      summary: 'Create a PayPal order for a plan (the amount comes from the catalogue)',
+      description:
+        'An upgrade is priced with the credit of the current plan, reserved by this order: while another order that uses it is open, this answers 409 with pendingPaymentId.',
+      auth: 'session',
+      body: paypalCreateOrderBody,
+      status: 201,
+      response: paypalOrderDto,
+      errors: [400, 401, 409, 429, 502],
+      handler: async ({ req, deps, body }) => {
+        const userId = userIdOf(req);
+        await deps.starts.consume(userId);
+        return deps.paypal.createOrder(userId, body.planId, body.interval);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/paypal/capture-order',
+      summary: 'Capture an approved PayPal order',
+      auth: 'session',
+      body: paypalCaptureOrderBody,
+      response: paypalCaptureDto,
+      errors: [400, 401, 404, 502],
+      handler: ({ req, deps, body }) => deps.paypal.captureOrder(userIdOf(req), body.orderID, body.planId),
+    }),
+    route({
+      method: 'post',
+      path: '/paypal/webhook',
+      summary: "PayPal's webhook (signature verified with PayPal before anything is stored)",
+      description:
+        'Called by PayPal with its PAYPAL-TRANSMISSION-* headers. Once the event is verified and handled the answer is 200; PAYMENT.CAPTURE.COMPLETED completes the payment, DENIED fails it, REFUNDED and REVERSED end what it bought. An event whose handling failed answers an error and is handled again when PayPal delivers it again; a handled one is acknowledged and ignored.',
+      auth: 'none',
+      response: z.object({ received: z.literal(true) }),
+      errors: [400, 502, 503],
+      handler: ({ req, deps }) => deps.paypal.handleWebhook(req.headers, req.body),
+    }),
+    route({
+      method: 'post',
+      path: '/mpesa/stk-push',
+      summary: 'Start an M-Pesa payment (STK push to the phone)',
+      description:
+        'An upgrade is priced with the credit of the current plan, reserved by this payment: while another payment that uses it is open, this answers 409 with pendingPaymentId.',
+      auth: 'session',
+      body: mpesaStkPushBody,
+      response: mpesaStkPushDto,
+      errors: [400, 401, 409, 429, 502],
+      before: phoneFirst,
+      handler: async ({ req, deps, body }) => {
+        const userId = userIdOf(req);
+        await deps.starts.consume(userId);
+        return deps.mpesa.stkPush(userId, body);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/mpesa/callback/:secret',
+      summary: "Daraja's callback: stored first, answered at once, applied after",
+      // The URL carries a secret: not part of the public document.
+      internal: true,
+      auth: 'none',
+      errors: [404],
+      handler: async ({ req, res, deps: { ctx, mpesa } }) => {
+        // A wrong secret is a plain 404.
+        if (!mpesa.callbackSecretMatches(String(req.params.secret ?? ''))) throw Errors.notFound();
+        const eventId = await mpesa.storeCallback(req.body);
+        res.status(200).json({ ResultCode: 0, ResultDesc: 'Accepted' });
+        mpesa.processCallback(eventId, req.body).catch((err: Error) => {
+          ctx.logger.error({ eventId, err: err.message }, 'mpesa callback could not be applied; the status check will settle it');
+        });
+        return SENT;
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/mpesa/status/:checkoutRequestID',
+      summary: 'Status of an M-Pesa payment',
+      auth: 'session',
+      params: checkoutRequestIdParams,
+      response: mpesaStatusDto,
+      errors: [400, 401, 404],
+      handler: ({ req, deps, params }) => deps.mpesa.status(userIdOf(req), params.checkoutRequestID),
+    }),
+    route({
+      method: 'get',
+      path: '/history',
+      summary: 'Your payments',
+      auth: 'session',
+      response: z.object({ payments: z.array(paymentDto) }),
+      errors: [401],
+      handler: ({ req, deps }) => historyOf(deps.ctx, userIdOf(req)),
+    }),
+    route({
+      method: 'get',
+      path: '/history/:userId',
+      summary: 'Your payments, by your user id',
+      description: 'The same as GET /payments/history; any id other than your own is 403.',
+      auth: 'session',
+      params: historyParams,
+      response: z.object({ payments: z.array(paymentDto) }),
+      errors: [400, 401, 403],
+      handler: ({ req, deps, params }) => {
+        if (params.userId.toLowerCase() !== userIdOf(req).toLowerCase()) throw Errors.forbidden();
+        return historyOf(deps.ctx, userIdOf(req));
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/:id/cancel',
+      summary: 'Cancel a pending payment',
+      description: 'cancelled is true when the payment was pending, false otherwise.',
+      auth: 'session',
+      params: paymentIdParams,
+      response: z.object({ cancelled: z.boolean() }),
+      errors: [400, 401, 404],
+      handler: async ({ req, deps: { ctx }, params }) => {
+        const payment = await paymentsRepository.findForUser(ctx.db, userIdOf(req), params.id);
+        if (!payment) throw Errors.notFound('Payment not found');
+        if (payment.status !== 'pending') return { cancelled: false };
+        const result = await settlePayment(ctx, payment.id, {
+          status: 'cancelled',
+          resultCode: USER_CANCELLED_CODE,
+          resultDesc: 'Cancelled in the app',
+        });
+        return { cancelled: result.changed };
+      },
+    }),
+  ],
+});
