@@ -14,7 +14,7 @@ import {
   paypalCancellationsRepository,
   paypalRefundJob,
   photoStore,
-  teamsRepository,
+  teamInvitationsRepository,
   webhookDeliveryJob,
   webhooksRepository,
   type ServerContext,
@@ -119,7 +119,7 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
 
   // Team invitations: the job carries no token (the worker makes it when sending), so a lost job is
   // simply enqueued again for the same send.
-  for (const inv of await teamsRepository.pendingInvitationEmails(db, cutoff, BATCH, now))
+  for (const inv of await teamInvitationsRepository.pendingInvitationEmails(db, cutoff, BATCH, now))
     emailOutcomes.push(await jobs.ensureEnqueued(emailJob, { kind: 'team-invitation', invitationId: inv.id, sends: inv.sends }));
 
   for (const m of await outboundEmailsRepository.listPending(db, cutoff, BATCH))

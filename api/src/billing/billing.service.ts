@@ -7,6 +7,7 @@ import {
   DAY_MS,
   paypalCancelJob,
   Errors,
+  hasLapsed,
   notifySubscription,
   paypalCancellationsRepository,
   subscriptionsRepository,
@@ -37,7 +38,7 @@ function toPaypalCancellationDto(c: PaypalCancellationRow): PaypalCancellationDt
 }
 
 export function toBillingSubscription(s: SubscriptionRow, now = new Date()): BillingSubscriptionDto {
-  const lapsed = s.status === 'active' && s.currentPeriodEnd !== null && s.currentPeriodEnd.getTime() <= now.getTime();
+  const lapsed = hasLapsed(s, now);
   return {
     id: s.id,
     planId: asPlanId(s.planId),

@@ -1,6 +1,7 @@
 import {
   AppError,
   Errors,
+  isInForce,
   PaypalApiError,
   asPlanId,
   billingRepository,
@@ -154,7 +155,7 @@ export class PaypalSubscriptionsService {
     if (!row || row.status !== 'active') throw Errors.notFound('Subscription not found');
     if (on && !row.providerSubscriptionId)
       throw Errors.conflict('This plan does not renew automatically. Pay again before it ends to extend it.');
-    if (on && row.currentPeriodEnd && row.currentPeriodEnd.getTime() <= Date.now()) throw Errors.conflict('This plan has already ended.');
+    if (on && !isInForce(row, new Date())) throw Errors.conflict('This plan has already ended.');
     if (
       on &&
       row.providerSubscriptionId &&

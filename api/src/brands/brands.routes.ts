@@ -31,7 +31,7 @@ export const brandsResource = defineResource({
       body: brandCreateBody,
       status: 201,
       response: z.object({ brand: brandDto }),
-      errors: [400, 401, 403, 409],
+      errors: [400, 401, 403, 404, 409],
       handler: async ({ req, deps, body }) => ({ brand: await deps.brands.create(userIdOf(req), body) }),
     }),
     route({

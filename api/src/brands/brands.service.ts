@@ -1,8 +1,8 @@
-import { brandsRepository, currentPlanFor, Errors, teamsRepository, toBrandDto, toBrandSnapshot } from '@gl/core/server';
+import { brandsRepository, currentPlanFor, Errors, toBrandDto, toBrandSnapshot } from '@gl/core/server';
 import { cheapestPlanWhere, type BrandBody, type BrandCreateBody, type BrandDto, type BrandSnapshot, type Plan } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { QuotaService } from '../shared/quota.service';
-import { readOnly } from '../teams/teams.service';
+import { requireTeamRole, teamRefusal } from '../teams/team-policy';
 
 const NOT_FOUND = 'Brand kit not found';
 const MANAGERS_ONLY = "Only the team's owner or an admin can change the team's brand kits";
@@ -52,10 +52,7 @@ export class BrandsService {
   private async createForTeam(userId: string, teamId: string, body: BrandBody): Promise<BrandDto> {
     const result = await this.ctx.db.transaction(async (tx) => {
       // The caller's membership is held (share lock) until the kit is in: a concurrent removal waits.
-      const access = await teamsRepository.access(tx, teamId, userId, 'share');
-      if (!access) throw Errors.notFound('Team not found');
-      if (access.role !== 'owner' && access.role !== 'admin') throw Errors.forbidden(MANAGERS_ONLY);
-      if (!access.writable) throw readOnly();
+      const access = await requireTeamRole(tx, teamId, userId, 'manage', { lock: 'share', forbidden: MANAGERS_ONLY });
       // The team's kits count against its owner's plan (Business while the team is writable).
       const plan = await currentPlanFor(tx, access.ownerId);
       const row = await brandsRepository.createWithin(tx, { userId, teamId, accountable: access.ownerId }, plan.limits.brandKits, body);
@@ -90,8 +87,8 @@ export class BrandsService {
   private async refusal(userId: string, id: string) {
     const why = await brandsRepository.writeRefusal(this.ctx.db, id, userId);
     if (!why || !why.teamId) return Errors.notFound(NOT_FOUND);
-    if (why.role !== 'owner' && why.role !== 'admin') return Errors.forbidden(MANAGERS_ONLY);
-    if (!why.writable) return readOnly();
+    const refusal = teamRefusal(why, 'manage', MANAGERS_ONLY);
+    if (refusal) return refusal;
     // The state changed between the write and this read (e.g. just renewed): ask to try again.
     return Errors.conflict('The brand kit changed meanwhile. Please try again.');
   }

@@ -71,7 +71,7 @@ export const generationResource = defineResource({
       body: generateBody,
       status: 202,
       response: generationAcceptedDto,
-      errors: [400, 403, 429, 503],
+      errors: [400, 403, 404, 429, 503],
       before: queueAndLimits,
       handler: ({ req, deps, body }) => {
         const who = requesterOf(req);

@@ -1,17 +1,16 @@
 import { createHash } from 'node:crypto';
 import {
   isUniqueViolation,
-  AppError,
   Errors,
   currentPlanFor,
   decodeCursor,
   emailJob,
+  teamInvitationsRepository,
+  teamLinesRepository,
   teamSeats,
   teamsRepository,
   toInvitationDto,
   usersRepository,
-  type TeamAccess,
-  type Tx,
 } from '@gl/core/server';
 import {
   INVITATION_TTL_DAYS,
@@ -24,39 +23,18 @@ import {
   type TeamUsageDto,
   type Tone,
   type UiLanguage,
+  teamRoleMeets,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { requireFeature } from '../shared/plan-policy';
+import { requireTeamRole, teamReadOnly } from './team-policy';
 
-const notFound = () => Errors.notFound('Team not found');
-/** A write to a team whose owner's Business plan lapsed (its data stays readable). */
-export const readOnly = () =>
-  new AppError('PLAN_REQUIRED', "This team is read-only: its owner's Business plan is not active. Renew it to make changes.", {
-    data: { requiredPlan: 'business' },
-  });
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const isManager = (role: TeamRole) => role === 'owner' || role === 'admin';
 const ONLY_OWNER_ADMINS = "Only the team's owner can make or remove admins";
 
-/** Every team route: membership and role are read in the query (or locked transaction) that acts. */
+/** Every team route: membership and role are read in the query (or locked transaction) that acts (`requireTeamRole`). */
 export class TeamsService {
   constructor(private readonly ctx: ApiContext) {}
-
-  private async access(
-    tx: Tx,
-    teamId: string,
-    userId: string,
-    lock: 'share' | 'team',
-    need: { manager?: boolean; owner?: boolean | string; write?: boolean } = {},
-  ) {
-    const access = await teamsRepository.access(tx, teamId, userId, lock);
-    if (!access) throw notFound();
-    if (need.owner && access.role !== 'owner')
-      throw Errors.forbidden(typeof need.owner === 'string' ? need.owner : "Only the team's owner can do this");
-    if (need.manager && !isManager(access.role)) throw Errors.forbidden("Only the team's owner or an admin can do this");
-    if (need.write !== false && !access.writable) throw readOnly();
-    return access;
-  }
 
   async create(userId: string, name: string): Promise<CurrentTeamDto> {
     if (await teamsRepository.teamIdOf(this.ctx.db, userId)) throw Errors.conflict('You are already in a team. Leave it first.');
@@ -80,8 +58,8 @@ export class TeamsService {
     if (!access) return null;
     const [members, invitations, seatsUsed] = await Promise.all([
       teamsRepository.members(this.ctx.db, teamId, userId),
-      teamsRepository.openInvitations(this.ctx.db, teamId, userId),
-      teamsRepository.seatsUsed(this.ctx.db, teamId),
+      teamInvitationsRepository.openInvitations(this.ctx.db, teamId, userId),
+      teamInvitationsRepository.seatsUsed(this.ctx.db, teamId),
     ]);
     return {
       team: { id: teamId, name: access.name, seats: teamSeats(), seatsUsed, active: access.writable },
@@ -93,7 +71,7 @@ export class TeamsService {
 
   async rename(userId: string, teamId: string, name: string): Promise<CurrentTeamDto> {
     await this.ctx.db.transaction(async (tx) => {
-      await this.access(tx, teamId, userId, 'share', { manager: true });
+      await requireTeamRole(tx, teamId, userId, 'manage', { lock: 'share' });
       await teamsRepository.rename(tx, teamId, name);
     });
     this.ctx.realtime.emit({ teamId }, 'team:updated', { teamId });
@@ -111,12 +89,14 @@ export class TeamsService {
     const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
     const row = await this.ctx.db.transaction(async (tx) => {
       // The team row is locked: two admins inviting at once count seats one after the other.
-      await this.access(tx, teamId, userId, 'team', { manager: true, owner: input.role === 'admin' ? ONLY_OWNER_ADMINS : undefined });
+      if (input.role === 'admin') await requireTeamRole(tx, teamId, userId, 'own', { lock: 'team', forbidden: ONLY_OWNER_ADMINS });
+      else await requireTeamRole(tx, teamId, userId, 'manage', { lock: 'team' });
       if (!user?.emailVerifiedAt) throw Errors.emailNotVerified('inviting team members');
       if (await teamsRepository.isMemberByEmail(tx, teamId, input.email))
         throw Errors.conflict('This person is already a member of the team');
-      if ((await teamsRepository.seatsUsed(tx, teamId, new Date(), input.email)) >= teamSeats()) throw Errors.seatLimit(teamSeats());
-      return teamsRepository.upsertInvitation(tx, {
+      if ((await teamInvitationsRepository.seatsUsed(tx, teamId, new Date(), input.email)) >= teamSeats())
+        throw Errors.seatLimit(teamSeats());
+      return teamInvitationsRepository.upsertInvitation(tx, {
         teamId,
         email: input.email,
         role: input.role,
@@ -133,12 +113,13 @@ export class TeamsService {
   async resend(userId: string, teamId: string, invitationId: string, language: UiLanguage = 'en'): Promise<TeamInvitationDto> {
     const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
     const row = await this.ctx.db.transaction(async (tx) => {
-      await this.access(tx, teamId, userId, 'team', { manager: true });
-      const existing = await teamsRepository.findInvitation(tx, invitationId);
+      await requireTeamRole(tx, teamId, userId, 'manage', { lock: 'team' });
+      const existing = await teamInvitationsRepository.findInvitation(tx, invitationId);
       if (!existing || existing.teamId !== teamId || existing.acceptedAt || existing.revokedAt)
         throw Errors.notFound('Invitation not found');
-      if ((await teamsRepository.seatsUsed(tx, teamId, new Date(), existing.email)) >= teamSeats()) throw Errors.seatLimit(teamSeats());
-      const renewed = await teamsRepository.renewInvitation(tx, teamId, invitationId, this.ctx.links.base, expiresAt, language);
+      if ((await teamInvitationsRepository.seatsUsed(tx, teamId, new Date(), existing.email)) >= teamSeats())
+        throw Errors.seatLimit(teamSeats());
+      const renewed = await teamInvitationsRepository.renewInvitation(tx, teamId, invitationId, this.ctx.links.base, expiresAt, language);
       if (!renewed) throw Errors.notFound('Invitation not found');
       return renewed;
     });
@@ -157,8 +138,8 @@ export class TeamsService {
 
   async revoke(userId: string, teamId: string, invitationId: string): Promise<{ revoked: true }> {
     await this.ctx.db.transaction(async (tx) => {
-      await this.access(tx, teamId, userId, 'share', { manager: true });
-      if (!(await teamsRepository.revokeInvitation(tx, teamId, invitationId))) throw Errors.notFound('Invitation not found');
+      await requireTeamRole(tx, teamId, userId, 'manage', { lock: 'share' });
+      if (!(await teamInvitationsRepository.revokeInvitation(tx, teamId, invitationId))) throw Errors.notFound('Invitation not found');
     });
     this.ctx.realtime.emit({ teamId }, 'team:updated', { teamId });
     return { revoked: true };
@@ -168,7 +149,7 @@ export class TeamsService {
     const user = await usersRepository.findById(this.ctx.db, userId);
     if (!user) throw Errors.unauthenticated();
     const teamId = await this.ctx.db.transaction(async (tx) => {
-      const inv = await teamsRepository.invitationByTokenHash(tx, hashToken(token));
+      const inv = await teamInvitationsRepository.invitationByTokenHash(tx, hashToken(token));
       if (!inv || inv.acceptedAt || inv.revokedAt || inv.expiresAt.getTime() <= Date.now()) {
         throw Errors.invalidToken('This invitation is invalid, already used, revoked or expired. Ask for a new one.');
       }
@@ -177,15 +158,15 @@ export class TeamsService {
       const access = await teamsRepository.access(tx, inv.teamId, userId, 'team');
       if (access || (await teamsRepository.teamIdOf(tx, userId))) throw Errors.conflict('You are already in a team. Leave it first.');
       const writable = await teamsRepository.isWritable(tx, inv.teamId);
-      if (!writable) throw readOnly();
-      if ((await teamsRepository.seatsUsed(tx, inv.teamId)) > teamSeats()) throw Errors.seatLimit(teamSeats());
+      if (!writable) throw teamReadOnly();
+      if ((await teamInvitationsRepository.seatsUsed(tx, inv.teamId)) > teamSeats()) throw Errors.seatLimit(teamSeats());
       try {
         await teamsRepository.addMember(tx, inv.teamId, userId, inv.role);
       } catch (err) {
         if (isUniqueViolation(err)) throw Errors.conflict('You are already in a team. Leave it first.');
         throw err;
       }
-      await teamsRepository.markInvitationAccepted(tx, inv.id);
+      await teamInvitationsRepository.markInvitationAccepted(tx, inv.id);
       return inv.teamId;
     });
     await this.ctx.realtime.joinTeam(userId, teamId);
@@ -196,7 +177,7 @@ export class TeamsService {
 
   async setRole(userId: string, teamId: string, targetId: string, role: TeamRole): Promise<TeamMemberDto> {
     await this.ctx.db.transaction(async (tx) => {
-      await this.access(tx, teamId, userId, 'team', { owner: true });
+      await requireTeamRole(tx, teamId, userId, 'own', { lock: 'team' });
       if (targetId === userId) throw Errors.validation('You are the owner: to hand the team over, give another member the owner role.');
       const current = await teamsRepository.memberRole(tx, teamId, targetId);
       if (!current) throw Errors.notFound('Member not found');
@@ -213,12 +194,12 @@ export class TeamsService {
 
   async removeMember(userId: string, teamId: string, targetId: string): Promise<{ removed: true }> {
     await this.ctx.db.transaction(async (tx) => {
-      const access = await this.access(tx, teamId, userId, 'team', { manager: true });
+      const access = await requireTeamRole(tx, teamId, userId, 'manage', { lock: 'team' });
       const role = await teamsRepository.memberRole(tx, teamId, targetId);
       if (!role) throw Errors.notFound('Member not found');
       if (role === 'owner') throw Errors.validation('The owner cannot be removed from the team');
       // Admins manage members; only the owner makes or removes admins.
-      if (role === 'admin' && access.role !== 'owner' && targetId !== userId) throw Errors.forbidden(ONLY_OWNER_ADMINS);
+      if (role === 'admin' && !teamRoleMeets(access.role, 'own') && targetId !== userId) throw Errors.forbidden(ONLY_OWNER_ADMINS);
       await teamsRepository.removeMember(tx, teamId, targetId);
     });
     await this.left(teamId, targetId);
@@ -228,7 +209,7 @@ export class TeamsService {
   /** Leaving works even while the team is read-only, so a member can always move on. */
   async leave(userId: string, teamId: string): Promise<{ left: true }> {
     await this.ctx.db.transaction(async (tx) => {
-      const access = await this.access(tx, teamId, userId, 'team', { write: false });
+      const access = await requireTeamRole(tx, teamId, userId, 'read', { lock: 'team' });
       if (access.role === 'owner') throw Errors.validation('The owner cannot leave the team: transfer ownership to another member first');
       await teamsRepository.removeMember(tx, teamId, userId);
     });
@@ -250,9 +231,9 @@ export class TeamsService {
   ): Promise<TeamLinesPageDto> {
     const cursor = q.cursor ? decodeCursor(q.cursor) : undefined;
     if (q.cursor && !cursor) throw Errors.validation('cursor: Invalid cursor', [{ path: 'cursor', message: 'Invalid cursor' }]);
-    const [access, page] = await Promise.all([
-      teamsRepository.access(this.ctx.db, teamId, userId),
-      teamsRepository.listLines(this.ctx.db, {
+    const [, page] = await Promise.all([
+      requireTeamRole(this.ctx.db, teamId, userId, 'read'),
+      teamLinesRepository.listLines(this.ctx.db, {
         teamId,
         callerId: userId,
         search: q.search || undefined,
@@ -261,14 +242,13 @@ export class TeamsService {
         cursor,
       }),
     ]);
-    if (!access) throw notFound();
     return page;
   }
 
   async saveLine(userId: string, teamId: string, body: { text: string; category: CategoryId; tone: Tone }) {
     const result = await this.ctx.db.transaction(async (tx) => {
-      await this.access(tx, teamId, userId, 'share');
-      return teamsRepository.saveLine(tx, { teamId, savedBy: userId, ...body });
+      await requireTeamRole(tx, teamId, userId, 'write', { lock: 'share' });
+      return teamLinesRepository.saveLine(tx, { teamId, savedBy: userId, ...body });
     });
     if (result.created) this.ctx.realtime.emit({ teamId }, 'team:line-saved', { teamId, line: result.line });
     return result;
@@ -276,9 +256,9 @@ export class TeamsService {
 
   async deleteLine(userId: string, teamId: string, lineId: string): Promise<{ id: string }> {
     await this.ctx.db.transaction(async (tx) => {
-      const access: TeamAccess = await this.access(tx, teamId, userId, 'share');
-      if (await teamsRepository.deleteLine(tx, teamId, lineId, userId, isManager(access.role))) return;
-      if (await teamsRepository.lineExists(tx, teamId, lineId))
+      const access = await requireTeamRole(tx, teamId, userId, 'write', { lock: 'share' });
+      if (await teamLinesRepository.deleteLine(tx, teamId, lineId, userId, teamRoleMeets(access.role, 'manage'))) return;
+      if (await teamLinesRepository.lineExists(tx, teamId, lineId))
         throw Errors.forbidden("Only the line's saver, an admin or the owner can delete it");
       throw Errors.notFound('Line not found');
     });
@@ -288,11 +268,10 @@ export class TeamsService {
 
   async usage(userId: string, teamId: string): Promise<TeamUsageDto> {
     const since = new Date().toISOString().slice(0, 8) + '01';
-    const [access, members] = await Promise.all([
-      teamsRepository.access(this.ctx.db, teamId, userId),
+    const [, members] = await Promise.all([
+      requireTeamRole(this.ctx.db, teamId, userId, 'read'),
       teamsRepository.usage(this.ctx.db, teamId, userId, since),
     ]);
-    if (!access) throw notFound();
     return { since, members, total: members.reduce((s, m) => s + m.generations, 0) };
   }
 }

@@ -53,7 +53,7 @@ export const v1Resource = defineResource({
       body: v1GenerateBody,
       response: v1GenerateResultDto,
       topLevel: true,
-      errors: [400, 401, 403, 429, 502, 503, 504],
+      errors: [400, 401, 403, 404, 429, 502, 503, 504],
       before: (_req, deps, res) => deps.api.admitGeneration(callerOf(res)),
       handler: async ({ res, deps, body }) => ({ success: true, ...(await deps.api.generate(callerOf(res), body)) }),
     }),

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AuthResult, PublicUser } from '@gl/core/types';
+import { i18n } from '../i18n/i18n';
 import { ApiError, api } from './api';
 import { useHydrated } from './hydration';
 import { clearPendingSaves } from './pending-saves';
@@ -93,7 +94,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       result = await api<AuthResult>('/auth/login', { method: 'POST', body: { email, password }, sessionHandling: false });
     } catch (err) {
-      throw new Error(failureText(err, 'Login failed'));
+      throw new Error(failureText(err, i18n.t('loginFailed', { ns: 'auth' })));
     }
     setSession({ token: result.token, refreshToken: result.refreshToken, user: result.user });
     return result.user;
@@ -104,7 +105,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       result = await api<AuthResult>('/auth/register', { method: 'POST', body: { name, email, password }, sessionHandling: false });
     } catch (err) {
-      throw new Error(failureText(err, 'Registration failed'));
+      throw new Error(failureText(err, i18n.t('registerFailed', { ns: 'auth' })));
     }
     setSession({ token: result.token, refreshToken: result.refreshToken, user: result.user });
     return result.user;

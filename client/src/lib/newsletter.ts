@@ -1,6 +1,6 @@
+/** The newsletter's server calls: subscribe (the footer and home forms) and the e-mailed unsubscribe link. */
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, api } from './api';
-
-export type SubscribeResult = { ok: true } | { ok: false; error: string };
 
 /**
  * The api client's codes for an answer that was not our JSON envelope (a proxy's error page, an
@@ -13,16 +13,17 @@ export function failureMessage(err: ApiError): string {
   return NO_SERVER_MESSAGE.has(err.code) ? '' : err.message;
 }
 
-/**
- * POST /api/newsletter {email}. A refusal or an unreachable server is a result with its message
- * ('' when there is none); anything else is thrown as unexpected.
- */
-export async function subscribeToNewsletter(email: string): Promise<SubscribeResult> {
-  try {
-    await api<{ subscribed: boolean }>('/newsletter', { method: 'POST', body: { email } });
-    return { ok: true };
-  } catch (err) {
-    if (err instanceof ApiError) return { ok: false, error: failureMessage(err) };
-    throw err;
-  }
+/** POST /api/newsletter {email}. */
+export function useSubscribeNewsletter() {
+  return useMutation({
+    mutationFn: (email: string): Promise<unknown> => api('/newsletter', { method: 'POST', body: { email } }),
+  });
+}
+
+/** POST /api/newsletter/unsubscribe {token}: no sign-in. */
+export function useUnsubscribeNewsletter() {
+  return useMutation({
+    mutationFn: (token: string): Promise<unknown> =>
+      api('/newsletter/unsubscribe', { method: 'POST', body: { token }, sessionHandling: false }),
+  });
 }

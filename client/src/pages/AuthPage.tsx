@@ -1,15 +1,17 @@
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import AuthForm from '../components/auth/AuthForm';
 import PageLoader from '../components/PageLoader';
 import { useAuth } from '../lib/auth';
 
 export default function AuthPage() {
+  const { t } = useTranslation('auth');
   const { isAuthenticated, loading } = useAuth();
   const [params] = useSearchParams();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
 
-  if (loading) return <PageLoader label="Loading..." />;
+  if (loading) return <PageLoader label={t('loading')} />;
   // An already signed-in user is sent to /; a sign-in we asked for returns to where it started.
   if (isAuthenticated) return <Navigate to={from && from.startsWith('/') && !from.startsWith('//') ? from : '/'} replace />;
 

@@ -1,12 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { ContactForm } from '../components/contact/ContactForm';
 import { ContactInfo, FollowUs, QuickTips } from '../components/contact/ContactInfo';
 import { PageHeader } from '../components/marketing/PageHeader';
 
 export default function ContactPage() {
+  const { t } = useTranslation('contact');
   return (
     <>
-      <PageHeader eyebrow="Contact" title="Get in Touch">
-        Questions, bug reports, partnership ideas or a joke that made you laugh: we'd love to hear from you.
+      <PageHeader eyebrow={t('page.eyebrow')} title={t('page.title')}>
+        {t('page.lead')}
       </PageHeader>
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <ContactForm />

@@ -1,74 +1,62 @@
-import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
-import type { CurrentTeamDto } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
-import { api, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
 import { useAuth } from '../lib/auth';
-import { teamKey } from '../lib/team';
+import { useJoinTeam } from '../lib/team';
 
 /** /join?token=: the link in a team invitation. Signed-out visitors sign in or sign up first, then come back here. */
 export default function JoinPage() {
+  const { t } = useTranslation('team');
   const { user, isAuthenticated, loading } = useAuth();
   const [params] = useSearchParams();
   const location = useLocation();
-  const qc = useQueryClient();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<{ status: 'idle' | 'joining' | 'joined' } | { status: 'error'; message: string }>({ status: 'idle' });
+  const join = useJoinTeam(user?.id);
 
-  if (loading) return <PageLoader />;
-  if (state.status === 'joined') return <Navigate to="/team" replace />;
+  if (loading) return <PageLoader label={t('loading')} />;
+  if (join.isSuccess) return <Navigate to="/team" replace />;
   const back = { from: `${location.pathname}${location.search}` };
-
-  const join = async () => {
-    setState({ status: 'joining' });
-    try {
-      const team = await api<CurrentTeamDto>('/teams/join', { method: 'POST', body: { token } });
-      qc.setQueryData(teamKey(user?.id, 'current'), team);
-      setState({ status: 'joined' });
-    } catch (err) {
-      setState({ status: 'error', message: errorMessage(err, 'Could not join the team') });
-    }
-  };
 
   return (
     <div className="page flex justify-center">
       <div className="card w-full max-w-lg p-6 text-center sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Join your team</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">{t('join.title')}</h1>
         {!token ? (
-          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-            This link has no invitation in it. Open the link from your invitation e-mail.
-          </p>
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t('join.noToken')}</p>
         ) : !isAuthenticated ? (
           <>
-            <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-              Sign in, or create an account, with the e-mail address the invitation was sent to. You come straight back here to join.
-            </p>
+            <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{t('join.signInFirst')}</p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               <Link to="/auth" state={back} className="btn-primary px-5 py-2.5 text-sm">
-                Sign In
+                {t('join.signIn')}
               </Link>
               <Link to="/auth?mode=signup" state={back} className="btn-secondary px-5 py-2.5 text-sm">
-                Sign Up
+                {t('join.signUp')}
               </Link>
             </div>
           </>
         ) : (
           <>
             <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-              You are signed in as <strong className="break-all">{user?.email}</strong>.
+              <Trans
+                t={t}
+                i18nKey="join.signedInAs"
+                values={{ email: user?.email }}
+                components={{ strong: <strong className="break-all" /> }}
+              />
             </p>
             <button
               type="button"
               className="btn-primary mt-6 px-5 py-2.5 text-sm"
-              onClick={() => void join()}
-              disabled={state.status === 'joining'}
+              onClick={() => join.mutate(token)}
+              disabled={join.isPending}
             >
-              {state.status === 'joining' ? 'Joining...' : 'Join team'}
+              {join.isPending ? t('join.busy') : t('join.submit')}
             </button>
-            {state.status === 'error' && (
+            {join.isError && (
               <p role="alert" className="mt-4 text-sm text-rose-700 dark:text-rose-300">
-                {state.message}
+                {errorMessage(join.error, t('join.failed'))}
               </p>
             )}
           </>

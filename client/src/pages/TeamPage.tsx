@@ -1,66 +1,68 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { TEAM_NAME_MAX, type CurrentTeamDto } from '@gl/core/types';
 import NeedsConnection from '../components/NeedsConnection';
 import PageLoader from '../components/PageLoader';
 import SignInWall from '../components/saved/SignInWall';
 import MembersPanel from '../components/team/MembersPanel';
 import TeamLibrary from '../components/team/TeamLibrary';
-import { ApiError, api, errorMessage } from '../lib/api';
+import { Field } from '../components/forms/Field';
+import { ApiError, errorMessage } from '../lib/api';
 import { useOnline } from '../lib/app-status';
 import { useAuth } from '../lib/auth';
 import { useLiveConnection } from '../lib/socket';
-import { teamKey, useCurrentTeam, useTeamLiveUpdates } from '../lib/team';
+import { useCreateTeam, useCurrentTeam, useTeamLiveUpdates } from '../lib/team';
 
 export default function TeamPage() {
+  const { t } = useTranslation('team');
   const { user, isAuthenticated, loading } = useAuth();
-  if (loading) return <PageLoader />;
+  if (loading) return <PageLoader label={t('loading')} />;
   if (!isAuthenticated || !user) return <SignInWall />;
   return <Team userId={user.id} />;
 }
 
 function Team({ userId }: { userId: string }) {
+  const { t } = useTranslation('team');
   useLiveConnection();
   useTeamLiveUpdates(userId);
   const current = useCurrentTeam(userId);
   const [tab, setTab] = useState<'members' | 'library'>('members');
 
-  if (current.isPending) return <PageLoader />;
+  if (current.isPending) return <PageLoader label={t('loading')} />;
   if (current.isError)
     return (
       <div className="page">
         <p role="alert" className="card p-6 text-sm text-rose-700 dark:text-rose-300">
-          {errorMessage(current.error, 'Could not load your team. Please try again.')}
+          {errorMessage(current.error, t('loadFailed'))}
         </p>
       </div>
     );
   if (!current.data) return <CreateTeam userId={userId} />;
   const data: CurrentTeamDto = current.data;
+  const tabs = [
+    ['members', t('tabs.members')],
+    ['library', t('tabs.library')],
+  ] as const;
 
   return (
     <div className="page">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
-          <p className="text-sm font-medium text-violet-700 dark:text-violet-300">Your team</p>
+          <p className="text-sm font-medium text-violet-700 dark:text-violet-300">{t('yourTeam')}</p>
           <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{data.team.name}</h1>
         </div>
         <p className="chip bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300" data-testid="seats">
-          {data.team.seatsUsed} of {data.team.seats} seats used
+          {t('seats', { used: data.team.seatsUsed, count: data.team.seats })}
         </p>
       </header>
       {!data.team.active && (
         <p role="status" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-200">
-          This team is read-only: the owner&apos;s Business plan is not active. Everything is kept; renew the plan to make changes.
+          {t('readOnly')}
         </p>
       )}
-      <div role="tablist" aria-label="Team" className="mt-6 flex gap-2 border-b border-slate-200 dark:border-slate-800">
-        {(
-          [
-            ['members', 'Members'],
-            ['library', 'Shared library'],
-          ] as const
-        ).map(([id, label]) => (
+      <div role="tablist" aria-label={t('tabs.label')} className="mt-6 flex gap-2 border-b border-slate-200 dark:border-slate-800">
+        {tabs.map(([id, label]) => (
           <button
             key={id}
             role="tab"
@@ -85,54 +87,36 @@ function Team({ userId }: { userId: string }) {
 }
 
 function CreateTeam({ userId }: { userId: string }) {
-  const qc = useQueryClient();
+  const { t } = useTranslation('team');
+  const create = useCreateTeam(userId);
   const [name, setName] = useState('');
-  const [error, setError] = useState<{ message: string; upgrade: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
   const online = useOnline();
+  const upgrade = create.error instanceof ApiError && create.error.code === 'PLAN_REQUIRED';
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const created = await api<CurrentTeamDto>('/teams', { method: 'POST', body: { name } });
-      qc.setQueryData(teamKey(userId, 'current'), created);
-    } catch (err) {
-      setError({
-        message: errorMessage(err, 'Could not create the team'),
-        upgrade: err instanceof ApiError && err.code === 'PLAN_REQUIRED',
-      });
-    } finally {
-      setBusy(false);
-    }
+    create.mutate(name);
   };
 
   return (
     <div className="page flex justify-center">
-      <form onSubmit={(e) => void submit(e)} className="card w-full max-w-lg p-6 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Team collaboration</h1>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          Work on lines together: a shared library that updates live for everyone, with up to 5 seats (you included). Members get the
-          Business plan&apos;s features while your Business plan is active.
-        </p>
-        <label htmlFor="team-name" className="field-label mt-6">
-          Team name
-        </label>
-        <input id="team-name" className="field" value={name} maxLength={TEAM_NAME_MAX} onChange={(e) => setName(e.target.value)} required />
-        {error && (
+      <form onSubmit={submit} className="card w-full max-w-lg p-6 sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">{t('create.title')}</h1>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('create.lead')}</p>
+        <Field id="team-name" className="mt-6" label={t('create.name')} value={name} maxLength={TEAM_NAME_MAX} onChange={setName} />
+        {create.isError && (
           <p role="alert" className="mt-3 text-sm text-rose-700 dark:text-rose-300">
-            {error.message}{' '}
-            {error.upgrade && (
+            {errorMessage(create.error, t('create.failed'))}{' '}
+            {upgrade && (
               <Link to="/pricing" className="font-semibold underline underline-offset-2">
-                See plans
+                {t('create.seePlans')}
               </Link>
             )}
           </p>
         )}
-        <NeedsConnection action="Creating a team" className="mt-3" />
-        <button type="submit" className="btn-primary mt-5 w-full py-2.5 text-sm" disabled={busy || !online}>
-          {busy ? 'Creating...' : 'Create team'}
+        <NeedsConnection action={t('create.needs')} className="mt-3" />
+        <button type="submit" className="btn-primary mt-5 w-full py-2.5 text-sm" disabled={create.isPending || !online}>
+          {create.isPending ? t('create.busy') : t('create.submit')}
         </button>
       </form>
     </div>

@@ -9,6 +9,7 @@ import {
   emailJob,
   newsletterRepository,
   outboundEmailsRepository,
+  teamInvitationsRepository,
   teamsRepository,
   usersRepository,
   type Logger,
@@ -103,7 +104,7 @@ async function markFailedForGood(ctx: WorkerContext, payload: EmailPayload, err:
     case 'newsletter-welcome':
       return newsletterRepository.markFailed(ctx.db, payload.subscriberId);
     case 'team-invitation':
-      return teamsRepository.markInvitationEmail(ctx.db, payload.invitationId, payload.sends, 'failed', err.message);
+      return teamInvitationsRepository.markInvitationEmail(ctx.db, payload.invitationId, payload.sends, 'failed', err.message);
     case 'contact':
       return contactMessagesRepository.markFailed(ctx.db, payload.messageId);
   }
@@ -150,7 +151,7 @@ async function deliverEmail(payload: EmailPayload, ctx: WorkerContext, job: Job)
     );
   }
   if (payload.kind === 'team-invitation') {
-    const inv = await teamsRepository.findInvitation(ctx.db, payload.invitationId);
+    const inv = await teamInvitationsRepository.findInvitation(ctx.db, payload.invitationId);
     if (!inv) return { skipped: 'unknown invitation' };
     // Revoked, accepted, re-sent (another send) or already delivered: this job has nothing to do.
     if (inv.revokedAt || inv.acceptedAt) return { skipped: 'invitation closed' };
@@ -162,7 +163,8 @@ async function deliverEmail(payload: EmailPayload, ctx: WorkerContext, job: Job)
     ]);
     // The token is made here, right before sending, and only its hash is stored: it never sits in the job.
     const { token, hash } = newEmailToken();
-    if (!(await teamsRepository.setInvitationToken(ctx.db, inv.id, inv.sends, hash))) return { skipped: 'invitation closed or superseded' };
+    if (!(await teamInvitationsRepository.setInvitationToken(ctx.db, inv.id, inv.sends, hash)))
+      return { skipped: 'invitation closed or superseded' };
     const link = `${inv.linkBase}/join?token=${token}`;
     return deliver(
       ctx,
@@ -179,8 +181,8 @@ async function deliverEmail(payload: EmailPayload, ctx: WorkerContext, job: Job)
           // The invitee has no account yet: the inviter's language when the invitation was sent.
           language: resolveLanguage(inv.language),
         },
-        markDelivered: () => teamsRepository.markInvitationEmail(ctx.db, inv.id, inv.sends, 'delivered', null),
-        markAttemptFailed: (error) => teamsRepository.markInvitationEmail(ctx.db, inv.id, inv.sends, 'pending', error),
+        markDelivered: () => teamInvitationsRepository.markInvitationEmail(ctx.db, inv.id, inv.sends, 'delivered', null),
+        markAttemptFailed: (error) => teamInvitationsRepository.markInvitationEmail(ctx.db, inv.id, inv.sends, 'pending', error),
       },
       log,
     );

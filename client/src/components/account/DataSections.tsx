@@ -1,107 +1,82 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { api, apiResponse, errorMessage } from '../../lib/api';
+import { CURRENT_PASSWORD_MAX } from '@gl/core/types';
+import { errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/app-status';
-import { useAuth } from '../../lib/auth';
-import { Notice } from '../forms/Notice';
+import { useDeleteAccount, useExportData } from '../../lib/account';
 import { Field } from '../forms/Field';
+import { Notice } from '../forms/Notice';
 import { Section } from './Section';
 
-/** Saves a Response as a file (the server names it in Content-Disposition). */
-async function saveDownload(res: Response, fallbackName: string): Promise<void> {
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** What is typed to confirm deleting the account: the same word in every language (the server checks it). */
+const DELETE_WORD = 'DELETE';
 
 export function ExportSection() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { t } = useTranslation('account');
+  const download = useExportData();
   const online = useOnline();
-  const download = async () => {
-    setBusy(true);
-    setError('');
-    try {
-      await saveDownload(await apiResponse('/users/export'), 'genius-lines-export.json');
-    } catch (err) {
-      setError(errorMessage(err, 'Could not prepare your data. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Section
-      title="Download my data"
-      needs="Downloading your data"
-      lead="One JSON file with your profile, saved lines, generations, payments, subscriptions, newsletter status and API keys (without secrets)."
-    >
-      {error && (
+    <Section title={t('export.title')} needs={t('export.needs')} lead={t('export.lead')}>
+      {download.isError && (
         <div className="mb-3">
-          <Notice kind="error">{error}</Notice>
+          <Notice kind="error">{errorMessage(download.error, t('export.failed'))}</Notice>
         </div>
       )}
-      <button type="button" className="btn-secondary px-4 py-2.5" disabled={busy || !online} onClick={() => void download()}>
-        {busy ? 'Preparing...' : 'Download my data'}
+      <button
+        type="button"
+        className="btn-secondary px-4 py-2.5"
+        disabled={download.isPending || !online}
+        onClick={() => download.mutate()}
+      >
+        {download.isPending ? t('export.busy') : t('export.title')}
       </button>
     </Section>
   );
 }
 
 export function DeleteAccountSection() {
-  const { logout } = useAuth();
+  const { t } = useTranslation('account');
+  const remove = useDeleteAccount();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const ids = { password: useId(), confirm: useId() };
-  const typed = confirm === 'DELETE';
+  const typed = confirm === DELETE_WORD;
   const online = useOnline();
+  // Stays busy after success: the page is left at once.
+  const busy = remove.isPending || remove.isSuccess;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy || !typed || !online) return;
-    setBusy(true);
-    setError('');
-    try {
-      await api('/users/account', { method: 'DELETE', body: { password, confirm } });
-      // The app's normal sign-out path, so everything kept for this user in the browser is cleared too.
-      logout();
-      navigate('/', { replace: true });
-    } catch (err) {
-      setError(errorMessage(err, 'Could not delete your account. Please try again.'));
-      setBusy(false);
-    }
+    remove.mutate({ password, confirm }, { onSuccess: () => navigate('/', { replace: true }) });
   };
 
   return (
-    <Section
-      danger
-      title="Delete account"
-      needs="Deleting your account"
-      lead="Your saved lines, generations, API keys and sessions are deleted for good. Payment records are kept for accounting, without your name or email."
-    >
-      <form onSubmit={(e) => void submit(e)} className="grid gap-4 sm:max-w-md">
+    <Section danger title={t('delete.title')} needs={t('delete.needs')} lead={t('delete.lead')}>
+      <form onSubmit={submit} className="grid gap-4 sm:max-w-md">
         <Field
           id={ids.password}
-          label="Your password"
+          label={t('yourPassword')}
           type="password"
           value={password}
           onChange={setPassword}
           autoComplete="current-password"
-          maxLength={1024}
+          maxLength={CURRENT_PASSWORD_MAX}
         />
-        <Field id={ids.confirm} label='Type "DELETE" to confirm' value={confirm} onChange={setConfirm} autoComplete="off" maxLength={10} />
-        {error && <Notice kind="error">{error}</Notice>}
+        <Field
+          id={ids.confirm}
+          label={t('delete.confirm', { word: DELETE_WORD })}
+          value={confirm}
+          onChange={setConfirm}
+          autoComplete="off"
+          maxLength={10}
+        />
+        {remove.isError && <Notice kind="error">{errorMessage(remove.error, t('delete.failed'))}</Notice>}
         <div>
           <button type="submit" className="btn-danger px-4 py-2.5" disabled={busy || !typed || !password || !online}>
-            {busy ? 'Deleting...' : 'Delete my account'}
+            {busy ? t('delete.busy') : t('delete.submit')}
           </button>
         </div>
       </form>

@@ -1,56 +1,46 @@
 import { useId, useState, type FormEvent } from 'react';
-import { EMAIL_MAX, type PublicUser } from '@gl/core/types';
-import { api, errorMessage } from '../../lib/api';
+import { useTranslation } from 'react-i18next';
+import { CURRENT_PASSWORD_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, type PublicUser } from '@gl/core/types';
+import { errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/app-status';
-import { useAuth } from '../../lib/auth';
-import { Notice } from '../forms/Notice';
+import { useChangeEmail, useChangePassword, useUpdateProfile } from '../../lib/account';
 import { Field } from '../forms/Field';
+import { Notice } from '../forms/Notice';
 import { Section } from './Section';
 
-type Result = { kind: 'error' | 'success'; text: string } | null;
-
-/** Runs a form action with busy state and one result line. */
-function useAction() {
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<Result>(null);
-  const online = useOnline();
-  const run = async (action: () => Promise<string>, fallback: string) => {
-    if (busy || !online) return;
-    setBusy(true);
-    setResult(null);
-    try {
-      setResult({ kind: 'success', text: await action() });
-    } catch (err) {
-      setResult({ kind: 'error', text: errorMessage(err, fallback) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  /** No connection: the submit is disabled (the section says why). */
-  return { busy: busy || !online, saving: busy, result, run };
+/** The one result line of a mutation: its success text, or its error's message. */
+function Result({
+  mutation,
+  success,
+  fallback,
+}: {
+  mutation: { isSuccess: boolean; isError: boolean; error: unknown };
+  success: string;
+  fallback: string;
+}) {
+  if (mutation.isSuccess) return <Notice kind="success">{success}</Notice>;
+  if (mutation.isError) return <Notice kind="error">{errorMessage(mutation.error, fallback)}</Notice>;
+  return null;
 }
 
 export function ProfileSection({ user }: { user: PublicUser }) {
-  const { updateUser } = useAuth();
+  const { t } = useTranslation('account');
+  const save = useUpdateProfile();
+  const online = useOnline();
   const [name, setName] = useState(user.name);
-  const { busy, saving, result, run } = useAction();
   const id = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void run(async () => {
-      const { user: updated } = await api<{ user: PublicUser }>('/users/profile', { method: 'PUT', body: { name: name.trim() } });
-      updateUser({ name: updated.name });
-      return 'Name saved.';
-    }, 'Could not save your name.');
+    if (!save.isPending && online) save.mutate(name.trim());
   };
   return (
-    <Section title="Profile">
+    <Section title={t('profile.title')}>
       <form onSubmit={submit} className="grid gap-4 sm:max-w-md">
-        <Field id={id} label="Full Name" value={name} onChange={setName} autoComplete="name" maxLength={100} />
-        {result && <Notice kind={result.kind}>{result.text}</Notice>}
+        <Field id={id} label={t('profile.name')} value={name} onChange={setName} autoComplete="name" maxLength={NAME_MAX} />
+        <Result mutation={save} success={t('profile.saved')} fallback={t('profile.failed')} />
         <div>
-          <button type="submit" className="btn-primary px-4 py-2.5" disabled={busy || name.trim() === user.name}>
-            {saving ? 'Saving...' : 'Save name'}
+          <button type="submit" className="btn-primary px-4 py-2.5" disabled={save.isPending || !online || name.trim() === user.name}>
+            {save.isPending ? t('saving') : t('profile.submit')}
           </button>
         </div>
       </form>
@@ -59,32 +49,35 @@ export function ProfileSection({ user }: { user: PublicUser }) {
 }
 
 export function EmailSection({ user }: { user: PublicUser }) {
+  const { t } = useTranslation('account');
+  const change = useChangeEmail();
+  const online = useOnline();
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, saving, result, run } = useAction();
   const ids = { email: useId(), password: useId() };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void run(async () => {
-      const { pendingEmail } = await api<{ pendingEmail: string }>('/users/email', {
-        method: 'PUT',
-        body: { newEmail: newEmail.trim(), password },
-      });
-      setPassword('');
-      setNewEmail('');
-      return `We sent a link to ${pendingEmail}. Your email changes when you open it.`;
-    }, 'Could not change your email.');
+    if (change.isPending || !online) return;
+    change.mutate(
+      { newEmail: newEmail.trim(), password },
+      {
+        onSuccess: () => {
+          setPassword('');
+          setNewEmail('');
+        },
+      },
+    );
   };
   return (
     <Section
-      title="Email"
+      title={t('email.title')}
       lead={
         <>
           <span className="break-all font-medium text-slate-800 dark:text-slate-200">{user.email}</span>{' '}
           {user.emailVerified ? (
-            <span className="chip bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-200">Verified</span>
+            <span className="chip bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-200">{t('email.verified')}</span>
           ) : (
-            <span className="chip bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-200">Not verified</span>
+            <span className="chip bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-200">{t('email.notVerified')}</span>
           )}
         </>
       }
@@ -92,7 +85,7 @@ export function EmailSection({ user }: { user: PublicUser }) {
       <form onSubmit={submit} className="grid gap-4 sm:max-w-md">
         <Field
           id={ids.email}
-          label="New email"
+          label={t('email.new')}
           type="email"
           value={newEmail}
           onChange={setNewEmail}
@@ -101,17 +94,17 @@ export function EmailSection({ user }: { user: PublicUser }) {
         />
         <Field
           id={ids.password}
-          label="Your password"
+          label={t('yourPassword')}
           type="password"
           value={password}
           onChange={setPassword}
           autoComplete="current-password"
-          maxLength={1024}
+          maxLength={CURRENT_PASSWORD_MAX}
         />
-        {result && <Notice kind={result.kind}>{result.text}</Notice>}
+        <Result mutation={change} success={t('email.sent', { email: change.data ?? '' })} fallback={t('email.failed')} />
         <div>
-          <button type="submit" className="btn-primary px-4 py-2.5" disabled={busy}>
-            {saving ? 'Sending...' : 'Change email'}
+          <button type="submit" className="btn-primary px-4 py-2.5" disabled={change.isPending || !online}>
+            {change.isPending ? t('sending') : t('email.submit')}
           </button>
         </div>
       </form>
@@ -120,49 +113,50 @@ export function EmailSection({ user }: { user: PublicUser }) {
 }
 
 export function PasswordSection() {
-  const { acceptSession } = useAuth();
+  const { t } = useTranslation('account');
+  const change = useChangePassword();
+  const online = useOnline();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
-  const { busy, saving, result, run } = useAction();
   const ids = { current: useId(), next: useId() };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void run(async () => {
-      const data = await api<{ token: string; refreshToken: string; message: string }>('/users/change-password', {
-        method: 'POST',
-        body: { currentPassword, newPassword },
-      });
-      acceptSession(data);
-      setCurrent('');
-      setNew('');
-      return data.message;
-    }, 'Could not change your password.');
+    if (change.isPending || !online) return;
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          setCurrent('');
+          setNew('');
+        },
+      },
+    );
   };
   return (
-    <Section title="Password" lead="Changing it signs out every other device and cancels any email change or reset link still pending.">
+    <Section title={t('password.title')} lead={t('password.lead')}>
       <form onSubmit={submit} className="grid gap-4 sm:max-w-md">
         <Field
           id={ids.current}
-          label="Current password"
+          label={t('password.current')}
           type="password"
           value={currentPassword}
           onChange={setCurrent}
           autoComplete="current-password"
-          maxLength={1024}
+          maxLength={CURRENT_PASSWORD_MAX}
         />
         <Field
           id={ids.next}
-          label="New password"
+          label={t('password.new')}
           type="password"
           value={newPassword}
           onChange={setNew}
           autoComplete="new-password"
-          maxLength={128}
+          maxLength={PASSWORD_MAX}
         />
-        {result && <Notice kind={result.kind}>{result.text}</Notice>}
+        <Result mutation={change} success={change.data ?? ''} fallback={t('password.failed')} />
         <div>
-          <button type="submit" className="btn-primary px-4 py-2.5" disabled={busy}>
-            {saving ? 'Saving...' : 'Change password'}
+          <button type="submit" className="btn-primary px-4 py-2.5" disabled={change.isPending || !online}>
+            {change.isPending ? t('saving') : t('password.submit')}
           </button>
         </div>
       </form>

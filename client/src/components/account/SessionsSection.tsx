@@ -1,16 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { SessionDto } from '@gl/core/types';
-import { api, errorMessage } from '../../lib/api';
+import { useTranslation } from 'react-i18next';
+import { i18n, intlLocale } from '../../i18n/i18n';
+import { errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
+import { useSessions, useSignOutDevice, useSignOutEverywhere } from '../../lib/account';
 import { formatSavedDate } from '../../lib/format';
 import { Notice } from '../forms/Notice';
 import { Section } from './Section';
 
 /** "Chrome on Android" from a user agent, good enough to tell devices apart. */
 export function describeDevice(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent) return i18n.t('devices.unknown', { ns: 'account' });
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /OPR\/|Opera/.test(userAgent)
@@ -33,54 +33,29 @@ export function describeDevice(userAgent: string | null): string {
           : /Linux/.test(userAgent)
             ? 'Linux'
             : null;
-  if (browser && os) return `${browser} on ${os}`;
+  if (browser && os) return i18n.t('devices.browserOn', { ns: 'account', browser, os });
   return browser ?? os ?? userAgent.slice(0, 60);
 }
 
 export function SessionsSection() {
-  const { acceptSession } = useAuth();
-  const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: ['auth', 'sessions'], queryFn: () => api<{ sessions: SessionDto[] }>('/auth/sessions') });
-  const [busy, setBusy] = useState<string | null>(null);
-  const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const { t } = useTranslation('account');
+  const { user } = useAuth();
+  const sessions = useSessions(user?.id);
+  const signOutDevice = useSignOutDevice(user?.id);
+  const signOutEverywhere = useSignOutEverywhere(user?.id);
   const online = useOnline();
+  const busy = signOutDevice.isPending || signOutEverywhere.isPending;
+  // The last action's outcome: whichever of the two ran last.
+  const last = signOutDevice.submittedAt > signOutEverywhere.submittedAt ? signOutDevice : signOutEverywhere;
+  const locale = intlLocale();
 
-  const act = async (key: string, action: () => Promise<string>) => {
-    setBusy(key);
-    setResult(null);
-    try {
-      setResult({ kind: 'success', text: await action() });
-      await queryClient.invalidateQueries({ queryKey: ['auth', 'sessions'] });
-    } catch (err) {
-      setResult({ kind: 'error', text: errorMessage(err, 'That did not work. Please try again.') });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const signOutDevice = (id: string) =>
-    act(id, async () => {
-      await api(`/auth/sessions/${id}`, { method: 'DELETE' });
-      return 'That device is signed out.';
-    });
-  const signOutEverywhere = () =>
-    act('all', async () => {
-      const data = await api<{ revoked: number; token: string; refreshToken: string }>('/auth/logout-all', { method: 'POST' });
-      acceptSession(data);
-      return data.revoked === 1 ? '1 other device was signed out.' : `${data.revoked} other devices were signed out.`;
-    });
-
-  const list = sessions.data?.sessions ?? [];
+  const list = sessions.data ?? [];
   return (
-    <Section
-      title="Signed-in devices"
-      lead="Sign out a device you do not recognise, or every device but this one (that also cancels any email change or reset link still pending)."
-      needs="Signing devices out"
-    >
+    <Section title={t('devices.title')} lead={t('devices.lead')} needs={t('devices.needs')}>
       {sessions.isPending ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">Loading devices...</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('devices.loading')}</p>
       ) : sessions.isError ? (
-        <Notice kind="error">{errorMessage(sessions.error, 'Could not load your devices.')}</Notice>
+        <Notice kind="error">{errorMessage(sessions.error, t('devices.loadFailed'))}</Notice>
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-800">
           {list.map((s) => (
@@ -89,40 +64,47 @@ export function SessionsSection() {
                 <p className="text-sm font-medium text-slate-900 dark:text-white">
                   {describeDevice(s.userAgent)}{' '}
                   {s.current && (
-                    <span className="chip bg-violet-100 text-violet-800 dark:bg-violet-500/15 dark:text-violet-200">This device</span>
+                    <span className="chip bg-violet-100 text-violet-800 dark:bg-violet-500/15 dark:text-violet-200">
+                      {t('devices.current')}
+                    </span>
                   )}
                 </p>
-                <p className="text-xs text-slate-600 dark:text-slate-400">
-                  {s.ip ?? 'Unknown address'} · signed in {formatSavedDate(s.createdAt)} · last active {formatSavedDate(s.lastUsedAt)}
+                <p className="break-words text-xs text-slate-600 dark:text-slate-400">
+                  {t('devices.details', {
+                    ip: s.ip ?? t('devices.unknownAddress'),
+                    signedIn: formatSavedDate(s.createdAt, locale),
+                    lastActive: formatSavedDate(s.lastUsedAt, locale),
+                  })}
                 </p>
               </div>
               {!s.current && (
                 <button
                   type="button"
                   className="btn-secondary px-3 py-2 text-sm"
-                  disabled={busy !== null || !online}
-                  onClick={() => void signOutDevice(s.id)}
-                  aria-label={`Sign out ${describeDevice(s.userAgent)}`}
+                  disabled={busy || !online}
+                  onClick={() => signOutDevice.mutate(s.id)}
+                  aria-label={t('devices.signOutOne', { device: describeDevice(s.userAgent) })}
                 >
-                  {busy === s.id ? 'Signing out...' : 'Sign out'}
+                  {signOutDevice.isPending && signOutDevice.variables === s.id ? t('devices.signingOut') : t('devices.signOut')}
                 </button>
               )}
             </li>
           ))}
         </ul>
       )}
-      {result && (
+      {(last.isSuccess || last.isError) && (
         <div className="mt-3">
-          <Notice kind={result.kind}>{result.text}</Notice>
+          {last.isError ? (
+            <Notice kind="error">{errorMessage(last.error, t('devices.failed'))}</Notice>
+          ) : (
+            <Notice kind="success">
+              {last === signOutDevice ? t('devices.signedOut') : t('devices.signedOutOthers', { count: signOutEverywhere.data ?? 0 })}
+            </Notice>
+          )}
         </div>
       )}
-      <button
-        type="button"
-        className="btn-danger mt-4 px-4 py-2.5"
-        disabled={busy !== null || !online}
-        onClick={() => void signOutEverywhere()}
-      >
-        {busy === 'all' ? 'Signing out...' : 'Sign out everywhere else'}
+      <button type="button" className="btn-danger mt-4 px-4 py-2.5" disabled={busy || !online} onClick={() => signOutEverywhere.mutate()}>
+        {signOutEverywhere.isPending ? t('devices.signingOut') : t('devices.signOutOthers')}
       </button>
     </Section>
   );

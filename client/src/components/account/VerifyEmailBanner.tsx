@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { useResendVerification } from '../../lib/account';
 import { useLiveConnection } from '../../lib/socket';
 
 const dismissedKey = (userId: string) => `gl-verify-banner-dismissed-${userId}`;
@@ -22,22 +24,14 @@ function StayLive() {
 
 /** For signed-in users whose e-mail is not verified: a reminder with "resend", dismissible for this browser session. */
 export default function VerifyEmailBanner() {
+  const { t } = useTranslation('account');
   const { user } = useAuth();
   const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState<string | null>(null);
-  const [state, setState] = useState<{ busy: boolean; text?: string }>({ busy: false });
+  const resend = useResendVerification();
   if (!user || user.emailVerified || pathname === '/verify-email') return null;
   if (dismissed === user.id || wasDismissed(user.id)) return null;
 
-  const resend = async () => {
-    setState({ busy: true });
-    try {
-      await api('/auth/resend-verification', { method: 'POST' });
-      setState({ busy: false, text: `Sent. Check ${user.email}.` });
-    } catch (err) {
-      setState({ busy: false, text: errorMessage(err, 'Could not send the link. Please try again.') });
-    }
-  };
   const dismiss = () => {
     try {
       sessionStorage.setItem(dismissedKey(user.id), '1');
@@ -46,25 +40,30 @@ export default function VerifyEmailBanner() {
     }
     setDismissed(user.id);
   };
+  const text = resend.isSuccess
+    ? t('banner.sent', { email: user.email })
+    : resend.isError
+      ? errorMessage(resend.error, t('sendFailed'))
+      : '';
 
   return (
     <div
       role="region"
-      aria-label="Email verification"
+      aria-label={t('banner.label')}
       className="border-b border-amber-200 bg-amber-50 dark:border-amber-500/30 dark:bg-amber-500/10"
     >
       <StayLive />
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-sm text-amber-900 sm:px-6 dark:text-amber-100">
         <p className="min-w-0 flex-1 basis-full sm:basis-0">
-          Please confirm your email address <strong className="break-all">{user.email}</strong> with the link we sent you.
-          {state.text && <span role="status"> {state.text}</span>}
+          <Trans t={t} i18nKey="banner.text" values={{ email: user.email }} components={{ strong: <strong className="break-all" /> }} />
+          {text && <span role="status"> {text}</span>}
         </p>
         <div className="flex items-center gap-2">
-          <button type="button" className="btn-secondary px-3 py-1.5 text-sm" disabled={state.busy} onClick={() => void resend()}>
-            {state.busy ? 'Sending...' : 'Resend link'}
+          <button type="button" className="btn-secondary px-3 py-1.5 text-sm" disabled={resend.isPending} onClick={() => resend.mutate()}>
+            {resend.isPending ? t('sending') : t('banner.resend')}
           </button>
           <button type="button" className="btn-ghost px-3 py-1.5 text-sm" onClick={dismiss}>
-            Dismiss
+            {t('banner.dismiss')}
           </button>
         </div>
       </div>

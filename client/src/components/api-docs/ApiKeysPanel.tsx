@@ -1,43 +1,42 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getPlan } from '@gl/core/types';
+import { API_KEY_NAME_MAX, getPlan } from '@gl/core/types';
 import { useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { intlLocale } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/api';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../lib/api-keys';
 import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
 import NeedsConnection from '../NeedsConnection';
 import { useConfirm } from '../ConfirmDialog';
+import { Field } from '../forms/Field';
 import { CodeBlock } from './CodeBlock';
-import { apiKeysApi } from '../../lib/api-keys';
 
-const KEYS = ['api-keys'] as const;
-
-function formatDate(iso: string | null): string {
-  if (!iso) return 'Never';
-  return new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
+function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(intlLocale(), { month: 'short', day: 'numeric', year: 'numeric' });
 }
+
+const linkClass = 'font-semibold text-violet-700 underline underline-offset-2 dark:text-violet-300';
 
 /** Create, list and revoke API keys (Business plan). Visitors and other plans see how to get access. */
 export function ApiKeysPanel() {
+  const { t } = useTranslation('apiKeys');
   const { user, isAuthenticated } = useAuth();
   const apiAccess = Boolean(user && getPlan(user.planId).limits.apiAccess);
 
   if (!isAuthenticated || !user) {
     return (
       <Notice>
-        <Link to="/auth" className="font-semibold text-violet-700 underline underline-offset-2 dark:text-violet-300">
-          Sign in
-        </Link>{' '}
-        with a Business plan account to create API keys here.
+        <Trans t={t} i18nKey="signIn" components={{ signIn: <Link to="/auth" className={linkClass} /> }} />
       </Notice>
     );
   }
   if (!apiAccess) {
     return (
       <Notice>
-        API keys are part of the Business plan; you are on {getPlan(user.planId).name}.{' '}
-        <Link to="/pricing" className="font-semibold text-violet-700 underline underline-offset-2 dark:text-violet-300">
-          Get API Access
+        {t('businessOnly', { plan: getPlan(user.planId).name })}{' '}
+        <Link to="/pricing" className={linkClass}>
+          {t('getAccess')}
         </Link>
       </Notice>
     );
@@ -54,80 +53,71 @@ function Notice({ children }: { children: ReactNode }) {
 }
 
 function KeyManager() {
-  const queryClient = useQueryClient();
+  const { t } = useTranslation('apiKeys');
   const [name, setName] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
-  const keys = useQuery({ queryKey: KEYS, queryFn: apiKeysApi.list });
-  const create = useMutation({
-    mutationFn: (keyName: string) => apiKeysApi.create(keyName),
-    onSuccess: (result) => {
-      setSecret(result.key);
-      setName('');
-      void queryClient.invalidateQueries({ queryKey: KEYS });
-    },
-  });
-  const revoke = useMutation({
-    mutationFn: (id: string) => apiKeysApi.revoke(id),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEYS }),
-  });
+  const keys = useApiKeys();
+  const create = useCreateApiKey();
+  const revoke = useRevokeApiKey();
   const active = (keys.data ?? []).filter((k) => !k.revokedAt);
   const online = useOnline();
   const { confirm, dialog } = useConfirm();
 
   return (
     <div className="card space-y-5 p-5">
-      <NeedsConnection action="Creating or revoking an API key" />
+      <NeedsConnection action={t('needs')} />
       <form
         className="flex flex-col gap-2 sm:flex-row sm:items-end"
         onSubmit={(e) => {
           e.preventDefault();
-          if (online) create.mutate(name.trim() || 'Default key');
+          if (!online) return;
+          create.mutate(name.trim() || t('defaultName'), {
+            onSuccess: (result) => {
+              setSecret(result.key);
+              setName('');
+            },
+          });
         }}
       >
-        <div className="flex-1">
-          <label htmlFor="api-key-name" className="field-label">
-            New key name
-          </label>
-          <input
-            id="api-key-name"
-            autoComplete="off"
-            className="field"
-            maxLength={60}
-            placeholder="e.g. Production server"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
+        <Field
+          id="api-key-name"
+          className="flex-1"
+          label={t('name')}
+          autoComplete="off"
+          required={false}
+          maxLength={API_KEY_NAME_MAX}
+          placeholder={t('namePlaceholder')}
+          value={name}
+          onChange={setName}
+        />
         <button type="submit" className="btn-primary px-4 py-2 text-sm" disabled={create.isPending || !online}>
-          {create.isPending ? 'Creating...' : 'Create API key'}
+          {create.isPending ? t('creating') : t('create')}
         </button>
       </form>
       {create.isError && (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-400">
-          {errorMessage(create.error, 'Could not create the key')}
+          {errorMessage(create.error, t('createFailed'))}
         </p>
       )}
       {secret && (
         <div className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-500/40 dark:bg-amber-500/10">
-          <p className="text-sm font-medium text-amber-900 dark:text-amber-200">
-            Copy your new key now. For your security it will not be shown again.
-          </p>
-          <CodeBlock title="Your new API key" code={secret} />
+          <p className="text-sm font-medium text-amber-900 dark:text-amber-200">{t('copyNow')}</p>
+          <CodeBlock title={t('newKey')} code={secret} />
           <button type="button" className="btn-ghost px-3 py-1.5 text-sm" onClick={() => setSecret(null)}>
-            I've saved it
+            {t('savedIt')}
           </button>
         </div>
       )}
       <div>
-        <h4 className="text-sm font-semibold text-slate-900 dark:text-white">Your keys</h4>
+        <h4 className="text-sm font-semibold text-slate-900 dark:text-white">{t('yourKeys')}</h4>
         {keys.isPending ? (
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Loading...</p>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('loading')}</p>
         ) : keys.isError ? (
           <p role="alert" className="mt-2 text-sm text-rose-700 dark:text-rose-400">
-            {errorMessage(keys.error, 'Could not load your keys')}
+            {errorMessage(keys.error, t('loadFailed'))}
           </p>
         ) : active.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No active keys yet.</p>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('none')}</p>
         ) : (
           <ul className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
             {active.map((k) => (
@@ -135,7 +125,11 @@ function KeyManager() {
                 <div>
                   <p className="font-medium text-slate-900 dark:text-white">{k.name}</p>
                   <p className="font-mono text-xs text-slate-600 dark:text-slate-400">
-                    {k.prefix}… · created {formatDate(k.createdAt)} · last used {formatDate(k.lastUsedAt)}
+                    {t('details', {
+                      prefix: k.prefix,
+                      created: formatDate(k.createdAt),
+                      lastUsed: k.lastUsedAt ? formatDate(k.lastUsedAt) : t('never'),
+                    })}
                   </p>
                 </div>
                 <button
@@ -144,15 +138,15 @@ function KeyManager() {
                   disabled={(revoke.isPending && revoke.variables === k.id) || !online}
                   onClick={async () => {
                     const yes = await confirm({
-                      title: `Revoke "${k.name}"?`,
-                      message: 'Apps using it will stop working at once.',
-                      confirmLabel: 'Revoke key',
+                      title: t('revokeTitle', { name: k.name }),
+                      message: t('revokeMessage'),
+                      confirmLabel: t('revokeConfirm'),
                       destructive: true,
                     });
                     if (yes) revoke.mutate(k.id);
                   }}
                 >
-                  Revoke
+                  {t('revoke')}
                 </button>
               </li>
             ))}

@@ -1,41 +1,46 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getPlan, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX, type WebhookEndpointDto, type WebhookEventType } from '@gl/core/types';
 import { useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { intlLocale } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
+import { useCreateWebhook, useDeleteWebhook, useRotateWebhookSecret, useWebhookAttempts, useWebhookEndpoints } from '../../lib/webhooks';
 import NeedsConnection from '../NeedsConnection';
 import { useConfirm } from '../ConfirmDialog';
+import { Field } from '../forms/Field';
 import { CodeBlock } from './CodeBlock';
-import { webhooksApi } from '../../lib/webhooks';
-
-const ENDPOINTS = ['webhooks'] as const;
-const attemptsKey = (endpointId: string) => ['webhooks', endpointId, 'attempts'] as const;
 
 function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return new Date(iso).toLocaleString(intlLocale(), {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }
+
+const linkClass = 'font-semibold text-violet-700 underline underline-offset-2 dark:text-violet-300';
 
 /** Add, list, rotate and delete webhook endpoints, and see their recent attempts (Business plan). */
 export function WebhooksPanel() {
+  const { t } = useTranslation('webhooks');
   const { user, isAuthenticated } = useAuth();
   if (!isAuthenticated || !user) {
     return (
       <Notice>
-        <Link to="/auth" className="font-semibold text-violet-700 underline underline-offset-2 dark:text-violet-300">
-          Sign in
-        </Link>{' '}
-        with a Business plan account to add webhook endpoints here.
+        <Trans t={t} i18nKey="signIn" components={{ signIn: <Link to="/auth" className={linkClass} /> }} />
       </Notice>
     );
   }
   if (!getPlan(user.planId).limits.apiAccess) {
     return (
       <Notice>
-        Webhooks are part of the Business plan; you are on {getPlan(user.planId).name}.{' '}
-        <Link to="/pricing" className="font-semibold text-violet-700 underline underline-offset-2 dark:text-violet-300">
-          Get API Access
+        {t('businessOnly', { plan: getPlan(user.planId).name })}{' '}
+        <Link to="/pricing" className={linkClass}>
+          {t('getAccess')}
         </Link>
       </Notice>
     );
@@ -59,41 +64,18 @@ interface ShownSecret {
 }
 
 function EndpointManager() {
-  const queryClient = useQueryClient();
+  const { t } = useTranslation('webhooks');
   const online = useOnline();
   const { confirm, dialog } = useConfirm();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENT_TYPES]);
   const [shown, setShown] = useState<ShownSecret | null>(null);
-  const endpoints = useQuery({ queryKey: ENDPOINTS, queryFn: webhooksApi.list });
-  // The list only: an open attempts list refreshes itself.
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ENDPOINTS, exact: true });
-
-  const create = useMutation({
-    mutationFn: () => webhooksApi.create(url.trim(), events),
-    onSuccess: (result) => {
-      setShown({ endpointId: result.endpoint.id, url: result.endpoint.url, secret: result.secret });
-      setUrl('');
-      refresh();
-    },
-  });
-  const rotate = useMutation({
-    mutationFn: (id: string) => webhooksApi.rotate(id),
-    onSuccess: (result) => {
-      setShown({ endpointId: result.endpoint.id, url: result.endpoint.url, secret: result.secret });
-      refresh();
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (id: string) => webhooksApi.remove(id),
-    onSuccess: (_r, id) => {
-      if (shown?.endpointId === id) setShown(null);
-      // The row goes at once, so its attempts list stops asking about an endpoint that is gone.
-      void queryClient.cancelQueries({ queryKey: attemptsKey(id) });
-      queryClient.setQueryData<WebhookEndpointDto[]>(ENDPOINTS, (list) => list?.filter((e) => e.id !== id));
-      refresh();
-    },
-  });
+  const endpoints = useWebhookEndpoints();
+  const create = useCreateWebhook();
+  const rotate = useRotateWebhookSecret();
+  const remove = useDeleteWebhook();
+  const show = (result: { endpoint: WebhookEndpointDto; secret: string }) =>
+    setShown({ endpointId: result.endpoint.id, url: result.endpoint.url, secret: result.secret });
 
   const toggle = (type: WebhookEventType) =>
     setEvents((current) =>
@@ -102,33 +84,36 @@ function EndpointManager() {
 
   return (
     <div className="card space-y-5 p-5">
-      <NeedsConnection action="Changing webhook endpoints" />
+      <NeedsConnection action={t('needs')} />
       <form
         className="space-y-3"
         onSubmit={(e) => {
           e.preventDefault();
-          if (online) create.mutate();
+          if (!online) return;
+          create.mutate(
+            { url: url.trim(), events },
+            {
+              onSuccess: (result) => {
+                show(result);
+                setUrl('');
+              },
+            },
+          );
         }}
       >
-        <div>
-          <label htmlFor="webhook-url" className="field-label">
-            Endpoint URL
-          </label>
-          <input
-            id="webhook-url"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            required
-            className="field"
-            maxLength={WEBHOOK_URL_MAX}
-            placeholder="https://example.com/genius-lines"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-          />
-        </div>
+        <Field
+          id="webhook-url"
+          label={t('url')}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          maxLength={WEBHOOK_URL_MAX}
+          placeholder={t('urlPlaceholder')}
+          value={url}
+          onChange={setUrl}
+        />
         <fieldset>
-          <legend className="field-label">Events</legend>
+          <legend className="field-label">{t('events')}</legend>
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-4">
             {WEBHOOK_EVENT_TYPES.map((type) => (
               <label key={type} className="inline-flex items-center gap-2 font-mono text-sm text-slate-800 dark:text-slate-200">
@@ -144,40 +129,38 @@ function EndpointManager() {
           </div>
         </fieldset>
         <button type="submit" className="btn-primary px-4 py-2 text-sm" disabled={create.isPending || !online || events.length === 0}>
-          {create.isPending ? 'Adding...' : 'Add endpoint'}
+          {create.isPending ? t('adding') : t('add')}
         </button>
       </form>
       {create.isError && (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-400">
-          {errorMessage(create.error, 'Could not add the endpoint')}
+          {errorMessage(create.error, t('addFailed'))}
         </p>
       )}
       {(rotate.isError || remove.isError) && (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-400">
-          {errorMessage(rotate.error ?? remove.error, 'Could not change the endpoint')}
+          {errorMessage(rotate.error ?? remove.error, t('changeFailed'))}
         </p>
       )}
       {shown && (
         <div className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-500/40 dark:bg-amber-500/10">
-          <p className="text-sm font-medium break-words text-amber-900 dark:text-amber-200">
-            Copy the signing secret of {shown.url} now. For your security it will not be shown again.
-          </p>
-          <CodeBlock title="Your webhook signing secret" code={shown.secret} />
+          <p className="text-sm font-medium break-words text-amber-900 dark:text-amber-200">{t('copyNow', { url: shown.url })}</p>
+          <CodeBlock title={t('secretTitle')} code={shown.secret} />
           <button type="button" className="btn-ghost px-3 py-1.5 text-sm" onClick={() => setShown(null)}>
-            I've saved it
+            {t('savedIt')}
           </button>
         </div>
       )}
       <div>
-        <h4 className="text-sm font-semibold text-slate-900 dark:text-white">Your endpoints</h4>
+        <h4 className="text-sm font-semibold text-slate-900 dark:text-white">{t('yourEndpoints')}</h4>
         {endpoints.isPending ? (
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Loading...</p>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('loading')}</p>
         ) : endpoints.isError ? (
           <p role="alert" className="mt-2 text-sm text-rose-700 dark:text-rose-400">
-            {errorMessage(endpoints.error, 'Could not load your endpoints')}
+            {errorMessage(endpoints.error, t('loadFailed'))}
           </p>
         ) : endpoints.data.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No webhook endpoints yet.</p>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('none')}</p>
         ) : (
           <ul className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
             {endpoints.data.map((endpoint) => (
@@ -191,20 +174,26 @@ function EndpointManager() {
                 }
                 onRotate={async () => {
                   const yes = await confirm({
-                    title: 'Rotate the signing secret?',
-                    message: `The current secret of ${endpoint.url} stops working at once; update your receiver with the new one.${endpoint.status === 'disabled' ? ' The endpoint is turned back on.' : ''}`,
-                    confirmLabel: 'Rotate secret',
+                    title: t('rotateTitle'),
+                    message:
+                      endpoint.status === 'disabled'
+                        ? t('rotateMessageDisabled', { url: endpoint.url })
+                        : t('rotateMessage', { url: endpoint.url }),
+                    confirmLabel: t('rotate'),
                   });
-                  if (yes) rotate.mutate(endpoint.id);
+                  if (yes) rotate.mutate(endpoint.id, { onSuccess: show });
                 }}
                 onDelete={async () => {
                   const yes = await confirm({
-                    title: 'Delete this endpoint?',
-                    message: `${endpoint.url} will get no more events; undelivered ones are dropped.`,
-                    confirmLabel: 'Delete endpoint',
+                    title: t('deleteTitle'),
+                    message: t('deleteMessage', { url: endpoint.url }),
+                    confirmLabel: t('deleteConfirm'),
                     destructive: true,
                   });
-                  if (yes) remove.mutate(endpoint.id);
+                  if (yes)
+                    remove.mutate(endpoint.id, {
+                      onSuccess: () => setShown((current) => (current?.endpointId === endpoint.id ? null : current)),
+                    });
                 }}
               />
             ))}
@@ -227,6 +216,7 @@ function EndpointRow({
   onRotate(): void;
   onDelete(): void;
 }) {
+  const { t } = useTranslation('webhooks');
   const [open, setOpen] = useState(false);
   const disabled = endpoint.status === 'disabled';
   const attemptsId = `webhook-attempts-${endpoint.id}`;
@@ -243,17 +233,17 @@ function EndpointRow({
                   : 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/20 dark:text-emerald-200'
               }`}
             >
-              {disabled ? 'Disabled' : 'Active'}
+              {disabled ? t('disabled') : t('active')}
             </span>
             {endpoint.events.join(', ')}
           </p>
           {disabled && endpoint.disabledReason && (
-            <p className="mt-1 text-xs text-rose-700 dark:text-rose-300">
-              {endpoint.disabledReason}. Rotate the secret to turn it back on.
-            </p>
+            <p className="mt-1 text-xs text-rose-700 dark:text-rose-300">{t('disabledReason', { reason: endpoint.disabledReason })}</p>
           )}
           {!disabled && endpoint.failingSince && (
-            <p className="mt-1 text-xs text-amber-800 dark:text-amber-300">Failing since {formatTime(endpoint.failingSince)}</p>
+            <p className="mt-1 text-xs text-amber-800 dark:text-amber-300">
+              {t('failingSince', { time: formatTime(endpoint.failingSince) })}
+            </p>
           )}
         </div>
         <div className="flex flex-wrap gap-2">
@@ -264,13 +254,13 @@ function EndpointRow({
             aria-controls={attemptsId}
             onClick={() => setOpen((o) => !o)}
           >
-            {open ? 'Hide attempts' : 'Recent attempts'}
+            {open ? t('hideAttempts') : t('attempts')}
           </button>
           <button type="button" className="btn-secondary px-3 py-1.5 text-sm" disabled={busy} onClick={onRotate}>
-            Rotate secret
+            {t('rotate')}
           </button>
           <button type="button" className="btn-danger px-3 py-1.5 text-sm" disabled={busy} onClick={onDelete}>
-            Delete
+            {t('delete')}
           </button>
         </div>
       </div>
@@ -280,22 +270,19 @@ function EndpointRow({
 }
 
 function Attempts({ id, endpointId }: { id: string; endpointId: string }) {
-  const attempts = useQuery({
-    queryKey: ['webhooks', endpointId, 'attempts'],
-    queryFn: () => webhooksApi.attempts(endpointId),
-    refetchInterval: 15_000,
-  });
+  const { t } = useTranslation('webhooks');
+  const attempts = useWebhookAttempts(endpointId);
   return (
     <div id={id} className="rounded-xl border border-slate-200 p-3 dark:border-slate-700">
-      <h5 className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Recent attempts</h5>
+      <h5 className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{t('attempts')}</h5>
       {attempts.isPending ? (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Loading...</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('loading')}</p>
       ) : attempts.isError ? (
         <p role="alert" className="mt-2 text-sm text-rose-700 dark:text-rose-400">
-          {errorMessage(attempts.error, 'Could not load the attempts')}
+          {errorMessage(attempts.error, t('attemptsFailed'))}
         </p>
       ) : attempts.data.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No attempts yet: events are sent as they happen.</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('noAttempts')}</p>
       ) : (
         <ol className="mt-2 space-y-2">
           {attempts.data.map((a) => (
@@ -308,11 +295,15 @@ function Attempts({ id, endpointId }: { id: string; endpointId: string }) {
                       : 'bg-rose-100 text-rose-800 dark:bg-rose-500/20 dark:text-rose-200'
                   }`}
                 >
-                  {a.outcome === 'succeeded' ? 'Delivered' : 'Failed'}
+                  {a.outcome === 'succeeded' ? t('delivered') : t('failed')}
                 </span>
                 <span className="font-mono text-xs text-slate-800 dark:text-slate-200">{a.eventType}</span>
                 <span className="text-xs text-slate-600 dark:text-slate-400">
-                  attempt {a.attempt} · {a.responseStatus === null ? 'no response' : `HTTP ${a.responseStatus}`} · {a.durationMs} ms ·{' '}
+                  {t('attemptDetails', {
+                    attempt: a.attempt,
+                    response: a.responseStatus === null ? t('noResponse') : `HTTP ${a.responseStatus}`,
+                    ms: a.durationMs.toLocaleString(intlLocale()),
+                  })}{' '}
                   <time dateTime={a.createdAt}>{formatTime(a.createdAt)}</time>
                 </span>
               </div>

@@ -1,7 +1,7 @@
 import { CONTACT_SUBJECTS } from '@gl/core/types';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, resetBrowserState } from '../../test/app-harness';
+import { Providers, fail, mockApi, ok, resetBrowserState } from '../../test/app-harness';
 import { ContactForm } from './ContactForm';
 
 const MESSAGE = {
@@ -32,7 +32,7 @@ afterEach(() => {
 
 describe('contact form', () => {
   it('has the required fields, the seven subjects and a six-row message', () => {
-    render(<ContactForm />);
+    render(<ContactForm />, { wrapper: Providers });
     for (const label of ['Name', 'Email', 'Subject', 'Message']) expect(screen.getByLabelText(label)).toBeRequired();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Message')).toHaveAttribute('rows', '6');
@@ -56,7 +56,7 @@ describe('contact form', () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const { calls } = mockApi({ 'POST /api/contact': async () => (await gate, ok({ id: 'c1' }, 202)) });
-    render(<ContactForm />);
+    render(<ContactForm />, { wrapper: Providers });
     fill();
     submit();
     expect(submitButton()).toHaveTextContent('Sending...');
@@ -74,7 +74,7 @@ describe('contact form', () => {
 
   it("shows the server's error message and keeps what was typed", async () => {
     mockApi({ 'POST /api/contact': () => fail(400, 'email: Please enter a valid email address', 'VALIDATION_FAILED') });
-    render(<ContactForm />);
+    render(<ContactForm />, { wrapper: Providers });
     fill({ ...MESSAGE, email: 'ada@nowhere' });
     submit();
     expect(await screen.findByText('email: Please enter a valid email address')).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('contact form', () => {
 
   it('shows the unknown-error text when there is no message', async () => {
     mockApi({ 'POST /api/contact': () => ({ status: 500, body: undefined }) });
-    render(<ContactForm />);
+    render(<ContactForm />, { wrapper: Providers });
     fill();
     submit();
     expect(await screen.findByText('An unknown error occurred. Check console for details.')).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('contact form', () => {
         return ok({ id: 'c2' }, 202);
       },
     });
-    render(<ContactForm />);
+    render(<ContactForm />, { wrapper: Providers });
     fill();
     submit();
     expect(await screen.findByText('Service temporarily unavailable')).toBeInTheDocument();

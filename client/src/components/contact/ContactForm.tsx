@@ -1,114 +1,101 @@
-import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECTS } from '@gl/core/types';
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECTS, EMAIL_MAX, NAME_MAX } from '@gl/core/types';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field, SelectField, TextAreaField } from '../forms/Field';
 import { cardClass, inputClass, primaryButtonClass, successButtonClass } from '../marketing/PageHeader';
-import { CONTACT_TEXT, useContactForm, type ContactSubject } from './use-contact-form';
+import { useContactForm, type ContactSubject } from './use-contact-form';
 
 const labelClass = 'mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200';
 
 /** The contact form: name, email, subject, message, all required; posts to POST /api/contact. */
 export function ContactForm() {
+  const { t } = useTranslation('contact');
   const { fields, update, status, error, submit } = useContactForm();
   const id = useId();
   const sending = status === 'sending';
+  const shared = { labelClassName: labelClass, controlClassName: inputClass };
 
   return (
     <form
       aria-labelledby={`${id}-title`}
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        submit();
       }}
       className={`${cardClass} p-6 sm:p-8`}
     >
       <h2 id={`${id}-title`} className="text-2xl font-bold text-slate-900 dark:text-white">
-        Send us a message
+        {t('form.title')}
       </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">All fields are required. We read every message.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('form.lead')}</p>
 
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-name`} className={labelClass}>
-            Name
-          </label>
-          <input
-            id={`${id}-name`}
-            name="name"
-            required
-            maxLength={100}
-            autoComplete="name"
-            placeholder="Your name"
-            value={fields.name}
-            onChange={(e) => update('name', e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-email`} className={labelClass}>
-            Email
-          </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            inputMode="email"
-            required
-            maxLength={254}
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={fields.email}
-            onChange={(e) => update('email', e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-subject`} className={labelClass}>
-            Subject
-          </label>
-          <select
-            id={`${id}-subject`}
-            name="subject"
-            required
-            value={fields.subject}
-            onChange={(e) => update('subject', e.target.value as ContactSubject)}
-            className={inputClass}
-          >
-            <option value="" disabled>
-              Select a subject
+        <Field
+          {...shared}
+          id={`${id}-name`}
+          label={t('form.name')}
+          name="name"
+          maxLength={NAME_MAX}
+          autoComplete="name"
+          placeholder={t('form.namePlaceholder')}
+          value={fields.name}
+          onChange={(v) => update('name', v)}
+        />
+        <Field
+          {...shared}
+          id={`${id}-email`}
+          label={t('form.email')}
+          name="email"
+          type="email"
+          inputMode="email"
+          maxLength={EMAIL_MAX}
+          autoComplete="email"
+          placeholder={t('form.emailPlaceholder')}
+          value={fields.email}
+          onChange={(v) => update('email', v)}
+        />
+        <SelectField
+          {...shared}
+          className="sm:col-span-2"
+          id={`${id}-subject`}
+          label={t('form.subject')}
+          name="subject"
+          value={fields.subject}
+          onChange={(v) => update('subject', v as ContactSubject)}
+        >
+          <option value="" disabled>
+            {t('form.subjectPlaceholder')}
+          </option>
+          {CONTACT_SUBJECTS.map((s) => (
+            <option key={s} value={s}>
+              {t(`subjects.${s}`)}
             </option>
-            {CONTACT_SUBJECTS.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor={`${id}-message`} className={labelClass}>
-            Message
-          </label>
-          <textarea
-            id={`${id}-message`}
-            name="message"
-            required
-            rows={6}
-            maxLength={CONTACT_MESSAGE_MAX}
-            placeholder="Tell us what's on your mind..."
-            value={fields.message}
-            onChange={(e) => update('message', e.target.value)}
-            className={`${inputClass} resize-y`}
-          />
-        </div>
+          ))}
+        </SelectField>
+        <TextAreaField
+          {...shared}
+          controlClassName={`${inputClass} resize-y`}
+          className="sm:col-span-2"
+          id={`${id}-message`}
+          label={t('form.message')}
+          name="message"
+          rows={6}
+          maxLength={CONTACT_MESSAGE_MAX}
+          placeholder={t('form.messagePlaceholder')}
+          value={fields.message}
+          onChange={(v) => update('message', v)}
+        />
       </div>
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
         <button type="submit" disabled={sending} className={status === 'sent' ? successButtonClass : primaryButtonClass}>
-          {sending ? CONTACT_TEXT.sending : status === 'sent' ? CONTACT_TEXT.sent : 'Send Message'}
+          {sending ? t('form.sending') : status === 'sent' ? t('form.sent') : t('form.submit')}
         </button>
         <p
           role="status"
           className={`text-sm ${status === 'error' ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}
         >
-          {status === 'error' ? error : status === 'sent' ? "Thanks! We'll get back to you within 24 hours." : ''}
+          {status === 'error' ? error : status === 'sent' ? t('form.thanks') : ''}
         </p>
       </div>
     </form>

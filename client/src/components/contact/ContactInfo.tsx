@@ -1,35 +1,34 @@
+import { useTranslation } from 'react-i18next';
 import { SITE, SOCIAL_LINKS } from '../../content/site';
 import { cardClass } from '../marketing/PageHeader';
 import { IconTile, type MarketingIconName } from '../marketing/MarketingIcon';
 import { SocialIcon } from '../marketing/SocialIcon';
 
 const INFO = [
-  { icon: 'mail', label: 'Email', value: SITE.email, href: `mailto:${SITE.email}` },
-  { icon: 'chat', label: 'Live Chat', value: SITE.liveChat },
-  { icon: 'pin', label: 'Location', value: SITE.location },
-  { icon: 'clock', label: 'Response Time', value: SITE.responseTime },
-] as const satisfies ReadonlyArray<{ icon: MarketingIconName; label: string; value: string; href?: string }>;
+  { icon: 'mail', key: 'email', value: SITE.email, href: `mailto:${SITE.email}` },
+  { icon: 'chat', key: 'liveChat' },
+  { icon: 'pin', key: 'location', value: SITE.location },
+  { icon: 'clock', key: 'responseTime' },
+] as const satisfies ReadonlyArray<{ icon: MarketingIconName; key: string; value?: string; href?: string }>;
 
-const TIPS = [
-  'For bugs, include the page, what you clicked and what you expected to happen.',
-  'Technical Support questions about the API: add the request you sent (never your API key).',
-  'Billing questions: mention the e-mail on your account and the payment method (PayPal or M-Pesa).',
-  'Partnerships and media: a short intro and a link to your work helps us reply faster.',
-];
+const TIPS = ['bugs', 'api', 'billing', 'partners'] as const;
+const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
+const TICK = '✓';
 
 /** The contact-information card: e-mail, live chat 24/7, Nakuru KE, answers within 24 hours. */
 export function ContactInfo() {
+  const { t } = useTranslation('contact');
   return (
     <section aria-labelledby="contact-info-heading" className={`${cardClass} p-6`}>
       <h2 id="contact-info-heading" className="text-lg font-bold text-slate-900 dark:text-white">
-        Contact Information
+        {t('info.title')}
       </h2>
       <ul className="mt-5 space-y-4">
         {INFO.map((item) => (
-          <li key={item.label} className="flex items-start gap-3">
+          <li key={item.key} className="flex items-start gap-3">
             <IconTile name={item.icon} size="sm" />
             <div>
-              <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{item.label}</p>
+              <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{t(`info.${item.key}`)}</p>
               <p className="font-semibold text-slate-900 dark:text-slate-100">
                 {'href' in item ? (
                   <a
@@ -38,8 +37,10 @@ export function ContactInfo() {
                   >
                     {item.value}
                   </a>
-                ) : (
+                ) : 'value' in item ? (
                   item.value
+                ) : (
+                  t(`info.${item.key}Value`)
                 )}
               </p>
             </div>
@@ -52,21 +53,22 @@ export function ContactInfo() {
 
 /** Follow-us links: code host, video site, a social network, e-mail. */
 export function FollowUs() {
+  const { t } = useTranslation('contact');
   return (
     <section aria-labelledby="follow-us-heading" className={`${cardClass} p-6`}>
       <h2 id="follow-us-heading" className="text-lg font-bold text-slate-900 dark:text-white">
-        Follow Us
+        {t('follow.title')}
       </h2>
       <ul className="mt-4 grid grid-cols-2 gap-3">
         {SOCIAL_LINKS.map((s) => (
           <li key={s.id}>
             <a
               href={s.href}
-              {...(s.id === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+              {...(s.id === 'email' ? {} : NEW_TAB)}
               className="flex items-center gap-2 rounded-xl border border-slate-200 px-3 py-2.5 text-sm font-medium text-slate-700 transition hover:border-violet-300 hover:text-violet-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-500 dark:border-slate-700 dark:text-slate-200 dark:hover:text-violet-300"
             >
               <SocialIcon id={s.id} className="h-4 w-4 shrink-0" />
-              {s.label}
+              {t(`follow.${s.id}`)}
             </a>
           </li>
         ))}
@@ -76,21 +78,22 @@ export function FollowUs() {
 }
 
 export function QuickTips() {
+  const { t } = useTranslation('contact');
   return (
     <section
       aria-labelledby="quick-tips-heading"
       className="rounded-2xl border border-violet-200 bg-violet-50 p-6 dark:border-violet-500/30 dark:bg-violet-500/10"
     >
       <h2 id="quick-tips-heading" className="text-lg font-bold text-slate-900 dark:text-white">
-        Quick Tips
+        {t('tips.title')}
       </h2>
       <ul className="mt-3 space-y-2 text-sm text-slate-700 dark:text-slate-300">
-        {TIPS.map((t) => (
-          <li key={t} className="flex gap-2">
+        {TIPS.map((tip) => (
+          <li key={tip} className="flex gap-2">
             <span aria-hidden="true" className="text-violet-600 dark:text-violet-300">
-              ✓
+              {TICK}
             </span>
-            {t}
+            {t(`tips.${tip}`)}
           </li>
         ))}
       </ul>

@@ -1,34 +1,24 @@
-import { CONTACT_SUBJECTS } from '@gl/core/types';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, api } from '../../lib/api';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api';
+import { useSendContactMessage, type ContactFields } from '../../lib/contact';
 import { failureMessage } from '../../lib/newsletter';
 
+export type { ContactFields, ContactSubject } from '../../lib/contact';
 export type ContactStatus = 'idle' | 'sending' | 'sent' | 'error';
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
-
-export interface ContactFields {
-  name: string;
-  email: string;
-  subject: ContactSubject | '';
-  message: string;
-}
 
 export const EMPTY_CONTACT: ContactFields = { name: '', email: '', subject: '', message: '' };
 export const MESSAGE_SENT_MS = 3000;
-export const CONTACT_TEXT = {
-  sending: 'Sending...',
-  sent: 'Message Sent!',
-  unknown: 'An unknown error occurred. Check console for details.',
-} as const;
 
 /**
  * The contact form's states: idle -> sending -> sent (Message Sent! for 3 s, form cleared)
  * or error (the error's message, or the catalogue's unknown-error text).
  */
 export function useContactForm() {
+  const { t } = useTranslation('contact');
+  const send = useSendContactMessage();
   const [fields, setFields] = useState<ContactFields>(EMPTY_CONTACT);
-  const [status, setStatus] = useState<ContactStatus>('idle');
-  const [error, setError] = useState('');
+  const [sent, setSent] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -37,21 +27,22 @@ export function useContactForm() {
     setFields((f) => ({ ...f, [key]: value }));
   }
 
-  async function submit() {
-    if (status === 'sending') return;
+  const status: ContactStatus = send.isPending ? 'sending' : send.isError ? 'error' : sent ? 'sent' : 'idle';
+  const error = send.isError ? (send.error instanceof ApiError && failureMessage(send.error)) || t('form.unknown') : '';
+
+  function submit() {
+    if (send.isPending) return;
     clearTimeout(timer.current);
-    setStatus('sending');
-    setError('');
-    try {
-      await api<{ id: string }>('/contact', { method: 'POST', body: fields });
-      setStatus('sent');
-      setFields(EMPTY_CONTACT);
-      timer.current = setTimeout(() => setStatus('idle'), MESSAGE_SENT_MS);
-    } catch (err) {
-      console.error('Contact message failed:', err);
-      setStatus('error');
-      setError((err instanceof ApiError && failureMessage(err)) || CONTACT_TEXT.unknown);
-    }
+    setSent(false);
+    send.mutate(fields, {
+      onSuccess: () => {
+        send.reset();
+        setSent(true);
+        setFields(EMPTY_CONTACT);
+        timer.current = setTimeout(() => setSent(false), MESSAGE_SENT_MS);
+      },
+      onError: (err) => console.error('Contact message failed:', err),
+    });
   }
 
   return { fields, update, status, error, submit };

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, resetBrowserState } from '../../test/app-harness';
+import { Providers, fail, mockApi, ok, resetBrowserState } from '../../test/app-harness';
 import { NewsletterForm } from './NewsletterForm';
 
 function deferred<T>() {
@@ -10,7 +10,7 @@ function deferred<T>() {
 }
 
 function renderForm() {
-  render(<NewsletterForm variant="footer" />);
+  render(<NewsletterForm variant="footer" />, { wrapper: Providers });
   const input = screen.getByLabelText('Email address') as HTMLInputElement;
   const submit = () => fireEvent.click(screen.getByRole('button', { name: /Subscribe|Subscribing|Subscribed/ }));
   return { input, submit, button: () => screen.getByRole('button') };

@@ -1,18 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { INVALID_EMAIL_MESSAGE, SPEC_EMAIL_PATTERN } from '@gl/core/types';
-import { subscribeToNewsletter } from '../../lib/newsletter';
+import { useTranslation } from 'react-i18next';
+import { SPEC_EMAIL_PATTERN } from '@gl/core/types';
+import { ApiError } from '../../lib/api';
+import { failureMessage, useSubscribeNewsletter } from '../../lib/newsletter';
 
 export type NewsletterStatus = 'idle' | 'subscribing' | 'subscribed' | 'error';
-
-export const NEWSLETTER_TEXT = {
-  invalid: INVALID_EMAIL_MESSAGE,
-  subscribing: 'Subscribing...',
-  subscribed: 'Subscribed!',
-  thanks: 'Thank you for subscribing!',
-  failed: (message: string) => `Failed to subscribe: ${message}`,
-  unknown: 'Unknown error occurred. Check console for details.',
-  unexpected: 'An unexpected error occurred. Check console for details.',
-} as const;
 
 /** How long 'Subscribed!' and the thank-you message stay. */
 export const SUBSCRIBED_NOTICE_MS = 3000;
@@ -22,51 +14,63 @@ export const SUBSCRIBED_NOTICE_MS = 3000;
  * cleared) or an error message. A bad address stops before anything is sent.
  */
 export function useNewsletter() {
+  const { t } = useTranslation('newsletter');
+  const subscribe = useSubscribeNewsletter();
   const [email, setEmail] = useState('');
-  const [status, setStatus] = useState<NewsletterStatus>('idle');
-  const [message, setMessage] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [subscribed, setSubscribed] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  async function submit() {
-    if (status === 'subscribing') return;
+  const status: NewsletterStatus = subscribe.isPending
+    ? 'subscribing'
+    : invalid || subscribe.isError
+      ? 'error'
+      : subscribed
+        ? 'subscribed'
+        : 'idle';
+
+  const failure = subscribe.error;
+  const message = invalid
+    ? t('invalid')
+    : subscribe.isError
+      ? failure instanceof ApiError
+        ? failureMessage(failure)
+          ? t('failed', { message: failureMessage(failure) })
+          : t('unknown')
+        : t('unexpected')
+      : subscribed
+        ? t('thanks')
+        : '';
+
+  function submit() {
+    if (subscribe.isPending) return;
     clearTimeout(timer.current);
+    setSubscribed(false);
     const address = email.trim();
     if (!SPEC_EMAIL_PATTERN.test(address)) {
-      setStatus('error');
-      setMessage(NEWSLETTER_TEXT.invalid);
+      subscribe.reset();
+      setInvalid(true);
       return;
     }
-    setStatus('subscribing');
-    setMessage('');
-    try {
-      const result = await subscribeToNewsletter(address);
-      if (result.ok) {
-        setStatus('subscribed');
-        setMessage(NEWSLETTER_TEXT.thanks);
+    setInvalid(false);
+    subscribe.mutate(address, {
+      onSuccess: () => {
+        subscribe.reset();
+        setSubscribed(true);
         setEmail('');
-        timer.current = setTimeout(() => {
-          setStatus('idle');
-          setMessage('');
-        }, SUBSCRIBED_NOTICE_MS);
-        return;
-      }
-      console.error('Newsletter subscription failed:', result.error);
-      setStatus('error');
-      setMessage(result.error ? NEWSLETTER_TEXT.failed(result.error) : NEWSLETTER_TEXT.unknown);
-    } catch (err) {
-      console.error('Newsletter subscription error:', err);
-      setStatus('error');
-      setMessage(NEWSLETTER_TEXT.unexpected);
-    }
+        timer.current = setTimeout(() => setSubscribed(false), SUBSCRIBED_NOTICE_MS);
+      },
+      onError: (err) => console.error('Newsletter subscription failed:', err),
+    });
   }
 
   function change(value: string) {
     setEmail(value);
     if (status === 'error') {
-      setStatus('idle');
-      setMessage('');
+      setInvalid(false);
+      subscribe.reset();
     }
   }
 

@@ -1,12 +1,10 @@
-import { useState } from 'react';
-import type { CategoryId, TeamLineDto, Tone } from '@gl/core/types';
-import { api, errorMessage } from '../../lib/api';
+import { useTranslation } from 'react-i18next';
+import type { CategoryId, Tone } from '@gl/core/types';
+import { errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
-import { useCurrentTeam } from '../../lib/team';
+import { useCurrentTeam, useSaveToTeam } from '../../lib/team';
 import { CheckIcon, UserIcon } from '../icons';
-
-type State = { status: 'idle' } | { status: 'saving' } | { status: 'saved'; already: boolean } | { status: 'error'; message: string };
 
 /** "Save to team" beside "Save" on a generated line; shown only to members of an active team. */
 export default function SaveToTeamButton({
@@ -20,47 +18,35 @@ export default function SaveToTeamButton({
   tone: Tone;
   index: number;
 }) {
+  const { t } = useTranslation('team');
   const { user } = useAuth();
   const { data: current } = useCurrentTeam(user?.id);
-  const [state, setState] = useState<State>({ status: 'idle' });
+  const save = useSaveToTeam(current?.team.id);
   const online = useOnline();
   if (!current || !current.team.active) return null;
-
-  const save = async () => {
-    setState({ status: 'saving' });
-    try {
-      const data = await api<{ savedLine: TeamLineDto; alreadySaved: boolean }>(`/teams/${current.team.id}/lines`, {
-        method: 'POST',
-        body: { text, category, tone },
-      });
-      setState({ status: 'saved', already: data.alreadySaved });
-    } catch (err) {
-      setState({ status: 'error', message: errorMessage(err, 'Failed to save to the team') });
-    }
-  };
 
   return (
     <>
       <button
         type="button"
         className="btn-ghost px-2.5 py-1 text-xs"
-        onClick={() => void save()}
-        disabled={state.status === 'saving' || state.status === 'saved' || !online}
-        title={online ? undefined : 'Saving to the team needs a connection'}
-        aria-label={`Save line ${index + 1} to team`}
+        onClick={() => save.mutate({ text, category, tone })}
+        disabled={save.isPending || save.isSuccess || !online}
+        title={online ? undefined : t('save.needs')}
+        aria-label={t('save.label', { n: index + 1 })}
       >
-        {state.status === 'saved' ? <CheckIcon className="h-3.5 w-3.5" /> : <UserIcon className="h-3.5 w-3.5" />}
-        {state.status === 'saving'
-          ? 'Saving...'
-          : state.status === 'saved'
-            ? state.already
-              ? 'Already in team'
-              : 'Saved to team'
-            : 'Save to team'}
+        {save.isSuccess ? <CheckIcon className="h-3.5 w-3.5" /> : <UserIcon className="h-3.5 w-3.5" />}
+        {save.isPending
+          ? t('save.busy')
+          : save.isSuccess
+            ? save.data.alreadySaved
+              ? t('save.already')
+              : t('save.done')
+            : t('save.submit')}
       </button>
-      {state.status === 'error' && (
+      {save.isError && (
         <span role="alert" className="text-xs text-rose-700 dark:text-rose-300">
-          {state.message}
+          {errorMessage(save.error, t('save.failed'))}
         </span>
       )}
     </>

@@ -1,26 +1,29 @@
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import PageLoader from '../../components/PageLoader';
 import { DeleteAccountSection, ExportSection } from '../../components/account/DataSections';
-import { Notice } from '../../components/forms/Notice';
+import { LanguageSection } from '../../components/account/LanguageSection';
 import { EmailSection, PasswordSection, ProfileSection } from '../../components/account/ProfileSections';
 import { SessionsSection } from '../../components/account/SessionsSection';
+import { Notice } from '../../components/forms/Notice';
 import { useAuth } from '../../lib/auth';
 
-/** /account: profile, e-mail, password, devices, data export and account deletion. */
+/** /account: profile, e-mail, password, language, devices, data export and account deletion. */
 export default function AccountPage() {
+  const { t } = useTranslation('account');
   const { user, loading } = useAuth();
   const location = useLocation();
   const notice = (location.state as { notice?: string } | null)?.notice;
   // Signed out while here (account deleted, "Sign Out"): go home, not to the sign-in form.
   const hadUser = useRef(false);
-  if (loading) return <PageLoader label="Loading..." />;
+  if (loading) return <PageLoader label={t('loading')} />;
   if (!user) return hadUser.current ? <Navigate to="/" replace /> : <Navigate to="/auth" replace state={{ from: '/account' }} />;
   hadUser.current = true;
   return (
     <div className="page max-w-3xl">
-      <h1 className="page-title">Account settings</h1>
-      <p className="page-lead">Your profile, sign-in and data.</p>
+      <h1 className="page-title">{t('title')}</h1>
+      <p className="page-lead">{t('lead')}</p>
       {notice && (
         <div className="mt-6">
           <Notice kind="success">{notice}</Notice>
@@ -30,6 +33,7 @@ export default function AccountPage() {
         <ProfileSection key={`name-${user.name}`} user={user} />
         <EmailSection user={user} />
         <PasswordSection />
+        <LanguageSection />
         <SessionsSection />
         <ExportSection />
         <DeleteAccountSection />

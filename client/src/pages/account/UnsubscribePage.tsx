@@ -1,36 +1,26 @@
-import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { api, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { useUnsubscribeNewsletter } from '../../lib/newsletter';
 import { FormShell } from '../../components/account/FormShell';
 import { Notice } from '../../components/forms/Notice';
 
 /** /unsubscribe?token=: the visible link in every newsletter e-mail. One button, no sign-in. */
 export default function UnsubscribePage() {
+  const { t } = useTranslation('newsletter');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [status, setStatus] = useState<'idle' | 'busy' | 'done'>('idle');
-  const [error, setError] = useState(token ? '' : 'This link is missing its token. Use the link from the newsletter e-mail.');
-
-  const unsubscribe = async () => {
-    setStatus('busy');
-    setError('');
-    try {
-      await api('/newsletter/unsubscribe', { method: 'POST', body: { token }, sessionHandling: false });
-      setStatus('done');
-    } catch (err) {
-      setError(errorMessage(err, 'Could not unsubscribe. Please try again.'));
-      setStatus('idle');
-    }
-  };
+  const unsubscribe = useUnsubscribeNewsletter();
+  const error = !token ? t('unsubscribe.noToken') : unsubscribe.isError ? errorMessage(unsubscribe.error, t('unsubscribe.failed')) : '';
 
   return (
-    <FormShell title="Unsubscribe from the newsletter" lead="You will no longer get the Genius Lines newsletter at this address.">
+    <FormShell title={t('unsubscribe.title')} lead={t('unsubscribe.lead')}>
       <div className="grid gap-4">
-        {status === 'done' ? (
+        {unsubscribe.isSuccess ? (
           <>
-            <Notice kind="success">You are unsubscribed. Changed your mind? Subscribe again at the bottom of any page.</Notice>
+            <Notice kind="success">{t('unsubscribe.done')}</Notice>
             <Link to="/" className="btn-secondary w-full py-2.5">
-              Back to Genius Lines
+              {t('unsubscribe.back')}
             </Link>
           </>
         ) : (
@@ -39,10 +29,10 @@ export default function UnsubscribePage() {
             <button
               type="button"
               className="btn-primary w-full py-2.5"
-              disabled={!token || status === 'busy'}
-              onClick={() => void unsubscribe()}
+              disabled={!token || unsubscribe.isPending}
+              onClick={() => unsubscribe.mutate(token)}
             >
-              {status === 'busy' ? 'Unsubscribing...' : 'Unsubscribe'}
+              {unsubscribe.isPending ? t('unsubscribe.busy') : t('unsubscribe.submit')}
             </button>
           </>
         )}

@@ -5,6 +5,7 @@ import { subscriptionsRepository, type SubscriptionRow } from '../repositories/s
 import { enqueueBillingEmail } from './billing-email';
 import { enqueuePaypalCancellations, recordPaypalCancellation } from './paypal-cancellation';
 import { DAY_MS } from './credit';
+import { hasLapsed } from './in-force';
 
 export type SweepContext = Pick<ServerContext, 'db' | 'jobs' | 'realtime' | 'logger'>;
 
@@ -47,7 +48,7 @@ async function expire(
   return ctx.db.transaction(async (tx) => {
     await subscriptionsRepository.lockUser(tx, s.userId);
     const active = await subscriptionsRepository.findActive(tx, s.userId);
-    if (!active || active.id !== s.id || !active.currentPeriodEnd || active.currentPeriodEnd.getTime() > now.getTime()) return undefined;
+    if (!active || active.id !== s.id || !hasLapsed(active, now)) return undefined;
     await billingRepository.setStatus(tx, s.id, 'expired');
     // A PayPal subscription whose plan ended without renewing (auto-renew off: suspended there) is cancelled, so it can never bill again.
     const cancellationId = await recordPaypalCancellation(tx, active, 'ended');

@@ -1,4 +1,5 @@
 export * from './credit';
+export * from './in-force';
 export * from './plan-change';
 export * from './billing-email';
 export * from './quote';

@@ -1,4 +1,5 @@
 import { getPlan, PLAN_IDS, type BillingInterval, type PlanId } from '../../catalogue';
+import { isCurrent } from './in-force';
 import { addInterval } from '../payments/billing-dto';
 import type { SubscriptionRow } from '../repositories/subscriptions.repository';
 
@@ -6,10 +7,7 @@ export type PlanChange = 'new' | 'renewal' | 'upgrade' | 'downgrade';
 
 const rank = (planId: string) => ((PLAN_IDS as readonly string[]).includes(planId) ? getPlan(planId as PlanId).priceCents : 0);
 
-/** Is this subscription giving access at `now` (active and its period not over)? */
-export function isCurrent(s: SubscriptionRow | undefined, now: Date): s is SubscriptionRow {
-  return Boolean(s && s.status === 'active' && (!s.currentPeriodEnd || s.currentPeriodEnd.getTime() > now.getTime()) && rank(s.planId) > 0);
-}
+export { isCurrent };
 
 /**
  * What paying for (planId, interval) does, given the current subscription:

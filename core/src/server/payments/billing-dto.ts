@@ -3,6 +3,7 @@ import type { PaymentDto, PaymentProvider, PaymentStatus, SubscriptionDto } from
 import type { PaymentRow } from '../repositories/payments.repository';
 import { REFUND_DUE_CODE, REFUND_FAILED_CODE, USER_CANCELLED_CODE } from '../repositories/payments.repository';
 import type { SubscriptionRow } from '../repositories/subscriptions.repository';
+import { hasLapsed } from '../billing/in-force';
 
 /** Result codes we store for failures that happen on our side of a provider call. */
 export const INIT_FAILED_CODE = 'INIT_FAILED';
@@ -82,7 +83,7 @@ export function toPaymentDto(p: PaymentRow): PaymentDto {
 
 /** An active subscription whose period has ended is shown as expired (the user is on free again). */
 export function toSubscriptionDto(s: SubscriptionRow, now = new Date()): SubscriptionDto {
-  const lapsed = s.status === 'active' && s.currentPeriodEnd !== null && s.currentPeriodEnd.getTime() <= now.getTime();
+  const lapsed = hasLapsed(s, now);
   return {
     id: s.id,
     planId: asPlanId(s.planId),

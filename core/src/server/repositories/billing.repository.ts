@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import {
   billingNotices,
@@ -12,6 +12,7 @@ import {
 } from '../db/schema';
 import type { PaymentRow } from './payments.repository';
 import type { SubscriptionRow } from './subscriptions.repository';
+import { inForceSql, lapsedSql } from '../billing/in-force';
 
 export type BillingNoticeRow = typeof billingNotices.$inferSelect;
 export type BillingNoticeKind =
@@ -247,9 +248,8 @@ export const billingRepository = {
       .from(subscriptions)
       .where(
         and(
-          eq(subscriptions.status, 'active'),
+          inForceSql(now),
           or(isNull(subscriptions.providerSubscriptionId), eq(subscriptions.cancelAtPeriodEnd, true)),
-          gt(subscriptions.currentPeriodEnd, now),
           lte(subscriptions.currentPeriodEnd, until),
         ),
       )
@@ -258,11 +258,7 @@ export const billingRepository = {
 
   /** Active subscriptions whose period is over at `now`. */
   async listEnded(db: DbOrTx, now: Date, limit = 500): Promise<SubscriptionRow[]> {
-    return db
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.currentPeriodEnd, now)))
-      .limit(limit);
+    return db.select().from(subscriptions).where(lapsedSql(now)).limit(limit);
   },
 
   /**

@@ -1,8 +1,10 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BrandBody, BrandDto, BrandSnapshot } from '../../contract/brands';
+import { TEAM_NEED_ROLES, type TeamRole } from '../../contract/teams';
 import type { DbOrTx } from '../db/database';
 import { brands, teamMembers, teams, users } from '../db/schema';
 import { teamOwnerHasBusiness } from './subscriptions.repository';
+import { isTeamMemberSql } from './teams.repository';
 
 export type BrandRow = typeof brands.$inferSelect;
 
@@ -28,15 +30,7 @@ export function toBrandSnapshot(row: BrandRow): BrandSnapshot {
 }
 
 /** SQL: `userId` is in the kit's team, optionally with one of `roles`. */
-const inKitTeam = (userId: string, roles?: string[]) =>
-  sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${brands.teamId} and ${teamMembers.userId} = ${userId}${
-    roles
-      ? sql` and ${teamMembers.role} in (${sql.join(
-          roles.map((r) => sql`${r}`),
-          sql`, `,
-        )})`
-      : sql``
-  })`;
+const inKitTeam = (userId: string, roles?: readonly TeamRole[]) => isTeamMemberSql(brands.teamId, userId, roles);
 
 /** SQL: the kit is `userId`'s own, or shared with a team `userId` is in (membership read in the same query). */
 const visibleTo = (userId: string): SQL =>
@@ -44,10 +38,7 @@ const visibleTo = (userId: string): SQL =>
 
 /** SQL: `userId` may change the kit: their own, or a team kit they manage while the team's Business plan is in force. */
 const editableBy = (userId: string, now: Date): SQL =>
-  sql`((${brands.teamId} is null and ${brands.userId} = ${userId}) or (${brands.teamId} is not null and ${inKitTeam(userId, [
-    'owner',
-    'admin',
-  ])} and ${teamOwnerHasBusiness(brands.teamId, now)}))`;
+  sql`((${brands.teamId} is null and ${brands.userId} = ${userId}) or (${brands.teamId} is not null and ${inKitTeam(userId, TEAM_NEED_ROLES.manage)} and ${teamOwnerHasBusiness(brands.teamId, now)}))`;
 
 /** SQL: the kits counted against `userId`'s limit: their own, plus the kits of the team they own. */
 const countedFor = (userId: string): SQL =>

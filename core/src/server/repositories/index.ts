@@ -1,6 +1,7 @@
 export * from './users.repository';
 export * from './refresh-tokens.repository';
 export * from './subscriptions.repository';
+export * from './keyset';
 export * from './saved-lines.repository';
 export * from './newsletter.repository';
 export * from './contact-messages.repository';
@@ -14,6 +15,8 @@ export * from './account-tokens.repository';
 export * from './outbound-emails.repository';
 export * from './account-data.repository';
 export * from './teams.repository';
+export * from './team-invitations.repository';
+export * from './team-lines.repository';
 export * from './brands.repository';
 export * from './billing.repository';
 export * from './paypal-cancellations.repository';

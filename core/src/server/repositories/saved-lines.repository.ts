@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { and, count, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { CATEGORY_IDS, type CategoryId, type Tone } from '../../catalogue';
 import { PLATFORM_IDS, type PlatformId } from '../../platforms';
-import { isUuid } from '../../contract/common';
 import type { SavedLineDto, SavedLinesPageDto, SavedLinesSummaryDto } from '../../contract/lines';
 import type { DbOrTx } from '../db/database';
 import { generations, saveIdempotencyKeys, savedLines } from '../db/schema';
+import { afterPosition, containsText, cursorTsOf, encodeCursor, newestFirst as newestFirstOn, type CursorPosition } from './keyset';
 
 export type SavedLineRow = typeof savedLines.$inferSelect;
 
@@ -37,34 +37,8 @@ export interface SavedLinesFilter {
   category?: CategoryId;
 }
 
-/** Position of a row in the (created_at desc, id desc) order, microsecond-exact. */
-interface CursorPosition {
-  ts: string;
-  id: string;
-}
-
-const CURSOR_TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-/** Opaque to clients: base64url of "<utc timestamp with microseconds>|<id>". */
-export function encodeCursor(pos: CursorPosition): string {
-  return Buffer.from(`${pos.ts}|${pos.id}`, 'utf8').toString('base64url');
-}
-
-/** undefined for anything that is not a cursor we issued (the caller answers 400). */
-export function decodeCursor(cursor: string): CursorPosition | undefined {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return undefined;
-  const [ts, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (rest.length || !ts || !id || !CURSOR_TS.test(ts) || !isUuid(id) || Number.isNaN(Date.parse(ts))) return undefined;
-  return { ts, id: id.toLowerCase() };
-}
-
-/** Escapes LIKE wildcards so user input is matched literally. */
-export function escapeLike(input: string): string {
-  return input.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** The row's created_at as UTC text with all six fractional digits (a JS Date would drop three). */
-const cursorTs = sql<string>`to_char(${savedLines.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const cursorTs = cursorTsOf(savedLines.createdAt);
 
 const dtoColumns = {
   id: savedLines.id,
@@ -103,25 +77,14 @@ export function toSavedLineDto(row: DtoRow): SavedLineDto {
 function filterWhere(f: SavedLinesFilter): SQL {
   const parts: SQL[] = [eq(savedLines.userId, f.userId)];
   if (f.category) parts.push(eq(savedLines.category, f.category));
-  if (f.search) {
-    const pattern = `%${escapeLike(f.search)}%`;
-    // A term with nothing to case-fold (emoji, digits, punctuation) matches the same with LIKE,
-    // which skips ILIKE's per-character folding: several times faster when no trigram can help.
-    const caseless = f.search.toLowerCase() === f.search.toUpperCase();
-    parts.push(caseless ? sql`${savedLines.text} like ${pattern}` : sql`${savedLines.text} ilike ${pattern}`);
-  }
+  if (f.search) parts.push(containsText(savedLines.text, f.search));
   return and(...parts)!;
 }
 
-/**
- * Newest first, spelled exactly like saved_lines_user_created_idx (DESC NULLS LAST): a bare DESC
- * means NULLS FIRST, which PostgreSQL will not serve from that index, and would sort instead.
- */
-const newestFirst = [sql`${savedLines.createdAt} desc nulls last`, sql`${savedLines.id} desc nulls last`];
+/** Newest first, spelled exactly like saved_lines_user_created_idx (DESC NULLS LAST). */
+const newestFirst = newestFirstOn(savedLines.createdAt, savedLines.id);
 
-function after(pos: CursorPosition): SQL {
-  return sql`(${savedLines.createdAt}, ${savedLines.id}) < (${pos.ts}::timestamptz, ${pos.id}::uuid)`;
-}
+const after = (pos: CursorPosition): SQL => afterPosition(savedLines.createdAt, savedLines.id, pos);
 
 export const savedLinesRepository = {
   /**

@@ -3,6 +3,7 @@ import { getPlan, type Plan, type PlanId, PLAN_IDS } from '../../catalogue';
 import type { DbOrTx } from '../db/database';
 import { prepared } from '../db/prepared';
 import { subscriptions, teams, users } from '../db/schema';
+import { inForceSql, inForceSqlText } from '../billing/in-force';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -63,14 +64,10 @@ export const subscriptionsRepository = {
   },
 };
 
-/** An active subscription whose period has not ended (`current_period_end` is the truth, swept or not). */
-const inForce = (now: Date) =>
-  sql`${subscriptions.status} = 'active' and (${subscriptions.currentPeriodEnd} is null or ${subscriptions.currentPeriodEnd} > ${now.toISOString()}::timestamptz)`;
-
 /** SQL condition: the owner of team `teamId` has a Business subscription in force (the team is writable). */
 export const teamOwnerHasBusiness = (teamId: unknown, now = new Date()) =>
   sql`exists (select 1 from ${teams} as owner_team join ${subscriptions} on ${subscriptions.userId} = owner_team.owner_id
-    where owner_team.id = ${teamId} and ${subscriptions.planId} = 'business' and ${inForce(now)})`;
+    where owner_team.id = ${teamId} and ${subscriptions.planId} = 'business' and ${inForceSql(now)})`;
 
 /**
  * A user's effective plan, the one place plans are resolved (HTTP routes, v1 API keys, sockets,
@@ -89,12 +86,10 @@ export async function currentPlanFor(db: DbOrTx, userId: string | null | undefin
  * a team they belong to has an owner with a Business subscription in force. `planFromLookup` decides.
  */
 export function planLookupColumns(user: string, at: string): string {
-  const inForceSql = (s: string) =>
-    `${s}.status = 'active' and (${s}.current_period_end is null or ${s}.current_period_end > ${at}::timestamptz)`;
-  return `(select s.plan_id from subscriptions s where s.user_id = ${user}::uuid and ${inForceSql('s')} limit 1) as "ownPlan",
+  return `(select s.plan_id from subscriptions s where s.user_id = ${user}::uuid and ${inForceSqlText('s', at)} limit 1) as "ownPlan",
     exists (select 1 from team_members tm join teams owner_team on owner_team.id = tm.team_id
       join subscriptions os on os.user_id = owner_team.owner_id
-      where tm.user_id = ${user}::uuid and os.plan_id = 'business' and ${inForceSql('os')}) as "teamBusiness"`;
+      where tm.user_id = ${user}::uuid and os.plan_id = 'business' and ${inForceSqlText('os', at)}) as "teamBusiness"`;
 }
 
 export function planFromLookup(row: { ownPlan: string | null; teamBusiness: boolean } | undefined): Plan {

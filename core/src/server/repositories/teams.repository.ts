@@ -1,14 +1,13 @@
-import { and, asc, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
-import { getPlan, type CategoryId, type Tone } from '../../catalogue';
-import type { TeamInvitationDto, TeamLineDto, TeamLinesPageDto, TeamMemberDto, TeamRole } from '../../contract/teams';
+import { and, asc, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { getPlan } from '../../catalogue';
+import { TEAM_ROLES, type TeamMemberDto, type TeamRole } from '../../contract/teams';
 import type { DbOrTx } from '../db/database';
-import { teamInvitations, teamLines, teamMembers, teams, usageDaily, users } from '../db/schema';
+import { teamMembers, teams, usageDaily, users } from '../db/schema';
 import { teamOwnerHasBusiness } from './subscriptions.repository';
-import { decodeCursor, encodeCursor, escapeLike } from './saved-lines.repository';
 
 export type TeamRow = typeof teams.$inferSelect;
-export type TeamInvitationRow = typeof teamInvitations.$inferSelect;
-type Cursor = NonNullable<ReturnType<typeof decodeCursor>>;
+/** `share` holds the caller's membership; `team` also locks the team row (see `teamsRepository.access`). */
+export type TeamLock = 'share' | 'team';
 
 /** Seats of a team, the owner included (the catalogue's Business plan). */
 export const teamSeats = () => getPlan('business').limits.teamSeats;
@@ -23,59 +22,44 @@ export interface TeamAccess {
   writable: boolean;
 }
 
-/** SQL: the caller is a member of the team (used inside every query that reads a team's data). */
-const isMember = (teamId: string, userId: string) =>
-  sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teamId} and ${teamMembers.userId} = ${userId})`;
+const rolesSql = (roles: readonly TeamRole[]): SQL =>
+  sql.join(
+    roles.map((r) => sql`${r}`),
+    sql`, `,
+  );
 
-/** Open = not accepted, not revoked, not expired: it holds a seat. */
-const openInvitation = (now: Date) =>
-  and(isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt), gt(teamInvitations.expiresAt, now));
+/**
+ * SQL: the caller is a member of the team, optionally with one of `roles` (used inside every query
+ * that reads a team's data, so a non-member reads nothing).
+ */
+export const isTeamMemberSql = (teamId: string | SQL | AnyColumn, userId: string, roles?: readonly TeamRole[]) =>
+  sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teamId} and ${teamMembers.userId} = ${userId}${
+    roles ? sql` and ${teamMembers.role} in (${rolesSql(roles)})` : sql``
+  })`;
 
-const lineCursorTs = sql<string>`to_char(${teamLines.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const lineColumns = {
-  id: teamLines.id,
-  teamId: teamLines.teamId,
-  text: teamLines.text,
-  category: teamLines.category,
-  tone: teamLines.tone,
-  createdAt: teamLines.createdAt,
-  savedById: teamLines.savedBy,
-  savedByName: users.name,
-};
-type LineRow = {
-  id: string;
-  teamId: string;
-  text: string;
-  category: string;
-  tone: string;
-  createdAt: Date;
-  savedById: string | null;
-  savedByName: string | null;
-};
-
-export function toTeamLineDto(row: LineRow): TeamLineDto {
-  return {
-    id: row.id,
-    teamId: row.teamId,
-    text: row.text,
-    category: row.category as CategoryId,
-    tone: row.tone as Tone,
-    createdAt: row.createdAt.toISOString(),
-    savedBy: row.savedById ? { userId: row.savedById, name: row.savedByName ?? '' } : null,
-  };
-}
-
-export function toInvitationDto(row: TeamInvitationRow): TeamInvitationDto {
-  return { id: row.id, email: row.email, role: row.role as TeamInvitationDto['role'], expiresAt: row.expiresAt.toISOString() };
-}
-
+/** Teams and their members; invitations and the team library have their own repositories. */
 export const teamsRepository = {
   /**
    * The caller's membership of `teamId` with the team's state, or undefined for a non-member.
    * `lock`: inside a transaction, `share` holds the caller's membership (a concurrent removal waits),
    * `team` also locks the team row (seat counting, role changes: one at a time per team).
    */
-  async access(db: DbOrTx, teamId: string, userId: string, lock?: 'share' | 'team', now = new Date()): Promise<TeamAccess | undefined> {
+  async access(db: DbOrTx, teamId: string, userId: string, lock?: TeamLock, now = new Date()): Promise<TeamAccess | undefined> {
+    return this.authorize(db, teamId, userId, TEAM_ROLES, lock, now);
+  },
+
+  /**
+   * The same membership read, with `allowed`: the caller's role is one of `roles`, decided in the
+   * query that reads (and, with `lock`, holds) the membership. `requireTeamRole` is its one caller.
+   */
+  async authorize(
+    db: DbOrTx,
+    teamId: string,
+    userId: string,
+    roles: readonly TeamRole[],
+    lock?: TeamLock,
+    now = new Date(),
+  ): Promise<(TeamAccess & { allowed: boolean }) | undefined> {
     if (lock === 'team') await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
     const q = db
       .select({
@@ -83,13 +67,14 @@ export const teamsRepository = {
         name: teams.name,
         ownerId: teams.ownerId,
         role: teamMembers.role,
+        allowed: sql<boolean>`${teamMembers.role} in (${rolesSql(roles)})`,
         writable: sql<boolean>`${teamOwnerHasBusiness(teams.id, now)}`,
       })
       .from(teamMembers)
       .innerJoin(teams, eq(teams.id, teamMembers.teamId))
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
     const [row] = lock ? await q.for('share', { of: teamMembers }) : await q;
-    return row ? { ...row, role: row.role as TeamRole, writable: Boolean(row.writable) } : undefined;
+    return row ? { ...row, role: row.role as TeamRole, allowed: Boolean(row.allowed), writable: Boolean(row.writable) } : undefined;
   },
 
   /** The owner's Business subscription is in force (the same rule as plan resolution). */
@@ -127,7 +112,7 @@ export const teamsRepository = {
       .select({ userId: teamMembers.userId, name: users.name, email: users.email, role: teamMembers.role, joinedAt: teamMembers.joinedAt })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(and(eq(teamMembers.teamId, teamId), isMember(teamId, callerId)))
+      .where(and(eq(teamMembers.teamId, teamId), isTeamMemberSql(teamId, callerId)))
       .orderBy(asc(teamMembers.joinedAt));
     return rows.map((r) => ({ ...r, role: r.role as TeamRole, joinedAt: r.joinedAt.toISOString() }));
   },
@@ -141,33 +126,6 @@ export const teamsRepository = {
     return rows.map((r) => ({ ...r, role: r.role as TeamRole, joinedAt: r.joinedAt.toISOString() }))[0];
   },
 
-  /** Open invitations, for owners and admins only (the role check is in the query). */
-  async openInvitations(db: DbOrTx, teamId: string, callerId: string, now = new Date()): Promise<TeamInvitationRow[]> {
-    return db
-      .select()
-      .from(teamInvitations)
-      .where(
-        and(
-          eq(teamInvitations.teamId, teamId),
-          openInvitation(now),
-          sql`exists (select 1 from ${teamMembers} where ${teamMembers.teamId} = ${teamId} and ${teamMembers.userId} = ${callerId} and ${teamMembers.role} in ('owner', 'admin'))`,
-        ),
-      )
-      .orderBy(asc(teamInvitations.createdAt));
-  },
-
-  /** Members plus open invitations (optionally not counting one address's invitation, which a re-invite replaces). */
-  async seatsUsed(db: DbOrTx, teamId: string, now = new Date(), exceptEmail?: string): Promise<number> {
-    const [m] = await db.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
-    const invWhere = [eq(teamInvitations.teamId, teamId), openInvitation(now)];
-    if (exceptEmail) invWhere.push(sql`${teamInvitations.email} <> ${exceptEmail}`);
-    const [i] = await db
-      .select({ n: count() })
-      .from(teamInvitations)
-      .where(and(...invWhere));
-    return Number(m?.n ?? 0) + Number(i?.n ?? 0);
-  },
-
   async isMemberByEmail(db: DbOrTx, teamId: string, email: string): Promise<boolean> {
     const [row] = await db
       .select({ id: users.id })
@@ -176,141 +134,6 @@ export const teamsRepository = {
       .where(and(eq(teamMembers.teamId, teamId), eq(users.email, email)))
       .limit(1);
     return Boolean(row);
-  },
-
-  /**
-   * Creates the invitation, or renews this address's earlier one (accepted ones excepted): new
-   * token, role and expiry, one more send. Answers the row.
-   */
-  async upsertInvitation(
-    tx: DbOrTx,
-    input: { teamId: string; email: string; role: string; invitedBy: string; linkBase: string; expiresAt: Date; language?: string },
-  ): Promise<TeamInvitationRow> {
-    const [existing] = await tx
-      .select({ id: teamInvitations.id })
-      .from(teamInvitations)
-      .where(
-        and(
-          eq(teamInvitations.teamId, input.teamId),
-          eq(teamInvitations.email, input.email),
-          isNull(teamInvitations.acceptedAt),
-          isNull(teamInvitations.revokedAt),
-        ),
-      )
-      .for('update');
-    if (existing) {
-      const [row] = await tx
-        .update(teamInvitations)
-        .set({
-          ...input,
-          tokenHash: null,
-          emailStatus: 'pending',
-          emailError: null,
-          sends: sql`${teamInvitations.sends} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(eq(teamInvitations.id, existing.id))
-        .returning();
-      return row!;
-    }
-    const [row] = await tx.insert(teamInvitations).values(input).returning();
-    return row!;
-  },
-
-  /**
-   * Re-send: an open (or expired, never used or revoked) invitation gets a new expiry and a new send;
-   * the earlier link stops working at once (the worker makes the new one).
-   */
-  async renewInvitation(tx: DbOrTx, teamId: string, invitationId: string, linkBase: string, expiresAt: Date, language?: string) {
-    const [row] = await tx
-      .update(teamInvitations)
-      .set({
-        tokenHash: null,
-        linkBase,
-        ...(language ? { language } : {}),
-        expiresAt,
-        emailStatus: 'pending',
-        emailError: null,
-        sends: sql`${teamInvitations.sends} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(teamInvitations.id, invitationId),
-          eq(teamInvitations.teamId, teamId),
-          isNull(teamInvitations.acceptedAt),
-          isNull(teamInvitations.revokedAt),
-        ),
-      )
-      .returning();
-    return row;
-  },
-
-  /** Open invitations whose e-mail is still pending since before `cutoff` (the reconciler's query). */
-  async pendingInvitationEmails(db: DbOrTx, cutoff: Date, limit: number, now = new Date()) {
-    return db
-      .select({ id: teamInvitations.id, sends: teamInvitations.sends })
-      .from(teamInvitations)
-      .where(
-        and(
-          eq(teamInvitations.emailStatus, 'pending'),
-          openInvitation(now),
-          sql`${teamInvitations.updatedAt} < ${cutoff.toISOString()}::timestamptz`,
-        ),
-      )
-      .limit(limit);
-  },
-
-  /**
-   * The worker stores the hash of the token it is about to send for this send of the invitation
-   * (a retry replaces it: the earlier mail never went out). False when the invitation was accepted,
-   * revoked, re-sent (another send) or has expired meanwhile: that e-mail is not sent.
-   */
-  async setInvitationToken(db: DbOrTx, id: string, sends: number, tokenHash: string, now = new Date()): Promise<boolean> {
-    const rows = await db
-      .update(teamInvitations)
-      .set({ tokenHash })
-      .where(and(eq(teamInvitations.id, id), eq(teamInvitations.sends, sends), openInvitation(now)))
-      .returning({ id: teamInvitations.id });
-    return rows.length === 1;
-  },
-
-  async revokeInvitation(tx: DbOrTx, teamId: string, invitationId: string): Promise<boolean> {
-    const rows = await tx
-      .update(teamInvitations)
-      .set({ revokedAt: new Date(), updatedAt: new Date() })
-      .where(
-        and(
-          eq(teamInvitations.id, invitationId),
-          eq(teamInvitations.teamId, teamId),
-          isNull(teamInvitations.acceptedAt),
-          isNull(teamInvitations.revokedAt),
-        ),
-      )
-      .returning({ id: teamInvitations.id });
-    return rows.length === 1;
-  },
-
-  /** The invitation for a token hash, locked: two accepts of one token run one after the other. */
-  async invitationByTokenHash(tx: DbOrTx, tokenHash: string): Promise<TeamInvitationRow | undefined> {
-    const [row] = await tx.select().from(teamInvitations).where(eq(teamInvitations.tokenHash, tokenHash)).for('update');
-    return row;
-  },
-
-  async findInvitation(db: DbOrTx, id: string): Promise<TeamInvitationRow | undefined> {
-    const [row] = await db.select().from(teamInvitations).where(eq(teamInvitations.id, id));
-    return row;
-  },
-
-  async markInvitationAccepted(tx: DbOrTx, id: string): Promise<void> {
-    await tx.update(teamInvitations).set({ acceptedAt: new Date(), updatedAt: new Date() }).where(eq(teamInvitations.id, id));
-  },
-
-  async markInvitationEmail(db: DbOrTx, id: string, sends: number, status: 'delivered' | 'failed' | 'pending', error: string | null) {
-    await db
-      .update(teamInvitations)
-      .set({ emailStatus: status, emailError: error, updatedAt: new Date() })
-      .where(and(eq(teamInvitations.id, id), eq(teamInvitations.sends, sends)));
   },
 
   async addMember(tx: DbOrTx, teamId: string, userId: string, role: string): Promise<void> {
@@ -347,77 +170,6 @@ export const teamsRepository = {
     return row?.role as TeamRole | undefined;
   },
 
-  /** Saves a line to the team; the same text (any case) again answers the existing line. */
-  async saveLine(
-    tx: DbOrTx,
-    input: { teamId: string; savedBy: string; text: string; category: CategoryId; tone: Tone },
-  ): Promise<{ line: TeamLineDto; created: boolean }> {
-    const [inserted] = await tx.insert(teamLines).values(input).onConflictDoNothing().returning({ id: teamLines.id });
-    const where = inserted
-      ? eq(teamLines.id, inserted.id)
-      : and(eq(teamLines.teamId, input.teamId), sql`lower(${teamLines.text}) = lower(${input.text})`);
-    const [row] = await tx.select(lineColumns).from(teamLines).leftJoin(users, eq(users.id, teamLines.savedBy)).where(where).limit(1);
-    return { line: toTeamLineDto(row!), created: Boolean(inserted) };
-  },
-
-  /**
-   * One page of the team's library for a member (membership checked in the same query: a
-   * non-member reads nothing), newest first on (created_at desc, id desc), plus the total.
-   */
-  async listLines(
-    db: DbOrTx,
-    f: { teamId: string; callerId: string; search?: string; category?: CategoryId; limit: number; cursor?: Cursor },
-  ): Promise<TeamLinesPageDto> {
-    const parts: SQL[] = [eq(teamLines.teamId, f.teamId), isMember(f.teamId, f.callerId)];
-    if (f.category) parts.push(eq(teamLines.category, f.category));
-    if (f.search) {
-      const pattern = `%${escapeLike(f.search)}%`;
-      parts.push(
-        f.search.toLowerCase() === f.search.toUpperCase()
-          ? sql`${teamLines.text} like ${pattern}`
-          : sql`${teamLines.text} ilike ${pattern}`,
-      );
-    }
-    const where = and(...parts)!;
-    const after = f.cursor
-      ? sql`(${teamLines.createdAt}, ${teamLines.id}) < (${f.cursor.ts}::timestamptz, ${f.cursor.id}::uuid)`
-      : undefined;
-    const [rows, [totalRow]] = await Promise.all([
-      db
-        .select({ ...lineColumns, cursorTs: lineCursorTs })
-        .from(teamLines)
-        .leftJoin(users, eq(users.id, teamLines.savedBy))
-        .where(after ? and(where, after) : where)
-        .orderBy(sql`${teamLines.createdAt} desc nulls last`, sql`${teamLines.id} desc nulls last`)
-        .limit(f.limit + 1),
-      db.select({ total: count() }).from(teamLines).where(where),
-    ]);
-    const page = rows.slice(0, f.limit);
-    const last = page[page.length - 1];
-    return {
-      savedLines: page.map(toTeamLineDto),
-      total: Number(totalRow?.total ?? 0),
-      nextCursor: rows.length > f.limit && last ? encodeCursor({ ts: last.cursorTs, id: last.id }) : null,
-    };
-  },
-
-  /** Deletes a line when the caller saved it or is the team's owner or an admin (checked in the DELETE). */
-  async deleteLine(tx: DbOrTx, teamId: string, lineId: string, callerId: string, callerIsManager: boolean): Promise<boolean> {
-    const rows = await tx
-      .delete(teamLines)
-      .where(and(eq(teamLines.id, lineId), eq(teamLines.teamId, teamId), callerIsManager ? sql`true` : eq(teamLines.savedBy, callerId)))
-      .returning({ id: teamLines.id });
-    return rows.length === 1;
-  },
-
-  async lineExists(db: DbOrTx, teamId: string, lineId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: teamLines.id })
-      .from(teamLines)
-      .where(and(eq(teamLines.id, lineId), eq(teamLines.teamId, teamId)));
-    return Boolean(row);
-  },
-
   /** Each member's generations this month (UTC), from the quota counter; for members only. */
   async usage(db: DbOrTx, teamId: string, callerId: string, since: string) {
     const rows = await db
@@ -429,7 +181,7 @@ export const teamsRepository = {
       })
       .from(teamMembers)
       .innerJoin(users, eq(users.id, teamMembers.userId))
-      .where(and(eq(teamMembers.teamId, teamId), isMember(teamId, callerId)))
+      .where(and(eq(teamMembers.teamId, teamId), isTeamMemberSql(teamId, callerId)))
       .orderBy(asc(teamMembers.joinedAt));
     return rows.map((r) => ({ ...r, generations: Number(r.generations) }));
   },

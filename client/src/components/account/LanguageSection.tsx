@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UI_LANGUAGES, UI_LANGUAGE_NAMES, isLanguage } from '@gl/core/types';
+import { setLanguage, useLanguage } from '../../i18n/i18n';
+import { errorMessage } from '../../lib/api';
+import { useOnline } from '../../lib/app-status';
+import { useSaveLanguage } from '../../lib/account';
+import { SelectField } from '../forms/Field';
+import { Notice } from '../forms/Notice';
+import { Section } from './Section';
+
+/**
+ * The interface's language, here and on the account (its e-mails, reminders and receipts follow it).
+ * A placeholder until the shared `LanguageSwitch` component lands: the same two calls.
+ */
+export function LanguageSection() {
+  const { t } = useTranslation('account');
+  const language = useLanguage();
+  const save = useSaveLanguage();
+  const online = useOnline();
+  const id = useId();
+  return (
+    <Section title={t('language.title')} lead={t('language.lead')} needs={t('language.needs')}>
+      <div className="grid gap-4 sm:max-w-md">
+        <SelectField
+          id={id}
+          label={t('language.label')}
+          value={language}
+          disabled={save.isPending}
+          onChange={(next) => {
+            if (!isLanguage(next) || next === language) return;
+            void setLanguage(next);
+            if (online) save.mutate(next);
+          }}
+        >
+          {UI_LANGUAGES.map((lang) => (
+            <option key={lang} value={lang} lang={lang}>
+              {UI_LANGUAGE_NAMES[lang]}
+            </option>
+          ))}
+        </SelectField>
+        {save.isSuccess && <Notice kind="success">{t('language.saved')}</Notice>}
+        {save.isError && <Notice kind="error">{errorMessage(save.error, t('language.failed'))}</Notice>}
+      </div>
+    </Section>
+  );
+}
