@@ -126,7 +126,11 @@ export const ACCOUNT_DELETION_STEPS: AccountDeletionStep[] = [
     name: 'confirmation e-mail',
     inTransaction: async (tx, _ctx, user, info) => {
       info.emails.push(
-        await storeEmail(tx, { kind: 'account-deleted', to: user.email, data: { linkBase: info.linkBase, name: user.name } }),
+        await storeEmail(tx, {
+          kind: 'account-deleted',
+          to: user.email,
+          data: { linkBase: info.linkBase, name: user.name, language: user.language },
+        }),
       );
     },
   },

@@ -27,6 +27,7 @@ import {
 import { Errors, mpesaConfigured } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { SENT, defineResource } from '../http/route';
+import { languageOf } from '../http/request-language';
 import { userIdOf } from '../middleware/authenticate';
 import { BillingService } from './billing.service';
 import { MpesaService } from './mpesa.service';
@@ -213,7 +214,11 @@ export const paymentsResource = defineResource({
       handler: async ({ req, res, deps, params, query }) => {
         const receipt = await deps.billing.receipt(userIdOf(req), params.id);
         if (query.format === 'json') return receipt;
-        res.status(200).type('html').setHeader('Cache-Control', 'private, no-store').send(receiptPage(receipt));
+        res
+          .status(200)
+          .type('html')
+          .setHeader('Cache-Control', 'private, no-store')
+          .send(receiptPage(receipt, languageOf(req)));
         return SENT;
       },
     }),

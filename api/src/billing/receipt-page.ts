@@ -1,26 +1,52 @@
-import { getPlan, type ReceiptDto } from '@gl/core';
+import { getPlan, type ReceiptDto, type UiLanguage } from '@gl/core';
+import { formatDay, formatMoney } from '@gl/core/server';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const money = (minor: number, currency: string) => (currency === 'KES' ? `KES ${minor}` : `${currency} ${(minor / 100).toFixed(2)}`);
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
 
-/** A clean printable receipt page (no scripts, inline styles only, prints on one A4 page). */
-export function receiptPage(r: ReceiptDto): string {
-  const plan = getPlan(r.planId).name;
-  const rows: Array<[string, string]> = [
-    ['Receipt number', r.number],
-    ['Date', day(r.issuedAt)],
-    ['Billed to', `${r.customerName} <${r.customerEmail}>`],
-    ['Plan', `${plan}, billed ${r.interval === 'year' ? 'yearly' : 'monthly'}`],
-    ['Period', `${day(r.periodStart)} to ${day(r.periodEnd)}`],
-    ['Paid with', r.method === 'mpesa' ? 'M-Pesa' : 'PayPal'],
-    ...(r.credit > 0 ? ([['Credit for unused days', money(r.credit, r.currency)]] as Array<[string, string]>) : []),
-    ['Amount paid', money(r.amount, r.currency)],
+/** The receipt in Kiswahili (docs/glossary-sw.md), money and dates through Intl (sw-KE). */
+const PLAN_NAMES_SW: Record<string, string> = { free: 'Bure', pro: 'Pro', business: 'Biashara' };
+function rowsSw(r: ReceiptDto): Array<[string, string]> {
+  const m = (minor: number) => formatMoney(minor, r.currency, 'sw');
+  const d = (iso: string | null) => (iso ? formatDay(new Date(iso), 'sw') : '—');
+  return [
+    ['Nambari ya risiti', r.number],
+    ['Tarehe', d(r.issuedAt)],
+    ['Imetolewa kwa', `${r.customerName} <${r.customerEmail}>`],
+    ['Mpango', `${PLAN_NAMES_SW[r.planId] ?? getPlan(r.planId).name}, unaolipiwa ${r.interval === 'year' ? 'kwa mwaka' : 'kwa mwezi'}`],
+    ['Kipindi', `${d(r.periodStart)} hadi ${d(r.periodEnd)}`],
+    ['Njia ya malipo', r.method === 'mpesa' ? 'M-Pesa' : 'PayPal'],
+    ...(r.credit > 0 ? ([['Salio la siku ambazo hazikutumika', m(r.credit)]] as Array<[string, string]>) : []),
+    ['Kiasi kilicholipwa', m(r.amount)],
   ];
+}
+const WORDS = {
+  en: { title: 'Receipt', thanks: 'Thank you for your payment.' },
+  sw: { title: 'Risiti', thanks: 'Asante kwa malipo yako.' },
+};
+
+/** A clean printable receipt page (no scripts, inline styles only, prints on one A4 page), in the account's language. */
+export function receiptPage(r: ReceiptDto, lang: UiLanguage = 'en'): string {
+  const plan = getPlan(r.planId).name;
+  const w = WORDS[lang];
+  const rows: Array<[string, string]> =
+    lang === 'sw'
+      ? rowsSw(r)
+      : [
+          ['Receipt number', r.number],
+          ['Date', day(r.issuedAt)],
+          ['Billed to', `${r.customerName} <${r.customerEmail}>`],
+          ['Plan', `${plan}, billed ${r.interval === 'year' ? 'yearly' : 'monthly'}`],
+          ['Period', `${day(r.periodStart)} to ${day(r.periodEnd)}`],
+          ['Paid with', r.method === 'mpesa' ? 'M-Pesa' : 'PayPal'],
+          ...(r.credit > 0 ? ([['Credit for unused days', money(r.credit, r.currency)]] as Array<[string, string]>) : []),
+          ['Amount paid', money(r.amount, r.currency)],
+        ];
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Receipt ${escapeHtml(r.number)} · Genius Lines</title>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${w.title} ${escapeHtml(r.number)} · Genius Lines</title>
 <style>
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#111;margin:0;padding:24px;background:#fff}
 main{max-width:640px;margin:0 auto}h1{font-size:1.5rem;margin:0 0 4px}p.brand{margin:0 0 24px;color:#444}
@@ -29,8 +55,8 @@ th{width:40%;font-weight:600;color:#333}tr:last-child td,tr:last-child th{font-s
 @media print{body{padding:0}}
 </style></head>
 <body><main>
-<h1>Receipt</h1><p class="brand">Genius Lines</p>
+<h1>${w.title}</h1><p class="brand">Genius Lines</p>
 <table>${rows.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
-<p>Thank you for your payment.</p>
+<p>${w.thanks}</p>
 </main></body></html>`;
 }

@@ -2,6 +2,7 @@ import express from 'express';
 import { newsletterBody, unsubscribeBody, unsubscribeQuery, subscribedDto, unsubscribedDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
+import { languageOf } from '../http/request-language';
 import { Limiter } from '../shared/rate-limit.service';
 import { NewsletterService } from './newsletter.service';
 
@@ -39,7 +40,7 @@ export const newsletterResource = defineResource({
       errors: [400, 429],
       handler: async ({ req, deps: { newsletter, perIp }, body }) => {
         await perIp.consume(req.ip ?? 'unknown');
-        return newsletter.subscribe(body.email);
+        return newsletter.subscribe(body.email, languageOf(req));
       },
     }),
     route({

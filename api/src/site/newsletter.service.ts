@@ -1,3 +1,4 @@
+import type { UiLanguage } from '@gl/core';
 import { emailJob, Errors, newsletterRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { sha256 } from '../auth/token.service';
@@ -7,9 +8,9 @@ export class NewsletterService {
   constructor(private readonly ctx: ApiContext) {}
 
   /** Stored once (a repeat answers exactly the same, with no second row). */
-  async subscribe(email: string): Promise<{ subscribed: true }> {
+  async subscribe(email: string, language?: UiLanguage): Promise<{ subscribed: true }> {
     const { ctx } = this;
-    const { subscriber, created } = await newsletterRepository.subscribe(ctx.db, email, ctx.links.base);
+    const { subscriber, created } = await newsletterRepository.subscribe(ctx.db, email, ctx.links.base, language);
     // A repeat re-enqueues a welcome still pending (the job id makes that a no-op if it is queued).
     if (created || subscriber.welcomeStatus === 'pending') {
       // The subscription is stored; the reconciler enqueues the welcome once Redis is back.

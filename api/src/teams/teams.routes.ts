@@ -22,6 +22,7 @@ import {
   idDto,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
+import { languageOf } from '../http/request-language';
 import { defineResource, reply, SENT } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import { Limiter } from '../shared/rate-limit.service';
@@ -105,7 +106,7 @@ export const teamsResource = defineResource({
       errors: [400, 401, 403, 404, 409, 429, 503],
       handler: async ({ req, params, body, deps }) => {
         await deps.invites.consume(userIdOf(req));
-        return { invitation: await deps.teams.invite(userIdOf(req), params.id, body) };
+        return { invitation: await deps.teams.invite(userIdOf(req), params.id, body, languageOf(req)) };
       },
     }),
     route({
@@ -119,7 +120,7 @@ export const teamsResource = defineResource({
       errors: [400, 401, 403, 404, 429, 503],
       handler: async ({ req, params, deps }) => {
         await deps.invites.consume(userIdOf(req));
-        return { invitation: await deps.teams.resend(userIdOf(req), params.id, params.invitationId) };
+        return { invitation: await deps.teams.resend(userIdOf(req), params.id, params.invitationId, languageOf(req)) };
       },
     }),
     route({

@@ -22,6 +22,7 @@ import {
   type TeamRole,
   type TeamUsageDto,
   type Tone,
+  type UiLanguage,
   teamRoleMeets,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
@@ -77,7 +78,13 @@ export class TeamsService {
     return (await this.current(userId))!;
   }
 
-  async invite(userId: string, teamId: string, input: { email: string; role: 'admin' | 'member' }): Promise<TeamInvitationDto> {
+  /** `language`: the inviter's request language; the invitee has no account yet, so the e-mail goes out in it. */
+  async invite(
+    userId: string,
+    teamId: string,
+    input: { email: string; role: 'admin' | 'member' },
+    language: UiLanguage = 'en',
+  ): Promise<TeamInvitationDto> {
     const user = await usersRepository.findById(this.ctx.db, userId);
     const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
     const row = await this.ctx.db.transaction(async (tx) => {
@@ -96,13 +103,14 @@ export class TeamsService {
         invitedBy: userId,
         linkBase: this.ctx.links.base,
         expiresAt,
+        language,
       });
     });
     await this.send(row.id, row.sends, teamId);
     return toInvitationDto(row);
   }
 
-  async resend(userId: string, teamId: string, invitationId: string): Promise<TeamInvitationDto> {
+  async resend(userId: string, teamId: string, invitationId: string, language: UiLanguage = 'en'): Promise<TeamInvitationDto> {
     const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
     const row = await this.ctx.db.transaction(async (tx) => {
       await requireTeamRole(tx, teamId, userId, 'manage', { lock: 'team' });
@@ -111,7 +119,7 @@ export class TeamsService {
         throw Errors.notFound('Invitation not found');
       if ((await teamInvitationsRepository.seatsUsed(tx, teamId, new Date(), existing.email)) >= teamSeats())
         throw Errors.seatLimit(teamSeats());
-      const renewed = await teamInvitationsRepository.renewInvitation(tx, teamId, invitationId, this.ctx.links.base, expiresAt);
+      const renewed = await teamInvitationsRepository.renewInvitation(tx, teamId, invitationId, this.ctx.links.base, expiresAt, language);
       if (!renewed) throw Errors.notFound('Invitation not found');
       return renewed;
     });

@@ -10,12 +10,15 @@ export function useCurrentPlan(): Plan {
   return getPlan(id);
 }
 
+/** A plan as GET /api/plans offers it: with its shilling prices (absent in the bundled placeholder). */
+export type PlanOffer = Plan & { priceKes?: number; yearlyPriceKes?: number };
+
 /** GET /api/plans (the catalogue), with the bundled catalogue as the initial value. */
 export function usePlans() {
-  return useQuery({
+  return useQuery<PlanOffer[]>({
     queryKey: ['plans'],
     queryFn: async () => (await api('/plans')).plans,
-    placeholderData: PLANS as Plan[],
+    placeholderData: PLANS as PlanOffer[],
     staleTime: 10 * 60_000,
   });
 }

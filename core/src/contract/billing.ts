@@ -130,7 +130,19 @@ export const planDto = z.object({
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const _planDtoIsPlan: Same<z.infer<typeof planDto>, Plan> = true;
 
-export const plansListDto = z.object({ plans: z.array(planDto), yearlyDiscount: z.number(), currency: z.literal('USD') });
+/** A plan on the pricing page: its USD prices and, beside them, the Kenya shillings an M-Pesa payment charges. */
+export const pricedPlanDto = planDto.extend({
+  yearlyPriceCents: countSchema.describe('USD per year, in cents (monthly x 12 x (1 - yearlyDiscount))'),
+  priceKes: countSchema.describe('KES per month, whole shillings: what the M-Pesa push charges (0 for free)'),
+  yearlyPriceKes: countSchema.describe('KES per year, whole shillings: what the M-Pesa push charges (0 for free)'),
+});
+export type PricedPlanDto = z.infer<typeof pricedPlanDto>;
+export const plansListDto = z.object({
+  plans: z.array(pricedPlanDto),
+  yearlyDiscount: z.number(),
+  currency: z.literal('USD'),
+  kesPerUsd: z.number().positive().describe('the rate the KES prices come from (MPESA_KES_PER_USD)'),
+});
 export type PlansListDto = z.infer<typeof plansListDto>;
 
 /** GET /subscriptions: the caller's subscriptions, newest first, and the plan in force now. */

@@ -23,4 +23,5 @@ export * from './webhooks/webhook-events';
 export * from './webhooks/url-policy';
 export * from './photos';
 export * from '../i18n/request-language';
+export * from '../i18n/format';
 export * from '../i18n/server/translate';

@@ -1,4 +1,5 @@
-import { getPlan, type PlanId } from '@gl/core';
+import { getPlan, type PlanId, type UiLanguage } from '@gl/core';
+import { composeBillingMailSw } from './billing-mail-sw';
 import type { BillingNoticeRow, PaymentRefundRow, PaymentRow, PaypalCancellationRow } from '@gl/core/server';
 
 export interface BillingMailInput {
@@ -11,6 +12,8 @@ export interface BillingMailInput {
   /** The refund a refund notice is about. */
   refund?: PaymentRefundRow;
   publicUrl?: string;
+  /** The account's language (English when absent). */
+  language?: UiLanguage;
 }
 
 /** Why the customer left a PayPal subscription, as the e-mail says it. */
@@ -138,6 +141,6 @@ export function composeBillingMail(input: BillingMailInput): { subject: string; 
 }
 
 export function billingMailBodies(input: BillingMailInput): { subject: string; text: string; html: string } {
-  const { subject, lines } = composeBillingMail(input);
+  const { subject, lines } = input.language === 'sw' ? composeBillingMailSw(input) : composeBillingMail(input);
   return { subject, text: lines.join('\n\n'), html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') };
 }

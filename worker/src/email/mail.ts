@@ -1,4 +1,6 @@
-/** What the worker sends; each transport turns it into its own wire format. */
+import type { UiLanguage } from '@gl/core';
+
+/** What the worker sends; each transport turns it into its own wire format. `language`: the recipient's (English when absent). */
 export type Mail =
   | {
       kind: 'newsletter-welcome';
@@ -6,9 +8,19 @@ export type Mail =
       subscribedAt: Date;
       /** RFC 8058 one-click endpoint (List-Unsubscribe) and the client's /unsubscribe page (the visible link). */
       unsubscribe?: { oneClickUrl: string; pageUrl: string };
+      language?: UiLanguage;
     }
   | AccountMail
-  | { kind: 'team-invitation'; to: string; teamName: string; inviterName: string; role: string; link: string; expiresAt: Date }
+  | {
+      kind: 'team-invitation';
+      to: string;
+      teamName: string;
+      inviterName: string;
+      role: string;
+      link: string;
+      expiresAt: Date;
+      language?: UiLanguage;
+    }
   | { kind: 'contact'; name: string; email: string; subject: string; message: string; receivedAt: Date }
   | { kind: 'billing'; to: string; name: string; subject: string; text: string; html: string };
 
@@ -27,6 +39,8 @@ export interface AccountMail {
   webhookUrl?: string;
   /** The app's origin (for notices). */
   appUrl: string;
+  /** The recipient account's language. */
+  language?: UiLanguage;
 }
 
 export interface MailTransport {

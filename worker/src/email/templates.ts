@@ -1,4 +1,6 @@
+import { escapeHtml, oneLine } from './escape';
 import type { AccountMail, Mail } from './mail';
+import { ACCOUNT_SUBJECTS_SW, accountParagraphsSw, newsletterWelcomeSw, teamInvitationSw } from './templates-sw';
 
 export interface ComposedMail {
   to: string;
@@ -9,16 +11,14 @@ export interface ComposedMail {
   html: string;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** Header-safe single line: no CR/LF can reach a header. */
-const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
-
 /** The e-mails as SMTP (and the development log) sends them. */
 export function composeMail(mail: Mail, opts: { contactInbox: string; publicUrl?: string }): ComposedMail {
   if (mail.kind === 'account') return composeAccountMail(mail);
   if (mail.kind === 'newsletter-welcome') {
+    const headers = mail.unsubscribe
+      ? { 'List-Unsubscribe': `<${mail.unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+      : undefined;
+    if (mail.language === 'sw') return { to: mail.to, ...newsletterWelcomeSw(mail, opts.publicUrl), headers };
     const link = opts.publicUrl ? `\n\nCome back any time: ${opts.publicUrl}` : '';
     const unsubscribe = mail.unsubscribe;
     const text =
@@ -35,13 +35,11 @@ export function composeMail(mail: Mail, opts: { contactInbox: string; publicUrl?
       (unsubscribe
         ? `<p style="font-size:12px;color:#666">Don&#39;t want these e-mails? <a href="${escapeHtml(unsubscribe.pageUrl)}">Unsubscribe</a></p>`
         : '<p>Didn&#39;t sign up? Reply to this e-mail and we will remove your address.</p>');
-    // RFC 2369 + RFC 8058: mail providers show an "unsubscribe" button that POSTs to the one-click URL.
-    const headers = unsubscribe
-      ? { 'List-Unsubscribe': `<${unsubscribe.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-      : undefined;
+    // RFC 2369 + RFC 8058: mail providers show an "unsubscribe" button that POSTs to the one-click URL (headers above).
     return { to: mail.to, subject: 'Welcome to Genius Lines', text, html, headers };
   }
   if (mail.kind === 'team-invitation') {
+    if (mail.language === 'sw') return { to: mail.to, ...teamInvitationSw(mail) };
     const text =
       `${oneLine(mail.inviterName)} invited you to join the team "${oneLine(mail.teamName)}" on Genius Lines as ${mail.role === 'admin' ? 'an admin' : 'a member'}.\n\n` +
       `Join the team: ${mail.link}\n\n` +
@@ -136,7 +134,8 @@ function accountParagraphs(mail: AccountMail): { lines: string[]; button?: strin
 }
 
 function composeAccountMail(mail: AccountMail): ComposedMail {
-  const { lines, button } = accountParagraphs(mail);
+  const sw = mail.language === 'sw';
+  const { lines, button } = sw ? accountParagraphsSw(mail) : accountParagraphs(mail);
   const textParts = [...lines];
   const htmlParts = lines.map((l) => `<p>${escapeHtml(l)}</p>`);
   if (mail.link && button) {
@@ -148,5 +147,10 @@ function composeAccountMail(mail: AccountMail): ComposedMail {
       `<p><a href="${escapeHtml(mail.link)}">${escapeHtml(button)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(mail.link)}</p>`,
     );
   }
-  return { to: mail.to, subject: ACCOUNT_SUBJECTS[mail.template], text: textParts.join('\n\n') + '\n', html: htmlParts.join('') };
+  return {
+    to: mail.to,
+    subject: (sw ? ACCOUNT_SUBJECTS_SW : ACCOUNT_SUBJECTS)[mail.template],
+    text: textParts.join('\n\n') + '\n',
+    html: htmlParts.join(''),
+  };
 }

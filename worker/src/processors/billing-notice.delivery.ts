@@ -1,4 +1,5 @@
 import type { Job } from 'bullmq';
+import { resolveLanguage } from '@gl/core';
 import { billingRepository, paymentsRepository, paypalCancellationsRepository, type Logger } from '@gl/core/server';
 import { billingMailBodies } from '../email/billing-mail';
 import type { WorkerContext } from '../processor';
@@ -9,6 +10,8 @@ export async function deliverBillingNotice(ctx: WorkerContext, job: Job, noticeI
   const found = await billingRepository.findNotice(ctx.db, noticeId);
   if (!found) return { skipped: 'unknown notice' };
   const { notice, name, email } = found;
+  // The account's language now, at send time.
+  const language = resolveLanguage(found.language);
   if (notice.status !== 'pending') return { skipped: `already ${notice.status}` };
   const payment = notice.paymentId ? await paymentsRepository.findById(ctx.db, notice.paymentId) : undefined;
   if (notice.kind === 'receipt' && !payment?.receiptNumber) return { skipped: 'no receipt' };
@@ -17,7 +20,7 @@ export async function deliverBillingNotice(ctx: WorkerContext, job: Job, noticeI
     ? await paypalCancellationsRepository.find(ctx.db, notice.paypalCancellationId)
     : undefined;
   const refund = notice.kind === 'refund' ? await billingRepository.findRefundOfNotice(ctx.db, notice.dedupeKey) : undefined;
-  const bodies = billingMailBodies({ notice, name, email, payment, cancellation, refund, publicUrl: ctx.config.PUBLIC_URL });
+  const bodies = billingMailBodies({ notice, name, email, payment, cancellation, refund, publicUrl: ctx.config.PUBLIC_URL, language });
   return deliver(
     ctx,
     job,

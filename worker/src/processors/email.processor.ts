@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Job } from 'bullmq';
 import type { z } from 'zod';
+import { resolveLanguage, type UiLanguage } from '@gl/core';
 import {
   accountTokensRepository,
   billingRepository,
@@ -30,10 +31,21 @@ const PAGES: Partial<Record<OutboundEmailKind, string>> = {
   'email-change': '/verify-email',
 };
 
-function durationText(ms: number): string {
+function durationText(ms: number, lang: UiLanguage): string {
   const minutes = Math.round(ms / 60_000);
+  if (lang === 'sw') return minutes < 120 ? `dakika ${minutes}` : `saa ${Math.round(minutes / 60)}`;
   if (minutes < 120) return `${minutes} minutes`;
   return `${Math.round(minutes / 60)} hours`;
+}
+
+/**
+ * The recipient account's language at send time: the account the link's token belongs to, else
+ * the account with this address, else the language kept with the e-mail (an account already
+ * deleted), else English.
+ */
+async function recipientLanguage(ctx: WorkerContext, to: string, tokenUserId: string | undefined, stored: string | undefined) {
+  const user = tokenUserId ? await usersRepository.findById(ctx.db, tokenUserId) : await usersRepository.findByEmail(ctx.db, to);
+  return resolveLanguage(user?.language ?? stored);
 }
 
 /**
@@ -47,8 +59,9 @@ async function deliverOutbound(ctx: WorkerContext, job: Job, emailId: string, lo
   const kind = row.kind as OutboundEmailKind;
   let link: string | undefined;
   let validFor: string | undefined;
+  const tokenRow = row.tokenId ? await accountTokensRepository.findById(ctx.db, row.tokenId) : undefined;
+  const language = await recipientLanguage(ctx, row.to, tokenRow?.userId, row.data.language);
   if (row.tokenId) {
-    const tokenRow = await accountTokensRepository.findById(ctx.db, row.tokenId);
     const { token, hash } = newEmailToken();
     const live = tokenRow && !tokenRow.usedAt && !tokenRow.voidedAt && tokenRow.expiresAt.getTime() > Date.now();
     if (!live || !(await accountTokensRepository.setHash(ctx.db, tokenRow.id, hash))) {
@@ -56,7 +69,7 @@ async function deliverOutbound(ctx: WorkerContext, job: Job, emailId: string, lo
       return { skipped: 'token no longer valid' };
     }
     link = `${row.data.linkBase}${PAGES[kind] ?? '/'}?token=${token}`;
-    validFor = durationText(tokenRow.expiresAt.getTime() - tokenRow.createdAt.getTime());
+    validFor = durationText(tokenRow.expiresAt.getTime() - tokenRow.createdAt.getTime(), language);
   }
   return deliver(
     ctx,
@@ -72,6 +85,7 @@ async function deliverOutbound(ctx: WorkerContext, job: Job, emailId: string, lo
         appUrl: row.data.linkBase,
         link,
         validFor,
+        language,
       },
       markDelivered: () => outboundEmailsRepository.markDelivered(ctx.db, row.id),
       markAttemptFailed: (error) => outboundEmailsRepository.markAttemptFailed(ctx.db, row.id, error, false),
@@ -123,7 +137,13 @@ async function deliverEmail(payload: EmailPayload, ctx: WorkerContext, job: Job)
       ctx,
       job,
       {
-        mail: { kind: 'newsletter-welcome', to: row.email, subscribedAt: row.createdAt, unsubscribe },
+        mail: {
+          kind: 'newsletter-welcome',
+          to: row.email,
+          subscribedAt: row.createdAt,
+          unsubscribe,
+          language: resolveLanguage(row.language),
+        },
         markDelivered: () => newsletterRepository.markDelivered(ctx.db, row.id),
         markAttemptFailed: (error) => newsletterRepository.markAttemptFailed(ctx.db, row.id, error, false),
       },
@@ -158,6 +178,8 @@ async function deliverEmail(payload: EmailPayload, ctx: WorkerContext, job: Job)
           role: inv.role,
           link,
           expiresAt: inv.expiresAt,
+          // The invitee has no account yet: the inviter's language when the invitation was sent.
+          language: resolveLanguage(inv.language),
         },
         markDelivered: () => teamInvitationsRepository.markInvitationEmail(ctx.db, inv.id, inv.sends, 'delivered', null),
         markAttemptFailed: (error) => teamInvitationsRepository.markInvitationEmail(ctx.db, inv.id, inv.sends, 'pending', error),

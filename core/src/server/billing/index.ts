@@ -7,3 +7,4 @@ export * from './billing-sweep';
 export * from './paypal-sync';
 export * from './payment-order';
 export * from './paypal-cancellation';
+export * from './kes-price';

@@ -2,7 +2,7 @@ import { planPriceCents, type BillingInterval, type PlanId } from '../../catalog
 import type { BillingQuoteDto } from '../../contract/billing-lifecycle';
 import type { DbOrTx } from '../db/database';
 import { Errors } from '../errors';
-import { mpesaAmountKes } from '../payments/mpesa.protocol';
+import { planPriceKes } from './kes-price';
 import { billingRepository } from '../repositories/billing.repository';
 import { subscriptionsRepository, type SubscriptionRow } from '../repositories/subscriptions.repository';
 import { paymentsRepository } from '../repositories/payments.repository';
@@ -47,7 +47,7 @@ export async function billingQuote(
   const { change, start, end } = planChange(active, planId, interval, now);
   const periods = change === 'upgrade' && isCurrent(active, now) ? await paidPeriods(db, active) : [];
   const priceUsd = planPriceCents(planId, interval);
-  const priceKes = mpesaAmountKes(priceUsd, kesPerUsd);
+  const priceKes = planPriceKes(planId, interval, kesPerUsd);
   const usd = { currency: 'USD' as const, ...amountDue(priceUsd, upgradeCredit(periods, now, 'USD', kesPerUsd)) };
   const kes = { currency: 'KES' as const, ...amountDue(priceKes, upgradeCredit(periods, now, 'KES', kesPerUsd)) };
   return { planId, interval, change, startsAt: start.toISOString(), periodEnd: end.toISOString(), usd, kes };

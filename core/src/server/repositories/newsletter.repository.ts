@@ -6,8 +6,14 @@ export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
 
 export const newsletterRepository = {
   /** Stores an e-mail once. `created` is false when it was already subscribed (the existing row is answered). */
-  async subscribe(db: DbOrTx, email: string, linkBase?: string): Promise<{ subscriber: NewsletterSubscriberRow; created: boolean }> {
-    const [inserted] = await db.insert(newsletterSubscribers).values({ email, linkBase }).onConflictDoNothing().returning();
+  /** `language`: the subscribing request's (the newsletter e-mails go out in it). */
+  async subscribe(
+    db: DbOrTx,
+    email: string,
+    linkBase?: string,
+    language?: string,
+  ): Promise<{ subscriber: NewsletterSubscriberRow; created: boolean }> {
+    const [inserted] = await db.insert(newsletterSubscribers).values({ email, linkBase, language }).onConflictDoNothing().returning();
     if (inserted) return { subscriber: inserted, created: true };
     const [existing] = await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)).limit(1);
     if (!existing) throw new Error('newsletter subscriber vanished during subscribe');
@@ -15,7 +21,7 @@ export const newsletterRepository = {
       // Subscribing again after an unsubscribe: subscribed from now on.
       const [again] = await db
         .update(newsletterSubscribers)
-        .set({ unsubscribedAt: null })
+        .set({ unsubscribedAt: null, ...(language ? { language } : {}) })
         .where(eq(newsletterSubscribers.id, existing.id))
         .returning();
       return { subscriber: again ?? existing, created: false };

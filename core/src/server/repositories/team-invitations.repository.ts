@@ -43,7 +43,7 @@ export const teamInvitationsRepository = {
    */
   async upsertInvitation(
     tx: DbOrTx,
-    input: { teamId: string; email: string; role: string; invitedBy: string; linkBase: string; expiresAt: Date },
+    input: { teamId: string; email: string; role: string; invitedBy: string; linkBase: string; expiresAt: Date; language?: string },
   ): Promise<TeamInvitationRow> {
     const [existing] = await tx
       .select({ id: teamInvitations.id })
@@ -80,12 +80,14 @@ export const teamInvitationsRepository = {
    * Re-send: an open (or expired, never used or revoked) invitation gets a new expiry and a new send;
    * the earlier link stops working at once (the worker makes the new one).
    */
-  async renewInvitation(tx: DbOrTx, teamId: string, invitationId: string, linkBase: string, expiresAt: Date) {
+  /** `language`: the inviter's request language now (the e-mail goes out in it). */
+  async renewInvitation(tx: DbOrTx, teamId: string, invitationId: string, linkBase: string, expiresAt: Date, language?: string) {
     const [row] = await tx
       .update(teamInvitations)
       .set({
         tokenHash: null,
         linkBase,
+        ...(language ? { language } : {}),
         expiresAt,
         emailStatus: 'pending',
         emailError: null,

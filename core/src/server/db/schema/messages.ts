@@ -45,7 +45,15 @@ export const outboundEmails = pgTable(
     to: text('to_address').notNull(),
     tokenId: uuid('token_id').references(() => accountTokens.id, { onDelete: 'cascade' }),
     /** Where links start (PUBLIC_URL or the configured HOST:PORT), the name to greet, etc. */
-    data: jsonb('data').$type<{ linkBase: string; name?: string; newEmail?: string; webhookUrl?: string }>().notNull(),
+    data: jsonb('data')
+      .$type<{
+        linkBase: string;
+        name?: string;
+        newEmail?: string;
+        webhookUrl?: string;
+        /** the recipient's language when no account can be found at send time */ language?: string;
+      }>()
+      .notNull(),
     /** pending | delivered | failed */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
