@@ -1,4 +1,8 @@
 import { Link } from 'react-router-dom';
+import { SITE } from '../content/site';
+
+/** The brand's mark: its initials, the same in every language. */
+const MARK = 'GL';
 
 export default function Logo() {
   return (
@@ -7,9 +11,9 @@ export default function Logo() {
         aria-hidden="true"
         className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-violet-500 to-fuchsia-500 text-sm font-bold text-white shadow-sm shadow-violet-500/30"
       >
-        GL
+        {MARK}
       </span>
-      <span className="text-lg">Genius Lines</span>
+      <span className="text-lg">{SITE.name}</span>
     </Link>
   );
 }

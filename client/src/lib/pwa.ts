@@ -1,5 +1,7 @@
 import { registerSW } from 'virtual:pwa-register';
+import { currentLanguage } from '../i18n/i18n';
 import { setUpdateReady } from './app-status';
+import { rememberPageLanguage } from './sw-language';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -10,6 +12,8 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  */
 export function startServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
+  // The language the service worker opens the next page in (it cannot read the cookie).
+  void rememberPageLanguage(currentLanguage());
   const updateSW = registerSW({
     onNeedRefresh: () => setUpdateReady(() => void updateSW(true)),
     onRegisteredSW: (_url, registration) => {
