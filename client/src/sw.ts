@@ -16,7 +16,6 @@ import { LANGUAGE_RECORD_CACHE, LANGUAGE_RECORD_URL } from './lib/sw-language';
 import { prerenderedPath } from './prerendered-routes';
 
 interface WorkerScope {
-  __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
   navigator: { languages?: readonly string[] };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
@@ -57,7 +56,9 @@ registerRoute(
     { denylist: [/^\/api\//, /^\/socket\.io\//, /^\/admin\//, /^\/metrics/] },
   ),
 );
-precacheAndRoute(worker.__WB_MANIFEST);
+// The build replaces `self.__WB_MANIFEST` (written just so) with the list of files to precache.
+// @ts-expect-error -- a service worker's global, which the DOM's `self` type does not have
+precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 worker.addEventListener('message', (event) => {
