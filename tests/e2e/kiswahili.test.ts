@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useAppInBrowser } from './helpers/app';
 import { screenshot, untilInteractive } from './helpers/browser';
 import { pageScrollWidth } from './helpers/layout';
+import { signInContext } from './helpers/user-session';
 
 const app = useAppInBrowser();
 
@@ -133,6 +134,36 @@ describe('Kiswahili first (a phone set to sw-KE)', () => {
       await screenshot(page, 'kiswahili-menu-320', { fullPage: false });
     } finally {
       await context.close();
+    }
+  });
+
+  it('on a tablet and a laptop, the signed-in header in Kiswahili fits its links and the switch', async () => {
+    for (const width of [768, 1024, 1280]) {
+      const { page, context } = await kiswahiliPhone(width, 800);
+      try {
+        await signInContext(context, app.server);
+        await open(page, '/pricing');
+        // Below 1280 px the links live in the menu (Kiswahili's are longer); from there on in the header, with the switch beside them.
+        if (width < 1280) await page.getByRole('button', { name: 'Fungua menyu' }).waitFor();
+        else {
+          await page.getByRole('navigation', { name: 'Kuu' }).getByRole('link', { name: 'Mistari iliyohifadhiwa' }).waitFor();
+          await page.getByRole('banner').getByRole('combobox', { name: 'Lugha' }).first().waitFor();
+        }
+        const header = await page.evaluate(() => {
+          const bar = document.querySelector('header > div')!;
+          // A link or button on two lines is taller than one line of the bar.
+          const wrapped = [...bar.querySelectorAll('a, button, select')]
+            .filter((e) => e.getBoundingClientRect().height > 44)
+            .map((e) => (e as HTMLElement).innerText);
+          return { scroll: bar.scrollWidth, client: bar.clientWidth, page: document.documentElement.scrollWidth, wrapped };
+        });
+        await screenshot(page, `kiswahili-header-${width}`, { fullPage: false });
+        expect(header.scroll, `${width}px`).toBeLessThanOrEqual(header.client);
+        expect(header.page, `${width}px`).toBeLessThanOrEqual(width);
+        expect(header.wrapped, `${width}px`).toEqual([]);
+      } finally {
+        await context.close();
+      }
     }
   });
 });

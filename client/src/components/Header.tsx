@@ -53,9 +53,9 @@ export default function Header() {
   return (
     <>
       <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
           <Logo />
-          <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
+          <nav aria-label={t('nav.main')} className="hidden items-center gap-0.5 xl:flex">
             {MAIN_LINKS.map((l) => (
               <NavLink key={l.to} to={l.to} end={l.end} className={navClass}>
                 {t(l.label)}
@@ -74,9 +74,9 @@ export default function Header() {
             )}
           </nav>
           <div className="flex items-center gap-2">
-            <LanguageSwitch className="hidden md:flex" />
+            <LanguageSwitch className="hidden xl:flex" />
             <ThemeToggle />
-            <div className="hidden md:block">
+            <div className="hidden xl:block">
               {isAuthenticated && user ? (
                 <UserMenu user={user} />
               ) : (
@@ -88,7 +88,7 @@ export default function Header() {
             <button
               ref={menuButton}
               type="button"
-              className="icon-btn tap md:hidden"
+              className="icon-btn tap xl:hidden"
               aria-expanded={mobileOpen}
               aria-controls={mobileId}
               aria-label={mobileOpen ? t('actions.closeMenu') : t('actions.openMenu')}
@@ -101,7 +101,7 @@ export default function Header() {
         <div
           id={mobileId}
           hidden={!mobileOpen}
-          className="max-h-[calc(100dvh-7rem)] overflow-y-auto overscroll-contain border-t border-slate-200 px-4 pb-4 pt-2 md:hidden dark:border-slate-800"
+          className="max-h-[calc(100dvh-7rem)] overflow-y-auto overscroll-contain border-t border-slate-200 px-4 pb-4 pt-2 xl:hidden dark:border-slate-800"
         >
           <nav aria-label={t('nav.mobile')}>
             <ul className="grid gap-1">
@@ -170,7 +170,7 @@ export default function Header() {
       </header>
       {mobileOpen && (
         // A tap beside the menu closes it and never reaches the page below.
-        <div data-testid="menu-backdrop" aria-hidden="true" className="fixed inset-0 z-30 bg-slate-950/50 md:hidden" onClick={closeMenu} />
+        <div data-testid="menu-backdrop" aria-hidden="true" className="fixed inset-0 z-30 bg-slate-950/50 xl:hidden" onClick={closeMenu} />
       )}
     </>
   );

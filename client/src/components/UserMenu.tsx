@@ -66,7 +66,7 @@ export default function UserMenu({ user }: { user: PublicUser }) {
           data-initials={initials(user.name)}
           className="grid h-7 w-7 place-items-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 text-xs font-bold text-white before:content-[attr(data-initials)]"
         />
-        <span className="sr-only max-w-[8rem] truncate lg:not-sr-only">{user.name}</span>
+        <span className="sr-only max-w-[8rem] truncate 2xl:not-sr-only">{user.name}</span>
         <span className="sr-only">{t('userMenu.accountMenu')}</span>
         <ChevronDownIcon className="h-4 w-4" />
       </button>
