@@ -166,4 +166,41 @@ describe('Kiswahili first (a phone set to sw-KE)', () => {
       }
     }
   });
+
+  it('the service worker opens each page in the chosen language, offline too, never a cached copy of the other one', async () => {
+    const { page, context } = await kiswahiliPhone();
+    try {
+      await open(page, '/pricing');
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await untilInteractive(page);
+
+      await page.getByRole('button', { name: 'Fungua menyu' }).click();
+      await page.getByRole('navigation', { name: 'Simu' }).getByRole('combobox', { name: 'Lugha' }).selectOption('en');
+      await page.getByRole('heading', { level: 1, name: 'Choose your plan' }).waitFor();
+      await context.setOffline(true);
+      // The HTML itself (not only what the app renders over it) is the chosen language's.
+      const english = await page.reload();
+      expect(english?.fromServiceWorker()).toBe(true);
+      expect(await english?.text()).toMatch(/<html lang="en"/);
+      await untilInteractive(page);
+      await page.getByRole('heading', { level: 1, name: 'Choose your plan' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('navigation', { name: 'Mobile' }).getByRole('combobox', { name: 'Language' }).selectOption('sw');
+      await page.getByRole('heading', { level: 1, name: 'Chagua mpango wako' }).waitFor();
+      const kiswahili = await page.goto('/');
+      expect(await kiswahili?.text()).toMatch(/<html lang="sw"/);
+      await untilInteractive(page);
+      await page.getByRole('heading', { level: 1, name: /Maneno yanayofanya kazi/ }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('sw');
+      await page.getByTestId('offline-notice').filter({ hasText: 'Uko nje ya mtandao' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });
