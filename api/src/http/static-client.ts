@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
-import { UI_LANGUAGES, localizedPageFile, pageLanguage, type UiLanguage } from '@gl/core';
+import { DEFAULT_LANGUAGE, UI_LANGUAGES, localizedPageFile, pageLanguage, type UiLanguage } from '@gl/core';
 import { labelRoute } from '../observability/http-metrics';
 
 /** Hashed build output: the name changes with the content, so it never needs revalidating. */
@@ -75,10 +75,15 @@ export function compressResponses(): RequestHandler {
 /** A page's file in each language that the build made it in (English always, when it exists). */
 type PageFiles = Partial<Record<UiLanguage, StaticFile>>;
 
-function pageFiles(files: Map<string, StaticFile>, file: string): PageFiles | undefined {
-  const english = files.get(file);
-  if (!english) return undefined;
-  return Object.fromEntries(UI_LANGUAGES.map((lang) => [lang, files.get(localizedPageFile(file, lang))]).filter(([, f]) => f));
+/** Each page of the build (`…/index.html`, `shell.html`) with its copies in the other languages. */
+function indexPages(files: Map<string, StaticFile>): Map<string, PageFiles> {
+  const pages = new Map<string, PageFiles>();
+  const copies = UI_LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE).map((lang) => `.${lang}.html`);
+  for (const file of files.keys()) {
+    if (!file.endsWith('.html') || copies.some((suffix) => file.endsWith(suffix))) continue;
+    pages.set(file, Object.fromEntries(UI_LANGUAGES.map((lang) => [lang, files.get(localizedPageFile(file, lang))]).filter(([, f]) => f)));
+  }
+  return pages;
 }
 
 /**
@@ -94,7 +99,8 @@ function pageFiles(files: Map<string, StaticFile>, file: string): PageFiles | un
 export function serveClientBuild(app: Express, dist: string): boolean {
   if (!existsSync(path.join(dist, 'index.html'))) return false;
   const files = indexBuild(dist);
-  const shell = pageFiles(files, '/shell.html') ?? pageFiles(files, '/index.html')!;
+  const pages = indexPages(files);
+  const shell = pages.get('/shell.html') ?? pages.get('/index.html')!;
 
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -116,7 +122,7 @@ export function serveClientBuild(app: Express, dist: string): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     // A missing asset (an old build's chunk) is a 404, never the page: a script must not get HTML.
     if (/^\/(api|socket\.io|assets)(\/|$)/.test(req.path) || !req.accepts('html')) return next();
-    const page = pageFiles(files, `${req.path.replace(/\/$/, '')}/index.html`) ?? shell;
+    const page = pages.get(`${req.path.replace(/\/$/, '')}/index.html`) ?? shell;
     const wanted = pageLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'] });
     const lang: UiLanguage = page[wanted] ? wanted : 'en';
     labelRoute(res, 'client page');
