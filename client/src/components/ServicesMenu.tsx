@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { ChevronDownIcon } from './icons';
 
+/** The Services links; `label` and `hint` are keys of the `common` catalogue. */
 export const SERVICE_LINKS = [
   { to: '/courses', label: 'nav.courses', hint: 'nav.coursesHint' },
   { to: '/community', label: 'nav.community', hint: 'nav.communityHint' },
@@ -10,7 +11,6 @@ export const SERVICE_LINKS = [
   { to: '/api-docs', label: 'nav.api', hint: 'nav.apiHint' },
 ] as const;
 
-/** The service links' labels and hints are `common` catalogue keys. */
 /** The Services dropdown: opens on hover, on click, and by keyboard (Enter, Space, ArrowDown; Escape closes). */
 export default function ServicesMenu() {
   const { t } = useTranslation('common');
