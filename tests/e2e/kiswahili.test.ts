@@ -174,7 +174,10 @@ describe('Kiswahili first (a phone set to sw-KE)', () => {
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
       });
-      await page.reload();
+      // The next visit, from the service worker, comes in Kiswahili too.
+      const repeat = await page.reload();
+      expect(repeat?.fromServiceWorker()).toBe(true);
+      expect(await repeat?.text()).toMatch(/<html lang="sw"/);
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       await untilInteractive(page);
 
