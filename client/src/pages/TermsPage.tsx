@@ -19,7 +19,7 @@ export default function TermsPage() {
         <h2>{t('terms.plans.title')}</h2>
         <ul>
           <li>
-            <Trans t={t} i18nKey="terms.plans.pricing" components={{ link: <Link to="/pricing" /> }} />
+            <Trans t={t} i18nKey="terms.plans.pricing" components={{ a: <Link to="/pricing" /> }} />
           </li>
           <li>{t('terms.plans.changes')}</li>
           <li>{t('terms.plans.refund')}</li>

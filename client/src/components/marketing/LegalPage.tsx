@@ -31,7 +31,7 @@ export function LegalPage({
       <div className="mx-auto max-w-3xl space-y-10 px-4 py-12 text-slate-700 sm:px-6 dark:text-slate-300 [&_a]:font-medium [&_a]:text-violet-700 [&_a]:underline [&_a]:underline-offset-2 dark:[&_a]:text-violet-300 [&_h2]:text-xl [&_h2]:font-bold [&_h2]:text-slate-900 dark:[&_h2]:text-white [&_li]:mt-2 [&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-5">
         {children}
         <p className="border-t border-slate-200 pt-6 text-sm dark:border-slate-800">
-          <Trans t={t} i18nKey="questions" components={{ link: <Link to="/contact" /> }} />
+          <Trans t={t} i18nKey="questions" components={{ a: <Link to="/contact" /> }} />
         </p>
       </div>
     </>
