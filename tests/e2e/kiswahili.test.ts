@@ -2,7 +2,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppInBrowser } from './helpers/app';
-import { screenshot, untilInteractive } from './helpers/browser';
+import { screenshot, seriousA11yViolations, untilInteractive } from './helpers/browser';
 import { pageScrollWidth } from './helpers/layout';
 import { signInContext } from './helpers/user-session';
 
@@ -76,6 +76,7 @@ describe('Kiswahili first (a phone set to sw-KE)', () => {
       expect(home).toContain('Haki zote zimehifadhiwa');
       expect(await pageScrollWidth(page)).toBeLessThanOrEqual(390);
       await screenshot(page, 'kiswahili-home-390');
+      expect(await seriousA11yViolations(page)).toEqual([]);
 
       await open(page, '/pricing');
       await page.getByRole('heading', { level: 1, name: 'Chagua mpango wako' }).waitFor();
@@ -86,6 +87,7 @@ describe('Kiswahili first (a phone set to sw-KE)', () => {
       expect(ENGLISH_PRICING.filter((w) => pricing.includes(w))).toEqual([]);
       expect(await pageScrollWidth(page)).toBeLessThanOrEqual(390);
       await screenshot(page, 'kiswahili-pricing-390');
+      expect(await seriousA11yViolations(page)).toEqual([]);
       // The pages were adopted by React as served (no mismatch between the HTML and the app).
       expect(errors).toEqual([]);
     } finally {

@@ -149,7 +149,8 @@ function CodeWindow() {
         <span aria-hidden="true" className="h-3 w-3 rounded-full bg-emerald-400" />
         <span className="ml-2 font-mono text-xs text-slate-400">genius-lines.ts</span>
       </div>
-      <pre className="overflow-x-auto p-5 font-mono text-sm leading-relaxed text-slate-200">
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <pre tabIndex={0} className="overflow-x-auto p-5 font-mono text-sm leading-relaxed text-slate-200">
         <code>
           <span className="text-fuchsia-300">const</span> lines = <span className="text-fuchsia-300">await</span>{' '}
           <span className="text-sky-300">generate</span>({'{'}
