@@ -60,13 +60,14 @@ describe('pages in the reader language, from the first byte', () => {
   });
 
   it('an unknown cookie value or language is English, never an error or a blank page', async () => {
-    for (const headers of [
+    const cases: Array<Record<string, string>> = [
       { cookie: 'gl_lang=xx' },
       { cookie: 'gl_lang=%00%ff' },
       { 'accept-language': 'fr-FR,de;q=0.5' },
       { 'accept-language': ';;;q=abc' },
       {},
-    ]) {
+    ];
+    for (const headers of cases) {
       const { res, html } = await get('/', headers);
       expect(res.status).toBe(200);
       expect(html).toContain('<html lang="en">');
