@@ -5,8 +5,10 @@
  * 400 kbit/s each way (CDP network emulation), the CPU slowed 4×. Starts `npm start` (which builds the
  * client the way production serves it) on a free port with its own PGlite directory and Redis prefix,
  * then loads /, /generate and /pricing twice each in a fresh browser context (first visit, then a
- * repeat visit with the HTTP cache and service worker of the first) and prints transferred KB, first
- * contentful paint, the time the page's heading is visible, largest contentful paint and load.
+ * repeat visit with the HTTP cache and service worker of the first), once with the phone set to
+ * English (en-US) and once to Kiswahili (sw-KE, which the server answers with the Kiswahili pages),
+ * and prints the language the page was served in, transferred KB, first contentful paint, the time
+ * the page's heading is visible, largest contentful paint and load.
  * A repeat visit is what a person sees when they come back: the first visit's service worker has
  * finished installing (its precache downloaded), so the bench waits for that (up to 3 minutes)
  * before the second load and prints whether the repeat visit was served under it.
@@ -24,10 +26,15 @@ import { chromium, type Browser, type BrowserContext, type CDPSession } from 'pl
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PAGES = ['/', '/generate', '/pricing'];
+/** The phone's language (navigator.languages and Accept-Language): each interface language once. */
+const LOCALES = ['en-US', 'sw-KE'] as const;
 const PROFILE = { latencyMs: 400, bytesPerSecond: (400 * 1000) / 8, cpuSlowdown: 4, viewport: { width: 390, height: 844 } };
 
 interface Figures {
   page: string;
+  /** The phone's locale, and the `<html lang>` the page came with. */
+  locale: string;
+  lang: string;
   visit: 'first' | 'repeat';
   /** Whether a service worker controlled the page. */
   sw: boolean;
@@ -60,6 +67,7 @@ const HEADING_PROBE = `(() => {
 interface ProbeGlobals {
   __headingAt?: number;
   __lcp: number | null;
+  document: { documentElement: { lang: string } };
   navigator: { serviceWorker?: { ready: Promise<unknown>; controller: unknown } };
   setTimeout(fn: () => void, ms: number): number;
   performance: {
@@ -128,7 +136,7 @@ async function throttle(cdp: CDPSession): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuSlowdown });
 }
 
-async function visit(context: BrowserContext, url: string, pagePath: string, kind: Figures['visit']): Promise<Figures> {
+async function visit(context: BrowserContext, url: string, pagePath: string, kind: Figures['visit'], locale: string): Promise<Figures> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await throttle(cdp);
@@ -162,6 +170,7 @@ async function visit(context: BrowserContext, url: string, pagePath: string, kin
       lcp: w.__lcp,
       load: nav ? nav.loadEventEnd : null,
       sw: Boolean(w.navigator.serviceWorker?.controller),
+      lang: w.document.documentElement.lang,
     };
   });
   await cdp.detach();
@@ -169,6 +178,8 @@ async function visit(context: BrowserContext, url: string, pagePath: string, kin
   const ms = (v: number | null) => (v === null ? null : Math.round(v));
   return {
     page: pagePath,
+    locale,
+    lang: timings.lang,
     visit: kind,
     sw: timings.sw,
     transferredKB: Math.round(bytes / 102.4) / 10,
@@ -181,12 +192,20 @@ async function visit(context: BrowserContext, url: string, pagePath: string, kin
 
 async function measure(browser: Browser, url: string): Promise<Figures[]> {
   const rows: Figures[] = [];
-  for (const pagePath of PAGES) {
-    const context = await browser.newContext({ viewport: PROFILE.viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
-    await context.addInitScript(HEADING_PROBE);
-    rows.push(await visit(context, url, pagePath, 'first'));
-    rows.push(await visit(context, url, pagePath, 'repeat'));
-    await context.close();
+  for (const locale of LOCALES) {
+    for (const pagePath of PAGES) {
+      const context = await browser.newContext({
+        viewport: PROFILE.viewport,
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 3,
+        locale,
+      });
+      await context.addInitScript(HEADING_PROBE);
+      rows.push(await visit(context, url, pagePath, 'first', locale));
+      rows.push(await visit(context, url, pagePath, 'repeat', locale));
+      await context.close();
+    }
   }
   return rows;
 }
@@ -202,11 +221,11 @@ try {
   console.log(`bench:mobile against ${url}: 390×844, 400 ms latency, 400 kbit/s each way, CPU 4× slower\n`);
   const rows = await measure(browser, url);
   const s = (v: number | null) => (v === null ? '–' : `${(v / 1000).toFixed(2)} s`);
-  console.log('| page | visit | service worker | transferred | FCP | heading visible | LCP | load |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| phone | page | lang | visit | service worker | transferred | FCP | heading visible | LCP | load |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.page} | ${r.visit} | ${r.sw ? 'yes' : 'no'} | ${r.transferredKB} KB | ${s(r.fcpMs)} | ${s(r.headingMs)} | ${s(r.lcpMs)} | ${s(r.loadMs)} |`,
+      `| ${r.locale} | ${r.page} | ${r.lang} | ${r.visit} | ${r.sw ? 'yes' : 'no'} | ${r.transferredKB} KB | ${s(r.fcpMs)} | ${s(r.headingMs)} | ${s(r.lcpMs)} | ${s(r.loadMs)} |`,
     );
   }
 } finally {

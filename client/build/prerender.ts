@@ -5,6 +5,8 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { build, type Plugin, type Rollup } from 'vite';
+// By path, not @gl/core: the Vite config (which loads this file) leaves packages to Node, which cannot load TypeScript.
+import { UI_LANGUAGES, localizedPageFile, type UiLanguage } from '../../core/src/i18n/languages';
 import { PRERENDERED_ROUTES, type PrerenderedPath } from '../src/prerendered-routes';
 
 /** The file every page that is not prerendered gets (the api's and nginx's fallback, the service worker's). */
@@ -12,6 +14,25 @@ export const SHELL_FILE = 'shell.html';
 
 const SHELL_START = '<!--app-shell-->';
 const SHELL_END = '<!--/app-shell-->';
+
+/**
+ * The shell's words in a language: `<html lang>`, the description and the loading line, from the
+ * `common` catalogue (`meta.description`, `status.loading`).
+ */
+function localizeShell(shell: string, root: string, lang: UiLanguage): string {
+  const common = JSON.parse(readFileSync(path.join(root, 'src', 'locales', lang, 'common.json'), 'utf8')) as {
+    meta: { description: string };
+    status: { loading: string };
+  };
+  const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const out = shell
+    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+    .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${attr(common.meta.description)}"`)
+    .replace('</span>Loading...</main>', `</span>${attr(common.status.loading)}</main>`);
+  if (!out.includes(`<html lang="${lang}"`) || !out.includes(attr(common.status.loading)))
+    throw new Error(`prerender: the shell could not be put in ${lang}`);
+  return out;
+}
 
 /** dist/<route>/index.html (dist/index.html for /). */
 export function prerenderedFile(route: string): string {
@@ -77,6 +98,9 @@ function pageChunks(bundle: Rollup.OutputBundle, root: string, source: string, h
  * Renders the public pages (client/src/prerendered-routes.ts) to HTML after the client build, so
  * their heading and text are in the first bytes the browser gets; main.tsx hydrates them.
  *  - The built index.html (the app shell) is copied to shell.html: the fallback for every other path.
+ *  - Every page and the shell exist in every language (English as index.html, Kiswahili as
+ *    index.sw.html beside it: `localizedPageFile`), each with its `<html lang>` and description; the
+ *    api, nginx and the service worker pick one by the `gl_lang` cookie or Accept-Language.
  *  - client/src/entry-server.tsx is built for Node (a Vite SSR build into a temporary directory)
  *    and renders each route; its HTML replaces the shell's content, and the page's chunk is
  *    preloaded beside the entry; its critical CSS is inlined. dist/index.html becomes the prerendered
@@ -101,7 +125,12 @@ export function prerender(options: { define: Record<string, string> }): Plugin {
         const start = shell.indexOf(SHELL_START);
         const end = shell.indexOf(SHELL_END);
         if (start < 0 || end < start) throw new Error('prerender: index.html has no app-shell markers');
-        writeFileSync(path.join(outDir, SHELL_FILE), stylesheetAfterContent(shell));
+        const shells = Object.fromEntries(UI_LANGUAGES.map((lang) => [lang, localizeShell(shell, root, lang)])) as Record<
+          UiLanguage,
+          string
+        >;
+        for (const lang of UI_LANGUAGES)
+          writeFileSync(path.join(outDir, localizedPageFile(SHELL_FILE, lang)), stylesheetAfterContent(shells[lang]));
 
         const ssrDir = mkdtempSync(path.join(tmpdir(), 'gl-prerender-'));
         try {
@@ -117,30 +146,33 @@ export function prerender(options: { define: Record<string, string> }): Plugin {
             build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, sourcemap: false, minify: false },
           });
           const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as {
-            render(route: PrerenderedPath): Promise<string>;
+            render(route: PrerenderedPath, lang: UiLanguage): Promise<string>;
           };
           const routes = Object.keys(PRERENDERED_ROUTES) as PrerenderedPath[];
           const inlineCriticalCss = criticalCss(outDir);
-          for (const route of routes) {
-            const body = await entry.render(route);
-            const preloads = pageChunks(bundle, root, PRERENDERED_ROUTES[route], shell)
-              .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-              .join('');
-            // Nothing between #root's tags but React's HTML: a whitespace text node would not hydrate.
-            const html = await inlineCriticalCss(
-              shell
-                .slice(0, start)
-                .trimEnd()
-                .replace('<div id="root">', `<div id="root" data-prerendered="${route}">`)
-                .replace('</head>', `${preloads}</head>`) +
-                body +
-                shell.slice(end + SHELL_END.length).trimStart(),
-            );
-            const file = path.join(outDir, prerenderedFile(route));
-            mkdirSync(path.dirname(file), { recursive: true });
-            writeFileSync(file, html);
+          for (const lang of UI_LANGUAGES) {
+            const page = shells[lang];
+            for (const route of routes) {
+              const body = await entry.render(route, lang);
+              const preloads = pageChunks(bundle, root, PRERENDERED_ROUTES[route], page)
+                .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+                .join('');
+              // Nothing between #root's tags but React's HTML: a whitespace text node would not hydrate.
+              const html = await inlineCriticalCss(
+                page
+                  .slice(0, page.indexOf(SHELL_START))
+                  .trimEnd()
+                  .replace('<div id="root">', `<div id="root" data-prerendered="${route}">`)
+                  .replace('</head>', `${preloads}</head>`) +
+                  body +
+                  page.slice(page.indexOf(SHELL_END) + SHELL_END.length).trimStart(),
+              );
+              const file = path.join(outDir, localizedPageFile(prerenderedFile(route), lang));
+              mkdirSync(path.dirname(file), { recursive: true });
+              writeFileSync(file, html);
+            }
           }
-          this.info?.(`prerendered ${routes.length} pages`);
+          this.info?.(`prerendered ${routes.length} pages in ${UI_LANGUAGES.length} languages`);
         } finally {
           rmSync(ssrDir, { recursive: true, force: true });
         }

@@ -1,14 +1,14 @@
 import { VitePWA } from 'vite-plugin-pwa';
-import { SHELL_FILE } from './prerender';
 
 /** The theme's page background (slate-950): the splash screen and the installed app's title bar. */
 export const THEME_DARK = '#020617';
 
 /**
- * The installable app: a web app manifest and a Workbox service worker that precaches the app
- * shell (shell.html), the prerendered public pages (under their own URLs) and every route chunk, so a repeat visit and an offline start come from the
- * device. Nothing under /api is ever cached by the service worker (user data stays per request).
- * registerType 'prompt': a new build waits until the person chooses "Reload" (UpdateNotice).
+ * The installable app: a web app manifest and a Workbox service worker (client/src/sw.ts) that
+ * precaches the app shell (shell.html, shell.sw.html), the prerendered public pages in every
+ * language and every route chunk, so a repeat visit and an offline start come from the device, in
+ * the person's language. Nothing under /api is ever cached by the service worker (user data stays
+ * per request). registerType 'prompt': a new build waits until the person chooses "Reload" (UpdateNotice).
  */
 export function pwa() {
   return VitePWA({
@@ -32,28 +32,16 @@ export function pwa() {
         { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       ],
     },
-    workbox: {
+    // Our own service worker (client/src/sw.ts): it opens each page in the language the person reads.
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectManifest: {
       globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'icons/icon-192.png'],
       // Every route chunk, the usage chart's included.
       maximumFileSizeToCacheInBytes: 600 * 1024,
-      // Every page that is not prerendered opens the app shell; a prerendered page (/pricing) is
-      // precached under its own URL (below), so offline it opens with its HTML and hydrates.
-      navigateFallback: `/${SHELL_FILE}`,
-      manifestTransforms: [
-        async (entries) => ({
-          manifest: entries.map((e) => {
-            const page = /^(.+)\/index\.html$/.exec(e.url);
-            return page ? { ...e, url: `${page[1]}` } : e;
-          }),
-          warnings: [],
-        }),
-      ],
-      navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io\//, /^\/admin\//, /^\/metrics/],
-      cleanupOutdatedCaches: true,
-      clientsClaim: false,
-      skipWaiting: false,
-      // No runtimeCaching: API answers (user data) always go to the network.
-      runtimeCaching: [],
+      // A classic script: registered without { type: 'module' }.
+      rollupFormat: 'iife',
     },
   });
 }

@@ -32,7 +32,8 @@ function deployNewBuild(): void {
   };
   for (const [, to] of renames) rewrite(path.join(assets, to));
   rewrite(path.join(app.dist, 'index.html'));
-  rewrite(path.join(app.dist, 'sw.js'), (s) => s.replace(/(url:"index\.html",revision:")[0-9a-f]+"/, '$1' + 'f'.repeat(32) + '"'));
+  // The precache list as client/src/sw.ts's build writes it: {"revision":"…","url":"index.html"}.
+  rewrite(path.join(app.dist, 'sw.js'), (s) => s.replace(/("revision":")[0-9a-f]+(","url":"index\.html")/, '$1' + 'f'.repeat(32) + '$2'));
   precompressDir(app.dist);
 }
 

@@ -102,7 +102,8 @@ describe('phone-sized pages at 320 px', () => {
     const { page, context } = await phoneContext(false);
     try {
       await page.goto('/generate');
-      const select = page.getByLabel('Language');
+      // The form's own (the header's interface-language switch has the same name).
+      const select = page.getByRole('main').getByLabel('Language');
       const fits = await select.evaluate((el: HTMLSelectElement) => {
         const probe = document.createElement('span');
         probe.style.font = getComputedStyle(el).font;

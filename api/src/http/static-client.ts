@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import { DEFAULT_LANGUAGE, UI_LANGUAGES, localizedPageFile, pageLanguage, type UiLanguage } from '@gl/core';
 import { labelRoute } from '../observability/http-metrics';
 
 /** Hashed build output: the name changes with the content, so it never needs revalidating. */
@@ -44,8 +45,8 @@ export function indexBuild(dist: string): Map<string, StaticFile> {
 }
 
 /** Sends one build file: its Brotli or gzip copy when the browser takes it, the right headers either way. */
-function sendBuildFile(req: Request, res: Response, entry: StaticFile, cacheControl: string): void {
-  res.setHeader('Vary', 'Accept-Encoding');
+function sendBuildFile(req: Request, res: Response, entry: StaticFile, cacheControl: string, vary = 'Accept-Encoding'): void {
+  res.setHeader('Vary', vary);
   res.setHeader('Cache-Control', cacheControl);
   // Content-Type from the original name: send() keeps a type that is already set.
   res.type(path.extname(entry.file));
@@ -71,17 +72,35 @@ export function compressResponses(): RequestHandler {
   });
 }
 
+/** A page's file in each language that the build made it in (English always, when it exists). */
+type PageFiles = Partial<Record<UiLanguage, StaticFile>>;
+
+/** Each page of the build (`…/index.html`, `shell.html`) with its copies in the other languages. */
+function indexPages(files: Map<string, StaticFile>): Map<string, PageFiles> {
+  const pages = new Map<string, PageFiles>();
+  const copies = UI_LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE).map((lang) => `.${lang}.html`);
+  for (const file of files.keys()) {
+    if (!file.endsWith('.html') || copies.some((suffix) => file.endsWith(suffix))) continue;
+    pages.set(file, Object.fromEntries(UI_LANGUAGES.map((lang) => [lang, files.get(localizedPageFile(file, lang))]).filter(([, f]) => f)));
+  }
+  return pages;
+}
+
 /**
  * Serves the built React client: hashed assets immutable for a year, everything else revalidated,
  * precompressed copies when the browser accepts them, prerendered pages (`<path>/index.html`, / is
  * index.html) where the build made them and the app shell (shell.html; index.html in a build without
  * prerendered pages) for every other page path (history-API fallback).
+ * A page is sent in the language of the `gl_lang` cookie (the switch's), else of `Accept-Language`,
+ * else English (index.sw.html, shell.sw.html beside the English files; English when the build has no
+ * copy in that language), with `Content-Language` and `Vary: Accept-Language, Cookie` for caches.
  * Returns false when the client has not been built.
  */
 export function serveClientBuild(app: Express, dist: string): boolean {
   if (!existsSync(path.join(dist, 'index.html'))) return false;
   const files = indexBuild(dist);
-  const shell = files.get('/shell.html') ?? files.get('/index.html')!;
+  const pages = indexPages(files);
+  const shell = pages.get('/shell.html') ?? pages.get('/index.html')!;
 
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -103,9 +122,12 @@ export function serveClientBuild(app: Express, dist: string): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     // A missing asset (an old build's chunk) is a 404, never the page: a script must not get HTML.
     if (/^\/(api|socket\.io|assets)(\/|$)/.test(req.path) || !req.accepts('html')) return next();
-    const page = files.get(`${req.path.replace(/\/$/, '')}/index.html`) ?? shell;
+    const page = pages.get(`${req.path.replace(/\/$/, '')}/index.html`) ?? shell;
+    const wanted = pageLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'] });
+    const lang: UiLanguage = page[wanted] ? wanted : 'en';
     labelRoute(res, 'client page');
-    sendBuildFile(req, res, page, REVALIDATE);
+    res.setHeader('Content-Language', lang);
+    sendBuildFile(req, res, page[lang]!, REVALIDATE, 'Accept-Encoding, Accept-Language, Cookie');
   });
   return true;
 }

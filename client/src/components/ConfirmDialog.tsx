@@ -1,4 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import Dialog from './Dialog';
 
 export interface ConfirmOptions {
@@ -22,6 +23,7 @@ interface Asking extends ConfirmOptions {
  * Cancel, Escape, the close button or a tap outside resolve false. Render `dialog` somewhere.
  */
 export function useConfirm(): { confirm(options: ConfirmOptions): Promise<boolean>; dialog: ReactNode } {
+  const { t } = useTranslation('common');
   const [asking, setAsking] = useState<Asking | null>(null);
   const confirm = useCallback(
     (options: ConfirmOptions) =>
@@ -37,10 +39,16 @@ export function useConfirm(): { confirm(options: ConfirmOptions): Promise<boolea
     [],
   );
   const dialog = asking && (
-    <Dialog title={asking.title} description={asking.message} closeLabel="Close" onClose={() => asking.answer(false)} placement="center">
+    <Dialog
+      title={asking.title}
+      description={asking.message}
+      closeLabel={t('actions.close')}
+      onClose={() => asking.answer(false)}
+      placement="center"
+    >
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn-secondary tap px-4" onClick={() => asking.answer(false)} data-autofocus>
-          Cancel
+          {t('actions.cancel')}
         </button>
         <button
           type="button"

@@ -1,22 +1,25 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../lib/auth';
 import { CloseIcon, MenuIcon } from './icons';
+import LanguageSwitch from './LanguageSwitch';
 import Logo from './Logo';
 import ServicesMenu, { SERVICE_LINKS } from './ServicesMenu';
 import ThemeToggle from './ThemeToggle';
 import UserMenu from './UserMenu';
 
 const MAIN_LINKS = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/generate', label: 'Generate', end: false },
-  { to: '/about', label: 'About', end: false },
-  { to: '/contact', label: 'Contact', end: false },
+  { to: '/', label: 'nav.home', end: true },
+  { to: '/generate', label: 'nav.generate', end: false },
+  { to: '/about', label: 'nav.about', end: false },
+  { to: '/contact', label: 'nav.contact', end: false },
 ] as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) => `nav-link ${isActive ? 'nav-link-active' : ''}`;
 
 export default function Header() {
+  const { t } = useTranslation('common');
   const { user, isAuthenticated, logout } = useAuth();
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
@@ -50,44 +53,45 @@ export default function Header() {
   return (
     <>
       <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur-md dark:border-slate-800/80 dark:bg-slate-950/85">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
           <Logo />
-          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <nav aria-label={t('nav.main')} className="hidden items-center gap-0.5 xl:flex">
             {MAIN_LINKS.map((l) => (
               <NavLink key={l.to} to={l.to} end={l.end} className={navClass}>
-                {l.label}
+                {t(l.label)}
               </NavLink>
             ))}
             <ServicesMenu />
             {isAuthenticated && (
               <NavLink to="/saved" className={navClass}>
-                Saved Lines
+                {t('nav.savedLines')}
               </NavLink>
             )}
             {isAuthenticated && (
               <NavLink to="/campaigns" className={navClass}>
-                Campaigns
+                {t('nav.campaigns')}
               </NavLink>
             )}
           </nav>
           <div className="flex items-center gap-2">
+            <LanguageSwitch className="hidden xl:flex" />
             <ThemeToggle />
-            <div className="hidden md:block">
+            <div className="hidden xl:block">
               {isAuthenticated && user ? (
                 <UserMenu user={user} />
               ) : (
                 <Link to="/auth" className="btn-primary px-4 py-2 text-sm">
-                  Sign In
+                  {t('actions.signIn')}
                 </Link>
               )}
             </div>
             <button
               ref={menuButton}
               type="button"
-              className="icon-btn tap md:hidden"
+              className="icon-btn tap xl:hidden"
               aria-expanded={mobileOpen}
               aria-controls={mobileId}
-              aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+              aria-label={mobileOpen ? t('actions.closeMenu') : t('actions.openMenu')}
               onClick={() => setMobileOpen((o) => !o)}
             >
               {mobileOpen ? <CloseIcon className="h-5 w-5" /> : <MenuIcon className="h-5 w-5" />}
@@ -97,49 +101,52 @@ export default function Header() {
         <div
           id={mobileId}
           hidden={!mobileOpen}
-          className="max-h-[calc(100dvh-7rem)] overflow-y-auto overscroll-contain border-t border-slate-200 px-4 pb-4 pt-2 md:hidden dark:border-slate-800"
+          className="max-h-[calc(100dvh-7rem)] overflow-y-auto overscroll-contain border-t border-slate-200 px-4 pb-4 pt-2 xl:hidden dark:border-slate-800"
         >
-          <nav aria-label="Mobile">
+          <nav aria-label={t('nav.mobile')}>
             <ul className="grid gap-1">
               {MAIN_LINKS.map((l) => (
                 <li key={l.to}>
                   <NavLink to={l.to} end={l.end} className={({ isActive }) => `mobile-link ${isActive ? 'nav-link-active' : ''}`}>
-                    {l.label}
+                    {t(l.label)}
                   </NavLink>
                 </li>
               ))}
               {isAuthenticated && (
                 <li>
                   <NavLink to="/saved" className={({ isActive }) => `mobile-link ${isActive ? 'nav-link-active' : ''}`}>
-                    Saved Lines
+                    {t('nav.savedLines')}
                   </NavLink>
                 </li>
               )}
               {isAuthenticated && (
                 <li>
                   <NavLink to="/campaigns" className={({ isActive }) => `mobile-link ${isActive ? 'nav-link-active' : ''}`}>
-                    Campaigns
+                    {t('nav.campaigns')}
                   </NavLink>
                 </li>
               )}
             </ul>
-            <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400">Services</p>
+            <p className="mt-3 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500 dark:text-slate-400">
+              {t('nav.services')}
+            </p>
             <ul className="mt-1 grid gap-1">
               {SERVICE_LINKS.map((l) => (
                 <li key={l.to}>
                   <NavLink to={l.to} className={({ isActive }) => `mobile-link ${isActive ? 'nav-link-active' : ''}`}>
-                    {l.label}
+                    {t(l.label)}
                   </NavLink>
                 </li>
               ))}
             </ul>
+            <LanguageSwitch showLabel className="mt-4 justify-between px-3" />
             <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
               {isAuthenticated && user ? (
                 <div className="grid gap-1">
                   <p className="px-3 text-sm font-semibold text-slate-900 dark:text-white">{user.name}</p>
                   <p className="px-3 pb-2 text-xs text-slate-600 dark:text-slate-400">{user.email}</p>
                   <Link to="/pricing" className="mobile-link">
-                    Subscription
+                    {t('nav.subscription')}
                   </Link>
                   <button
                     type="button"
@@ -149,12 +156,12 @@ export default function Header() {
                       logout();
                     }}
                   >
-                    Sign Out
+                    {t('actions.signOut')}
                   </button>
                 </div>
               ) : (
                 <Link to="/auth" className="btn-primary w-full py-2.5 text-sm">
-                  Sign In
+                  {t('actions.signIn')}
                 </Link>
               )}
             </div>
@@ -163,7 +170,7 @@ export default function Header() {
       </header>
       {mobileOpen && (
         // A tap beside the menu closes it and never reaches the page below.
-        <div data-testid="menu-backdrop" aria-hidden="true" className="fixed inset-0 z-30 bg-slate-950/50 md:hidden" onClick={closeMenu} />
+        <div data-testid="menu-backdrop" aria-hidden="true" className="fixed inset-0 z-30 bg-slate-950/50 xl:hidden" onClick={closeMenu} />
       )}
     </>
   );

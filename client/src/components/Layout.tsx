@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import AppStatusNotices from './AppStatusNotices';
 import Footer from './Footer';
@@ -7,6 +8,7 @@ import PageLoader from './PageLoader';
 import VerifyEmailBanner from './account/VerifyEmailBanner';
 
 export default function Layout() {
+  const { t } = useTranslation('common');
   const { pathname } = useLocation();
   useEffect(() => {
     window.scrollTo?.(0, 0);
@@ -18,7 +20,7 @@ export default function Layout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-violet-600 focus:px-4 focus:py-2 focus:text-white"
       >
-        Skip to content
+        {t('nav.skipToContent')}
       </a>
       <Header />
       <VerifyEmailBanner />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useOnline } from '../lib/app-status';
 
 /**
@@ -6,6 +7,7 @@ import { useOnline } from '../lib/app-status';
  * offline/online events drive it, as they drive the app-wide offline notice.
  */
 export default function NeedsConnection({ action, className = '' }: { action: string; className?: string }) {
+  const { t } = useTranslation('common');
   const online = useOnline();
   if (online) return null;
   return (
@@ -14,7 +16,7 @@ export default function NeedsConnection({ action, className = '' }: { action: st
       data-testid="needs-connection"
       className={`rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-500/10 dark:text-amber-100 ${className}`}
     >
-      You are offline. {action} needs a connection.
+      {t('status.needsConnection', { action })}
     </p>
   );
 }

@@ -1,16 +1,19 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { ChevronDownIcon } from './icons';
 
+/** The Services links; `label` and `hint` are keys of the `common` catalogue. */
 export const SERVICE_LINKS = [
-  { to: '/courses', label: 'Courses', hint: 'Learn new skills' },
-  { to: '/community', label: 'Community', hint: 'Join our network' },
-  { to: '/pricing', label: 'Pricing', hint: 'Choose your plan' },
-  { to: '/api-docs', label: 'API', hint: 'Developer tools' },
+  { to: '/courses', label: 'nav.courses', hint: 'nav.coursesHint' },
+  { to: '/community', label: 'nav.community', hint: 'nav.communityHint' },
+  { to: '/pricing', label: 'nav.pricing', hint: 'nav.pricingHint' },
+  { to: '/api-docs', label: 'nav.api', hint: 'nav.apiHint' },
 ] as const;
 
 /** The Services dropdown: opens on hover, on click, and by keyboard (Enter, Space, ArrowDown; Escape closes). */
 export default function ServicesMenu() {
+  const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   const id = useId();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -71,7 +74,7 @@ export default function ServicesMenu() {
         onClick={() => setOpen((o) => !o)}
         onKeyDown={onButtonKey}
       >
-        Services
+        {t('nav.services')}
         <ChevronDownIcon className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       <div id={id} hidden={!open} className="absolute left-1/2 top-full z-50 w-64 -translate-x-1/2 pt-2" onKeyDown={onMenuKey}>
@@ -83,8 +86,8 @@ export default function ServicesMenu() {
                 data-menu-item
                 className="block rounded-lg px-3 py-2 hover:bg-slate-100 focus-visible:bg-slate-100 dark:hover:bg-slate-800 dark:focus-visible:bg-slate-800"
               >
-                <span className="block text-sm font-medium text-slate-900 dark:text-white">{l.label}</span>
-                <span className="block text-xs text-slate-600 dark:text-slate-400">{l.hint}</span>
+                <span className="block text-sm font-medium text-slate-900 dark:text-white">{t(l.label)}</span>
+                <span className="block text-xs text-slate-600 dark:text-slate-400">{t(l.hint)}</span>
               </Link>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { PublicUser } from '@gl/core/types';
 import { useAuth } from '../lib/auth';
@@ -12,6 +13,7 @@ export function initials(name: string): string {
 
 /** Signed-in menu: name and email, Saved Lines, Brand Kits, Team, Subscription (/pricing), Sign Out. */
 export default function UserMenu({ user }: { user: PublicUser }) {
+  const { t } = useTranslation('common');
   const { logout } = useAuth();
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -64,8 +66,8 @@ export default function UserMenu({ user }: { user: PublicUser }) {
           data-initials={initials(user.name)}
           className="grid h-7 w-7 place-items-center rounded-full bg-gradient-to-br from-violet-500 to-fuchsia-500 text-xs font-bold text-white before:content-[attr(data-initials)]"
         />
-        <span className="sr-only max-w-[8rem] truncate lg:not-sr-only">{user.name}</span>
-        <span className="sr-only">, account menu</span>
+        <span className="sr-only max-w-[8rem] truncate 2xl:not-sr-only">{user.name}</span>
+        <span className="sr-only">{t('userMenu.accountMenu')}</span>
         <ChevronDownIcon className="h-4 w-4" />
       </button>
       <div
@@ -80,37 +82,37 @@ export default function UserMenu({ user }: { user: PublicUser }) {
         <ul className="pt-2">
           <li>
             <Link to="/saved" className="menu-item">
-              Saved Lines
+              {t('nav.savedLines')}
             </Link>
           </li>
           <li>
             <Link to="/brands" className="menu-item">
-              Brand Kits
+              {t('nav.brandKits')}
             </Link>
           </li>
           <li>
             <Link to="/team" className="menu-item">
-              Team
+              {t('nav.team')}
             </Link>
           </li>
           <li>
             <Link to="/pricing" className="menu-item">
-              Subscription
+              {t('nav.subscription')}
             </Link>
           </li>
           <li>
             <Link to="/account" className="menu-item">
-              Account Settings
+              {t('nav.accountSettings')}
             </Link>
           </li>
           <li>
             <Link to="/billing" className="menu-item">
-              Billing
+              {t('nav.billing')}
             </Link>
           </li>
           <li>
             <button type="button" onClick={signOut} className="menu-item w-full text-left text-rose-600 dark:text-rose-400">
-              Sign Out
+              {t('actions.signOut')}
             </button>
           </li>
         </ul>

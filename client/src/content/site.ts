@@ -25,13 +25,18 @@ export const SOCIAL_LINKS: readonly SocialLink[] = [
   { id: 'email', label: 'E-mail us', href: `mailto:${SITE.email}` },
 ];
 
-/** The footer's themes list. */
-export const THEMES = ['Programming Videos', 'Coding Humor', 'Project Showcases', 'Creative Lines'] as const;
+/** The footer's themes list: keys of `footer.themeList` in the `common` catalogue. */
+export const THEMES = ['videos', 'humor', 'showcases', 'lines'] as const;
 
-/** The marketing counters. */
+/** The marketing counters ("10K+ Developers"): at least `count`, named by `counters.<label>` in `common`. */
 export const COUNTERS = [
-  { value: '10K+', label: 'Developers' },
-  { value: '500+', label: 'Videos' },
-  { value: '50K+', label: 'Lines generated' },
-  { value: '100+', label: 'Projects' },
+  { count: 10_000, label: 'developers' },
+  { count: 500, label: 'videos' },
+  { count: 50_000, label: 'linesGenerated' },
+  { count: 100, label: 'projects' },
 ] as const;
+
+/** A counter's figure in the page's language: "10K+", "elfu 10+". */
+export function counterValue(count: number, locale: string): string {
+  return `${new Intl.NumberFormat(locale, { notation: 'compact' }).format(count)}+`;
+}

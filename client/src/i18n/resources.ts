@@ -1,8 +1,8 @@
 /**
  * The message catalogues: `client/src/locales/<language>/<namespace>.json`, one namespace per area
  * (each is owned by one area; add a new one to both languages and to EN below). English ships in the app chunk (it is the
- * fallback: a missing key shows English, never the key); Kiswahili is its own chunk, fetched only by
- * a page that shows it. `catalogues.test.ts` checks that every key exists in both languages.
+ * fallback: a missing key shows English, never the key); Kiswahili is one chunk of its own
+ * (`catalogue-sw.ts`, every namespace), fetched only by a page that shows it. `catalogues.test.ts` checks that every key exists in both languages.
  */
 import type { UiLanguage } from '@gl/core/types';
 import common from '../locales/en/common.json';
@@ -61,16 +61,14 @@ export type Namespace = keyof typeof EN;
 export type Catalogue = { [ns in Namespace]: Record<string, unknown> };
 export const NAMESPACES = Object.keys(EN) as Namespace[];
 
-const LAZY = import.meta.glob<{ default: Record<string, unknown> }>('../locales/sw/*.json');
+/** Each other language's catalogue, one chunk per language (`catalogue-<language>.ts`). */
+const LAZY: { [lang in Exclude<UiLanguage, 'en'>]: () => Promise<{ default: Record<string, Record<string, unknown>> }> } = {
+  sw: () => import('./catalogue-sw'),
+};
 
 /** The catalogue of one language, every namespace of it. */
 export async function loadCatalogue(lang: UiLanguage): Promise<Catalogue> {
   if (lang === 'en') return EN;
-  const entries = await Promise.all(
-    NAMESPACES.map(async (ns) => {
-      const load = LAZY[`../locales/${lang}/${ns}.json`];
-      return [ns, load ? (await load()).default : {}] as const;
-    }),
-  );
-  return Object.fromEntries(entries) as Catalogue;
+  const all = (await LAZY[lang]()).default;
+  return Object.fromEntries(NAMESPACES.map((ns) => [ns, all[ns] ?? {}])) as Catalogue;
 }

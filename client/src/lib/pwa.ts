@@ -1,5 +1,7 @@
 import { registerSW } from 'virtual:pwa-register';
+import { initialLanguage } from '../i18n/i18n';
 import { setUpdateReady } from './app-status';
+import { rememberPageLanguage } from './sw-language';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -10,6 +12,10 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  */
 export function startServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
+  // The language the service worker opens the next page in (it cannot read the cookie): the one this
+  // page starts in, not the translator's current one, which is still English while the Kiswahili
+  // catalogue is on its way.
+  void rememberPageLanguage(initialLanguage());
   const updateSW = registerSW({
     onNeedRefresh: () => setUpdateReady(() => void updateSW(true)),
     onRegisteredSW: (_url, registration) => {

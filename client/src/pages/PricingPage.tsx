@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { getPlan, type BillingInterval, type Plan, type PlanId } from '@gl/core/types';
+import { YEARLY_DISCOUNT, getPlan, type BillingInterval, type Plan, type PlanId } from '@gl/core/types';
 import PaymentModal from '../components/pricing/PaymentModal';
 import PlanCard from '../components/pricing/PlanCard';
 import PricingFaq from '../components/pricing/PricingFaq';
+import { planNameKey } from '../components/pricing/plan-text';
+import { intlLocale, useLanguage } from '../i18n/i18n';
 import { useAuth } from '../lib/auth';
 import { usePaymentsConfig, useSubscriptions, type CaptureResult, type SubscriptionsState } from '../lib/payments';
 import { usePlans } from '../lib/plan';
@@ -26,7 +29,23 @@ function LiveSubscriptionSync({ userId, onPlan }: { userId: string; onPlan(planI
   return null;
 }
 
+/**
+ * What M-Pesa charges for a plan, in whole shillings, when the plans answer carries it.
+ * TODO(lead): the api adds the KES amounts (the M-Pesa push's own conversion, `mpesaAmountKes`) to
+ * the plans DTO; align the field name here with it. Until then no KES line is shown.
+ */
+const INTERVALS: readonly BillingInterval[] = ['month', 'year'];
+const SEPARATOR = ' · ';
+
+function planKes(plan: Plan, interval: BillingInterval): number | null {
+  const kes = (plan as Plan & { priceKes?: Partial<Record<BillingInterval, number>> }).priceKes;
+  return typeof kes?.[interval] === 'number' ? kes[interval] : null;
+}
+
 export default function PricingPage() {
+  const { t } = useTranslation(['pricing', 'common']);
+  const locale = intlLocale(useLanguage());
+  const planName = (id: PlanId) => t(`common:${planNameKey(id)}`);
   const { user, isAuthenticated, updateUser } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -59,7 +78,7 @@ export default function PricingPage() {
           currentPlan: getPlan(plan.id),
         }));
       }
-      setNotice(`Payment complete. You are now on the ${getPlan(plan.id).name} plan.`);
+      setNotice(t('paid', { plan: planName(plan.id) }));
     }
     void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
     setSelected(null);
@@ -82,18 +101,19 @@ export default function PricingPage() {
   };
 
   const label = (plan: Plan): string => {
-    if (plan.priceCents === 0) return isAuthenticated ? (currentPlanId === 'free' ? 'Current Plan' : 'Free Plan') : 'Get Started Free';
-    if (isAuthenticated && plan.id === currentPlanId) return 'Current Plan';
-    return `Upgrade to ${plan.name}`;
+    if (plan.priceCents === 0)
+      return isAuthenticated ? (currentPlanId === 'free' ? t('button.current') : t('button.free')) : t('button.start');
+    if (isAuthenticated && plan.id === currentPlanId) return t('button.current');
+    return t('button.upgrade', { plan: planName(plan.id) });
   };
 
   return (
     <div className="page">
       {isAuthenticated && user && <LiveSubscriptionSync userId={user.id} onPlan={applyPlan} />}
       <div className="mx-auto max-w-2xl text-center">
-        <p className="text-sm font-semibold uppercase tracking-wider text-violet-700 dark:text-violet-300">Pricing</p>
-        <h1 className="page-title mt-2">Choose your plan</h1>
-        <p className="page-lead">Start free. Upgrade for unlimited generations, every category and tone, custom prompts and more.</p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-violet-700 dark:text-violet-300">{t('eyebrow')}</p>
+        <h1 className="page-title mt-2">{t('title')}</h1>
+        <p className="page-lead">{t('lead')}</p>
       </div>
 
       {notice && (
@@ -108,15 +128,21 @@ export default function PricingPage() {
 
       {isAuthenticated && (
         <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400" data-testid="current-plan">
-          Current plan: <span className="font-semibold text-slate-900 dark:text-white">{getPlan(currentPlanId).name}</span>
+          <Trans
+            t={t}
+            i18nKey="current"
+            values={{ plan: planName(currentPlanId) }}
+            components={{ b: <span className="font-semibold text-slate-900 dark:text-white" /> }}
+          />
           {activeSubscription?.currentPeriodEnd && (
             <>
-              {' '}
-              · {activeSubscription.cancelAtPeriodEnd ? 'ends' : 'renews'}{' '}
-              {new Date(activeSubscription.currentPeriodEnd).toLocaleDateString(undefined, {
-                month: 'short',
-                day: 'numeric',
-                year: 'numeric',
+              {SEPARATOR}
+              {t(activeSubscription.cancelAtPeriodEnd ? 'ends' : 'renews', {
+                date: new Date(activeSubscription.currentPeriodEnd).toLocaleDateString(locale, {
+                  month: 'short',
+                  day: 'numeric',
+                  year: 'numeric',
+                }),
               })}
             </>
           )}
@@ -126,10 +152,10 @@ export default function PricingPage() {
       <div className="mt-8 flex justify-center">
         <div
           role="group"
-          aria-label="Billing period"
+          aria-label={t('period.label')}
           className="inline-flex items-center rounded-full border border-slate-200 bg-white p-1 dark:border-slate-700 dark:bg-slate-900"
         >
-          {(['month', 'year'] as const).map((i) => (
+          {INTERVALS.map((i) => (
             <button
               key={i}
               type="button"
@@ -141,7 +167,7 @@ export default function PricingPage() {
                   : 'text-slate-700 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
               }`}
             >
-              {i === 'month' ? 'Monthly' : 'Yearly'}
+              {t(`period.${i}`)}
               {i === 'year' && (
                 <span
                   className={`rounded-full px-2 py-0.5 text-[0.7rem] font-bold ${
@@ -150,7 +176,7 @@ export default function PricingPage() {
                       : 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300'
                   }`}
                 >
-                  20% OFF
+                  {t('period.off', { percent: new Intl.NumberFormat(locale, { style: 'percent' }).format(YEARLY_DISCOUNT) })}
                 </span>
               )}
             </button>
@@ -164,6 +190,7 @@ export default function PricingPage() {
             key={plan.id}
             plan={plan}
             interval={interval}
+            priceKes={planKes(plan, interval)}
             current={isAuthenticated && plan.id === currentPlanId}
             buttonLabel={label(plan)}
             buttonDisabled={plan.priceCents === 0 || (isAuthenticated && plan.id === currentPlanId)}
@@ -178,14 +205,12 @@ export default function PricingPage() {
       >
         <div>
           <h2 id="enterprise-heading" className="text-xl font-semibold">
-            Enterprise Solutions
+            {t('enterprise.title')}
           </h2>
-          <p className="mt-2 max-w-xl text-sm text-slate-300">
-            Custom limits, team seats, dedicated support and invoicing for larger teams. Let&apos;s build the plan that fits.
-          </p>
+          <p className="mt-2 max-w-xl text-sm text-slate-300">{t('enterprise.text')}</p>
         </div>
         <Link to="/contact" className="btn shrink-0 bg-white px-5 py-2.5 text-sm text-slate-900 hover:bg-slate-100">
-          Contact Sales
+          {t('enterprise.contact')}
         </Link>
       </section>
 

@@ -1,58 +1,37 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LegalPage } from '../components/marketing/LegalPage';
 
 export default function TermsPage() {
+  const { t } = useTranslation('legal');
   return (
-    <LegalPage
-      title="Terms of Service"
-      updated="November 2026"
-      intro="The rules for using Genius Lines, written to be read. By using the site you agree to them."
-    >
+    <LegalPage title={t('terms.title')} updated={{ year: 2026, month: 11 }} intro={t('terms.intro')}>
       <section>
-        <h2>Using Genius Lines</h2>
-        <p>
-          You can browse and generate lines without an account. Saving lines, buying a plan, joining the community and enrolling in courses
-          need one. Keep your password and API keys to yourself; you are responsible for what is done with them.
-        </p>
-        <p>
-          Don't use the service to produce unlawful, hateful or deceptive content, to attack or overload it, or to resell raw access to it
-          outside the public API.
-        </p>
+        <h2>{t('terms.using.title')}</h2>
+        <p>{t('terms.using.account')}</p>
+        <p>{t('terms.using.abuse')}</p>
       </section>
       <section>
-        <h2>Your lines</h2>
-        <p>
-          The lines you generate are yours to use, including commercially. AI can produce text that resembles existing slogans or
-          trademarks, so check important lines before you put them on a product or a billboard.
-        </p>
+        <h2>{t('terms.lines.title')}</h2>
+        <p>{t('terms.lines.text')}</p>
       </section>
       <section>
-        <h2>Plans and payments</h2>
+        <h2>{t('terms.plans.title')}</h2>
         <ul>
           <li>
-            Plans and their limits are described on the <Link to="/pricing">pricing page</Link>. Prices are in US dollars; M-Pesa payments
-            are charged as the equivalent amount in Kenyan shillings.
+            <Trans t={t} i18nKey="terms.plans.pricing" components={{ a: <Link to="/pricing" /> }} />
           </li>
-          <li>
-            Plan changes take effect immediately. You can cancel at any time; a cancelled plan stays active until the end of the period you
-            paid for.
-          </li>
-          <li>We offer a 30-day money-back guarantee: if Genius Lines isn't for you, contact us within 30 days of paying.</li>
+          <li>{t('terms.plans.changes')}</li>
+          <li>{t('terms.plans.refund')}</li>
         </ul>
       </section>
       <section>
-        <h2>The API</h2>
-        <p>
-          API access is part of the business plan. Requests count towards your plan like any other generation and are subject to fair rate
-          limits. We aim for 99.9% uptime but cannot promise the service will never be interrupted.
-        </p>
+        <h2>{t('terms.api.title')}</h2>
+        <p>{t('terms.api.text')}</p>
       </section>
       <section>
-        <h2>Liability and changes</h2>
-        <p>
-          The service is provided as is. To the extent the law allows, we are not liable for indirect losses arising from its use. We may
-          update these terms; if a change matters, we will tell you by e-mail or on the site before it applies.
-        </p>
+        <h2>{t('terms.liability.title')}</h2>
+        <p>{t('terms.liability.text')}</p>
       </section>
     </LegalPage>
   );

@@ -64,3 +64,32 @@ export function firstSupportedLanguage(tags: readonly string[] | undefined): UiL
   }
   return null;
 }
+
+/**
+ * A prerendered page's file in a language: English keeps the plain name (index.html, shell.html),
+ * another language has its code before the extension (index.sw.html, shell.sw.html). The build
+ * (client/build/prerender.ts), the api, nginx and the service worker all name them this way.
+ */
+export function localizedPageFile(file: string, lang: UiLanguage): string {
+  return lang === DEFAULT_LANGUAGE ? file : file.replace(/\.html$/, `.${lang}.html`);
+}
+
+/** The `gl_lang` value of a Cookie header, or null (absent, or not one of our languages). */
+export function languageOfCookieHeader(cookieHeader: string | undefined | null): UiLanguage | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.slice(0, 4096).split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== LANGUAGE_COOKIE) continue;
+    const value = part.slice(eq + 1).trim();
+    return isLanguage(value) ? value : null;
+  }
+  return null;
+}
+
+/**
+ * The language a page is served in: the switch's cookie when it names one of our languages, else
+ * the browser's `Accept-Language`, else English (an unknown cookie value never fails the page).
+ */
+export function pageLanguage(headers: { cookie?: string | null; acceptLanguage?: string | null }): UiLanguage {
+  return languageOfCookieHeader(headers.cookie) ?? negotiateLanguage(headers.acceptLanguage) ?? DEFAULT_LANGUAGE;
+}

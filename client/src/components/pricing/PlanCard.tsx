@@ -1,21 +1,23 @@
 import { planPriceCents, yearlyMonthlyEquivalentCents, type BillingInterval, type Plan } from '@gl/core/types';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatUsdCents } from '../../lib/format';
+import { intlLocale, useLanguage } from '../../i18n/i18n';
+import { formatKes, formatUsd } from '../../lib/money';
 import { CheckIcon } from '../icons';
+import { featureKey, planNameKey } from './plan-text';
 
-export function displayPrice(plan: Plan, interval: BillingInterval): { perMonth: string; billed: string | null } {
-  if (plan.priceCents === 0) return { perMonth: '$0', billed: null };
-  if (interval === 'month') return { perMonth: formatUsdCents(plan.priceCents), billed: null };
+/** The card's price per month and, for a yearly plan, the yearly total, in the page's language. */
+export function displayPrice(plan: Plan, interval: BillingInterval, locale: string): { perMonth: string; yearly: string | null } {
+  if (plan.priceCents === 0) return { perMonth: formatUsd(0, locale), yearly: null };
+  if (interval === 'month') return { perMonth: formatUsd(plan.priceCents, locale), yearly: null };
   // Yearly = monthly x 12 x 0.8 (20% off); the monthly equivalent shown is that total / 12.
-  return {
-    perMonth: formatUsdCents(yearlyMonthlyEquivalentCents(plan.id)),
-    billed: `${formatUsdCents(planPriceCents(plan.id, 'year'))} billed yearly`,
-  };
+  return { perMonth: formatUsd(yearlyMonthlyEquivalentCents(plan.id), locale), yearly: formatUsd(planPriceCents(plan.id, 'year'), locale) };
 }
 
 export default function PlanCard({
   plan,
   interval,
+  priceKes,
   buttonLabel,
   buttonDisabled,
   current,
@@ -23,13 +25,22 @@ export default function PlanCard({
 }: {
   plan: Plan;
   interval: BillingInterval;
+  /** What M-Pesa charges for this plan and interval, in whole shillings (the api's conversion); none for the free plan. */
+  priceKes?: number | null;
   buttonLabel: string;
   buttonDisabled?: boolean;
   current: boolean;
   onChoose(): void;
 }) {
-  const price = displayPrice(plan, interval);
+  const { t } = useTranslation(['pricing', 'common']);
+  const locale = intlLocale(useLanguage());
+  const price = displayPrice(plan, interval, locale);
   const headingId = `plan-${plan.id}`;
+  const featureText = (line: string) => {
+    const key = featureKey(line);
+    if (key === 'daily') return t('features.daily', { count: plan.limits.dailyGenerations });
+    return key ? t(`features.${key}`) : line;
+  };
   return (
     <section
       aria-labelledby={headingId}
@@ -41,38 +52,49 @@ export default function PlanCard({
       }`}
     >
       {plan.popular && (
-        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-violet-600 px-3 py-1 text-xs font-semibold text-white shadow">
-          Most Popular
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-violet-600 px-3 py-1 text-xs font-semibold text-white shadow">
+          {t('card.popular')}
         </span>
       )}
       <div className="flex items-center justify-between gap-2">
         <h2 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
-          {plan.name}
+          {t(`common:${planNameKey(plan.id)}`)}
         </h2>
-        {current && <span className="chip bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300">Your plan</span>}
+        {current && (
+          <span className="chip bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300">{t('card.yours')}</span>
+        )}
       </div>
       <p className="mt-4 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight text-slate-900 dark:text-white" data-testid="plan-price">
           {price.perMonth}
         </span>
-        <span className="text-sm text-slate-600 dark:text-slate-400">/month</span>
+        <span className="text-sm text-slate-600 dark:text-slate-400">{t('card.perMonth')}</span>
       </p>
-      <p className="mt-1 h-5 text-sm text-slate-600 dark:text-slate-400">
-        {price.billed ?? (plan.priceCents === 0 ? 'Free forever' : 'Billed monthly')}
+      <p className="mt-1 min-h-5 text-sm text-slate-600 dark:text-slate-400">
+        {price.yearly
+          ? t('card.billedYearly', { amount: price.yearly })
+          : plan.priceCents === 0
+            ? t('card.freeForever')
+            : t('card.billedMonthly')}
       </p>
+      {priceKes != null && plan.priceCents > 0 && (
+        <p className="mt-1 text-sm font-medium text-emerald-700 dark:text-emerald-300" data-testid="plan-price-kes">
+          {t(interval === 'year' ? 'card.kesYear' : 'card.kesMonth', { amount: formatKes(priceKes, locale) })}
+        </p>
+      )}
       <ul className="mt-6 grid flex-1 content-start gap-3 text-sm">
         {plan.features.map((f) => (
           <li key={f} className="flex items-start gap-2 text-slate-700 dark:text-slate-300">
             <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-violet-600 dark:text-violet-400" />
-            {f === 'Team collaboration' ? (
+            {featureKey(f) === 'team' ? (
               <Link
                 to="/team"
                 className="underline decoration-violet-400 underline-offset-2 hover:text-violet-700 dark:hover:text-violet-300"
               >
-                {f}
+                {featureText(f)}
               </Link>
             ) : (
-              f
+              featureText(f)
             )}
           </li>
         ))}
