@@ -1,6 +1,10 @@
 import type { MarketingIconName } from '../components/marketing/MarketingIcon';
+import { intlLocale } from '../i18n/i18n';
 
-/** The community page's perks, membership tiers and events. Join and register are simulated. */
+/**
+ * The community page's perks, membership tiers and events. Join and register are simulated. Their
+ * words are in the `community` catalogue, keyed by id; this module keeps the data.
+ */
 
 /** Join takes 2 s then shows Joined! for 3 s; register takes 1.5 s then Registered. */
 export const JOIN_MS = 2000;
@@ -8,41 +12,23 @@ export const JOINED_NOTICE_MS = 3000;
 export const REGISTER_MS = 1500;
 
 export interface Perk {
+  /** Its words: `community:perks.<id>.title` and `.description`. */
+  id: 'discord' | 'live' | 'reviews' | 'discounts';
   icon: MarketingIconName;
-  title: string;
-  description: string;
 }
 
 export const PERKS: readonly Perk[] = [
-  {
-    icon: 'chat',
-    title: 'Private Discord',
-    description: 'Ask questions, share wins and get unstuck with developers and creators who ship.',
-  },
-  {
-    icon: 'video',
-    title: 'Live Sessions',
-    description: 'Weekly live coding, teardown and Q&A sessions, with recordings if you miss one.',
-  },
-  {
-    icon: 'review',
-    title: 'Code Reviews',
-    description: 'Post a pull request or a landing page and get honest, friendly feedback from peers.',
-  },
-  {
-    icon: 'gift',
-    title: 'Member Discounts',
-    description: 'Early access to new courses, event discounts and extra Genius Lines credits.',
-  },
+  { id: 'discord', icon: 'chat' },
+  { id: 'live', icon: 'video' },
+  { id: 'reviews', icon: 'review' },
+  { id: 'discounts', icon: 'gift' },
 ];
 
 export interface MembershipTier {
+  /** Its words: `community:tier.<id>.name`, `.description` and `.features`. */
   id: 'community' | 'mastermind';
-  name: string;
   /** USD per month. */
   price: number;
-  description: string;
-  features: readonly string[];
   popular: boolean;
 }
 
@@ -51,38 +37,27 @@ export const MASTERMIND_MAX_MEMBERS = 10;
 export const TIERS: readonly MembershipTier[] = [
   {
     id: 'community',
-    name: 'Community',
     price: 19.99,
-    description: 'Everything you need to learn in public with a friendly crowd.',
-    features: [
-      'Private Discord access',
-      'Weekly live sessions and recordings',
-      'Peer code reviews',
-      'Member discounts on events and courses',
-    ],
     popular: true,
   },
   {
     id: 'mastermind',
-    name: 'Mastermind',
     price: 497,
-    description: `Small-group mentoring, maximum ${MASTERMIND_MAX_MEMBERS} people.`,
-    features: [
-      `Small-group mentoring, maximum ${MASTERMIND_MAX_MEMBERS} people`,
-      'Two group calls a month',
-      'Direct feedback on your product and content',
-      'Everything in Community',
-    ],
     popular: false,
   },
 ];
 
 export type EventType = 'Workshop' | 'Live Session' | 'Masterclass';
 
+/** The catalogue key of an event type: `community:events.type.<key>`. */
+export const EVENT_TYPE_KEY = { Workshop: 'workshop', 'Live Session': 'live', Masterclass: 'masterclass' } as const satisfies Record<
+  EventType,
+  string
+>;
+
 export interface CommunityEvent {
+  /** Its words: `community:event.<id>.title` and `.description`. */
   id: 'react-masterclass' | 'content-creation' | 'ai-marketing';
-  title: string;
-  description: string;
   /** ISO date (YYYY-MM-DD) */
   date: string;
   /** local time as shown, e.g. '18:00 EAT' */
@@ -105,8 +80,6 @@ export function upcomingEvents(now: Date = new Date()): CommunityEvent[] {
   return [
     {
       id: 'react-masterclass',
-      title: 'React Performance Masterclass',
-      description: 'Profile, split and memoise a slow React app until it flies. Bring your own app or use ours.',
       date: upcomingDate(now, 10, 6),
       time: '16:00 EAT',
       type: 'Masterclass',
@@ -115,8 +88,6 @@ export function upcomingEvents(now: Date = new Date()): CommunityEvent[] {
     },
     {
       id: 'content-creation',
-      title: 'Content Creation for Developers',
-      description: 'Plan, script and record a short coding video in one evening, live with the community.',
       date: upcomingDate(now, 17, 3),
       time: '19:00 EAT',
       type: 'Live Session',
@@ -125,8 +96,6 @@ export function upcomingEvents(now: Date = new Date()): CommunityEvent[] {
     },
     {
       id: 'ai-marketing',
-      title: 'AI-Powered Marketing Workshop',
-      description: 'Use AI to write taglines, ads and launch posts that still sound like you. Hands-on.',
       date: upcomingDate(now, 24, 6),
       time: '14:00 EAT',
       type: 'Workshop',
@@ -136,8 +105,9 @@ export function upcomingEvents(now: Date = new Date()): CommunityEvent[] {
   ];
 }
 
-export function formatEventDate(iso: string): string {
-  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+/** An event's day in the interface's language: "Sat, Dec 5, 2026" / "Jumamosi, 5 Des 2026". */
+export function formatEventDate(iso: string, locale: string = intlLocale()): string {
+  return new Date(`${iso}T12:00:00Z`).toLocaleDateString(locale, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIERS, upcomingEvents, upcomingDate } from '../content/community';
+import { i18n, switchLanguage } from '../i18n/i18n';
 import { mockApi, ok, renderAt, resetBrowserState, signIn, TEST_USER } from '../test/app-harness';
 import CommunityPage from './CommunityPage';
 
@@ -9,11 +10,10 @@ afterEach(() => vi.useRealTimers());
 
 describe('community content', () => {
   it('has the two tiers and three events of the spec', () => {
-    expect(TIERS.map((t) => [t.id, t.name, t.price])).toEqual([
+    expect(TIERS.map((t) => [t.id, i18n.t(`community:tier.${t.id}.name`), t.price])).toEqual([
       ['community', 'Community', 19.99],
       ['mastermind', 'Mastermind', 497],
     ]);
-    expect(TIERS[1]!.description).toMatch(/maximum 10 people/);
     const now = new Date('2026-11-22T10:00:00Z');
     const events = upcomingEvents(now);
     expect(events.map((e) => [e.id, e.price, e.spots])).toEqual([
@@ -39,6 +39,7 @@ describe('community page', () => {
     );
     expect(screen.getByText('$19.99')).toBeInTheDocument();
     expect(screen.getByText('$497')).toBeInTheDocument();
+    expect(screen.getByText('Small-group mentoring, maximum 10 people.')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Register/ })).toHaveLength(3);
     expect(screen.getByRole('heading', { name: /Ready to code, create and laugh/ })).toBeInTheDocument();
   });
@@ -83,5 +84,28 @@ describe('community page', () => {
     act(() => vi.advanceTimersByTime(60_000));
     expect(first).toHaveTextContent('Registered');
     expect(first).toBeDisabled();
+  });
+});
+
+describe('community page in Kiswahili', () => {
+  afterEach(() => switchLanguage('en'));
+
+  it('speaks Kiswahili: perks, tiers, events with dates and prices, and the call to action', async () => {
+    await switchLanguage('sw');
+    vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z'), toFake: ['Date'] });
+    renderAt(<CommunityPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Jumuiya ya Genius Lines' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
+      expect.arrayContaining(['Discord ya faragha', 'Punguzo kwa wanachama', 'Jumuiya', 'Mastermind', 'Darasa Maalum: Kasi ya React']),
+    );
+    expect(screen.getByText('Ushauri wa karibu kwa kikundi kidogo, watu 10 tu.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Jiunge na Jumuiya' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Jiandikishe/ })).toHaveLength(3);
+    expect(screen.getByText('Nafasi 25')).toBeInTheDocument();
+    expect(screen.getByText('Warsha')).toBeInTheDocument();
+    // 10 days after Sunday 22 November 2026, on a Saturday
+    expect(screen.getByText(/Jumamosi, 5 Des 2026/)).toBeInTheDocument();
+    expect(screen.getAllByText('/mwezi')).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: /Uko tayari kuandika msimbo/ })).toBeInTheDocument();
   });
 });

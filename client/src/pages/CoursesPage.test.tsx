@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COURSES, filterCourses } from '../content/courses';
+import { COURSES, courseText, filterCourses } from '../content/courses';
+import { switchLanguage } from '../i18n/i18n';
 import { mockApi, ok, renderAt, resetBrowserState, signIn, TEST_USER } from '../test/app-harness';
 import CoursesPage from './CoursesPage';
 
@@ -18,7 +19,7 @@ describe('courses catalogue', () => {
     for (const c of COURSES) {
       expect(['Beginner', 'Intermediate', 'Advanced']).toContain(c.level);
       expect(['Programming', 'Design', 'Marketing', 'Business']).toContain(c.category);
-      expect(c.features.length).toBeGreaterThan(0);
+      expect(courseText(c).features.length).toBeGreaterThan(0);
     }
   });
 
@@ -86,5 +87,30 @@ describe('courses page', () => {
     expect(button).toHaveTextContent('Enrolled');
     expect(screen.getByTestId('location')).toHaveTextContent('/courses');
     expect(calls.filter((c) => c.path !== '/api/auth/me')).toEqual([]);
+  });
+});
+
+describe('courses page in Kiswahili', () => {
+  afterEach(() => switchLanguage('en'));
+
+  it('speaks Kiswahili: header, count, filters, card words, plurals and prices', async () => {
+    await switchLanguage('sw');
+    renderAt(<CoursesPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Kozi za Kitaalamu' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Kozi 6 kati ya 6');
+    expect(screen.getByRole('heading', { name: 'Zindua Biashara Yako ya SaaS' })).toBeInTheDocument();
+    expect(screen.getByText('Wanafunzi 2,840')).toBeInTheDocument();
+    expect(screen.getByText('Wiki 12')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Jiandikishe sasa/ })).toHaveLength(6);
+    fireEvent.change(screen.getByLabelText('Aina'), { target: { value: 'Marketing' } });
+    expect(screen.getByRole('status')).toHaveTextContent('Kozi 2 kati ya 6');
+    // search looks in the Kiswahili words
+    fireEvent.change(screen.getByLabelText('Aina'), { target: { value: 'all' } });
+    fireEvent.change(screen.getByLabelText('Tafuta kozi'), { target: { value: 'kaulimbiu' } });
+    expect(screen.getByRole('status')).toHaveTextContent('Kozi 1 kati ya 6');
+    fireEvent.change(screen.getByLabelText('Tafuta kozi'), { target: { value: 'cobol' } });
+    expect(screen.getByText('Hakuna kozi inayolingana na utafutaji wako')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Ondoa vichujio' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Kozi 6 kati ya 6');
   });
 });

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CourseCard } from '../components/courses/CourseCard';
 import { CourseFilters } from '../components/courses/CourseFilters';
 import { PageHeader, secondaryButtonClass } from '../components/marketing/PageHeader';
@@ -8,25 +9,26 @@ import { COURSES, ENROLL_MS, filterCourses, type CourseFilter } from '../content
 const ALL: CourseFilter = { search: '', category: 'all', level: 'all' };
 
 export default function CoursesPage() {
+  const { t } = useTranslation('courses');
   const [filter, setFilter] = useState<CourseFilter>(ALL);
-  const shown = useMemo(() => filterCourses(COURSES, filter), [filter]);
+  const shown = useMemo(() => filterCourses(COURSES, filter, t), [filter, t]);
   const enroll = useSimulatedAction(ENROLL_MS);
 
   return (
     <>
-      <PageHeader eyebrow="Learn new skills" title="Premium Courses">
-        Hands-on courses on code, design, marketing and business, from the people behind Genius Lines.
+      <PageHeader eyebrow={t('header.eyebrow')} title={t('header.title')}>
+        {t('header.lead')}
       </PageHeader>
-      <section aria-label="Courses" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <section aria-label={t('list.label')} className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
         <CourseFilters filter={filter} onChange={setFilter} />
         <p role="status" className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-          {shown.length} of {COURSES.length} courses
+          {t('list.count', { shown: shown.length, count: COURSES.length })}
         </p>
         {shown.length === 0 ? (
           <div className="mt-8 rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
-            <p className="text-lg font-semibold text-slate-900 dark:text-white">No courses match your search</p>
+            <p className="text-lg font-semibold text-slate-900 dark:text-white">{t('list.empty')}</p>
             <button type="button" onClick={() => setFilter(ALL)} className={`${secondaryButtonClass} mt-4`}>
-              Clear Filters
+              {t('list.clear')}
             </button>
           </div>
         ) : (

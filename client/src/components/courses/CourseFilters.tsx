@@ -1,19 +1,21 @@
+import { useTranslation } from 'react-i18next';
 import { COURSE_CATEGORIES, COURSE_LEVELS, type CourseFilter } from '../../content/courses';
 import { inputClass } from '../marketing/PageHeader';
 
 export function CourseFilters({ filter, onChange }: { filter: CourseFilter; onChange(next: CourseFilter): void }) {
+  const { t } = useTranslation('courses');
   return (
-    <div role="search" aria-label="Filter courses" className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
+    <div role="search" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
       <div>
         <label htmlFor="course-search" className="sr-only">
-          Search courses
+          {t('filters.search')}
         </label>
         <input
           id="course-search"
           type="search"
           autoComplete="off"
           enterKeyHint="search"
-          placeholder="Search courses..."
+          placeholder={t('filters.searchPlaceholder')}
           value={filter.search}
           onChange={(e) => onChange({ ...filter, search: e.target.value })}
           className={inputClass}
@@ -21,7 +23,7 @@ export function CourseFilters({ filter, onChange }: { filter: CourseFilter; onCh
       </div>
       <div>
         <label htmlFor="course-category" className="sr-only">
-          Category
+          {t('filters.category')}
         </label>
         <select
           id="course-category"
@@ -29,17 +31,17 @@ export function CourseFilters({ filter, onChange }: { filter: CourseFilter; onCh
           onChange={(e) => onChange({ ...filter, category: e.target.value as CourseFilter['category'] })}
           className={inputClass}
         >
-          <option value="all">All Categories</option>
+          <option value="all">{t('filters.allCategories')}</option>
           {COURSE_CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {t(`category.${c}`)}
             </option>
           ))}
         </select>
       </div>
       <div>
         <label htmlFor="course-level" className="sr-only">
-          Level
+          {t('filters.level')}
         </label>
         <select
           id="course-level"
@@ -47,10 +49,10 @@ export function CourseFilters({ filter, onChange }: { filter: CourseFilter; onCh
           onChange={(e) => onChange({ ...filter, level: e.target.value as CourseFilter['level'] })}
           className={inputClass}
         >
-          <option value="all">All Levels</option>
+          <option value="all">{t('filters.allLevels')}</option>
           {COURSE_LEVELS.map((l) => (
             <option key={l} value={l}>
-              {l}
+              {t(`level.${l}`)}
             </option>
           ))}
         </select>
