@@ -18,7 +18,7 @@ import {
   TONES,
   TOPIC_MAX,
 } from '@gl/core/types';
-import { FIT_FIELDS } from './api-fit';
+import { FIT_FIELDS, FIT_PARAMS } from './api-fit';
 
 export const API_KEY_PLACEHOLDER = `${API_KEY_PREFIX}your_api_key`;
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -39,13 +39,11 @@ export interface FieldDoc {
   name: string;
   type: string;
   required: boolean;
-  description: string;
 }
 
 export interface EndpointDoc {
+  /** Its title and description are `apiDocs:endpoints.items.<id>`, its fields' `apiDocs:endpoints.fields.<id>.<name>`. */
   id: 'generate' | 'photo' | 'usage' | 'plans' | 'save-line';
-  title: string;
-  description: string;
   fields?: readonly FieldDoc[];
   request: ApiCall;
   /** A real answer of the example request (values vary; the shape is checked by the docs test). */
@@ -63,34 +61,42 @@ const USAGE_EXAMPLE = {
   resetsAt: '2026-11-23T00:00:00.000Z',
 };
 
-export const USAGE_NOTE =
-  '`usage.total` is your daily limit and `usage.remaining` what is left of it today; both are `-1` on unlimited plans such as Business.';
+/** The values the docs' prose (the `apiDocs` catalogue) interpolates, from the same constants the server validates with. */
+export const DOC_PARAMS = {
+  uptime: UPTIME,
+  prefix: API_KEY_PREFIX,
+  categories: list(CATEGORIES.map((c) => c.id)),
+  tones: list(TONES),
+  languages: list(LANGUAGES.map((l) => l.id)),
+  promptMax: PROMPT_MAX,
+  topicMax: TOPIC_MAX,
+  countMin: COUNT_MIN,
+  countMax: COUNT_MAX,
+  countDefault: COUNT_DEFAULT,
+  photoMaxMb: PHOTO_MAX_BYTES / (1024 * 1024),
+  savedTextMax: SAVED_TEXT_MAX,
+  ...FIT_PARAMS,
+};
 
 export const ENDPOINTS: readonly EndpointDoc[] = [
   {
     id: 'generate',
-    title: 'Generate lines',
-    description:
-      'Generates lines and answers when they are ready (within 30 seconds). `source` says which engine wrote them: `openai`, `huggingface`, or `static_fallback` / `fallback` for the built-in generator.',
     fields: [
-      { name: 'category', type: 'string', required: true, description: `One of ${list(CATEGORIES.map((c) => c.id))}.` },
-      { name: 'tone', type: 'string', required: false, description: `One of ${list(TONES)}. Default \`corporate\`.` },
-      { name: 'prompt', type: 'string', required: false, description: `Custom instructions, at most ${PROMPT_MAX} characters.` },
-      { name: 'topic', type: 'string', required: false, description: `The brand, product or subject, at most ${TOPIC_MAX} characters.` },
+      { name: 'category', type: 'string', required: true },
+      { name: 'tone', type: 'string', required: false },
+      { name: 'prompt', type: 'string', required: false },
+      { name: 'topic', type: 'string', required: false },
       {
         name: 'count',
         type: 'integer',
         required: false,
-        description: `How many lines, ${COUNT_MIN} to ${COUNT_MAX}. Default ${COUNT_DEFAULT}.`,
       },
-      { name: 'language', type: 'string', required: false, description: `One of ${list(LANGUAGES.map((l) => l.id))}. Default \`en\`.` },
-      { name: 'maxChars', type: 'integer', required: false, description: 'A hard cap on each line, 10 to 500 characters.' },
+      { name: 'language', type: 'string', required: false },
+      { name: 'maxChars', type: 'integer', required: false },
       {
         name: 'brandId',
         type: 'string',
         required: false,
-        description:
-          "The id of one of your brand kits (`GET /api/brands`): lines in its voice, and no line contains one of its words to avoid. Another account's kit answers `404`.",
       },
       ...FIT_FIELDS,
     ],
@@ -114,27 +120,21 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   },
   {
     id: 'photo',
-    title: 'Generate lines from a photo',
-    description:
-      'The same as generating, about a photo: send it as `multipart/form-data`, the photo in the `image` field and the fields of Generate lines as form fields. A model that can see reads it (or one describes it and the lines are written from that description). The photo is read once and never stored; its location and camera details never reach a model. Counts as one generation. `415` for a file that is not a JPEG, PNG or WebP photo (recognised by its bytes), `413` over 2 MB, `422 VISION_UNAVAILABLE` when this server has no model that can see (nothing is counted: write from a typed `topic` instead).',
     fields: [
       {
         name: PHOTO_FIELD,
         type: 'file',
         required: true,
-        description: `The photo: JPEG, PNG or WebP, at most ${PHOTO_MAX_BYTES / (1024 * 1024)} MB. A phone photo is best shrunk first (1024 px on its longest side is plenty).`,
       },
       {
         name: 'category',
         type: 'string',
         required: true,
-        description: 'As for Generate lines; so are `tone`, `topic`, `prompt`, `count`, `language`, `maxChars` and `brandId`.',
       },
       {
         name: 'topic',
         type: 'string',
         required: false,
-        description: 'Names what is in the photo (your brand or product), so the lines can use the name.',
       },
     ],
     request: {
@@ -159,15 +159,11 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   },
   {
     id: 'usage',
-    title: 'Get usage',
-    description: 'Your plan and how many generations you have used today and this month.',
     request: { method: 'GET', path: '/api/v1/usage' },
     response: { success: true, usage: USAGE_EXAMPLE },
   },
   {
     id: 'plans',
-    title: 'List plans',
-    description: 'Every plan with its monthly price in USD (and in cents) and its limits; -1 means unlimited.',
     request: { method: 'GET', path: '/api/v1/plans' },
     response: {
       success: true,
@@ -201,18 +197,14 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
   },
   {
     id: 'save-line',
-    title: 'Save a line',
-    description:
-      'Saves a line to your library: `201` when it is new, `200` with `alreadySaved: true` when the same text is already there (never a duplicate).',
     fields: [
-      { name: 'text', type: 'string', required: true, description: `The line, 1 to ${SAVED_TEXT_MAX} characters.` },
-      { name: 'category', type: 'string', required: true, description: 'The category it was written for.' },
-      { name: 'tone', type: 'string', required: true, description: 'The tone it was written in.' },
+      { name: 'text', type: 'string', required: true },
+      { name: 'category', type: 'string', required: true },
+      { name: 'tone', type: 'string', required: true },
       {
         name: 'platform',
         type: 'string',
         required: false,
-        description: 'Where it will be posted: a platform id from `GET /api/platforms`.',
       },
     ],
     request: {
@@ -238,25 +230,23 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
 
 /** The error envelope every endpoint uses, with the codes a client should handle. */
 export const ERROR_EXAMPLE = { success: false, error: 'Invalid or revoked API key', code: 'UNAUTHENTICATED' };
-export const ERROR_CODES_DOC: ReadonlyArray<{ status: number; code: string; meaning: string }> = [
-  { status: 400, code: 'VALIDATION_FAILED', meaning: 'A field is missing or wrong; `details` lists each problem.' },
-  { status: 413, code: 'PAYLOAD_TOO_LARGE', meaning: 'The photo is larger than 2 MB.' },
+export const ERROR_CODES_DOC: ReadonlyArray<{ status: number; code: string }> = [
+  { status: 400, code: 'VALIDATION_FAILED' },
+  { status: 413, code: 'PAYLOAD_TOO_LARGE' },
   {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
-    meaning: 'The file is not a JPEG, PNG or WebP photo, or the request is not multipart/form-data.',
   },
   {
     status: 422,
     code: 'VISION_UNAVAILABLE',
-    meaning: 'No model that can see a photo is configured: nothing was counted; send a typed `topic` instead.',
   },
-  { status: 401, code: 'UNAUTHENTICATED', meaning: 'No API key, or an unknown or revoked one.' },
-  { status: 403, code: 'PLAN_REQUIRED', meaning: 'The key belongs to an account whose plan has no API access (Business plan needed).' },
-  { status: 429, code: 'RATE_LIMITED', meaning: 'Too many requests; wait the number of seconds in the `Retry-After` header.' },
-  { status: 502, code: 'PROVIDER_ERROR', meaning: 'The generation failed; try again.' },
-  { status: 503, code: 'UNAVAILABLE', meaning: 'Generation is briefly unavailable; try again in a moment.' },
-  { status: 504, code: 'TIMEOUT', meaning: 'The lines took longer than 30 seconds; `data.id` identifies the generation.' },
+  { status: 401, code: 'UNAUTHENTICATED' },
+  { status: 403, code: 'PLAN_REQUIRED' },
+  { status: 429, code: 'RATE_LIMITED' },
+  { status: 502, code: 'PROVIDER_ERROR' },
+  { status: 503, code: 'UNAVAILABLE' },
+  { status: 504, code: 'TIMEOUT' },
 ];
 
 function json(value: unknown): string {
@@ -430,31 +420,29 @@ export function sdkSnippets(origin: string) {
 
 /** Routes of the web app (signed-in session) beside the public API, listed on the Endpoints tab. */
 export interface AppRouteDoc {
+  /** Its description is `apiDocs:endpoints.routes.<id>`. */
+  id: 'brands-list' | 'brands-create' | 'brands-replace' | 'brands-delete' | 'lines-photo' | 'lines-compare' | 'platforms' | 'refine';
   method: HttpMethod;
   path: string;
-  description: string;
 }
 
 export const BRAND_AND_COMPARE_ROUTES: readonly AppRouteDoc[] = [
-  { method: 'GET', path: '/api/brands', description: 'Your brand kits.' },
+  { id: 'brands-list', method: 'GET', path: '/api/brands' },
   {
+    id: 'brands-create',
     method: 'POST',
     path: '/api/brands',
-    description:
-      '`name` (up to 60 characters), `description` (300), `audience` (120), `wordsToUse` and `wordsToAvoid` (up to 10 words of 30 characters, no repeats), `exampleLines` (up to 5 lines of 150). Pro keeps 3 kits, Business 25.',
   },
-  { method: 'PUT', path: '/api/brands/:id', description: 'Replaces a kit (same fields). Running generations keep the kit as it was.' },
-  { method: 'DELETE', path: '/api/brands/:id', description: 'Deletes a kit.' },
+  { id: 'brands-replace', method: 'PUT', path: '/api/brands/:id' },
+  { id: 'brands-delete', method: 'DELETE', path: '/api/brands/:id' },
   {
+    id: 'lines-photo',
     method: 'POST',
     path: '/api/lines/photo',
-    description:
-      'Lines about a photo, as the web app sends it: `multipart/form-data` with the photo in `image` and the fields of generating as form fields; answers `202` with the generation, whose lines stream live. Pro and Business.',
   },
   {
+    id: 'lines-compare',
     method: 'POST',
     path: '/api/lines/compare',
-    description:
-      'One brief in 2 or 3 distinct `tones`, with `category`, `topic`, `prompt`, `count`, `language`, `maxChars`, `brandId`, `platform`, `hashtags` and `emoji` as for generating: one generation per tone, streamed live and each counted as one generation. Pro and Business.',
   },
 ];

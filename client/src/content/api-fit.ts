@@ -3,85 +3,42 @@
  * platform, hashtag and emoji fields, and refining one line. Built from the catalogue, so the
  * table cannot drift from what GET /api/platforms answers.
  */
-import {
-  EMOJI_SOME_MAX,
-  HASHTAGS_FEW_MAX,
-  LANGUAGES,
-  PLATFORMS,
-  REFINEMENTS_MAX,
-  REFINE_ACTIONS,
-  REFINE_SHORTER_RATIO,
-} from '@gl/core/types';
+import { EMOJI_SOME_MAX, HASHTAGS_FEW_MAX, PLATFORMS, REFINEMENTS_MAX, REFINE_ACTIONS, REFINE_SHORTER_RATIO } from '@gl/core/types';
 import type { PlatformCounting } from '@gl/core/types';
 import type { AppRouteDoc, FieldDoc } from './api-examples';
 
 const list = (xs: readonly string[]) => xs.map((x) => `\`${x}\``).join(', ');
 
-export const COUNTING_DOC: Record<PlatformCounting, string> = {
-  graphemes: 'characters as a reader sees them: an emoji, a flag or an accented letter counts 1',
-  x_weighted: 'as X counts (the `twitter-text` weighted length): an emoji or a CJK character counts 2',
-  gsm7: 'one SMS segment of GSM-7 characters (`€ [ ] { } ^ ~ | \\` count 2); any other character, such as an emoji or a curly quote, cuts the segment to 70',
+/** The values the fit prose (`apiDocs:fit`) interpolates. */
+export const FIT_PARAMS = {
+  hashtagsFewMax: HASHTAGS_FEW_MAX,
+  emojiSomeMax: EMOJI_SOME_MAX,
+  refinementsMax: REFINEMENTS_MAX,
+  refineActions: list(REFINE_ACTIONS),
+  shorterPct: Math.round(REFINE_SHORTER_RATIO * 100),
 };
+
+/** How each platform counts; the text of each is `apiDocs:fit.countings.<counting>`. */
+export const COUNTINGS: readonly PlatformCounting[] = ['graphemes', 'x_weighted', 'gsm7'];
 
 /** The platform, hashtag and emoji fields of POST /api/v1/generate (and of the app's generate and compare). */
 export const FIT_FIELDS: readonly FieldDoc[] = [
-  {
-    name: 'platform',
-    type: 'string',
-    required: false,
-    description:
-      'Where the lines will be posted; one of the ids `GET /api/platforms` lists. Its limit applies beside `maxChars` (the smaller wins) and its hashtag and emoji defaults apply.',
-  },
-  {
-    name: 'hashtags',
-    type: 'string',
-    required: false,
-    description: `\`none\`: no hashtags; \`few\`: 1 to ${HASHTAGS_FEW_MAX}, at the end. Default: the platform's (\`none\` without one).`,
-  },
-  {
-    name: 'emoji',
-    type: 'string',
-    required: false,
-    description: `\`none\`: no emoji; \`some\`: at most ${EMOJI_SOME_MAX} per line. Default: the platform's.`,
-  },
+  { name: 'platform', type: 'string', required: false },
+  { name: 'hashtags', type: 'string', required: false },
+  { name: 'emoji', type: 'string', required: false },
 ];
 
-export const PLATFORMS_ROUTE: AppRouteDoc = {
-  method: 'GET',
-  path: '/api/platforms',
-  description: 'Every platform with its hard limit, how it counts and its defaults. Public: no key needed.',
-};
+export const PLATFORMS_ROUTE: AppRouteDoc = { id: 'platforms', method: 'GET', path: '/api/platforms' };
 
-/** What GET /api/platforms answers (the first two platforms of the catalogue). */
 export const PLATFORMS_EXAMPLE = { success: true, data: { platforms: PLATFORMS.slice(0, 2) } };
 
-export const REFINE_ROUTE: AppRouteDoc = {
-  method: 'POST',
-  path: '/api/lines/generations/:id/refine',
-  description:
-    'Refines one line of a generation of yours: `202`, then the refined line arrives as the socket event `generation:line` with a new `index` after the existing lines (the original stays), and `generation:completed` with all the lines. The generation keeps its platform, switches and brand voice. Counts as one generation; `409` while the generation is still running or once it has ' +
-    `${REFINEMENTS_MAX} refined lines. Called with the web app's session (a signed-in token or the visitor id).`,
-};
+export const REFINE_ROUTE: AppRouteDoc = { id: 'refine', method: 'POST', path: '/api/lines/generations/:id/refine' };
 
+/** Their descriptions are `apiDocs:fit.refineFields.<name>`. */
 export const REFINE_FIELDS: readonly FieldDoc[] = [
-  {
-    name: 'index',
-    type: 'integer',
-    required: true,
-    description: 'The line to refine (0 is the first; a refined line can be refined again).',
-  },
-  {
-    name: 'action',
-    type: 'string',
-    required: true,
-    description: `One of ${list(REFINE_ACTIONS)}. \`shorter\` keeps the subject in at most ${Math.round(REFINE_SHORTER_RATIO * 100)}% of the length; \`add_emoji\` is refused (\`400\`) where the lines keep to no emoji, \`remove_emoji\` on a line without one.`,
-  },
-  {
-    name: 'language',
-    type: 'string',
-    required: false,
-    description: `With \`translate\` (required there): one of ${list(LANGUAGES.map((l) => l.id))}.`,
-  },
+  { name: 'index', type: 'integer', required: true },
+  { name: 'action', type: 'string', required: true },
+  { name: 'language', type: 'string', required: false },
 ];
 
 export const REFINE_EXAMPLE_BODY = { index: 1, action: 'translate', language: 'sw' };

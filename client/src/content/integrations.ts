@@ -1,25 +1,20 @@
 /**
- * What the /api-docs page says about webhooks and the MCP server: the events, the headers, a
- * verification example and the assistant configurations. The wire format itself is the server's
+ * What the /api-docs page shows about webhooks and the MCP server: the events, the headers, a
+ * verification example and the assistant configurations (the prose is in the `integrations` catalogue). The wire format itself is the server's
  * (core/src/server/webhooks, api/src/mcp); tests/integration/webhooks.test.ts and mcp.test.ts
  * check that it behaves as described here.
  */
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@gl/core/types';
 import { API_KEY_PLACEHOLDER } from './api-examples';
 
-const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
-  'generation.completed': 'A generation finished: its id, brief, lines and source (from the site, the API or MCP).',
-  'line.saved': 'A new line was saved to the library: the saved line (saving the same text again sends nothing).',
-  'campaign.completed': 'Every line of a campaign has been written: the campaign with its days, platforms and lines.',
-};
-/** Every event the server sends, in its order, with what it means. */
-export const WEBHOOK_EVENTS = WEBHOOK_EVENT_TYPES.map((type) => ({ type, description: EVENT_DESCRIPTIONS[type] }));
+/**
+ * Every event the server sends, in its order; what each means is `integrations:webhooks.events.<id>`
+ * (the type with `_` for `.`, which separates catalogue keys).
+ */
+export const WEBHOOK_EVENTS = WEBHOOK_EVENT_TYPES.map((type: WebhookEventType) => ({ type, id: type.replace('.', '_') }));
 
-export const WEBHOOK_HEADERS: ReadonlyArray<{ name: string; description: string }> = [
-  { name: 'webhook-id', description: 'The message id (msg_…): the same on every retry of one event, so you can ignore repeats.' },
-  { name: 'webhook-timestamp', description: 'When this attempt was sent, in seconds since 1970; reject messages older than five minutes.' },
-  { name: 'webhook-signature', description: 'v1,<base64 HMAC-SHA256 of id.timestamp.body> with your endpoint secret.' },
-];
+/** The signature headers; what each carries is `integrations:webhooks.headers.<name>`. */
+export const WEBHOOK_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
 
 export const WEBHOOK_PAYLOAD_EXAMPLE = {
   type: 'line.saved',
@@ -73,23 +68,11 @@ def genius_lines():
     print(event["type"], event["data"])
     return "", 204`;
 
-export const WEBHOOK_RULES: readonly string[] = [
-  'Any 2xx answer within 10 seconds is a success. Anything else (another status, a timeout, a refused connection) is retried with growing delays: 30 seconds, then 1, 2, 4, 8… minutes, for about a day and a half, always with the same `webhook-id`.',
-  'Redirects are not followed: give the final URL.',
-  'URLs must use `https`, and their host must resolve to public addresses only: private, loopback and link-local addresses are refused (checked again before every attempt).',
-  'An endpoint whose attempts have all failed for more than 24 hours is disabled, and you get an e-mail. Fix the receiver, then rotate its secret here to turn it back on.',
-  'Each endpoint has its own secret, shown once when you add it or rotate it. Rotating stops the old secret at once.',
-];
+/** The delivery rules, each `integrations:webhooks.rules.<id>`. */
+export const WEBHOOK_RULES = ['retries', 'redirects', 'https', 'disabled', 'secret'] as const;
 
-export const MCP_TOOLS_DOC: ReadonlyArray<{ name: string; description: string }> = [
-  {
-    name: 'generate_lines',
-    description: 'Writes lines for a brief (the fields of POST /api/v1/generate) and waits for them. Counts as a generation.',
-  },
-  { name: 'save_line', description: 'Saves a line to your library (text, category, tone).' },
-  { name: 'list_saved_lines', description: 'Searches your library: search text, category, limit, cursor.' },
-  { name: 'get_usage', description: "Today's usage: used, remaining, the daily limit and when it resets." },
-];
+/** The MCP server's tools; what each does is `integrations:mcp.tools.<name>`. */
+export const MCP_TOOLS = ['generate_lines', 'save_line', 'list_saved_lines', 'get_usage'] as const;
 
 export function mcpHttpUrl(origin: string): string {
   return `${origin}/api/mcp`;

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthenticationTab } from '../components/api-docs/AuthenticationTab';
 import { DOC_TABS, DocsNav, panelId, tabId, type DocTabId } from '../components/api-docs/DocsNav';
@@ -17,6 +18,7 @@ function tabFromHash(hash: string): DocTabId {
 }
 
 export default function ApiDocsPage() {
+  const { t } = useTranslation('apiDocs');
   const location = useLocation();
   const navigate = useNavigate();
   // The prerendered HTML is the overview tab with relative URLs; the tab in the hash and this
@@ -29,14 +31,14 @@ export default function ApiDocsPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Developer tools" title="Genius Lines API">
-        Generate taglines, bios, captions and more from your own code. Simple JSON over HTTPS, {UPTIME} uptime target.
+      <PageHeader eyebrow={t('page.eyebrow')} title={t('page.title')}>
+        {t('page.intro', { uptime: UPTIME })}
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <Link to="/pricing" className="btn-primary px-5 py-2.5">
-            Get API Access
+            {t('page.getAccess')}
           </Link>
           <a href={OPENAPI_PATH} className="btn-secondary px-5 py-2.5" target="_blank" rel="noopener">
-            OpenAPI spec
+            {t('page.openapiSpec')}
           </a>
         </div>
       </PageHeader>

@@ -1,9 +1,11 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCopy } from '../../lib/clipboard';
 import { CheckIcon, CopyIcon } from '../icons';
 
 /** A code snippet with a title bar and a Copy button (Copied! for 2 s). */
 export function CodeBlock({ code, title, language }: { code: string; title: string; language?: string }) {
+  const { t } = useTranslation('apiDocs');
   const { copiedKey, copy } = useCopy();
   const id = useId();
   const copied = copiedKey === id;
@@ -20,7 +22,7 @@ export function CodeBlock({ code, title, language }: { code: string; title: stri
           className="inline-flex shrink-0 items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium text-slate-200 transition hover:bg-slate-800 hover:text-white"
         >
           {copied ? <CheckIcon className="h-3.5 w-3.5 text-emerald-400" /> : <CopyIcon className="h-3.5 w-3.5" />}
-          <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
+          <span aria-live="polite">{copied ? t('code.copied') : t('code.copy')}</span>
           <span className="sr-only">: {title}</span>
         </button>
       </figcaption>

@@ -1,13 +1,15 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
+/** The tabs, in order; each one's label is `apiDocs:nav.<id>`. */
 export const DOC_TABS = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'authentication', label: 'Authentication' },
-  { id: 'endpoints', label: 'Endpoints' },
-  { id: 'examples', label: 'Examples' },
-  { id: 'sdks', label: 'SDKs' },
-  { id: 'webhooks', label: 'Webhooks' },
-  { id: 'mcp', label: 'MCP' },
+  { id: 'overview' },
+  { id: 'authentication' },
+  { id: 'endpoints' },
+  { id: 'examples' },
+  { id: 'sdks' },
+  { id: 'webhooks' },
+  { id: 'mcp' },
 ] as const;
 export type DocTabId = (typeof DOC_TABS)[number]['id'];
 
@@ -16,6 +18,7 @@ export const panelId = (id: DocTabId) => `api-docs-panel-${id}`;
 
 /** The side menu: a vertical tab list (a horizontal strip on small screens), arrow keys move between tabs. */
 export function DocsNav({ active, onSelect }: { active: DocTabId; onSelect(id: DocTabId): void }) {
+  const { t } = useTranslation('apiDocs');
   const list = useRef<HTMLDivElement>(null);
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -36,30 +39,30 @@ export function DocsNav({ active, onSelect }: { active: DocTabId; onSelect(id: D
     <div
       ref={list}
       role="tablist"
-      aria-label="API documentation sections"
+      aria-label={t('nav.label')}
       aria-orientation="vertical"
       onKeyDown={onKeyDown}
       className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:sticky lg:top-24 lg:mx-0 lg:flex-col lg:overflow-visible lg:px-0"
     >
-      {DOC_TABS.map((t) => {
-        const selected = t.id === active;
+      {DOC_TABS.map((tab) => {
+        const selected = tab.id === active;
         return (
           <button
-            key={t.id}
-            id={tabId(t.id)}
+            key={tab.id}
+            id={tabId(tab.id)}
             type="button"
             role="tab"
             aria-selected={selected}
-            aria-controls={selected ? panelId(t.id) : undefined}
+            aria-controls={selected ? panelId(tab.id) : undefined}
             tabIndex={selected ? 0 : -1}
-            onClick={() => onSelect(t.id)}
+            onClick={() => onSelect(tab.id)}
             className={`shrink-0 rounded-lg px-3.5 py-2 text-left text-sm font-medium ${
               selected
                 ? 'bg-violet-600 text-white shadow-sm'
                 : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white'
             }`}
           >
-            {t.label}
+            {t(`nav.${tab.id}`)}
           </button>
         );
       })}

@@ -1,9 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import {
   BRAND_AND_COMPARE_ROUTES,
+  DOC_PARAMS,
   ENDPOINTS,
   ERROR_CODES_DOC,
   ERROR_EXAMPLE,
-  USAGE_NOTE,
   requestBodySnippet,
   responseSnippet,
   type EndpointDoc,
@@ -15,7 +16,10 @@ import { Inline } from './Inline';
 import { MethodBadge } from './MethodBadge';
 
 function Endpoint({ endpoint }: { endpoint: EndpointDoc }) {
+  const { t } = useTranslation('apiDocs');
   const body = requestBodySnippet(endpoint);
+  const path = endpoint.request.path;
+  const fields = t('endpoints.fields', { returnObjects: true, ...DOC_PARAMS }) as Readonly<Record<string, Record<string, string>>>;
   const headingId = `endpoint-${endpoint.id}`;
   return (
     <section aria-labelledby={headingId} className="card p-5 sm:p-6">
@@ -24,38 +28,41 @@ function Endpoint({ endpoint }: { endpoint: EndpointDoc }) {
         <code className="font-mono text-sm font-semibold text-slate-900 dark:text-white">{endpoint.request.path}</code>
       </div>
       <h3 id={headingId} className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">
-        {endpoint.title}
+        {t(`endpoints.items.${endpoint.id}.title`)}
       </h3>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        <Inline text={endpoint.description} />
+        <Inline text={t(`endpoints.items.${endpoint.id}.description`)} />
       </p>
       {(endpoint.id === 'generate' || endpoint.id === 'usage') && (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          <Inline text={USAGE_NOTE} />
+          <Inline text={t('endpoints.usageNote')} />
         </p>
       )}
-      {endpoint.fields && <FieldsTable fields={endpoint.fields} caption={`Body fields of ${endpoint.request.path}`} wide />}
+      {endpoint.fields && (
+        <FieldsTable fields={endpoint.fields} descriptions={fields[endpoint.id] ?? {}} caption={t('endpoints.bodyFields', { path })} wide />
+      )}
       <div className={`mt-5 grid items-start gap-4 ${body ? 'xl:grid-cols-2' : ''}`}>
         {body &&
           (endpoint.request.form ? (
-            <CodeBlock title={`${endpoint.request.path} form fields`} language="multipart/form-data" code={body} />
+            <CodeBlock title={t('endpoints.formFields', { path })} language="multipart/form-data" code={body} />
           ) : (
-            <CodeBlock title={`${endpoint.request.path} request body`} language="json" code={body} />
+            <CodeBlock title={t('endpoints.requestBody', { path })} language="json" code={body} />
           ))}
-        <CodeBlock title={`${endpoint.request.path} response`} language="json" code={responseSnippet(endpoint)} />
+        <CodeBlock title={t('endpoints.response', { path })} language="json" code={responseSnippet(endpoint)} />
       </div>
     </section>
   );
 }
 
 export function EndpointsTab({ origin }: { origin: string }) {
+  const { t } = useTranslation('apiDocs');
+  const meanings = t('endpoints.errors.codes', { returnObjects: true }) as Readonly<Record<string, string>>;
   return (
     <div className="space-y-6">
       <div>
-        <h2 className="text-2xl font-bold text-slate-900 dark:text-white">Endpoints</h2>
+        <h2 className="text-2xl font-bold text-slate-900 dark:text-white">{t('endpoints.heading')}</h2>
         <p className="mt-3 text-slate-700 dark:text-slate-300">
-          Every endpoint takes and returns JSON (a photo goes up as a form) and needs your API key. Successful answers carry{' '}
-          <Inline text="`success: true`" />.
+          <Inline text={t('endpoints.intro')} />
         </p>
       </div>
       {ENDPOINTS.map((e) => (
@@ -64,11 +71,10 @@ export function EndpointsTab({ origin }: { origin: string }) {
       <FitSection origin={origin} />
       <section aria-labelledby="endpoint-brands" className="card p-5 sm:p-6">
         <h3 id="endpoint-brands" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Brand kits and tone comparison
+          {t('endpoints.brands.heading')}
         </h3>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Routes of the web app, called with a signed-in session token (<Inline text="`Authorization: Bearer <token>`" />
-          ); the full schema of every route is in the OpenAPI document.
+          <Inline text={t('endpoints.brands.intro')} />
         </p>
         <ul className="mt-4 divide-y divide-slate-100 text-sm dark:divide-slate-800">
           {BRAND_AND_COMPARE_ROUTES.map((r) => (
@@ -78,7 +84,7 @@ export function EndpointsTab({ origin }: { origin: string }) {
                 <code className="break-all font-mono text-xs font-semibold text-slate-900 dark:text-white">{r.path}</code>
               </span>
               <span className="text-slate-700 dark:text-slate-300">
-                <Inline text={r.description} />
+                <Inline text={t(`endpoints.routes.${r.id}`, DOC_PARAMS)} />
               </span>
             </li>
           ))}
@@ -86,27 +92,25 @@ export function EndpointsTab({ origin }: { origin: string }) {
       </section>
       <section aria-labelledby="endpoint-errors" className="card p-5 sm:p-6">
         <h3 id="endpoint-errors" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Errors
+          {t('endpoints.errors.heading')}
         </h3>
-        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Failures use one envelope, with an HTTP status and a machine-readable code.
-        </p>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t('endpoints.errors.intro')}</p>
         <div className="mt-4">
-          <CodeBlock title="Error response" language="json" code={JSON.stringify(ERROR_EXAMPLE, null, 2)} />
+          <CodeBlock title={t('endpoints.errors.exampleTitle')} language="json" code={JSON.stringify(ERROR_EXAMPLE, null, 2)} />
         </div>
         <div className="mt-4 overflow-x-auto">
           <table className="w-full min-w-[28rem] text-left text-sm">
-            <caption className="sr-only">Error statuses and codes</caption>
+            <caption className="sr-only">{t('endpoints.errors.caption')}</caption>
             <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-700 dark:text-slate-400">
               <tr>
                 <th scope="col" className="py-2 pr-4 font-semibold">
-                  Status
+                  {t('endpoints.errors.status')}
                 </th>
                 <th scope="col" className="py-2 pr-4 font-semibold">
-                  Code
+                  {t('endpoints.errors.code')}
                 </th>
                 <th scope="col" className="py-2 font-semibold">
-                  Meaning
+                  {t('endpoints.errors.meaning')}
                 </th>
               </tr>
             </thead>
@@ -116,7 +120,7 @@ export function EndpointsTab({ origin }: { origin: string }) {
                   <td className="py-2 pr-4 align-top font-mono text-slate-900 dark:text-slate-100">{e.status}</td>
                   <td className="py-2 pr-4 align-top font-mono text-slate-700 dark:text-slate-300">{e.code}</td>
                   <td className="py-2 align-top text-slate-700 dark:text-slate-300">
-                    <Inline text={e.meaning} />
+                    <Inline text={meanings[e.code] ?? ''} />
                   </td>
                 </tr>
               ))}

@@ -1,20 +1,22 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ENDPOINTS, SNIPPET_LANGUAGES, type SnippetLanguage } from '../../content/api-examples';
 import { CodeBlock } from './CodeBlock';
 import { MethodBadge } from './MethodBadge';
 
 export function ExamplesTab({ origin }: { origin: string }) {
+  const { t } = useTranslation('apiDocs');
   const [language, setLanguage] = useState<SnippetLanguage>('curl');
   const current = SNIPPET_LANGUAGES.find((l) => l.id === language)!;
   return (
     <div className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 className="text-2xl font-bold text-slate-900 dark:text-white">Examples</h2>
-          <p className="mt-3 text-slate-700 dark:text-slate-300">Copy, paste, replace the key. Every example runs as shown.</p>
+          <h2 className="text-2xl font-bold text-slate-900 dark:text-white">{t('examples.heading')}</h2>
+          <p className="mt-3 text-slate-700 dark:text-slate-300">{t('examples.intro')}</p>
         </div>
         <fieldset className="flex shrink-0 rounded-xl border border-slate-200 bg-white p-1 dark:border-slate-700 dark:bg-slate-900">
-          <legend className="sr-only">Language</legend>
+          <legend className="sr-only">{t('examples.language')}</legend>
           {SNIPPET_LANGUAGES.map((l) => (
             <label
               key={l.id}
@@ -37,17 +39,24 @@ export function ExamplesTab({ origin }: { origin: string }) {
           ))}
         </fieldset>
       </div>
-      {ENDPOINTS.map((e) => (
-        <section key={e.id} aria-labelledby={`example-${e.id}`}>
-          <div className="mb-3 flex flex-wrap items-center gap-3">
-            <MethodBadge method={e.request.method} />
-            <h3 id={`example-${e.id}`} className="font-semibold text-slate-900 dark:text-white">
-              {e.title}
-            </h3>
-          </div>
-          <CodeBlock title={`${e.title} (${current.label})`} language={current.id} code={current.render(e.request, origin)} />
-        </section>
-      ))}
+      {ENDPOINTS.map((e) => {
+        const title = t(`endpoints.items.${e.id}.title`);
+        return (
+          <section key={e.id} aria-labelledby={`example-${e.id}`}>
+            <div className="mb-3 flex flex-wrap items-center gap-3">
+              <MethodBadge method={e.request.method} />
+              <h3 id={`example-${e.id}`} className="font-semibold text-slate-900 dark:text-white">
+                {title}
+              </h3>
+            </div>
+            <CodeBlock
+              title={t('examples.blockTitle', { title, language: current.label })}
+              language={current.id}
+              code={current.render(e.request, origin)}
+            />
+          </section>
+        );
+      })}
     </div>
   );
 }

@@ -1,7 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { PLATFORMS } from '@gl/core/types';
-import type { AppRouteDoc } from '../../content/api-examples';
+import { DOC_PARAMS, type AppRouteDoc } from '../../content/api-examples';
 import {
-  COUNTING_DOC,
+  COUNTINGS,
   PLATFORMS_EXAMPLE,
   PLATFORMS_ROUTE,
   REFINE_EXAMPLE_ANSWER,
@@ -20,6 +21,7 @@ const TH = 'py-2 pr-4 font-semibold';
 const HEAD = 'border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600 dark:border-slate-700 dark:text-slate-400';
 
 function Route({ route }: { route: AppRouteDoc }) {
+  const { t } = useTranslation('apiDocs');
   return (
     <>
       <div className="flex flex-wrap items-center gap-3">
@@ -27,42 +29,43 @@ function Route({ route }: { route: AppRouteDoc }) {
         <code className="break-all font-mono text-sm font-semibold text-slate-900 dark:text-white">{route.path}</code>
       </div>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-        <Inline text={route.description} />
+        <Inline text={t(`endpoints.routes.${route.id}`, DOC_PARAMS)} />
       </p>
     </>
   );
 }
 
 export function FitSection({ origin }: { origin: string }) {
+  const { t } = useTranslation('apiDocs');
+  const refineFields = t('fit.refineFields', { returnObjects: true, ...DOC_PARAMS }) as Readonly<Record<string, string>>;
   return (
     <>
       <section aria-labelledby="endpoint-platforms" className="card p-5 sm:p-6">
         <h3 id="endpoint-platforms" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Platforms
+          {t('fit.platformsHeading')}
         </h3>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Pass <Inline text="`platform`" /> when generating and every line fits it: its limit is hard, counted the way the platform counts,
-          together with <Inline text="`maxChars`" /> (the smaller wins).
+          <Inline text={t('fit.platformsIntro')} />
         </p>
         <div className="mt-4">
           <Route route={PLATFORMS_ROUTE} />
         </div>
         <div className="mt-4 overflow-x-auto">
           <table className="w-full min-w-[36rem] text-left text-sm" data-testid="platforms-table">
-            <caption className="sr-only">Platforms, their limits and how each counts</caption>
+            <caption className="sr-only">{t('fit.caption')}</caption>
             <thead className={HEAD}>
               <tr>
                 <th scope="col" className={TH}>
-                  Platform
+                  {t('fit.platform')}
                 </th>
                 <th scope="col" className={TH}>
-                  Limit
+                  {t('fit.limit')}
                 </th>
                 <th scope="col" className={TH}>
-                  Counting
+                  {t('fit.counting')}
                 </th>
                 <th scope="col" className="py-2 font-semibold">
-                  Defaults
+                  {t('fit.defaults')}
                 </th>
               </tr>
             </thead>
@@ -78,7 +81,7 @@ export function FitSection({ origin }: { origin: string }) {
                     <code className="font-mono text-xs">{p.counting}</code>
                   </td>
                   <td className="py-2 align-top font-mono text-xs text-slate-700 dark:text-slate-300">
-                    hashtags: {p.hashtags}, emoji: {p.emoji}
+                    {t('fit.defaultsValue', { hashtags: p.hashtags, emoji: p.emoji })}
                   </td>
                 </tr>
               ))}
@@ -86,33 +89,45 @@ export function FitSection({ origin }: { origin: string }) {
           </table>
         </div>
         <dl className="mt-4 grid gap-2 text-sm">
-          {Object.entries(COUNTING_DOC).map(([counting, text]) => (
+          {COUNTINGS.map((counting) => (
             <div key={counting} className="sm:flex sm:gap-2">
               <dt className="shrink-0 font-mono text-xs leading-5 text-slate-900 dark:text-slate-100">{counting}</dt>
               <dd className="text-slate-700 dark:text-slate-300">
-                <Inline text={text} />
+                <Inline text={t(`fit.countings.${counting}`)} />
               </dd>
             </div>
           ))}
         </dl>
         <div className="mt-4">
-          <CodeBlock title={`${PLATFORMS_ROUTE.path} response`} language="json" code={JSON.stringify(PLATFORMS_EXAMPLE, null, 2)} />
+          <CodeBlock
+            title={t('endpoints.response', { path: PLATFORMS_ROUTE.path })}
+            language="json"
+            code={JSON.stringify(PLATFORMS_EXAMPLE, null, 2)}
+          />
         </div>
       </section>
 
       <section aria-labelledby="endpoint-refine" className="card p-5 sm:p-6">
         <h3 id="endpoint-refine" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Refine a line
+          {t('fit.refineHeading')}
         </h3>
         <div className="mt-3">
           <Route route={REFINE_ROUTE} />
         </div>
-        <FieldsTable fields={REFINE_FIELDS} caption={`Body fields of ${REFINE_ROUTE.path}`} />
+        <FieldsTable fields={REFINE_FIELDS} descriptions={refineFields} caption={t('endpoints.bodyFields', { path: REFINE_ROUTE.path })} />
         <div className="mt-5 grid items-start gap-4 xl:grid-cols-2">
-          <CodeBlock title="Refine line 2 into Kiswahili (cURL)" language="curl" code={refineCurl(origin)} />
-          <CodeBlock title={`${REFINE_ROUTE.path} response (202)`} language="json" code={JSON.stringify(REFINE_EXAMPLE_ANSWER, null, 2)} />
-          <CodeBlock title={`${REFINE_ROUTE.path} request body`} language="json" code={JSON.stringify(REFINE_EXAMPLE_BODY, null, 2)} />
-          <CodeBlock title="The refined line, over the socket" language="json" code={JSON.stringify(REFINE_EXAMPLE_EVENT, null, 2)} />
+          <CodeBlock title={t('fit.refineCurlTitle')} language="curl" code={refineCurl(origin)} />
+          <CodeBlock
+            title={t('fit.refineResponseTitle', { path: REFINE_ROUTE.path })}
+            language="json"
+            code={JSON.stringify(REFINE_EXAMPLE_ANSWER, null, 2)}
+          />
+          <CodeBlock
+            title={t('endpoints.requestBody', { path: REFINE_ROUTE.path })}
+            language="json"
+            code={JSON.stringify(REFINE_EXAMPLE_BODY, null, 2)}
+          />
+          <CodeBlock title={t('fit.refineEventTitle')} language="json" code={JSON.stringify(REFINE_EXAMPLE_EVENT, null, 2)} />
         </div>
       </section>
     </>

@@ -1,38 +1,46 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { OPENAPI_PATH, sdkSnippets } from '../../content/api-examples';
 import { CodeBlock } from './CodeBlock';
 
+/** The clients' file names and languages, as the code blocks are titled. */
+const JS_FILE = 'genius-lines.js';
+const PYTHON_FILE = 'genius_lines.py';
+
 export function SdksTab({ origin }: { origin: string }) {
+  const { t } = useTranslation('apiDocs');
   const s = sdkSnippets(origin);
   return (
     <div className="space-y-8">
       <div>
-        <h2 className="text-2xl font-bold text-slate-900 dark:text-white">SDKs</h2>
+        <h2 className="text-2xl font-bold text-slate-900 dark:text-white">{t('sdks.heading')}</h2>
         <p className="mt-3 text-slate-700 dark:text-slate-300">
-          There is no package to install: the API is small, and the{' '}
-          <a href={OPENAPI_PATH} className="font-medium text-violet-700 underline underline-offset-2 dark:text-violet-300">
-            OpenAPI document
-          </a>{' '}
-          lets you generate a typed client in the language you use. Or copy one of the tiny clients below.
+          <Trans
+            t={t}
+            i18nKey="sdks.intro"
+            components={{
+              spec: <a href={OPENAPI_PATH} className="font-medium text-violet-700 underline underline-offset-2 dark:text-violet-300" />,
+            }}
+          />
         </p>
       </div>
       <section aria-labelledby="sdk-generate" className="space-y-3">
         <h3 id="sdk-generate" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Generate a client
+          {t('sdks.generateHeading')}
         </h3>
-        <CodeBlock title="TypeScript types" language="bash" code={s.typescript} />
-        <CodeBlock title="OpenAPI Generator" language="bash" code={s.generator} />
+        <CodeBlock title={t('sdks.typesTitle')} language="bash" code={s.typescript} />
+        <CodeBlock title={t('sdks.generatorTitle')} language="bash" code={s.generator} />
       </section>
       <section aria-labelledby="sdk-js" className="space-y-3">
         <h3 id="sdk-js" className="text-lg font-semibold text-slate-900 dark:text-white">
-          JavaScript / TypeScript
+          {t('sdks.jsHeading')}
         </h3>
-        <CodeBlock title="genius-lines.js" language="javascript" code={s.node} />
+        <CodeBlock title={JS_FILE} language="javascript" code={s.node} />
       </section>
       <section aria-labelledby="sdk-python" className="space-y-3">
         <h3 id="sdk-python" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Python
+          {t('sdks.pythonHeading')}
         </h3>
-        <CodeBlock title="genius_lines.py" language="python" code={s.python} />
+        <CodeBlock title={PYTHON_FILE} language="python" code={s.python} />
       </section>
     </div>
   );

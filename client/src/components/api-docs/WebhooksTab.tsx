@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import {
   WEBHOOK_EVENTS,
   WEBHOOK_HEADERS,
@@ -11,66 +12,72 @@ import { Inline } from './Inline';
 import { WebhooksPanel } from './WebhooksPanel';
 
 export function WebhooksTab() {
+  const { t } = useTranslation('integrations');
+  const events = t('webhooks.events', { returnObjects: true }) as Readonly<Record<string, string>>;
   return (
     <div className="space-y-8">
       <div>
-        <h2 className="text-2xl font-bold text-slate-900 dark:text-white">Webhooks</h2>
+        <h2 className="text-2xl font-bold text-slate-900 dark:text-white">{t('webhooks.heading')}</h2>
         <p className="mt-3 text-slate-700 dark:text-slate-300">
-          Instead of polling, let Genius Lines call your server when something happens. Each event is a signed JSON POST that follows the{' '}
-          <a
-            href="https://www.standardwebhooks.com/"
-            className="font-medium text-violet-700 underline underline-offset-2 dark:text-violet-300"
-            target="_blank"
-            rel="noopener"
-          >
-            Standard Webhooks
-          </a>{' '}
-          specification, so its libraries verify it in a few lines. Webhooks are part of the Business plan.
+          <Trans
+            t={t}
+            i18nKey="webhooks.intro"
+            components={{
+              spec: (
+                <a
+                  href="https://www.standardwebhooks.com/"
+                  className="font-medium text-violet-700 underline underline-offset-2 dark:text-violet-300"
+                  target="_blank"
+                  rel="noopener"
+                />
+              ),
+            }}
+          />
         </p>
       </div>
       <section aria-labelledby="webhooks-endpoints" className="space-y-3">
         <h3 id="webhooks-endpoints" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Your endpoints
+          {t('webhooks.endpointsHeading')}
         </h3>
         <WebhooksPanel />
       </section>
       <section aria-labelledby="webhooks-events" className="space-y-3">
         <h3 id="webhooks-events" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Events
+          {t('webhooks.eventsHeading')}
         </h3>
         <dl className="space-y-3">
           {WEBHOOK_EVENTS.map((e) => (
             <div key={e.type}>
               <dt className="font-mono text-sm font-semibold text-slate-900 dark:text-white">{e.type}</dt>
-              <dd className="text-sm text-slate-700 dark:text-slate-300">{e.description}</dd>
+              <dd className="text-sm text-slate-700 dark:text-slate-300">{events[e.id]}</dd>
             </div>
           ))}
         </dl>
-        <CodeBlock title="Body of a line.saved event" language="json" code={JSON.stringify(WEBHOOK_PAYLOAD_EXAMPLE, null, 2)} />
+        <CodeBlock title={t('webhooks.payloadTitle')} language="json" code={JSON.stringify(WEBHOOK_PAYLOAD_EXAMPLE, null, 2)} />
       </section>
       <section aria-labelledby="webhooks-verify" className="space-y-3">
         <h3 id="webhooks-verify" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Verify the signature
+          {t('webhooks.verifyHeading')}
         </h3>
         <dl className="space-y-3">
           {WEBHOOK_HEADERS.map((h) => (
-            <div key={h.name}>
-              <dt className="font-mono text-sm font-semibold text-slate-900 dark:text-white">{h.name}</dt>
-              <dd className="text-sm text-slate-700 dark:text-slate-300">{h.description}</dd>
+            <div key={h}>
+              <dt className="font-mono text-sm font-semibold text-slate-900 dark:text-white">{h}</dt>
+              <dd className="text-sm text-slate-700 dark:text-slate-300">{t(`webhooks.headers.${h}`)}</dd>
             </div>
           ))}
         </dl>
-        <CodeBlock title="Node.js receiver" language="javascript" code={WEBHOOK_VERIFY_NODE} />
-        <CodeBlock title="Python receiver" language="python" code={WEBHOOK_VERIFY_PYTHON} />
+        <CodeBlock title={t('webhooks.nodeTitle')} language="javascript" code={WEBHOOK_VERIFY_NODE} />
+        <CodeBlock title={t('webhooks.pythonTitle')} language="python" code={WEBHOOK_VERIFY_PYTHON} />
       </section>
       <section aria-labelledby="webhooks-rules">
         <h3 id="webhooks-rules" className="text-lg font-semibold text-slate-900 dark:text-white">
-          Retries, limits and disabling
+          {t('webhooks.rulesHeading')}
         </h3>
         <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700 dark:text-slate-300">
           {WEBHOOK_RULES.map((rule) => (
             <li key={rule}>
-              <Inline text={rule} />
+              <Inline text={t(`webhooks.rules.${rule}`)} />
             </li>
           ))}
         </ul>
