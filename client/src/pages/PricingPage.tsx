@@ -10,7 +10,7 @@ import { planNameKey } from '../components/pricing/plan-text';
 import { intlLocale, useLanguage } from '../i18n/i18n';
 import { useAuth } from '../lib/auth';
 import { usePaymentsConfig, useSubscriptions, type CaptureResult, type SubscriptionsState } from '../lib/payments';
-import { usePlans } from '../lib/plan';
+import { usePlans, type PlanOffer } from '../lib/plan';
 import { useLiveConnection, useLiveEvent } from '../lib/socket';
 import { CheckIcon } from '../components/icons';
 
@@ -29,17 +29,17 @@ function LiveSubscriptionSync({ userId, onPlan }: { userId: string; onPlan(planI
   return null;
 }
 
-/**
- * What M-Pesa charges for a plan, in whole shillings, when the plans answer carries it.
- * TODO(lead): the api adds the KES amounts (the M-Pesa push's own conversion, `mpesaAmountKes`) to
- * the plans DTO; align the field name here with it. Until then no KES line is shown.
- */
 const INTERVALS: readonly BillingInterval[] = ['month', 'year'];
 const SEPARATOR = ' · ';
 
-function planKes(plan: Plan, interval: BillingInterval): number | null {
-  const kes = (plan as Plan & { priceKes?: Partial<Record<BillingInterval, number>> }).priceKes;
-  return typeof kes?.[interval] === 'number' ? kes[interval] : null;
+/**
+ * What M-Pesa charges for a plan, in whole shillings: GET /api/plans carries it, from the same
+ * conversion the M-Pesa push uses (`planPriceKes`); the bundled placeholder has none, so no KES line
+ * shows until the answer arrives.
+ */
+function planKes(plan: PlanOffer, interval: BillingInterval): number | null {
+  const kes = interval === 'year' ? plan.yearlyPriceKes : plan.priceKes;
+  return typeof kes === 'number' && kes > 0 ? kes : null;
 }
 
 export default function PricingPage() {

@@ -1,8 +1,11 @@
 import { useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { planPriceCents, type BillingInterval, type Plan } from '@gl/core/types';
+import { planPriceCents, type BillingInterval } from '@gl/core/types';
 import { useOnline } from '../../lib/app-status';
 import { formatMinor } from '../../lib/billing';
+import { formatKes } from '../../lib/money';
+import type { PlanOffer } from '../../lib/plan';
+import { intlLocale } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/api';
 import {
   INITIAL_PAYMENT_STATE,
@@ -22,7 +25,7 @@ import PaypalOncePane from './PaypalOncePane';
 import PaypalSubscriptionPane from './PaypalSubscriptionPane';
 
 export interface PaymentModalProps {
-  plan: Plan;
+  plan: PlanOffer;
   interval: BillingInterval;
   config: PaymentsConfig | undefined;
   configError?: boolean;
@@ -68,12 +71,14 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
     },
   };
 
+  // What the M-Pesa push charges, from GET /api/plans (absent while only the bundled catalogue is known).
+  const kes = (interval === 'year' ? plan.yearlyPriceKes : plan.priceKes) || null;
   const price = (
     <>
-      {/* TODO(#23): KES beside USD once the plans DTO carries priceKes (h-i18n-server's planPriceKes). */}
       <span className="font-semibold text-slate-900 dark:text-white">{formatMinor(planPriceCents(plan.id, interval), 'USD')}</span>{' '}
       {interval === 'year' ? t('payment.perYear') : t('payment.perMonth')}
       {interval === 'year' && t('payment.yearOff')}
+      {kes !== null && <span data-testid="payment-price-kes">{t('payment.kesBeside', { amount: formatKes(kes, intlLocale()) })}</span>}
     </>
   );
 
