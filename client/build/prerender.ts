@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { build, type Plugin, type Rollup } from 'vite';
 // By path, not @gl/core: the Vite config (which loads this file) leaves packages to Node, which cannot load TypeScript.
+// eslint-disable-next-line no-restricted-imports -- loaded by Node with the Vite build, like theme-init.ts (see there)
 import { UI_LANGUAGES, localizedPageFile, type UiLanguage } from '../../core/src/i18n/languages';
 import { PRERENDERED_ROUTES, type PrerenderedPath } from '../src/prerendered-routes';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailProcessor } from '../../worker/src/processors/email.processor';
+import { emailProcessor } from '@gl/worker/email.processor';
 import { linkIn, mailsTo, nthMailTo } from '../helpers/mail-links';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDir } from '../../client/build/precompress';
+import { precompressDir } from '@gl/client/precompress';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 // A client build of our own, laid out as client/build/prerender.ts writes it: each page and the

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BillingDto, BillingInterval, BillingQuoteDto, PaymentDto, PaypalCancellationDto, PlanId } from '@gl/core/types';
+import type { BillingInterval, PaymentDto, PaypalCancellationDto, PlanId } from '@gl/core/types';
 import { api, apiResponse } from './api';
 import { i18n, intlLocale } from '../i18n/i18n';
 import { useLiveEvent } from './socket';

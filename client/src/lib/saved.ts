@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { CategoryId, SavedLinesPageDto, SavedLinesSummaryDto, Tone } from '@gl/core/types';
+import type { CategoryId, SavedLinesPageDto, Tone } from '@gl/core/types';
 import { ApiError, api, apiResponse } from './api';
 import { saveDownload } from './download';
 import { readOfflineLibrary, storeOfflineLibrary, type OfflineLibrary } from './offline-library';

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CategoryId, CurrentTeamDto, TeamLineDto, TeamLinesPageDto, TeamRole, TeamUsageDto, Tone } from '@gl/core/types';
+import type { CategoryId, CurrentTeamDto, TeamLineDto, TeamRole, Tone } from '@gl/core/types';
 import { api } from './api';
 import { useLiveEvent, useLiveReconnect } from './socket';
 

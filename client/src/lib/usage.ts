@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { UsageAnalyticsDto, UsageSummary } from '@gl/core/types';
+import type { UsageSummary } from '@gl/core/types';
 import { ApiError, api } from './api';
 import { useAuth } from './auth';
 

@@ -2,6 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { primaryButtonClass, secondaryButtonClass } from '../components/marketing/PageHeader';
 
+/** Code, not prose: the same in every language. */
+const CODE_THROW = 'throw new';
+const CODE_ERROR = 'RouteNotFoundError';
+
 export default function NotFoundPage() {
   const { pathname } = useLocation();
   const { t } = useTranslation();
@@ -11,7 +15,7 @@ export default function NotFoundPage() {
       <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl dark:text-white">{t('notFound.title')}</h1>
       <pre className="mt-6 w-full overflow-x-auto rounded-xl bg-slate-950 p-4 text-left font-mono text-sm text-slate-200">
         <code>
-          <span className="text-fuchsia-300">throw new</span> <span className="text-sky-300">RouteNotFoundError</span>(
+          <span className="text-fuchsia-300">{CODE_THROW}</span> <span className="text-sky-300">{CODE_ERROR}</span>(
           <span className="text-amber-200">"{pathname}"</span>);{'\n'}
           <span className="text-slate-400">{t('notFound.comment')}</span>
         </code>
