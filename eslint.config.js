@@ -51,7 +51,7 @@ export default tseslint.config(
     plugins: { i18next },
     rules: {
       'i18next/no-literal-string': [
-        'warn',
+        'error',
         {
           mode: 'jsx-only',
           'jsx-attributes': {
