@@ -150,7 +150,12 @@ describe.each(drivers)('prepared statements on %s', (_name, open) => {
     expect((await generationsRepository.claim(database.db, savedRows[0]!.id))!.hasSavedLines).toBe(true);
 
     const sessionId = randomUUID();
-    const state = (sessionLive: boolean) => ({ validFrom: null, sessionLive, plan: expect.objectContaining({ id: 'pro' }) });
+    const state = (sessionLive: boolean) => ({
+      validFrom: null,
+      sessionLive,
+      plan: expect.objectContaining({ id: 'pro' }),
+      language: 'en',
+    });
     expect(await sessionsRepository.authState(database.db, userId, sessionId)).toEqual(state(false));
     await database.db.insert(schema.sessions).values({ id: sessionId, userId });
     expect(await sessionsRepository.authState(database.db, userId, sessionId)).toEqual(state(true));

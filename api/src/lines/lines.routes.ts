@@ -1,11 +1,8 @@
 import type { Request } from 'express';
-import type { z } from 'zod';
 import {
   compareBody,
-  compareAcceptedDto,
   PHOTO_FIELD,
-  PHOTO_MAX_BYTES,
-  PHOTO_TYPES,
+  compareAcceptedDto,
   photoFormFields,
   generateBody,
   generationIdParams,
@@ -17,59 +14,14 @@ import {
   generationResultDto,
   generationListDto,
 } from '@gl/core';
-import { Errors } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { defineResource, type MultipartSpec } from '../http/route';
+import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import { GenerationService, type Requester } from './generation.service';
+import { GenerationService } from './generation.service';
 import { PhotoService } from './photo.service';
 import { readPhotoForm } from './photo-upload';
 import { ToneCompareService } from './tone-compare.service';
-import { consumeInOrder, Limiter } from '../shared/rate-limit.service';
-
-/** Abuse limits on generate, beyond the daily quota: per user and per client IP, per minute. */
-export function generateLimiters(ctx: ApiContext) {
-  const { config } = ctx;
-  const message = (s: number) => `Too many generation requests. Please wait ${s} second${s === 1 ? '' : 's'} and try again.`;
-  const perUser = new Limiter(ctx.redis, `${config.REDIS_PREFIX}-rl-gen-user`, config.GENERATE_RATE_LIMIT_PER_USER, 60, message);
-  const perIp = new Limiter(ctx.redis, `${config.REDIS_PREFIX}-rl-gen-ip`, config.GENERATE_RATE_LIMIT_PER_IP, 60, message);
-  return {
-    /** Per IP, then per user, in one Redis round trip. */
-    async consume(who: Requester): Promise<void> {
-      const entries = [{ limiter: perIp, key: who.ip ?? 'unknown' }];
-      if (who.userId) entries.push({ limiter: perUser, key: who.userId });
-      await consumeInOrder(entries);
-    },
-  };
-}
-
-export function requesterOf(req: Request): Requester {
-  // The plan came with the sign-in check (same statement): the generation does not look it up again.
-  return { userId: req.auth?.userId ?? null, visitorId: req.visitorId ?? null, ip: req.ip ?? null, plan: req.auth?.plan };
-}
-
-/** A signed-out browser must say which visitor room its results go to. */
-function requireIdentity(who: Requester): void {
-  if (who.userId || who.visitorId) return;
-  const message = 'Sign in, or send an X-Visitor-Id header (a UUID) to receive your lines';
-  throw Errors.validation(message, [{ path: 'X-Visitor-Id', message }]);
-}
-
-/** The form of a photo upload, as the OpenAPI document describes it. */
-export function photoMultipart(fields: z.ZodObject): MultipartSpec {
-  return {
-    fields,
-    files: {
-      [PHOTO_FIELD]: {
-        description: `The photo: ${PHOTO_TYPES.map((t) => t.split('/')[1]!.toUpperCase()).join(', ')}, at most ${PHOTO_MAX_BYTES / (1024 * 1024)} MB, recognised by its bytes (not its name). It is read and forgotten: never stored, and its metadata (EXIF, GPS) never reaches a provider.`,
-        types: PHOTO_TYPES,
-      },
-    },
-  };
-}
-
-export const PHOTO_DESCRIPTION =
-  'A provider that can see reads the photo (an OpenAI-compatible vision model writes the lines from it; otherwise a Hugging Face image-to-text model describes it and the text chain writes from that description), with every rule of generate. Pro and Business plans; counted as one generation, with the rate limits of generate. 422 VISION_UNAVAILABLE when no provider that can see is configured (nothing counted): write from a typed topic instead.';
+import { PHOTO_DESCRIPTION, generateLimiters, photoMultipart, requesterOf, requireIdentity } from './generate-requests';
 
 function generationDeps(ctx: ApiContext) {
   const service = new GenerationService(ctx);

@@ -14,7 +14,7 @@ import { defineResource, reply } from '../http/route';
 import { bearerToken } from '../middleware/authenticate';
 import { PublicApiService, type ApiCaller } from './public-api.service';
 import { readPhotoForm } from '../lines/photo-upload';
-import { PHOTO_DESCRIPTION, photoMultipart } from '../lines/lines.routes';
+import { PHOTO_DESCRIPTION, photoMultipart } from '../lines/generate-requests';
 
 function callerOf(res: Response): ApiCaller {
   return res.locals.apiCaller as ApiCaller;
