@@ -13,7 +13,12 @@ import { generatedLines, storeSession } from './helpers/user-session';
 
 const OPENAI_KEY = 'sk-e2e-stub';
 /** What the model answers: content, not interface (in Kiswahili so it cannot hide an English word). */
-const LINES = ['Kahawa ya Nakuru, tamu kila asubuhi', 'Kikombe kimoja, siku nzima ya nguvu', 'Harufu ya ziwa, ladha ya nyumbani'];
+const LINES = [
+  'Kahawa ya Nakuru, tamu kila asubuhi',
+  'Kikombe kimoja, siku nzima ya nguvu',
+  'Harufu ya ziwa, ladha ya nyumbani',
+  'Kahawa yako ya kila siku, imetengenezwa vizuri',
+];
 
 let smtp: SmtpStub;
 let openai: ChatStub;
@@ -137,7 +142,8 @@ describe('the app pages in Kiswahili (a phone set to sw-KE)', () => {
       expect(await englishOn(page, content)).toEqual([]);
       await page.getByLabel(/Mada/).fill('duka la kahawa mjini Nakuru');
       await page.getByRole('button', { name: 'Tunga mistari' }).last().click();
-      await page.getByText(LINES[2]!).waitFor();
+      await page.getByText(LINES[3]!).waitFor();
+      await page.getByText('Utunzi umekamilika').waitFor();
       await generatedLines(page).filter({ hasText: LINES[0]! }).waitFor();
       await page.getByRole('button', { name: 'Hifadhi mstari wa 1' }).click();
       await page.getByRole('button', { name: 'Hifadhi mstari wa 1' }).filter({ hasText: 'Umehifadhiwa' }).waitFor();
@@ -148,6 +154,7 @@ describe('the app pages in Kiswahili (a phone set to sw-KE)', () => {
       await page.getByRole('heading', { level: 1, name: 'Mistari iliyohifadhiwa' }).waitFor();
       await page.getByTestId('saved-line').filter({ hasText: LINES[0]! }).waitFor();
       await page.getByRole('button', { name: 'Nakili' }).first().waitFor();
+      await page.getByText('Mistari 1 kati ya 1').waitFor();
       expect(await englishOn(page, content)).toEqual([]);
       await fitsPhones(page, 'saved');
 
