@@ -120,6 +120,14 @@ describe('the app pages in Kiswahili (a phone set to sw-KE)', () => {
       await page.getByLabel('Nenosiri', { exact: true }).waitFor();
       expect(await englishOn(page)).toEqual([]);
       await fitsPhones(page, 'auth');
+      // When the server cannot be reached, the app's own message is Kiswahili too.
+      await page.getByRole('main').getByLabel('Barua pepe', { exact: true }).fill('mtu@example.com');
+      await page.getByRole('main').getByLabel('Nenosiri', { exact: true }).fill('nenosiri-refu');
+      await signedOut.context.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
+      await page.getByRole('button', { name: 'Ingia', exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: 'Imeshindikana kuingia' }).waitFor();
+      expect(await englishOn(page, ['mtu@example.com'])).toEqual([]);
+      await signedOut.context.unroute('**/api/auth/login');
 
       await page.getByRole('button', { name: 'Jisajili' }).first().click();
       await page.getByRole('heading', { name: 'Jiunge na Genius Lines' }).waitFor();
