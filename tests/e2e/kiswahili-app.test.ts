@@ -8,7 +8,7 @@ import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
 import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
 import { startAppServer } from './helpers/app';
 import { launchBrowser, screenshot, untilInteractive } from './helpers/browser';
-import { pageScrollWidth } from './helpers/layout';
+import { pageScrollWidth, screenshotOf } from './helpers/layout';
 import { generatedLines, storeSession } from './helpers/user-session';
 
 const OPENAI_KEY = 'sk-e2e-stub';
@@ -157,6 +157,10 @@ describe('the app pages in Kiswahili (a phone set to sw-KE)', () => {
       await page.getByRole('button', { name: 'Hifadhi mstari wa 1' }).filter({ hasText: 'Umehifadhiwa' }).waitFor();
       expect(await englishOn(page, content)).toEqual([]);
       await fitsPhones(page, 'generate');
+      await page.setViewportSize({ width: 320, height: 640 });
+      await screenshotOf(page.getByRole('main').locator('form').first(), 'kiswahili-generate-form-320');
+      await screenshotOf(generatedLines(page).first(), 'kiswahili-generate-line-320');
+      await page.setViewportSize({ width: 390, height: 844 });
 
       await open(page, '/saved');
       await page.getByRole('heading', { level: 1, name: 'Mistari iliyohifadhiwa' }).waitFor();
