@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/server';
 import { nthMailTo } from '../helpers/mail-links';
-import { registerUser } from '../helpers/users';
+import { grantPlan, registerUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
 import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
 import { startAppServer } from './helpers/app';
@@ -175,6 +175,13 @@ describe('the app pages in Kiswahili (a phone set to sw-KE)', () => {
       await page.getByText('Uko kwenye mpango wa Bure.').waitFor();
       expect(await englishOn(page, content)).toEqual([]);
       await fitsPhones(page, 'billing');
+
+      // On a paid plan, the plan card and what it offers.
+      await grantPlan(server.database, user.id, 'pro');
+      await open(page, '/billing');
+      await page.getByRole('heading', { name: 'Mpango wa Pro' }).waitFor();
+      expect(await englishOn(page, content)).toEqual([]);
+      await fitsPhones(page, 'billing-pro');
 
       // The phone menu, signed in.
       await page.getByRole('button', { name: 'Fungua menyu' }).click();
