@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, resetBrowserState, signIn } from '../test/app-harness';
+import { switchLanguage } from '../i18n/i18n';
 import { ApiError, api, setUnauthorizedHandler } from './api';
 import { getSession } from './session';
 import { STORAGE_KEYS } from './storage';
@@ -46,6 +47,24 @@ describe('api client', () => {
     const err = (await api('/health').catch((e) => e)) as ApiError;
     expect(err.isNetworkError).toBe(true);
     expect(err.message).toMatch(/could not reach the server/i);
+  });
+
+  it('says what went wrong in the interface language: Kiswahili after the switch, English again after it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    try {
+      await switchLanguage('sw');
+      expect(((await api('/health').catch((e) => e)) as ApiError).message).toBe(
+        'Imeshindikana kufikia seva. Angalia muunganisho wako wa mtandao kisha ujaribu tena.',
+      );
+      mockApi({ 'GET /api/plans': () => ({ status: 502, body: { success: false } }) });
+      expect(((await api('/plans').catch((e) => e)) as ApiError).message).toBe('Kuna hitilafu upande wetu. Tafadhali jaribu tena.');
+    } finally {
+      await switchLanguage('en');
+    }
+    expect(((await api('/plans').catch((e) => e)) as ApiError).message).toBe('Something went wrong on our side. Please try again.');
   });
 
   it('gives up after 30 000 ms', async () => {

@@ -1,4 +1,5 @@
 import type { ApiAnswer, ApiMethod } from '@gl/core/types';
+import { i18n } from '../i18n/i18n';
 import { clearSession, getRefreshToken, getToken, setSession } from './session';
 import { getVisitorId } from './visitor';
 
@@ -6,8 +7,11 @@ export const API_BASE = '/api';
 /** A request still unanswered after this long is abandoned. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
-export const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
+/** The messages of a call that got no usable answer, in the interface's language at the time. */
+export const networkErrorMessage = () => i18n.t('errors:network');
+export const timeoutMessage = () => i18n.t('errors:timeout');
+/** A failed answer without a message of its own: 5xx or another status. */
+export const httpErrorMessage = (status: number) => (status >= 500 ? i18n.t('errors:server') : i18n.t('errors:requestFailed', { status }));
 
 /** A failed call: HTTP status (0 when the server was not reached), machine code, user-safe message. */
 export class ApiError extends Error {
@@ -125,9 +129,9 @@ async function send(path: string, opts: RequestOptions, token: string | null): P
       signal: controller.signal,
     });
   } catch (err) {
-    if (timedOut) throw new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE);
+    if (timedOut) throw new ApiError(0, 'TIMEOUT', timeoutMessage());
     if (opts.signal?.aborted) throw err; // the caller cancelled: let it see its AbortError
-    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+    throw new ApiError(0, 'NETWORK_ERROR', networkErrorMessage());
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
@@ -155,8 +159,7 @@ async function readEnvelope(res: Response): Promise<Envelope | null> {
 
 function errorFrom(res: Response, env: Envelope | null): ApiError {
   const retry = Number(res.headers.get('retry-after'));
-  const message =
-    env?.error || (res.status >= 500 ? 'Something went wrong on our side. Please try again.' : `Request failed (${res.status})`);
+  const message = env?.error || httpErrorMessage(res.status);
   const { success: _s, error: _e, code: _c, details: _d, ...extra } = env ?? {};
   return new ApiError(
     res.status,
@@ -191,7 +194,7 @@ export function refreshSession(): Promise<RefreshOutcome> {
       res = await send('/auth/refresh', { method: 'POST', body: { refreshToken } }, null);
     } catch (err) {
       if (err instanceof ApiError) return { status: 'unavailable', error: err };
-      return { status: 'unavailable', error: new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE) };
+      return { status: 'unavailable', error: new ApiError(0, 'NETWORK_ERROR', networkErrorMessage()) };
     }
     const env = await readEnvelope(res);
     const data = env?.data as { token?: string; refreshToken?: string } | undefined;
@@ -251,7 +254,7 @@ export async function api<P extends string, M extends ApiMethod = 'GET'>(
   const env = await readEnvelope(res);
   if (!env) {
     if (res.status === 204) return undefined as Answer;
-    throw new ApiError(res.status, 'BAD_RESPONSE', 'The server sent an unexpected answer. Please try again.');
+    throw new ApiError(res.status, 'BAD_RESPONSE', i18n.t('errors:badResponse'));
   }
   if (env.success === false) throw errorFrom(res, env);
   return env.data as Answer;

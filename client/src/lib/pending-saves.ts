@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { CategoryId, PlatformId, SavedLineDto, Tone } from '@gl/core/types';
+import { i18n } from '../i18n/i18n';
 import { ApiError, api, errorMessage } from './api';
 import { idbRun, type IdbStore } from './idb';
 import { getSession, subscribeSession } from './session';
@@ -137,7 +138,7 @@ export function flushPendingSaves(): Promise<void> {
       } catch (err) {
         if (isTransient(err)) break;
         await forget(e.key);
-        publish({ ...state.outcomes, [e.key]: { status: 'error', message: errorMessage(err, 'Failed to save line') } });
+        publish({ ...state.outcomes, [e.key]: { status: 'error', message: errorMessage(err, i18n.t('generate:results.saveFailed')) } });
       }
     }
     publish(); // the session may have ended on the way

@@ -1,5 +1,5 @@
 import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTO_TARGET_BYTES } from '@gl/core/types';
-import { API_BASE, ApiError, endSession, NETWORK_ERROR_MESSAGE, refreshSession, TIMEOUT_MESSAGE } from './api';
+import { API_BASE, ApiError, endSession, httpErrorMessage, networkErrorMessage, refreshSession, timeoutMessage } from './api';
 import { i18n } from '../i18n/i18n';
 import { getToken } from './session';
 import { getVisitorId } from './visitor';
@@ -159,8 +159,8 @@ function send(
       const retry = Number(xhr.getResponseHeader('retry-after'));
       resolve({ status: xhr.status, env, retryAfter: Number.isFinite(retry) && retry > 0 ? retry : null });
     };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE));
-    xhr.ontimeout = () => reject(new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE));
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', networkErrorMessage()));
+    xhr.ontimeout = () => reject(new ApiError(0, 'TIMEOUT', timeoutMessage()));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     if (opts.signal) {
       if (opts.signal.aborted) return xhr.abort();
@@ -186,6 +186,6 @@ export async function uploadForm<T>(path: string, form: FormData, opts: UploadOp
   if (status >= 200 && status < 300 && env?.success) return env.data as T;
   if (status === 401 && hadToken) endSession();
   const { success: _s, error: _e, code: _c, details: _d, ...extra } = env ?? {};
-  const message = env?.error || (status >= 500 ? 'Something went wrong on our side. Please try again.' : `Request failed (${status})`);
+  const message = env?.error || httpErrorMessage(status);
   throw new ApiError(status, env?.code ?? 'HTTP_ERROR', message, env?.details, res.retryAfter ?? undefined, extra, Boolean(env?.error));
 }
