@@ -8,11 +8,13 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppProviders, AppRoutes, PRERENDERED_PAGES, createQueryClient } from './App';
 import type { UiLanguage } from '@gl/core/types';
-import { switchLanguage } from './i18n/i18n';
+import { loadEveryArea, switchLanguage } from './i18n/i18n';
 import type { PrerenderedPath } from './prerendered-routes';
 
 export async function render(path: PrerenderedPath, lang: UiLanguage = 'en'): Promise<string> {
   await switchLanguage(lang);
+  // Every area's words at build time (a page renders in full; the browser loads them by page).
+  await loadEveryArea();
   // The page's chunk first: it renders in full instead of its loading fallback.
   await PRERENDERED_PAGES[path].preload();
   return renderToString(

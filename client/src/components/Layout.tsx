@@ -5,11 +5,17 @@ import AppStatusNotices from './AppStatusNotices';
 import Footer from './Footer';
 import Header from './Header';
 import PageLoader from './PageLoader';
-import VerifyEmailBanner from './account/VerifyEmailBanner';
+import { useAuth } from '../lib/auth';
+import { lazyChunk } from '../lib/lazy-page';
+
+// Only a signed-in, unverified account sees it: its code (and the account data layer) stays out of
+// the first visit's download.
+const VerifyEmailBanner = lazyChunk(() => import('./account/VerifyEmailBanner'));
 
 export default function Layout() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
+  const { user } = useAuth();
   useEffect(() => {
     window.scrollTo?.(0, 0);
   }, [pathname]);
@@ -23,7 +29,11 @@ export default function Layout() {
         {t('nav.skipToContent')}
       </a>
       <Header />
-      <VerifyEmailBanner />
+      {user && !user.emailVerified && (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner />
+        </Suspense>
+      )}
       <main id="main" className="flex-1">
         <Suspense fallback={<PageLoader />}>
           <Outlet />

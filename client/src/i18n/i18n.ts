@@ -16,7 +16,7 @@ import {
   languageOfTag,
   type UiLanguage,
 } from '@gl/core/types';
-import { EN, loadCatalogue } from './resources';
+import { EN_CORE, NAMESPACES, loadCatalogue, type CataloguePart } from './resources';
 
 export const i18n = i18next.createInstance();
 
@@ -25,20 +25,55 @@ void i18n.use(initReactI18next).init({
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: ['en', 'sw'],
   defaultNS: 'common',
-  ns: Object.keys(EN),
-  resources: { en: EN },
+  ns: [...NAMESPACES],
+  resources: { en: EN_CORE },
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
   initAsync: false,
   react: { useSuspense: false },
 });
 
-/** Loads a language's catalogue (once) and switches the translator to it. */
-export async function switchLanguage(lang: UiLanguage): Promise<void> {
-  if (!i18n.hasResourceBundle(lang, 'common')) {
-    const catalogue = await loadCatalogue(lang);
-    for (const [ns, resources] of Object.entries(catalogue)) i18n.addResourceBundle(lang, ns, resources, true, true);
+const loading = new Map<string, Promise<void>>();
+
+/** Loads one part of a language's catalogue into the translator, once. */
+function loadPart(lang: UiLanguage, part: CataloguePart): Promise<void> {
+  const key = `${lang}:${part}`;
+  let done = loading.get(key);
+  if (!done) {
+    done = loadCatalogue(lang, part).then((catalogue) => {
+      for (const [ns, resources] of Object.entries(catalogue)) i18n.addResourceBundle(lang, ns, resources, true, true);
+    });
+    // A failed fetch (offline) is tried again by the next page that needs it.
+    done.catch(() => loading.delete(key));
+    loading.set(key, done);
   }
+  return done;
+}
+
+/** The language being switched to (set before its catalogue arrives, so a page loading meanwhile asks for the right one). */
+let targetLanguage: UiLanguage = DEFAULT_LANGUAGE;
+
+/** Whether a page beyond the home page has asked for every area's words (then a switch loads them too). */
+let everyAreaWanted = false;
+
+/**
+ * Every area's words in the current language and in English (the fallback): awaited beside a page's
+ * chunk (`lib/lazy-page.tsx`), so a page never renders before its words are here.
+ */
+export async function loadEveryArea(): Promise<void> {
+  everyAreaWanted = true;
+  const lang = targetLanguage;
+  await Promise.all([loadPart('en', 'rest'), lang === 'en' ? null : loadPart(lang, 'rest')]);
+}
+
+/** Loads a language's catalogue (the parts this page uses, once) and switches the translator to it. */
+export async function switchLanguage(lang: UiLanguage): Promise<void> {
+  targetLanguage = lang;
+  await Promise.all([
+    loadPart(lang, 'core'),
+    everyAreaWanted ? loadPart(lang, 'rest') : null,
+    everyAreaWanted && lang !== 'en' ? loadPart('en', 'rest') : null,
+  ]);
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
 }
 

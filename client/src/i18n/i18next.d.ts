@@ -1,9 +1,9 @@
 import 'i18next';
-import type { EN } from './resources';
+import type { EnCatalogue } from './resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: typeof EN;
+    resources: EnCatalogue;
   }
 }

@@ -1,74 +1,89 @@
 /**
  * The message catalogues: `client/src/locales/<language>/<namespace>.json`, one namespace per area
- * (each is owned by one area; add a new one to both languages and to EN below). English ships in the app chunk (it is the
- * fallback: a missing key shows English, never the key); Kiswahili is one chunk of its own
- * (`catalogue-sw.ts`, every namespace), fetched only by a page that shows it. `catalogues.test.ts` checks that every key exists in both languages.
+ * (each owned by one area; add a new one to both languages, to NAMESPACES and to EnCatalogue below).
+ *
+ * Two parts per language, so a first visit downloads only what its page shows (bench:mobile's
+ * budgets): the core (`CORE_NAMESPACES`: the layout's words, the home page, the newsletter form in
+ * the footer, the api client's own messages), and the rest (every other area), fetched beside any other page's chunk
+ * (`lib/lazy-page.tsx`) and before that page renders. English's core is in the app chunk; every
+ * other part is a chunk of its own. English is the fallback: a missing key shows English, never the
+ * key. `catalogues.test.ts` checks that every key exists in both languages.
  */
 import type { UiLanguage } from '@gl/core/types';
 import common from '../locales/en/common.json';
 import home from '../locales/en/home.json';
-import about from '../locales/en/about.json';
-import legal from '../locales/en/legal.json';
-import pricing from '../locales/en/pricing.json';
-import catalog from '../locales/en/catalog.json';
-import generate from '../locales/en/generate.json';
-import saved from '../locales/en/saved.json';
-import photo from '../locales/en/photo.json';
-import campaigns from '../locales/en/campaigns.json';
-import brands from '../locales/en/brands.json';
-import auth from '../locales/en/auth.json';
-import account from '../locales/en/account.json';
-import contact from '../locales/en/contact.json';
 import newsletter from '../locales/en/newsletter.json';
-import apiKeys from '../locales/en/apiKeys.json';
-import webhooks from '../locales/en/webhooks.json';
-import billing from '../locales/en/billing.json';
-import team from '../locales/en/team.json';
-import courses from '../locales/en/courses.json';
-import community from '../locales/en/community.json';
-import apiDocs from '../locales/en/apiDocs.json';
-import integrations from '../locales/en/integrations.json';
 import errors from '../locales/en/errors.json';
 
-export const EN = {
-  common,
-  home,
-  about,
-  legal,
-  pricing,
-  catalog,
-  generate,
-  saved,
-  photo,
-  campaigns,
-  brands,
-  auth,
-  account,
-  contact,
-  newsletter,
-  apiKeys,
-  webhooks,
-  billing,
-  team,
-  courses,
-  community,
-  apiDocs,
-  integrations,
-  errors,
-} as const;
+/** The English catalogue's shape (types only: nothing here is bundled), for typed keys. */
+export interface EnCatalogue {
+  common: typeof import('../locales/en/common.json');
+  home: typeof import('../locales/en/home.json');
+  about: typeof import('../locales/en/about.json');
+  legal: typeof import('../locales/en/legal.json');
+  pricing: typeof import('../locales/en/pricing.json');
+  catalog: typeof import('../locales/en/catalog.json');
+  generate: typeof import('../locales/en/generate.json');
+  saved: typeof import('../locales/en/saved.json');
+  photo: typeof import('../locales/en/photo.json');
+  campaigns: typeof import('../locales/en/campaigns.json');
+  brands: typeof import('../locales/en/brands.json');
+  auth: typeof import('../locales/en/auth.json');
+  account: typeof import('../locales/en/account.json');
+  contact: typeof import('../locales/en/contact.json');
+  newsletter: typeof import('../locales/en/newsletter.json');
+  apiKeys: typeof import('../locales/en/apiKeys.json');
+  webhooks: typeof import('../locales/en/webhooks.json');
+  billing: typeof import('../locales/en/billing.json');
+  team: typeof import('../locales/en/team.json');
+  courses: typeof import('../locales/en/courses.json');
+  community: typeof import('../locales/en/community.json');
+  apiDocs: typeof import('../locales/en/apiDocs.json');
+  integrations: typeof import('../locales/en/integrations.json');
+  errors: typeof import('../locales/en/errors.json');
+}
 
-export type Namespace = keyof typeof EN;
-export type Catalogue = { [ns in Namespace]: Record<string, unknown> };
-export const NAMESPACES = Object.keys(EN) as Namespace[];
+export type Namespace = keyof EnCatalogue;
+export const NAMESPACES: readonly Namespace[] = [
+  'common',
+  'home',
+  'about',
+  'legal',
+  'pricing',
+  'catalog',
+  'generate',
+  'saved',
+  'photo',
+  'campaigns',
+  'brands',
+  'auth',
+  'account',
+  'contact',
+  'newsletter',
+  'apiKeys',
+  'webhooks',
+  'billing',
+  'team',
+  'courses',
+  'community',
+  'apiDocs',
+  'integrations',
+  'errors',
+];
+export const CORE_NAMESPACES: readonly Namespace[] = ['common', 'home', 'newsletter', 'errors'];
 
-/** Each other language's catalogue, one chunk per language (`catalogue-<language>.ts`). */
-const LAZY: { [lang in Exclude<UiLanguage, 'en'>]: () => Promise<{ default: Record<string, Record<string, unknown>> }> } = {
-  sw: () => import('./catalogue-sw'),
+/** English's core, bundled: what the layout and the home page need before anything else. */
+export const EN_CORE = { common, home, newsletter, errors };
+
+export type CataloguePart = 'core' | 'rest';
+export type PartialCatalogue = Partial<Record<Namespace, Record<string, unknown>>>;
+
+const PARTS: Record<UiLanguage, Record<CataloguePart, () => Promise<{ default: PartialCatalogue }>>> = {
+  en: { core: async () => ({ default: EN_CORE }), rest: () => import('./catalogue-en-rest') },
+  sw: { core: () => import('./catalogue-sw-core'), rest: () => import('./catalogue-sw-rest') },
 };
 
-/** The catalogue of one language, every namespace of it. */
-export async function loadCatalogue(lang: UiLanguage): Promise<Catalogue> {
-  if (lang === 'en') return EN;
-  const all = (await LAZY[lang]()).default;
-  return Object.fromEntries(NAMESPACES.map((ns) => [ns, all[ns] ?? {}])) as Catalogue;
+/** One part of a language's catalogue. */
+export async function loadCatalogue(lang: UiLanguage, part: CataloguePart): Promise<PartialCatalogue> {
+  return (await PARTS[lang][part]()).default;
 }

@@ -1,0 +1,22 @@
+/**
+ * The English catalogue but its core (resources.ts): every area's namespace, one chunk, fetched
+ * beside the first page that is not the home page.
+ */
+import type { PartialCatalogue } from './resources';
+
+const files = import.meta.glob<Record<string, unknown>>(
+  [
+    '../locales/en/*.json',
+    '!../locales/en/common.json',
+    '!../locales/en/home.json',
+    '!../locales/en/newsletter.json',
+    '!../locales/en/errors.json',
+  ],
+  { eager: true, import: 'default' },
+);
+
+const catalogue: PartialCatalogue = Object.fromEntries(
+  Object.entries(files).map(([file, resources]) => [file.replace(/^.*\/([^/]+)\.json$/, '$1'), resources]),
+);
+
+export default catalogue;
