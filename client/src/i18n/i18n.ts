@@ -63,7 +63,8 @@ let everyAreaWanted = false;
 export async function loadEveryArea(): Promise<void> {
   everyAreaWanted = true;
   const lang = targetLanguage;
-  await Promise.all([loadPart('en', 'rest'), lang === 'en' ? null : loadPart(lang, 'rest')]);
+  // English's core too: the fallback of the home page's words, which a Kiswahili first visit skips.
+  await Promise.all([loadPart('en', 'core'), loadPart('en', 'rest'), lang === 'en' ? null : loadPart(lang, 'rest')]);
 }
 
 /** Loads a language's catalogue (the parts this page uses, once) and switches the translator to it. */
@@ -73,6 +74,7 @@ export async function switchLanguage(lang: UiLanguage): Promise<void> {
     loadPart(lang, 'core'),
     everyAreaWanted ? loadPart(lang, 'rest') : null,
     everyAreaWanted && lang !== 'en' ? loadPart('en', 'rest') : null,
+    everyAreaWanted && lang !== 'en' ? loadPart('en', 'core') : null,
   ]);
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
 }

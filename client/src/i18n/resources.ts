@@ -11,8 +11,6 @@
  */
 import type { UiLanguage } from '@gl/core/types';
 import common from '../locales/en/common.json';
-import home from '../locales/en/home.json';
-import newsletter from '../locales/en/newsletter.json';
 import errors from '../locales/en/errors.json';
 
 /** The English catalogue's shape (types only: nothing here is bundled), for typed keys. */
@@ -72,14 +70,21 @@ export const NAMESPACES: readonly Namespace[] = [
 ];
 export const CORE_NAMESPACES: readonly Namespace[] = ['common', 'home', 'newsletter', 'errors'];
 
-/** English's core, bundled: what the layout and the home page need before anything else. */
-export const EN_CORE = { common, home, newsletter, errors };
+/**
+ * English's core in the app chunk: the layout's words and the api client's messages, the fallback
+ * every page needs. The rest of the core (the home page, the footer's newsletter form) is a small
+ * chunk of its own, so a Kiswahili visitor's first page does not also download its English.
+ */
+export const EN_CORE = { common, errors };
 
 export type CataloguePart = 'core' | 'rest';
 export type PartialCatalogue = Partial<Record<Namespace, Record<string, unknown>>>;
 
 const PARTS: Record<UiLanguage, Record<CataloguePart, () => Promise<{ default: PartialCatalogue }>>> = {
-  en: { core: async () => ({ default: EN_CORE }), rest: () => import('./catalogue-en-rest') },
+  en: {
+    core: async () => ({ default: { ...EN_CORE, ...(await import('./catalogue-en-front')).default } }),
+    rest: () => import('./catalogue-en-rest'),
+  },
   sw: { core: () => import('./catalogue-sw-core'), rest: () => import('./catalogue-sw-rest') },
 };
 
