@@ -1,5 +1,5 @@
 import type { ServerContext } from '@gl/core/server';
-import { EmailLinks } from './shared/email-links';
+import { EmailLinks } from './common/email-links';
 import { SessionRevocations } from './auth/session-revocations';
 import { TokenService } from './auth/token.service';
 

@@ -4,7 +4,7 @@ import type { ServerContext } from '@gl/core/server';
 import { createApiContext, type ApiContext } from './api-context';
 import { createApp } from './app';
 import { allowedOrigins } from './http/cors';
-import { configuredOrigin } from './shared/email-links';
+import { configuredOrigin } from './common/email-links';
 import { attachSocketServer } from './socket/socket-server';
 
 export type { ApiContext } from './api-context';

@@ -15,7 +15,7 @@ import {
   type UserRow,
 } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { enqueueEmails, storeEmail } from '../shared/outbox';
+import { enqueueEmails, storeEmail } from '../common/outbox';
 
 /**
  * One step of deleting an account. `check` runs first for every step and may refuse (nothing has

@@ -19,10 +19,10 @@ import { userIdOf } from '../middleware/authenticate';
 import { AccountEmailsService } from '../auth/account-emails.service';
 import { streamExport } from './account-export';
 import { AccountService } from './account.service';
-import { deviceOf } from '../shared/device';
-import { requireFeature } from '../shared/plan-policy';
-import { QuotaService } from '../shared/quota.service';
-import { Limiter } from '../shared/rate-limit.service';
+import { deviceOf } from '../common/device';
+import { requireFeature } from '../common/plan-policy';
+import { QuotaService } from '../common/quota.service';
+import { Limiter } from '../common/rate-limit.service';
 
 function accountDeps(ctx: ApiContext) {
   const { config } = ctx;

@@ -1,7 +1,7 @@
 import { apiKeysRepository, currentPlanFor, Errors, usersRepository, type ApiKeyRow } from '@gl/core/server';
 import { API_KEY_PREFIX, type ApiKeyCreatedDto, type ApiKeyDto, type Plan } from '@gl/core';
 import type { ApiContext } from '../api-context';
-import { requireFeature } from '../shared/plan-policy';
+import { requireFeature } from '../common/plan-policy';
 import { newOpaqueToken, sha256 } from '../auth/token.service';
 
 export const MAX_ACTIVE_KEYS = 10;

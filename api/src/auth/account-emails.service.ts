@@ -15,7 +15,7 @@ import type { ApiContext } from '../api-context';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords';
 import { toPublicUser } from '../account/public-user';
 import { startSession } from './session-issuer';
-import { enqueueEmails, storeEmail } from '../shared/outbox';
+import { enqueueEmails, storeEmail } from '../common/outbox';
 import { sha256 } from './token.service';
 
 const RESET_INVALID = 'This password reset link is invalid, expired or already used. Please request a new one.';

@@ -24,8 +24,8 @@ import { AccountService } from '../account/account.service';
 import { AccountEmailsService } from './account-emails.service';
 import { AuthService } from './auth.service';
 import { SessionsService } from './sessions.service';
-import { deviceOf } from '../shared/device';
-import { Limiter } from '../shared/rate-limit.service';
+import { deviceOf } from '../common/device';
+import { Limiter } from '../common/rate-limit.service';
 
 function authDeps(ctx: ApiContext) {
   const { config } = ctx;

@@ -34,7 +34,7 @@ import { MpesaService } from './mpesa.service';
 import { PaymentsService } from './payments.service';
 import { receiptPage } from './receipt-page';
 import { PaypalService, paypalConfigured } from './paypal.service';
-import { Limiter } from '../shared/rate-limit.service';
+import { Limiter } from '../common/rate-limit.service';
 
 const historyParams = z.object({ userId: uuidSchema });
 

@@ -1,7 +1,7 @@
 import { brandsRepository, currentPlanFor, Errors, toBrandDto, toBrandSnapshot } from '@gl/core/server';
 import { cheapestPlanWhere, type BrandBody, type BrandCreateBody, type BrandDto, type BrandSnapshot, type Plan } from '@gl/core';
 import type { ApiContext } from '../api-context';
-import { QuotaService } from '../shared/quota.service';
+import { QuotaService } from '../common/quota.service';
 import { requireTeamRole, teamRefusal } from '../teams/team-policy';
 
 const NOT_FOUND = 'Brand kit not found';

@@ -17,7 +17,7 @@ import { SENT, defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import { exportCampaign } from './campaign-export';
 import { CampaignsService, listOccasions } from './campaigns.service';
-import { Limiter } from '../shared/rate-limit.service';
+import { Limiter } from '../common/rate-limit.service';
 import { generateLimiters, requesterOf } from '../lines/generate-requests';
 
 /** Header of an ad export: how many lines were left out for being over the ad platform's limit. */

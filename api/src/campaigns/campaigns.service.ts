@@ -38,8 +38,8 @@ import {
 import type { ApiContext } from '../api-context';
 import { BrandsService } from '../brands/brands.service';
 import { GenerationService } from '../lines/generation.service';
-import { enforcePlan } from '../shared/plan-policy';
-import { dailyLimitReached } from '../shared/quota.service';
+import { enforcePlan } from '../common/plan-policy';
+import { dailyLimitReached } from '../common/quota.service';
 
 /** 403 PLAN_REQUIRED naming the cheapest plan with campaigns, unless `plan` has them. */
 export function requireCampaigns(plan: Plan): void {

@@ -21,7 +21,7 @@ import type { ApiContext } from '../api-context';
 import { SENT, defineResource, reply } from '../http/route';
 import { spreadsheetSafe } from '../http/spreadsheet-safe';
 import { userIdOf } from '../middleware/authenticate';
-import { Limiter } from '../shared/rate-limit.service';
+import { Limiter } from '../common/rate-limit.service';
 import { saveLine, saveLineIdempotent } from './save-line';
 import { SavedLinesService } from './saved-lines.service';
 

@@ -1,7 +1,7 @@
 import type { SavedLineDto, SavedLinesPageDto, SavedLinesSummaryDto } from '@gl/core';
 import { Errors, currentPlanFor, decodeCursor, savedLinesRepository, type SavedLinesFilter } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { requireFeature } from '../shared/plan-policy';
+import { requireFeature } from '../common/plan-policy';
 
 /** What narrows a list or an export: a search and a category ('all' or none for every one). */
 export interface SavedLinesQuery {

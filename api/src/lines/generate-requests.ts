@@ -8,7 +8,7 @@ import { PHOTO_FIELD, PHOTO_MAX_BYTES, PHOTO_TYPES } from '@gl/core';
 import { Errors } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import type { MultipartSpec } from '../http/route';
-import { consumeInOrder, Limiter } from '../shared/rate-limit.service';
+import { consumeInOrder, Limiter } from '../common/rate-limit.service';
 import type { Requester } from './generation.service';
 
 /** Abuse limits on generate, beyond the daily quota: per user and per client IP, per minute. */

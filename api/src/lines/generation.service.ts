@@ -27,9 +27,9 @@ import {
   type UsageSummary,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
-import { enforcePlan } from '../shared/plan-policy';
+import { enforcePlan } from '../common/plan-policy';
 import { BrandsService } from '../brands/brands.service';
-import { dailyLimitReached, QuotaService } from '../shared/quota.service';
+import { dailyLimitReached, QuotaService } from '../common/quota.service';
 
 /** Who is asking: a signed-in user (or an API key's owner), or a visitor with its id and IP. */
 export interface Requester {

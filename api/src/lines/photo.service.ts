@@ -5,7 +5,7 @@ import type { ApiContext } from '../api-context';
 import { parse } from '../http/respond';
 import type { GenerationAccepted, GenerationService, Requester } from './generation.service';
 import { preparePhoto, type PhotoForm } from './photo-upload';
-import { requireFeature } from '../shared/plan-policy';
+import { requireFeature } from '../common/plan-policy';
 
 /**
  * Captions from a photo (DESIGN.md §15): the generate fields with every rule of generate, the

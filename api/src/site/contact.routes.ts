@@ -1,7 +1,7 @@
 import { contactBody, idDto } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
-import { Limiter } from '../shared/rate-limit.service';
+import { Limiter } from '../common/rate-limit.service';
 import { ContactService } from './contact.service';
 
 /** Contact messages per client IP per hour. */

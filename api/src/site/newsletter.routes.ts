@@ -3,7 +3,7 @@ import { newsletterBody, unsubscribeBody, unsubscribeQuery, subscribedDto, unsub
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { languageOf } from '../http/request-language';
-import { Limiter } from '../shared/rate-limit.service';
+import { Limiter } from '../common/rate-limit.service';
 import { NewsletterService } from './newsletter.service';
 
 /** Subscriptions per client IP per hour: plenty for an office behind one address, useless for a spammer. */

@@ -25,7 +25,7 @@ import type { ApiContext } from '../api-context';
 import { languageOf } from '../http/request-language';
 import { defineResource, reply, SENT } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import { Limiter } from '../shared/rate-limit.service';
+import { Limiter } from '../common/rate-limit.service';
 import { TeamsService } from './teams.service';
 
 const INVITES_PER_HOUR = 30;

@@ -26,7 +26,7 @@ import {
   teamRoleMeets,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
-import { requireFeature } from '../shared/plan-policy';
+import { requireFeature } from '../common/plan-policy';
 import { requireTeamRole, teamReadOnly } from './team-policy';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -18,7 +18,7 @@ import {
   type WebhookSecretDto,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
-import { requireFeature } from '../shared/plan-policy';
+import { requireFeature } from '../common/plan-policy';
 
 /** Attempts the api-docs page shows per endpoint. */
 export const WEBHOOK_ATTEMPTS_SHOWN = 50;
