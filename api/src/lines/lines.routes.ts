@@ -133,10 +133,7 @@ export const linesResource = defineResource({
       status: 202,
       response: compareAcceptedDto,
       errors: [400, 403, 404, 429, 503],
-      before: async (req, deps) => {
-        deps.service.ensureQueueReady();
-        await deps.limits.consume(requesterOf(req));
-      },
+      before: queueAndLimits,
       handler: ({ req, deps, body }) => deps.compare.compare(requesterOf(req), body),
     }),
     route({
@@ -149,10 +146,7 @@ export const linesResource = defineResource({
       status: 202,
       response: generationAcceptedDto,
       errors: [400, 401, 403, 404, 413, 415, 422, 429, 503],
-      before: async (req, deps) => {
-        deps.service.ensureQueueReady();
-        await deps.limits.consume(requesterOf(req));
-      },
+      before: queueAndLimits,
       handler: async ({ req, res, deps }) => deps.photos.create(requesterOf(req), await readPhotoForm(req, res), photoFormFields),
     }),
   ],
