@@ -1,3 +1,4 @@
+import { formatKes } from './money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingInterval, PaymentDto, PaypalCancellationDto, PlanId } from '@gl/core/types';
 import { api, apiResponse } from './api';
@@ -43,8 +44,7 @@ export async function openReceipt(paymentId: string): Promise<void> {
 
 /** Money through Intl in the interface's language: 999 USD → "$9.99"; 1289 KES (whole shillings) → "KES 1,289" ("Ksh 1,289" in sw-KE). */
 export function formatMinor(minor: number, currency: string, locale: string = intlLocale()): string {
-  if (currency === 'KES')
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: 'KES', maximumFractionDigits: 0 }).format(minor);
+  if (currency === 'KES') return formatKes(minor, locale);
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(minor / 100);
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PLANS, getPlan, type Plan, type PlanId } from '@gl/core/types';
+import { PLANS, getPlan, type BillingInterval, type Plan, type PlanId } from '@gl/core/types';
 import { api } from './api';
 import { useAuth } from './auth';
 
@@ -12,6 +12,16 @@ export function useCurrentPlan(): Plan {
 
 /** A plan as GET /api/plans offers it: with its shilling prices (absent in the bundled placeholder). */
 export type PlanOffer = Plan & { priceKes?: number; yearlyPriceKes?: number };
+
+/**
+ * What M-Pesa charges for a plan, in whole shillings: GET /api/plans carries it, from the same
+ * conversion the M-Pesa push uses (`planPriceKes`); the bundled placeholder has none, so no KES line
+ * shows until the answer arrives.
+ */
+export function planKes(plan: PlanOffer, interval: BillingInterval): number | null {
+  const kes = interval === 'year' ? plan.yearlyPriceKes : plan.priceKes;
+  return typeof kes === 'number' && kes > 0 ? kes : null;
+}
 
 /** GET /api/plans (the catalogue), with the bundled catalogue as the initial value. */
 export function usePlans() {

@@ -10,7 +10,7 @@ import { planNameKey } from '../components/pricing/plan-text';
 import { intlLocale, useLanguage } from '../i18n/i18n';
 import { useAuth } from '../lib/auth';
 import { usePaymentsConfig, useSubscriptions, type CaptureResult, type SubscriptionsState } from '../lib/payments';
-import { usePlans, type PlanOffer } from '../lib/plan';
+import { planKes, usePlans } from '../lib/plan';
 import { useLiveConnection, useLiveEvent } from '../lib/socket';
 import { CheckIcon } from '../components/icons';
 
@@ -31,16 +31,6 @@ function LiveSubscriptionSync({ userId, onPlan }: { userId: string; onPlan(planI
 
 const INTERVALS: readonly BillingInterval[] = ['month', 'year'];
 const SEPARATOR = ' · ';
-
-/**
- * What M-Pesa charges for a plan, in whole shillings: GET /api/plans carries it, from the same
- * conversion the M-Pesa push uses (`planPriceKes`); the bundled placeholder has none, so no KES line
- * shows until the answer arrives.
- */
-function planKes(plan: PlanOffer, interval: BillingInterval): number | null {
-  const kes = interval === 'year' ? plan.yearlyPriceKes : plan.priceKes;
-  return typeof kes === 'number' && kes > 0 ? kes : null;
-}
 
 export default function PricingPage() {
   const { t } = useTranslation(['pricing', 'common']);

@@ -4,7 +4,7 @@ import { planPriceCents, type BillingInterval } from '@gl/core/types';
 import { useOnline } from '../../lib/app-status';
 import { formatMinor } from '../../lib/billing';
 import { formatKes } from '../../lib/money';
-import type { PlanOffer } from '../../lib/plan';
+import { planKes, type PlanOffer } from '../../lib/plan';
 import { intlLocale } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/api';
 import {
@@ -72,7 +72,7 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
   };
 
   // What the M-Pesa push charges, from GET /api/plans (absent while only the bundled catalogue is known).
-  const kes = (interval === 'year' ? plan.yearlyPriceKes : plan.priceKes) || null;
+  const kes = planKes(plan, interval);
   const price = (
     <>
       <span className="font-semibold text-slate-900 dark:text-white">{formatMinor(planPriceCents(plan.id, interval), 'USD')}</span>{' '}
