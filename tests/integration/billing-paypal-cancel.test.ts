@@ -112,6 +112,8 @@ describe('leaving an auto-renewing PayPal plan cancels it at PayPal', () => {
     const { subscriptionID } = await subscribeWithPaypal(b.h, user, 'business');
     await payWithMpesa(b.h, user, 'pro');
     await eventually(async () => atPaypal(subscriptionID) === 'CANCELLED');
+    // PayPal answers before our worker records the answer: wait for what the billing page shows.
+    await eventually(async () => (await billingOf(b.h, user)).paypalCancellations[0]?.status === 'cancelled');
     const state = await billingOf(b.h, user);
     expect(state).toMatchObject({
       currentPlan: { id: 'business' },
