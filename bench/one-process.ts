@@ -29,7 +29,9 @@ export interface OneProcess {
 
 export async function startOneProcess(env: Record<string, string>, opts: { heapSnapshots?: boolean } = {}): Promise<OneProcess> {
   const port = await freePort();
-  const nodeArgs = opts.heapSnapshots ? ['--heapsnapshot-signal=SIGUSR2'] : [];
+  // BENCH_NODE_ARGS: extra node flags for the launcher, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const nodeArgs = [...(opts.heapSnapshots ? ['--heapsnapshot-signal=SIGUSR2'] : []), ...extra];
   // BENCH_DIST: another build's folder (e.g. the code before a change, built elsewhere) instead of server/dist.
   const launcher = path.join(process.env.BENCH_DIST ?? path.join(REPO_ROOT, 'server/dist'), 'launcher.js');
   // The flags and environment of `npm start`, the images and spawnEntry() in the tests.
