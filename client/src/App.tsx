@@ -1,8 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import Layout from './components/Layout';
-import { ApiError, isNoRedirectPath, setUnauthorizedHandler } from './lib/api';
+import { isNoRedirectPath, setUnauthorizedHandler } from './lib/api';
+import { createQueryClient } from './lib/query-client';
 import { AuthProvider } from './lib/auth';
 import { ThemeProvider } from './lib/theme';
 import { lazyChunk, lazyPage, type LazyPage } from './lib/lazy-page';
@@ -42,19 +43,6 @@ export const PRERENDERED_PAGES: Record<PrerenderedPath, LazyPage> = {
   '/privacy': PrivacyPage,
   '/terms': TermsPage,
 };
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        refetchOnWindowFocus: false,
-        staleTime: 30_000,
-        // Client errors (4xx) are answers, not glitches: retry only network and server failures, once.
-        retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
-      },
-    },
-  });
-}
 
 /** Any 401 (after a failed refresh) sends the user to /auth, unless on /auth or /. */
 function UnauthorizedRedirect() {

@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AuthPage from './AuthPage';
@@ -6,6 +7,7 @@ import { STORAGE_KEYS } from '../lib/storage';
 import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn } from '../test/app-harness';
 
 beforeEach(() => resetBrowserState());
+afterEach(() => onlineManager.setOnline(true));
 
 const session = { user: TEST_USER, token: 'tok', refreshToken: 'ref' };
 
@@ -44,6 +46,22 @@ describe('/auth', () => {
     reply = { status: 500, body: undefined } as never;
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/^Login failed$/));
+  });
+
+  it('offline: Sign In says at once that the server could not be reached, instead of waiting', async () => {
+    onlineManager.setOnline(false);
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt(<AuthPage />, { route: '/auth', path: '/auth' });
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not reach the server. Check your connection and try again.');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
   it("sign-up: a join heading, Full Name, Creating Account..., 'Registration failed' fallback", async () => {

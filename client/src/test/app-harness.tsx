@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../lib/query-client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { PublicUser } from '@gl/core/types';
@@ -76,7 +77,8 @@ export function LocationProbe() {
 }
 
 export function Providers({ children, route = '/' }: { children: ReactNode; route?: string }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 } } });
+  // The app's client (mutations fail at once offline, as in the app), with no retries or caching between renders.
+  const client = createQueryClient({ queries: { retry: false, gcTime: 0, staleTime: 0 } });
   return (
     <ThemeProvider>
       <QueryClientProvider client={client}>
