@@ -91,6 +91,23 @@ describe('billing page', () => {
     ).toBeInTheDocument();
   });
 
+  it('says when the plan ends or renews, and says no date for a plan granted without an end', async () => {
+    let state = billing({});
+    mockApi({
+      'GET /api/auth/me': () => ok({ user: PRO }),
+      'GET /api/billing': () => ok(state),
+      'GET /api/payments/history': () => ok({ payments: [] }),
+      'GET /api/billing/quote': () => ok(null),
+    });
+    const first = renderAt(<BillingPage />, { route: '/billing' });
+    expect(await screen.findByTestId('billing-period')).toHaveTextContent(/^Ends on January 31, 2030\. Billed monthly with M-Pesa\.$/);
+    first.unmount();
+
+    state = billing({ subscription: { ...billing({}).subscription!, currentPeriodEnd: null } });
+    renderAt(<BillingPage />, { route: '/billing' });
+    expect(await screen.findByTestId('billing-period')).toHaveTextContent(/^Billed monthly with M-Pesa\.$/);
+  });
+
   it('a failed cancellation asks the user to act, and "Try again" asks the server again', async () => {
     let state = billing({ paypalCancellations: [cancellation({ status: 'failed' })] });
     const { calls } = mockApi({

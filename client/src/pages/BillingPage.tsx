@@ -61,7 +61,8 @@ function Billing({ userId }: { userId: string }) {
         </h2>
         {sub ? (
           <p data-testid="billing-period">
-            {t(sub.autoRenew ? 'page.renews' : 'page.ends', { date: day(sub.currentPeriodEnd) })}{' '}
+            {/* A plan granted without an end (no period) has no date to show. */}
+            {sub.currentPeriodEnd && <>{t(sub.autoRenew ? 'page.renews' : 'page.ends', { date: day(sub.currentPeriodEnd) })} </>}
             {t(sub.interval === 'year' ? 'page.billedYearly' : 'page.billedMonthly', {
               provider: sub.provider === 'mpesa' ? 'M-Pesa' : 'PayPal',
             })}
