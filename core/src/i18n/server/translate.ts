@@ -6,8 +6,8 @@ export { SERVER_MESSAGES_EN, SERVER_MESSAGES_SW, SERVER_WORDS_SW, type ServerMes
 
 const CATALOGUES: Record<UiLanguage, Partial<Record<ServerMessageId, string>>> = { en: SERVER_MESSAGES_EN, sw: SERVER_MESSAGES_SW };
 const WORDS: Record<UiLanguage, Record<string, string>> = { en: {}, sw: SERVER_WORDS_SW };
-/** Parameters whose value is itself an English word of ours (a feature, a plan, what a limit counts). */
-const WORD_PARAMS = new Set(['what', 'plan']);
+/** Parameters whose value is itself an English word of ours (a feature, a plan, what a limit counts, a field's name). */
+const WORD_PARAMS = new Set(['what', 'plan', 'field']);
 
 type Params = Record<string, string | number>;
 
