@@ -20,9 +20,35 @@ const PARAM = '\u27e8param\u27e9';
 /** Errors.* whose arguments are words or numbers inside a fixed message, not a message. */
 const WORD_ARGUMENTS = new Set(['planRequired', 'emailNotVerified', 'seatLimit', 'internal']);
 /** zod checks whose message is their second argument (the first is the bound or the pattern). */
-const CHECK_WITH_BOUND = new Set(['min', 'max', 'length', 'gt', 'gte', 'lt', 'lte', 'regex', 'refine', 'multipleOf', 'startsWith', 'endsWith', 'includes']);
+const CHECK_WITH_BOUND = new Set([
+  'min',
+  'max',
+  'length',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'regex',
+  'refine',
+  'multipleOf',
+  'startsWith',
+  'endsWith',
+  'includes',
+]);
 /** zod schemas and checks whose message is their first argument. */
-const CHECK_MESSAGE_FIRST = new Set(['string', 'number', 'boolean', 'int', 'email', 'url', 'uuid', 'nonempty', 'positive', 'nonnegative', 'array']);
+const CHECK_MESSAGE_FIRST = new Set([
+  'string',
+  'number',
+  'boolean',
+  'int',
+  'email',
+  'url',
+  'uuid',
+  'nonempty',
+  'positive',
+  'nonnegative',
+  'array',
+]);
 
 interface Found {
   text: string;
@@ -123,7 +149,8 @@ function contractMessages(): Found[] {
   };
   for (const file of sourceFiles(CONTRACT_DIR)) {
     walk(parseFile(file), (n) => {
-      if (ts.isPropertyAssignment(n) && ts.isIdentifier(n.name) && (n.name.text === 'message' || n.name.text === 'error')) add(n.initializer);
+      if (ts.isPropertyAssignment(n) && ts.isIdentifier(n.name) && (n.name.text === 'message' || n.name.text === 'error'))
+        add(n.initializer);
       if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression)) {
         const name = n.expression.name.text;
         if (CHECK_WITH_BOUND.has(name)) add(n.arguments[1]);

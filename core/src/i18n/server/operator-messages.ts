@@ -12,7 +12,8 @@ export const OPERATOR_MESSAGES: readonly { pattern: RegExp; reason: string }[] =
   { pattern: /^Undeclared error status: /, reason: 'STRICT_DECLARED_ERRORS in tests: a programming error' },
   { pattern: /^Request was aborted$/, reason: 'the client went away: nobody reads the answer' },
   {
-    pattern: /^(Webhook signature could not be verified|Webhook verification is unavailable right now|This event is being handled right now\. Please deliver it again later\.)$/,
+    pattern:
+      /^(Webhook signature could not be verified|Webhook verification is unavailable right now|This event is being handled right now\. Please deliver it again later\.)$/,
     reason: "answered to PayPal's webhook delivery, not to a person",
   },
 ];

@@ -115,8 +115,7 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
     'Malipo ya M-Pesa bado yanashughulikiwa. Tafadhali subiri yakamilike (au yaghairi) kabla ya kufuta akaunti yako.',
   'account.deletePaypalLater':
     'Hatukuweza kusitisha usajili wako wa PayPal kwa sasa, kwa hiyo akaunti yako haijafutwa. Tafadhali jaribu tena baadaye.',
-  'account.deletePaypalRefused':
-    'PayPal haikukubali kusitisha usajili wako, kwa hiyo akaunti yako haijafutwa. Tafadhali jaribu tena.',
+  'account.deletePaypalRefused': 'PayPal haikukubali kusitisha usajili wako, kwa hiyo akaunti yako haijafutwa. Tafadhali jaribu tena.',
   'account.resetLinkInvalid': 'Kiungo hiki cha kubadilisha nenosiri si sahihi, muda wake umeisha au kimeshatumika. Tafadhali omba kingine.',
   'account.verifyLinkInvalid': 'Kiungo hiki cha kuthibitisha si sahihi, muda wake umeisha au kimeshatumika. Tafadhali omba kingine.',
   'apiKeys.invalid': 'Ufunguo wa API si sahihi au umefutwa',

@@ -20,6 +20,9 @@ describe('server messages', () => {
     expect(translateServerMessage('Words to avoid: "sale" is listed twice', 'sw')).toBe('Maneno ya kuepuka: "sale" limeandikwa mara mbili');
     expect(translateServerMessage('index must be a number', 'sw')).toBe('index: andika namba');
     expect(translateServerMessage('cursor: Invalid cursor', 'sw')).toBe('cursor: Kiashiria cha ukurasa si sahihi');
+    expect(translateServerMessage('wordsToAvoid.1: Words to avoid: "bei" is listed twice', 'sw')).toBe(
+      'wordsToAvoid.1: Maneno ya kuepuka: "bei" limeandikwa mara mbili',
+    );
     expect(translateServerMessage('Too many generation requests. Please wait 1 second and try again.', 'sw')).toBe(
       'Maombi ya kutunga ni mengi mno. Tafadhali subiri sekunde 1 kisha ujaribu tena.',
     );

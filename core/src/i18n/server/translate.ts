@@ -61,12 +61,11 @@ export function findServerMessage(message: string): { id: ServerMessageId; param
  */
 export function translateServerMessage(message: string, lang: UiLanguage): string {
   if (lang === DEFAULT_LANGUAGE || !message) return message;
-  const found = findServerMessage(message);
-  if (found) return serverMessage(lang, found.id, found.params);
+  // The field prefix first: `wordsToAvoid.1: Words to avoid: …` is a field and a message, not one
+  // message whose `{{field}}` is `wordsToAvoid.1: Words to avoid`.
   const prefixed = /^([\w.[\]-]{1,100}): (.+)$/s.exec(message);
-  if (prefixed) {
-    const inner = findServerMessage(prefixed[2]!);
-    if (inner) return `${prefixed[1]}: ${serverMessage(lang, inner.id, inner.params)}`;
-  }
-  return message;
+  const inner = prefixed && findServerMessage(prefixed[2]!);
+  if (inner) return `${prefixed[1]}: ${serverMessage(lang, inner.id, inner.params)}`;
+  const found = findServerMessage(message);
+  return found ? serverMessage(lang, found.id, found.params) : message;
 }
