@@ -70,6 +70,18 @@ describe('messages added to the catalogue, in Kiswahili', () => {
       code: 'CONFLICT',
       error: `Unaweza kuwa na webhook ${WEBHOOK_ENDPOINTS_MAX} tu. Futa moja kwanza.`,
     });
+    // The URL is checked first: a URL with a user name is refused in Kiswahili too, its detail as well.
+    const withUser = await server.api('/webhooks', {
+      body: { url: 'http://user:pw@127.0.0.1/x', events: ['line.saved'] },
+      token: user.token,
+    });
+    expect(withUser.status).toBe(400);
+    expect(withUser.body).toEqual({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      error: 'Anwani za webhook zisiwe na jina la mtumiaji wala nenosiri',
+      details: [{ path: 'url', message: 'Anwani za webhook zisiwe na jina la mtumiaji wala nenosiri' }],
+    });
   });
 
   it("a contract message naming a field: the field's name in Kiswahili too, the path unchanged", async () => {

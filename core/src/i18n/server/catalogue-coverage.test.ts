@@ -95,6 +95,11 @@ for (const file of [...SERVER_DIRS, CONTRACT_DIR].flatMap(sourceFiles)) {
 }
 const valuesOf = (name: ts.Identifier) => local.get(name.getSourceFile())?.get(name.text) ?? exported.get(name.text) ?? [];
 
+/** The expression inside `… as const`, `… satisfies T` and parentheses. */
+function unwrap(expr: ts.Expression): ts.Expression {
+  return ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr) || ts.isParenthesizedExpression(expr) ? unwrap(expr.expression) : expr;
+}
+
 /** The texts an expression can be: literal, template (parts as params), `a ? 'x' : 'y'`, a named constant. */
 function textsOf(expr: ts.Expression, seen = new Set<string>()): string[] {
   if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return [expr.text];
@@ -108,9 +113,19 @@ function textsOf(expr: ts.Expression, seen = new Set<string>()): string[] {
       [expr.head.text],
     );
   }
-  if (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr)) return textsOf(expr.expression, seen);
+  if (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr))
+    return textsOf(expr.expression, seen);
   if (ts.isConditionalExpression(expr)) return [...textsOf(expr.whenTrue, seen), ...textsOf(expr.whenFalse, seen)];
   if (ts.isArrowFunction(expr) && !ts.isBlock(expr.body)) return textsOf(expr.body, seen);
+  // `PHOTO_MESSAGES.tooLarge`, `PHOTO_MESSAGES.unsupported(what)`: a property of a table of messages.
+  if (ts.isCallExpression(expr) && ts.isPropertyAccessExpression(expr.expression)) return textsOf(expr.expression, seen);
+  if (ts.isPropertyAccessExpression(expr) && ts.isIdentifier(expr.expression)) {
+    return valuesOf(expr.expression)
+      .map(unwrap)
+      .filter(ts.isObjectLiteralExpression)
+      .flatMap((table) => table.properties.filter(ts.isPropertyAssignment).filter((p) => p.name.getText() === expr.name.text))
+      .flatMap((p) => textsOf(p.initializer, seen));
+  }
   if (ts.isIdentifier(expr) && !seen.has(expr.text)) {
     seen.add(expr.text);
     return valuesOf(expr).flatMap((v) => textsOf(v, seen));
@@ -123,7 +138,24 @@ function where(node: ts.Node): string {
   return `${relative(ROOT, source.fileName)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
 }
 
-/** The messages thrown as `Errors.*(…)` or `new AppError(code, message, …)`. */
+/** Errors whose message reaches the user, and which argument it is. */
+const MESSAGE_ARGUMENT: Record<string, number> = { AppError: 1, WebhookUrlError: 0 };
+
+/** The `message` of each `{ path, message }` of a details list. */
+const detailMessages = (expr: ts.Expression): ts.Expression[] =>
+  ts.isArrayLiteralExpression(expr)
+    ? expr.elements
+        .filter(ts.isObjectLiteralExpression)
+        .flatMap((o) => o.properties.filter(ts.isPropertyAssignment).filter((p) => p.name.getText() === 'message'))
+        .map((p) => p.initializer)
+    : [];
+
+/**
+ * The messages thrown as `Errors.*(…)` (with their details), `new AppError(code, message, …)` or
+ * another error a user reads, and the texts a user is sent outside an error: the `*_MESSAGE`
+ * constants, the `*_MESSAGES` / `*_TEXTS` tables and what a `…Message()` function returns (a
+ * payment's or a refund's state, a failed generation over Socket.IO).
+ */
 function thrownMessages(): Found[] {
   const found: Found[] = [];
   const add = (expr: ts.Expression | undefined) => {
@@ -133,9 +165,23 @@ function thrownMessages(): Found[] {
     walk(parseFile(file), (n) => {
       if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression) && ts.isIdentifier(n.expression.expression)) {
         if (n.expression.expression.text !== 'Errors' || WORD_ARGUMENTS.has(n.expression.name.text)) return;
-        n.arguments.forEach((arg) => add(arg));
+        n.arguments.forEach((arg) => [arg, ...detailMessages(arg)].forEach(add));
       }
-      if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'AppError') add(n.arguments?.[1]);
+      if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && n.expression.text in MESSAGE_ARGUMENT) {
+        add(n.arguments?.[MESSAGE_ARGUMENT[n.expression.text]!]);
+      }
+      if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer) {
+        if (/_MESSAGE$/.test(n.name.text)) add(n.initializer);
+        const table = unwrap(n.initializer);
+        if (/_(MESSAGES|TEXTS)$/.test(n.name.text) && ts.isObjectLiteralExpression(table)) {
+          table.properties.filter(ts.isPropertyAssignment).forEach((p) => add(p.initializer));
+        }
+      }
+      if (ts.isFunctionDeclaration(n) && n.name && /Message$/.test(n.name.text) && n.body) {
+        walk(n.body, (r) => {
+          if (ts.isReturnStatement(r) && r.expression) add(r.expression);
+        });
+      }
     });
   }
   return found;
@@ -170,7 +216,10 @@ const EN_TEXTS = Object.values(SERVER_MESSAGES_EN) as string[];
  * parts are computed, e.g. from a list of languages), or an operator-only message.
  */
 function known(text: string): boolean {
-  if (findServerMessage(text) || isOperatorMessage(text)) return true;
+  const found = findServerMessage(text);
+  // A refund's `{{event}}` is itself a message of the catalogue.
+  if (found) return found.params?.event === undefined || findServerMessage(String(found.params.event)) !== null;
+  if (isOperatorMessage(text)) return true;
   const prefixed = /^([\w.[\]-]{1,100}|⟨param⟩): (.+)$/s.exec(text);
   if (prefixed && (prefixed[2] === PARAM || findServerMessage(prefixed[2]!))) return true;
   const template = new RegExp(`^${text.split(PARAM).map(escapeRegExp).join('.+')}$`, 's');
@@ -183,6 +232,12 @@ describe('the message catalogue covers the sources', () => {
     expect(texts).toContain('Invalid email or password');
     expect(texts).toContain(`You can have at most ${PARAM} webhook endpoints. Delete one first.`);
     expect(texts).toContain(`Too many generation requests. Please wait ${PARAM} seconds and try again.`);
+    // A table of messages, another error class, a detail, a constant sent over Socket.IO, what a …Message() returns.
+    expect(texts).toContain('Send one photo at a time.');
+    expect(texts).toContain('Webhook URLs must use https');
+    expect(texts).toContain('incomplete or damaged');
+    expect(texts).toContain('We could not generate lines right now. Please try again.');
+    expect(texts).toContain(`Payment received. Your ${PARAM} plan is active now.`);
     expect(contractMessages().map((f) => f.text)).toContain('Choose a valid tone');
   });
 

@@ -11,6 +11,7 @@ export const OPERATOR_MESSAGES: readonly { pattern: RegExp; reason: string }[] =
   { pattern: /^No route for /, reason: 'an /api path that does not exist: a programming error, not a user’s' },
   { pattern: /^Undeclared error status: /, reason: 'STRICT_DECLARED_ERRORS in tests: a programming error' },
   { pattern: /^Request was aborted$/, reason: 'the client went away: nobody reads the answer' },
+  { pattern: /^The transaction is being processed$/, reason: "Daraja's own words, compared with its answer, never sent" },
   {
     pattern:
       /^(Webhook signature could not be verified|Webhook verification is unavailable right now|This event is being handled right now\. Please deliver it again later\.)$/,

@@ -28,6 +28,12 @@ describe('server messages', () => {
     );
   });
 
+  it('translates a message inside a message (a refund and what it ended)', () => {
+    expect(
+      translateServerMessage('$9.00 of your Pro payment was refunded, so your Pro plan has ended. You are on the free plan now.', 'sw'),
+    ).toBe('Umerejeshewa $9.00 za malipo yako ya mpango wa Pro, kwa hiyo mpango wako wa Pro umeisha. Sasa uko kwenye mpango wa Bure.');
+  });
+
   it('keeps English as it is, and a message it does not know stays English, never an id', () => {
     expect(translateServerMessage('Invalid email or password', 'en')).toBe('Invalid email or password');
     expect(translateServerMessage('Some brand-new message', 'sw')).toBe('Some brand-new message');

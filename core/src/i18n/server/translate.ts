@@ -7,7 +7,9 @@ export { SERVER_MESSAGES_EN, SERVER_MESSAGES_SW, SERVER_WORDS_SW, type ServerMes
 const CATALOGUES: Record<UiLanguage, Partial<Record<ServerMessageId, string>>> = { en: SERVER_MESSAGES_EN, sw: SERVER_MESSAGES_SW };
 const WORDS: Record<UiLanguage, Record<string, string>> = { en: {}, sw: SERVER_WORDS_SW };
 /** Parameters whose value is itself an English word of ours (a feature, a plan, what a limit counts, a field's name). */
-const WORD_PARAMS = new Set(['what', 'plan', 'field']);
+const WORD_PARAMS = new Set(['what', 'plan', 'nowPlan', 'field']);
+/** Parameters whose value is itself a message of the catalogue (a refund's `event`), translated in turn. */
+const MESSAGE_PARAMS = new Set(['event']);
 
 type Params = Record<string, string | number>;
 
@@ -15,13 +17,16 @@ function interpolate(template: string, params: Params = {}): string {
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
+function translatedParam(lang: UiLanguage, name: string, value: string | number): string | number {
+  if (WORD_PARAMS.has(name)) return WORDS[lang][String(value)] ?? value;
+  if (MESSAGE_PARAMS.has(name)) return translateServerMessage(String(value), lang);
+  return value;
+}
+
 /** The message `id` in `lang`, with its `{{params}}`; English when the language has no text for it. */
 export function serverMessage(lang: UiLanguage, id: ServerMessageId, params?: Params): string {
   const template = CATALOGUES[lang][id] ?? SERVER_MESSAGES_EN[id];
-  const words = WORDS[lang];
-  const translated = params
-    ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, WORD_PARAMS.has(k) ? (words[String(v)] ?? v) : v]))
-    : undefined;
+  const translated = params ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, translatedParam(lang, k, v)])) : undefined;
   return interpolate(template, translated);
 }
 
