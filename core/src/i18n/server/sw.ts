@@ -258,7 +258,7 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
   'payments.paypalPending': 'Tunasubiri PayPal ithibitishe malipo.',
   'payments.refundDue': 'PayPal ilikutoza hii kwa usajili uliokuwa umeshaacha. Unarejeshewa pesa zote.',
   'payments.refundFailed':
-    'PayPal ilikutoza hii kwa usajili uliokuwa umeshaacha, na kurejeshewa pesa kiotomatiki hakukufaulu. Tafadhali wasiliana nasi nasi tutakurejeshea pesa.',
+    'PayPal ilikutoza hii kwa usajili uliokuwa umeshaacha, na kurejeshewa pesa kiotomatiki hakukufaulu. Tafadhali wasiliana nasi, tutakurejeshea pesa.',
   'payments.refundedAfterLeaving': 'PayPal ilikutoza baada ya kuacha usajili; umerejeshewa pesa zote.',
   'payments.partlyRefunded': 'Imelipwa; {{money}} kati ya hizo zimerejeshwa.',
   'payments.received': 'Malipo yamepokelewa. Mpango wako wa {{plan}} unatumika sasa.',
