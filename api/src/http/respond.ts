@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import type { z } from 'zod';
-import { Errors } from '@gl/core/server';
+import type { UiLanguage } from '@gl/core';
+import { Errors, zodErrorMapFor } from '@gl/core/server';
 
 /** The success envelope: `{ success: true, data }`. */
 export function ok<T>(res: Response, data: T, status = 200): void {
@@ -9,10 +10,12 @@ export function ok<T>(res: Response, data: T, status = 200): void {
 
 /**
  * Parses input against a contract schema; a failure is 400 VALIDATION_FAILED with the zod issues.
- * The message is the first issue, prefixed with its field unless `bare`.
+ * The message is the first issue, prefixed with its field unless `bare`. `lang`: the request's
+ * language, for zod's own messages (a schema's own messages are translated by the error handler).
  */
-export function parse<S extends z.ZodType>(schema: S, input: unknown, opts: { bare?: boolean } = {}): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
+export function parse<S extends z.ZodType>(schema: S, input: unknown, opts: { bare?: boolean; lang?: UiLanguage } = {}): z.infer<S> {
+  const error = opts.lang && zodErrorMapFor(opts.lang);
+  const result = error ? schema.safeParse(input ?? {}, { error }) : schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const details = result.error.issues.map((i) => ({
     path: i.path.join('.'),

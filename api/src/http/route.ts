@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ApiContext } from '../api-context';
 import { requireUser } from '../middleware/authenticate';
 import { parse } from './respond';
+import { languageOf } from './request-language';
 
 /**
  * One definition per route: method, path, auth, input schemas, answer schema, status and errors
@@ -158,7 +159,7 @@ function handlerFor(spec: AnyRouteSpec, deps: unknown): RequestHandler {
   const status = spec.status ?? 200;
   return async (req, res) => {
     if (spec.before) await spec.before(req, deps, res);
-    const opts = { bare: spec.bareValidationMessage };
+    const opts = { bare: spec.bareValidationMessage, lang: languageOf(req) };
     const params = spec.params ? parse(spec.params, req.params, opts) : undefined;
     const query = spec.query ? parse(spec.query, req.query, opts) : undefined;
     const body = spec.body ? parse(spec.body, req.body, opts) : undefined;

@@ -16,6 +16,7 @@ import {
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
+import { languageOf } from '../http/request-language';
 import { userIdOf } from '../middleware/authenticate';
 import { GenerationService } from './generation.service';
 import { PhotoService } from './photo.service';
@@ -147,7 +148,8 @@ export const linesResource = defineResource({
       response: generationAcceptedDto,
       errors: [400, 401, 403, 404, 413, 415, 422, 429, 503],
       before: queueAndLimits,
-      handler: async ({ req, res, deps }) => deps.photos.create(requesterOf(req), await readPhotoForm(req, res), photoFormFields),
+      handler: async ({ req, res, deps }) =>
+        deps.photos.create(requesterOf(req), await readPhotoForm(req, res), photoFormFields, languageOf(req)),
     }),
   ],
 });

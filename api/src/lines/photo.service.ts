@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { GenerateBody } from '@gl/core';
+import type { GenerateBody, UiLanguage } from '@gl/core';
 import { canSeePhotos, Errors } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { parse } from '../http/respond';
@@ -19,9 +19,10 @@ export class PhotoService {
     private readonly generations: GenerationService,
   ) {}
 
-  async create(who: Requester, form: PhotoForm, fields: z.ZodType<GenerateBody>): Promise<GenerationAccepted> {
+  /** `lang`: the request's language, for zod's own messages about the form's fields. */
+  async create(who: Requester, form: PhotoForm, fields: z.ZodType<GenerateBody>, lang?: UiLanguage): Promise<GenerationAccepted> {
     this.generations.ensureQueueReady();
-    const body = parse(fields, form.fields);
+    const body = parse(fields, form.fields, { lang });
     const plan = who.plan ?? (await this.generations.quota.planOf({ userId: who.userId, ip: who.ip }));
     requireFeature(plan, 'photoCaptions', 'Captions from a photo');
     if (!canSeePhotos(this.ctx.config)) throw Errors.visionUnavailable();

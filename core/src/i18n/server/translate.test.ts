@@ -15,6 +15,25 @@ describe('server messages', () => {
     );
   });
 
+  it('translates a field name inside a message, and the message after a field prefix', () => {
+    expect(translateServerMessage('Topic must be at most 200 characters', 'sw')).toBe('Mada: herufi zisizidi 200');
+    expect(translateServerMessage('Words to avoid: "sale" is listed twice', 'sw')).toBe('Maneno ya kuepuka: "sale" limeandikwa mara mbili');
+    expect(translateServerMessage('index must be a number', 'sw')).toBe('index: andika namba');
+    expect(translateServerMessage('cursor: Invalid cursor', 'sw')).toBe('cursor: Kiashiria cha ukurasa si sahihi');
+    expect(translateServerMessage('wordsToAvoid.1: Words to avoid: "bei" is listed twice', 'sw')).toBe(
+      'wordsToAvoid.1: Maneno ya kuepuka: "bei" limeandikwa mara mbili',
+    );
+    expect(translateServerMessage('Too many generation requests. Please wait 1 second and try again.', 'sw')).toBe(
+      'Maombi ya kutunga ni mengi mno. Tafadhali subiri sekunde 1 kisha ujaribu tena.',
+    );
+  });
+
+  it('translates a message inside a message (a refund and what it ended)', () => {
+    expect(
+      translateServerMessage('$9.00 of your Pro payment was refunded, so your Pro plan has ended. You are on the free plan now.', 'sw'),
+    ).toBe('Umerejeshewa $9.00 za malipo yako ya mpango wa Pro, kwa hiyo mpango wako wa Pro umeisha. Sasa uko kwenye mpango wa Bure.');
+  });
+
   it('keeps English as it is, and a message it does not know stays English, never an id', () => {
     expect(translateServerMessage('Invalid email or password', 'en')).toBe('Invalid email or password');
     expect(translateServerMessage('Some brand-new message', 'sw')).toBe('Some brand-new message');

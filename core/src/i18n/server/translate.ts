@@ -6,8 +6,10 @@ export { SERVER_MESSAGES_EN, SERVER_MESSAGES_SW, SERVER_WORDS_SW, type ServerMes
 
 const CATALOGUES: Record<UiLanguage, Partial<Record<ServerMessageId, string>>> = { en: SERVER_MESSAGES_EN, sw: SERVER_MESSAGES_SW };
 const WORDS: Record<UiLanguage, Record<string, string>> = { en: {}, sw: SERVER_WORDS_SW };
-/** Parameters whose value is itself an English word of ours (a feature, a plan, what a limit counts). */
-const WORD_PARAMS = new Set(['what', 'plan']);
+/** Parameters whose value is itself an English word of ours (a feature, a plan, what a limit counts, a field's name). */
+const WORD_PARAMS = new Set(['what', 'plan', 'nowPlan', 'field']);
+/** Parameters whose value is itself a message of the catalogue (a refund's `event`), translated in turn. */
+const MESSAGE_PARAMS = new Set(['event']);
 
 type Params = Record<string, string | number>;
 
@@ -15,13 +17,16 @@ function interpolate(template: string, params: Params = {}): string {
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
+function translatedParam(lang: UiLanguage, name: string, value: string | number): string | number {
+  if (WORD_PARAMS.has(name)) return WORDS[lang][String(value)] ?? value;
+  if (MESSAGE_PARAMS.has(name)) return translateServerMessage(String(value), lang);
+  return value;
+}
+
 /** The message `id` in `lang`, with its `{{params}}`; English when the language has no text for it. */
 export function serverMessage(lang: UiLanguage, id: ServerMessageId, params?: Params): string {
   const template = CATALOGUES[lang][id] ?? SERVER_MESSAGES_EN[id];
-  const words = WORDS[lang];
-  const translated = params
-    ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, WORD_PARAMS.has(k) ? (words[String(v)] ?? v) : v]))
-    : undefined;
+  const translated = params ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, translatedParam(lang, k, v)])) : undefined;
   return interpolate(template, translated);
 }
 
@@ -61,12 +66,11 @@ export function findServerMessage(message: string): { id: ServerMessageId; param
  */
 export function translateServerMessage(message: string, lang: UiLanguage): string {
   if (lang === DEFAULT_LANGUAGE || !message) return message;
-  const found = findServerMessage(message);
-  if (found) return serverMessage(lang, found.id, found.params);
+  // The field prefix first: `wordsToAvoid.1: Words to avoid: …` is a field and a message, not one
+  // message whose `{{field}}` is `wordsToAvoid.1: Words to avoid`.
   const prefixed = /^([\w.[\]-]{1,100}): (.+)$/s.exec(message);
-  if (prefixed) {
-    const inner = findServerMessage(prefixed[2]!);
-    if (inner) return `${prefixed[1]}: ${serverMessage(lang, inner.id, inner.params)}`;
-  }
-  return message;
+  const inner = prefixed && findServerMessage(prefixed[2]!);
+  if (inner) return `${prefixed[1]}: ${serverMessage(lang, inner.id, inner.params)}`;
+  const found = findServerMessage(message);
+  return found ? serverMessage(lang, found.id, found.params) : message;
 }
