@@ -25,7 +25,7 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
   'rateLimit.minutes': 'Umefikia kikomo cha {{what}}. Tafadhali jaribu tena baada ya dakika {{minutes}}.',
   'request.invalid': 'Ombi si sahihi',
   'request.malformedJson': 'JSON ya ombi haisomeki',
-  'request.tooLarge': 'Ombi ni kubwa mno (KB 16 kwa juu kabisa)',
+  'request.tooLarge': 'Ombi ni kubwa mno (lisizidi KB 16)',
   'request.encoding': 'Usimbaji wa ombi hautumiki',
   'request.unknownFields': 'Sehemu zisizojulikana: {{fields}}',
   'request.database': 'Tunapata shida kufikia hifadhidata yetu. Tafadhali jaribu tena baada ya muda mfupi.',
@@ -108,7 +108,7 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
   'payments.mpesaInitFailed': 'Hatukuweza kuanzisha malipo ya M-Pesa',
   'payments.mpesaPending': 'Angalia simu yako na uweke PIN yako ya M-Pesa ili kukamilisha malipo.',
   'payments.cancelledByUser': 'Umeghairi malipo',
-  'apiKeys.max': 'Unaweza kuwa na funguo {{count}} za API zinazotumika. Futa mmoja kwanza.',
+  'apiKeys.max': 'Unaweza kuwa na funguo za API zinazotumika zisizozidi {{count}}. Batilisha mmoja kwanza.',
   'newsletter.badUnsubscribe': 'Kiungo hiki cha kujiondoa si sahihi.',
 };
 
@@ -125,7 +125,7 @@ export const SERVER_WORDS_SW: Record<string, string> = {
   Campaigns: 'Kampeni',
   'Comparing tones': 'Kulinganisha mitindo',
   'Brand kits': 'Seti za chapa',
-  'API access': 'Matumizi ya API',
+  'API access': 'Ufikiaji wa API',
   'Bulk export': 'Kuhamisha mistari mingi kwa pamoja',
   'Captions from a photo': 'Maelezo ya picha kutoka kwenye picha',
   'Custom prompts': 'Maagizo yako mwenyewe',
