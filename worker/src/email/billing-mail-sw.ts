@@ -45,7 +45,7 @@ export function composeBillingMailSw(input: BillingMailInput): { subject: string
           `Umelipa kwa ${p.provider === 'mpesa' ? 'M-Pesa' : 'PayPal'} tarehe ${day(p.completedAt)}, kwa kipindi cha ${day(p.periodStart)} hadi ${day(p.periodEnd)}.`,
           ...(voided
             ? [
-                `Bei ya malipo haya ilitolewa salio la kupandisha daraja la ${money(voided.credit ?? 0, p.currency)} ambalo malipo ya awali yalikuwa yameshalitumia, kwa hivyo yanalipia sehemu ya kipindi inayolingana na kiasi chake (tarehe zilizo hapo juu).`,
+                `Bei ya malipo haya ilihesabiwa kwa kutoa salio la kupandisha daraja la ${money(voided.credit ?? 0, p.currency)} ambalo malipo ya awali yalikuwa yameshalitumia, kwa hivyo yanalipia sehemu tu ya kipindi inayolingana na kiasi chake (tarehe zilizo hapo juu).`,
               ]
             : []),
           ...manage,
@@ -69,10 +69,10 @@ export function composeBillingMailSw(input: BillingMailInput): { subject: string
     case 'paypal-cancelled': {
       const c = input.cancellation;
       return {
-        subject: 'Usajili wako wa PayPal kwa Genius Lines umesitishwa',
+        subject: 'Usajili wako wa PayPal kwa Genius Lines umeghairiwa',
         lines: [
           hello,
-          `Tumesitisha usajili wako wa PayPal ${c?.providerSubscriptionId ?? ''} wa mpango wa ${planName(c?.planId ?? 'pro')} kwenye PayPal, kwa sababu ${LEFT_BECAUSE_SW[c?.reason ?? 'replaced'] ?? LEFT_BECAUSE_SW.replaced}. PayPal haitakutoza tena kwa usajili huo.`,
+          `Tumeghairi usajili wako wa PayPal ${c?.providerSubscriptionId ?? ''} wa mpango wa ${planName(c?.planId ?? 'pro')} kwenye PayPal, kwa sababu ${LEFT_BECAUSE_SW[c?.reason ?? 'replaced'] ?? LEFT_BECAUSE_SW.replaced}. PayPal haitakutoza tena kwa usajili huo.`,
           'PayPal ikikutoza hata hivyo, tutakurejeshea pesa zote za malipo hayo.',
           ...manage,
         ],
@@ -81,11 +81,11 @@ export function composeBillingMailSw(input: BillingMailInput): { subject: string
     case 'paypal-cancel-failed': {
       const c = input.cancellation;
       return {
-        subject: 'Tafadhali sitisha usajili wako wa Genius Lines kwenye PayPal',
+        subject: 'Tafadhali ghairi usajili wako wa Genius Lines kwenye PayPal',
         lines: [
           hello,
-          `Umeacha mpango wako wa ${planName(c?.planId ?? 'pro')}, lakini hatukuweza kusitisha usajili wake wa PayPal ${c?.providerSubscriptionId ?? ''} kwenye PayPal, kwa hivyo huenda PayPal ikakutoza tena.`,
-          'Tafadhali usitishe kwenye akaunti yako ya PayPal (Settings, kisha Payments, kisha Manage automatic payments), au ujaribu tena kutoka kwenye ukurasa wako wa Malipo. PayPal ikikutoza, tutakurejeshea pesa zote za malipo hayo.',
+          `Umeacha mpango wako wa ${planName(c?.planId ?? 'pro')}, lakini hatukuweza kughairi usajili wake wa PayPal ${c?.providerSubscriptionId ?? ''} kwenye PayPal, kwa hivyo huenda PayPal ikakutoza tena.`,
+          'Tafadhali ughairi kwenye akaunti yako ya PayPal (Settings, kisha Payments, kisha Manage automatic payments), au ujaribu tena kutoka kwenye ukurasa wako wa Malipo. PayPal ikikutoza, tutakurejeshea pesa zote za malipo hayo.',
           ...manage,
         ],
       };

@@ -58,7 +58,7 @@ export function accountParagraphsSw(mail: AccountMail): { lines: string[]; butto
       return {
         lines: [
           hello,
-          'Akaunti yako ya Genius Lines imefutwa, pamoja na mistari iliyohifadhiwa, mistari uliyotunga na funguo zako za API. Rekodi za malipo zinabaki kwa ajili ya hesabu, bila jina lako wala barua pepe yako.',
+          'Akaunti yako ya Genius Lines imefutwa, pamoja na mistari iliyohifadhiwa, mistari uliyotunga na funguo zako za API. Kumbukumbu za malipo zinabaki kwa ajili ya hesabu, bila jina lako wala barua pepe yako.',
           `Karibu tena wakati wowote: ${mail.appUrl}`,
         ],
       };
@@ -66,7 +66,7 @@ export function accountParagraphsSw(mail: AccountMail): { lines: string[]; butto
       return {
         lines: [
           hello,
-          `Kila jaribio la kutuma matukio kwa webhook yako ${oneLine(mail.webhookUrl ?? '')} limeshindwa kwa zaidi ya saa 24, kwa hivyo tumeacha kuituma.`,
+          `Kila jaribio la kutuma matukio kwa webhook yako ${oneLine(mail.webhookUrl ?? '')} limeshindwa kwa zaidi ya saa 24, kwa hivyo tumeacha kuitumia matukio.`,
           `Webhook ikianza kujibu tena (kwa hali ya 2xx), badilisha siri yake kwenye ukurasa wa nyaraka za API ili uiwashe tena, au uifute: ${mail.appUrl}/api-docs#webhooks`,
         ],
       };
