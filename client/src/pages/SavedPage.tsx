@@ -43,7 +43,7 @@ function SavedLibrary({ userId }: { userId: string }) {
   const countText = !list.data
     ? ''
     : summary.data
-      ? t('page.count', { matching, total })
+      ? t('page.count', { count: matching, matching, total })
       : summary.isError
         ? t('page.countAlone', { count: matching })
         : '';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { SavedLineDto, UsageSummary } from '@gl/core/types';
 import GeneratePage from './GeneratePage';
 import SavedPage from './SavedPage';
@@ -50,6 +50,17 @@ describe('in Kiswahili', () => {
     expect(screen.getByRole('button', { name: 'Tunga mistari' })).toBeInTheDocument();
     expect(await screen.findByText('Utunzi kwa AI')).toBeInTheDocument();
     expect(screen.queryByText(/Generate|Category|Tone\b|Topic/)).not.toBeInTheDocument();
+  });
+
+  it('/saved: one matching line is counted in the singular (mstari 1), more in the plural', async () => {
+    signIn();
+    mockApi({
+      'GET /api/auth/me': () => ok({ user: TEST_USER }),
+      'GET /api/lines/saved': () => ok({ savedLines: [LINE], total: 1, nextCursor: null }),
+      'GET /api/lines/saved/summary': () => ok({ total: 3, categories: [{ category: 'taglines', count: 3 }] }),
+    });
+    renderAt(<SavedPage />, { route: '/saved', path: '/saved' });
+    await waitFor(() => expect(screen.getByTestId('saved-count')).toHaveTextContent(/^Mstari 1 kati ya 3$/));
   });
 
   it('/saved: the title, count, filter, badges, date and actions speak Kiswahili', async () => {
