@@ -125,11 +125,9 @@ function KeyManager() {
                 <div>
                   <p className="font-medium text-slate-900 dark:text-white">{k.name}</p>
                   <p className="font-mono text-xs text-slate-600 dark:text-slate-400">
-                    {t('details', {
-                      prefix: k.prefix,
-                      created: formatDate(k.createdAt),
-                      lastUsed: k.lastUsedAt ? formatDate(k.lastUsedAt) : t('never'),
-                    })}
+                    {k.lastUsedAt
+                      ? t('details', { prefix: k.prefix, created: formatDate(k.createdAt), lastUsed: formatDate(k.lastUsedAt) })
+                      : t('detailsNeverUsed', { prefix: k.prefix, created: formatDate(k.createdAt) })}
                   </p>
                 </div>
                 <button
