@@ -15,6 +15,8 @@ import {
   paypalRefundJob,
   photoStore,
   teamInvitationsRepository,
+  translateServerMessage,
+  usersRepository,
   webhookDeliveryJob,
   webhooksRepository,
   type ServerContext,
@@ -72,7 +74,10 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
         if (photoGone) ctx.logger.warn({ generationId: g.id }, 'photo generation failed: its photo is gone');
         else ctx.logger.error({ generationId: g.id, attempts: g.attempts }, 'generation abandoned after repeated attempts');
         const audience = g.userId ? { userId: g.userId } : { visitorId: g.visitorId };
-        ctx.realtime.emit(audience, 'generation:failed', { id: g.id, error });
+        // Given up on (rare): one small read of the account's language; a visitor is told in English
+        // (as in generation.processor.ts: no account, and the row keeps no request language).
+        const said = g.userId ? translateServerMessage(error, await usersRepository.languageOf(db, g.userId)) : error;
+        ctx.realtime.emit(audience, 'generation:failed', { id: g.id, error: said });
         if (row.campaign) await reportCampaignLine(ctx, g.id);
       }
       continue;

@@ -3,6 +3,7 @@ import type { ApiContext } from '../api-context';
 import { BillingService } from './billing.service';
 import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
+import { languageOf } from '../http/request-language';
 
 const billingDeps = (ctx: ApiContext) => ({ billing: new BillingService(ctx) });
 
@@ -19,7 +20,7 @@ export const billingResource = defineResource({
       auth: 'session',
       response: billingDto,
       errors: [401],
-      handler: ({ req, deps }) => deps.billing.overview(userIdOf(req)),
+      handler: ({ req, deps }) => deps.billing.overview(userIdOf(req), languageOf(req)),
     }),
     route({
       method: 'get',

@@ -13,6 +13,7 @@ import {
   subscriptionsRepository,
   type PaypalCancellationRow,
   type SubscriptionRow,
+  translateServerMessage,
 } from '@gl/core/server';
 import type {
   BillingDto,
@@ -22,6 +23,7 @@ import type {
   PaypalCancellationDto,
   PlanId,
   ReceiptDto,
+  UiLanguage,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
 
@@ -54,7 +56,8 @@ export function toBillingSubscription(s: SubscriptionRow, now = new Date()): Bil
 export class BillingService {
   constructor(private readonly ctx: ApiContext) {}
 
-  async overview(userId: string, now = new Date()): Promise<BillingDto> {
+  /** The caller's billing; what a refund notice says is in `lang` (the request's language). */
+  async overview(userId: string, lang: UiLanguage, now = new Date()): Promise<BillingDto> {
     const [active, scheduled, currentPlan, receiptsCount, cancellations, refunds] = await Promise.all([
       subscriptionsRepository.findActive(this.ctx.db, userId),
       billingRepository.findScheduled(this.ctx.db, userId),
@@ -76,7 +79,7 @@ export class BillingService {
         amount: refund.amountMinor,
         currency: refund.currency,
         planId: asPlanId(planId),
-        message: refund.message,
+        message: translateServerMessage(refund.message, lang),
         createdAt: refund.createdAt.toISOString(),
       })),
     };

@@ -13,7 +13,7 @@ import {
   mpesaOutcome,
   parseStkCallback,
   asPlanId,
-  paymentMessage,
+  paymentMessageIn,
   paymentStatusJob,
   paymentsRepository,
   settlePayment,
@@ -27,6 +27,7 @@ import {
   type BillingInterval,
   type PlanId,
   type MpesaStatusDto,
+  type UiLanguage,
   type PaymentStatus,
   type MpesaStkPushDto,
 } from '@gl/core';
@@ -169,8 +170,8 @@ export class MpesaService {
     );
   }
 
-  /** The stored state of the caller's own STK request (the browser gets changes live; this is for reloads). */
-  async status(userId: string, checkoutRequestID: string): Promise<MpesaStatusDto> {
+  /** The stored state of the caller's own STK request (the browser gets changes live; this is for reloads); its message in `lang`. */
+  async status(userId: string, checkoutRequestID: string, lang: UiLanguage): Promise<MpesaStatusDto> {
     const payment = await paymentsRepository.findByProviderRef(this.ctx.db, 'mpesa', checkoutRequestID);
     if (!payment || payment.userId !== userId) throw Errors.notFound('Payment not found');
     return {
@@ -179,7 +180,7 @@ export class MpesaService {
       status: payment.status as PaymentStatus,
       resultCode: payment.resultCode,
       resultDesc: payment.resultDesc,
-      message: paymentMessage(payment),
+      message: paymentMessageIn(payment, lang),
       planId: asPlanId(payment.planId),
     };
   }

@@ -109,7 +109,7 @@ export const paymentsResource = defineResource({
       body: paypalCaptureOrderBody,
       response: paypalCaptureDto,
       errors: [400, 401, 402, 404, 409, 502, 503],
-      handler: ({ req, deps, body }) => deps.paypal.captureOrder(userIdOf(req), body.orderID, body.planId),
+      handler: ({ req, deps, body }) => deps.paypal.captureOrder(userIdOf(req), body.orderID, languageOf(req), body.planId),
     }),
     route({
       method: 'post',
@@ -166,7 +166,7 @@ export const paymentsResource = defineResource({
       params: checkoutRequestIdParams,
       response: mpesaStatusDto,
       errors: [400, 401, 404],
-      handler: ({ req, deps, params }) => deps.mpesa.status(userIdOf(req), params.checkoutRequestID),
+      handler: ({ req, deps, params }) => deps.mpesa.status(userIdOf(req), params.checkoutRequestID, languageOf(req)),
     }),
     route({
       method: 'get',
@@ -175,7 +175,7 @@ export const paymentsResource = defineResource({
       auth: 'session',
       response: paymentListDto,
       errors: [401],
-      handler: ({ req, deps }) => deps.payments.history(userIdOf(req)),
+      handler: ({ req, deps }) => deps.payments.history(userIdOf(req), languageOf(req)),
     }),
     route({
       method: 'get',
@@ -188,7 +188,7 @@ export const paymentsResource = defineResource({
       errors: [400, 401, 403],
       handler: ({ req, deps, params }) => {
         if (params.userId.toLowerCase() !== userIdOf(req).toLowerCase()) throw Errors.forbidden();
-        return deps.payments.history(userIdOf(req));
+        return deps.payments.history(userIdOf(req), languageOf(req));
       },
     }),
     route({

@@ -1,4 +1,4 @@
-import type { PaymentDto } from '@gl/core';
+import type { PaymentDto, UiLanguage } from '@gl/core';
 import { Errors, USER_CANCELLED_CODE, paymentsRepository, settlePayment, toPaymentDto } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 
@@ -6,9 +6,10 @@ import type { ApiContext } from '../api-context';
 export class PaymentsService {
   constructor(private readonly ctx: ApiContext) {}
 
-  async history(userId: string): Promise<{ payments: PaymentDto[] }> {
+  /** The caller's payments, each one's message in `lang` (the request's language). */
+  async history(userId: string, lang: UiLanguage): Promise<{ payments: PaymentDto[] }> {
     const rows = await paymentsRepository.listForUser(this.ctx.db, userId);
-    return { payments: rows.map(toPaymentDto) };
+    return { payments: rows.map((row) => toPaymentDto(row, lang)) };
   }
 
   /** `cancelled` is true when the payment was pending, false otherwise. */

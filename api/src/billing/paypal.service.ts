@@ -8,7 +8,7 @@ import {
   billingRepository,
   createPaymentOrder,
   currentPlanFor,
-  paymentMessage,
+  paymentMessageIn,
   paymentsRepository,
   settlePayment,
   subscriptionsRepository,
@@ -34,6 +34,7 @@ import {
   type PaymentStatus,
   type PaypalCaptureDto,
   type PaypalOrderDto,
+  type UiLanguage,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { PaypalSubscriptionsService, isPaypalSubscriptionEvent } from './paypal-subscriptions.service';
@@ -120,13 +121,13 @@ export class PaypalService {
     return { orderID: order.id, paymentId: payment.id, status: order.status, amount: centsToPaypalValue(amountCents), currency: 'USD' };
   }
 
-  private async result(payment: PaymentRow, subscription: SubscriptionRow | undefined): Promise<PaypalCaptureDto> {
+  private async result(payment: PaymentRow, subscription: SubscriptionRow | undefined, lang: UiLanguage): Promise<PaypalCaptureDto> {
     const currentPlan = await currentPlanFor(this.ctx.db, payment.userId);
     return {
       id: payment.providerRef,
       paymentId: payment.id,
       status: payment.status as PaymentStatus,
-      message: paymentMessage(payment),
+      message: paymentMessageIn(payment, lang),
       subscription: subscription ? toSubscriptionDto(subscription) : null,
       currentPlan,
     };
@@ -136,13 +137,14 @@ export class PaypalService {
    * Captures an approved order of the caller. The order must be COMPLETED, its capture must be
    * COMPLETED, for the amount and currency we stored; then the state machine activates the plan.
    * A retry (after a timeout) replays the same PayPal-Request-Id and gets the same order back.
+   * The answer's message is in `lang` (the request's language).
    */
-  async captureOrder(userId: string, orderID: string, planId?: PlanId): Promise<PaypalCaptureDto> {
+  async captureOrder(userId: string, orderID: string, lang: UiLanguage, planId?: PlanId): Promise<PaypalCaptureDto> {
     const found = await paymentsRepository.findByProviderRef(this.ctx.db, 'paypal', orderID);
     // Someone else's order looks exactly like an unknown one.
     if (!found || found.userId !== userId) throw Errors.notFound('Order not found');
     if (planId && planId !== found.planId) throw Errors.validation('planId does not match this order');
-    if (found.status === 'completed') return this.result(found, await subscriptionsRepository.findByPayment(this.ctx.db, found.id));
+    if (found.status === 'completed') return this.result(found, await subscriptionsRepository.findByPayment(this.ctx.db, found.id), lang);
     const userCancelled = found.status === 'cancelled' && found.resultCode === USER_CANCELLED_CODE;
     if (found.status !== 'pending' && !userCancelled) {
       throw Errors.conflict('This payment can no longer be completed. Please start again.');
@@ -172,7 +174,7 @@ export class PaypalService {
     const snapshot = { order: { id: order.id, status: order.status, purchase_units: order.purchase_units } };
     if (check.kind === 'pending') {
       // e.g. an eCheck: PAYMENT.CAPTURE.COMPLETED arrives later through the webhook.
-      return this.result(found, undefined);
+      return this.result(found, undefined, lang);
     }
     if (check.kind === 'completed') {
       const settled = await settlePayment(this.ctx, found.id, {
@@ -182,7 +184,7 @@ export class PaypalService {
         providerResult: snapshot,
         captureId: check.capture.id,
       });
-      return this.result(settled.payment ?? found, settled.subscription);
+      return this.result(settled.payment ?? found, settled.subscription, lang);
     }
     if (check.kind === 'mismatch') {
       this.ctx.logger.error({ paymentId: found.id, orderID, reason: check.reason }, 'paypal capture does not match the stored payment');

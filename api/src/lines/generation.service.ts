@@ -7,6 +7,7 @@ import {
   platformOf,
   switchesOf,
   toGenerationDto,
+  translateServerMessage,
   usageSummaryFor,
   utcDay,
   type GenerationOwner,
@@ -24,6 +25,7 @@ import {
   type Plan,
   type RefineBody,
   type Tone,
+  type UiLanguage,
   type UsageSummary,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
@@ -74,6 +76,12 @@ const STILL_RUNNING = 'This generation is still in progress. Please wait for it 
 
 /** Whether a generation's lines may carry emoji at all (its switch, an SMS platform, a kit voice without emoji). */
 const allowsEmoji = (row: GenerationRow): boolean => switchesOf(row).emoji !== 'none';
+
+/** A generation as the API answers it, the stored (English) failure text in `lang`. */
+function generationIn(row: GenerationRow, lang: UiLanguage): GenerationDto {
+  const dto = toGenerationDto(row);
+  return dto.error ? { ...dto, error: translateServerMessage(dto.error, lang) } : dto;
+}
 
 /**
  * Accepting generations: plan rules, the atomic daily quota, the row in PostgreSQL, then the
@@ -290,14 +298,15 @@ export class GenerationService {
     }
   }
 
-  async get(who: Requester, id: string): Promise<GenerationDto> {
+  /** A generation of the requester; why it failed (if it did) is told in `lang` (the request's language). */
+  async get(who: Requester, id: string, lang: UiLanguage): Promise<GenerationDto> {
     const row = await generationsRepository.findOwned(this.ctx.db, id, { userId: who.userId, visitorId: who.visitorId });
     if (!row) throw Errors.notFound('Generation not found');
-    return toGenerationDto(row);
+    return generationIn(row, lang);
   }
 
-  async list(userId: string, limit: number): Promise<GenerationDto[]> {
-    return (await generationsRepository.listForUser(this.ctx.db, userId, limit)).map(toGenerationDto);
+  async list(userId: string, limit: number, lang: UiLanguage): Promise<GenerationDto[]> {
+    return (await generationsRepository.listForUser(this.ctx.db, userId, limit)).map((row) => generationIn(row, lang));
   }
 
   /**

@@ -111,7 +111,7 @@ export const linesResource = defineResource({
       params: generationIdParams,
       response: generationResultDto,
       errors: [400, 404],
-      handler: async ({ req, deps, params }) => ({ generation: await deps.service.get(requesterOf(req), params.id) }),
+      handler: async ({ req, deps, params }) => ({ generation: await deps.service.get(requesterOf(req), params.id, languageOf(req)) }),
     }),
     route({
       method: 'get',
@@ -121,7 +121,7 @@ export const linesResource = defineResource({
       query: listGenerationsQuery,
       response: generationListDto,
       errors: [400, 401],
-      handler: async ({ req, deps, query }) => ({ generations: await deps.service.list(userIdOf(req), query.limit) }),
+      handler: async ({ req, deps, query }) => ({ generations: await deps.service.list(userIdOf(req), query.limit, languageOf(req)) }),
     }),
     route({
       method: 'post',

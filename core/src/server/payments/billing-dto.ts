@@ -4,6 +4,8 @@ import type { PaymentRow } from '../repositories/payments.repository';
 import { REFUND_DUE_CODE, REFUND_FAILED_CODE, USER_CANCELLED_CODE } from '../repositories/payments.repository';
 import type { SubscriptionRow } from '../repositories/subscriptions.repository';
 import { hasLapsed } from '../billing/in-force';
+import type { UiLanguage } from '../../i18n/languages';
+import { translateServerMessage } from '../../i18n/server/translate';
 
 /** Result codes we store for failures that happen on our side of a provider call. */
 export const INIT_FAILED_CODE = 'INIT_FAILED';
@@ -62,7 +64,13 @@ export function paymentMessage(p: {
   }
 }
 
-export function toPaymentDto(p: PaymentRow): PaymentDto {
+/** What the user is told about a payment, in `lang` (the request's, or the account's for a socket event). */
+export function paymentMessageIn(p: Parameters<typeof paymentMessage>[0], lang: UiLanguage): string {
+  return translateServerMessage(paymentMessage(p), lang);
+}
+
+/** A payment as the API answers it, its message in `lang`. */
+export function toPaymentDto(p: PaymentRow, lang: UiLanguage): PaymentDto {
   return {
     id: p.id,
     provider: p.provider as PaymentProvider,
@@ -75,7 +83,7 @@ export function toPaymentDto(p: PaymentRow): PaymentDto {
     refundedMinor: p.refundedMinor,
     resultCode: p.resultCode,
     resultDesc: p.status === 'cancelled' && p.resultCode === USER_CANCELLED_CODE ? 'Cancelled in the app' : p.resultDesc,
-    message: paymentMessage(p),
+    message: paymentMessageIn(p, lang),
     createdAt: p.createdAt.toISOString(),
     completedAt: p.completedAt ? p.completedAt.toISOString() : null,
   };

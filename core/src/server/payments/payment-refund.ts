@@ -10,6 +10,8 @@ import { paymentsRepository, REFUND_DUE_CODE, type PaymentRow } from '../reposit
 import { subscriptionsRepository, type SubscriptionRow } from '../repositories/subscriptions.repository';
 import { asPlanId, formatMinorUnits } from './billing-dto';
 import { notifyPayment, notifySubscription, type SettleContext } from './payment-state';
+import { usersRepository } from '../repositories/users.repository';
+import { translateServerMessage } from '../../i18n/server/translate';
 
 export type RefundContext = SettleContext & Pick<ServerContext, 'config'>;
 
@@ -268,7 +270,9 @@ export async function refundPayment(
   if (noticeId) await enqueueBillingEmail(ctx, noticeId);
   await enqueuePaypalCancellations(ctx, cancellations);
   if (payment.userId) {
-    await notifyPayment(ctx, payment);
+    // A refund is rare: one small read of the account's language, for both events' words.
+    const language = await usersRepository.languageOf(ctx.db, payment.userId);
+    await notifyPayment(ctx, payment, { language });
     ctx.realtime.emit({ userId: payment.userId }, 'payment:refunded', {
       paymentId: payment.id,
       kind: input.kind,
@@ -276,7 +280,7 @@ export async function refundPayment(
       currency: payment.currency,
       planId: asPlanId(payment.planId),
       status: payment.status as 'completed' | 'refunded',
-      message,
+      message: translateServerMessage(message, language),
     });
     await notifySubscription(ctx, payment.userId);
   }

@@ -4,7 +4,9 @@ import type { ServerContext } from '../context';
 import type { DbOrTx } from '../db/database';
 import { paymentsRepository, type PaymentRow, type PaymentTransition } from '../repositories/payments.repository';
 import { currentPlanFor, subscriptionsRepository, type SubscriptionRow } from '../repositories/subscriptions.repository';
-import { addInterval, asInterval, asPlanId, paymentMessage, toSubscriptionDto } from './billing-dto';
+import { addInterval, asInterval, asPlanId, paymentMessageIn, toSubscriptionDto } from './billing-dto';
+import { usersRepository } from '../repositories/users.repository';
+import { resolveLanguage, type UiLanguage } from '../../i18n/languages';
 import { billingRepository } from '../repositories/billing.repository';
 import { planChange } from '../billing/plan-change';
 import { enqueueBillingEmail } from '../billing/billing-email';
@@ -162,14 +164,17 @@ export async function settlePayment(
   now = new Date(),
 ): Promise<SettleResult> {
   const result = await ctx.db.transaction(async (tx) => {
-    const moved = await paymentsRepository.transition(tx, paymentId, outcome);
-    if (!moved) return undefined;
+    const transitioned = await paymentsRepository.transition(tx, paymentId, outcome);
+    if (!transitioned) return undefined;
+    const { ownerLanguage, ...moved } = transitioned;
+    const language = resolveLanguage(ownerLanguage);
     // A payment whose account was deleted (user_id null) settles for the books but activates nothing.
     const owner = moved.userId;
-    if (moved.status !== 'completed' || !owner) return { payment: moved, subscription: undefined, noticeId: undefined, cancellations: [] };
+    if (moved.status !== 'completed' || !owner)
+      return { payment: moved, subscription: undefined, noticeId: undefined, cancellations: [], language };
     const activated = await activateSubscription(tx, { ...moved, userId: owner }, now);
     const { payment, noticeId } = await issueReceipt(tx, { ...moved, userId: owner }, activated, now);
-    return { payment, subscription: activated.row, noticeId, cancellations: activated.cancellations };
+    return { payment, subscription: activated.row, noticeId, cancellations: activated.cancellations, language };
   });
 
   if (!result) {
@@ -178,7 +183,7 @@ export async function settlePayment(
     return { changed: false, payment, subscription };
   }
 
-  const { payment, subscription, noticeId, cancellations } = result;
+  const { payment, subscription, noticeId, cancellations, language } = result;
   ctx.logger.info(
     {
       paymentId,
@@ -192,22 +197,31 @@ export async function settlePayment(
   );
   if (noticeId) await enqueueBillingEmail(ctx, noticeId);
   await enqueuePaypalCancellations(ctx, cancellations);
-  await notifyPayment(ctx, payment, subscription ? { subscription } : undefined);
+  await notifyPayment(ctx, payment, { subscription, language });
   return { changed: true, payment, subscription };
 }
 
-/** Pushes a payment's state (and, when the plan changed, the subscription) to the user's room. */
-export async function notifyPayment(ctx: SettleContext, payment: PaymentRow, plan?: { subscription: SubscriptionRow }): Promise<void> {
+/**
+ * Pushes a payment's state (and, when the plan changed, the subscription) to the user's room, its
+ * message in the account's language: `language` when the caller's statement read it already (a
+ * settlement), else one small read of it (the rarer paths: a refund, a renewal's first notice).
+ */
+export async function notifyPayment(
+  ctx: SettleContext,
+  payment: PaymentRow,
+  opts: { subscription?: SubscriptionRow; language?: UiLanguage } = {},
+): Promise<void> {
   if (!payment.userId) return;
+  const language = opts.language ?? (await usersRepository.languageOf(ctx.db, payment.userId));
   ctx.realtime.emit({ userId: payment.userId }, 'payment:updated', {
     paymentId: payment.id,
     provider: payment.provider as 'paypal' | 'mpesa',
     status: payment.status as PaymentStatus,
     resultCode: payment.resultCode,
-    message: paymentMessage(payment),
+    message: paymentMessageIn(payment, language),
     planId: asPlanId(payment.planId),
   });
-  if (plan) await notifySubscription(ctx, payment.userId);
+  if (opts.subscription) await notifySubscription(ctx, payment.userId);
 }
 
 /** Sends `subscription:updated` with the user's current subscription and plan as they are now. */

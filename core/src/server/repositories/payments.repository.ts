@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
-import { paymentEvents, payments } from '../db/schema';
+import { paymentEvents, payments, users } from '../db/schema';
 import type { PaymentProvider, PaymentStatus } from '../../contract/billing';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -113,9 +113,10 @@ export const paymentsRepository = {
   /**
    * The one way out of `pending`: a conditional UPDATE that only one caller can win. A completion
    * is also accepted after the user cancelled in the app (the provider says the money moved, so it
-   * must be honoured); nothing else leaves a final state. Returns the row when this call changed it.
+   * must be honoured); nothing else leaves a final state. Returns the row when this call changed it,
+   * with its owner's interface language read by the same statement (`payment:updated` is sent in it).
    */
-  async transition(db: DbOrTx, id: string, t: PaymentTransition): Promise<PaymentRow | undefined> {
+  async transition(db: DbOrTx, id: string, t: PaymentTransition): Promise<(PaymentRow & { ownerLanguage: string | null }) | undefined> {
     const leavable =
       t.status === 'completed'
         ? sql`(${payments.status} = 'pending' or (${payments.status} = 'cancelled' and ${payments.resultCode} = ${USER_CANCELLED_CODE}))`
@@ -137,7 +138,10 @@ export const paymentsRepository = {
         ...(t.captureId ? { captureId: t.captureId } : {}),
       })
       .where(and(eq(payments.id, id), leavable))
-      .returning();
+      .returning({
+        ...getTableColumns(payments),
+        ownerLanguage: sql<string | null>`(select ${users.language} from ${users} where ${users.id} = ${payments.userId})`,
+      });
     return row;
   },
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { users } from '../db/schema';
+import { resolveLanguage, type UiLanguage } from '../../i18n/languages';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -8,6 +9,14 @@ export const usersRepository = {
   async findByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     return row;
+  },
+  /**
+   * The account's interface language alone (English when the account is gone): for a message sent on
+   * a rare path (a refund, a generation given up on) whose statement did not read it already.
+   */
+  async languageOf(db: DbOrTx, id: string): Promise<UiLanguage> {
+    const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, id)).limit(1);
+    return resolveLanguage(row?.language);
   },
   async findById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
