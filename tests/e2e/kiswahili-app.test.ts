@@ -125,7 +125,7 @@ describe('the app pages in Kiswahili (a phone set to sw-KE)', () => {
       await page.getByRole('main').getByLabel('Nenosiri', { exact: true }).fill('nenosiri-refu');
       await signedOut.context.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
       await page.getByRole('button', { name: 'Ingia', exact: true }).click();
-      await page.getByRole('alert').filter({ hasText: 'Imeshindikana kuingia' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'Imeshindikana kufikia seva' }).waitFor();
       expect(await englishOn(page, ['mtu@example.com'])).toEqual([]);
       await signedOut.context.unroute('**/api/auth/login');
 
@@ -166,7 +166,7 @@ describe('the app pages in Kiswahili (a phone set to sw-KE)', () => {
       await page.getByRole('heading', { level: 1, name: 'Mistari iliyohifadhiwa' }).waitFor();
       await page.getByTestId('saved-line').filter({ hasText: LINES[0]! }).waitFor();
       await page.getByRole('button', { name: 'Nakili' }).first().waitFor();
-      await page.getByText('Mistari 1 kati ya 1').waitFor();
+      await page.getByText('Mstari 1 kati ya 1').waitFor();
       expect(await englishOn(page, content)).toEqual([]);
       await fitsPhones(page, 'saved');
 
