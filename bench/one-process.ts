@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '@gl/server';
 import { spawn } from 'node:child_process';
-import { REPO_ROOT, waitForHttp } from '@gl/tests/helpers/process';
+import { PROCESS_NODE_ARGS, REPO_ROOT, waitForHttp } from '@gl/tests/helpers/process';
 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
@@ -35,7 +35,7 @@ export async function startOneProcess(env: Record<string, string>, opts: { heapS
   // BENCH_DIST: another build's folder (e.g. the code before a change, built elsewhere) instead of server/dist.
   const launcher = path.join(process.env.BENCH_DIST ?? path.join(REPO_ROOT, 'server/dist'), 'launcher.js');
   // The flags and environment of `npm start`, the images and spawnEntry() in the tests.
-  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=8', ...nodeArgs, launcher], {
+  const child = spawn(process.execPath, [...PROCESS_NODE_ARGS, ...nodeArgs, launcher], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,

@@ -20,13 +20,20 @@ export type ServerEntry = 'launcher' | 'main-api' | 'main-worker';
 export const entryFile = (entry: ServerEntry) => path.join(REPO_ROOT, 'server/dist', `${entry}.js`);
 
 /**
+ * The node flags of the api and worker everywhere (the Dockerfile, `npm start`, package.json's
+ * start:api and start:worker): source maps for stack traces, V8's young generation capped at 8 MB a
+ * half, and the old generation grown by at most half its live size between full collections.
+ */
+export const PROCESS_NODE_ARGS = ['--enable-source-maps', '--max-semi-space-size=8', '--heap-growing-percent=50'];
+
+/**
  * Runs one of our compiled entry points as a real child process, the way production does
- * (`node --enable-source-maps --max-semi-space-size=8 server/dist/<entry>.js`, no wrapper process,
- * the flags of the images and `npm start`), so a signal or a SIGKILL reaches the process that does the work.
+ * (`node <PROCESS_NODE_ARGS> server/dist/<entry>.js`, no wrapper process, the flags of the images
+ * and `npm start`), so a signal or a SIGKILL reaches the process that does the work.
  */
 export function spawnEntry(entry: ServerEntry, env: Record<string, string | undefined>, nodeArgs: string[] = []): ChildHandle {
   if (!existsSync(entryFile(entry))) throw new Error(`${entryFile(entry)} is missing: run \`npm run build:server\` first`);
-  const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=8', ...nodeArgs, entryFile(entry)], {
+  const child = spawn(process.execPath, [...PROCESS_NODE_ARGS, ...nodeArgs, entryFile(entry)], {
     cwd: REPO_ROOT,
     // MALLOC_MMAP_THRESHOLD_ as in the images (Dockerfile): large blocks go back to the system when freed.
     env: {

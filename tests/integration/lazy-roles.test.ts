@@ -11,14 +11,17 @@ import { clearRedisPrefix, testPrefix, TEST_REDIS_URL } from '../helpers/redis';
 
 /**
  * Each role's code loads only in a process that runs the role: a worker-only process (the compiled
- * entry, as production runs it) never loads Express, Socket.IO, bull-board or argon2, whether a
+ * entry, as production runs it) never loads Express, Socket.IO, bull-board, argon2 or sharp, whether a
  * package is bundled into a chunk of server/dist or imported from node_modules, and the
  * single-role builds the Docker images ship hold no other role's code and no simulators.
  */
 const TRACER = path.join(REPO_ROOT, 'tests/helpers/module-trace/register.mjs');
-const API_ONLY_PACKAGES = ['express', 'socket.io', '@bull-board/api', '@bull-board/express', 'argon2', 'helmet'];
-/** Needed by some api requests only: loaded on the first of them (admin dashboard; sign-up, sign-in). */
-const API_ON_DEMAND = ['@bull-board/api', '@bull-board/express', 'argon2'];
+const API_ONLY_PACKAGES = ['express', 'socket.io', '@bull-board/api', '@bull-board/express', 'argon2', 'sharp', 'helmet'];
+/**
+ * Needed by some api requests only: loaded on the first of them (admin dashboard; sign-up, sign-in;
+ * a photo upload, which tests/integration/photo.test.ts sends).
+ */
+const API_ON_DEMAND = ['@bull-board/api', '@bull-board/express', 'argon2', 'sharp'];
 
 let database: TestDatabase;
 let prefix: string;
@@ -90,7 +93,7 @@ describe('lazy roles', () => {
     expect(API_ONLY_PACKAGES.filter((p) => loaded.has(p))).toEqual([]);
   });
 
-  it('an api process loads them (the trace sees what a process loads); bull-board and argon2 only once a request needs them', async () => {
+  it('an api process loads them (the trace sees what a process loads); bull-board, argon2 and sharp only once a request needs them', async () => {
     const { proc, loaded } = await startTraced('api');
     const atStart = loaded();
     expect(API_ONLY_PACKAGES.filter((p) => !API_ON_DEMAND.includes(p) && !atStart.has(p))).toEqual([]);

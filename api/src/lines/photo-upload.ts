@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import multer, { MulterError } from 'multer';
-import sharp from 'sharp';
+import type sharpFn from 'sharp';
 import { PHOTO_FIELD, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTO_TYPES } from '@gl/core';
 import { AppError, Errors } from '@gl/core/server';
 
@@ -34,7 +34,17 @@ export const PHOTO_MESSAGES = {
   malformed: 'The upload was incomplete or malformed. Please try again.',
 } as const;
 
-sharp.cache(false);
+/**
+ * sharp (libvips, a native library of its own) is loaded on the first photo, not at start: loading it
+ * maps libvips and starts its threads, about 10 MB resident in every api process whether or not a
+ * photo ever arrives.
+ */
+let sharpModule: Promise<typeof sharpFn> | undefined;
+const loadSharp = (): Promise<typeof sharpFn> =>
+  (sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  }));
 
 const upload = multer({
   storage: multer.memoryStorage(),
@@ -127,6 +137,7 @@ export async function preparePhoto(file: Buffer | undefined): Promise<PreparedPh
     const what = detected ? `${detected.ext.toUpperCase()} (${detected.mime})` : 'not an image we recognise';
     throw Errors.unsupportedMedia(PHOTO_MESSAGES.unsupported(what));
   }
+  const sharp = await loadSharp();
   try {
     const bytes = await sharp(file, { failOn: 'truncated', limitInputPixels: MAX_PIXELS, animated: false })
       .rotate()

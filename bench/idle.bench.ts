@@ -1,0 +1,61 @@
+/**
+ * npm run bench:idle
+ *
+ * The compiled launcher's resident memory at rest: it starts (bench/one-process.ts: `npm start`'s
+ * node flags and environment, api + worker + the payment sandbox in one process), nothing is sent
+ * to it, and after IDLE_SECONDS (default 15) its RSS now (VmRSS), its peak so far (VmHWM, reached
+ * while starting) and its heap (from its /metrics) are printed. Drops its database and Redis keys.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { startOneProcess } from './one-process';
+
+const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SECONDS = Number(process.env.IDLE_SECONDS ?? 15);
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const dbName = `gl_bench_idle_${randomBytes(4).toString('hex')}`;
+await admin(`CREATE DATABASE ${dbName}`);
+const dbUrl = new URL(ADMIN_URL);
+dbUrl.pathname = `/${dbName}`;
+const prefix = `glb-${randomBytes(4).toString('hex')}`;
+const child = await startOneProcess({
+  DATABASE_URL: dbUrl.toString(),
+  REDIS_URL,
+  REDIS_PREFIX: prefix,
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+  LOG_LEVEL: 'silent',
+});
+try {
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const rss = child.rssMb();
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+  console.log(`Idle ${SECONDS} s after start: RSS ${rss.now} MB now, peak ${rss.peak} MB (VmHWM); load average ${load}`);
+  console.table([await child.memory()]);
+} finally {
+  await child.close();
+  const redis = new Redis(REDIS_URL);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+    cursor = next;
+    if (keys.length) await redis.del(...keys);
+  } while (cursor !== '0');
+  redis.disconnect();
+  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+}
