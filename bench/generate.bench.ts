@@ -45,6 +45,7 @@ import { processGeneration } from '@gl/worker/generation.processor';
 import { startGeniusLines } from '@gl/server';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { clearRedisPrefix } from '@gl/tests/helpers/redis';
 import { startProfile, writeProfile } from './cpu-profile';
 import { startStubProcess } from './stub-process';
 import { installMessageCounter, messageCounter, perGeneration, type MessageCounts } from './message-counter';
@@ -359,14 +360,7 @@ async function main() {
     await child?.close();
     await stub.close();
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    const redis = new Redis(REDIS_URL);
-    let cursor = '0';
-    do {
-      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      cursor = nextCursor;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-    redis.disconnect();
+    await clearRedisPrefix(prefix, REDIS_URL);
   }
 }
 

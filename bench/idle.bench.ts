@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
-import { Redis } from 'ioredis';
+import { clearRedisPrefix } from '@gl/tests/helpers/redis';
 import { startOneProcess } from './one-process';
 
 const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -49,13 +49,6 @@ try {
   console.table([await child.memory()]);
 } finally {
   await child.close();
-  const redis = new Redis(REDIS_URL);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-    cursor = next;
-    if (keys.length) await redis.del(...keys);
-  } while (cursor !== '0');
-  redis.disconnect();
+  await clearRedisPrefix(prefix, REDIS_URL);
   await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 }
