@@ -136,6 +136,26 @@ describe('refunds and reversals end what the payment bought', () => {
     expect(mail.text).toMatch(/PayPal reversed \$9\.99 of your Pro payment \(a dispute or chargeback\)/);
   });
 
+  it('a Kiswahili account is told of a reversal in Kiswahili: live and on the billing page, whatever the browser asks', async () => {
+    const user = await registerUser(b.h.server);
+    expect((await b.h.server.api('/account/language', { method: 'PATCH', token: user.token, body: { language: 'sw' } })).status).toBe(200);
+    const { paymentId, captureId } = await payWithPaypal(b.h, user, 'pro');
+    const socket = await connectSocket(b.h.server.url, { token: user.token });
+    try {
+      const told = nextEvent(socket, 'payment:refunded');
+      expect((await send(b.h.paypal.refunds.refundEvent(b.h.paypal.refunds.reverse(captureId).id))).status).toBe(200);
+      const said = /^PayPal ilirudisha .*9\.99 za malipo yako ya mpango wa Pro \(kwa sababu ya mzozo au chargeback\), kwa hiyo mpango wako wa Pro umeisha\. Sasa uko kwenye mpango wa Bure\.$/;
+      expect(await told).toMatchObject({ paymentId, kind: 'reversal', message: expect.stringMatching(said) });
+      const billing = await eventually(async () => {
+        const res = await b.h.server.api('/billing', { token: user.token, headers: { 'accept-language': 'en' } });
+        return res.body.data.refunds[0] ? res.body.data : undefined;
+      });
+      expect(billing.refunds[0]).toMatchObject({ kind: 'reversal', message: expect.stringMatching(said) });
+    } finally {
+      socket.disconnect();
+    }
+  });
+
   it('partial refunds of a renewal shorten the period by the refunded share; the rest of it, by the rest', async () => {
     const user = await registerUser(b.h.server);
     await payWithPaypal(b.h, user, 'pro');
