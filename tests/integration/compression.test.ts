@@ -93,6 +93,22 @@ describe('compressed assets', () => {
     }
   });
 
+  it("hashed assets go without the document-only headers (a page's CSP, frame and opener rules), keeping nosniff and CORP", async () => {
+    const asset = await rawGet(`${server.url}/assets/index-abc123.css`, { 'accept-encoding': 'br' });
+    expect(asset.status).toBe(200);
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+      expect(asset.headers[name], name).toBeUndefined();
+    }
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['referrer-policy']).toBe('no-referrer');
+    // The pages keep every one of them.
+    const page = await rawGet(`${server.url}/`, { accept: 'text/html' });
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
   it('a prerendered page is served for its own path; a missing chunk is a 404, never the page', async () => {
     const about = await rawGet(`${server.url}/about`, { accept: 'text/html', 'accept-encoding': 'gzip' });
     expect(about.headers['content-encoding']).toBe('gzip');

@@ -45,6 +45,24 @@ export function indexBuild(dist: string): Map<string, StaticFile> {
 }
 
 /** Sends one build file: its Brotli or gzip copy when the browser takes it, the right headers either way. */
+/**
+ * Headers that only mean something on a document (or a worker script): a browser ignores them on a
+ * script, stylesheet, image or font it loads as a subresource. The hashed files under /assets/ go
+ * without them, as docker/nginx.conf's /assets/ block sends them: about 750 bytes less per file, nine
+ * files on a first visit to /, on a slow phone network. `X-Content-Type-Options`,
+ * `Cross-Origin-Resource-Policy`, `Referrer-Policy` (a stylesheet's own requests follow it) and HSTS stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'Content-Security-Policy',
+  'Cross-Origin-Opener-Policy',
+  'Origin-Agent-Cluster',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Frame-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'X-XSS-Protection',
+];
+
 function sendBuildFile(req: Request, res: Response, entry: StaticFile, cacheControl: string, vary = 'Accept-Encoding'): void {
   res.setHeader('Vary', vary);
   res.setHeader('Cache-Control', cacheControl);
@@ -107,7 +125,9 @@ export function serveClientBuild(app: Express, dist: string): boolean {
     const entry = files.get(req.path);
     if (!entry || req.path === '/index.html') return next();
     labelRoute(res, 'client file');
-    sendBuildFile(req, res, entry, req.path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE);
+    const asset = req.path.startsWith('/assets/');
+    if (asset) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+    sendBuildFile(req, res, entry, asset ? IMMUTABLE : REVALIDATE);
   });
   // A file the index does not know (added after start-up): plain static serving.
   app.use(

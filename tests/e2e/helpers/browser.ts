@@ -44,11 +44,12 @@ const PAYPAL_SDK_STANDIN = `window.paypal = { version: 'test', Buttons: function
 /** A fresh context (own localStorage) and page that records console errors and page errors. */
 export async function openPage(
   browser: Browser,
-  opts: { viewport?: keyof typeof VIEWPORTS; theme?: 'light' | 'dark'; baseURL?: string } = {},
+  opts: { viewport?: keyof typeof VIEWPORTS; theme?: 'light' | 'dark'; baseURL?: string; locale?: string } = {},
 ): Promise<PageWithErrors> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[opts.viewport ?? 'desktop'],
     baseURL: opts.baseURL,
+    locale: opts.locale,
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   // This machine has no way out: PayPal's JS SDK is answered by a small stand-in (its Buttons render
