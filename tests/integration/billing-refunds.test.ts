@@ -144,7 +144,8 @@ describe('refunds and reversals end what the payment bought', () => {
     try {
       const told = nextEvent(socket, 'payment:refunded');
       expect((await send(b.h.paypal.refunds.refundEvent(b.h.paypal.refunds.reverse(captureId).id))).status).toBe(200);
-      const said = /^PayPal ilirudisha .*9\.99 za malipo yako ya mpango wa Pro \(kwa sababu ya mzozo au chargeback\), kwa hiyo mpango wako wa Pro umeisha\. Sasa uko kwenye mpango wa Bure\.$/;
+      const said =
+        /^PayPal ilirudisha .*9\.99 za malipo yako ya mpango wa Pro \(kwa sababu ya mzozo au chargeback\), kwa hiyo mpango wako wa Pro umeisha\. Sasa uko kwenye mpango wa Bure\.$/;
       expect(await told).toMatchObject({ paymentId, kind: 'reversal', message: expect.stringMatching(said) });
       const billing = await eventually(async () => {
         const res = await b.h.server.api('/billing', { token: user.token, headers: { 'accept-language': 'en' } });

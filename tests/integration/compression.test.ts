@@ -96,7 +96,13 @@ describe('compressed assets', () => {
   it("hashed assets go without the document-only headers (a page's CSP, frame and opener rules), keeping nosniff and CORP", async () => {
     const asset = await rawGet(`${server.url}/assets/index-abc123.css`, { 'accept-encoding': 'br' });
     expect(asset.status).toBe(200);
-    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-xss-protection',
+    ]) {
       expect(asset.headers[name], name).toBeUndefined();
     }
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
