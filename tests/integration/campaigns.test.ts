@@ -81,6 +81,14 @@ async function runCampaign(user: TestUser, socket: TestSocket, body: Record<stri
     const accepted = await createCampaign(user, body);
     const completed = await nextEvent(socket, 'campaign:completed', (p: any) => p.campaignId === accepted.id, 30_000);
     const campaign = (await server.api(`/campaigns/${accepted.id}`, { token: user.token })).body.data;
+    // Lines written at the same time report on their own: one line's progress can arrive after the
+    // completion another line's job sent. Every line's final progress is in before the test goes on,
+    // so none of them is taken for an event of the test's next step.
+    const settled = (id: string) =>
+      progress.some(
+        (p) => p.campaignId === accepted.id && p.line.id === id && (p.line.status === 'completed' || p.line.status === 'failed'),
+      );
+    await eventually(async () => campaign.lines.every((l: any) => settled(l.id)), 10_000, "every line's progress");
     return { accepted, completed, campaign, progress: progress.filter((p) => p.campaignId === accepted.id), completions };
   } finally {
     socket.off('campaign:progress', onProgress);
