@@ -37,7 +37,6 @@ import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import express from 'express';
-import pg from 'pg';
 import { io } from 'socket.io-client';
 import { generationsRepository, loadConfig, schema, usageSubject } from '@gl/core/server';
 import { getPlan } from '@gl/core';
@@ -45,6 +44,7 @@ import { processGeneration } from '@gl/worker/generation.processor';
 import { startGeniusLines } from '@gl/server';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { createTestDatabase } from '@gl/tests/helpers/database';
 import { clearRedisPrefix } from '@gl/tests/helpers/redis';
 import { startProfile, writeProfile } from './cpu-profile';
 import { startStubProcess } from './stub-process';
@@ -69,16 +69,6 @@ const loadavg = () =>
 if (!DIST) installMessageCounter();
 const BODY = { category: 'taglines', tone: 'bold', topic: 'Kahawa Coffee', count: 4 } as const;
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -101,14 +91,11 @@ async function drive(total: number, concurrency: number, task: () => Promise<num
 }
 
 async function main() {
-  const dbName = `gl_bench_gen_${randomBytes(4).toString('hex')}`;
-  await admin(`CREATE DATABASE ${dbName}`);
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${dbName}`;
+  const database = await createTestDatabase({ adminUrl: ADMIN_URL, prefix: 'gl_bench_gen' });
   const prefix = `glb-${randomBytes(4).toString('hex')}`;
   const stub = await startStubProcess('sk-bench');
   const env = {
-    DATABASE_URL: dbUrl.toString(),
+    DATABASE_URL: database.url,
     REDIS_URL,
     REDIS_PREFIX: prefix,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
@@ -135,12 +122,7 @@ async function main() {
   const { token } = reg.data;
   const userId = reg.data.user.id;
   if (services) await services.ctx.db.insert(schema.subscriptions).values({ userId, planId: 'pro', status: 'active' });
-  else {
-    const client = new pg.Client({ connectionString: dbUrl.toString() });
-    await client.connect();
-    await client.query(`insert into subscriptions (user_id, plan_id, status) values ($1, 'pro', 'active')`, [userId]);
-    await client.end();
-  }
+  else await database.query(`insert into subscriptions (user_id, plan_id, status) values ($1, 'pro', 'active')`, [userId]);
 
   const socket = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
   await new Promise<void>((resolve, reject) => {
@@ -359,7 +341,7 @@ async function main() {
     await services?.close();
     await child?.close();
     await stub.close();
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await database.drop();
     await clearRedisPrefix(prefix, REDIS_URL);
   }
 }

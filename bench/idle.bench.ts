@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
+import { createTestDatabase } from '@gl/tests/helpers/database';
 import { clearRedisPrefix } from '@gl/tests/helpers/redis';
 import { startOneProcess } from './one-process';
 
@@ -16,23 +16,10 @@ const ADMIN_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@1
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECONDS = Number(process.env.IDLE_SECONDS ?? 15);
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-const dbName = `gl_bench_idle_${randomBytes(4).toString('hex')}`;
-await admin(`CREATE DATABASE ${dbName}`);
-const dbUrl = new URL(ADMIN_URL);
-dbUrl.pathname = `/${dbName}`;
+const database = await createTestDatabase({ adminUrl: ADMIN_URL, prefix: 'gl_bench_idle' });
 const prefix = `glb-${randomBytes(4).toString('hex')}`;
 const child = await startOneProcess({
-  DATABASE_URL: dbUrl.toString(),
+  DATABASE_URL: database.url,
   REDIS_URL,
   REDIS_PREFIX: prefix,
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
@@ -50,5 +37,5 @@ try {
 } finally {
   await child.close();
   await clearRedisPrefix(prefix, REDIS_URL);
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await database.drop();
 }

@@ -11,17 +11,21 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh PostgreSQL database for one test file (or one server), dropped afterwards. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `gl_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+/**
+ * A fresh PostgreSQL database for one test file (or one server, or a bench), dropped afterwards.
+ * `adminUrl` and `prefix`: the benches' own admin URL and a name that says which bench left it.
+ */
+export async function createTestDatabase(opts: { adminUrl?: string; prefix?: string } = {}): Promise<TestDatabase> {
+  const adminUrl = opts.adminUrl ?? ADMIN_DATABASE_URL;
+  const name = `${opts.prefix ?? 'gl_test'}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(ADMIN_DATABASE_URL);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
@@ -36,7 +40,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     },
     async drop() {
-      const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+      const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
