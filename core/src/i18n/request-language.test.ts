@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { languageOfCookieHeader, pickRequestLanguage } from './request-language';
+import { languageOfCookieHeader } from './languages';
+import { pickRequestLanguage } from './request-language';
 
 describe('request language', () => {
   it('prefers the account, then the cookie, then Accept-Language, then English', () => {
