@@ -2,7 +2,7 @@
  * The Kiswahili catalogue but its core (resources.ts): every area's namespace, one chunk, fetched
  * beside the first page that is not the home page.
  */
-import type { PartialCatalogue } from './resources';
+import { catalogueOfFiles } from './resources';
 
 const files = import.meta.glob<Record<string, unknown>>(
   [
@@ -15,8 +15,4 @@ const files = import.meta.glob<Record<string, unknown>>(
   { eager: true, import: 'default' },
 );
 
-const catalogue: PartialCatalogue = Object.fromEntries(
-  Object.entries(files).map(([file, resources]) => [file.replace(/^.*\/([^/]+)\.json$/, '$1'), resources]),
-);
-
-export default catalogue;
+export default catalogueOfFiles(files);

@@ -80,6 +80,11 @@ export const EN_CORE = { common, errors };
 export type CataloguePart = 'core' | 'rest';
 export type PartialCatalogue = Partial<Record<Namespace, Record<string, unknown>>>;
 
+/** A part's namespaces from its `import.meta.glob` of locale files (`../locales/<lang>/<namespace>.json`). */
+export function catalogueOfFiles(files: Record<string, Record<string, unknown>>): PartialCatalogue {
+  return Object.fromEntries(Object.entries(files).map(([file, resources]) => [file.replace(/^.*\/([^/]+)\.json$/, '$1'), resources]));
+}
+
 const PARTS: Record<UiLanguage, Record<CataloguePart, () => Promise<{ default: PartialCatalogue }>>> = {
   en: {
     core: async () => ({ default: { ...EN_CORE, ...(await import('./catalogue-en-front')).default } }),
