@@ -15,8 +15,6 @@ import {
   paypalRefundJob,
   photoStore,
   teamInvitationsRepository,
-  translateServerMessage,
-  usersRepository,
   webhookDeliveryJob,
   webhooksRepository,
   type ServerContext,
@@ -24,6 +22,7 @@ import {
 import { finishCampaignIfDone, reportCampaignLine } from './campaigns/campaign-progress';
 import { GENERATION_FAILED_MESSAGE } from './processors/generation.processor';
 import { needsPhoto, PHOTO_GONE_MESSAGE } from './generation/vision/photo-job';
+import { generationFailedText } from './generation/failed-text';
 
 const BATCH = 500;
 /** M-Pesa payments older than this are left alone: the status job has given up and the callback won't come. */
@@ -74,10 +73,7 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
         if (photoGone) ctx.logger.warn({ generationId: g.id }, 'photo generation failed: its photo is gone');
         else ctx.logger.error({ generationId: g.id, attempts: g.attempts }, 'generation abandoned after repeated attempts');
         const audience = g.userId ? { userId: g.userId } : { visitorId: g.visitorId };
-        // Given up on (rare): one small read of the account's language; a visitor is told in English
-        // (as in generation.processor.ts: no account, and the row keeps no request language).
-        const said = g.userId ? translateServerMessage(error, await usersRepository.languageOf(db, g.userId)) : error;
-        ctx.realtime.emit(audience, 'generation:failed', { id: g.id, error: said });
+        ctx.realtime.emit(audience, 'generation:failed', { id: g.id, error: await generationFailedText(db, g.userId, error) });
         if (row.campaign) await reportCampaignLine(ctx, g.id);
       }
       continue;

@@ -8,11 +8,11 @@ import {
   languageOfLine,
   platformOf,
   providerDuration,
-  translateServerMessage,
   type Config,
   type GenerationRow,
 } from '@gl/core/server';
-import type { CategoryId, Tone, UiLanguage } from '@gl/core';
+import { generationFailedText } from '../generation/failed-text';
+import type { CategoryId, Tone } from '@gl/core';
 import { offlineForCampaignDay } from '../campaigns/campaign-brief';
 import { reportCampaignLine } from '../campaigns/campaign-progress';
 import { LineBatcher } from '../generation/line-batcher';
@@ -98,16 +98,6 @@ function audienceOf(row: GenerationRow) {
   return row.userId ? { userId: row.userId } : { visitorId: row.visitorId };
 }
 
-/**
- * What generation:failed says, in the owner's language: the account's (read by the claim itself, no
- * statement of its own). A visitor has no account, and the accepted row keeps no request language
- * (a column on every generation for a rare failure of a signed-out visit): a visitor is told in English.
- * The row keeps the English text; an answer that shows it translates it on the way out.
- */
-function failureText(row: GenerationRow & { ownerLanguage: UiLanguage }, message: string): string {
-  return row.userId ? translateServerMessage(message, row.ownerLanguage) : message;
-}
-
 function recordMetrics(result: Pick<ChainResult, 'timings'> & { source?: ChainResult['source'] }): void {
   for (const t of result.timings) {
     providerDuration.observe({ provider: t.provider, outcome: t.ok ? 'ok' : 'error' }, t.ms / 1000);
@@ -146,7 +136,11 @@ export async function processGeneration(
     const failed = await generationsRepository.fail(ctx.db, row.id, attempt, PHOTO_GONE_MESSAGE, [
       { provider: 'photo', ms: 0, ok: false, error: 'the photo was gone before the job ran' },
     ]);
-    if (failed) ctx.realtime.emit(audience, 'generation:failed', { id: row.id, error: failureText(row, PHOTO_GONE_MESSAGE) });
+    if (failed)
+      ctx.realtime.emit(audience, 'generation:failed', {
+        id: row.id,
+        error: await generationFailedText(ctx.db, row.userId, PHOTO_GONE_MESSAGE),
+      });
     return { status: 'failed' };
   }
   ctx.realtime.emit(audience, 'generation:started', { id: row.id });
@@ -242,7 +236,7 @@ export async function processGeneration(
         .catch(() => undefined);
       if (failed) {
         recordMetrics({ timings });
-        ctx.realtime.emit(audience, 'generation:failed', { id: row.id, error: failureText(row, message) });
+        ctx.realtime.emit(audience, 'generation:failed', { id: row.id, error: await generationFailedText(ctx.db, row.userId, message) });
         if (row.campaign) await reportCampaignLine(ctx, row.id);
       }
     }

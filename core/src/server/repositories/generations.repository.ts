@@ -9,7 +9,6 @@ import { generations } from '../db/schema';
 import { planFromLookup, planLookupColumns } from './subscriptions.repository';
 import { summarise, utcDay } from './usage.repository';
 import type { Plan } from '../../catalogue';
-import { resolveLanguage, type UiLanguage } from '../../i18n/languages';
 import type { UsageSummary } from '../../contract/lines';
 
 export type GenerationRow = typeof generations.$inferSelect;
@@ -94,15 +93,14 @@ const findByIdStatement = prepared<GenerationRow>('gl_generations_find', `select
  * Claims the generation and says, in the same statement, whether its user has saved any line at all:
  * when not, the worker does not ask about each new line (savedTextsAmong), one round trip per line.
  */
-const claimStatement = prepared<GenerationRow & { hasSavedLines: boolean; ownerLanguage: string | null }>(
+const claimStatement = prepared<GenerationRow & { hasSavedLines: boolean }>(
   'gl_generations_claim',
   `with c as (
      update generations set status = 'running', attempts = attempts + 1, started_at = $2::timestamptz
      where id = $1::uuid and status in ('pending', 'running')
      returning ${COLUMNS}
    )
-   select c.*, exists (select 1 from saved_lines s where s.user_id = c."userId") as "hasSavedLines",
-     (select u.language from users u where u.id = c."userId") as "ownerLanguage" from c`,
+   select c.*, exists (select 1 from saved_lines s where s.user_id = c."userId") as "hasSavedLines" from c`,
 );
 
 /**
@@ -266,18 +264,10 @@ export const generationsRepository = {
    * Takes a pending (or stalled running) generation for one attempt. The returned attempt number
    * is the fencing token: only the attempt that still holds it may complete the generation.
    */
-  async claim(
-    db: DbOrTx,
-    id: string,
-    now = new Date(),
-  ): Promise<(GenerationRow & { hasSavedLines: boolean; ownerLanguage: UiLanguage }) | undefined> {
+  async claim(db: DbOrTx, id: string, now = new Date()): Promise<(GenerationRow & { hasSavedLines: boolean }) | undefined> {
     const [row] = await claimStatement.run(db, [id, now.toISOString()]);
     if (!row) return undefined;
-    return {
-      ...withoutExtras(row, ['hasSavedLines', 'ownerLanguage']),
-      hasSavedLines: row.hasSavedLines,
-      ownerLanguage: resolveLanguage(row.ownerLanguage),
-    };
+    return { ...withoutExtras(row, ['hasSavedLines']), hasSavedLines: row.hasSavedLines };
   },
 
   /** Generations created before `createdBefore` and still pending or running, oldest first (the reconciler's list). */
