@@ -125,7 +125,7 @@ describe('the app pages in Kiswahili (a phone set to sw-KE)', () => {
       await page.getByRole('main').getByLabel('Nenosiri', { exact: true }).fill('nenosiri-refu');
       await signedOut.context.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
       await page.getByRole('button', { name: 'Ingia', exact: true }).click();
-      await page.getByRole('alert').filter({ hasText: 'Imeshindikana kufikia seva' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'Imeshindikana kuingia' }).waitFor();
       expect(await englishOn(page, ['mtu@example.com'])).toEqual([]);
       await signedOut.context.unroute('**/api/auth/login');
 

@@ -32,9 +32,8 @@ function snapshotKey(): string {
 
 const signedOutSnapshot = () => '';
 
-/** The server's own message; when it was never reached, the api client's "no connection"/timeout text; else the spec's fallback. */
 function failureText(err: unknown, fallback: string): string {
-  return err instanceof ApiError && (err.hasServerMessage || err.isNetworkError) ? err.message : fallback;
+  return err instanceof ApiError && err.hasServerMessage ? err.message : fallback;
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
