@@ -105,6 +105,11 @@ const envSchema = z
     WEBHOOK_RETRY_BASE_MS: int(30000, 10),
     /** Outgoing webhooks: an attempt that has no complete answer after this long has failed (timed out). */
     WEBHOOK_TIMEOUT_MS: int(10000, 50, 60000),
+    /**
+     * Outgoing webhooks may reach private, loopback and link-local addresses (any NODE_ENV). Off by
+     * default: the tests and local development (`npm start`) set it, for receivers on this machine.
+     */
+    WEBHOOKS_ALLOW_PRIVATE: bool(false),
 
     PAYPAL_CLIENT_ID: optionalString,
     PAYPAL_CLIENT_SECRET: optionalString,

@@ -271,8 +271,8 @@ export const SERVER_MESSAGES_EN = {
   'webhooks.urlScheme': 'Webhook URLs must start with https://',
   'webhooks.urlHttps': 'Webhook URLs must use https',
   'webhooks.urlCredentials': 'Webhook URLs must not contain a user name or password',
-  'webhooks.urlPrivate': 'Webhook URLs must point to a public address, not a private, loopback or link-local one',
-  'webhooks.hostNotFound': 'The webhook host {{host}} could not be found',
+  'webhooks.urlPrivate':
+    'Webhook URLs must point to a host with a public address (this one could not be found, or is private, loopback or link-local)',
   // A payment's state (billing-dto.ts: GET /billing, payment:updated).
   'payments.paypalCreateFailed': 'Failed to create PayPal order',
   'payments.paypalCaptureFailed': 'Failed to capture PayPal payment',

@@ -251,8 +251,8 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
   'webhooks.urlScheme': 'Anwani za webhook zianze na https://',
   'webhooks.urlHttps': 'Anwani za webhook zitumie https',
   'webhooks.urlCredentials': 'Anwani za webhook zisiwe na jina la mtumiaji wala nenosiri',
-  'webhooks.urlPrivate': 'Anwani za webhook zielekee anwani ya umma, si ya mtandao binafsi, loopback wala link-local',
-  'webhooks.hostNotFound': 'Hatukupata seva ya webhook {{host}}',
+  'webhooks.urlPrivate':
+    'Anwani za webhook zielekee seva yenye anwani ya umma (hii haikupatikana, au ni ya mtandao binafsi, loopback au link-local)',
   'payments.paypalCreateFailed': 'Hatukuweza kuanzisha agizo la PayPal',
   'payments.paypalCaptureFailed': 'Hatukuweza kukamilisha malipo ya PayPal',
   'payments.paypalPending': 'Tunasubiri PayPal ithibitishe malipo.',
