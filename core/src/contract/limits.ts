@@ -57,3 +57,5 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 export const WEBHOOK_URL_MAX = 2000;
 /** Endpoints one account may have. */
 export const WEBHOOK_ENDPOINTS_MAX = 10;
+/** Endpoints added plus secrets rotated per account per hour (each resolves a host and e-mails the owner). */
+export const WEBHOOK_CHANGES_PER_HOUR = 30;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timestampSchema, uuidSchema } from './common';
-import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PREFIX, WEBHOOK_URL_MAX } from './limits';
-export { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PREFIX, WEBHOOK_URL_MAX };
+import { WEBHOOK_CHANGES_PER_HOUR, WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PREFIX, WEBHOOK_URL_MAX } from './limits';
+export { WEBHOOK_CHANGES_PER_HOUR, WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PREFIX, WEBHOOK_URL_MAX };
 export type { WebhookEventType } from './limits';
 
 const eventType = z.enum(WEBHOOK_EVENT_TYPES, { message: `events must be among: ${WEBHOOK_EVENT_TYPES.join(', ')}` });

@@ -8,6 +8,7 @@ import {
   webhooksRepository,
   webhookUrlPolicy,
   WEBHOOK_BACKOFF,
+  WEBHOOK_DISABLED_FAILING,
   type Config,
 } from '@gl/core/server';
 import { registerProcessor, type WorkerContext } from '../processor';
@@ -15,7 +16,7 @@ import { sendWebhook } from '../webhooks/webhook-sender';
 
 /** An endpoint whose failures began longer ago than this is disabled (and its owner told). */
 export const WEBHOOK_DISABLE_AFTER_MS = 24 * 3600_000;
-const DISABLED_REASON = 'Every attempt failed for more than 24 hours';
+const DISABLED_REASON = WEBHOOK_DISABLED_FAILING;
 
 /** BullMQ's backoff for deliveries: WEBHOOK_RETRY_BASE_MS, then twice as long after each failed attempt. */
 export function webhookBackoff(config: Pick<Config, 'WEBHOOK_RETRY_BASE_MS'>) {

@@ -243,6 +243,9 @@ export const SERVER_MESSAGES_EN = {
   'webhooks.eventOnce': 'Each event can be chosen once',
   'webhooks.eventRequired': 'Choose at least one event',
   'webhooks.eventsList': 'events must be a list of event types',
+  'webhooks.disabledFailing': 'Every attempt failed for more than 24 hours',
+  'webhooks.disabledTrustReset':
+    'Turned off when the password was changed or reset, or every device was signed out: check that this URL is yours',
   // Anything else.
   'plans.none': 'No plan allows this',
   'field.idInvalid': 'Must be a valid id',

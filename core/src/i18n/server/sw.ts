@@ -226,6 +226,9 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
   'webhooks.eventOnce': 'Kila tukio lichaguliwe mara moja tu',
   'webhooks.eventRequired': 'Chagua angalau tukio moja',
   'webhooks.eventsList': 'events iwe orodha ya aina za matukio',
+  'webhooks.disabledFailing': 'Kila jaribio limeshindwa kwa zaidi ya saa 24',
+  'webhooks.disabledTrustReset':
+    'Imezimwa nenosiri lilipobadilishwa au kuwekwa upya, au ulipotoka kwenye vifaa vyote: hakikisha URL hii ni yako',
   'plans.none': 'Hakuna mpango unaoruhusu hili',
   'field.idInvalid': 'Kitambulisho si sahihi',
   'field.sessionUnknown': 'Kipindi hiki hakijulikani',
