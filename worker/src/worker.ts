@@ -42,7 +42,9 @@ export async function startWorkerRole(
       const jobCtx: WorkerContext = { ...ctx, logger: ctx.logger.child({ queue, jobId: job.id, jobName: job.name }) };
       await reg.onFinalFailure(parsed.data, jobCtx, job, err);
     };
-    const concurrency = opts.concurrency?.[queue] ?? (queue === 'generation' ? ctx.config.GENERATION_CONCURRENCY : 4);
+    const concurrency =
+      opts.concurrency?.[queue] ??
+      (queue === 'generation' ? ctx.config.GENERATION_CONCURRENCY : queue === 'webhook' ? ctx.config.WEBHOOK_CONCURRENCY : 4);
     workers.push(
       createWorker(queue, processor, {
         connection,

@@ -105,6 +105,13 @@ const envSchema = z
     WEBHOOK_RETRY_BASE_MS: int(30000, 10),
     /** Outgoing webhooks: an attempt that has no complete answer after this long has failed (timed out). */
     WEBHOOK_TIMEOUT_MS: int(10000, 50, 60000),
+    /** A delivery's first attempt gives up sooner (a slow receiver holds a delivery slot less); retries wait WEBHOOK_TIMEOUT_MS. */
+    WEBHOOK_FIRST_TIMEOUT_MS: int(3000, 50, 60000),
+    /** Attempts one worker process makes at once (all accounts together). */
+    WEBHOOK_CONCURRENCY: int(16, 1, 256),
+    /** Attempts in flight at once, over every worker, per endpoint and per account: one account's slow endpoints wait behind themselves. */
+    WEBHOOK_IN_FLIGHT_PER_ENDPOINT: int(1, 1, 2),
+    WEBHOOK_IN_FLIGHT_PER_ACCOUNT: int(2, 1, 64),
     /**
      * Outgoing webhooks may reach private, loopback and link-local addresses (any NODE_ENV). Off by
      * default: the tests and local development (`npm start`) set it, for receivers on this machine.

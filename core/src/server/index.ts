@@ -26,3 +26,4 @@ export * from '../i18n/request-language';
 export * from '../i18n/format';
 export * from '../i18n/server/translate';
 export { zodErrorMapFor } from '../i18n/server/zod-sw';
+export * from './webhooks/delivery-slots';

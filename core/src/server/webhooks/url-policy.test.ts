@@ -197,8 +197,14 @@ describe('guardedLookup (the address the socket connects to)', () => {
     expect(r).toEqual({ err: null, address: '192.168.1.20', family: 4 });
   });
 
-  it('passes a DNS failure on', async () => {
+  it('refuses a name that does not resolve as it refuses a private one (one answer for both)', async () => {
     const r = await lookup('nowhere.example.com', {});
+    expect(r.err?.code).toBe('EADDRNOTALLOWED');
+    expect(r.err?.message).toBe(PRIVATE_ADDRESS_MESSAGE);
+  });
+
+  it('passes a DNS failure on under the open policy', async () => {
+    const r = await lookup('nowhere.example.com', {}, OPEN_WEBHOOK_POLICY);
     expect(r.err?.code).toBe('ENOTFOUND');
   });
 });

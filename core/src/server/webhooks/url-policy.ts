@@ -150,14 +150,21 @@ export function guardedLookup(policy: WebhookUrlPolicy, resolve: ResolveAll = re
         const family =
           options?.family === 6 || options?.family === 'IPv6' ? 6 : options?.family === 4 || options?.family === 'IPv4' ? 4 : 0;
         const addresses = family ? all.filter((a) => a.family === family) : all;
-        if (addresses.length === 0) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
-        if (policy.publicAddressesOnly && addresses.some((a) => !isPublicAddress(a.address))) {
+        if (addresses.length === 0 && !policy.publicAddressesOnly) {
+          return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+        }
+        if (policy.publicAddressesOnly && (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address)))) {
           return callback(Object.assign(new WebhookUrlError(PRIVATE_ADDRESS_MESSAGE), { code: 'EADDRNOTALLOWED' }), '', 0);
         }
         if (options?.all) return callback(null, addresses);
         callback(null, addresses[0]!.address, addresses[0]!.family);
       },
-      (err: NodeJS.ErrnoException) => callback(err, '', 0),
+      (err: NodeJS.ErrnoException) =>
+        // Under the public-only policy a name that cannot be resolved reads as one that may not be
+        // reached (one message for both), so the attempt list cannot map internal names either.
+        policy.publicAddressesOnly
+          ? callback(Object.assign(new WebhookUrlError(PRIVATE_ADDRESS_MESSAGE), { code: 'EADDRNOTALLOWED', cause: err }), '', 0)
+          : callback(err, '', 0),
     );
   };
 }
