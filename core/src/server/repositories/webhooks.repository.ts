@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { WebhookAttemptDto, WebhookEndpointDto, WebhookEventType } from '../../contract/webhooks';
 import type { DbOrTx } from '../db/database';
 import { users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
@@ -24,6 +24,9 @@ export function toWebhookEndpointDto(row: WebhookEndpointRow): WebhookEndpointDt
 export const WEBHOOK_DISABLED_FAILING = 'Every attempt failed for more than 24 hours';
 export const WEBHOOK_DISABLED_TRUST_RESET =
   'Turned off when the password was changed or reset, or every device was signed out: check that this URL is yours';
+
+/** Webhook attempts and finished deliveries are kept this many days (pruned on the billing sweep's schedule). */
+export const WEBHOOK_HISTORY_DAYS = 30;
 
 /** The `webhook-id` of every attempt of a delivery. */
 export const webhookMessageId = (deliveryId: string) => `msg_${deliveryId}`;
@@ -217,6 +220,30 @@ export const webhooksRepository = {
       .where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.disabledAt), lt(webhookEndpoints.failingSince, streakStartedBefore)))
       .returning();
     return row;
+  },
+
+  /**
+   * Retention (WEBHOOK_HISTORY_DAYS): deletes up to `limit` attempts made before `before`, and up to
+   * `limit` finished deliveries (their payloads hold line texts) that ended before it, with their
+   * attempts. A pending delivery stays however old. Answers how many rows of each went.
+   */
+  async pruneHistory(db: DbOrTx, before: Date, limit: number): Promise<{ attempts: number; deliveries: number }> {
+    const oldAttempts = db
+      .select({ id: webhookAttempts.id })
+      .from(webhookAttempts)
+      .where(lt(webhookAttempts.createdAt, before))
+      .limit(limit);
+    const attempts = await db.delete(webhookAttempts).where(inArray(webhookAttempts.id, oldAttempts)).returning({ id: webhookAttempts.id });
+    const finished = db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(ne(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.finishedAt, before)))
+      .limit(limit);
+    const deliveries = await db
+      .delete(webhookDeliveries)
+      .where(inArray(webhookDeliveries.id, finished))
+      .returning({ id: webhookDeliveries.id });
+    return { attempts: attempts.length, deliveries: deliveries.length };
   },
 
   /** Deliveries still pending, recorded before `createdBefore` (the reconciler's list). */
