@@ -33,7 +33,8 @@ async function businessUser(server: TestServer): Promise<TestUser> {
   return user;
 }
 
-const ONE_MESSAGE = 'Webhook URLs must point to a host with a public address (this one could not be found, or is private, loopback or link-local)';
+const ONE_MESSAGE =
+  'Webhook URLs must point to a host with a public address (this one could not be found, or is private, loopback or link-local)';
 
 describe('private addresses without WEBHOOKS_ALLOW_PRIVATE (any NODE_ENV)', () => {
   it('refuses loopback, private and IPv4-in-IPv6 receivers, and an unknown name, with one message', async () => {
@@ -77,7 +78,9 @@ describe('POST /webhooks is bounded', () => {
     expect(limited.headers.get('retry-after')).toBeTruthy();
     // Another account has its own budget.
     const other = await businessUser(strict);
-    expect((await strict.api('/webhooks', { body: { url: 'http://10.0.0.1/x', events: ['line.saved'] }, token: other.token })).status).toBe(400);
+    expect((await strict.api('/webhooks', { body: { url: 'http://10.0.0.1/x', events: ['line.saved'] }, token: other.token })).status).toBe(
+      400,
+    );
   });
 
   it(`keeps the ${WEBHOOK_ENDPOINTS_MAX}-endpoint limit under 25 concurrent creates on PostgreSQL`, async () => {
@@ -91,7 +94,10 @@ describe('POST /webhooks is bounded', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(WEBHOOK_ENDPOINTS_MAX);
     expect(statuses.filter((s) => s === 409)).toHaveLength(25 - WEBHOOK_ENDPOINTS_MAX);
     const refused = results.find((r) => r.status === 409)!;
-    expect(refused.body).toMatchObject({ code: 'CONFLICT', error: `You can have at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints. Delete one first.` });
+    expect(refused.body).toMatchObject({
+      code: 'CONFLICT',
+      error: `You can have at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints. Delete one first.`,
+    });
     expect((await open.api('/webhooks', { token: user.token })).body.data.endpoints).toHaveLength(WEBHOOK_ENDPOINTS_MAX);
   });
 });

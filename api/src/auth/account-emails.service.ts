@@ -110,7 +110,12 @@ export class AccountEmailsService {
     });
     if (!result) throw Errors.invalidToken(RESET_INVALID);
     this.ctx.logger.info(
-      { userId: result.user.id, voidedLinks: result.voidedLinks, revokedKeys: result.revokedKeys, disabledWebhooks: result.disabledWebhooks },
+      {
+        userId: result.user.id,
+        voidedLinks: result.voidedLinks,
+        revokedKeys: result.revokedKeys,
+        disabledWebhooks: result.disabledWebhooks,
+      },
       'password reset: every earlier session, pending link and API key revoked, webhook endpoints disabled',
     );
     this.disconnectEarlierSockets(result.user.id);

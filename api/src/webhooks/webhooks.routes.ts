@@ -40,8 +40,7 @@ export const webhooksResource = defineResource({
       method: 'post',
       path: '/',
       summary: 'Add a webhook endpoint (Business plan); its signing secret is shown once',
-      description:
-        `events: any of generation.completed, line.saved, campaign.completed. The URL must resolve only to public addresses (never private, loopback or link-local ones; IPv6 only from 2000::/3) unless the server sets WEBHOOKS_ALLOW_PRIVATE, and must be https in production. At most ${WEBHOOK_CHANGES_PER_HOUR} endpoints added or secrets rotated per hour; the owner is e-mailed about each.`,
+      description: `events: any of generation.completed, line.saved, campaign.completed. The URL must resolve only to public addresses (never private, loopback or link-local ones; IPv6 only from 2000::/3) unless the server sets WEBHOOKS_ALLOW_PRIVATE, and must be https in production. At most ${WEBHOOK_CHANGES_PER_HOUR} endpoints added or secrets rotated per hour; the owner is e-mailed about each.`,
       auth: 'session',
       body: createWebhookBody,
       status: 201,

@@ -80,7 +80,11 @@ export class WebhooksService {
   ): Promise<OutboundEmailRow | undefined> {
     const owner = await usersRepository.findById(tx, endpoint.userId);
     if (!owner) return undefined;
-    return storeEmail(tx, { kind, to: owner.email, data: { linkBase: linkBase.replace(/\/+$/, ''), name: owner.name, webhookUrl: endpoint.url } });
+    return storeEmail(tx, {
+      kind,
+      to: owner.email,
+      data: { linkBase: linkBase.replace(/\/+$/, ''), name: owner.name, webhookUrl: endpoint.url },
+    });
   }
 
   async create(userId: string, body: CreateWebhookBody, linkBase: string, language: UiLanguage = 'en'): Promise<WebhookSecretDto> {
@@ -88,7 +92,11 @@ export class WebhooksService {
     const url = await this.checkUrl(body.url);
     const secret = newWebhookSecret();
     const created = await this.ctx.db.transaction(async (tx) => {
-      const row = await webhooksRepository.createEndpointWithin(tx, { userId, url, events: body.events, secret, linkBase }, WEBHOOK_ENDPOINTS_MAX);
+      const row = await webhooksRepository.createEndpointWithin(
+        tx,
+        { userId, url, events: body.events, secret, linkBase },
+        WEBHOOK_ENDPOINTS_MAX,
+      );
       if (!row) return undefined;
       return { row, email: await this.storeNotice(tx, 'webhook-created', row, linkBase) };
     });

@@ -158,9 +158,13 @@ async function disableEndpoint(ctx: WorkerContext, endpointId: string, streakSta
   await ctx.jobs.tryEnqueue(emailJob, { kind: 'outbound', emailId: email.id }, { log: { emailId: email.id } });
 }
 
-export const webhookDeliveryProcessor = registerProcessor(webhookDeliveryJob, (payload, ctx, job) => deliverWebhook(payload.deliveryId, ctx, job), {
-  // The last attempt failed (about 34 hours of retries at the default base): the delivery ends failed.
-  onFinalFailure: async (payload, ctx) => {
-    await webhooksRepository.finishDelivery(ctx.db, payload.deliveryId, 'failed');
+export const webhookDeliveryProcessor = registerProcessor(
+  webhookDeliveryJob,
+  (payload, ctx, job) => deliverWebhook(payload.deliveryId, ctx, job),
+  {
+    // The last attempt failed (about 34 hours of retries at the default base): the delivery ends failed.
+    onFinalFailure: async (payload, ctx) => {
+      await webhooksRepository.finishDelivery(ctx.db, payload.deliveryId, 'failed');
+    },
   },
-});
+);

@@ -161,7 +161,10 @@ describe('checkWebhookUrl in development and tests (open)', () => {
 
   it('public addresses only in every NODE_ENV unless WEBHOOKS_ALLOW_PRIVATE; https in production', () => {
     expect(webhookUrlPolicy({ isProduction: true, WEBHOOKS_ALLOW_PRIVATE: false })).toEqual(STRICT_WEBHOOK_POLICY);
-    expect(webhookUrlPolicy({ isProduction: false, WEBHOOKS_ALLOW_PRIVATE: false })).toEqual({ httpsOnly: false, publicAddressesOnly: true });
+    expect(webhookUrlPolicy({ isProduction: false, WEBHOOKS_ALLOW_PRIVATE: false })).toEqual({
+      httpsOnly: false,
+      publicAddressesOnly: true,
+    });
     expect(webhookUrlPolicy({ isProduction: false, WEBHOOKS_ALLOW_PRIVATE: true })).toEqual(OPEN_WEBHOOK_POLICY);
     expect(webhookUrlPolicy({ isProduction: true, WEBHOOKS_ALLOW_PRIVATE: true })).toEqual({ httpsOnly: true, publicAddressesOnly: false });
   });

@@ -45,7 +45,11 @@ export function createResolveAll(opts: { servers?: string[]; timeoutMs?: number;
     if (addresses.length > 0) return addresses;
     // Neither family answered: the more telling error (a timeout or a refusal over "no such record").
     const errors = [v4, v6].flatMap((r) => (r.status === 'rejected' ? [r.reason as NodeJS.ErrnoException] : []));
-    throw errors.find((e) => e.code !== 'ENODATA' && e.code !== 'ENOTFOUND') ?? errors[0] ?? Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' });
+    throw (
+      errors.find((e) => e.code !== 'ENODATA' && e.code !== 'ENOTFOUND') ??
+      errors[0] ??
+      Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' })
+    );
   };
 }
 
