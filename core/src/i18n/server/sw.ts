@@ -317,6 +317,7 @@ export const SERVER_WORDS_SW: Record<string, string> = {
   invitations: 'mialiko',
   messages: 'ujumbe',
   'payment attempts': 'majaribio ya malipo',
+  'webhook changes': 'mabadiliko ya webhook',
   'session refreshes from your network': 'kuhuisha vipindi kutoka kwenye mtandao wako',
   // What a photo is (photo.unsupported).
   'not an image we recognise': 'si picha tunayoitambua',
