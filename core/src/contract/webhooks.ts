@@ -31,10 +31,10 @@ export const webhookEndpointDto = z.object({
   id: z.uuid(),
   url: z.string(),
   events: z.array(eventType),
-  /** active, or disabled after failing for 24 hours (or more). */
+  /** active, or disabled after failing for 24 hours (or more), or by a trust reset (password changed or reset, sign out everywhere). */
   status: z.enum(['active', 'disabled']),
   disabledAt: timestampSchema.nullable(),
-  disabledReason: z.string().nullable(),
+  disabledReason: z.string().nullable().describe("why it was disabled, in the request's language; rotating the secret turns it back on"),
   failingSince: timestampSchema
     .nullable()
     .describe('the first failed attempt of the current run of failures; null when the last attempt succeeded'),
