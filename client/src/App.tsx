@@ -1,12 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
-import Layout from './components/Layout';
-import { isNoRedirectPath, setUnauthorizedHandler } from './lib/api';
-import { createQueryClient } from './lib/query-client';
+import Layout from './ui/layout/Layout';
+import { isNoRedirectPath, setUnauthorizedHandler } from './platform/api';
+import { createQueryClient } from './platform/query-client';
 import { AuthProvider } from './lib/auth';
-import { ThemeProvider } from './lib/theme';
-import { lazyChunk, lazyPage, type LazyPage } from './lib/lazy-page';
+import { ThemeProvider } from './platform/theme';
+import { lazyChunk, lazyPage, type LazyPage } from './platform/lazy-page';
 import { accountRoutes } from './pages/account/routes';
 import type { PrerenderedPath } from './prerendered-routes';
 

@@ -1,5 +1,5 @@
 import type { MarketingIconName } from '../components/marketing/MarketingIcon';
-import { intlLocale } from '../i18n/i18n';
+import { intlLocale } from '../platform/i18n/i18n';
 
 /**
  * The community page's perks, membership tiers and events. Join and register are simulated. Their

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { MarketingIconName } from '../components/marketing/MarketingIcon';
-import { i18n } from '../i18n/i18n';
+import { i18n } from '../platform/i18n/i18n';
 
 /**
  * The premium courses catalogue with their prices. Enrolment is simulated. The words (title,

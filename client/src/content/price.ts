@@ -1,4 +1,4 @@
-import { intlLocale } from '../i18n/i18n';
+import { intlLocale } from '../platform/i18n/i18n';
 import { formatUsd as formatUsdCents } from '../lib/money';
 
 /** A USD price in dollars, as the content lists it, through Intl in the interface's language: 199 → "$199", 19.99 → "$19.99". */

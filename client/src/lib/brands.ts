@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BrandBody, BrandDto } from '@gl/core/types';
-import { api } from './api';
+import { api } from '../platform/api';
 import { useAuth } from './auth';
 import { useCurrentPlan } from './plan';
 

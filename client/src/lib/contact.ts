@@ -1,7 +1,7 @@
 /** The contact form's server call. */
 import { useMutation } from '@tanstack/react-query';
 import type { CONTACT_SUBJECTS } from '@gl/core/types';
-import { api } from './api';
+import { api } from '../platform/api';
 
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 export interface ContactFields {

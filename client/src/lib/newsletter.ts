@@ -1,6 +1,6 @@
 /** The newsletter's server calls: subscribe (the footer and home forms) and the e-mailed unsubscribe link. */
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, api } from './api';
+import { ApiError, api } from '../platform/api';
 
 /**
  * The api client's codes for an answer that was not our JSON envelope (a proxy's error page, an

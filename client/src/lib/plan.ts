@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PLANS, getPlan, type BillingInterval, type Plan, type PlanId } from '@gl/core/types';
-import { api } from './api';
+import { api } from '../platform/api';
 import { useAuth } from './auth';
 
 /** The plan whose rules apply to this browser: the signed-in user's, or free for visitors. */

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { UsageSummary } from '@gl/core/types';
-import { ApiError, api } from './api';
+import { ApiError, api } from '../platform/api';
 import { useAuth } from './auth';
 
 export function usageKey(userId: string | undefined): readonly unknown[] {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PageHeader, Section, cardClass, primaryButtonClass, secondaryButtonClass } from '../components/marketing/PageHeader';
+import { PageHeader, Section, cardClass, primaryButtonClass, secondaryButtonClass } from '../ui/PageHeader';
 import { COUNTERS, SITE, counterValue } from '../content/site';
-import { intlLocale, useLanguage } from '../i18n/i18n';
+import { intlLocale, useLanguage } from '../platform/i18n/i18n';
 
 const TEAM = [
   {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ApiDocsPage from './ApiDocsPage';
-import { switchLanguage } from '../i18n/i18n';
+import { switchLanguage } from '../platform/i18n/i18n';
 import { renderAt, resetBrowserState } from '../test/app-harness';
 
 beforeEach(async () => {

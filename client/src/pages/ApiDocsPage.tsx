@@ -8,9 +8,9 @@ import { OverviewTab } from '../components/api-docs/OverviewTab';
 import { SdksTab } from '../components/api-docs/SdksTab';
 import { McpTab } from '../components/api-docs/McpTab';
 import { WebhooksTab } from '../components/api-docs/WebhooksTab';
-import { PageHeader } from '../components/marketing/PageHeader';
+import { PageHeader } from '../ui/PageHeader';
 import { OPENAPI_PATH, UPTIME } from '../content/api-examples';
-import { useHydrated } from '../lib/hydration';
+import { useHydrated } from '../platform/hydration';
 
 function tabFromHash(hash: string): DocTabId {
   const id = hash.replace(/^#/, '');

@@ -3,7 +3,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AuthPage from './AuthPage';
-import { STORAGE_KEYS } from '../lib/storage';
+import { STORAGE_KEYS } from '../platform/storage';
 import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn } from '../test/app-harness';
 
 beforeEach(() => resetBrowserState());

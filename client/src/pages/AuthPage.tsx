@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import AuthForm from '../components/auth/AuthForm';
-import PageLoader from '../components/PageLoader';
+import PageLoader from '../ui/PageLoader';
 import { useAuth } from '../lib/auth';
 
 export default function AuthPage() {

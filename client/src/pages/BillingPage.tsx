@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../i18n/i18n';
+import { intlLocale } from '../platform/i18n/i18n';
 import { type BillingInterval, type PaymentDto, type PaypalCancellationDto, type PlanId, type RefundNoticeDto } from '@gl/core/types';
-import PageLoader from '../components/PageLoader';
+import PageLoader from '../ui/PageLoader';
 import SignInWall from '../components/saved/SignInWall';
-import { errorMessage } from '../lib/api';
+import { errorMessage } from '../platform/api';
 import { useAuth } from '../lib/auth';
 import {
   formatMinor,
@@ -17,7 +17,7 @@ import {
   usePaymentHistory,
   useUpgradeQuote,
 } from '../lib/billing';
-import { useLiveConnection } from '../lib/socket';
+import { useLiveConnection } from '../platform/socket';
 
 const day = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString(intlLocale(), { dateStyle: 'long' }) : '');
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TIERS, upcomingEvents, upcomingDate } from '../content/community';
-import { i18n, switchLanguage } from '../i18n/i18n';
+import { i18n, switchLanguage } from '../platform/i18n/i18n';
 import { mockApi, ok, renderAt, resetBrowserState, signIn, TEST_USER } from '../test/app-harness';
 import CommunityPage from './CommunityPage';
 

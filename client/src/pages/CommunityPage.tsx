@@ -4,9 +4,9 @@ import { Link } from 'react-router-dom';
 import { EventCard } from '../components/community/EventCard';
 import { TierCard } from '../components/community/TierCard';
 import { IconTile } from '../components/marketing/MarketingIcon';
-import { PageHeader, Section, cardClass } from '../components/marketing/PageHeader';
+import { PageHeader, Section, cardClass } from '../ui/PageHeader';
 import { useSimulatedAction } from '../components/marketing/use-simulated-action';
-import { BUILD_TIME, useHydrated } from '../lib/hydration';
+import { BUILD_TIME, useHydrated } from '../platform/hydration';
 import { JOIN_MS, JOINED_NOTICE_MS, PERKS, REGISTER_MS, TIERS, upcomingEvents } from '../content/community';
 
 export default function CommunityPage() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ContactForm } from '../components/contact/ContactForm';
 import { ContactInfo, FollowUs, QuickTips } from '../components/contact/ContactInfo';
-import { PageHeader } from '../components/marketing/PageHeader';
+import { PageHeader } from '../ui/PageHeader';
 
 export default function ContactPage() {
   const { t } = useTranslation('contact');

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COURSES, courseText, filterCourses } from '../content/courses';
-import { switchLanguage } from '../i18n/i18n';
+import { switchLanguage } from '../platform/i18n/i18n';
 import { mockApi, ok, renderAt, resetBrowserState, signIn, TEST_USER } from '../test/app-harness';
 import CoursesPage from './CoursesPage';
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CourseCard } from '../components/courses/CourseCard';
 import { CourseFilters } from '../components/courses/CourseFilters';
-import { PageHeader, secondaryButtonClass } from '../components/marketing/PageHeader';
+import { PageHeader, secondaryButtonClass } from '../ui/PageHeader';
 import { useSimulatedAction } from '../components/marketing/use-simulated-action';
 import { COURSES, ENROLL_MS, filterCourses, type CourseFilter } from '../content/courses';
 

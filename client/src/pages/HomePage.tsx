@@ -1,11 +1,11 @@
 import { CATEGORIES, type CategoryId } from '@gl/core/types';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Section, cardClass, primaryButtonClass, secondaryButtonClass } from '../components/marketing/PageHeader';
+import { Section, cardClass, primaryButtonClass, secondaryButtonClass } from '../ui/PageHeader';
 import { IconTile, type MarketingIconName } from '../components/marketing/MarketingIcon';
 import { NewsletterForm } from '../components/newsletter/NewsletterForm';
 import { COUNTERS, counterValue } from '../content/site';
-import { intlLocale, useLanguage } from '../i18n/i18n';
+import { intlLocale, useLanguage } from '../platform/i18n/i18n';
 
 const CATEGORY_ICONS: Record<CategoryId, MarketingIconName> = {
   taglines: 'tag',

@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import PageLoader from '../components/PageLoader';
-import { errorMessage } from '../lib/api';
+import PageLoader from '../ui/PageLoader';
+import { errorMessage } from '../platform/api';
 import { useAuth } from '../lib/auth';
 import { useJoinTeam } from '../lib/team';
 

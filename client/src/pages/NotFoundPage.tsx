@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { primaryButtonClass, secondaryButtonClass } from '../components/marketing/PageHeader';
+import { primaryButtonClass, secondaryButtonClass } from '../ui/PageHeader';
 
 /** Code, not prose: the same in every language. */
 const CODE_THROW = 'throw new';

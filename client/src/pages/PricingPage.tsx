@@ -7,12 +7,12 @@ import PaymentModal from '../components/pricing/PaymentModal';
 import PlanCard from '../components/pricing/PlanCard';
 import PricingFaq from '../components/pricing/PricingFaq';
 import { planNameKey } from '../components/pricing/plan-text';
-import { intlLocale, useLanguage } from '../i18n/i18n';
+import { intlLocale, useLanguage } from '../platform/i18n/i18n';
 import { useAuth } from '../lib/auth';
 import { usePaymentsConfig, useSubscriptions, type CaptureResult, type SubscriptionsState } from '../lib/payments';
 import { planKes, usePlans } from '../lib/plan';
-import { useLiveConnection, useLiveEvent } from '../lib/socket';
-import { CheckIcon } from '../components/icons';
+import { useLiveConnection, useLiveEvent } from '../platform/socket';
+import { CheckIcon } from '../ui/icons';
 
 function LiveSubscriptionSync({ userId, onPlan }: { userId: string; onPlan(planId: PlanId): void }) {
   useLiveConnection();

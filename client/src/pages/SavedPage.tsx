@@ -2,19 +2,19 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES, type CategoryId, type SavedLineDto } from '@gl/core/types';
-import PageLoader from '../components/PageLoader';
+import PageLoader from '../ui/PageLoader';
 import AnalyticsPanel from '../components/saved/AnalyticsPanel';
 import ExportButtons from '../components/saved/ExportButtons';
 import SavedLineCard from '../components/saved/SavedLineCard';
 import SignInWall from '../components/saved/SignInWall';
-import { BookmarkIcon, SearchIcon } from '../components/icons';
+import { BookmarkIcon, SearchIcon } from '../ui/icons';
 import LibraryFilterBar from '../components/saved/LibraryFilterBar';
 import LoadMoreButton from '../components/saved/LoadMoreButton';
 import PendingSaves from '../components/saved/PendingSaves';
 import { useAuth } from '../lib/auth';
-import { useCopy } from '../lib/clipboard';
+import { useCopy } from '../platform/clipboard';
 import { useCurrentPlan } from '../lib/plan';
-import { useConfirm } from '../components/ConfirmDialog';
+import { useConfirm } from '../ui/ConfirmDialog';
 import { SEARCH_DEBOUNCE_MS, useDebounced, useLibrarySummary, useSavedDeletes, useSavedLines } from '../lib/saved';
 
 export default function SavedPage() {

@@ -2,16 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { TEAM_NAME_MAX, type CurrentTeamDto } from '@gl/core/types';
-import NeedsConnection from '../components/NeedsConnection';
-import PageLoader from '../components/PageLoader';
+import NeedsConnection from '../ui/NeedsConnection';
+import PageLoader from '../ui/PageLoader';
 import SignInWall from '../components/saved/SignInWall';
 import MembersPanel from '../components/team/MembersPanel';
 import TeamLibrary from '../components/team/TeamLibrary';
-import { Field } from '../components/forms/Field';
-import { ApiError, errorMessage } from '../lib/api';
-import { useOnline } from '../lib/app-status';
+import { Field } from '../ui/forms/Field';
+import { ApiError, errorMessage } from '../platform/api';
+import { useOnline } from '../platform/app-status';
 import { useAuth } from '../lib/auth';
-import { useLiveConnection } from '../lib/socket';
+import { useLiveConnection } from '../platform/socket';
 import { useCreateTeam, useCurrentTeam, useTeamLiveUpdates } from '../lib/team';
 
 export default function TeamPage() {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { SavedLineDto, UsageSummary } from '@gl/core/types';
 import GeneratePage from './GeneratePage';
 import SavedPage from './SavedPage';
-import { switchLanguage } from '../i18n/i18n';
+import { switchLanguage } from '../platform/i18n/i18n';
 import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn } from '../test/app-harness';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../test/fake-socket')).fakeIo }));

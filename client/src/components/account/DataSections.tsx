@@ -2,11 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CURRENT_PASSWORD_MAX } from '@gl/core/types';
-import { errorMessage } from '../../lib/api';
-import { useOnline } from '../../lib/app-status';
+import { errorMessage } from '../../platform/api';
+import { useOnline } from '../../platform/app-status';
 import { useDeleteAccount, useExportData } from '../../lib/account';
-import { Field } from '../forms/Field';
-import { Notice } from '../forms/Notice';
+import { Field } from '../../ui/forms/Field';
+import { Notice } from '../../ui/forms/Notice';
 import { Section } from './Section';
 
 /** What is typed to confirm deleting the account: the same word in every language (the server checks it). */

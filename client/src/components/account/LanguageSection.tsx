@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGES, UI_LANGUAGE_NAMES, isLanguage } from '@gl/core/types';
-import { setLanguage, useLanguage } from '../../i18n/i18n';
-import { errorMessage } from '../../lib/api';
-import { useOnline } from '../../lib/app-status';
+import { setLanguage, useLanguage } from '../../platform/i18n/i18n';
+import { errorMessage } from '../../platform/api';
+import { useOnline } from '../../platform/app-status';
 import { useSaveLanguage } from '../../lib/account';
-import { SelectField } from '../forms/Field';
-import { Notice } from '../forms/Notice';
+import { SelectField } from '../../ui/forms/Field';
+import { Notice } from '../../ui/forms/Notice';
 import { Section } from './Section';
 
 /**

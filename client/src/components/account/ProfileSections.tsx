@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENT_PASSWORD_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, type PublicUser } from '@gl/core/types';
-import { errorMessage } from '../../lib/api';
-import { useOnline } from '../../lib/app-status';
+import { errorMessage } from '../../platform/api';
+import { useOnline } from '../../platform/app-status';
 import { useChangeEmail, useChangePassword, useUpdateProfile } from '../../lib/account';
-import { Field } from '../forms/Field';
-import { Notice } from '../forms/Notice';
+import { Field } from '../../ui/forms/Field';
+import { Notice } from '../../ui/forms/Notice';
 import { Section } from './Section';
 
 /** The one result line of a mutation: its success text, or its error's message. */

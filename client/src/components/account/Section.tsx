@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import NeedsConnection from '../NeedsConnection';
+import NeedsConnection from '../../ui/NeedsConnection';
 
 /**
  * One block of the account page. Every one changes something on the server, so while offline it

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { i18n, intlLocale } from '../../i18n/i18n';
-import { errorMessage } from '../../lib/api';
-import { useOnline } from '../../lib/app-status';
+import { i18n, intlLocale } from '../../platform/i18n/i18n';
+import { errorMessage } from '../../platform/api';
+import { useOnline } from '../../platform/app-status';
 import { useAuth } from '../../lib/auth';
 import { useSessions, useSignOutDevice, useSignOutEverywhere } from '../../lib/account';
-import { formatSavedDate } from '../../lib/format';
-import { Notice } from '../forms/Notice';
+import { formatSavedDate } from '../../platform/format';
+import { Notice } from '../../ui/forms/Notice';
 import { Section } from './Section';
 
 /** "Chrome on Android" from a user agent, good enough to tell devices apart. */

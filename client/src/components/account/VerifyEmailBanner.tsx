@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../platform/api';
 import { useAuth } from '../../lib/auth';
 import { useResendVerification } from '../../lib/account';
-import { useLiveConnection } from '../../lib/socket';
+import { useLiveConnection } from '../../platform/socket';
 
 const dismissedKey = (userId: string) => `gl-verify-banner-dismissed-${userId}`;
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { ApiKeyDto } from '@gl/core/types';
 import { ApiKeysPanel } from './ApiKeysPanel';
-import { switchLanguage } from '../../i18n/i18n';
+import { switchLanguage } from '../../platform/i18n/i18n';
 import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn } from '../../test/app-harness';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../test/fake-socket')).fakeIo }));

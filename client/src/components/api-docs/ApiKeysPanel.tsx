@@ -2,14 +2,14 @@ import { API_KEY_NAME_MAX, getPlan } from '@gl/core/types';
 import { useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { intlLocale } from '../../i18n/i18n';
-import { errorMessage } from '../../lib/api';
+import { intlLocale } from '../../platform/i18n/i18n';
+import { errorMessage } from '../../platform/api';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../lib/api-keys';
-import { useOnline } from '../../lib/app-status';
+import { useOnline } from '../../platform/app-status';
 import { useAuth } from '../../lib/auth';
-import NeedsConnection from '../NeedsConnection';
-import { useConfirm } from '../ConfirmDialog';
-import { Field } from '../forms/Field';
+import NeedsConnection from '../../ui/NeedsConnection';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { Field } from '../../ui/forms/Field';
 import { CodeBlock } from './CodeBlock';
 
 function formatDate(iso: string): string {

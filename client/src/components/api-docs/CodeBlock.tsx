@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCopy } from '../../lib/clipboard';
-import { CheckIcon, CopyIcon } from '../icons';
+import { useCopy } from '../../platform/clipboard';
+import { CheckIcon, CopyIcon } from '../../ui/icons';
 
 /** A code snippet with a title bar and a Copy button (Copied! for 2 s). */
 export function CodeBlock({ code, title, language }: { code: string; title: string; language?: string }) {

@@ -2,14 +2,14 @@ import { getPlan, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX, type WebhookEndpointDto,
 import { useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { intlLocale } from '../../i18n/i18n';
-import { errorMessage } from '../../lib/api';
-import { useOnline } from '../../lib/app-status';
+import { intlLocale } from '../../platform/i18n/i18n';
+import { errorMessage } from '../../platform/api';
+import { useOnline } from '../../platform/app-status';
 import { useAuth } from '../../lib/auth';
 import { useCreateWebhook, useDeleteWebhook, useRotateWebhookSecret, useWebhookAttempts, useWebhookEndpoints } from '../../lib/webhooks';
-import NeedsConnection from '../NeedsConnection';
-import { useConfirm } from '../ConfirmDialog';
-import { Field } from '../forms/Field';
+import NeedsConnection from '../../ui/NeedsConnection';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { Field } from '../../ui/forms/Field';
 import { CodeBlock } from './CodeBlock';
 
 function formatTime(iso: string): string {

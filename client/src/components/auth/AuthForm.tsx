@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@gl/core/types';
 import { useAuth } from '../../lib/auth';
-import { Field } from '../forms/Field';
-import { EyeIcon, EyeOffIcon } from '../icons';
+import { Field } from '../../ui/forms/Field';
+import { EyeIcon, EyeOffIcon } from '../../ui/icons';
 
 export type AuthMode = 'signin' | 'signup';
 

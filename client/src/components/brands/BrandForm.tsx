@@ -12,10 +12,10 @@ import {
   type BrandDto,
 } from '@gl/core/types';
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../../lib/app-status';
-import { Field, TextAreaField } from '../forms/Field';
-import NeedsConnection from '../NeedsConnection';
-import Switch from '../Switch';
+import { useOnline } from '../../platform/app-status';
+import { Field, TextAreaField } from '../../ui/forms/Field';
+import NeedsConnection from '../../ui/NeedsConnection';
+import Switch from '../../ui/Switch';
 import WordChips from './WordChips';
 
 export const EMPTY_BRAND: BrandBody = {

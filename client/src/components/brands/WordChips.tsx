@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../icons';
+import { CloseIcon } from '../../ui/icons';
 
 /**
  * A list of short words as chips: type a word and press Enter (or a comma) to add it; each chip

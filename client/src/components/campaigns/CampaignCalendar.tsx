@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CampaignDto, CampaignExportFormat } from '@gl/core/types';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../platform/api';
 import { EXPORT_LABELS, putLine, shortDate, useCampaignExport } from '../../lib/campaigns';
-import { DownloadIcon } from '../icons';
+import { DownloadIcon } from '../../ui/icons';
 import CampaignLineCard from './CampaignLineCard';
 
 /** Platforms side by side from this many columns' room; a phone stacks everything. */

@@ -15,7 +15,7 @@ import {
 } from '@gl/core/types';
 import { useTranslation } from 'react-i18next';
 import { useBrands } from '../../lib/brands';
-import { Field, SelectField } from '../forms/Field';
+import { Field, SelectField } from '../../ui/forms/Field';
 import { shortDate, useOccasions, utcTodayIso } from '../../lib/campaigns';
 
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, getPlatform, type CampaignLineDto, type RefineCampaignLineBody } from '@gl/core/types';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../platform/api';
 import {
   editCampaignLine,
   refineCampaignLine,
@@ -12,8 +12,8 @@ import {
   type CampaignLineAction,
 } from '../../lib/campaigns';
 import { useLineMeasure } from '../../lib/line-measure';
-import { useCopy } from '../../lib/clipboard';
-import { BookmarkIcon, CheckIcon, CopyIcon, RefreshIcon } from '../icons';
+import { useCopy } from '../../platform/clipboard';
+import { BookmarkIcon, CheckIcon, CopyIcon, RefreshIcon } from '../../ui/icons';
 
 /**
  * One day × platform of a campaign: the line with its count against the platform's limit, and

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { EVENT_TYPE_KEY, formatEventDate, type CommunityEvent } from '../../content/community';
 import { formatUsd } from '../../content/price';
-import { intlLocale } from '../../i18n/i18n';
-import { cardClass, primaryButtonClass, successButtonClass } from '../marketing/PageHeader';
+import { intlLocale } from '../../platform/i18n/i18n';
+import { cardClass, primaryButtonClass, successButtonClass } from '../../ui/PageHeader';
 import type { SimulatedStatus } from '../marketing/use-simulated-action';
 
 const TYPE_STYLES: Record<CommunityEvent['type'], string> = {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MASTERMIND_MAX_MEMBERS, type MembershipTier } from '../../content/community';
 import { formatUsd } from '../../content/price';
-import { cardClass, primaryButtonClass, secondaryButtonClass, successButtonClass } from '../marketing/PageHeader';
+import { cardClass, primaryButtonClass, secondaryButtonClass, successButtonClass } from '../../ui/PageHeader';
 import type { SimulatedStatus } from '../marketing/use-simulated-action';
 
 /** A drawn mark, hidden from screen readers: not a word. */

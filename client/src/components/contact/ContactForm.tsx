@@ -1,8 +1,8 @@
 import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECTS, EMAIL_MAX, NAME_MAX } from '@gl/core/types';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, SelectField, TextAreaField } from '../forms/Field';
-import { cardClass, inputClass, primaryButtonClass, successButtonClass } from '../marketing/PageHeader';
+import { Field, SelectField, TextAreaField } from '../../ui/forms/Field';
+import { cardClass, inputClass, primaryButtonClass, successButtonClass } from '../../ui/PageHeader';
 import { useContactForm, type ContactSubject } from './use-contact-form';
 
 const labelClass = 'mb-1.5 block text-sm font-medium text-slate-800 dark:text-slate-200';

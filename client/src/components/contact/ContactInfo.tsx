@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SITE, SOCIAL_LINKS } from '../../content/site';
-import { cardClass } from '../marketing/PageHeader';
+import { cardClass } from '../../ui/PageHeader';
 import { IconTile, type MarketingIconName } from '../marketing/MarketingIcon';
 import { SocialIcon } from '../marketing/SocialIcon';
 

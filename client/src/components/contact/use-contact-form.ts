@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../platform/api';
 import { useSendContactMessage, type ContactFields } from '../../lib/contact';
 import { failureMessage } from '../../lib/newsletter';
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { courseText, type Course } from '../../content/courses';
 import { formatUsd } from '../../content/price';
-import { intlLocale } from '../../i18n/i18n';
+import { intlLocale } from '../../platform/i18n/i18n';
 import { MarketingIcon } from '../marketing/MarketingIcon';
-import { cardClass, primaryButtonClass, successButtonClass } from '../marketing/PageHeader';
+import { cardClass, primaryButtonClass, successButtonClass } from '../../ui/PageHeader';
 import type { SimulatedStatus } from '../marketing/use-simulated-action';
 
 /** Drawn marks, hidden from screen readers: not words. */

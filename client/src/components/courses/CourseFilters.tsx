@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { COURSE_CATEGORIES, COURSE_LEVELS, type CourseFilter } from '../../content/courses';
-import { inputClass } from '../marketing/PageHeader';
+import { inputClass } from '../../ui/PageHeader';
 
 export function CourseFilters({ filter, onChange }: { filter: CourseFilter; onChange(next: CourseFilter): void }) {
   const { t } = useTranslation('courses');

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { COMPARE_MAX } from '../../lib/compare';
-import Switch from '../Switch';
-import { LockIcon } from '../icons';
+import Switch from '../../ui/Switch';
+import { LockIcon } from '../../ui/icons';
 import UpgradeHint, { unlockPlan } from './UpgradeHint';
 import type { GenerateFormState } from './use-generate-form';
 

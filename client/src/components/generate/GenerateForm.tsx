@@ -5,13 +5,13 @@ import { CATEGORIES, COUNT_MAX, COUNT_MIN, LANGUAGES, PROMPT_MAX, TONES, TOPIC_M
 import type { BrandDto, CategoryId, LanguageId, Tone } from '@gl/core/types';
 import { COMPARE_MAX } from '../../lib/compare';
 import type { GenerateRequest } from '../../lib/generation';
-import NeedsConnection from '../NeedsConnection';
+import NeedsConnection from '../../ui/NeedsConnection';
 import PlatformFields from './PlatformFields';
 import CompareSwitch from './CompareSwitch';
 import LockedChoice from './LockedChoice';
 import UpgradeHint, { unlockPlan } from './UpgradeHint';
 import { useGenerateForm } from './use-generate-form';
-import { LockIcon, SparklesIcon } from '../icons';
+import { LockIcon, SparklesIcon } from '../../ui/icons';
 
 export interface GenerateFormProps {
   plan: Plan;

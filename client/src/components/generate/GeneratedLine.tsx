@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { CategoryId, LanguageId, RefineAction, Tone } from '@gl/core/types';
 import SaveToTeamButton from '../team/SaveToTeamButton';
-import { BookmarkIcon, CheckIcon, ClockIcon, CopyIcon, RefreshIcon } from '../icons';
+import { BookmarkIcon, CheckIcon, ClockIcon, CopyIcon, RefreshIcon } from '../../ui/icons';
 import RefineMenu from './RefineMenu';
 import ShareWhatsApp from './ShareWhatsApp';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LockIcon } from '../icons';
+import { LockIcon } from '../../ui/icons';
 
 const LOOK = {
   /** A category: a card in a two-column grid, with a note under its name. */

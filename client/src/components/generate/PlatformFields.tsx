@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { PLATFORMS, getCategory, getPlatform, type CategoryId, type Platform, type PlatformId } from '@gl/core/types';
-import Switch from '../Switch';
+import Switch from '../../ui/Switch';
 import type { PlatformChoice } from './use-platform-choice';
 
 /** How a platform's limit is counted, in a phrase the person reads under the picker. */

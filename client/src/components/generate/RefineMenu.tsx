@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { LANGUAGES, REFINE_ACTIONS, type LanguageId, type RefineAction } from '@gl/core/types';
 import { hasEmoji } from '../../lib/emoji';
 import type { RefineOrigin } from '../../lib/generation';
-import { ChevronDownIcon, WandIcon } from '../icons';
+import { ChevronDownIcon, WandIcon } from '../../ui/icons';
 
 /** How a refined line is labelled: "Shorter", "In Kiswahili". */
 export function refinedLabel(t: TFunction<'generate'>, origin: Pick<RefineOrigin, 'action' | 'language'>): string {

@@ -2,20 +2,20 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { getCategory } from '@gl/core/types';
-import { ApiError, errorMessage } from '../../lib/api';
-import { useOnline } from '../../lib/app-status';
+import { ApiError, errorMessage } from '../../platform/api';
+import { useOnline } from '../../platform/app-status';
 import { useAuth } from '../../lib/auth';
-import { useCopy } from '../../lib/clipboard';
+import { useCopy } from '../../platform/clipboard';
 import type { GenerationState } from '../../lib/generation';
 import { newIdempotencyKey, queueSave, sendSave, usePendingSaves } from '../../lib/pending-saves';
 import { REFINEMENTS_MAX, getPlatform, type LanguageId, type RefineAction } from '@gl/core/types';
-import { AlertIcon, RefreshIcon, SparklesIcon } from '../icons';
+import { AlertIcon, RefreshIcon, SparklesIcon } from '../../ui/icons';
 import GeneratedLine, { type SaveState } from './GeneratedLine';
 import { offeredActions, refinedLabel } from './RefineMenu';
 import { defaultSwitches } from './use-platform-choice';
 import { displayOrder } from './display-order';
 import LineCounter from './LineCounter';
-import { graphemes } from '../../lib/format';
+import { graphemes } from '../../platform/format';
 import { useLineMeasure } from '../../lib/line-measure';
 
 export default function ResultsPanel({

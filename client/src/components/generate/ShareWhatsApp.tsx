@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MessageIcon } from '../icons';
+import { MessageIcon } from '../../ui/icons';
 
 /** WhatsApp's share link: opens a chat picker with the line typed in. */
 export function whatsAppShareUrl(text: string): string {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { api } from '../../platform/api';
 
 export type BackendStatus = 'checking' | 'online' | 'offline';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { intlLocale, useLanguage } from '../../i18n/i18n';
-import { PageHeader } from './PageHeader';
+import { intlLocale, useLanguage } from '../../platform/i18n/i18n';
+import { PageHeader } from '../../ui/PageHeader';
 
 /**
  * Layout of the privacy and terms pages: a header and readable prose sections. `updated` is the

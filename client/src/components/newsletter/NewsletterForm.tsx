@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX } from '@gl/core/types';
-import { FieldShell } from '../forms/Field';
-import { inputClass } from '../marketing/PageHeader';
+import { FieldShell } from '../../ui/forms/Field';
+import { inputClass } from '../../ui/PageHeader';
 import { useNewsletter } from './use-newsletter';
 
 /**

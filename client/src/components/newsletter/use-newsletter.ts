@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SPEC_EMAIL_PATTERN } from '@gl/core/types';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../platform/api';
 import { failureMessage, useSubscribeNewsletter } from '../../lib/newsletter';
 
 export type NewsletterStatus = 'idle' | 'subscribing' | 'subscribed' | 'error';

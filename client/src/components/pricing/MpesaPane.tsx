@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'reac
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_TEXT, mpesaInitiationError, mpesaStatus, mpesaStkPush, pendingPaymentOf, validPhone } from '../../lib/payments';
 import { usePaymentUpdates } from '../../lib/use-payment-updates';
-import { PhoneIcon } from '../icons';
+import { PhoneIcon } from '../../ui/icons';
 import type { PaymentFlow } from './payment-flow';
 
 /** M-Pesa: an STK push to the buyer's phone, then waiting (live) for the PIN to be entered there. */

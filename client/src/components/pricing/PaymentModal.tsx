@@ -1,12 +1,12 @@
 import { useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planPriceCents, type BillingInterval } from '@gl/core/types';
-import { useOnline } from '../../lib/app-status';
+import { useOnline } from '../../platform/app-status';
 import { formatMinor } from '../../lib/billing';
 import { formatKes } from '../../lib/money';
 import { planKes, type PlanOffer } from '../../lib/plan';
-import { intlLocale } from '../../i18n/i18n';
-import { errorMessage } from '../../lib/api';
+import { intlLocale } from '../../platform/i18n/i18n';
+import { errorMessage } from '../../platform/api';
 import {
   INITIAL_PAYMENT_STATE,
   PAYMENT_TEXT,
@@ -17,8 +17,8 @@ import {
   type PaymentMethod,
   type PaymentsConfig,
 } from '../../lib/payments';
-import Dialog from '../Dialog';
-import { AlertIcon } from '../icons';
+import Dialog from '../../ui/Dialog';
+import { AlertIcon } from '../../ui/icons';
 import MpesaPane from './MpesaPane';
 import type { PaymentFlow } from './payment-flow';
 import PaypalOncePane from './PaypalOncePane';

@@ -10,7 +10,7 @@ import {
 } from '../../lib/payments';
 import { usePaymentUpdates } from '../../lib/use-payment-updates';
 import type { PaymentFlow } from './payment-flow';
-import { lazyChunk } from '../../lib/lazy-page';
+import { lazyChunk } from '../../platform/lazy-page';
 
 const PayPalOrderButtons = lazyChunk(() => import('./PayPalOrderButtons'));
 

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_TEXT, confirmPaypalSubscription, createPaypalSubscription, paymentErrorMessage } from '../../lib/payments';
 import type { PaymentFlow } from './payment-flow';
-import { lazyChunk } from '../../lib/lazy-page';
+import { lazyChunk } from '../../platform/lazy-page';
 
 const PayPalSubscriptionButtons = lazyChunk(() => import('./PayPalSubscriptionButtons'));
 

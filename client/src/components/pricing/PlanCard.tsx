@@ -1,9 +1,9 @@
 import { planPriceCents, yearlyMonthlyEquivalentCents, type BillingInterval, type Plan } from '@gl/core/types';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { intlLocale, useLanguage } from '../../i18n/i18n';
+import { intlLocale, useLanguage } from '../../platform/i18n/i18n';
 import { formatKes, formatUsd } from '../../lib/money';
-import { CheckIcon } from '../icons';
+import { CheckIcon } from '../../ui/icons';
 import { featureKey, planNameKey } from './plan-text';
 
 /** The card's price per month and, for a yearly plan, the yearly total, in the page's language. */

@@ -4,7 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getPlan } from '@gl/core/types';
 import PaymentModal from './PaymentModal';
-import { watchConnection } from '../../lib/app-status';
+import { watchConnection } from '../../platform/app-status';
 import type { PaymentsConfig } from '../../lib/payments';
 import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn, type MockReply } from '../../test/app-harness';
 import { fakeSocket } from '../../test/fake-socket';

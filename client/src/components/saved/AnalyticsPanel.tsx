@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useAnalytics } from '../../lib/usage';
-import { lazyChunk } from '../../lib/lazy-page';
+import { lazyChunk } from '../../platform/lazy-page';
 
 const UsageChart = lazyChunk(() => import('./UsageChart'));
 

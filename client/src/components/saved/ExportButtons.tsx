@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../platform/api';
 import { useSavedExport, type ExportFormat } from '../../lib/saved';
-import { DownloadIcon } from '../icons';
+import { DownloadIcon } from '../../ui/icons';
 
 const FORMATS: readonly ExportFormat[] = ['csv', 'json'];
 

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category, CategoryId } from '@gl/core/types';
-import { SearchIcon } from '../icons';
+import { SearchIcon } from '../../ui/icons';
 
 /**
  * The search field and category filter above a library (the personal one on /saved and the

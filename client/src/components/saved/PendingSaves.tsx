@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePendingSaves } from '../../lib/pending-saves';
-import { ClockIcon } from '../icons';
+import { ClockIcon } from '../../ui/icons';
 
 /**
  * On /saved: the lines saved while offline that are still on the device, marked "Pending"; when

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { SavedLineDto } from '@gl/core/types';
-import { formatSavedDate } from '../../lib/format';
-import { intlLocale } from '../../i18n/i18n';
+import { formatSavedDate } from '../../platform/format';
+import { intlLocale } from '../../platform/i18n/i18n';
 import { TONE_BADGE } from '../../lib/saved';
-import { CheckIcon, CopyIcon, TrashIcon } from '../icons';
+import { CheckIcon, CopyIcon, TrashIcon } from '../../ui/icons';
 
 export default function SavedLineCard({
   line,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LockIcon } from '../icons';
+import { LockIcon } from '../../ui/icons';
 
 export default function SignInWall() {
   const { t } = useTranslation('saved');

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { ThemeProvider } from '../../lib/theme';
+import { ThemeProvider } from '../../platform/theme';
 import UsageChart, { labelIndexes, valueTicks, type DayCount } from './UsageChart';
 
 const DAYS: DayCount[] = Array.from({ length: 30 }, (_, i) => ({

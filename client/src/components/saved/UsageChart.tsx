@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../i18n/i18n';
+import { intlLocale } from '../../platform/i18n/i18n';
 import type { UsageAnalyticsDto } from '@gl/core/types';
-import { useTheme } from '../../lib/theme';
+import { useTheme } from '../../platform/theme';
 
 export type DayCount = UsageAnalyticsDto['days'][number];
 

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { EMAIL_MAX, type CurrentTeamDto, type TeamRole } from '@gl/core/types';
-import { intlLocale } from '../../i18n/i18n';
-import { errorMessage } from '../../lib/api';
-import { useOnline } from '../../lib/app-status';
-import NeedsConnection from '../NeedsConnection';
+import { intlLocale } from '../../platform/i18n/i18n';
+import { errorMessage } from '../../platform/api';
+import { useOnline } from '../../platform/app-status';
+import NeedsConnection from '../../ui/NeedsConnection';
 import { useTeamChange, useTeamUsage, type TeamChange } from '../../lib/team';
-import { useConfirm } from '../ConfirmDialog';
-import { Field, SelectField } from '../forms/Field';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { Field, SelectField } from '../../ui/forms/Field';
 
 /** Members with roles and this month's generations, invitations (owner, admins), leaving. */
 export default function MembersPanel({ userId, current }: { userId: string; current: CurrentTeamDto }) {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { CategoryId, Tone } from '@gl/core/types';
-import { errorMessage } from '../../lib/api';
-import { useOnline } from '../../lib/app-status';
+import { errorMessage } from '../../platform/api';
+import { useOnline } from '../../platform/app-status';
 import { useAuth } from '../../lib/auth';
 import { useCurrentTeam, useSaveToTeam } from '../../lib/team';
-import { CheckIcon, UserIcon } from '../icons';
+import { CheckIcon, UserIcon } from '../../ui/icons';
 
 /** "Save to team" beside "Save" on a generated line; shown only to members of an active team. */
 export default function SaveToTeamButton({

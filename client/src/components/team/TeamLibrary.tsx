@@ -2,16 +2,16 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CATEGORIES, getCategory, type CategoryId, type CurrentTeamDto, type TeamLineDto } from '@gl/core/types';
-import { intlLocale } from '../../i18n/i18n';
-import { errorMessage } from '../../lib/api';
-import { useCopy } from '../../lib/clipboard';
-import { capitalize, formatSavedDate } from '../../lib/format';
+import { intlLocale } from '../../platform/i18n/i18n';
+import { errorMessage } from '../../platform/api';
+import { useCopy } from '../../platform/clipboard';
+import { capitalize, formatSavedDate } from '../../platform/format';
 import { SEARCH_DEBOUNCE_MS, TONE_BADGE, useDebounced } from '../../lib/saved';
 import { useDeleteTeamLine, useTeamLines } from '../../lib/team';
-import PageLoader from '../PageLoader';
+import PageLoader from '../../ui/PageLoader';
 import LibraryFilterBar from '../saved/LibraryFilterBar';
 import LoadMoreButton from '../saved/LoadMoreButton';
-import { CheckIcon, CopyIcon, TrashIcon } from '../icons';
+import { CheckIcon, CopyIcon, TrashIcon } from '../../ui/icons';
 
 /** The team's shared library: search, category filter, pages; new lines arrive live (see useTeamLiveUpdates). */
 export default function TeamLibrary({ userId, current }: { userId: string; current: CurrentTeamDto }) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { switchLanguage } from '../../i18n/i18n';
+import { switchLanguage } from '../../platform/i18n/i18n';
 import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn } from '../../test/app-harness';
 import AccountPage from './AccountPage';
 

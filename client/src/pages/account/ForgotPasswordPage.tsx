@@ -2,11 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EMAIL_MAX } from '@gl/core/types';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../platform/api';
 import { useForgotPassword } from '../../lib/account';
 import { FormShell } from '../../components/account/FormShell';
-import { Field } from '../../components/forms/Field';
-import { Notice } from '../../components/forms/Notice';
+import { Field } from '../../ui/forms/Field';
+import { Notice } from '../../ui/forms/Notice';
 
 /** /forgot-password: asks for a reset link. The answer is the same whether or not the address has an account. */
 export default function ForgotPasswordPage() {

@@ -2,11 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@gl/core/types';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../platform/api';
 import { useResetPassword } from '../../lib/account';
 import { FormShell } from '../../components/account/FormShell';
-import { Field } from '../../components/forms/Field';
-import { Notice } from '../../components/forms/Notice';
+import { Field } from '../../ui/forms/Field';
+import { Notice } from '../../ui/forms/Notice';
 
 /** /reset-password?token=: choose a new password; success signs this browser in (every other session ends). */
 export default function ResetPasswordPage() {

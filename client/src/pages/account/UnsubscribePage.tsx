@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../../lib/api';
+import { errorMessage } from '../../platform/api';
 import { useUnsubscribeNewsletter } from '../../lib/newsletter';
 import { FormShell } from '../../components/account/FormShell';
-import { Notice } from '../../components/forms/Notice';
+import { Notice } from '../../ui/forms/Notice';
 
 /** /unsubscribe?token=: the visible link in every newsletter e-mail. One button, no sign-in. */
 export default function UnsubscribePage() {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEYS } from '../../lib/storage';
+import { STORAGE_KEYS } from '../../platform/storage';
 import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn } from '../../test/app-harness';
 import AccountPage from './AccountPage';
 import ForgotPasswordPage from './ForgotPasswordPage';

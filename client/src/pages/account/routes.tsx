@@ -1,5 +1,5 @@
 import { Route } from 'react-router-dom';
-import { lazyChunk } from '../../lib/lazy-page';
+import { lazyChunk } from '../../platform/lazy-page';
 
 const AccountPage = lazyChunk(() => import('./AccountPage'));
 const ForgotPasswordPage = lazyChunk(() => import('./ForgotPasswordPage'));

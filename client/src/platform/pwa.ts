@@ -1,5 +1,5 @@
 import { registerSW } from 'virtual:pwa-register';
-import { initialLanguage } from '../i18n/i18n';
+import { initialLanguage } from './i18n/i18n';
 import { setUpdateReady } from './app-status';
 import { rememberPageLanguage } from './sw-language';
 

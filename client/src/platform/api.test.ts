@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, resetBrowserState, signIn } from '../test/app-harness';
-import { switchLanguage } from '../i18n/i18n';
+import { switchLanguage } from './i18n/i18n';
 import { ApiError, api, setUnauthorizedHandler } from './api';
 import { getSession } from './session';
 import { STORAGE_KEYS } from './storage';

@@ -6,11 +6,11 @@ import { catalogueOfFiles } from './resources';
 
 const files = import.meta.glob<Record<string, unknown>>(
   [
-    '../locales/en/*.json',
-    '!../locales/en/common.json',
-    '!../locales/en/home.json',
-    '!../locales/en/newsletter.json',
-    '!../locales/en/errors.json',
+    '../../locales/en/*.json',
+    '!../../locales/en/common.json',
+    '!../../locales/en/home.json',
+    '!../../locales/en/newsletter.json',
+    '!../../locales/en/errors.json',
   ],
   { eager: true, import: 'default' },
 );

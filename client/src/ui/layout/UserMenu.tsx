@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { PublicUser } from '@gl/core/types';
-import { useAuth } from '../lib/auth';
-import { ChevronDownIcon } from './icons';
+import { useAuth } from '../../lib/auth';
+import { ChevronDownIcon } from '../icons';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type JSX } from 'react';
-import { loadEveryArea } from '../i18n/i18n';
+import { loadEveryArea } from './i18n/i18n';
 import { loadChunk } from './load-chunk';
 
 /** A route's page in its own chunk, which can also be loaded ahead of rendering. */

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { SITE, SOCIAL_LINKS, THEMES } from '../content/site';
-import { BUILD_TIME, useHydrated } from '../lib/hydration';
+import { SITE, SOCIAL_LINKS, THEMES } from '../../content/site';
+import { BUILD_TIME, useHydrated } from '../../platform/hydration';
 import Logo from './Logo';
-import { SocialIcon } from './marketing/SocialIcon';
-import { NewsletterForm } from './newsletter/NewsletterForm';
+import { SocialIcon } from '../../components/marketing/SocialIcon';
+import { NewsletterForm } from '../../components/newsletter/NewsletterForm';
 
 const LINKS = [
   { to: '/', label: 'nav.home' },

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGES, UI_LANGUAGE_NAMES, isLanguage, type UiLanguage } from '@gl/core/types';
-import { setLanguage, useLanguage } from '../i18n/i18n';
-import { saveAccountLanguage } from '../lib/account-language';
-import { useAuth } from '../lib/auth';
-import { rememberPageLanguage } from '../lib/sw-language';
+import { setLanguage, useLanguage } from '../../platform/i18n/i18n';
+import { saveAccountLanguage } from '../../lib/account-language';
+import { useAuth } from '../../lib/auth';
+import { rememberPageLanguage } from '../../platform/sw-language';
 
 /**
  * The language switch (header, phone menu, account settings): a labelled select, each language

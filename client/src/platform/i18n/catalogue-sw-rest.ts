@@ -6,11 +6,11 @@ import { catalogueOfFiles } from './resources';
 
 const files = import.meta.glob<Record<string, unknown>>(
   [
-    '../locales/sw/*.json',
-    '!../locales/sw/common.json',
-    '!../locales/sw/home.json',
-    '!../locales/sw/newsletter.json',
-    '!../locales/sw/errors.json',
+    '../../locales/sw/*.json',
+    '!../../locales/sw/common.json',
+    '!../../locales/sw/home.json',
+    '!../../locales/sw/newsletter.json',
+    '!../../locales/sw/errors.json',
   ],
   { eager: true, import: 'default' },
 );

@@ -10,35 +10,35 @@
  * key. `catalogues.test.ts` checks that every key exists in both languages.
  */
 import type { UiLanguage } from '@gl/core/types';
-import common from '../locales/en/common.json';
-import errors from '../locales/en/errors.json';
+import common from '../../locales/en/common.json';
+import errors from '../../locales/en/errors.json';
 
 /** The English catalogue's shape (types only: nothing here is bundled), for typed keys. */
 export interface EnCatalogue {
-  common: typeof import('../locales/en/common.json');
-  home: typeof import('../locales/en/home.json');
-  about: typeof import('../locales/en/about.json');
-  legal: typeof import('../locales/en/legal.json');
-  pricing: typeof import('../locales/en/pricing.json');
-  catalog: typeof import('../locales/en/catalog.json');
-  generate: typeof import('../locales/en/generate.json');
-  saved: typeof import('../locales/en/saved.json');
-  photo: typeof import('../locales/en/photo.json');
-  campaigns: typeof import('../locales/en/campaigns.json');
-  brands: typeof import('../locales/en/brands.json');
-  auth: typeof import('../locales/en/auth.json');
-  account: typeof import('../locales/en/account.json');
-  contact: typeof import('../locales/en/contact.json');
-  newsletter: typeof import('../locales/en/newsletter.json');
-  apiKeys: typeof import('../locales/en/apiKeys.json');
-  webhooks: typeof import('../locales/en/webhooks.json');
-  billing: typeof import('../locales/en/billing.json');
-  team: typeof import('../locales/en/team.json');
-  courses: typeof import('../locales/en/courses.json');
-  community: typeof import('../locales/en/community.json');
-  apiDocs: typeof import('../locales/en/apiDocs.json');
-  integrations: typeof import('../locales/en/integrations.json');
-  errors: typeof import('../locales/en/errors.json');
+  common: typeof import('../../locales/en/common.json');
+  home: typeof import('../../locales/en/home.json');
+  about: typeof import('../../locales/en/about.json');
+  legal: typeof import('../../locales/en/legal.json');
+  pricing: typeof import('../../locales/en/pricing.json');
+  catalog: typeof import('../../locales/en/catalog.json');
+  generate: typeof import('../../locales/en/generate.json');
+  saved: typeof import('../../locales/en/saved.json');
+  photo: typeof import('../../locales/en/photo.json');
+  campaigns: typeof import('../../locales/en/campaigns.json');
+  brands: typeof import('../../locales/en/brands.json');
+  auth: typeof import('../../locales/en/auth.json');
+  account: typeof import('../../locales/en/account.json');
+  contact: typeof import('../../locales/en/contact.json');
+  newsletter: typeof import('../../locales/en/newsletter.json');
+  apiKeys: typeof import('../../locales/en/apiKeys.json');
+  webhooks: typeof import('../../locales/en/webhooks.json');
+  billing: typeof import('../../locales/en/billing.json');
+  team: typeof import('../../locales/en/team.json');
+  courses: typeof import('../../locales/en/courses.json');
+  community: typeof import('../../locales/en/community.json');
+  apiDocs: typeof import('../../locales/en/apiDocs.json');
+  integrations: typeof import('../../locales/en/integrations.json');
+  errors: typeof import('../../locales/en/errors.json');
 }
 
 export type Namespace = keyof EnCatalogue;

@@ -1,5 +1,5 @@
 import type { ApiAnswer, ApiMethod } from '@gl/core/types';
-import { i18n } from '../i18n/i18n';
+import { i18n } from './i18n/i18n';
 import { clearSession, getRefreshToken, getToken, setSession } from './session';
 import { getVisitorId } from './visitor';
 

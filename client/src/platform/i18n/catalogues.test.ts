@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { UI_LANGUAGES } from '@gl/core/types';
 import { NAMESPACES } from './resources';
 
-const dir = path.resolve(__dirname, '../locales');
+const dir = path.resolve(__dirname, '../../locales');
 
 function keys(value: unknown, prefix = ''): string[] {
   if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useAuth } from '../lib/auth';
-import { CloseIcon, MenuIcon } from './icons';
+import { useAuth } from '../../lib/auth';
+import { CloseIcon, MenuIcon } from '../icons';
 import LanguageSwitch from './LanguageSwitch';
 import Logo from './Logo';
 import ServicesMenu, { SERVICE_LINKS } from './ServicesMenu';

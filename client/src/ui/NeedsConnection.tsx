@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../lib/app-status';
+import { useOnline } from '../platform/app-status';
 
 /**
  * Says, while the device is offline, that an action needs a connection (its submit button is

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAppStatus } from '../lib/app-status';
+import { useAppStatus } from '../../platform/app-status';
 
 /** The offline / back-online notice and the "New version available" prompt, on every page. */
 export default function AppStatusNotices() {

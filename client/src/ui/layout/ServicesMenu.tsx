@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { ChevronDownIcon } from './icons';
+import { ChevronDownIcon } from '../icons';
 
 /** The Services links; `label` and `hint` are keys of the `common` catalogue. */
 export const SERVICE_LINKS = [

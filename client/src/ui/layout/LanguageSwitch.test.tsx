@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LANGUAGE_STORAGE_KEY } from '@gl/core/types';
 import Header from './Header';
-import { switchLanguage } from '../i18n/i18n';
-import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn } from '../test/app-harness';
+import { switchLanguage } from '../../platform/i18n/i18n';
+import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn } from '../../test/app-harness';
 
 beforeEach(() => resetBrowserState());
 afterEach(async () => {

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Header from './Header';
-import { STORAGE_KEYS } from '../lib/storage';
-import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn } from '../test/app-harness';
+import { STORAGE_KEYS } from '../../platform/storage';
+import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn } from '../../test/app-harness';
 
 beforeEach(() => resetBrowserState());
 

@@ -4,13 +4,13 @@ import { Outlet, useLocation } from 'react-router-dom';
 import AppStatusNotices from './AppStatusNotices';
 import Footer from './Footer';
 import Header from './Header';
-import PageLoader from './PageLoader';
-import { useAuth } from '../lib/auth';
-import { lazyChunk } from '../lib/lazy-page';
+import PageLoader from '../PageLoader';
+import { useAuth } from '../../lib/auth';
+import { lazyChunk } from '../../platform/lazy-page';
 
 // Only a signed-in, unverified account sees it: its code (and the account data layer) stays out of
 // the first visit's download.
-const VerifyEmailBanner = lazyChunk(() => import('./account/VerifyEmailBanner'));
+const VerifyEmailBanner = lazyChunk(() => import('../../components/account/VerifyEmailBanner'));
 
 export default function Layout() {
   const { t } = useTranslation('common');

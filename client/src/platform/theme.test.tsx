@@ -2,7 +2,7 @@ import { THEME_INIT_SCRIPT } from '@gl/core/types';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import ThemeToggle from '../components/ThemeToggle';
+import ThemeToggle from '../ui/layout/ThemeToggle';
 import { resetBrowserState } from '../test/app-harness';
 import { STORAGE_KEYS } from './storage';
 import { ThemeProvider } from './theme';

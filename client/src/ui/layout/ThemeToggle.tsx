@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useTheme } from '../lib/theme';
-import { MoonIcon, SunIcon } from './icons';
+import { useTheme } from '../../platform/theme';
+import { MoonIcon, SunIcon } from '../icons';
 
 export default function ThemeToggle() {
   const { t } = useTranslation('common');
