@@ -4,10 +4,10 @@ import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import Layout from './ui/layout/Layout';
 import { isNoRedirectPath, setUnauthorizedHandler } from './platform/api';
 import { createQueryClient } from './platform/query-client';
-import { AuthProvider } from './lib/auth';
+import { AuthProvider } from './features/accounts/auth';
 import { ThemeProvider } from './platform/theme';
 import { lazyChunk, lazyPage, type LazyPage } from './platform/lazy-page';
-import { accountRoutes } from './pages/account/routes';
+import { accountRoutes } from './features/accounts/routes';
 import type { PrerenderedPath } from './prerendered-routes';
 
 // Route-level code splitting: each page is its own chunk. The prerendered public pages can be
@@ -24,7 +24,7 @@ const SavedPage = lazyChunk(() => import('./pages/SavedPage'));
 const BrandsPage = lazyChunk(() => import('./pages/BrandsPage'));
 const CampaignsPage = lazyChunk(() => import('./pages/CampaignsPage'));
 const BillingPage = lazyChunk(() => import('./pages/BillingPage'));
-const AuthPage = lazyChunk(() => import('./pages/AuthPage'));
+const AuthPage = lazyChunk(() => import('./features/accounts/AuthPage'));
 const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage'));
 const TermsPage = lazyPage(() => import('./pages/TermsPage'));
 const TeamPage = lazyChunk(() => import('./pages/TeamPage'));

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BrandBody, BrandDto } from '@gl/core/types';
 import { api } from '../platform/api';
-import { useAuth } from './auth';
+import { useAuth } from '../features/accounts/auth';
 import { useCurrentPlan } from './plan';
 
 export function brandsKey(userId: string | undefined): readonly unknown[] {

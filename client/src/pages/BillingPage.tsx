@@ -6,7 +6,7 @@ import { type BillingInterval, type PaymentDto, type PaypalCancellationDto, type
 import PageLoader from '../ui/PageLoader';
 import SignInWall from '../components/saved/SignInWall';
 import { errorMessage } from '../platform/api';
-import { useAuth } from '../lib/auth';
+import { useAuth } from '../features/accounts/auth';
 import {
   formatMinor,
   openReceipt,

@@ -10,7 +10,7 @@ import { TrashIcon } from '../ui/icons';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { errorMessage } from '../platform/api';
 import { useOnline } from '../platform/app-status';
-import { useAuth } from '../lib/auth';
+import { useAuth } from '../features/accounts/auth';
 import { useBrands, useDeleteBrand, useSaveBrand } from '../lib/brands';
 import { useCurrentPlan } from '../lib/plan';
 import { useCurrentTeam } from '../lib/team';

@@ -7,7 +7,7 @@ import SignInWall from '../components/saved/SignInWall';
 import CampaignCalendar from '../components/campaigns/CampaignCalendar';
 import CampaignForm from '../components/campaigns/CampaignForm';
 import { errorMessage } from '../platform/api';
-import { useAuth } from '../lib/auth';
+import { useAuth } from '../features/accounts/auth';
 import { shortDate, useCampaign, useCampaigns, useCreateCampaign } from '../lib/campaigns';
 import { planThatAllows, useCurrentPlan } from '../lib/plan';
 

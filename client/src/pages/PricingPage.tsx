@@ -8,7 +8,7 @@ import PlanCard from '../components/pricing/PlanCard';
 import PricingFaq from '../components/pricing/PricingFaq';
 import { planNameKey } from '../components/pricing/plan-text';
 import { intlLocale, useLanguage } from '../platform/i18n/i18n';
-import { useAuth } from '../lib/auth';
+import { useAuth } from '../features/accounts/auth';
 import { usePaymentsConfig, useSubscriptions, type CaptureResult, type SubscriptionsState } from '../lib/payments';
 import { planKes, usePlans } from '../lib/plan';
 import { useLiveConnection, useLiveEvent } from '../platform/socket';

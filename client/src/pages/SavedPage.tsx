@@ -11,7 +11,7 @@ import { BookmarkIcon, SearchIcon } from '../ui/icons';
 import LibraryFilterBar from '../components/saved/LibraryFilterBar';
 import LoadMoreButton from '../components/saved/LoadMoreButton';
 import PendingSaves from '../components/saved/PendingSaves';
-import { useAuth } from '../lib/auth';
+import { useAuth } from '../features/accounts/auth';
 import { useCopy } from '../platform/clipboard';
 import { useCurrentPlan } from '../lib/plan';
 import { useConfirm } from '../ui/ConfirmDialog';

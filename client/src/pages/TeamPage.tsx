@@ -10,7 +10,7 @@ import TeamLibrary from '../components/team/TeamLibrary';
 import { Field } from '../ui/forms/Field';
 import { ApiError, errorMessage } from '../platform/api';
 import { useOnline } from '../platform/app-status';
-import { useAuth } from '../lib/auth';
+import { useAuth } from '../features/accounts/auth';
 import { useLiveConnection } from '../platform/socket';
 import { useCreateTeam, useCurrentTeam, useTeamLiveUpdates } from '../lib/team';
 

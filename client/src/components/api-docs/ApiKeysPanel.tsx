@@ -6,7 +6,7 @@ import { intlLocale } from '../../platform/i18n/i18n';
 import { errorMessage } from '../../platform/api';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../lib/api-keys';
 import { useOnline } from '../../platform/app-status';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../features/accounts/auth';
 import NeedsConnection from '../../ui/NeedsConnection';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { Field } from '../../ui/forms/Field';

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { intlLocale } from '../../platform/i18n/i18n';
 import { errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../features/accounts/auth';
 import { useCreateWebhook, useDeleteWebhook, useRotateWebhookSecret, useWebhookAttempts, useWebhookEndpoints } from '../../lib/webhooks';
 import NeedsConnection from '../../ui/NeedsConnection';
 import { useConfirm } from '../../ui/ConfirmDialog';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { getCategory } from '@gl/core/types';
 import { ApiError, errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../features/accounts/auth';
 import { useCopy } from '../../platform/clipboard';
 import type { GenerationState } from '../../lib/generation';
 import { newIdempotencyKey, queueSave, sendSave, usePendingSaves } from '../../lib/pending-saves';

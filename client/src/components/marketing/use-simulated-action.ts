@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../features/accounts/auth';
 
 export type SimulatedStatus = 'idle' | 'working' | 'done';
 

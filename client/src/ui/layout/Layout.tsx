@@ -5,12 +5,12 @@ import AppStatusNotices from './AppStatusNotices';
 import Footer from './Footer';
 import Header from './Header';
 import PageLoader from '../PageLoader';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from '../../features/accounts/auth';
 import { lazyChunk } from '../../platform/lazy-page';
 
 // Only a signed-in, unverified account sees it: its code (and the account data layer) stays out of
 // the first visit's download.
-const VerifyEmailBanner = lazyChunk(() => import('../../components/account/VerifyEmailBanner'));
+const VerifyEmailBanner = lazyChunk(() => import('../../features/accounts/VerifyEmailBanner'));
 
 export default function Layout() {
   const { t } = useTranslation('common');

@@ -6,9 +6,9 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthResult, PublicUser, SessionDto, UiLanguage } from '@gl/core/types';
-import { api, apiResponse } from '../platform/api';
+import { api, apiResponse } from '../../platform/api';
 import { useAuth } from './auth';
-import { useLiveReconnect } from '../platform/socket';
+import { useLiveReconnect } from '../../platform/socket';
 
 export const accountKey = (userId: string | undefined, ...rest: unknown[]): unknown[] => ['account', userId ?? 'none', ...rest];
 

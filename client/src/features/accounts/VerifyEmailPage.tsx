@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../platform/api';
-import { useAuth } from '../../lib/auth';
-import { useVerifyEmail } from '../../lib/account';
-import { FormShell } from '../../components/account/FormShell';
+import { useAuth } from './auth';
+import { useVerifyEmail } from './account';
+import { FormShell } from './FormShell';
 import { Notice } from '../../ui/forms/Notice';
 
 /** /verify-email?token=: confirms the address (at sign-up, or the new one after a change of e-mail). */

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
-import AuthForm from '../components/auth/AuthForm';
-import PageLoader from '../ui/PageLoader';
-import { useAuth } from '../lib/auth';
+import AuthForm from './AuthForm';
+import PageLoader from '../../ui/PageLoader';
+import { useAuth } from './auth';
 
 export default function AuthPage() {
   const { t } = useTranslation('auth');

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { CURRENT_PASSWORD_MAX } from '@gl/core/types';
 import { errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
-import { useDeleteAccount, useExportData } from '../../lib/account';
+import { useDeleteAccount, useExportData } from './account';
 import { Field } from '../../ui/forms/Field';
 import { Notice } from '../../ui/forms/Notice';
 import { Section } from './Section';

@@ -1,5 +1,5 @@
 import type { UiLanguage } from '@gl/core/types';
-import { api } from '../platform/api';
+import { api } from '../../platform/api';
 
 /**
  * Saves the language on the signed-in account, so e-mails, reminders and receipts go out in it.

@@ -4,7 +4,7 @@ import { UI_LANGUAGES, UI_LANGUAGE_NAMES, isLanguage } from '@gl/core/types';
 import { setLanguage, useLanguage } from '../../platform/i18n/i18n';
 import { errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
-import { useSaveLanguage } from '../../lib/account';
+import { useSaveLanguage } from './account';
 import { SelectField } from '../../ui/forms/Field';
 import { Notice } from '../../ui/forms/Notice';
 import { Section } from './Section';

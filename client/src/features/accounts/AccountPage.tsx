@@ -2,12 +2,12 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import PageLoader from '../../ui/PageLoader';
-import { DeleteAccountSection, ExportSection } from '../../components/account/DataSections';
-import { LanguageSection } from '../../components/account/LanguageSection';
-import { EmailSection, PasswordSection, ProfileSection } from '../../components/account/ProfileSections';
-import { SessionsSection } from '../../components/account/SessionsSection';
+import { DeleteAccountSection, ExportSection } from './DataSections';
+import { LanguageSection } from './LanguageSection';
+import { EmailSection, PasswordSection, ProfileSection } from './ProfileSections';
+import { SessionsSection } from './SessionsSection';
 import { Notice } from '../../ui/forms/Notice';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from './auth';
 
 /** /account: profile, e-mail, password, language, devices, data export and account deletion. */
 export default function AccountPage() {

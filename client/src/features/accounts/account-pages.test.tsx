@@ -8,8 +8,8 @@ import ForgotPasswordPage from './ForgotPasswordPage';
 import ResetPasswordPage from './ResetPasswordPage';
 import UnsubscribePage from './UnsubscribePage';
 import VerifyEmailPage from './VerifyEmailPage';
-import VerifyEmailBanner from '../../components/account/VerifyEmailBanner';
-import { describeDevice } from '../../components/account/SessionsSection';
+import VerifyEmailBanner from './VerifyEmailBanner';
+import { describeDevice } from './SessionsSection';
 import { fakeSocket } from '../../test/fake-socket';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../test/fake-socket')).fakeIo }));

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@gl/core/types';
 import { errorMessage } from '../../platform/api';
-import { useResetPassword } from '../../lib/account';
-import { FormShell } from '../../components/account/FormShell';
+import { useResetPassword } from './account';
+import { FormShell } from './FormShell';
 import { Field } from '../../ui/forms/Field';
 import { Notice } from '../../ui/forms/Notice';
 

@@ -3,8 +3,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EMAIL_MAX } from '@gl/core/types';
 import { errorMessage } from '../../platform/api';
-import { useForgotPassword } from '../../lib/account';
-import { FormShell } from '../../components/account/FormShell';
+import { useForgotPassword } from './account';
+import { FormShell } from './FormShell';
 import { Field } from '../../ui/forms/Field';
 import { Notice } from '../../ui/forms/Notice';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../platform/api';
 import { useUnsubscribeNewsletter } from '../../lib/newsletter';
-import { FormShell } from '../../components/account/FormShell';
+import { FormShell } from './FormShell';
 import { Notice } from '../../ui/forms/Notice';
 
 /** /unsubscribe?token=: the visible link in every newsletter e-mail. One button, no sign-in. */

@@ -3,8 +3,8 @@ import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AuthPage from './AuthPage';
-import { STORAGE_KEYS } from '../platform/storage';
-import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn } from '../test/app-harness';
+import { STORAGE_KEYS } from '../../platform/storage';
+import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn } from '../../test/app-harness';
 
 beforeEach(() => resetBrowserState());
 afterEach(() => onlineManager.setOnline(true));

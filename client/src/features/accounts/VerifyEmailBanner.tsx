@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { errorMessage } from '../../platform/api';
-import { useAuth } from '../../lib/auth';
-import { useResendVerification } from '../../lib/account';
+import { useAuth } from './auth';
+import { useResendVerification } from './account';
 import { useLiveConnection } from '../../platform/socket';
 
 const dismissedKey = (userId: string) => `gl-verify-banner-dismissed-${userId}`;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@gl/core/types';
-import { useAuth } from '../../lib/auth';
+import { useAuth } from './auth';
 import { Field } from '../../ui/forms/Field';
 import { EyeIcon, EyeOffIcon } from '../../ui/icons';
 

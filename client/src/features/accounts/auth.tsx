@@ -1,11 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { AuthResult, PublicUser } from '@gl/core/types';
-import { i18n } from '../platform/i18n/i18n';
-import { ApiError, api } from '../platform/api';
-import { useHydrated } from '../platform/hydration';
-import { clearPendingSaves } from './pending-saves';
-import { clearSession, getRefreshToken, getSession, setSession, setStoredUser, subscribeSession } from '../platform/session';
-import { live } from '../platform/socket';
+import { i18n } from '../../platform/i18n/i18n';
+import { ApiError, api } from '../../platform/api';
+import { useHydrated } from '../../platform/hydration';
+import { clearPendingSaves } from '../../lib/pending-saves';
+import { clearSession, getRefreshToken, getSession, setSession, setStoredUser, subscribeSession } from '../../platform/session';
+import { live } from '../../platform/socket';
 
 export interface AuthContextValue {
   user: PublicUser | null;

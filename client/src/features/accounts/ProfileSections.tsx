@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CURRENT_PASSWORD_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, type PublicUser } from '@gl/core/types';
 import { errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
-import { useChangeEmail, useChangePassword, useUpdateProfile } from '../../lib/account';
+import { useChangeEmail, useChangePassword, useUpdateProfile } from './account';
 import { Field } from '../../ui/forms/Field';
 import { Notice } from '../../ui/forms/Notice';
 import { Section } from './Section';
