@@ -5,7 +5,7 @@
 export const PRERENDERED_ROUTES = {
   '/': 'src/pages/HomePage.tsx',
   '/about': 'src/pages/AboutPage.tsx',
-  '/pricing': 'src/pages/PricingPage.tsx',
+  '/pricing': 'src/features/billing/PricingPage.tsx',
   '/community': 'src/pages/CommunityPage.tsx',
   '/courses': 'src/pages/CoursesPage.tsx',
   '/contact': 'src/pages/ContactPage.tsx',

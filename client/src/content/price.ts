@@ -1,5 +1,5 @@
 import { intlLocale } from '../platform/i18n/i18n';
-import { formatUsd as formatUsdCents } from '../lib/money';
+import { formatUsd as formatUsdCents } from '../features/billing/money';
 
 /** A USD price in dollars, as the content lists it, through Intl in the interface's language: 199 → "$199", 19.99 → "$19.99". */
 export function formatUsd(amount: number, locale: string = intlLocale()): string {

@@ -12,7 +12,7 @@ import { errorMessage } from '../platform/api';
 import { useOnline } from '../platform/app-status';
 import { useAuth } from '../features/accounts/auth';
 import { useBrands, useDeleteBrand, useSaveBrand } from '../lib/brands';
-import { useCurrentPlan } from '../lib/plan';
+import { useCurrentPlan } from '../features/billing/plan';
 import { useCurrentTeam } from '../lib/team';
 
 /** Marks a kit shared with the team (account list; the /generate picker says "Team" in the option). */

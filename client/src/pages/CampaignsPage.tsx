@@ -9,7 +9,7 @@ import CampaignForm from '../components/campaigns/CampaignForm';
 import { errorMessage } from '../platform/api';
 import { useAuth } from '../features/accounts/auth';
 import { shortDate, useCampaign, useCampaigns, useCreateCampaign } from '../lib/campaigns';
-import { planThatAllows, useCurrentPlan } from '../lib/plan';
+import { planThatAllows, useCurrentPlan } from '../features/billing/plan';
 
 export default function CampaignsPage() {
   const { user, isAuthenticated, loading } = useAuth();

@@ -13,7 +13,7 @@ import { useBrands } from '../lib/brands';
 import { useToneComparison } from '../lib/compare';
 import { useGeneration } from '../lib/generation';
 import { usePhotoGeneration } from '../lib/photo-generation';
-import { useCurrentPlan } from '../lib/plan';
+import { useCurrentPlan } from '../features/billing/plan';
 import { useSetUsage, useUsage } from '../lib/usage';
 
 function categoryFromQuery(value: string | null): CategoryId | null {

@@ -13,7 +13,7 @@ import LoadMoreButton from '../components/saved/LoadMoreButton';
 import PendingSaves from '../components/saved/PendingSaves';
 import { useAuth } from '../features/accounts/auth';
 import { useCopy } from '../platform/clipboard';
-import { useCurrentPlan } from '../lib/plan';
+import { useCurrentPlan } from '../features/billing/plan';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { SEARCH_DEBOUNCE_MS, useDebounced, useLibrarySummary, useSavedDeletes, useSavedLines } from '../lib/saved';
 

@@ -3,10 +3,10 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getPlan, type BillingDto, type PaymentDto, type PaypalCancellationDto, type RefundNoticeDto } from '@gl/core/types';
 import BillingPage from './BillingPage';
-import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn } from '../test/app-harness';
-import { fakeSocket } from '../test/fake-socket';
+import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn } from '../../test/app-harness';
+import { fakeSocket } from '../../test/fake-socket';
 
-vi.mock('socket.io-client', async () => ({ io: (await import('../test/fake-socket')).fakeIo }));
+vi.mock('socket.io-client', async () => ({ io: (await import('../../test/fake-socket')).fakeIo }));
 
 const PRO = { ...TEST_USER, planId: 'pro' as const };
 const now = new Date().toISOString();

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../platform/i18n/i18n';
+import { intlLocale } from '../../platform/i18n/i18n';
 import { type BillingInterval, type PaymentDto, type PaypalCancellationDto, type PlanId, type RefundNoticeDto } from '@gl/core/types';
-import PageLoader from '../ui/PageLoader';
-import SignInWall from '../components/saved/SignInWall';
-import { errorMessage } from '../platform/api';
-import { useAuth } from '../features/accounts/auth';
+import PageLoader from '../../ui/PageLoader';
+import SignInWall from '../../components/saved/SignInWall';
+import { errorMessage } from '../../platform/api';
+import { useAuth } from '../accounts/auth';
 import {
   formatMinor,
   openReceipt,
@@ -16,8 +16,8 @@ import {
   useBilling,
   usePaymentHistory,
   useUpgradeQuote,
-} from '../lib/billing';
-import { useLiveConnection } from '../platform/socket';
+} from './billing';
+import { useLiveConnection } from '../../platform/socket';
 
 const day = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString(intlLocale(), { dateStyle: 'long' }) : '');
 

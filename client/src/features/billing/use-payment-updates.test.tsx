@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { fakeSocket } from '../test/fake-socket';
-import { live } from '../platform/socket';
+import { fakeSocket } from '../../test/fake-socket';
+import { live } from '../../platform/socket';
 import { usePaymentUpdates, type PaymentOutcome } from './use-payment-updates';
 
-vi.mock('socket.io-client', async () => ({ io: (await import('../test/fake-socket')).fakeIo }));
+vi.mock('socket.io-client', async () => ({ io: (await import('../../test/fake-socket')).fakeIo }));
 
 const event = (paymentId: string, status: PaymentOutcome['status'], message = '') => ({
   paymentId,

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_TEXT, mpesaInitiationError, mpesaStatus, mpesaStkPush, pendingPaymentOf, validPhone } from '../../lib/payments';
-import { usePaymentUpdates } from '../../lib/use-payment-updates';
+import { PAYMENT_TEXT, mpesaInitiationError, mpesaStatus, mpesaStkPush, pendingPaymentOf, validPhone } from './payments';
+import { usePaymentUpdates } from './use-payment-updates';
 import { PhoneIcon } from '../../ui/icons';
 import type { PaymentFlow } from './payment-flow';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PaymentStatus } from '@gl/core/types';
-import { useLiveConnection, useLiveEvent, useLiveReconnect } from '../platform/socket';
+import { useLiveConnection, useLiveEvent, useLiveReconnect } from '../../platform/socket';
 
 /** How a payment ended, as `payment:updated` (or a re-read of it) tells. */
 export interface PaymentOutcome {

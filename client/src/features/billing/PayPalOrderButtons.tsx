@@ -8,7 +8,7 @@ import {
   paymentErrorMessage,
   pendingPaymentOf,
   type CaptureResult,
-} from '../../lib/payments';
+} from './payments';
 
 /**
  * The official PayPal buttons (loaded only inside the payment modal, "Pay once"). The order is created and

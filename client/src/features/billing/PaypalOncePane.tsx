@@ -7,8 +7,8 @@ import {
   paymentErrorMessage,
   pendingPaymentOf,
   type CaptureResult,
-} from '../../lib/payments';
-import { usePaymentUpdates } from '../../lib/use-payment-updates';
+} from './payments';
+import { usePaymentUpdates } from './use-payment-updates';
 import type { PaymentFlow } from './payment-flow';
 import { lazyChunk } from '../../platform/lazy-page';
 

@@ -10,8 +10,8 @@ import type {
   PlanId,
   SubscriptionsDto,
 } from '@gl/core/types';
-import { ApiError, api } from '../platform/api';
-import { i18n } from '../platform/i18n/i18n';
+import { ApiError, api } from '../../platform/api';
+import { i18n } from '../../platform/i18n/i18n';
 
 /** GET /api/payments/config: real PayPal buttons, or the sandbox simulation. */
 export type PaymentsConfig = PaymentsConfigDto;

@@ -1,6 +1,6 @@
 import type { BillingInterval, Plan } from '@gl/core/types';
-import type { CaptureResult, PaymentModalState, PaymentsConfig } from '../../lib/payments';
-import type { PaymentOutcome } from '../../lib/use-payment-updates';
+import type { CaptureResult, PaymentModalState, PaymentsConfig } from './payments';
+import type { PaymentOutcome } from './use-payment-updates';
 
 /** What the payment modal hands each provider's pane: where the payment stands, and how to move it on. */
 export interface PaymentFlow {

@@ -2,7 +2,7 @@ import { planPriceCents, yearlyMonthlyEquivalentCents, type BillingInterval, typ
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { intlLocale, useLanguage } from '../../platform/i18n/i18n';
-import { formatKes, formatUsd } from '../../lib/money';
+import { formatKes, formatUsd } from './money';
 import { CheckIcon } from '../../ui/icons';
 import { featureKey, planNameKey } from './plan-text';
 

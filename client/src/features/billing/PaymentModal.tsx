@@ -2,9 +2,9 @@ import { useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planPriceCents, type BillingInterval } from '@gl/core/types';
 import { useOnline } from '../../platform/app-status';
-import { formatMinor } from '../../lib/billing';
-import { formatKes } from '../../lib/money';
-import { planKes, type PlanOffer } from '../../lib/plan';
+import { formatMinor } from './billing';
+import { formatKes } from './money';
+import { planKes, type PlanOffer } from './plan';
 import { intlLocale } from '../../platform/i18n/i18n';
 import { errorMessage } from '../../platform/api';
 import {
@@ -16,7 +16,7 @@ import {
   type CaptureResult,
   type PaymentMethod,
   type PaymentsConfig,
-} from '../../lib/payments';
+} from './payments';
 import Dialog from '../../ui/Dialog';
 import { AlertIcon } from '../../ui/icons';
 import MpesaPane from './MpesaPane';

@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getPlan } from '@gl/core/types';
 import PaymentModal from './PaymentModal';
-import { INITIAL_PAYMENT_STATE, PAYMENT_TEXT, paymentModalReducer, type PaymentsConfig } from '../../lib/payments';
+import { INITIAL_PAYMENT_STATE, PAYMENT_TEXT, paymentModalReducer, type PaymentsConfig } from './payments';
 import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn, type MockReply } from '../../test/app-harness';
 import { fakeSocket } from '../../test/fake-socket';
 

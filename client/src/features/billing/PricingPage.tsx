@@ -3,16 +3,16 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { YEARLY_DISCOUNT, getPlan, type BillingInterval, type Plan, type PlanId } from '@gl/core/types';
-import PaymentModal from '../components/pricing/PaymentModal';
-import PlanCard from '../components/pricing/PlanCard';
-import PricingFaq from '../components/pricing/PricingFaq';
-import { planNameKey } from '../components/pricing/plan-text';
-import { intlLocale, useLanguage } from '../platform/i18n/i18n';
-import { useAuth } from '../features/accounts/auth';
-import { usePaymentsConfig, useSubscriptions, type CaptureResult, type SubscriptionsState } from '../lib/payments';
-import { planKes, usePlans } from '../lib/plan';
-import { useLiveConnection, useLiveEvent } from '../platform/socket';
-import { CheckIcon } from '../ui/icons';
+import PaymentModal from './PaymentModal';
+import PlanCard from './PlanCard';
+import PricingFaq from './PricingFaq';
+import { planNameKey } from './plan-text';
+import { intlLocale, useLanguage } from '../../platform/i18n/i18n';
+import { useAuth } from '../accounts/auth';
+import { usePaymentsConfig, useSubscriptions, type CaptureResult, type SubscriptionsState } from './payments';
+import { planKes, usePlans } from './plan';
+import { useLiveConnection, useLiveEvent } from '../../platform/socket';
+import { CheckIcon } from '../../ui/icons';
 
 function LiveSubscriptionSync({ userId, onPlan }: { userId: string; onPlan(planId: PlanId): void }) {
   useLiveConnection();

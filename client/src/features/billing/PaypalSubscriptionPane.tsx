@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_TEXT, confirmPaypalSubscription, createPaypalSubscription, paymentErrorMessage } from '../../lib/payments';
+import { PAYMENT_TEXT, confirmPaypalSubscription, createPaypalSubscription, paymentErrorMessage } from './payments';
 import type { PaymentFlow } from './payment-flow';
 import { lazyChunk } from '../../platform/lazy-page';
 

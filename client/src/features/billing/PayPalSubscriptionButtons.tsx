@@ -7,7 +7,7 @@ import {
   createPaypalSubscription,
   paymentErrorMessage,
   type CaptureResult,
-} from '../../lib/payments';
+} from './payments';
 
 /**
  * PayPal's subscription buttons ("Renews automatically"; loaded only inside the payment modal). The

@@ -1,9 +1,9 @@
 import { formatKes } from './money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingInterval, PaymentDto, PaypalCancellationDto, PlanId } from '@gl/core/types';
-import { api, apiResponse } from '../platform/api';
-import { i18n, intlLocale } from '../platform/i18n/i18n';
-import { useLiveEvent } from '../platform/socket';
+import { api, apiResponse } from '../../platform/api';
+import { i18n, intlLocale } from '../../platform/i18n/i18n';
+import { useLiveEvent } from '../../platform/socket';
 
 export const billingKey = (userId: string) => ['billing', userId] as const;
 

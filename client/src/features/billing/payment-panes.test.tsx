@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { getPlan } from '@gl/core/types';
 import PaymentModal from './PaymentModal';
 import { watchConnection } from '../../platform/app-status';
-import type { PaymentsConfig } from '../../lib/payments';
+import type { PaymentsConfig } from './payments';
 import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn, type MockReply } from '../../test/app-harness';
 import { fakeSocket } from '../../test/fake-socket';
 
