@@ -27,8 +27,8 @@ const BillingPage = lazyChunk(() => import('./features/billing/BillingPage'));
 const AuthPage = lazyChunk(() => import('./features/accounts/AuthPage'));
 const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage'));
 const TermsPage = lazyPage(() => import('./pages/TermsPage'));
-const TeamPage = lazyChunk(() => import('./pages/TeamPage'));
-const JoinPage = lazyChunk(() => import('./pages/JoinPage'));
+const TeamPage = lazyChunk(() => import('./features/teams/TeamPage'));
+const JoinPage = lazyChunk(() => import('./features/teams/JoinPage'));
 const NotFoundPage = lazyChunk(() => import('./pages/NotFoundPage'));
 
 /** The page component of each prerendered route (client/src/prerendered-routes.ts). */

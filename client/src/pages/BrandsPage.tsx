@@ -13,7 +13,7 @@ import { useOnline } from '../platform/app-status';
 import { useAuth } from '../features/accounts/auth';
 import { useBrands, useDeleteBrand, useSaveBrand } from '../lib/brands';
 import { useCurrentPlan } from '../features/billing/plan';
-import { useCurrentTeam } from '../lib/team';
+import { useCurrentTeam } from '../features/teams/team';
 
 /** Marks a kit shared with the team (account list; the /generate picker says "Team" in the option). */
 export function TeamBadge() {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CategoryId, CurrentTeamDto, TeamLineDto, TeamRole, Tone } from '@gl/core/types';
-import { api } from '../platform/api';
-import { useLiveEvent, useLiveReconnect } from '../platform/socket';
+import { api } from '../../platform/api';
+import { useLiveEvent, useLiveReconnect } from '../../platform/socket';
 
 export const TEAM_PAGE_SIZE = 50;
 

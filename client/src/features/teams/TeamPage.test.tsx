@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CurrentTeamDto } from '@gl/core/types';
-import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn } from '../test/app-harness';
+import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn } from '../../test/app-harness';
 import JoinPage from './JoinPage';
 import TeamPage from './TeamPage';
 
-vi.mock('socket.io-client', async () => ({ io: (await import('../test/fake-socket')).fakeIo }));
+vi.mock('socket.io-client', async () => ({ io: (await import('../../test/fake-socket')).fakeIo }));
 
 beforeEach(() => resetBrowserState());
 

@@ -2,17 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { TEAM_NAME_MAX, type CurrentTeamDto } from '@gl/core/types';
-import NeedsConnection from '../ui/NeedsConnection';
-import PageLoader from '../ui/PageLoader';
-import SignInWall from '../components/saved/SignInWall';
-import MembersPanel from '../components/team/MembersPanel';
-import TeamLibrary from '../components/team/TeamLibrary';
-import { Field } from '../ui/forms/Field';
-import { ApiError, errorMessage } from '../platform/api';
-import { useOnline } from '../platform/app-status';
-import { useAuth } from '../features/accounts/auth';
-import { useLiveConnection } from '../platform/socket';
-import { useCreateTeam, useCurrentTeam, useTeamLiveUpdates } from '../lib/team';
+import NeedsConnection from '../../ui/NeedsConnection';
+import PageLoader from '../../ui/PageLoader';
+import SignInWall from '../../components/saved/SignInWall';
+import MembersPanel from './MembersPanel';
+import TeamLibrary from './TeamLibrary';
+import { Field } from '../../ui/forms/Field';
+import { ApiError, errorMessage } from '../../platform/api';
+import { useOnline } from '../../platform/app-status';
+import { useAuth } from '../accounts/auth';
+import { useLiveConnection } from '../../platform/socket';
+import { useCreateTeam, useCurrentTeam, useTeamLiveUpdates } from './team';
 
 export default function TeamPage() {
   const { t } = useTranslation('team');

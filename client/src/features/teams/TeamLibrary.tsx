@@ -7,10 +7,10 @@ import { errorMessage } from '../../platform/api';
 import { useCopy } from '../../platform/clipboard';
 import { capitalize, formatSavedDate } from '../../platform/format';
 import { SEARCH_DEBOUNCE_MS, TONE_BADGE, useDebounced } from '../../lib/saved';
-import { useDeleteTeamLine, useTeamLines } from '../../lib/team';
+import { useDeleteTeamLine, useTeamLines } from './team';
 import PageLoader from '../../ui/PageLoader';
-import LibraryFilterBar from '../saved/LibraryFilterBar';
-import LoadMoreButton from '../saved/LoadMoreButton';
+import LibraryFilterBar from '../../components/saved/LibraryFilterBar';
+import LoadMoreButton from '../../components/saved/LoadMoreButton';
 import { CheckIcon, CopyIcon, TrashIcon } from '../../ui/icons';
 
 /** The team's shared library: search, category filter, pages; new lines arrive live (see useTeamLiveUpdates). */

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { CategoryId, Tone } from '@gl/core/types';
 import { errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
-import { useAuth } from '../../features/accounts/auth';
-import { useCurrentTeam, useSaveToTeam } from '../../lib/team';
+import { useAuth } from '../accounts/auth';
+import { useCurrentTeam, useSaveToTeam } from './team';
 import { CheckIcon, UserIcon } from '../../ui/icons';
 
 /** "Save to team" beside "Save" on a generated line; shown only to members of an active team. */

@@ -6,7 +6,7 @@ import { intlLocale } from '../../platform/i18n/i18n';
 import { errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
 import NeedsConnection from '../../ui/NeedsConnection';
-import { useTeamChange, useTeamUsage, type TeamChange } from '../../lib/team';
+import { useTeamChange, useTeamUsage, type TeamChange } from './team';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { Field, SelectField } from '../../ui/forms/Field';
 
