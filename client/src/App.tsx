@@ -21,7 +21,7 @@ const CommunityPage = lazyPage(() => import('./pages/CommunityPage'));
 const PricingPage = lazyPage(() => import('./features/billing/PricingPage'));
 const ApiDocsPage = lazyPage(() => import('./pages/ApiDocsPage'));
 const SavedPage = lazyChunk(() => import('./pages/SavedPage'));
-const BrandsPage = lazyChunk(() => import('./pages/BrandsPage'));
+const BrandsPage = lazyChunk(() => import('./features/brands/BrandsPage'));
 const CampaignsPage = lazyChunk(() => import('./pages/CampaignsPage'));
 const BillingPage = lazyChunk(() => import('./features/billing/BillingPage'));
 const AuthPage = lazyChunk(() => import('./features/accounts/AuthPage'));

@@ -9,7 +9,7 @@ import UsageMeter from '../components/generate/UsageMeter';
 import PhotoPicker from '../components/photo/PhotoPicker';
 import PhotoUploadStatus from '../components/photo/PhotoUploadStatus';
 import { Link } from 'react-router-dom';
-import { useBrands } from '../lib/brands';
+import { useBrands } from '../features/brands/brands';
 import { useToneComparison } from '../lib/compare';
 import { useGeneration } from '../lib/generation';
 import { usePhotoGeneration } from '../lib/photo-generation';

@@ -14,7 +14,7 @@ import {
   type Tone,
 } from '@gl/core/types';
 import { useTranslation } from 'react-i18next';
-import { useBrands } from '../../lib/brands';
+import { useBrands } from '../../features/brands/brands';
 import { Field, SelectField } from '../../ui/forms/Field';
 import { shortDate, useOccasions, utcTodayIso } from '../../lib/campaigns';
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BrandDto, CurrentTeamDto, PublicUser, TeamRole } from '@gl/core/types';
 import BrandsPage from './BrandsPage';
-import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn } from '../test/app-harness';
+import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn } from '../../test/app-harness';
 
 const TEAM_ID = '77777777-7777-4777-8777-777777777777';
 const BUSINESS: PublicUser = { ...TEST_USER, planId: 'business' };

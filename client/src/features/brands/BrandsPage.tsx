@@ -2,18 +2,18 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PLANS, getPlan, type BrandBody, type BrandDto } from '@gl/core/types';
-import PageLoader from '../ui/PageLoader';
-import NeedsConnection from '../ui/NeedsConnection';
-import BrandForm from '../components/brands/BrandForm';
-import SignInWall from '../components/saved/SignInWall';
-import { TrashIcon } from '../ui/icons';
-import { useConfirm } from '../ui/ConfirmDialog';
-import { errorMessage } from '../platform/api';
-import { useOnline } from '../platform/app-status';
-import { useAuth } from '../features/accounts/auth';
-import { useBrands, useDeleteBrand, useSaveBrand } from '../lib/brands';
-import { useCurrentPlan } from '../features/billing/plan';
-import { useCurrentTeam } from '../features/teams/team';
+import PageLoader from '../../ui/PageLoader';
+import NeedsConnection from '../../ui/NeedsConnection';
+import BrandForm from './BrandForm';
+import SignInWall from '../../components/saved/SignInWall';
+import { TrashIcon } from '../../ui/icons';
+import { useConfirm } from '../../ui/ConfirmDialog';
+import { errorMessage } from '../../platform/api';
+import { useOnline } from '../../platform/app-status';
+import { useAuth } from '../accounts/auth';
+import { useBrands, useDeleteBrand, useSaveBrand } from './brands';
+import { useCurrentPlan } from '../billing/plan';
+import { useCurrentTeam } from '../teams/team';
 
 /** Marks a kit shared with the team (account list; the /generate picker says "Team" in the option). */
 export function TeamBadge() {
