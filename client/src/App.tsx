@@ -13,7 +13,7 @@ import type { PrerenderedPath } from './prerendered-routes';
 // Route-level code splitting: each page is its own chunk. The prerendered public pages can be
 // loaded ahead (lazyPage), so hydrating their HTML never waits inside a Suspense boundary.
 const HomePage = lazyPage(() => import('./pages/HomePage'), { words: 'core' });
-const GeneratePage = lazyChunk(() => import('./pages/GeneratePage'));
+const GeneratePage = lazyChunk(() => import('./features/lines/GeneratePage'));
 const AboutPage = lazyPage(() => import('./pages/AboutPage'));
 const ContactPage = lazyPage(() => import('./pages/ContactPage'));
 const CoursesPage = lazyPage(() => import('./pages/CoursesPage'));

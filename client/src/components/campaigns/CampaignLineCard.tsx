@@ -11,7 +11,7 @@ import {
   useCampaignLineAction,
   type CampaignLineAction,
 } from '../../lib/campaigns';
-import { useLineMeasure } from '../../lib/line-measure';
+import { useLineMeasure } from '../../features/lines/line-measure';
 import { useCopy } from '../../platform/clipboard';
 import { BookmarkIcon, CheckIcon, CopyIcon, RefreshIcon } from '../../ui/icons';
 

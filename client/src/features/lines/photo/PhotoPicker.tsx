@@ -1,10 +1,10 @@
 import { useId, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../platform/i18n/i18n';
+import { intlLocale } from '../../../platform/i18n/i18n';
 import { PLANS, type Plan } from '@gl/core/types';
-import type { PhotoState } from '../../lib/photo-generation';
-import { AlertIcon, CameraIcon, CloseIcon, ImageIcon, LockIcon } from '../../ui/icons';
+import type { PhotoState } from './photo-generation';
+import { AlertIcon, CameraIcon, CloseIcon, ImageIcon, LockIcon } from '../../../ui/icons';
 
 /** A size in kilobytes, through Intl ("12 kB" / "kB 12"). */
 const kb = (bytes: number) =>

@@ -1,9 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { PHOTO_FIELD, type GenerationAcceptedDto, type UsageSummary } from '@gl/core/types';
-import { ApiError } from '../platform/api';
-import { briefOptions, type GenerateRequest, type useGeneration } from './generation';
+import { ApiError } from '../../../platform/api';
+import { briefOptions, type GenerateRequest, type useGeneration } from '../generation';
 import { shrinkPhoto, uploadForm, type ShrunkPhoto } from './photo';
-import { live } from '../platform/socket';
+import { live } from '../../../platform/socket';
 
 /** Answers about the photo itself: shown beside the photo, not as a failed generation. */
 const PHOTO_CODES = new Set(['VISION_UNAVAILABLE', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE']);

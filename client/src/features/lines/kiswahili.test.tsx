@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { SavedLineDto, UsageSummary } from '@gl/core/types';
 import GeneratePage from './GeneratePage';
-import SavedPage from './SavedPage';
-import { switchLanguage } from '../platform/i18n/i18n';
-import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn } from '../test/app-harness';
+import SavedPage from '../../pages/SavedPage';
+import { switchLanguage } from '../../platform/i18n/i18n';
+import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn } from '../../test/app-harness';
 
-vi.mock('socket.io-client', async () => ({ io: (await import('../test/fake-socket')).fakeIo }));
+vi.mock('socket.io-client', async () => ({ io: (await import('../../test/fake-socket')).fakeIo }));
 
 beforeEach(async () => {
   resetBrowserState();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { measureLine } from './measure-line';
-import LineCounter from '../components/generate/LineCounter';
+import LineCounter from './LineCounter';
 
 describe('measureLine', () => {
   it('is null when neither a platform nor Max chars applies', () => {

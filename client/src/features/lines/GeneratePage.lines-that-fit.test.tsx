@@ -3,10 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PLATFORMS, type UsageSummary } from '@gl/core/types';
 import GeneratePage from './GeneratePage';
-import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn, type MockHandler } from '../test/app-harness';
-import { fakeSocket } from '../test/fake-socket';
+import { TEST_USER, fail, mockApi, ok, renderAt, resetBrowserState, signIn, type MockHandler } from '../../test/app-harness';
+import { fakeSocket } from '../../test/fake-socket';
 
-vi.mock('socket.io-client', async () => ({ io: (await import('../test/fake-socket')).fakeIo }));
+vi.mock('socket.io-client', async () => ({ io: (await import('../../test/fake-socket')).fakeIo }));
 
 beforeEach(() => resetBrowserState());
 

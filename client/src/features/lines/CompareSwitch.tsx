@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { COMPARE_MAX } from '../../lib/compare';
+import { COMPARE_MAX } from './compare';
 import Switch from '../../ui/Switch';
 import { LockIcon } from '../../ui/icons';
 import UpgradeHint, { unlockPlan } from './UpgradeHint';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { PhotoState } from '../../lib/photo-generation';
-import { AlertIcon } from '../../ui/icons';
+import type { PhotoState } from './photo-generation';
+import { AlertIcon } from '../../../ui/icons';
 
 /**
  * The photo's way up, shown above the results: on a phone the page has just scrolled there, so

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { LANGUAGES, REFINE_ACTIONS, type LanguageId, type RefineAction } from '@gl/core/types';
-import { hasEmoji } from '../../lib/emoji';
-import type { RefineOrigin } from '../../lib/generation';
+import { hasEmoji } from './emoji';
+import type { RefineOrigin } from './generation';
 import { ChevronDownIcon, WandIcon } from '../../ui/icons';
 
 /** How a refined line is labelled: "Shorter", "In Kiswahili". */

@@ -9,9 +9,9 @@ import {
   type RefineBody,
   type UsageSummary,
 } from '@gl/core/types';
-import { ApiError, api } from '../platform/api';
-import { i18n } from '../platform/i18n/i18n';
-import { live, useLiveConnection, useLiveEvent, useLiveReconnect } from '../platform/socket';
+import { ApiError, api } from '../../platform/api';
+import { i18n } from '../../platform/i18n/i18n';
+import { live, useLiveConnection, useLiveEvent, useLiveReconnect } from '../../platform/socket';
 
 /** The body of POST /api/lines/generate, as the contract types it. */
 export type GenerateRequest = GenerateBody;

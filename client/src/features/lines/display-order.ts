@@ -1,4 +1,4 @@
-import type { GenerationState, RefineOrigin } from '../../lib/generation';
+import type { GenerationState, RefineOrigin } from './generation';
 
 export type DisplaySlot =
   | { kind: 'line'; index: number; refined: boolean; origin?: RefineOrigin }

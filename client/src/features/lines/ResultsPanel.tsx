@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { getCategory } from '@gl/core/types';
 import { ApiError, errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
-import { useAuth } from '../../features/accounts/auth';
+import { useAuth } from '../accounts/auth';
 import { useCopy } from '../../platform/clipboard';
-import type { GenerationState } from '../../lib/generation';
+import type { GenerationState } from './generation';
 import { newIdempotencyKey, queueSave, sendSave, usePendingSaves } from '../../lib/pending-saves';
 import { REFINEMENTS_MAX, getPlatform, type LanguageId, type RefineAction } from '@gl/core/types';
 import { AlertIcon, RefreshIcon, SparklesIcon } from '../../ui/icons';
@@ -16,7 +16,7 @@ import { defaultSwitches } from './use-platform-choice';
 import { displayOrder } from './display-order';
 import LineCounter from './LineCounter';
 import { graphemes } from '../../platform/format';
-import { useLineMeasure } from '../../lib/line-measure';
+import { useLineMeasure } from './line-measure';
 
 export default function ResultsPanel({
   state,

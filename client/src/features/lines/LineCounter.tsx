@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LineFit } from '../../lib/measure-line';
+import type { LineFit } from './measure-line';
 
 /** "42 / 125" under a line: red past the limit (and said so to a screen reader); for SMS, what cut a segment to 70. */
 export default function LineCounter({ fit, id }: { fit: LineFit; id?: string }) {

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import type { Tone, UsageSummary } from '@gl/core/types';
-import { api } from '../platform/api';
+import { api } from '../../platform/api';
 import { briefOptions, useGeneration, type GenerateRequest } from './generation';
-import { live } from '../platform/socket';
+import { live } from '../../platform/socket';
 
 export const COMPARE_MAX = 3;
 

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { CATEGORIES, COUNT_MAX, COUNT_MIN, TONES, type Plan } from '@gl/core/types';
 import type { BrandDto, CategoryId, LanguageId, Tone } from '@gl/core/types';
 import { useOnline } from '../../platform/app-status';
-import { COMPARE_MAX } from '../../lib/compare';
-import type { GenerateRequest } from '../../lib/generation';
+import { COMPARE_MAX } from './compare';
+import type { GenerateRequest } from './generation';
 import { usePlatformChoice } from './use-platform-choice';
 
 export interface GenerateFormOptions {
