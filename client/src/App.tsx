@@ -20,7 +20,7 @@ const CoursesPage = lazyPage(() => import('./pages/CoursesPage'));
 const CommunityPage = lazyPage(() => import('./pages/CommunityPage'));
 const PricingPage = lazyPage(() => import('./features/billing/PricingPage'));
 const ApiDocsPage = lazyPage(() => import('./pages/ApiDocsPage'));
-const SavedPage = lazyChunk(() => import('./pages/SavedPage'));
+const SavedPage = lazyChunk(() => import('./features/library/SavedPage'));
 const BrandsPage = lazyChunk(() => import('./features/brands/BrandsPage'));
 const CampaignsPage = lazyChunk(() => import('./pages/CampaignsPage'));
 const BillingPage = lazyChunk(() => import('./features/billing/BillingPage'));

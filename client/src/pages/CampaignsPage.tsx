@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CreateCampaignBody } from '@gl/core/types';
 import PageLoader from '../ui/PageLoader';
-import SignInWall from '../components/saved/SignInWall';
+import SignInWall from '../features/library/SignInWall';
 import CampaignCalendar from '../components/campaigns/CampaignCalendar';
 import CampaignForm from '../components/campaigns/CampaignForm';
 import { errorMessage } from '../platform/api';

@@ -3,7 +3,7 @@ import type { AuthResult, PublicUser } from '@gl/core/types';
 import { i18n } from '../../platform/i18n/i18n';
 import { ApiError, api } from '../../platform/api';
 import { useHydrated } from '../../platform/hydration';
-import { clearPendingSaves } from '../../lib/pending-saves';
+import { clearPendingSaves } from '../library/pending-saves';
 import { clearSession, getRefreshToken, getSession, setSession, setStoredUser, subscribeSession } from '../../platform/session';
 import { live } from '../../platform/socket';
 

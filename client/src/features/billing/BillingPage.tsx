@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../platform/i18n/i18n';
 import { type BillingInterval, type PaymentDto, type PaypalCancellationDto, type PlanId, type RefundNoticeDto } from '@gl/core/types';
 import PageLoader from '../../ui/PageLoader';
-import SignInWall from '../../components/saved/SignInWall';
+import SignInWall from '../library/SignInWall';
 import { errorMessage } from '../../platform/api';
 import { useAuth } from '../accounts/auth';
 import {

@@ -5,7 +5,7 @@ import { PLANS, getPlan, type BrandBody, type BrandDto } from '@gl/core/types';
 import PageLoader from '../../ui/PageLoader';
 import NeedsConnection from '../../ui/NeedsConnection';
 import BrandForm from './BrandForm';
-import SignInWall from '../../components/saved/SignInWall';
+import SignInWall from '../library/SignInWall';
 import { TrashIcon } from '../../ui/icons';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { errorMessage } from '../../platform/api';

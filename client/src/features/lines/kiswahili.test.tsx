@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { SavedLineDto, UsageSummary } from '@gl/core/types';
 import GeneratePage from './GeneratePage';
-import SavedPage from '../../pages/SavedPage';
+import SavedPage from '../library/SavedPage';
 import { switchLanguage } from '../../platform/i18n/i18n';
 import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn } from '../../test/app-harness';
 

@@ -6,11 +6,11 @@ import { intlLocale } from '../../platform/i18n/i18n';
 import { errorMessage } from '../../platform/api';
 import { useCopy } from '../../platform/clipboard';
 import { capitalize, formatSavedDate } from '../../platform/format';
-import { SEARCH_DEBOUNCE_MS, TONE_BADGE, useDebounced } from '../../lib/saved';
+import { SEARCH_DEBOUNCE_MS, TONE_BADGE, useDebounced } from '../library/saved';
 import { useDeleteTeamLine, useTeamLines } from './team';
 import PageLoader from '../../ui/PageLoader';
-import LibraryFilterBar from '../../components/saved/LibraryFilterBar';
-import LoadMoreButton from '../../components/saved/LoadMoreButton';
+import LibraryFilterBar from '../library/LibraryFilterBar';
+import LoadMoreButton from '../library/LoadMoreButton';
 import { CheckIcon, CopyIcon, TrashIcon } from '../../ui/icons';
 
 /** The team's shared library: search, category filter, pages; new lines arrive live (see useTeamLiveUpdates). */

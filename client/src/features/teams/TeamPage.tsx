@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { TEAM_NAME_MAX, type CurrentTeamDto } from '@gl/core/types';
 import NeedsConnection from '../../ui/NeedsConnection';
 import PageLoader from '../../ui/PageLoader';
-import SignInWall from '../../components/saved/SignInWall';
+import SignInWall from '../library/SignInWall';
 import MembersPanel from './MembersPanel';
 import TeamLibrary from './TeamLibrary';
 import { Field } from '../../ui/forms/Field';

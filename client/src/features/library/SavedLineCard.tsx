@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { SavedLineDto } from '@gl/core/types';
 import { formatSavedDate } from '../../platform/format';
 import { intlLocale } from '../../platform/i18n/i18n';
-import { TONE_BADGE } from '../../lib/saved';
+import { TONE_BADGE } from './saved';
 import { CheckIcon, CopyIcon, TrashIcon } from '../../ui/icons';
 
 export default function SavedLineCard({

@@ -3,8 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SavedLineDto } from '@gl/core/types';
 import SavedPage from './SavedPage';
-import { CLEAR_ALL_CONFIRMATION } from '../lib/saved';
-import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn, type MockRequest } from '../test/app-harness';
+import { CLEAR_ALL_CONFIRMATION } from './saved';
+import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn, type MockRequest } from '../../test/app-harness';
 
 beforeEach(() => resetBrowserState());
 

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { CategoryId, SavedLinesPageDto, Tone } from '@gl/core/types';
-import { ApiError, api, apiResponse } from '../platform/api';
-import { saveDownload } from '../platform/download';
+import { ApiError, api, apiResponse } from '../../platform/api';
+import { saveDownload } from '../../platform/download';
 import { readOfflineLibrary, storeOfflineLibrary, type OfflineLibrary } from './offline-library';
 
 export const PAGE_SIZE = 50;

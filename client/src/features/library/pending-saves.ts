@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { CategoryId, PlatformId, SavedLineDto, Tone } from '@gl/core/types';
-import { i18n } from '../platform/i18n/i18n';
-import { ApiError, api, errorMessage } from '../platform/api';
-import { idbRun, type IdbStore } from '../platform/idb';
-import { getSession, subscribeSession } from '../platform/session';
+import { i18n } from '../../platform/i18n/i18n';
+import { ApiError, api, errorMessage } from '../../platform/api';
+import { idbRun, type IdbStore } from '../../platform/idb';
+import { getSession, subscribeSession } from '../../platform/session';
 
 /**
  * Saves tapped without a connection. Each is kept on the device (IndexedDB, with the user's id)

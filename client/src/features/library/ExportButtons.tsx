@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../platform/api';
-import { useSavedExport, type ExportFormat } from '../../lib/saved';
+import { useSavedExport, type ExportFormat } from './saved';
 import { DownloadIcon } from '../../ui/icons';
 
 const FORMATS: readonly ExportFormat[] = ['csv', 'json'];

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { usePendingSaves } from '../../lib/pending-saves';
+import { usePendingSaves } from './pending-saves';
 import { ClockIcon } from '../../ui/icons';
 
 /**

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TEST_USER, fail, mockApi, ok, resetBrowserState, signIn } from '../test/app-harness';
+import { TEST_USER, fail, mockApi, ok, resetBrowserState, signIn } from '../../test/app-harness';
 import { clearPendingSaves, flushPendingSaves, queueSave, usePendingSaves } from './pending-saves';
-import { getSession } from '../platform/session';
+import { getSession } from '../../platform/session';
 import { renderHook } from '@testing-library/react';
 
 const GRACE = { ...TEST_USER, id: '33333333-3333-4333-8333-333333333333', email: 'grace@example.com', name: 'Grace' };
