@@ -22,7 +22,7 @@ const PricingPage = lazyPage(() => import('./features/billing/PricingPage'));
 const ApiDocsPage = lazyPage(() => import('./pages/ApiDocsPage'));
 const SavedPage = lazyChunk(() => import('./features/library/SavedPage'));
 const BrandsPage = lazyChunk(() => import('./features/brands/BrandsPage'));
-const CampaignsPage = lazyChunk(() => import('./pages/CampaignsPage'));
+const CampaignsPage = lazyChunk(() => import('./features/campaigns/CampaignsPage'));
 const BillingPage = lazyChunk(() => import('./features/billing/BillingPage'));
 const AuthPage = lazyChunk(() => import('./features/accounts/AuthPage'));
 const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage'));

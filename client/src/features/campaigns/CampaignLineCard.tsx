@@ -10,8 +10,8 @@ import {
   saveCampaignLine,
   useCampaignLineAction,
   type CampaignLineAction,
-} from '../../lib/campaigns';
-import { useLineMeasure } from '../../features/lines/line-measure';
+} from './campaigns';
+import { useLineMeasure } from '../lines/line-measure';
 import { useCopy } from '../../platform/clipboard';
 import { BookmarkIcon, CheckIcon, CopyIcon, RefreshIcon } from '../../ui/icons';
 

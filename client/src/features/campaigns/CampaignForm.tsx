@@ -14,9 +14,9 @@ import {
   type Tone,
 } from '@gl/core/types';
 import { useTranslation } from 'react-i18next';
-import { useBrands } from '../../features/brands/brands';
+import { useBrands } from '../brands/brands';
 import { Field, SelectField } from '../../ui/forms/Field';
-import { shortDate, useOccasions, utcTodayIso } from '../../lib/campaigns';
+import { shortDate, useOccasions, utcTodayIso } from './campaigns';
 
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CampaignDto, CampaignExportFormat } from '@gl/core/types';
 import { errorMessage } from '../../platform/api';
-import { EXPORT_LABELS, putLine, shortDate, useCampaignExport } from '../../lib/campaigns';
+import { EXPORT_LABELS, putLine, shortDate, useCampaignExport } from './campaigns';
 import { DownloadIcon } from '../../ui/icons';
 import CampaignLineCard from './CampaignLineCard';
 

@@ -2,14 +2,14 @@ import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CreateCampaignBody } from '@gl/core/types';
-import PageLoader from '../ui/PageLoader';
-import SignInWall from '../features/library/SignInWall';
-import CampaignCalendar from '../components/campaigns/CampaignCalendar';
-import CampaignForm from '../components/campaigns/CampaignForm';
-import { errorMessage } from '../platform/api';
-import { useAuth } from '../features/accounts/auth';
-import { shortDate, useCampaign, useCampaigns, useCreateCampaign } from '../lib/campaigns';
-import { planThatAllows, useCurrentPlan } from '../features/billing/plan';
+import PageLoader from '../../ui/PageLoader';
+import SignInWall from '../library/SignInWall';
+import CampaignCalendar from './CampaignCalendar';
+import CampaignForm from './CampaignForm';
+import { errorMessage } from '../../platform/api';
+import { useAuth } from '../accounts/auth';
+import { shortDate, useCampaign, useCampaigns, useCreateCampaign } from './campaigns';
+import { planThatAllows, useCurrentPlan } from '../billing/plan';
 
 export default function CampaignsPage() {
   const { user, isAuthenticated, loading } = useAuth();

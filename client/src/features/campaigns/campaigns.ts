@@ -8,10 +8,10 @@ import type {
   CreateCampaignBody,
   RefineCampaignLineBody,
 } from '@gl/core/types';
-import { api, apiResponse } from '../platform/api';
-import { intlLocale } from '../platform/i18n/i18n';
-import { saveDownload } from '../platform/download';
-import { useLiveConnection, useLiveEvent, useLiveReconnect } from '../platform/socket';
+import { api, apiResponse } from '../../platform/api';
+import { intlLocale } from '../../platform/i18n/i18n';
+import { saveDownload } from '../../platform/download';
+import { useLiveConnection, useLiveEvent, useLiveReconnect } from '../../platform/socket';
 
 /** Campaigns' data: the occasions, the user's campaigns, one campaign kept live by the socket, and the actions on a line. */
 
