@@ -9,7 +9,7 @@ import {
 } from '../../content/integrations';
 import { CodeBlock } from './CodeBlock';
 import { Inline } from './Inline';
-import { WebhooksPanel } from './WebhooksPanel';
+import { WebhooksPanel } from '../../features/webhooks/WebhooksPanel';
 
 export function WebhooksTab() {
   const { t } = useTranslation('integrations');

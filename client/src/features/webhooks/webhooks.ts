@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WebhookAttemptDto, WebhookEndpointDto, WebhookEventType, WebhookSecretDto } from '@gl/core/types';
-import { api } from '../platform/api';
+import { api } from '../../platform/api';
 
 export const webhooksKey = (...rest: unknown[]): unknown[] => ['webhooks', ...rest];
 const attemptsKey = (endpointId: string) => webhooksKey(endpointId, 'attempts');

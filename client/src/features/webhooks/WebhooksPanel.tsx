@@ -5,12 +5,12 @@ import { Link } from 'react-router-dom';
 import { intlLocale } from '../../platform/i18n/i18n';
 import { errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
-import { useAuth } from '../../features/accounts/auth';
-import { useCreateWebhook, useDeleteWebhook, useRotateWebhookSecret, useWebhookAttempts, useWebhookEndpoints } from '../../lib/webhooks';
+import { useAuth } from '../accounts/auth';
+import { useCreateWebhook, useDeleteWebhook, useRotateWebhookSecret, useWebhookAttempts, useWebhookEndpoints } from './webhooks';
 import NeedsConnection from '../../ui/NeedsConnection';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { Field } from '../../ui/forms/Field';
-import { CodeBlock } from './CodeBlock';
+import { CodeBlock } from '../../components/api-docs/CodeBlock';
 
 function formatTime(iso: string): string {
   return new Date(iso).toLocaleString(intlLocale(), {
