@@ -19,7 +19,7 @@ const ContactPage = lazyPage(() => import('./pages/ContactPage'));
 const CoursesPage = lazyPage(() => import('./pages/CoursesPage'));
 const CommunityPage = lazyPage(() => import('./pages/CommunityPage'));
 const PricingPage = lazyPage(() => import('./features/billing/PricingPage'));
-const ApiDocsPage = lazyPage(() => import('./pages/ApiDocsPage'));
+const ApiDocsPage = lazyPage(() => import('./features/api-keys/ApiDocsPage'));
 const SavedPage = lazyChunk(() => import('./features/library/SavedPage'));
 const BrandsPage = lazyChunk(() => import('./features/brands/BrandsPage'));
 const CampaignsPage = lazyChunk(() => import('./features/campaigns/CampaignsPage'));

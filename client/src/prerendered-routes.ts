@@ -9,7 +9,7 @@ export const PRERENDERED_ROUTES = {
   '/community': 'src/pages/CommunityPage.tsx',
   '/courses': 'src/pages/CoursesPage.tsx',
   '/contact': 'src/pages/ContactPage.tsx',
-  '/api-docs': 'src/pages/ApiDocsPage.tsx',
+  '/api-docs': 'src/features/api-keys/ApiDocsPage.tsx',
   '/privacy': 'src/pages/PrivacyPage.tsx',
   '/terms': 'src/pages/TermsPage.tsx',
 } as const;

@@ -10,7 +10,7 @@ import { useCreateWebhook, useDeleteWebhook, useRotateWebhookSecret, useWebhookA
 import NeedsConnection from '../../ui/NeedsConnection';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { Field } from '../../ui/forms/Field';
-import { CodeBlock } from '../../components/api-docs/CodeBlock';
+import { CodeBlock } from '../api-keys/CodeBlock';
 
 function formatTime(iso: string): string {
   return new Date(iso).toLocaleString(intlLocale(), {

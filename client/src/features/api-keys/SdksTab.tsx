@@ -1,5 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
-import { OPENAPI_PATH, sdkSnippets } from '../../content/api-examples';
+import { OPENAPI_PATH, sdkSnippets } from './api-examples';
 import { CodeBlock } from './CodeBlock';
 
 /** The clients' file names and languages, as the code blocks are titled. */

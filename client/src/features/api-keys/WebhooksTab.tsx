@@ -6,10 +6,10 @@ import {
   WEBHOOK_RULES,
   WEBHOOK_VERIFY_NODE,
   WEBHOOK_VERIFY_PYTHON,
-} from '../../content/integrations';
+} from './integrations';
 import { CodeBlock } from './CodeBlock';
 import { Inline } from './Inline';
-import { WebhooksPanel } from '../../features/webhooks/WebhooksPanel';
+import { WebhooksPanel } from '../webhooks/WebhooksPanel';
 
 export function WebhooksTab() {
   const { t } = useTranslation('integrations');

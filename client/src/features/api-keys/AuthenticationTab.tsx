@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { API_KEY_PREFIX } from '@gl/core/types';
-import { API_KEY_PLACEHOLDER } from '../../content/api-examples';
+import { API_KEY_PLACEHOLDER } from './api-examples';
 import { ApiKeysPanel } from './ApiKeysPanel';
 import { CodeBlock } from './CodeBlock';
 import { Inline } from './Inline';

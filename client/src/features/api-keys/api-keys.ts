@@ -1,7 +1,7 @@
 /** API keys (Business plan): list, create, revoke. No socket event: each change refetches the list. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKeyCreatedDto, ApiKeyDto } from '@gl/core/types';
-import { api } from '../platform/api';
+import { api } from '../../platform/api';
 
 export const apiKeysKey = (...rest: unknown[]): unknown[] => ['api-keys', ...rest];
 

@@ -8,7 +8,7 @@ import {
   requestBodySnippet,
   responseSnippet,
   type EndpointDoc,
-} from '../../content/api-examples';
+} from './api-examples';
 import { CodeBlock } from './CodeBlock';
 import { FitSection } from './FitSection';
 import { FieldsTable } from './FieldsTable';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FieldDoc } from '../../content/api-examples';
+import type { FieldDoc } from './api-examples';
 import { Inline } from './Inline';
 
 const TH = 'py-2 pr-4 font-semibold';

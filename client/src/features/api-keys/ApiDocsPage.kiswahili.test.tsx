@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ApiDocsPage from './ApiDocsPage';
-import { switchLanguage } from '../platform/i18n/i18n';
-import { renderAt, resetBrowserState } from '../test/app-harness';
+import { switchLanguage } from '../../platform/i18n/i18n';
+import { renderAt, resetBrowserState } from '../../test/app-harness';
 
 beforeEach(async () => {
   resetBrowserState();

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { AuthenticationTab } from '../components/api-docs/AuthenticationTab';
-import { DOC_TABS, DocsNav, panelId, tabId, type DocTabId } from '../components/api-docs/DocsNav';
-import { EndpointsTab } from '../components/api-docs/EndpointsTab';
-import { ExamplesTab } from '../components/api-docs/ExamplesTab';
-import { OverviewTab } from '../components/api-docs/OverviewTab';
-import { SdksTab } from '../components/api-docs/SdksTab';
-import { McpTab } from '../components/api-docs/McpTab';
-import { WebhooksTab } from '../components/api-docs/WebhooksTab';
-import { PageHeader } from '../ui/PageHeader';
-import { OPENAPI_PATH, UPTIME } from '../content/api-examples';
-import { useHydrated } from '../platform/hydration';
+import { AuthenticationTab } from './AuthenticationTab';
+import { DOC_TABS, DocsNav, panelId, tabId, type DocTabId } from './DocsNav';
+import { EndpointsTab } from './EndpointsTab';
+import { ExamplesTab } from './ExamplesTab';
+import { OverviewTab } from './OverviewTab';
+import { SdksTab } from './SdksTab';
+import { McpTab } from './McpTab';
+import { WebhooksTab } from './WebhooksTab';
+import { PageHeader } from '../../ui/PageHeader';
+import { OPENAPI_PATH, UPTIME } from './api-examples';
+import { useHydrated } from '../../platform/hydration';
 
 function tabFromHash(hash: string): DocTabId {
   const id = hash.replace(/^#/, '');

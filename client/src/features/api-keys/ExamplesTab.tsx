@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ENDPOINTS, SNIPPET_LANGUAGES, type SnippetLanguage } from '../../content/api-examples';
+import { ENDPOINTS, SNIPPET_LANGUAGES, type SnippetLanguage } from './api-examples';
 import { CodeBlock } from './CodeBlock';
 import { MethodBadge } from './MethodBadge';
 

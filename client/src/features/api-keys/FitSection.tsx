@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PLATFORMS } from '@gl/core/types';
-import { DOC_PARAMS, type AppRouteDoc } from '../../content/api-examples';
+import { DOC_PARAMS, type AppRouteDoc } from './api-examples';
 import {
   COUNTINGS,
   PLATFORMS_EXAMPLE,
@@ -11,7 +11,7 @@ import {
   REFINE_FIELDS,
   REFINE_ROUTE,
   refineCurl,
-} from '../../content/api-fit';
+} from './api-fit';
 import { CodeBlock } from './CodeBlock';
 import { FieldsTable } from './FieldsTable';
 import { Inline } from './Inline';

@@ -1,7 +1,7 @@
 import { COUNT_DEFAULT, COUNT_MAX, COUNT_MIN } from '@gl/core/types';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ENDPOINTS, OPENAPI_PATH, UPTIME, curlSnippet } from '../../content/api-examples';
+import { ENDPOINTS, OPENAPI_PATH, UPTIME, curlSnippet } from './api-examples';
 import { CodeBlock } from './CodeBlock';
 
 /** The spec's file name, as its link reads. */

@@ -1,4 +1,4 @@
-import type { HttpMethod } from '../../content/api-examples';
+import type { HttpMethod } from './api-examples';
 
 const STYLES: Record<HttpMethod, string> = {
   GET: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300',

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { MCP_TOOLS, mcpClaudeCodeCommand, mcpHttpConfig, mcpHttpUrl, mcpStdioConfig } from '../../content/integrations';
-import { API_KEY_PLACEHOLDER } from '../../content/api-examples';
+import { MCP_TOOLS, mcpClaudeCodeCommand, mcpHttpConfig, mcpHttpUrl, mcpStdioConfig } from './integrations';
+import { API_KEY_PLACEHOLDER } from './api-examples';
 import { CodeBlock } from './CodeBlock';
 import { Inline } from './Inline';
 
