@@ -12,12 +12,12 @@ import type { PrerenderedPath } from './prerendered-routes';
 
 // Route-level code splitting: each page is its own chunk. The prerendered public pages can be
 // loaded ahead (lazyPage), so hydrating their HTML never waits inside a Suspense boundary.
-const HomePage = lazyPage(() => import('./pages/HomePage'), { words: 'core' });
+const HomePage = lazyPage(() => import('./features/site/HomePage'), { words: 'core' });
 const GeneratePage = lazyChunk(() => import('./features/lines/GeneratePage'));
-const AboutPage = lazyPage(() => import('./pages/AboutPage'));
-const ContactPage = lazyPage(() => import('./pages/ContactPage'));
-const CoursesPage = lazyPage(() => import('./pages/CoursesPage'));
-const CommunityPage = lazyPage(() => import('./pages/CommunityPage'));
+const AboutPage = lazyPage(() => import('./features/site/AboutPage'));
+const ContactPage = lazyPage(() => import('./features/site/contact/ContactPage'));
+const CoursesPage = lazyPage(() => import('./features/site/courses/CoursesPage'));
+const CommunityPage = lazyPage(() => import('./features/site/community/CommunityPage'));
 const PricingPage = lazyPage(() => import('./features/billing/PricingPage'));
 const ApiDocsPage = lazyPage(() => import('./features/api-keys/ApiDocsPage'));
 const SavedPage = lazyChunk(() => import('./features/library/SavedPage'));
@@ -25,11 +25,11 @@ const BrandsPage = lazyChunk(() => import('./features/brands/BrandsPage'));
 const CampaignsPage = lazyChunk(() => import('./features/campaigns/CampaignsPage'));
 const BillingPage = lazyChunk(() => import('./features/billing/BillingPage'));
 const AuthPage = lazyChunk(() => import('./features/accounts/AuthPage'));
-const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage'));
-const TermsPage = lazyPage(() => import('./pages/TermsPage'));
+const PrivacyPage = lazyPage(() => import('./features/site/legal/PrivacyPage'));
+const TermsPage = lazyPage(() => import('./features/site/legal/TermsPage'));
 const TeamPage = lazyChunk(() => import('./features/teams/TeamPage'));
 const JoinPage = lazyChunk(() => import('./features/teams/JoinPage'));
-const NotFoundPage = lazyChunk(() => import('./pages/NotFoundPage'));
+const NotFoundPage = lazyChunk(() => import('./features/site/NotFoundPage'));
 
 /** The page component of each prerendered route (client/src/prerendered-routes.ts). */
 export const PRERENDERED_PAGES: Record<PrerenderedPath, LazyPage> = {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { SITE, SOCIAL_LINKS, THEMES } from '../../content/site';
+import { SITE, SOCIAL_LINKS, THEMES } from '../../features/site/site';
 import { BUILD_TIME, useHydrated } from '../../platform/hydration';
 import Logo from './Logo';
-import { SocialIcon } from '../../components/marketing/SocialIcon';
-import { NewsletterForm } from '../../components/newsletter/NewsletterForm';
+import { SocialIcon } from '../../features/site/SocialIcon';
+import { NewsletterForm } from '../../features/site/newsletter/NewsletterForm';
 
 const LINKS = [
   { to: '/', label: 'nav.home' },
