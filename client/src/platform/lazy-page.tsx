@@ -19,7 +19,7 @@ export function lazyPage(
   { words = 'every-area' }: { words?: 'core' | 'every-area' } = {},
 ): LazyPage {
   let loaded: ComponentType | null = null;
-  // The page's words with its chunk (i18n/resources.ts): the home page needs only the core.
+  // The page's words with its chunk (platform/i18n/resources.ts): the home page needs only the core.
   const load = () => withWords(loadChunk(importPage), words);
   const Lazy = lazy(load);
   const Page = () => {

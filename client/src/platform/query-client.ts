@@ -18,7 +18,7 @@ export function createQueryClient(overrides: DefaultOptions = {}): QueryClient {
       mutations: {
         // An action taken offline fails at once with the api client's "no connection" message,
         // instead of waiting silently (TanStack's default pauses mutations until back online).
-        // Saves made offline have their own queue on the device (lib/pending-saves.ts).
+        // Saves made offline have their own queue on the device (features/library/pending-saves.ts).
         networkMode: 'always',
         ...overrides.mutations,
       },

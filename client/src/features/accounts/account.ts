@@ -2,7 +2,7 @@
  * The account's server calls: profile, e-mail, password, devices, data export, deletion, language,
  * and the signed-out account links (forgot / reset password, verify e-mail). No socket event changes
  * the device list; `account:updated` (the e-mail verified or changed elsewhere) replaces the stored
- * user in `lib/auth.tsx`, so every view of the user follows it; a reconnect refetches the devices.
+ * user in `features/accounts/auth.tsx`, so every view of the user follows it; a reconnect refetches the devices.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthResult, PublicUser, SessionDto, UiLanguage } from '@gl/core/types';

@@ -58,7 +58,7 @@ let everyAreaWanted = false;
 
 /**
  * Every area's words in the current language and in English (the fallback): awaited beside a page's
- * chunk (`lib/lazy-page.tsx`), so a page never renders before its words are here.
+ * chunk (`platform/lazy-page.tsx`), so a page never renders before its words are here.
  */
 export async function loadEveryArea(): Promise<void> {
   everyAreaWanted = true;

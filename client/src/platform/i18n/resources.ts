@@ -5,7 +5,7 @@
  * Two parts per language, so a first visit downloads only what its page shows (bench:mobile's
  * budgets): the core (`CORE_NAMESPACES`: the layout's words, the home page, the newsletter form in
  * the footer, the api client's own messages), and the rest (every other area), fetched beside any other page's chunk
- * (`lib/lazy-page.tsx`) and before that page renders. English's core is in the app chunk; every
+ * (`platform/lazy-page.tsx`) and before that page renders. English's core is in the app chunk; every
  * other part is a chunk of its own. English is the fallback: a missing key shows English, never the
  * key. `catalogues.test.ts` checks that every key exists in both languages.
  */
