@@ -1,14 +1,7 @@
 import { useRef } from 'react';
 import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import type { BillingInterval, PlanId } from '@gl/core/types';
-import {
-  PAYMENT_TEXT,
-  capturePaypalOrder,
-  createPaypalOrder,
-  paymentErrorMessage,
-  pendingPaymentOf,
-  type CaptureResult,
-} from './payments';
+import { PAYMENT_TEXT, capturePaypalOrder, createPaypalOrder, paymentErrorMessage, pendingPaymentOf, type CaptureResult } from './payments';
 
 /**
  * The official PayPal buttons (loaded only inside the payment modal, "Pay once"). The order is created and

@@ -1,13 +1,7 @@
 import { useRef } from 'react';
 import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import type { BillingInterval, PlanId } from '@gl/core/types';
-import {
-  PAYMENT_TEXT,
-  confirmPaypalSubscription,
-  createPaypalSubscription,
-  paymentErrorMessage,
-  type CaptureResult,
-} from './payments';
+import { PAYMENT_TEXT, confirmPaypalSubscription, createPaypalSubscription, paymentErrorMessage, type CaptureResult } from './payments';
 
 /**
  * PayPal's subscription buttons ("Renews automatically"; loaded only inside the payment modal). The

@@ -1,13 +1,6 @@
 import { Suspense, useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  PAYMENT_TEXT,
-  capturePaypalOrder,
-  createPaypalOrder,
-  paymentErrorMessage,
-  pendingPaymentOf,
-  type CaptureResult,
-} from './payments';
+import { PAYMENT_TEXT, capturePaypalOrder, createPaypalOrder, paymentErrorMessage, pendingPaymentOf, type CaptureResult } from './payments';
 import { usePaymentUpdates } from './use-payment-updates';
 import type { PaymentFlow } from './payment-flow';
 import { lazyChunk } from '../../platform/lazy-page';

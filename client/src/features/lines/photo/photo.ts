@@ -1,5 +1,13 @@
 import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTO_TARGET_BYTES } from '@gl/core/types';
-import { API_BASE, ApiError, endSession, httpErrorMessage, networkErrorMessage, refreshSession, timeoutMessage } from '../../../platform/api';
+import {
+  API_BASE,
+  ApiError,
+  endSession,
+  httpErrorMessage,
+  networkErrorMessage,
+  refreshSession,
+  timeoutMessage,
+} from '../../../platform/api';
 import { i18n } from '../../../platform/i18n/i18n';
 import { getToken } from '../../../platform/session';
 import { getVisitorId } from '../../../platform/visitor';
