@@ -1,9 +1,10 @@
 /** Browser-safe entry: the catalogue and the HTTP + socket contract. */
-export * from './catalogue';
+export * from './platform/catalogue';
+export * from './platform/contract/common';
+export * from './platform/i18n/languages';
+export * from './platform/web/theme-init';
 export * from './platforms';
 export * from './occasions';
-export * from './web/theme-init';
-export * from './contract/common';
 export * from './contract/auth';
 export * from './contract/lines';
 export * from './contract/account';
@@ -18,7 +19,6 @@ export * from './platform-count';
 export * from './contract/campaigns';
 export * from './contract/webhooks';
 export * from './contract/mcp';
-export * from './i18n/languages';
 export * from './contract/language';
 export * from './contract/health';
 export * from './contract/api-responses';

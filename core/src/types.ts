@@ -3,17 +3,17 @@
  * without zod (types are erased; nothing here pulls a schema into a bundle). The server and tests
  * validate with the schemas from `@gl/core`.
  */
-export * from './catalogue';
+export * from './platform/catalogue';
 export * from './platforms';
 export * from './occasions';
 export * from './platform-count';
-export * from './contract/limits';
+export * from './platform/contract/limits';
 export * from './contract/brand-rules';
 export * from './contract/photo-limits';
-export * from './web/theme-init';
-export * from './i18n/languages';
+export * from './platform/web/theme-init';
+export * from './platform/i18n/languages';
 export type * from './contract/language';
-export type * from './contract/common';
+export type * from './platform/contract/common';
 export type * from './contract/auth';
 export type * from './contract/lines';
 export type * from './contract/account';

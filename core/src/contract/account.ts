@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CATEGORY_IDS, GENERATION_SOURCES, TONES } from '../catalogue';
-import { countSchema, emailSchema } from './common';
+import { CATEGORY_IDS, GENERATION_SOURCES, TONES } from '../platform/catalogue';
+import { countSchema, emailSchema } from '../platform/contract/common';
 import { nameSchema, passwordSchema } from './auth';
-import { CURRENT_PASSWORD_MAX, NAME_MAX } from './limits';
+import { CURRENT_PASSWORD_MAX, NAME_MAX } from '../platform/contract/limits';
 
 export const updateProfileBody = z.strictObject({ name: nameSchema });
 export const changePasswordBody = z.strictObject({
@@ -26,7 +26,7 @@ export const unsubscribeBody = z.object({
   'List-Unsubscribe': z.literal('One-Click').optional(),
 });
 
-import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECTS } from './limits';
+import { CONTACT_MESSAGE_MAX, CONTACT_SUBJECTS } from '../platform/contract/limits';
 export { CONTACT_MESSAGE_MAX, CONTACT_SUBJECTS };
 
 export const contactBody = z.strictObject({

@@ -34,7 +34,7 @@ import {
 } from './billing-lifecycle';
 import { brandListDto, brandResultDto } from './brands';
 import { campaignAcceptedDto, campaignDto, campaignLineResultDto, campaignsDto, occasionsDto } from './campaigns';
-import { deletedDto, emptyDto, idDto, revokedDto, sentDto } from './common';
+import { deletedDto, emptyDto, idDto, revokedDto, sentDto } from '../platform/contract/common';
 import { healthDto } from './health';
 import {
   compareAcceptedDto,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { PLAN_IDS } from '../catalogue';
-import { emailSchema, timestampSchema } from './common';
+import { PLAN_IDS } from '../platform/catalogue';
+import { emailSchema, timestampSchema } from '../platform/contract/common';
 import { languageSchema } from './language';
 
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits';
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../platform/contract/limits';
 export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const passwordSchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BILLING_INTERVALS, PLAN_IDS } from '../catalogue';
-import { countSchema, timestampSchema, uuidSchema } from './common';
+import { BILLING_INTERVALS, PLAN_IDS } from '../platform/catalogue';
+import { countSchema, timestampSchema, uuidSchema } from '../platform/contract/common';
 import { intervalSchema, paidPlanIdSchema, planDto, planIdSchema, subscriptionDto } from './billing';
 
 /** GET /billing/quote: any plan id is parsed, so free (or the plan one has) gets a clear 4xx, not a zod message. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BILLING_INTERVALS, CATEGORY_IDS, PLAN_IDS, TONES } from '../catalogue';
-import type { Plan } from '../catalogue';
-import { countSchema, limitSchema, timestampSchema, uuidSchema } from './common';
+import { BILLING_INTERVALS, CATEGORY_IDS, PLAN_IDS, TONES } from '../platform/catalogue';
+import type { Plan } from '../platform/catalogue';
+import { countSchema, limitSchema, timestampSchema, uuidSchema } from '../platform/contract/common';
 
 export const planIdSchema = z.enum(PLAN_IDS, { message: 'Choose a valid plan' });
 export const paidPlanIdSchema = z.enum(['pro', 'business'], { message: 'Choose a paid plan' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema, uuidSchema } from './common';
+import { timestampSchema, uuidSchema } from '../platform/contract/common';
 
 import {
   BRAND_AUDIENCE_MAX,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { CATEGORY_IDS, LANGUAGE_IDS, TONES } from '../catalogue';
+import { CATEGORY_IDS, LANGUAGE_IDS, TONES } from '../platform/catalogue';
 import { OCCASION_IDS, isCalendarDay } from '../occasions';
 import { PLATFORM_IDS } from '../platforms';
-import { categorySchema, countSchema, timestampSchema, toneSchema, uuidSchema } from './common';
-import { CAMPAIGN_DAYS_MAX, CAMPAIGN_DAYS_MIN, CAMPAIGN_PLATFORMS_MAX, CAMPAIGN_PLATFORMS_MIN, SAVED_TEXT_MAX, TOPIC_MAX } from './limits';
+import { categorySchema, countSchema, timestampSchema, toneSchema, uuidSchema } from '../platform/contract/common';
+import { CAMPAIGN_DAYS_MAX, CAMPAIGN_DAYS_MIN, CAMPAIGN_PLATFORMS_MAX, CAMPAIGN_PLATFORMS_MIN, SAVED_TEXT_MAX, TOPIC_MAX } from '../platform/contract/limits';
 import { GENERATION_STATUSES, refineBody, usageSummaryDto } from './lines';
 
 export { CAMPAIGN_DAYS_MAX, CAMPAIGN_DAYS_MIN, CAMPAIGN_PLATFORMS_MAX, CAMPAIGN_PLATFORMS_MIN };

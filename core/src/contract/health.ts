@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countSchema } from './common';
+import { countSchema } from '../platform/contract/common';
 
 const providerMode = z.enum(['simulated', 'live', 'off']);
 

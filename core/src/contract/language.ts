@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UI_LANGUAGES } from '../i18n/languages';
+import { UI_LANGUAGES } from '../platform/i18n/languages';
 
 export const UNKNOWN_LANGUAGE_MESSAGE = `Unknown language: choose one of ${UI_LANGUAGES.join(', ')} (English, Kiswahili)`;
 

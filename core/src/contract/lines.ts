@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CATEGORY_IDS, GENERATION_SOURCES, LANGUAGE_IDS, PLAN_IDS, TONES } from '../catalogue';
+import { CATEGORY_IDS, GENERATION_SOURCES, LANGUAGE_IDS, PLAN_IDS, TONES } from '../platform/catalogue';
 import { EMOJI_MODES, HASHTAG_MODES, PLATFORM_COUNTINGS, PLATFORM_IDS, REFINE_ACTIONS } from '../platforms';
-import { categorySchema, countSchema, limitSchema, timestampSchema, toneSchema, uuidSchema } from './common';
+import { categorySchema, countSchema, limitSchema, timestampSchema, toneSchema, uuidSchema } from '../platform/contract/common';
 
 import {
   COUNT_DEFAULT,
@@ -12,7 +12,7 @@ import {
   REFINEMENTS_MAX,
   SAVED_TEXT_MAX,
   TOPIC_MAX,
-} from './limits';
+} from '../platform/contract/limits';
 export { COUNT_DEFAULT, COUNT_MAX, COUNT_MIN, GENERATION_LINES_MAX, PROMPT_MAX, REFINEMENTS_MAX, SAVED_TEXT_MAX, TOPIC_MAX };
 
 const platformSchema = z.enum(PLATFORM_IDS, { message: 'platform must be one of the platforms GET /api/platforms lists' });

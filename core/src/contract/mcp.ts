@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { categorySchema } from './common';
+import { categorySchema } from '../platform/contract/common';
 import { listSavedQuery, savedLinesPageDto } from './lines';
 import { v1GenerateBody, v1GenerateResultDto, v1SaveLineBody, v1SaveLineResultDto, v1UsageDto } from './v1';
 

@@ -1,8 +1,8 @@
-import type { GenerationSource, PlanId } from '../catalogue';
+import type { GenerationSource, PlanId } from '../platform/catalogue';
 import type { PaymentProvider, PaymentStatus, SubscriptionDto } from './billing';
 import type { UsageSummary } from './lines';
 import type { PublicUser } from './auth';
-import type { Plan } from '../catalogue';
+import type { Plan } from '../platform/catalogue';
 import type { TeamLineDto, TeamMemberDto } from './teams';
 import type { CampaignLineDto } from './campaigns';
 

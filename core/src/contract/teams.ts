@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CATEGORY_IDS, TONES } from '../catalogue';
-import { categorySchema, countSchema, emailSchema, timestampSchema, toneSchema, uuidSchema } from './common';
+import { CATEGORY_IDS, TONES } from '../platform/catalogue';
+import { categorySchema, countSchema, emailSchema, timestampSchema, toneSchema, uuidSchema } from '../platform/contract/common';
 import { listSavedQuery, saveLineBody } from './lines';
-import { TEAM_NAME_MAX } from './limits';
+import { TEAM_NAME_MAX } from '../platform/contract/limits';
 
 export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { GENERATION_SOURCES, PLAN_IDS } from '../catalogue';
-import { categorySchema, countSchema, limitSchema, timestampSchema, toneSchema, uuidSchema } from './common';
+import { GENERATION_SOURCES, PLAN_IDS } from '../platform/catalogue';
+import { categorySchema, countSchema, limitSchema, timestampSchema, toneSchema, uuidSchema } from '../platform/contract/common';
 import { generateBody, saveLineBody, savedLineDto } from './lines';
 import { planDto } from './billing';
-import { API_KEY_NAME_MAX, API_KEY_PREFIX } from './limits';
+import { API_KEY_NAME_MAX, API_KEY_PREFIX } from '../platform/contract/limits';
 export { API_KEY_PREFIX };
 
 /** POST /v1/generate: the same fields and messages as POST /lines/generate; tone defaults to corporate. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { timestampSchema, uuidSchema } from './common';
-import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PREFIX, WEBHOOK_URL_MAX } from './limits';
+import { timestampSchema, uuidSchema } from '../platform/contract/common';
+import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PREFIX, WEBHOOK_URL_MAX } from '../platform/contract/limits';
 export { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PREFIX, WEBHOOK_URL_MAX };
-export type { WebhookEventType } from './limits';
+export type { WebhookEventType } from '../platform/contract/limits';
 
 const eventType = z.enum(WEBHOOK_EVENT_TYPES, { message: `events must be among: ${WEBHOOK_EVENT_TYPES.join(', ')}` });
 

@@ -1,5 +1,5 @@
-import type { ServerContext } from './context';
-import { pingRedis } from './redis';
+import type { ServerContext } from '../platform/context';
+import { pingRedis } from '../platform/redis';
 
 /** Resolves to `fallback` when `p` rejects or takes longer than `ms`. */
 export function withTimeout<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Config } from './config';
+import type { Config } from '../platform/config';
 
 /**
  * Captions from a photo (DESIGN.md §15): which providers can see a photo, and the one place a

@@ -1,4 +1,4 @@
-import type { ServerContext } from '../context';
+import type { ServerContext } from '../../platform/context';
 import { notifySubscription } from '../payments/payment-state';
 import { billingRepository, type BillingNoticeKind } from '../repositories/billing.repository';
 import { subscriptionsRepository, type SubscriptionRow } from '../repositories/subscriptions.repository';

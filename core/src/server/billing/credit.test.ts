@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planPriceCents } from '../../catalogue';
+import { planPriceCents } from '../../platform/catalogue';
 import { addInterval } from '../payments/billing-dto';
 import { amountDue, DAY_MS, payableAmount, unusedDays, upgradeCredit, type PaidPeriod } from './credit';
 import { mpesaAmountKes } from '../payments/mpesa.protocol';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { getPlan, PLAN_IDS, type PlanId } from '../../catalogue';
-import { subscriptions } from '../db/schema';
+import { getPlan, PLAN_IDS, type PlanId } from '../../platform/catalogue';
+import { subscriptions } from '../../schema';
 import type { SubscriptionRow } from '../repositories/subscriptions.repository';
 
 /**

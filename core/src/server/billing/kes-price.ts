@@ -1,4 +1,4 @@
-import { planPriceCents, type BillingInterval, type PlanId } from '../../catalogue';
+import { planPriceCents, type BillingInterval, type PlanId } from '../../platform/catalogue';
 import { mpesaAmountKes } from '../payments/mpesa.protocol';
 
 /**

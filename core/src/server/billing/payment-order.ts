@@ -1,7 +1,7 @@
-import type { BillingInterval, PlanId } from '../../catalogue';
+import type { BillingInterval, PlanId } from '../../platform/catalogue';
 import type { BillingQuoteDto } from '../../contract/billing-lifecycle';
-import type { DbOrTx } from '../db/database';
-import { AppError } from '../errors';
+import type { DbOrTx } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
 import { paymentsRepository, type PaymentRow } from '../repositories/payments.repository';
 import { subscriptionsRepository } from '../repositories/subscriptions.repository';
 import { payableAmount } from './credit';

@@ -1,5 +1,5 @@
-import type { ServerContext } from '../context';
-import type { DbOrTx } from '../db/database';
+import type { ServerContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/database';
 import { paypalCancelJob } from '../jobs/paypal-cancel.job';
 import { paypalCancellationsRepository, type PaypalCancellationReason } from '../repositories/paypal-cancellations.repository';
 import { subscriptionsRepository, type SubscriptionRow } from '../repositories/subscriptions.repository';

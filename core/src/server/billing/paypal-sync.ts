@@ -1,5 +1,5 @@
-import { BILLING_INTERVALS, planPriceCents, type PlanId } from '../../catalogue';
-import type { DbOrTx } from '../db/database';
+import { BILLING_INTERVALS, planPriceCents, type PlanId } from '../../platform/catalogue';
+import type { DbOrTx } from '../../platform/db/database';
 import { centsToPaypalValue, type PaypalClient } from '../payments/paypal.client';
 import { PAYPAL_PRODUCT_NAME, paypalPlanKey, paypalPlanName, paypalSubscriptionsApi as api } from '../payments/paypal-subscriptions.client';
 import { billingRepository } from '../repositories/billing.repository';

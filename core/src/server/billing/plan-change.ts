@@ -1,4 +1,4 @@
-import { getPlan, PLAN_IDS, type BillingInterval, type PlanId } from '../../catalogue';
+import { getPlan, PLAN_IDS, type BillingInterval, type PlanId } from '../../platform/catalogue';
 import { isCurrent } from './in-force';
 import { addInterval } from '../payments/billing-dto';
 import type { SubscriptionRow } from '../repositories/subscriptions.repository';

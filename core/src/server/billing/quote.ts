@@ -1,7 +1,7 @@
-import { planPriceCents, type BillingInterval, type PlanId } from '../../catalogue';
+import { planPriceCents, type BillingInterval, type PlanId } from '../../platform/catalogue';
 import type { BillingQuoteDto } from '../../contract/billing-lifecycle';
-import type { DbOrTx } from '../db/database';
-import { Errors } from '../errors';
+import type { DbOrTx } from '../../platform/db/database';
+import { Errors } from '../../platform/errors';
 import { planPriceKes } from './kes-price';
 import { billingRepository } from '../repositories/billing.repository';
 import { subscriptionsRepository, type SubscriptionRow } from '../repositories/subscriptions.repository';

@@ -1,4 +1,4 @@
-import type { CategoryId } from '../../catalogue';
+import type { CategoryId } from '../../platform/catalogue';
 import { addDays, daysBetween, getOccasion, type OccasionId } from '../../occasions';
 import type { PlatformId } from '../../platforms';
 

@@ -1,6 +1,6 @@
-import { getPlan } from '../../catalogue';
-import type { ServerContext } from '../context';
-import type { DbOrTx } from '../db/database';
+import { getPlan } from '../../platform/catalogue';
+import type { ServerContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/database';
 import { enqueueBillingEmail } from '../billing/billing-email';
 import { upgradeCredit } from '../billing/credit';
 import { isCurrent } from '../billing/plan-change';
@@ -11,7 +11,7 @@ import { subscriptionsRepository, type SubscriptionRow } from '../repositories/s
 import { asPlanId, formatMinorUnits } from './billing-dto';
 import { notifyPayment, notifySubscription, type SettleContext } from './payment-state';
 import { usersRepository } from '../repositories/users.repository';
-import { translateServerMessage } from '../../i18n/server/translate';
+import { translateServerMessage } from '../../platform/i18n/server/translate';
 
 export type RefundContext = SettleContext & Pick<ServerContext, 'config'>;
 

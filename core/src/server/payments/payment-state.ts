@@ -1,12 +1,12 @@
-import type { Plan } from '../../catalogue';
+import type { Plan } from '../../platform/catalogue';
 import type { SubscriptionDto } from '../../contract/billing';
-import type { ServerContext } from '../context';
-import type { DbOrTx } from '../db/database';
+import type { ServerContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/database';
 import { paymentsRepository, type PaymentRow, type PaymentTransition } from '../repositories/payments.repository';
 import { currentPlanFor, subscriptionsRepository, type SubscriptionRow } from '../repositories/subscriptions.repository';
 import { addInterval, asInterval, asPlanId, paymentMessageIn, toSubscriptionDto } from './billing-dto';
 import { usersRepository } from '../repositories/users.repository';
-import { resolveLanguage, type UiLanguage } from '../../i18n/languages';
+import { resolveLanguage, type UiLanguage } from '../../platform/i18n/languages';
 import { billingRepository } from '../repositories/billing.repository';
 import { planChange } from '../billing/plan-change';
 import { enqueueBillingEmail } from '../billing/billing-email';

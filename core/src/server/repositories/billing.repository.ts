@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/database';
+import type { DbOrTx } from '../../platform/db/database';
 import {
   billingNotices,
   paymentEvents,
@@ -9,7 +9,7 @@ import {
   receiptCounters,
   subscriptions,
   users,
-} from '../db/schema';
+} from '../../schema';
 import type { PaymentRow } from './payments.repository';
 import type { SubscriptionRow } from './subscriptions.repository';
 import { inForceSql, lapsedSql } from '../billing/in-force';

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BrandBody, BrandDto, BrandSnapshot } from '../../contract/brands';
 import { TEAM_NEED_ROLES, type TeamRole } from '../../contract/teams';
-import type { DbOrTx } from '../db/database';
-import { brands, teamMembers, teams, users } from '../db/schema';
+import type { DbOrTx } from '../../platform/db/database';
+import { brands, teamMembers, teams, users } from '../../schema';
 import { teamOwnerHasBusiness } from './subscriptions.repository';
 import { isTeamMemberSql } from './teams.repository';
 

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { getPlatform, type PlatformId } from '../../platforms';
-import type { CategoryId, Plan, Tone } from '../../catalogue';
+import type { CategoryId, Plan, Tone } from '../../platform/catalogue';
 import { getOccasion, type OccasionId } from '../../occasions';
 import type { BrandSnapshot } from '../../contract/brands';
 import type { CampaignDto, CampaignLineDto, CampaignStatus, CampaignSummaryDto } from '../../contract/campaigns';
 import type { GenerationStatus, UsageSummary } from '../../contract/lines';
 import { campaignDayBrief } from '../campaigns/campaign-day';
 import { lineLength } from '../campaigns/line-length';
-import type { Db, DbOrTx } from '../db/database';
-import { campaignLines, campaigns, generations } from '../db/schema';
+import type { Db, DbOrTx } from '../../platform/db/database';
+import { campaignLines, campaigns, generations } from '../../schema';
 import type { GenerationRow } from './generations.repository';
 import { summarise, usageRepository } from './usage.repository';
 

@@ -1,7 +1,6 @@
 export * from './users.repository';
 export * from './refresh-tokens.repository';
 export * from './subscriptions.repository';
-export * from './keyset';
 export * from './saved-lines.repository';
 export * from './newsletter.repository';
 export * from './contact-messages.repository';

@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, gt, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/database';
-import { paymentEvents, payments, users } from '../db/schema';
+import type { DbOrTx } from '../../platform/db/database';
+import { paymentEvents, payments, users } from '../../schema';
 import type { PaymentProvider, PaymentStatus } from '../../contract/billing';
 
 export type PaymentRow = typeof payments.$inferSelect;

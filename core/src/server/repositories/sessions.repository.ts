@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
-import { prepared } from '../db/prepared';
-import type { DbOrTx } from '../db/database';
-import { refreshTokens, sessions, users } from '../db/schema';
-import type { Plan } from '../../catalogue';
+import { prepared } from '../../platform/db/prepared';
+import type { DbOrTx } from '../../platform/db/database';
+import { refreshTokens, sessions, users } from '../../schema';
+import type { Plan } from '../../platform/catalogue';
 import { planFromLookup, planLookupColumns } from './subscriptions.repository';
 
 export type SessionRow = typeof sessions.$inferSelect;

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { getPlan, type Plan, type PlanId, PLAN_IDS } from '../../catalogue';
-import type { DbOrTx } from '../db/database';
-import { prepared } from '../db/prepared';
-import { subscriptions, teams, users } from '../db/schema';
+import { getPlan, type Plan, type PlanId, PLAN_IDS } from '../../platform/catalogue';
+import type { DbOrTx } from '../../platform/db/database';
+import { prepared } from '../../platform/db/prepared';
+import { subscriptions, teams, users } from '../../schema';
 import { inForceSql, inForceSqlText } from '../billing/in-force';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

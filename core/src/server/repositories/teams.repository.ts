@@ -1,8 +1,8 @@
 import { and, asc, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { getPlan } from '../../catalogue';
+import { getPlan } from '../../platform/catalogue';
 import { TEAM_ROLES, type TeamMemberDto, type TeamRole } from '../../contract/teams';
-import type { DbOrTx } from '../db/database';
-import { teamMembers, teams, usageDaily, users } from '../db/schema';
+import type { DbOrTx } from '../../platform/db/database';
+import { teamMembers, teams, usageDaily, users } from '../../schema';
 import { teamOwnerHasBusiness } from './subscriptions.repository';
 
 export type TeamRow = typeof teams.$inferSelect;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEventType } from '../../contract/webhooks';
-import type { ServerContext } from '../context';
-import type { DbOrTx } from '../db/database';
+import type { ServerContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/database';
 import { webhookDeliveryJob } from '../jobs/webhook-delivery.job';
 import { webhooksRepository } from '../repositories/webhooks.repository';
 

@@ -4,7 +4,7 @@ import type { BrandSnapshot } from '../../../contract/brands';
 import type { CampaignDayBrief } from '../../campaigns/campaign-day';
 import type { RefinementDto } from '../../../contract/lines';
 import type { RefineAction } from '../../../platforms';
-import type { LanguageId } from '../../../catalogue';
+import type { LanguageId } from '../../../platform/catalogue';
 import { users, apiKeys } from './users';
 
 export const generations = pgTable(

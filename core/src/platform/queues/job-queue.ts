@@ -1,7 +1,7 @@
 import type { JobType, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import { QUEUE_NAMES, SCHEDULED_QUEUES, type JobDefinition, type QueueName } from '../jobs/define-job';
+import { QUEUE_NAMES, SCHEDULED_QUEUES, type JobDefinition, type QueueName } from './define-job';
 import { createQueue, closeAll } from './queue.factory';
 import type { Logger } from '../logger';
 import { Errors } from '../errors';

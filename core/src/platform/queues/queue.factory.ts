@@ -10,7 +10,7 @@ import {
   type Processor,
 } from 'bullmq';
 import type { Logger } from '../logger';
-import type { QueueName } from '../jobs/define-job';
+import type { QueueName } from './define-job';
 import { jobDuration } from '../metrics';
 
 /**

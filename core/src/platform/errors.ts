@@ -1,4 +1,4 @@
-import type { ApiFailure, ErrorCode } from '../contract/common';
+import type { ApiFailure, ErrorCode } from './contract/common';
 import { VISION_UNAVAILABLE_MESSAGE } from '../contract/photo-limits';
 
 /** The fields that failed validation: `{ path, message }` each. */

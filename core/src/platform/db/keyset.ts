@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { isUuid } from '../../contract/common';
+import { isUuid } from '../contract/common';
 
 /**
  * Keyset paging on (created_at desc, id desc), shared by the personal and the team libraries: the

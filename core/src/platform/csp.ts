@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { THEME_INIT_SCRIPT } from '../web/theme-init';
+import { THEME_INIT_SCRIPT } from './web/theme-init';
 
 /**
  * The Content-Security-Policy source that allows the pages' one inline script (the pre-paint theme

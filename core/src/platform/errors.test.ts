@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '../contract/common';
+import { ERROR_CODES } from './contract/common';
 import { AppError, ERROR_STATUS, Errors } from './errors';
 
 describe('error statuses', () => {

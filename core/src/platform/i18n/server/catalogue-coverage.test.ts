@@ -9,12 +9,13 @@ import { SERVER_MESSAGES_EN, SERVER_MESSAGES_SW, findServerMessage } from './tra
 /**
  * Every message the api or the worker can send a user is in the catalogue (en.ts, sw.ts): this reads
  * the sources and lists the string and template literals handed to `Errors.*(…)` and
- * `new AppError(code, …)` in api/src, core/src/server and worker/src, and the zod messages of
- * core/src/contract. A `${…}` part of a template stands for a `{{param}}`.
+ * `new AppError(code, …)` in api/src, core/src and worker/src, and the zod messages of core's
+ * contracts (each feature's `*.contract.ts`, and the shared ones under a `contract/` folder). A `${…}` part of a template stands for a `{{param}}`.
  */
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const SERVER_DIRS = ['api/src', 'core/src/server', 'worker/src'];
-const CONTRACT_DIR = 'core/src/contract';
+const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const SERVER_DIRS = ['api/src', 'core/src', 'worker/src'];
+/** core's contract files: a feature's `*.contract.ts` and the shared ones under a `contract/` folder. */
+const isContract = (file: string) => file.endsWith('.contract.ts') || file.includes('/contract/');
 const PARAM = '\u27e8param\u27e9';
 
 /** Errors.* whose arguments are words or numbers inside a fixed message, not a message. */
@@ -82,7 +83,7 @@ function walk(node: ts.Node, visit: (n: ts.Node) => void): void {
  */
 const exported = new Map<string, ts.Expression[]>();
 const local = new Map<ts.SourceFile, Map<string, ts.Expression[]>>();
-for (const file of [...SERVER_DIRS, CONTRACT_DIR].flatMap(sourceFiles)) {
+for (const file of SERVER_DIRS.flatMap(sourceFiles)) {
   const source = parseFile(file);
   const names = new Map<string, ts.Expression[]>();
   walk(source, (n) => {
@@ -193,7 +194,7 @@ function contractMessages(): Found[] {
   const add = (expr: ts.Expression | undefined) => {
     if (expr) for (const text of textsOf(expr)) found.push({ text, where: where(expr) });
   };
-  for (const file of sourceFiles(CONTRACT_DIR)) {
+  for (const file of sourceFiles('core/src').filter(isContract)) {
     walk(parseFile(file), (n) => {
       if (ts.isPropertyAssignment(n) && ts.isIdentifier(n.name) && (n.name.text === 'message' || n.name.text === 'error'))
         add(n.initializer);
@@ -241,12 +242,12 @@ describe('the message catalogue covers the sources', () => {
     expect(contractMessages().map((f) => f.text)).toContain('Choose a valid tone');
   });
 
-  it('has every message thrown in api/src, core/src/server and worker/src', () => {
+  it('has every message thrown in api/src, core/src and worker/src', () => {
     const missing = thrownMessages().filter((f) => !known(f.text));
     expect(missing.map((f) => `${f.where}  ${f.text}`)).toEqual([]);
   });
 
-  it('has every zod message of core/src/contract', () => {
+  it("has every zod message of core's contracts", () => {
     const missing = contractMessages().filter((f) => !known(f.text));
     expect(missing.map((f) => `${f.where}  ${f.text}`)).toEqual([]);
   });

@@ -1,0 +1,13 @@
+/** Server-only entry: config, logging, errors, database, queues, realtime. Never import from the client. */
+export * from './platform/server';
+export * as schema from './schema';
+export * from './server/health';
+export * from './server/jobs';
+export * from './server/repositories';
+export * from './server/payments';
+export * from './server/billing';
+export * from './server/campaigns/campaign-day';
+export * from './server/campaigns/line-length';
+export * from './server/webhooks/webhook-events';
+export * from './server/webhooks/url-policy';
+export * from './server/photos';
