@@ -1,5 +1,5 @@
 /** Every table, for drizzle (the database handle and drizzle-kit's migrations): each feature's `*.schema.ts`. */
-export * from './server/db/schema/users';
+export * from './accounts/users.schema';
 export * from './server/db/schema/lines';
 export * from './server/db/schema/billing';
 export * from './server/db/schema/messages';

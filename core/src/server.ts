@@ -11,3 +11,4 @@ export * from './server/campaigns/line-length';
 export * from './server/webhooks/webhook-events';
 export * from './server/webhooks/url-policy';
 export * from './server/photos';
+export * from './accounts/server';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { subscribedDto, unsubscribedDto, usageAnalyticsDto } from './account';
+import { subscribedDto, unsubscribedDto, usageAnalyticsDto } from '../accounts/account.contract';
 import {
   authResultDto,
   emailChangeDto,
@@ -8,7 +8,7 @@ import {
   sessionListDto,
   sessionTokensDto,
   userResultDto,
-} from './auth';
+} from '../accounts/auth.contract';
 import {
   movedToFreeDto,
   mpesaStatusDto,

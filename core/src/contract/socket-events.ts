@@ -1,7 +1,7 @@
 import type { GenerationSource, PlanId } from '../platform/catalogue';
 import type { PaymentProvider, PaymentStatus, SubscriptionDto } from './billing';
 import type { UsageSummary } from './lines';
-import type { PublicUser } from './auth';
+import type { PublicUser } from '../accounts/auth.contract';
 import type { Plan } from '../platform/catalogue';
 import type { TeamLineDto, TeamMemberDto } from './teams';
 import type { CampaignLineDto } from './campaigns';

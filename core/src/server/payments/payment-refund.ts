@@ -10,7 +10,7 @@ import { paymentsRepository, REFUND_DUE_CODE, type PaymentRow } from '../reposit
 import { subscriptionsRepository, type SubscriptionRow } from '../repositories/subscriptions.repository';
 import { asPlanId, formatMinorUnits } from './billing-dto';
 import { notifyPayment, notifySubscription, type SettleContext } from './payment-state';
-import { usersRepository } from '../repositories/users.repository';
+import { usersRepository } from '../../accounts/users.repository';
 import { translateServerMessage } from '../../platform/i18n/server/translate';
 
 export type RefundContext = SettleContext & Pick<ServerContext, 'config'>;

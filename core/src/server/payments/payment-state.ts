@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/db/database';
 import { paymentsRepository, type PaymentRow, type PaymentTransition } from '../repositories/payments.repository';
 import { currentPlanFor, subscriptionsRepository, type SubscriptionRow } from '../repositories/subscriptions.repository';
 import { addInterval, asInterval, asPlanId, paymentMessageIn, toSubscriptionDto } from './billing-dto';
-import { usersRepository } from '../repositories/users.repository';
+import { usersRepository } from '../../accounts/users.repository';
 import { resolveLanguage, type UiLanguage } from '../../platform/i18n/languages';
 import { billingRepository } from '../repositories/billing.repository';
 import { planChange } from '../billing/plan-change';

@@ -1,5 +1,3 @@
-export * from './users.repository';
-export * from './refresh-tokens.repository';
 export * from './subscriptions.repository';
 export * from './saved-lines.repository';
 export * from './newsletter.repository';
@@ -9,10 +7,6 @@ export * from './generations.repository';
 export * from './usage.repository';
 export * from './api-keys.repository';
 export * from './payments.repository';
-export * from './sessions.repository';
-export * from './account-tokens.repository';
-export * from './outbound-emails.repository';
-export * from './account-data.repository';
 export * from './teams.repository';
 export * from './team-invitations.repository';
 export * from './team-lines.repository';

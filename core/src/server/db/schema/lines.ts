@@ -5,7 +5,7 @@ import type { CampaignDayBrief } from '../../campaigns/campaign-day';
 import type { RefinementDto } from '../../../contract/lines';
 import type { RefineAction } from '../../../platforms';
 import type { LanguageId } from '../../../platform/catalogue';
-import { users, apiKeys } from './users';
+import { users, apiKeys } from '../../../accounts/users.schema';
 
 export const generations = pgTable(
   'generations',

@@ -1,9 +1,9 @@
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
-import { prepared } from '../../platform/db/prepared';
-import type { DbOrTx } from '../../platform/db/database';
-import { refreshTokens, sessions, users } from '../../schema';
-import type { Plan } from '../../platform/catalogue';
-import { planFromLookup, planLookupColumns } from './subscriptions.repository';
+import { prepared } from '../platform/db/prepared';
+import type { DbOrTx } from '../platform/db/database';
+import { refreshTokens, sessions, users } from '../schema';
+import type { Plan } from '../platform/catalogue';
+import { planFromLookup, planLookupColumns } from '../server/repositories/subscriptions.repository';
 
 export type SessionRow = typeof sessions.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../platform/db/database';
-import { apiKeys, generations, newsletterSubscribers, paymentEvents, payments, savedLines, subscriptions } from '../../schema';
+import type { DbOrTx } from '../platform/db/database';
+import { apiKeys, generations, newsletterSubscribers, paymentEvents, payments, savedLines, subscriptions } from '../schema';
 
 type OwnedTable = PgTable & { userId: PgColumn; createdAt: PgColumn };
 

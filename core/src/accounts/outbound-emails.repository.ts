@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/database';
-import { outboundEmails } from '../../schema';
+import type { DbOrTx } from '../platform/db/database';
+import { outboundEmails } from '../schema';
 
 export type OutboundEmailRow = typeof outboundEmails.$inferSelect;
 export const OUTBOUND_EMAIL_KINDS = [

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/database';
-import { users } from '../../schema';
-import { resolveLanguage, type UiLanguage } from '../../platform/i18n/languages';
+import type { DbOrTx } from '../platform/db/database';
+import { users } from '../schema';
+import { resolveLanguage, type UiLanguage } from '../platform/i18n/languages';
 
 export type UserRow = typeof users.$inferSelect;
 

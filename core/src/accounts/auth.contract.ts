@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../platform/catalogue';
 import { emailSchema, timestampSchema } from '../platform/contract/common';
-import { languageSchema } from './language';
+import { languageSchema } from './language.contract';
 
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../platform/contract/limits';
 export { PASSWORD_MAX, PASSWORD_MIN };

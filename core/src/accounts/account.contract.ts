@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, GENERATION_SOURCES, TONES } from '../platform/catalogue';
 import { countSchema, emailSchema } from '../platform/contract/common';
-import { nameSchema, passwordSchema } from './auth';
+import { nameSchema, passwordSchema } from './auth.contract';
 import { CURRENT_PASSWORD_MAX, NAME_MAX } from '../platform/contract/limits';
 
 export const updateProfileBody = z.strictObject({ name: nameSchema });

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/database';
-import { refreshTokens } from '../../schema';
+import type { DbOrTx } from '../platform/db/database';
+import { refreshTokens } from '../schema';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/database';
-import { accountTokens } from '../../schema';
+import type { DbOrTx } from '../platform/db/database';
+import { accountTokens } from '../schema';
 
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
 export const ACCOUNT_TOKEN_KINDS = ['password_reset', 'email_verification', 'email_change'] as const;
