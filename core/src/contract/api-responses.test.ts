@@ -2,7 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiAnswer } from './api-responses';
 import type { BrandListDto, BrandResultDto } from './brands';
 import type { DeletedDto } from '../platform/contract/common';
-import type { BillingQuoteDto } from './billing-lifecycle';
+import type { BillingQuoteDto } from '../billing/billing-lifecycle.contract';
 import type { CurrentTeamDto, CurrentTeamOrNoneDto, TeamLinesPageDto, TeamLineSavedDto } from './teams';
 import type { GenerationResultDto } from './lines';
 

@@ -22,7 +22,7 @@ import {
   receivedDto,
   subscriptionChangeDto,
   subscriptionsDto,
-} from './billing';
+} from '../billing/billing.contract';
 import {
   billingDto,
   billingQuoteDto,
@@ -31,7 +31,7 @@ import {
   paypalSubscriptionConfirmedDto,
   paypalSubscriptionCreatedDto,
   receiptDto,
-} from './billing-lifecycle';
+} from '../billing/billing-lifecycle.contract';
 import { brandListDto, brandResultDto } from './brands';
 import { campaignAcceptedDto, campaignDto, campaignLineResultDto, campaignsDto, occasionsDto } from './campaigns';
 import { deletedDto, emptyDto, idDto, revokedDto, sentDto } from '../platform/contract/common';

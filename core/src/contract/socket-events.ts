@@ -1,5 +1,5 @@
 import type { GenerationSource, PlanId } from '../platform/catalogue';
-import type { PaymentProvider, PaymentStatus, SubscriptionDto } from './billing';
+import type { PaymentProvider, PaymentStatus, SubscriptionDto } from '../billing/billing.contract';
 import type { UsageSummary } from './lines';
 import type { PublicUser } from '../accounts/auth.contract';
 import type { Plan } from '../platform/catalogue';

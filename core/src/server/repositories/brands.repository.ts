@@ -3,7 +3,7 @@ import type { BrandBody, BrandDto, BrandSnapshot } from '../../contract/brands';
 import { TEAM_NEED_ROLES, type TeamRole } from '../../contract/teams';
 import type { DbOrTx } from '../../platform/db/database';
 import { brands, teamMembers, teams, users } from '../../schema';
-import { teamOwnerHasBusiness } from './subscriptions.repository';
+import { teamOwnerHasBusiness } from '../../billing/subscriptions.repository';
 import { isTeamMemberSql } from './teams.repository';
 
 export type BrandRow = typeof brands.$inferSelect;

@@ -1,4 +1,3 @@
-export * from './subscriptions.repository';
 export * from './saved-lines.repository';
 export * from './newsletter.repository';
 export * from './contact-messages.repository';
@@ -6,12 +5,9 @@ export * from './analytics.repository';
 export * from './generations.repository';
 export * from './usage.repository';
 export * from './api-keys.repository';
-export * from './payments.repository';
 export * from './teams.repository';
 export * from './team-invitations.repository';
 export * from './team-lines.repository';
 export * from './brands.repository';
-export * from './billing.repository';
-export * from './paypal-cancellations.repository';
 export * from './campaigns.repository';
 export * from './webhooks.repository';

@@ -1,18 +1,18 @@
-import type { Plan } from '../../platform/catalogue';
-import type { SubscriptionDto } from '../../contract/billing';
-import type { ServerContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/database';
-import { paymentsRepository, type PaymentRow, type PaymentTransition } from '../repositories/payments.repository';
-import { currentPlanFor, subscriptionsRepository, type SubscriptionRow } from '../repositories/subscriptions.repository';
+import type { Plan } from '../platform/catalogue';
+import type { SubscriptionDto } from './billing.contract';
+import type { ServerContext } from '../platform/context';
+import type { DbOrTx } from '../platform/db/database';
+import { paymentsRepository, type PaymentRow, type PaymentTransition } from './payments.repository';
+import { currentPlanFor, subscriptionsRepository, type SubscriptionRow } from './subscriptions.repository';
 import { addInterval, asInterval, asPlanId, paymentMessageIn, toSubscriptionDto } from './billing-dto';
-import { usersRepository } from '../../accounts/users.repository';
-import { resolveLanguage, type UiLanguage } from '../../platform/i18n/languages';
-import { billingRepository } from '../repositories/billing.repository';
-import { planChange } from '../billing/plan-change';
-import { enqueueBillingEmail } from '../billing/billing-email';
-import { enqueuePaypalCancellations, recordPaypalCancellation } from '../billing/paypal-cancellation';
-import type { PaypalCancellationReason } from '../repositories/paypal-cancellations.repository';
-import type { PaymentStatus } from '../../contract/billing';
+import { usersRepository } from '../accounts/users.repository';
+import { resolveLanguage, type UiLanguage } from '../platform/i18n/languages';
+import { billingRepository } from './billing.repository';
+import { planChange } from './plan-change';
+import { enqueueBillingEmail } from './billing-email';
+import { enqueuePaypalCancellations, recordPaypalCancellation } from './paypal-cancellation';
+import type { PaypalCancellationReason } from './paypal-cancellations.repository';
+import type { PaymentStatus } from './billing.contract';
 
 export type SettleContext = Pick<ServerContext, 'db' | 'realtime' | 'logger' | 'jobs'>;
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/database';
-import { paypalCancellations } from '../../schema';
+import type { DbOrTx } from '../platform/db/database';
+import { paypalCancellations } from '../schema';
 
 export type PaypalCancellationRow = typeof paypalCancellations.$inferSelect;
 /** Why an auto-renewing PayPal subscription is cancelled at PayPal. */

@@ -1,5 +1,5 @@
-import { planPriceCents, type BillingInterval, type PlanId } from '../../platform/catalogue';
-import { mpesaAmountKes } from '../payments/mpesa.protocol';
+import { planPriceCents, type BillingInterval, type PlanId } from '../platform/catalogue';
+import { mpesaAmountKes } from './mpesa.protocol';
 
 /**
  * A plan's catalogue price in whole Kenya shillings: the one conversion (ceil(USD x MPESA_KES_PER_USD))

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { payments, subscriptions } from './billing';
-import { users } from '../../../accounts/users.schema';
+import { payments, subscriptions } from './billing.schema';
+import { users } from '../accounts/users.schema';
 
 /** One row per year: the last receipt number issued. Updated in the completing payment's transaction (no gaps). */
 export const receiptCounters = pgTable('receipt_counters', {

@@ -1,4 +1,4 @@
-import type { PaymentTransition } from '../repositories/payments.repository';
+import type { PaymentTransition } from './payments.repository';
 
 export const MPESA_SUCCESS = '0';
 export const MPESA_CANCELLED_BY_USER = '1032';

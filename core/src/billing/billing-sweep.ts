@@ -1,7 +1,7 @@
-import type { ServerContext } from '../../platform/context';
-import { notifySubscription } from '../payments/payment-state';
-import { billingRepository, type BillingNoticeKind } from '../repositories/billing.repository';
-import { subscriptionsRepository, type SubscriptionRow } from '../repositories/subscriptions.repository';
+import type { ServerContext } from '../platform/context';
+import { notifySubscription } from './payment-state';
+import { billingRepository, type BillingNoticeKind } from './billing.repository';
+import { subscriptionsRepository, type SubscriptionRow } from './subscriptions.repository';
 import { enqueueBillingEmail } from './billing-email';
 import { enqueuePaypalCancellations, recordPaypalCancellation } from './paypal-cancellation';
 import { DAY_MS } from './credit';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../platform/queues/define-job';
+import { defineJob } from '../platform/queues/define-job';
 
 /**
  * Cancels at PayPal a subscription the customer left (a `paypal_cancellations` row). A PayPal outage

@@ -1,8 +1,8 @@
-import { BILLING_INTERVALS, planPriceCents, type PlanId } from '../../platform/catalogue';
-import type { DbOrTx } from '../../platform/db/database';
-import { centsToPaypalValue, type PaypalClient } from '../payments/paypal.client';
-import { PAYPAL_PRODUCT_NAME, paypalPlanKey, paypalPlanName, paypalSubscriptionsApi as api } from '../payments/paypal-subscriptions.client';
-import { billingRepository } from '../repositories/billing.repository';
+import { BILLING_INTERVALS, planPriceCents, type PlanId } from '../platform/catalogue';
+import type { DbOrTx } from '../platform/db/database';
+import { centsToPaypalValue, type PaypalClient } from './paypal.client';
+import { PAYPAL_PRODUCT_NAME, paypalPlanKey, paypalPlanName, paypalSubscriptionsApi as api } from './paypal-subscriptions.client';
+import { billingRepository } from './billing.repository';
 
 const PAID: PlanId[] = ['pro', 'business'];
 

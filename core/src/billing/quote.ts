@@ -1,11 +1,11 @@
-import { planPriceCents, type BillingInterval, type PlanId } from '../../platform/catalogue';
-import type { BillingQuoteDto } from '../../contract/billing-lifecycle';
-import type { DbOrTx } from '../../platform/db/database';
-import { Errors } from '../../platform/errors';
+import { planPriceCents, type BillingInterval, type PlanId } from '../platform/catalogue';
+import type { BillingQuoteDto } from './billing-lifecycle.contract';
+import type { DbOrTx } from '../platform/db/database';
+import { Errors } from '../platform/errors';
 import { planPriceKes } from './kes-price';
-import { billingRepository } from '../repositories/billing.repository';
-import { subscriptionsRepository, type SubscriptionRow } from '../repositories/subscriptions.repository';
-import { paymentsRepository } from '../repositories/payments.repository';
+import { billingRepository } from './billing.repository';
+import { subscriptionsRepository, type SubscriptionRow } from './subscriptions.repository';
+import { paymentsRepository } from './payments.repository';
 import { amountDue, upgradeCredit, type PaidPeriod } from './credit';
 import { isCurrent, planChange } from './plan-change';
 

@@ -1,4 +1,4 @@
-import { Errors } from '../../platform/errors';
+import { Errors } from '../platform/errors';
 
 /**
  * Upgrade credit: the unused days of what was actually paid, by the day, in integer minor units,

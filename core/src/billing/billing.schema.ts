@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../../accounts/users.schema';
+import { users } from '../accounts/users.schema';
 
 export const payments = pgTable(
   'payments',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Config } from '../../platform/config';
-import type { Logger } from '../../platform/logger';
+import type { Config } from '../platform/config';
+import type { Logger } from '../platform/logger';
 import {
   mpesaPassword,
   mpesaTimestamp,

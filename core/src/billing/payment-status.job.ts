@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../platform/queues/define-job';
+import { defineJob } from '../platform/queues/define-job';
 
 /** M-Pesa STK query, delayed 30 s after the push, retried while Daraja says it is still processing. */
 export const paymentStatusJob = defineJob({

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { getPlan, type Plan, type PlanId, PLAN_IDS } from '../../platform/catalogue';
-import type { DbOrTx } from '../../platform/db/database';
-import { prepared } from '../../platform/db/prepared';
-import { subscriptions, teams, users } from '../../schema';
-import { inForceSql, inForceSqlText } from '../billing/in-force';
+import { getPlan, type Plan, type PlanId, PLAN_IDS } from '../platform/catalogue';
+import type { DbOrTx } from '../platform/db/database';
+import { prepared } from '../platform/db/prepared';
+import { subscriptions, teams, users } from '../schema';
+import { inForceSql, inForceSqlText } from './in-force';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

@@ -1,8 +1,8 @@
-import type { ServerContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/database';
-import { paypalCancelJob } from '../jobs/paypal-cancel.job';
-import { paypalCancellationsRepository, type PaypalCancellationReason } from '../repositories/paypal-cancellations.repository';
-import { subscriptionsRepository, type SubscriptionRow } from '../repositories/subscriptions.repository';
+import type { ServerContext } from '../platform/context';
+import type { DbOrTx } from '../platform/db/database';
+import { paypalCancelJob } from './paypal-cancel.job';
+import { paypalCancellationsRepository, type PaypalCancellationReason } from './paypal-cancellations.repository';
+import { subscriptionsRepository, type SubscriptionRow } from './subscriptions.repository';
 
 /**
  * Leaving an auto-renewing PayPal plan: records, in the caller's transaction, that the row's PayPal

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, gt, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/database';
-import { paymentEvents, payments, users } from '../../schema';
-import type { PaymentProvider, PaymentStatus } from '../../contract/billing';
+import type { DbOrTx } from '../platform/db/database';
+import { paymentEvents, payments, users } from '../schema';
+import type { PaymentProvider, PaymentStatus } from './billing.contract';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentEventRow = typeof paymentEvents.$inferSelect;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionRow } from '../repositories/subscriptions.repository';
-import { toSubscriptionDto } from '../payments/billing-dto';
+import type { SubscriptionRow } from './subscriptions.repository';
+import { toSubscriptionDto } from './billing-dto';
 import { hasLapsed, isCurrent, isInForce } from './in-force';
 
 const now = new Date('2026-05-10T12:00:00.000Z');

@@ -1,9 +1,9 @@
-import type { BillingInterval, PlanId } from '../../platform/catalogue';
-import type { BillingQuoteDto } from '../../contract/billing-lifecycle';
-import type { DbOrTx } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
-import { paymentsRepository, type PaymentRow } from '../repositories/payments.repository';
-import { subscriptionsRepository } from '../repositories/subscriptions.repository';
+import type { BillingInterval, PlanId } from '../platform/catalogue';
+import type { BillingQuoteDto } from './billing-lifecycle.contract';
+import type { DbOrTx } from '../platform/db/database';
+import { AppError } from '../platform/errors';
+import { paymentsRepository, type PaymentRow } from './payments.repository';
+import { subscriptionsRepository } from './subscriptions.repository';
 import { payableAmount } from './credit';
 import { billingQuote } from './quote';
 

@@ -1,17 +1,17 @@
-import { getPlan } from '../../platform/catalogue';
-import type { ServerContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/database';
-import { enqueueBillingEmail } from '../billing/billing-email';
-import { upgradeCredit } from '../billing/credit';
-import { isCurrent } from '../billing/plan-change';
-import { enqueuePaypalCancellations, recordPaypalCancellation } from '../billing/paypal-cancellation';
-import { billingRepository } from '../repositories/billing.repository';
-import { paymentsRepository, REFUND_DUE_CODE, type PaymentRow } from '../repositories/payments.repository';
-import { subscriptionsRepository, type SubscriptionRow } from '../repositories/subscriptions.repository';
+import { getPlan } from '../platform/catalogue';
+import type { ServerContext } from '../platform/context';
+import type { DbOrTx } from '../platform/db/database';
+import { enqueueBillingEmail } from './billing-email';
+import { upgradeCredit } from './credit';
+import { isCurrent } from './plan-change';
+import { enqueuePaypalCancellations, recordPaypalCancellation } from './paypal-cancellation';
+import { billingRepository } from './billing.repository';
+import { paymentsRepository, REFUND_DUE_CODE, type PaymentRow } from './payments.repository';
+import { subscriptionsRepository, type SubscriptionRow } from './subscriptions.repository';
 import { asPlanId, formatMinorUnits } from './billing-dto';
 import { notifyPayment, notifySubscription, type SettleContext } from './payment-state';
-import { usersRepository } from '../../accounts/users.repository';
-import { translateServerMessage } from '../../platform/i18n/server/translate';
+import { usersRepository } from '../accounts/users.repository';
+import { translateServerMessage } from '../platform/i18n/server/translate';
 
 export type RefundContext = SettleContext & Pick<ServerContext, 'config'>;
 

@@ -1,5 +1,5 @@
-import type { ServerContext } from '../../platform/context';
-import { emailJob } from '../../platform/queues/email.job';
+import type { ServerContext } from '../platform/context';
+import { emailJob } from '../platform/queues/email.job';
 
 /**
  * Enqueues a recorded billing e-mail (after the transaction that recorded it committed). When the

@@ -1,7 +1,7 @@
-import { getPlan, PLAN_IDS, type BillingInterval, type PlanId } from '../../platform/catalogue';
+import { getPlan, PLAN_IDS, type BillingInterval, type PlanId } from '../platform/catalogue';
 import { isCurrent } from './in-force';
-import { addInterval } from '../payments/billing-dto';
-import type { SubscriptionRow } from '../repositories/subscriptions.repository';
+import { addInterval } from './billing-dto';
+import type { SubscriptionRow } from './subscriptions.repository';
 
 export type PlanChange = 'new' | 'renewal' | 'upgrade' | 'downgrade';
 

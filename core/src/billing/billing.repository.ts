@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/database';
+import type { DbOrTx } from '../platform/db/database';
 import {
   billingNotices,
   paymentEvents,
@@ -9,10 +9,10 @@ import {
   receiptCounters,
   subscriptions,
   users,
-} from '../../schema';
+} from '../schema';
 import type { PaymentRow } from './payments.repository';
 import type { SubscriptionRow } from './subscriptions.repository';
-import { inForceSql, lapsedSql } from '../billing/in-force';
+import { inForceSql, lapsedSql } from './in-force';
 
 export type BillingNoticeRow = typeof billingNotices.$inferSelect;
 export type BillingNoticeKind =

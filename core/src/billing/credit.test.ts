@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { planPriceCents } from '../../platform/catalogue';
-import { addInterval } from '../payments/billing-dto';
+import { planPriceCents } from '../platform/catalogue';
+import { addInterval } from './billing-dto';
 import { amountDue, DAY_MS, payableAmount, unusedDays, upgradeCredit, type PaidPeriod } from './credit';
-import { mpesaAmountKes } from '../payments/mpesa.protocol';
+import { mpesaAmountKes } from './mpesa.protocol';
 
 const start = new Date('2026-03-01T10:00:00Z');
 const paid = (amountMinor: number, currency: string, interval: 'month' | 'year', from = start): PaidPeriod => ({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { JobQueue } from '../../platform/queues/job-queue';
-import { defineJob } from '../../platform/queues/define-job';
+import type { JobQueue } from '../platform/queues/job-queue';
+import { defineJob } from '../platform/queues/define-job';
 
 /** The billing sweep: reminders before a period ends, and expiry to free at its end. Run by a job scheduler. */
 export const billingSweepJob = defineJob({

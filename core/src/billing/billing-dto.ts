@@ -1,11 +1,11 @@
-import { getPlan, PLAN_IDS, type BillingInterval, type PlanId } from '../../platform/catalogue';
-import type { PaymentDto, PaymentProvider, PaymentStatus, SubscriptionDto } from '../../contract/billing';
-import type { PaymentRow } from '../repositories/payments.repository';
-import { REFUND_DUE_CODE, REFUND_FAILED_CODE, USER_CANCELLED_CODE } from '../repositories/payments.repository';
-import type { SubscriptionRow } from '../repositories/subscriptions.repository';
-import { hasLapsed } from '../billing/in-force';
-import type { UiLanguage } from '../../platform/i18n/languages';
-import { translateServerMessage } from '../../platform/i18n/server/translate';
+import { getPlan, PLAN_IDS, type BillingInterval, type PlanId } from '../platform/catalogue';
+import type { PaymentDto, PaymentProvider, PaymentStatus, SubscriptionDto } from './billing.contract';
+import type { PaymentRow } from './payments.repository';
+import { REFUND_DUE_CODE, REFUND_FAILED_CODE, USER_CANCELLED_CODE } from './payments.repository';
+import type { SubscriptionRow } from './subscriptions.repository';
+import { hasLapsed } from './in-force';
+import type { UiLanguage } from '../platform/i18n/languages';
+import { translateServerMessage } from '../platform/i18n/server/translate';
 
 /** Result codes we store for failures that happen on our side of a provider call. */
 export const INIT_FAILED_CODE = 'INIT_FAILED';

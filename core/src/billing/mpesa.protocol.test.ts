@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeKenyanPhone, planPriceCents } from '../../index';
+import { normalizeKenyanPhone, planPriceCents } from '../index';
 import {
   accountReference,
   callbackPhoneMatches,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BILLING_INTERVALS, PLAN_IDS } from '../platform/catalogue';
 import { countSchema, timestampSchema, uuidSchema } from '../platform/contract/common';
-import { intervalSchema, paidPlanIdSchema, planDto, planIdSchema, subscriptionDto } from './billing';
+import { intervalSchema, paidPlanIdSchema, planDto, planIdSchema, subscriptionDto } from './billing.contract';
 
 /** GET /billing/quote: any plan id is parsed, so free (or the plan one has) gets a clear 4xx, not a zod message. */
 export const billingQuoteQuery = z.strictObject({ planId: planIdSchema, interval: intervalSchema });
