@@ -11,7 +11,7 @@ export * from './billing';
 export * from './contract/v1';
 export * from './contract/photo';
 export * from './contract/socket-events';
-export * from './contract/teams';
+export * from './teams';
 export * from './contract/brands';
 export * from './platform-count';
 export * from './contract/campaigns';

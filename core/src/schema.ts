@@ -3,7 +3,7 @@ export * from './accounts/users.schema';
 export * from './server/db/schema/lines';
 export * from './billing/billing.schema';
 export * from './server/db/schema/messages';
-export * from './server/db/schema/teams';
+export * from './teams/teams.schema';
 export * from './server/db/schema/brands';
 export * from './billing/billing-lifecycle.schema';
 export * from './server/db/schema/campaigns';

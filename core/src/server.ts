@@ -11,3 +11,4 @@ export * from './server/webhooks/url-policy';
 export * from './server/photos';
 export * from './accounts/server';
 export * from './billing/server';
+export * from './teams/server';

@@ -22,7 +22,7 @@ export type * from './contract/v1';
 export type * from './contract/socket-events';
 export type * from './contract/brands';
 export type * from './billing/billing-lifecycle.contract';
-export type * from './contract/teams';
+export type * from './teams/teams.contract';
 export type * from './contract/campaigns';
 export type * from './contract/webhooks';
 export type * from './contract/mcp';

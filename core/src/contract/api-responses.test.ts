@@ -3,7 +3,7 @@ import type { ApiAnswer } from './api-responses';
 import type { BrandListDto, BrandResultDto } from './brands';
 import type { DeletedDto } from '../platform/contract/common';
 import type { BillingQuoteDto } from '../billing/billing-lifecycle.contract';
-import type { CurrentTeamDto, CurrentTeamOrNoneDto, TeamLinesPageDto, TeamLineSavedDto } from './teams';
+import type { CurrentTeamDto, CurrentTeamOrNoneDto, TeamLinesPageDto, TeamLineSavedDto } from '../teams/teams.contract';
 import type { GenerationResultDto } from './lines';
 
 describe('ApiAnswer: a path answers its route contract Dto', () => {

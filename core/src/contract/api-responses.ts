@@ -58,7 +58,7 @@ import {
   teamMemberRemovedDto,
   teamMemberResultDto,
   teamUsageDto,
-} from './teams';
+} from '../teams/teams.contract';
 import { apiKeyCreatedDto, apiKeyListDto, apiKeyResultDto } from './v1';
 import { webhookAttemptsDto, webhookEndpointsDto, webhookSecretDto } from './webhooks';
 

@@ -3,7 +3,7 @@ import type { PaymentProvider, PaymentStatus, SubscriptionDto } from '../billing
 import type { UsageSummary } from './lines';
 import type { PublicUser } from '../accounts/auth.contract';
 import type { Plan } from '../platform/catalogue';
-import type { TeamLineDto, TeamMemberDto } from './teams';
+import type { TeamLineDto, TeamMemberDto } from '../teams/teams.contract';
 import type { CampaignLineDto } from './campaigns';
 
 /**

@@ -2,7 +2,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import type { ServerToClientEvents } from '../contract/socket-events';
 import { sessionRoom, userRoom, visitorRoom } from '../contract/socket-events';
-import { teamRoom } from '../contract/teams';
+import { teamRoom } from '../teams/teams.contract';
 import type { Logger } from './logger';
 
 /** The Redis key shared by the Socket.IO redis adapter (api) and every emitter (api and worker). */

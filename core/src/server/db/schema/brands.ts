@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { teams } from './teams';
+import { teams } from '../../../teams/teams.schema';
 import { users } from '../../../accounts/users.schema';
 
 /**

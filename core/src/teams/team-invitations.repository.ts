@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import { TEAM_NEED_ROLES, type TeamInvitationDto } from '../../contract/teams';
-import type { DbOrTx } from '../../platform/db/database';
-import { teamInvitations, teamMembers } from '../../schema';
+import { TEAM_NEED_ROLES, type TeamInvitationDto } from './teams.contract';
+import type { DbOrTx } from '../platform/db/database';
+import { teamInvitations, teamMembers } from '../schema';
 import { isTeamMemberSql } from './teams.repository';
 
 export type TeamInvitationRow = typeof teamInvitations.$inferSelect;

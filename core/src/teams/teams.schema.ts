@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../../accounts/users.schema';
+import { users } from '../accounts/users.schema';
 
 /** A Business-plan team. The owner is also a row in team_members (role `owner`). */
 export const teams = pgTable('teams', {

@@ -1,9 +1,9 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { CategoryId, Tone } from '../../platform/catalogue';
-import type { TeamLineDto, TeamLinesPageDto } from '../../contract/teams';
-import type { DbOrTx } from '../../platform/db/database';
-import { teamLines, users } from '../../schema';
-import { afterPosition, containsText, cursorTsOf, encodeCursor, newestFirst, type CursorPosition } from '../../platform/db/keyset';
+import type { CategoryId, Tone } from '../platform/catalogue';
+import type { TeamLineDto, TeamLinesPageDto } from './teams.contract';
+import type { DbOrTx } from '../platform/db/database';
+import { teamLines, users } from '../schema';
+import { afterPosition, containsText, cursorTsOf, encodeCursor, newestFirst, type CursorPosition } from '../platform/db/keyset';
 import { isTeamMemberSql } from './teams.repository';
 
 const lineCursorTs = cursorTsOf(teamLines.createdAt);

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { getPlan } from '../../platform/catalogue';
-import { TEAM_ROLES, type TeamMemberDto, type TeamRole } from '../../contract/teams';
-import type { DbOrTx } from '../../platform/db/database';
-import { teamMembers, teams, usageDaily, users } from '../../schema';
-import { teamOwnerHasBusiness } from '../../billing/subscriptions.repository';
+import { getPlan } from '../platform/catalogue';
+import { TEAM_ROLES, type TeamMemberDto, type TeamRole } from './teams.contract';
+import type { DbOrTx } from '../platform/db/database';
+import { teamMembers, teams, usageDaily, users } from '../schema';
+import { teamOwnerHasBusiness } from '../billing/subscriptions.repository';
 
 export type TeamRow = typeof teams.$inferSelect;
 /** `share` holds the caller's membership; `team` also locks the team row (see `teamsRepository.access`). */
