@@ -12,7 +12,7 @@ export * from './contract/v1';
 export * from './contract/photo';
 export * from './contract/socket-events';
 export * from './teams';
-export * from './contract/brands';
+export * from './brands';
 export * from './platform-count';
 export * from './contract/campaigns';
 export * from './contract/webhooks';

@@ -4,7 +4,7 @@ export * from './server/db/schema/lines';
 export * from './billing/billing.schema';
 export * from './server/db/schema/messages';
 export * from './teams/teams.schema';
-export * from './server/db/schema/brands';
+export * from './brands/brands.schema';
 export * from './billing/billing-lifecycle.schema';
 export * from './server/db/schema/campaigns';
 export * from './server/db/schema/webhooks';

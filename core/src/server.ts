@@ -12,3 +12,4 @@ export * from './server/photos';
 export * from './accounts/server';
 export * from './billing/server';
 export * from './teams/server';
+export * from './brands/server';

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiAnswer } from './api-responses';
-import type { BrandListDto, BrandResultDto } from './brands';
+import type { BrandListDto, BrandResultDto } from '../brands/brands.contract';
 import type { DeletedDto } from '../platform/contract/common';
 import type { BillingQuoteDto } from '../billing/billing-lifecycle.contract';
 import type { CurrentTeamDto, CurrentTeamOrNoneDto, TeamLinesPageDto, TeamLineSavedDto } from '../teams/teams.contract';

@@ -32,7 +32,7 @@ import {
   paypalSubscriptionCreatedDto,
   receiptDto,
 } from '../billing/billing-lifecycle.contract';
-import { brandListDto, brandResultDto } from './brands';
+import { brandListDto, brandResultDto } from '../brands/brands.contract';
 import { campaignAcceptedDto, campaignDto, campaignLineResultDto, campaignsDto, occasionsDto } from './campaigns';
 import { deletedDto, emptyDto, idDto, revokedDto, sentDto } from '../platform/contract/common';
 import { healthDto } from './health';

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { getPlatform, type PlatformId } from '../../platforms';
 import type { CategoryId, Plan, Tone } from '../../platform/catalogue';
 import { getOccasion, type OccasionId } from '../../occasions';
-import type { BrandSnapshot } from '../../contract/brands';
+import type { BrandSnapshot } from '../../brands/brands.contract';
 import type { CampaignDto, CampaignLineDto, CampaignStatus, CampaignSummaryDto } from '../../contract/campaigns';
 import type { GenerationStatus, UsageSummary } from '../../contract/lines';
 import { campaignDayBrief } from '../campaigns/campaign-day';

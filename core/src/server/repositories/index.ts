@@ -5,6 +5,5 @@ export * from './analytics.repository';
 export * from './generations.repository';
 export * from './usage.repository';
 export * from './api-keys.repository';
-export * from './brands.repository';
 export * from './campaigns.repository';
 export * from './webhooks.repository';

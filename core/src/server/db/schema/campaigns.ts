@@ -1,5 +1,5 @@
 import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { brands } from './brands';
+import { brands } from '../../../brands/brands.schema';
 import { generations } from './lines';
 import { users } from '../../../accounts/users.schema';
 

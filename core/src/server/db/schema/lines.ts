@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { BrandSnapshot } from '../../../contract/brands';
+import type { BrandSnapshot } from '../../../brands/brands.contract';
 import type { CampaignDayBrief } from '../../campaigns/campaign-day';
 import type { RefinementDto } from '../../../contract/lines';
 import type { RefineAction } from '../../../platforms';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { teams } from '../../../teams/teams.schema';
-import { users } from '../../../accounts/users.schema';
+import { teams } from '../teams/teams.schema';
+import { users } from '../accounts/users.schema';
 
 /**
  * Brand kits: a customer's own voice (name, audience, words to use and avoid, example lines).
