@@ -1,6 +1,6 @@
 /** Every table, for drizzle (the database handle and drizzle-kit's migrations): each feature's `*.schema.ts`. */
 export * from './accounts/users.schema';
-export * from './server/db/schema/lines';
+export * from './lines/lines.schema';
 export * from './billing/billing.schema';
 export * from './server/db/schema/messages';
 export * from './teams/teams.schema';

@@ -13,3 +13,4 @@ export * from './accounts/server';
 export * from './billing/server';
 export * from './teams/server';
 export * from './brands/server';
+export * from './lines/server';

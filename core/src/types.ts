@@ -4,9 +4,9 @@
  * validate with the schemas from `@gl/core`.
  */
 export * from './platform/catalogue';
-export * from './platforms';
-export * from './occasions';
-export * from './platform-count';
+export * from './lines/platforms';
+export * from './lines/occasions';
+export * from './lines/platform-count';
 export * from './platform/contract/limits';
 export * from './brands/brand-rules';
 export * from './contract/photo-limits';
@@ -15,7 +15,7 @@ export * from './platform/i18n/languages';
 export type * from './accounts/language.contract';
 export type * from './platform/contract/common';
 export type * from './accounts/auth.contract';
-export type * from './contract/lines';
+export type * from './lines/lines.contract';
 export type * from './accounts/account.contract';
 export type * from './billing/billing.contract';
 export type * from './contract/v1';

@@ -47,7 +47,7 @@ import {
   savedLinesPageDto,
   savedLinesSummaryDto,
   usageSummaryDto,
-} from './lines';
+} from '../lines/lines.contract';
 import {
   currentTeamDto,
   currentTeamOrNoneDto,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { categorySchema } from '../platform/contract/common';
-import { listSavedQuery, savedLinesPageDto } from './lines';
+import { listSavedQuery, savedLinesPageDto } from '../lines/lines.contract';
 import { v1GenerateBody, v1GenerateResultDto, v1SaveLineBody, v1SaveLineResultDto, v1UsageDto } from './v1';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { generateBody } from './lines';
+import { generateBody } from '../lines/lines.contract';
 import { v1GenerateBody } from './v1';
 
 export * from './photo-limits';

@@ -1,6 +1,6 @@
 import type { GenerationSource, PlanId } from '../platform/catalogue';
 import type { PaymentProvider, PaymentStatus, SubscriptionDto } from '../billing/billing.contract';
-import type { UsageSummary } from './lines';
+import type { UsageSummary } from '../lines/lines.contract';
 import type { PublicUser } from '../accounts/auth.contract';
 import type { Plan } from '../platform/catalogue';
 import type { TeamLineDto, TeamMemberDto } from '../teams/teams.contract';

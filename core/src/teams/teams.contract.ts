@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, TONES } from '../platform/catalogue';
 import { categorySchema, countSchema, emailSchema, timestampSchema, toneSchema, uuidSchema } from '../platform/contract/common';
-import { listSavedQuery, saveLineBody } from '../contract/lines';
+import { listSavedQuery, saveLineBody } from '../lines/lines.contract';
 import { TEAM_NAME_MAX } from '../platform/contract/limits';
 
 export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;

@@ -1,2 +1,1 @@
-export * from './generation.job';
 export * from './webhook-delivery.job';

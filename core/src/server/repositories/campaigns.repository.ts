@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { getPlatform, type PlatformId } from '../../platforms';
+import { getPlatform, type PlatformId } from '../../lines/platforms';
 import type { CategoryId, Plan, Tone } from '../../platform/catalogue';
-import { getOccasion, type OccasionId } from '../../occasions';
+import { getOccasion, type OccasionId } from '../../lines/occasions';
 import type { BrandSnapshot } from '../../brands/brands.contract';
 import type { CampaignDto, CampaignLineDto, CampaignStatus, CampaignSummaryDto } from '../../contract/campaigns';
-import type { GenerationStatus, UsageSummary } from '../../contract/lines';
+import type { GenerationStatus, UsageSummary } from '../../lines/lines.contract';
 import { campaignDayBrief } from '../campaigns/campaign-day';
 import { lineLength } from '../campaigns/line-length';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { campaignLines, campaigns, generations } from '../../schema';
-import type { GenerationRow } from './generations.repository';
-import { summarise, usageRepository } from './usage.repository';
+import type { GenerationRow } from '../../lines/generations.repository';
+import { summarise, usageRepository } from '../../lines/usage.repository';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignLineRow = typeof campaignLines.$inferSelect;

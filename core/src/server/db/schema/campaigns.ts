@@ -1,6 +1,6 @@
 import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { brands } from '../../../brands/brands.schema';
-import { generations } from './lines';
+import { generations } from '../../../lines/lines.schema';
 import { users } from '../../../accounts/users.schema';
 
 /**

@@ -6,7 +6,7 @@
  */
 import twitterText from 'twitter-text';
 import { SegmentedMessage } from 'sms-segments-calculator';
-import { getCategory, type CategoryId } from './platform/catalogue';
+import { getCategory, type CategoryId } from '../platform/catalogue';
 import { getPlatform, type EmojiMode, type HashtagMode, type PlatformId } from './platforms';
 
 let segmenter: Intl.Segmenter | undefined;

@@ -1,15 +1,15 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { CategoryId, GenerationSource, LanguageId, Tone } from '../../platform/catalogue';
-import type { GenerationDto, GenerationStatus, RefinementDto } from '../../contract/lines';
-import { countEmoji, switchesFor } from '../../platform-count';
-import { getPlatform, PLATFORM_IDS, type EmojiMode, type HashtagMode, type PlatformId, type RefineAction } from '../../platforms';
-import type { DbOrTx } from '../../platform/db/database';
-import { prepared, selectList } from '../../platform/db/prepared';
-import { generations } from '../../schema';
-import { planFromLookup, planLookupColumns } from '../../billing/subscriptions.repository';
+import type { CategoryId, GenerationSource, LanguageId, Tone } from '../platform/catalogue';
+import type { GenerationDto, GenerationStatus, RefinementDto } from './lines.contract';
+import { countEmoji, switchesFor } from './platform-count';
+import { getPlatform, PLATFORM_IDS, type EmojiMode, type HashtagMode, type PlatformId, type RefineAction } from './platforms';
+import type { DbOrTx } from '../platform/db/database';
+import { prepared, selectList } from '../platform/db/prepared';
+import { generations } from '../schema';
+import { planFromLookup, planLookupColumns } from '../billing/subscriptions.repository';
 import { summarise, utcDay } from './usage.repository';
-import type { Plan } from '../../platform/catalogue';
-import type { UsageSummary } from '../../contract/lines';
+import type { Plan } from '../platform/catalogue';
+import type { UsageSummary } from './lines.contract';
 
 export type GenerationRow = typeof generations.$inferSelect;
 export type GenerationInsert = typeof generations.$inferInsert;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, GENERATION_SOURCES, LANGUAGE_IDS, PLAN_IDS, TONES } from '../platform/catalogue';
-import { EMOJI_MODES, HASHTAG_MODES, PLATFORM_COUNTINGS, PLATFORM_IDS, REFINE_ACTIONS } from '../platforms';
+import { EMOJI_MODES, HASHTAG_MODES, PLATFORM_COUNTINGS, PLATFORM_IDS, REFINE_ACTIONS } from './platforms';
 import { categorySchema, countSchema, limitSchema, timestampSchema, toneSchema, uuidSchema } from '../platform/contract/common';
 
 import {

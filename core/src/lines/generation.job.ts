@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../platform/queues/define-job';
+import { defineJob } from '../platform/queues/define-job';
 
 export const generationJob = defineJob({
   queue: 'generation',

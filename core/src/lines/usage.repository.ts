@@ -1,8 +1,8 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { remainingGenerations, UNLIMITED, type Plan } from '../../platform/catalogue';
-import type { UsageSummary } from '../../contract/lines';
-import type { DbOrTx } from '../../platform/db/database';
-import { usageDaily } from '../../schema';
+import { remainingGenerations, UNLIMITED, type Plan } from '../platform/catalogue';
+import type { UsageSummary } from './lines.contract';
+import type { DbOrTx } from '../platform/db/database';
+import { usageDaily } from '../schema';
 
 /** The UTC day a moment falls on, as PostgreSQL `date` text (YYYY-MM-DD). */
 export function utcDay(now: Date): string {
