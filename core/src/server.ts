@@ -14,3 +14,4 @@ export * from './billing/server';
 export * from './teams/server';
 export * from './brands/server';
 export * from './lines/server';
+export * from './library/server';

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, lt, sql, type SQL } from 'drizzle-orm';
-import { CATEGORY_IDS, type CategoryId, type Tone } from '../../platform/catalogue';
-import { PLATFORM_IDS, type PlatformId } from '../../lines/platforms';
-import type { SavedLineDto, SavedLinesPageDto, SavedLinesSummaryDto } from '../../lines/lines.contract';
-import type { DbOrTx } from '../../platform/db/database';
-import { generations, saveIdempotencyKeys, savedLines } from '../../schema';
-import { afterPosition, containsText, cursorTsOf, encodeCursor, newestFirst as newestFirstOn, type CursorPosition } from '../../platform/db/keyset';
+import { CATEGORY_IDS, type CategoryId, type Tone } from '../platform/catalogue';
+import { PLATFORM_IDS, type PlatformId } from '../lines/platforms';
+import type { SavedLineDto, SavedLinesPageDto, SavedLinesSummaryDto } from '../lines/lines.contract';
+import type { DbOrTx } from '../platform/db/database';
+import { generations, saveIdempotencyKeys, savedLines } from '../schema';
+import { afterPosition, containsText, cursorTsOf, encodeCursor, newestFirst as newestFirstOn, type CursorPosition } from '../platform/db/keyset';
 
 export type SavedLineRow = typeof savedLines.$inferSelect;
 
