@@ -11,7 +11,7 @@ export * from './contract/photo';
 export * from './contract/socket-events';
 export * from './teams';
 export * from './brands';
-export * from './contract/campaigns';
+export * from './campaigns';
 export * from './contract/webhooks';
 export * from './contract/mcp';
 export * from './contract/health';

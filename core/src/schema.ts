@@ -6,5 +6,5 @@ export * from './server/db/schema/messages';
 export * from './teams/teams.schema';
 export * from './brands/brands.schema';
 export * from './billing/billing-lifecycle.schema';
-export * from './server/db/schema/campaigns';
+export * from './campaigns/campaigns.schema';
 export * from './server/db/schema/webhooks';

@@ -23,7 +23,7 @@ export type * from './contract/socket-events';
 export type * from './brands/brands.contract';
 export type * from './billing/billing-lifecycle.contract';
 export type * from './teams/teams.contract';
-export type * from './contract/campaigns';
+export type * from './campaigns/campaigns.contract';
 export type * from './contract/webhooks';
 export type * from './contract/mcp';
 export type * from './contract/health';

@@ -33,7 +33,7 @@ import {
   receiptDto,
 } from '../billing/billing-lifecycle.contract';
 import { brandListDto, brandResultDto } from '../brands/brands.contract';
-import { campaignAcceptedDto, campaignDto, campaignLineResultDto, campaignsDto, occasionsDto } from './campaigns';
+import { campaignAcceptedDto, campaignDto, campaignLineResultDto, campaignsDto, occasionsDto } from '../campaigns/campaigns.contract';
 import { deletedDto, emptyDto, idDto, revokedDto, sentDto } from '../platform/contract/common';
 import { healthDto } from './health';
 import {

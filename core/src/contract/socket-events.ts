@@ -4,7 +4,7 @@ import type { UsageSummary } from '../lines/lines.contract';
 import type { PublicUser } from '../accounts/auth.contract';
 import type { Plan } from '../platform/catalogue';
 import type { TeamLineDto, TeamMemberDto } from '../teams/teams.contract';
-import type { CampaignLineDto } from './campaigns';
+import type { CampaignLineDto } from '../campaigns/campaigns.contract';
 
 /**
  * The one typed map of server -> client events, shared by api, worker and client.

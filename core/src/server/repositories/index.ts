@@ -1,5 +1,4 @@
 export * from './newsletter.repository';
 export * from './contact-messages.repository';
 export * from './api-keys.repository';
-export * from './campaigns.repository';
 export * from './webhooks.repository';

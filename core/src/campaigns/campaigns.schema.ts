@@ -1,7 +1,7 @@
 import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { brands } from '../../../brands/brands.schema';
-import { generations } from '../../../lines/lines.schema';
-import { users } from '../../../accounts/users.schema';
+import { brands } from '../brands/brands.schema';
+import { generations } from '../lines/lines.schema';
+import { users } from '../accounts/users.schema';
 
 /**
  * Campaigns (DESIGN.md §16): a brief for an occasion over 1-14 days on 1-4 platforms. Each day ×
