@@ -12,7 +12,7 @@ export * from './contract/socket-events';
 export * from './teams';
 export * from './brands';
 export * from './campaigns';
-export * from './contract/webhooks';
+export * from './webhooks';
 export * from './contract/mcp';
 export * from './contract/health';
 export * from './contract/api-responses';

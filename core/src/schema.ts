@@ -7,4 +7,4 @@ export * from './teams/teams.schema';
 export * from './brands/brands.schema';
 export * from './billing/billing-lifecycle.schema';
 export * from './campaigns/campaigns.schema';
-export * from './server/db/schema/webhooks';
+export * from './webhooks/webhooks.schema';

@@ -2,10 +2,7 @@
 export * from './platform/server';
 export * as schema from './schema';
 export * from './server/health';
-export * from './server/jobs';
 export * from './server/repositories';
-export * from './server/webhooks/webhook-events';
-export * from './server/webhooks/url-policy';
 export * from './server/photos';
 export * from './accounts/server';
 export * from './billing/server';
@@ -14,3 +11,4 @@ export * from './brands/server';
 export * from './lines/server';
 export * from './library/server';
 export * from './campaigns/server';
+export * from './webhooks/server';

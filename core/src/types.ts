@@ -24,7 +24,7 @@ export type * from './brands/brands.contract';
 export type * from './billing/billing-lifecycle.contract';
 export type * from './teams/teams.contract';
 export type * from './campaigns/campaigns.contract';
-export type * from './contract/webhooks';
+export type * from './webhooks/webhooks.contract';
 export type * from './contract/mcp';
 export type * from './contract/health';
 export type * from './contract/api-responses';

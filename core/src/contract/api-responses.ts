@@ -60,7 +60,7 @@ import {
   teamUsageDto,
 } from '../teams/teams.contract';
 import { apiKeyCreatedDto, apiKeyListDto, apiKeyResultDto } from './v1';
-import { webhookAttemptsDto, webhookEndpointsDto, webhookSecretDto } from './webhooks';
+import { webhookAttemptsDto, webhookEndpointsDto, webhookSecretDto } from '../webhooks/webhooks.contract';
 
 /**
  * What each /api route answers: the `data` of its `{ success: true, data }` envelope, keyed by

@@ -1,4 +1,3 @@
 export * from './newsletter.repository';
 export * from './contact-messages.repository';
 export * from './api-keys.repository';
-export * from './webhooks.repository';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { WebhookEventType } from '../../contract/webhooks';
-import type { ServerContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/database';
-import { webhookDeliveryJob } from '../jobs/webhook-delivery.job';
-import { webhooksRepository } from '../repositories/webhooks.repository';
+import type { WebhookEventType } from './webhooks.contract';
+import type { ServerContext } from '../platform/context';
+import type { DbOrTx } from '../platform/db/database';
+import { webhookDeliveryJob } from './webhook-delivery.job';
+import { webhooksRepository } from './webhooks.repository';
 
 /**
  * An event for a user's webhook endpoints. `data` is the event's object as the public API shows it

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { WebhookAttemptDto, WebhookEndpointDto, WebhookEventType } from '../../contract/webhooks';
-import type { DbOrTx } from '../../platform/db/database';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../schema';
+import type { WebhookAttemptDto, WebhookEndpointDto, WebhookEventType } from './webhooks.contract';
+import type { DbOrTx } from '../platform/db/database';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../schema';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../../platform/queues/define-job';
+import { defineJob } from '../platform/queues/define-job';
 
 /** Name of the worker's backoff strategy for webhook deliveries: WEBHOOK_RETRY_BASE_MS × 2^(attempt − 1). */
 export const WEBHOOK_BACKOFF = 'webhook';

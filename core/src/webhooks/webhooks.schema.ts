@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../../accounts/users.schema';
+import { users } from '../accounts/users.schema';
 
 /**
  * A Business user's outgoing webhook endpoint. `secret` (whsec_…) is kept as issued: the worker

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import type { Config } from '../../platform/config';
+import type { Config } from '../platform/config';
 
 /**
  * Where outgoing webhooks may go. In production: https only, and only to public unicast addresses
