@@ -7,7 +7,7 @@ export * from './lines';
 export * from './accounts';
 export * from './billing';
 export * from './contract/v1';
-export * from './contract/photo';
+export * from './photo';
 export * from './contract/socket-events';
 export * from './teams';
 export * from './brands';

@@ -9,7 +9,7 @@ export * from './lines/occasions';
 export * from './lines/platform-count';
 export * from './platform/contract/limits';
 export * from './brands/brand-rules';
-export * from './contract/photo-limits';
+export * from './photo/photo-limits';
 export * from './platform/web/theme-init';
 export * from './platform/i18n/languages';
 export type * from './accounts/language.contract';

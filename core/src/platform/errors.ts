@@ -1,5 +1,5 @@
 import type { ApiFailure, ErrorCode } from './contract/common';
-import { VISION_UNAVAILABLE_MESSAGE } from '../contract/photo-limits';
+import { VISION_UNAVAILABLE_MESSAGE } from '../photo/photo-limits';
 
 /** The fields that failed validation: `{ path, message }` each. */
 export type ErrorDetails = NonNullable<ApiFailure['details']>;
