@@ -6,7 +6,7 @@ export * from './platform/web/theme-init';
 export * from './lines';
 export * from './accounts';
 export * from './billing';
-export * from './contract/v1';
+export * from './api-keys';
 export * from './photo';
 export * from './contract/socket-events';
 export * from './teams';

@@ -12,3 +12,4 @@ export * from './library/server';
 export * from './campaigns/server';
 export * from './webhooks/server';
 export * from './photo/server';
+export * from './api-keys/server';

@@ -59,7 +59,7 @@ import {
   teamMemberResultDto,
   teamUsageDto,
 } from '../teams/teams.contract';
-import { apiKeyCreatedDto, apiKeyListDto, apiKeyResultDto } from './v1';
+import { apiKeyCreatedDto, apiKeyListDto, apiKeyResultDto } from '../api-keys/v1.contract';
 import { webhookAttemptsDto, webhookEndpointsDto, webhookSecretDto } from '../webhooks/webhooks.contract';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { generateBody } from '../lines/lines.contract';
-import { v1GenerateBody } from '../contract/v1';
+import { v1GenerateBody } from '../api-keys/v1.contract';
 
 export * from './photo-limits';
 

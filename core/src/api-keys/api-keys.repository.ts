@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/database';
-import { apiKeys } from '../../schema';
+import type { DbOrTx } from '../platform/db/database';
+import { apiKeys } from '../schema';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
