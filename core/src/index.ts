@@ -13,6 +13,6 @@ export * from './teams';
 export * from './brands';
 export * from './campaigns';
 export * from './webhooks';
-export * from './contract/mcp';
+export * from './mcp';
 export * from './contract/health';
 export * from './contract/api-responses';

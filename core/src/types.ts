@@ -25,6 +25,6 @@ export type * from './billing/billing-lifecycle.contract';
 export type * from './teams/teams.contract';
 export type * from './campaigns/campaigns.contract';
 export type * from './webhooks/webhooks.contract';
-export type * from './contract/mcp';
+export type * from './mcp/mcp.contract';
 export type * from './contract/health';
 export type * from './contract/api-responses';
