@@ -14,5 +14,5 @@ export * from './brands';
 export * from './campaigns';
 export * from './webhooks';
 export * from './mcp';
-export * from './contract/health';
+export * from './site';
 export * from './contract/api-responses';

@@ -1,8 +1,6 @@
 /** Server-only entry: config, logging, errors, database, queues, realtime. Never import from the client. */
 export * from './platform/server';
 export * as schema from './schema';
-export * from './server/health';
-export * from './server/repositories';
 export * from './accounts/server';
 export * from './billing/server';
 export * from './teams/server';
@@ -13,3 +11,4 @@ export * from './campaigns/server';
 export * from './webhooks/server';
 export * from './photo/server';
 export * from './api-keys/server';
+export * from './site/server';

@@ -26,5 +26,5 @@ export type * from './teams/teams.contract';
 export type * from './campaigns/campaigns.contract';
 export type * from './webhooks/webhooks.contract';
 export type * from './mcp/mcp.contract';
-export type * from './contract/health';
+export type * from './site/health.contract';
 export type * from './contract/api-responses';

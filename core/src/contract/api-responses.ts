@@ -35,7 +35,7 @@ import {
 import { brandListDto, brandResultDto } from '../brands/brands.contract';
 import { campaignAcceptedDto, campaignDto, campaignLineResultDto, campaignsDto, occasionsDto } from '../campaigns/campaigns.contract';
 import { deletedDto, emptyDto, idDto, revokedDto, sentDto } from '../platform/contract/common';
-import { healthDto } from './health';
+import { healthDto } from '../site/health.contract';
 import {
   compareAcceptedDto,
   generationAcceptedDto,

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/database';
-import { newsletterSubscribers, newsletterUnsubscribeTokens } from '../../schema';
+import type { DbOrTx } from '../platform/db/database';
+import { newsletterSubscribers, newsletterUnsubscribeTokens } from '../schema';
 
 export type NewsletterSubscriberRow = typeof newsletterSubscribers.$inferSelect;
 

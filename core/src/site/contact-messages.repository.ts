@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/database';
-import { contactMessages, users } from '../../schema';
+import type { DbOrTx } from '../platform/db/database';
+import { contactMessages, users } from '../schema';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 

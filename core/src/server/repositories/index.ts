@@ -1,2 +1,0 @@
-export * from './newsletter.repository';
-export * from './contact-messages.repository';
