@@ -1,12 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CURRENT_PASSWORD_MAX } from '@gl/core/types';
-import { errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
 import { useDeleteAccount, useExportData } from './account';
 import { Field } from '../../ui/forms/Field';
-import { Notice } from '../../ui/forms/Notice';
+import { MutationForm, MutationResult } from '../../ui/forms/MutationForm';
 import { Section } from './Section';
 
 /** What is typed to confirm deleting the account: the same word in every language (the server checks it). */
@@ -20,7 +19,7 @@ export function ExportSection() {
     <Section title={t('export.title')} needs={t('export.needs')} lead={t('export.lead')}>
       {download.isError && (
         <div className="mb-3">
-          <Notice kind="error">{errorMessage(download.error, t('export.failed'))}</Notice>
+          <MutationResult mutation={download} fallback={t('export.failed')} />
         </div>
       )}
       <button
@@ -47,15 +46,23 @@ export function DeleteAccountSection() {
   // Stays busy after success: the page is left at once.
   const busy = remove.isPending || remove.isSuccess;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (busy || !typed || !online) return;
     remove.mutate({ password, confirm }, { onSuccess: () => navigate('/', { replace: true }) });
   };
 
   return (
     <Section danger title={t('delete.title')} needs={t('delete.needs')} lead={t('delete.lead')}>
-      <form onSubmit={submit} className="grid gap-4 sm:max-w-md">
+      <MutationForm
+        mutation={remove}
+        onSubmit={submit}
+        submitLabel={t('delete.submit')}
+        busyLabel={t('delete.busy')}
+        fallback={t('delete.failed')}
+        busy={busy}
+        disabled={!typed || !password || !online}
+        danger
+      >
         <Field
           id={ids.password}
           label={t('yourPassword')}
@@ -73,13 +80,7 @@ export function DeleteAccountSection() {
           autoComplete="off"
           maxLength={10}
         />
-        {remove.isError && <Notice kind="error">{errorMessage(remove.error, t('delete.failed'))}</Notice>}
-        <div>
-          <button type="submit" className="btn-danger px-4 py-2.5" disabled={busy || !typed || !password || !online}>
-            {busy ? t('delete.busy') : t('delete.submit')}
-          </button>
-        </div>
-      </form>
+      </MutationForm>
     </Section>
   );
 }

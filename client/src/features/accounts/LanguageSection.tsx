@@ -2,11 +2,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGES, UI_LANGUAGE_NAMES, isLanguage } from '@gl/core/types';
 import { setLanguage, useLanguage } from '../../platform/i18n/i18n';
-import { errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
 import { useSaveLanguage } from './account';
 import { SelectField } from '../../ui/forms/Field';
-import { Notice } from '../../ui/forms/Notice';
+import { MutationResult } from '../../ui/forms/MutationForm';
 import { Section } from './Section';
 
 /**
@@ -39,8 +38,7 @@ export function LanguageSection() {
             </option>
           ))}
         </SelectField>
-        {save.isSuccess && <Notice kind="success">{t('language.saved')}</Notice>}
-        {save.isError && <Notice kind="error">{errorMessage(save.error, t('language.failed'))}</Notice>}
+        <MutationResult mutation={save} success={t('language.saved')} fallback={t('language.failed')} />
       </div>
     </Section>
   );

@@ -1,27 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENT_PASSWORD_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, type PublicUser } from '@gl/core/types';
-import { errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
 import { useChangeEmail, useChangePassword, useUpdateProfile } from './account';
 import { Field } from '../../ui/forms/Field';
-import { Notice } from '../../ui/forms/Notice';
+import { MutationForm } from '../../ui/forms/MutationForm';
 import { Section } from './Section';
-
-/** The one result line of a mutation: its success text, or its error's message. */
-function Result({
-  mutation,
-  success,
-  fallback,
-}: {
-  mutation: { isSuccess: boolean; isError: boolean; error: unknown };
-  success: string;
-  fallback: string;
-}) {
-  if (mutation.isSuccess) return <Notice kind="success">{success}</Notice>;
-  if (mutation.isError) return <Notice kind="error">{errorMessage(mutation.error, fallback)}</Notice>;
-  return null;
-}
 
 export function ProfileSection({ user }: { user: PublicUser }) {
   const { t } = useTranslation('account');
@@ -29,21 +13,22 @@ export function ProfileSection({ user }: { user: PublicUser }) {
   const online = useOnline();
   const [name, setName] = useState(user.name);
   const id = useId();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (!save.isPending && online) save.mutate(name.trim());
   };
   return (
     <Section title={t('profile.title')}>
-      <form onSubmit={submit} className="grid gap-4 sm:max-w-md">
+      <MutationForm
+        mutation={save}
+        onSubmit={submit}
+        submitLabel={t('profile.submit')}
+        busyLabel={t('saving')}
+        success={t('profile.saved')}
+        fallback={t('profile.failed')}
+        disabled={!online || name.trim() === user.name}
+      >
         <Field id={id} label={t('profile.name')} value={name} onChange={setName} autoComplete="name" maxLength={NAME_MAX} />
-        <Result mutation={save} success={t('profile.saved')} fallback={t('profile.failed')} />
-        <div>
-          <button type="submit" className="btn-primary px-4 py-2.5" disabled={save.isPending || !online || name.trim() === user.name}>
-            {save.isPending ? t('saving') : t('profile.submit')}
-          </button>
-        </div>
-      </form>
+      </MutationForm>
     </Section>
   );
 }
@@ -55,8 +40,7 @@ export function EmailSection({ user }: { user: PublicUser }) {
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
   const ids = { email: useId(), password: useId() };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (change.isPending || !online) return;
     change.mutate(
       { newEmail: newEmail.trim(), password },
@@ -82,7 +66,15 @@ export function EmailSection({ user }: { user: PublicUser }) {
         </>
       }
     >
-      <form onSubmit={submit} className="grid gap-4 sm:max-w-md">
+      <MutationForm
+        mutation={change}
+        onSubmit={submit}
+        submitLabel={t('email.submit')}
+        busyLabel={t('sending')}
+        success={t('email.sent', { email: change.data ?? '' })}
+        fallback={t('email.failed')}
+        disabled={!online}
+      >
         <Field
           id={ids.email}
           label={t('email.new')}
@@ -101,13 +93,7 @@ export function EmailSection({ user }: { user: PublicUser }) {
           autoComplete="current-password"
           maxLength={CURRENT_PASSWORD_MAX}
         />
-        <Result mutation={change} success={t('email.sent', { email: change.data ?? '' })} fallback={t('email.failed')} />
-        <div>
-          <button type="submit" className="btn-primary px-4 py-2.5" disabled={change.isPending || !online}>
-            {change.isPending ? t('sending') : t('email.submit')}
-          </button>
-        </div>
-      </form>
+      </MutationForm>
     </Section>
   );
 }
@@ -119,8 +105,7 @@ export function PasswordSection() {
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const ids = { current: useId(), next: useId() };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (change.isPending || !online) return;
     change.mutate(
       { currentPassword, newPassword },
@@ -134,7 +119,15 @@ export function PasswordSection() {
   };
   return (
     <Section title={t('password.title')} lead={t('password.lead')}>
-      <form onSubmit={submit} className="grid gap-4 sm:max-w-md">
+      <MutationForm
+        mutation={change}
+        onSubmit={submit}
+        submitLabel={t('password.submit')}
+        busyLabel={t('saving')}
+        success={change.data ?? ''}
+        fallback={t('password.failed')}
+        disabled={!online}
+      >
         <Field
           id={ids.current}
           label={t('password.current')}
@@ -153,13 +146,7 @@ export function PasswordSection() {
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
         />
-        <Result mutation={change} success={change.data ?? ''} fallback={t('password.failed')} />
-        <div>
-          <button type="submit" className="btn-primary px-4 py-2.5" disabled={change.isPending || !online}>
-            {change.isPending ? t('saving') : t('password.submit')}
-          </button>
-        </div>
-      </form>
+      </MutationForm>
     </Section>
   );
 }

@@ -1,54 +1,25 @@
-import { API_KEY_NAME_MAX, getPlan } from '@gl/core/types';
-import { useState, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { API_KEY_NAME_MAX } from '@gl/core/types';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../platform/i18n/i18n';
 import { errorMessage } from '../../platform/api';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys';
 import { useOnline } from '../../platform/app-status';
-import { useAuth } from '../accounts/auth';
 import NeedsConnection from '../../ui/NeedsConnection';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { Field } from '../../ui/forms/Field';
-import { CodeBlock } from './CodeBlock';
+import { ApiAccessGate, SecretShownOnce } from './ApiAccessGate';
 
 function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(intlLocale(), { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-const linkClass = 'font-semibold text-violet-700 underline underline-offset-2 dark:text-violet-300';
-
 /** Create, list and revoke API keys (Business plan). Visitors and other plans see how to get access. */
 export function ApiKeysPanel() {
-  const { t } = useTranslation('apiKeys');
-  const { user, isAuthenticated } = useAuth();
-  const apiAccess = Boolean(user && getPlan(user.planId).limits.apiAccess);
-
-  if (!isAuthenticated || !user) {
-    return (
-      <Notice>
-        <Trans t={t} i18nKey="signIn" components={{ signIn: <Link to="/auth" className={linkClass} /> }} />
-      </Notice>
-    );
-  }
-  if (!apiAccess) {
-    return (
-      <Notice>
-        {t('businessOnly', { plan: getPlan(user.planId).name })}{' '}
-        <Link to="/pricing" className={linkClass}>
-          {t('getAccess')}
-        </Link>
-      </Notice>
-    );
-  }
-  return <KeyManager />;
-}
-
-function Notice({ children }: { children: ReactNode }) {
   return (
-    <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300">
-      {children}
-    </p>
+    <ApiAccessGate ns="apiKeys">
+      <KeyManager />
+    </ApiAccessGate>
   );
 }
 
@@ -100,13 +71,13 @@ function KeyManager() {
         </p>
       )}
       {secret && (
-        <div className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-500/40 dark:bg-amber-500/10">
-          <p className="text-sm font-medium text-amber-900 dark:text-amber-200">{t('copyNow')}</p>
-          <CodeBlock title={t('newKey')} code={secret} />
-          <button type="button" className="btn-ghost px-3 py-1.5 text-sm" onClick={() => setSecret(null)}>
-            {t('savedIt')}
-          </button>
-        </div>
+        <SecretShownOnce
+          message={t('copyNow')}
+          title={t('newKey')}
+          secret={secret}
+          doneLabel={t('savedIt')}
+          onDone={() => setSecret(null)}
+        />
       )}
       <div>
         <h4 className="text-sm font-semibold text-slate-900 dark:text-white">{t('yourKeys')}</h4>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ENDPOINTS, SNIPPET_LANGUAGES, type SnippetLanguage } from './api-examples';
 import { CodeBlock } from './CodeBlock';
 import { MethodBadge } from './MethodBadge';
+import { RadioGroup } from '../../ui/forms/RadioGroup';
 
 export function ExamplesTab({ origin }: { origin: string }) {
   const { t } = useTranslation('apiDocs');
@@ -15,29 +16,15 @@ export function ExamplesTab({ origin }: { origin: string }) {
           <h2 className="text-2xl font-bold text-slate-900 dark:text-white">{t('examples.heading')}</h2>
           <p className="mt-3 text-slate-700 dark:text-slate-300">{t('examples.intro')}</p>
         </div>
-        <fieldset className="flex shrink-0 rounded-xl border border-slate-200 bg-white p-1 dark:border-slate-700 dark:bg-slate-900">
-          <legend className="sr-only">{t('examples.language')}</legend>
-          {SNIPPET_LANGUAGES.map((l) => (
-            <label
-              key={l.id}
-              className={`cursor-pointer rounded-lg px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-violet-500 ${
-                language === l.id
-                  ? 'bg-violet-600 text-white'
-                  : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
-              }`}
-            >
-              <input
-                type="radio"
-                name="snippet-language"
-                value={l.id}
-                checked={language === l.id}
-                onChange={() => setLanguage(l.id)}
-                className="sr-only"
-              />
-              {l.label}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup<SnippetLanguage>
+          look="segment"
+          legend={t('examples.language')}
+          hideLegend
+          name="snippet-language"
+          value={language}
+          onChange={setLanguage}
+          options={SNIPPET_LANGUAGES.map((l) => ({ value: l.id, label: l.label }))}
+        />
       </div>
       {ENDPOINTS.map((e) => {
         const title = t(`endpoints.items.${e.id}.title`);

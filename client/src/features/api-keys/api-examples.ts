@@ -18,37 +18,14 @@ import {
   TONES,
   TOPIC_MAX,
 } from '@gl/core/types';
+import type { ApiCall, AppRouteDoc, EndpointDoc } from './api-doc-types';
 import { FIT_FIELDS, FIT_PARAMS } from './api-fit';
+
+export type { ApiCall, AppRouteDoc, EndpointDoc, FieldDoc, HttpMethod } from './api-doc-types';
 
 export const API_KEY_PLACEHOLDER = `${API_KEY_PREFIX}your_api_key`;
 export const OPENAPI_PATH = '/api/openapi.json';
 export const UPTIME = '99.9%';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface ApiCall {
-  method: HttpMethod;
-  /** Path from the origin, e.g. /api/v1/generate */
-  path: string;
-  body?: Record<string, unknown>;
-  /** A multipart/form-data upload instead of a JSON body: text fields and one file read from disk. */
-  form?: { fields: Record<string, string>; file: { field: string; path: string } };
-}
-
-export interface FieldDoc {
-  name: string;
-  type: string;
-  required: boolean;
-}
-
-export interface EndpointDoc {
-  /** Its title and description are `apiDocs:endpoints.items.<id>`, its fields' `apiDocs:endpoints.fields.<id>.<name>`. */
-  id: 'generate' | 'photo' | 'usage' | 'plans' | 'save-line';
-  fields?: readonly FieldDoc[];
-  request: ApiCall;
-  /** A real answer of the example request (values vary; the shape is checked by the docs test). */
-  response: Record<string, unknown>;
-}
 
 const list = (xs: readonly string[]) => xs.map((x) => `\`${x}\``).join(', ');
 
@@ -416,14 +393,6 @@ export function sdkSnippets(origin: string) {
       '        return self._call("POST", "/save-line", {"text": text, "category": category, "tone": tone})',
     ].join('\n'),
   };
-}
-
-/** Routes of the web app (signed-in session) beside the public API, listed on the Endpoints tab. */
-export interface AppRouteDoc {
-  /** Its description is `apiDocs:endpoints.routes.<id>`. */
-  id: 'brands-list' | 'brands-create' | 'brands-replace' | 'brands-delete' | 'lines-photo' | 'lines-compare' | 'platforms' | 'refine';
-  method: HttpMethod;
-  path: string;
 }
 
 export const BRAND_AND_COMPARE_ROUTES: readonly AppRouteDoc[] = [

@@ -5,7 +5,7 @@
  */
 import { EMOJI_SOME_MAX, HASHTAGS_FEW_MAX, PLATFORMS, REFINEMENTS_MAX, REFINE_ACTIONS, REFINE_SHORTER_RATIO } from '@gl/core/types';
 import type { PlatformCounting } from '@gl/core/types';
-import type { AppRouteDoc, FieldDoc } from './api-examples';
+import type { AppRouteDoc, FieldDoc } from './api-doc-types';
 
 const list = (xs: readonly string[]) => xs.map((x) => `\`${x}\``).join(', ');
 

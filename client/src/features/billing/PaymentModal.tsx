@@ -18,6 +18,7 @@ import {
   type PaymentsConfig,
 } from './payments';
 import Dialog from '../../ui/Dialog';
+import { RadioGroup } from '../../ui/forms/RadioGroup';
 import { AlertIcon } from '../../ui/icons';
 import MpesaPane from './MpesaPane';
 import type { PaymentFlow } from './payment-flow';
@@ -108,36 +109,36 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
         </p>
       ) : (
         <>
-          <fieldset className="mt-6" disabled={busy}>
-            <legend className="field-label">{t('payment.method')}</legend>
-            <Choices
-              name="payment-method"
-              value={state.method}
-              onChange={(method: PaymentMethod) => dispatch({ type: 'method', method })}
-              options={[
-                ['paypal', 'PayPal', t('payment.paypalHint')],
-                ['mpesa', 'M-Pesa', t('payment.mpesaHint')],
-              ]}
-              autofocus="paypal"
-            />
-          </fieldset>
+          <RadioGroup
+            className="mt-6"
+            disabled={busy}
+            legend={t('payment.method')}
+            name="payment-method"
+            value={state.method}
+            onChange={(method: PaymentMethod) => dispatch({ type: 'method', method })}
+            options={[
+              { value: 'paypal', label: 'PayPal', hint: t('payment.paypalHint') },
+              { value: 'mpesa', label: 'M-Pesa', hint: t('payment.mpesaHint') },
+            ]}
+            autoFocusValue="paypal"
+          />
 
           {state.method === 'paypal' && (
-            <fieldset className="mt-4" disabled={busy}>
-              <legend className="field-label">{t('payment.how')}</legend>
-              <Choices
-                name="paypal-mode"
-                value={paypalMode}
-                onChange={(mode: PaypalMode) => {
-                  setPaypalMode(mode);
-                  dispatch({ type: 'reset' });
-                }}
-                options={[
-                  ['once', t('payment.once'), interval === 'year' ? t('payment.onceYear') : t('payment.onceMonth')],
-                  ['renew', t('payment.renew'), interval === 'year' ? t('payment.renewYear') : t('payment.renewMonth')],
-                ]}
-              />
-            </fieldset>
+            <RadioGroup
+              className="mt-4"
+              disabled={busy}
+              legend={t('payment.how')}
+              name="paypal-mode"
+              value={paypalMode}
+              onChange={(mode: PaypalMode) => {
+                setPaypalMode(mode);
+                dispatch({ type: 'reset' });
+              }}
+              options={[
+                { value: 'once', label: t('payment.once'), hint: interval === 'year' ? t('payment.onceYear') : t('payment.onceMonth') },
+                { value: 'renew', label: t('payment.renew'), hint: interval === 'year' ? t('payment.renewYear') : t('payment.renewMonth') },
+              ]}
+            />
           )}
 
           {offline && (
@@ -211,47 +212,5 @@ function OpenPaymentActions({ paymentId, onCancelled, onGone }: { paymentId: str
     <button type="button" className="btn-secondary mt-2 min-h-11 w-full px-4 py-2.5" disabled={busy} onClick={cancel}>
       {busy ? t('payment.cancelling') : t('payment.cancelOther')}
     </button>
-  );
-}
-
-/** Two or more radio cards (visually a segmented choice; a real radio group for keyboards and screen readers). */
-function Choices<T extends string>({
-  name,
-  value,
-  onChange,
-  options,
-  autofocus,
-}: {
-  name: string;
-  value: T;
-  onChange(value: T): void;
-  options: ReadonlyArray<readonly [T, string, string]>;
-  autofocus?: T;
-}) {
-  return (
-    <div className="grid grid-cols-2 gap-2">
-      {options.map(([id, label, hint]) => (
-        <label
-          key={id}
-          className={`cursor-pointer rounded-xl border px-3 py-2.5 text-sm transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-500 ${
-            value === id
-              ? 'border-violet-500 bg-violet-50 dark:border-violet-400 dark:bg-violet-500/15'
-              : 'border-slate-200 hover:border-slate-300 dark:border-slate-700 dark:hover:border-slate-600'
-          }`}
-        >
-          <input
-            type="radio"
-            name={name}
-            value={id}
-            className="sr-only"
-            checked={value === id}
-            onChange={() => onChange(id)}
-            data-autofocus={id === autofocus ? true : undefined}
-          />
-          <span className="block font-semibold text-slate-900 dark:text-white">{label}</span>
-          <span className="block text-xs text-slate-600 dark:text-slate-400">{hint}</span>
-        </label>
-      ))}
-    </div>
   );
 }

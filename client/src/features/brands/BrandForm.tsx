@@ -13,6 +13,7 @@ import {
 } from '@gl/core/types';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../platform/app-status';
+import { Checkbox } from '../../ui/forms/Checkbox';
 import { Field, TextAreaField } from '../../ui/forms/Field';
 import NeedsConnection from '../../ui/NeedsConnection';
 import Switch from '../../ui/Switch';
@@ -64,7 +65,7 @@ export default function BrandForm({
   });
   const { t } = useTranslation('brands');
   const [shared, setShared] = useState(false);
-  const ids = { name: useId(), description: useId(), audience: useId(), examples: useId(), share: useId() };
+  const ids = { name: useId(), description: useId(), audience: useId(), examples: useId() };
   const set = <K extends keyof BrandBody>(key: K, value: BrandBody[K]) => setBrand((b) => ({ ...b, [key]: value }));
   const nameClash = brand.name.trim() ? avoidedNameWord(brand.name, brand.wordsToAvoid) : undefined;
   const examples = brand.exampleLines.join('\n');
@@ -177,24 +178,13 @@ export default function BrandForm({
         hint={t('form.noExclamationHint')}
       />
       {shareTeam && !initial && (
-        <div className="flex items-start gap-3">
-          <input
-            id={ids.share}
-            type="checkbox"
-            className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-300 text-violet-600 focus:ring-violet-500"
-            checked={shared}
-            onChange={(e) => setShared(e.target.checked)}
-            aria-describedby={`${ids.share}-hint`}
-          />
-          <div>
-            <label htmlFor={ids.share} className="text-sm font-medium text-slate-900 dark:text-white">
-              {t('form.share')}
-            </label>
-            <p id={`${ids.share}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
-              {t('form.shareHint', { team: shareTeam.name })}
-            </p>
-          </div>
-        </div>
+        <Checkbox
+          className="text-slate-900 dark:text-white"
+          label={t('form.share')}
+          hint={t('form.shareHint', { team: shareTeam.name })}
+          checked={shared}
+          onChange={setShared}
+        />
       )}
       {error && (
         <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:bg-rose-500/10 dark:text-rose-100">

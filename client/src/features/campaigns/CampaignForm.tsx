@@ -15,6 +15,7 @@ import {
 } from '@gl/core/types';
 import { useTranslation } from 'react-i18next';
 import { useBrands } from '../brands/brands';
+import { Checkbox } from '../../ui/forms/Checkbox';
 import { Field, SelectField } from '../../ui/forms/Field';
 import { shortDate, useOccasions, utcTodayIso } from './campaigns';
 
@@ -111,24 +112,19 @@ export default function CampaignForm({
           {PLATFORMS.map((p) => {
             const checked = platforms.includes(p.id);
             return (
-              <label
+              <Checkbox
                 key={p.id}
-                className={`tap flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm ${
+                className={`rounded-lg border px-3 py-2 ${
                   checked
                     ? 'border-violet-500 bg-violet-50 text-violet-900 dark:bg-violet-500/10 dark:text-violet-100'
                     : 'border-slate-300 text-slate-800 dark:border-slate-700 dark:text-slate-200'
-                } ${!checked && full ? 'cursor-not-allowed opacity-60' : ''}`}
-              >
-                <input
-                  type="checkbox"
-                  className="h-4 w-4"
-                  checked={checked}
-                  disabled={!checked && full}
-                  onChange={() => togglePlatform(p.id)}
-                />
-                <span className="min-w-0 flex-1">{t(`catalog:platform.${p.id}`)}</span>
-                <span className="text-xs text-slate-600 dark:text-slate-400">{p.maxChars}</span>
-              </label>
+                }`}
+                label={<span className="font-normal">{t(`catalog:platform.${p.id}`)}</span>}
+                checked={checked}
+                disabled={!checked && full}
+                onChange={() => togglePlatform(p.id)}
+                after={<span className="text-xs text-slate-600 dark:text-slate-400">{p.maxChars}</span>}
+              />
             );
           })}
         </div>

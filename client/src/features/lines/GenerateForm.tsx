@@ -6,6 +6,7 @@ import type { BrandDto, CategoryId, LanguageId, Tone } from '@gl/core/types';
 import { COMPARE_MAX } from './compare';
 import type { GenerateRequest } from './generation';
 import NeedsConnection from '../../ui/NeedsConnection';
+import { Field, SelectField, TextAreaField } from '../../ui/forms/Field';
 import PlatformFields from './PlatformFields';
 import CompareSwitch from './CompareSwitch';
 import LockedChoice from './LockedChoice';
@@ -27,7 +28,7 @@ export interface GenerateFormProps {
   /** "From a photo", shown below the topic unless comparing tones. */
   photo?: ReactNode;
   /** The topic field (the photo block moves the focus there to write from a description instead). */
-  topicRef?: Ref<HTMLInputElement>;
+  topicRef?: Ref<HTMLTextAreaElement>;
   /** The submit button's text when not busy (e.g. with a photo picked). */
   submitLabel?: string;
 }
@@ -125,124 +126,122 @@ export default function GenerateForm({
         )}
       </fieldset>
 
-      <div>
-        <label htmlFor={ids.topic} className="field-label">
-          {t('form.topic')} <span className="font-normal text-slate-500 dark:text-slate-400">{t('form.optional')}</span>
-        </label>
-        <input
-          ref={topicRef}
-          id={ids.topic}
-          autoComplete="off"
-          className="field"
-          value={form.topic}
-          maxLength={TOPIC_MAX}
-          onChange={(e) => form.setTopic(e.target.value)}
-          placeholder={t('form.topicPlaceholder')}
-        />
-      </div>
+      <TextAreaField
+        ref={topicRef}
+        id={ids.topic}
+        label={
+          <>
+            {t('form.topic')} <span className="font-normal text-slate-500 dark:text-slate-400">{t('form.optional')}</span>
+          </>
+        }
+        required={false}
+        autoGrow
+        enterSubmits
+        rows={1}
+        autoComplete="off"
+        value={form.topic}
+        maxLength={TOPIC_MAX}
+        onChange={form.setTopic}
+        placeholder={t('form.topicPlaceholder')}
+      />
 
       {!compare.on && photo}
 
       {brands.length > 0 && (
-        <div>
-          <label htmlFor={ids.brand} className="field-label">
-            {t('form.brandKit')} <span className="font-normal text-slate-500 dark:text-slate-400">{t('form.optional')}</span>
-          </label>
-          <select id={ids.brand} className="field" value={form.brandId} onChange={(e) => form.setBrandId(e.target.value)}>
-            <option value="">{t('form.noBrandKit')}</option>
-            {brands.map((b) => (
-              <option key={b.id} value={b.id}>
-                {b.teamId ? t('form.teamKit', { name: b.name }) : b.name}
-              </option>
-            ))}
-          </select>
-          <p className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
-            {t('form.brandHint')}{' '}
-            <Link to="/brands" className="font-medium text-violet-700 underline underline-offset-2 dark:text-violet-300">
-              {t('form.manageBrands')}
-            </Link>
-          </p>
-        </div>
+        <SelectField
+          id={ids.brand}
+          label={
+            <>
+              {t('form.brandKit')} <span className="font-normal text-slate-500 dark:text-slate-400">{t('form.optional')}</span>
+            </>
+          }
+          required={false}
+          value={form.brandId}
+          onChange={form.setBrandId}
+          hint={
+            <>
+              {t('form.brandHint')}{' '}
+              <Link to="/brands" className="font-medium text-violet-700 underline underline-offset-2 dark:text-violet-300">
+                {t('form.manageBrands')}
+              </Link>
+            </>
+          }
+        >
+          <option value="">{t('form.noBrandKit')}</option>
+          {brands.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.teamId ? t('form.teamKit', { name: b.name }) : b.name}
+            </option>
+          ))}
+        </SelectField>
       )}
 
       <PlatformFields choice={platformChoice} category={form.category} />
 
-      <div>
-        <label htmlFor={ids.prompt} className="field-label flex items-center gap-1.5">
-          {t('form.prompt')} {form.promptsLocked && <LockIcon className="h-3.5 w-3.5 text-slate-500 dark:text-slate-400" />}
-        </label>
-        <textarea
-          id={ids.prompt}
-          className="field min-h-[4.5rem] resize-y"
-          rows={3}
-          value={form.prompt}
-          maxLength={PROMPT_MAX}
-          disabled={form.promptsLocked}
-          onChange={(e) => form.setPrompt(e.target.value)}
-          placeholder={form.promptsLocked ? t('form.promptLockedPlaceholder') : t('form.promptPlaceholder')}
-          aria-describedby={`${ids.prompt}-hint`}
-        />
-        <p id={`${ids.prompt}-hint`} className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
-          {form.promptsLocked ? (
+      <TextAreaField
+        id={ids.prompt}
+        labelClassName="field-label flex items-center gap-1.5"
+        label={
+          <>
+            {t('form.prompt')} {form.promptsLocked && <LockIcon className="h-3.5 w-3.5 text-slate-500 dark:text-slate-400" />}
+          </>
+        }
+        required={false}
+        controlClassName="field min-h-[4.5rem] resize-y"
+        rows={3}
+        value={form.prompt}
+        maxLength={PROMPT_MAX}
+        disabled={form.promptsLocked}
+        onChange={form.setPrompt}
+        placeholder={form.promptsLocked ? t('form.promptLockedPlaceholder') : t('form.promptPlaceholder')}
+        hint={
+          form.promptsLocked ? (
             <UpgradeHint link={t('form.upgrade')}>{t('form.promptLocked', { plan: planName((p) => p.limits.customPrompts) })}</UpgradeHint>
           ) : (
             t('form.promptCount', { count: form.prompt.length, max: PROMPT_MAX })
-          )}
-        </p>
-      </div>
+          )
+        }
+      />
 
       {/* Phones: Lines and Max chars side by side, Language on its own row so its whole name shows. */}
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <div>
-          <label htmlFor={ids.count} className="field-label">
-            {t('form.lines')}
-          </label>
-          <input
-            id={ids.count}
-            type="number"
-            inputMode="numeric"
-            className="field"
-            min={COUNT_MIN}
-            max={COUNT_MAX}
-            value={form.count}
-            onChange={(e) => form.setCount(Number(e.target.value))}
-          />
-        </div>
-        <div className="col-span-2 sm:order-none sm:col-span-1 max-sm:order-last">
-          <label htmlFor={ids.language} className="field-label">
-            {t('form.language')}
-          </label>
-          <select
-            id={ids.language}
-            className="field"
-            value={form.language}
-            onChange={(e) => form.setLanguage(e.target.value as LanguageId)}
-          >
-            {LANGUAGES.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.maxChars} className="field-label">
-            {t('form.maxChars')}
-          </label>
-          <input
-            id={ids.maxChars}
-            type="number"
-            inputMode="numeric"
-            className="field"
-            min={10}
-            max={categoryMax}
-            value={form.maxChars}
-            placeholder={String(
-              platformChoice.platform ? Math.min(categoryMax, getPlatform(platformChoice.platform).maxChars) : categoryMax,
-            )}
-            onChange={(e) => form.setMaxChars(e.target.value)}
-          />
-        </div>
+        <Field
+          id={ids.count}
+          label={t('form.lines')}
+          required={false}
+          type="number"
+          inputMode="numeric"
+          min={COUNT_MIN}
+          max={COUNT_MAX}
+          value={String(form.count)}
+          onChange={(value) => form.setCount(Number(value))}
+        />
+        <SelectField
+          id={ids.language}
+          className="col-span-2 sm:order-none sm:col-span-1 max-sm:order-last"
+          label={t('form.language')}
+          required={false}
+          value={form.language}
+          onChange={(value) => form.setLanguage(value as LanguageId)}
+        >
+          {LANGUAGES.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          id={ids.maxChars}
+          label={t('form.maxChars')}
+          required={false}
+          type="number"
+          inputMode="numeric"
+          min={10}
+          max={categoryMax}
+          value={form.maxChars}
+          placeholder={String(platformChoice.platform ? Math.min(categoryMax, getPlatform(platformChoice.platform).maxChars) : categoryMax)}
+          onChange={form.setMaxChars}
+        />
       </div>
 
       <NeedsConnection action={compare.on ? t('form.actionComparing') : t('form.actionGenerating')} />

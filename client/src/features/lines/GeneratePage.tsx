@@ -32,7 +32,7 @@ export default function GeneratePage() {
   const photo = usePhotoGeneration(generation, setUsage);
   // The lines on show were written from a photo: retried with it, and not rewritten one by one.
   const [fromPhoto, setFromPhoto] = useState(false);
-  const topicRef = useRef<HTMLInputElement>(null);
+  const topicRef = useRef<HTMLTextAreaElement>(null);
   const describeInstead = () => {
     photo.clear();
     topicRef.current?.focus();

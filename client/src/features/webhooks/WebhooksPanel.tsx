@@ -1,16 +1,15 @@
-import { getPlan, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX, type WebhookEndpointDto, type WebhookEventType } from '@gl/core/types';
-import { useState, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX, type WebhookEndpointDto, type WebhookEventType } from '@gl/core/types';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../platform/i18n/i18n';
 import { errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
-import { useAuth } from '../accounts/auth';
 import { useCreateWebhook, useDeleteWebhook, useRotateWebhookSecret, useWebhookAttempts, useWebhookEndpoints } from './webhooks';
 import NeedsConnection from '../../ui/NeedsConnection';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { Field } from '../../ui/forms/Field';
-import { CodeBlock } from '../api-keys/CodeBlock';
+import { ApiAccessGate, SecretShownOnce } from '../api-keys/ApiAccessGate';
+import { Checkbox } from '../../ui/forms/Checkbox';
 
 function formatTime(iso: string): string {
   return new Date(iso).toLocaleString(intlLocale(), {
@@ -22,37 +21,12 @@ function formatTime(iso: string): string {
   });
 }
 
-const linkClass = 'font-semibold text-violet-700 underline underline-offset-2 dark:text-violet-300';
-
 /** Add, list, rotate and delete webhook endpoints, and see their recent attempts (Business plan). */
 export function WebhooksPanel() {
-  const { t } = useTranslation('webhooks');
-  const { user, isAuthenticated } = useAuth();
-  if (!isAuthenticated || !user) {
-    return (
-      <Notice>
-        <Trans t={t} i18nKey="signIn" components={{ signIn: <Link to="/auth" className={linkClass} /> }} />
-      </Notice>
-    );
-  }
-  if (!getPlan(user.planId).limits.apiAccess) {
-    return (
-      <Notice>
-        {t('businessOnly', { plan: getPlan(user.planId).name })}{' '}
-        <Link to="/pricing" className={linkClass}>
-          {t('getAccess')}
-        </Link>
-      </Notice>
-    );
-  }
-  return <EndpointManager />;
-}
-
-function Notice({ children }: { children: ReactNode }) {
   return (
-    <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300">
-      {children}
-    </p>
+    <ApiAccessGate ns="webhooks">
+      <EndpointManager />
+    </ApiAccessGate>
   );
 }
 
@@ -116,15 +90,13 @@ function EndpointManager() {
           <legend className="field-label">{t('events')}</legend>
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-4">
             {WEBHOOK_EVENT_TYPES.map((type) => (
-              <label key={type} className="inline-flex items-center gap-2 font-mono text-sm text-slate-800 dark:text-slate-200">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4 accent-violet-600"
-                  checked={events.includes(type)}
-                  onChange={() => toggle(type)}
-                />
-                {type}
-              </label>
+              <Checkbox
+                key={type}
+                label={type}
+                className="font-mono text-slate-800 dark:text-slate-200"
+                checked={events.includes(type)}
+                onChange={() => toggle(type)}
+              />
             ))}
           </div>
         </fieldset>
@@ -143,13 +115,13 @@ function EndpointManager() {
         </p>
       )}
       {shown && (
-        <div className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-500/40 dark:bg-amber-500/10">
-          <p className="text-sm font-medium break-words text-amber-900 dark:text-amber-200">{t('copyNow', { url: shown.url })}</p>
-          <CodeBlock title={t('secretTitle')} code={shown.secret} />
-          <button type="button" className="btn-ghost px-3 py-1.5 text-sm" onClick={() => setShown(null)}>
-            {t('savedIt')}
-          </button>
-        </div>
+        <SecretShownOnce
+          message={t('copyNow', { url: shown.url })}
+          title={t('secretTitle')}
+          secret={shown.secret}
+          doneLabel={t('savedIt')}
+          onDone={() => setShown(null)}
+        />
       )}
       <div>
         <h4 className="text-sm font-semibold text-slate-900 dark:text-white">{t('yourEndpoints')}</h4>

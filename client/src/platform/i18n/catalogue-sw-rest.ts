@@ -2,7 +2,7 @@
  * The Kiswahili catalogue but its core (resources.ts): every area's namespace, one chunk, fetched
  * beside the first page that is not the home page.
  */
-import { catalogueOfFiles } from './resources';
+import { catalogueOfFiles } from './catalogue-files';
 
 const files = import.meta.glob<Record<string, unknown>>(
   [

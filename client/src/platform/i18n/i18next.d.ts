@@ -1,5 +1,5 @@
 import 'i18next';
-import type { EnCatalogue } from './resources';
+import type { EnCatalogue } from './catalogue-types';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, KeyboardEvent, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 /** The id of a field's hint, for `aria-describedby`. */
 export const hintId = (id: string) => `${id}-hint`;
@@ -91,7 +91,11 @@ export function Field({
   );
 }
 
-/** A labelled textarea. */
+/**
+ * A labelled textarea. `autoGrow`: as tall as its text (CSS `field-sizing`; a browser without it
+ * keeps `rows` and scrolls). `enterSubmits`: a one-line answer that wraps (a topic): Enter sends the
+ * form as an input's would, and no line break is typed.
+ */
 export function TextAreaField({
   id,
   label,
@@ -103,17 +107,34 @@ export function TextAreaField({
   value,
   onChange,
   required = true,
+  autoGrow = false,
+  enterSubmits = false,
+  ref,
   ...textarea
-}: Shell & Controlled<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+}: Shell &
+  Controlled<TextareaHTMLAttributes<HTMLTextAreaElement>> & {
+    autoGrow?: boolean;
+    enterSubmits?: boolean;
+    ref?: Ref<HTMLTextAreaElement>;
+  }) {
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    textarea.onKeyDown?.(e);
+    if (!enterSubmits || e.defaultPrevented || e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    e.currentTarget.form?.requestSubmit();
+  };
+  const grow = autoGrow ? ' field-sizing-content resize-none' : '';
   return (
     <FieldShell id={id} label={label} hint={hint} footer={footer} className={className} labelClassName={labelClassName}>
       <textarea
         {...textarea}
+        ref={ref}
         id={id}
         required={required}
-        className={controlClassName ?? 'field'}
+        className={(controlClassName ?? 'field') + grow}
         value={value}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => onChange(enterSubmits ? e.target.value.replace(/\r?\n/g, ' ') : e.target.value)}
+        onKeyDown={onKeyDown}
         aria-describedby={describedBy(id, hint, textarea['aria-describedby'])}
       />
     </FieldShell>
