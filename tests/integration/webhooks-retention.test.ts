@@ -32,26 +32,28 @@ describe('webhook history retention', () => {
     const endpointId = created.body.data.endpoint.id as string;
 
     const ago = (days: number) => new Date(Date.now() - days * DAY_MS);
-    const delivery = async (key: string, status: string, createdAt: Date, finishedAt: Date | null) => {
-      const [row] = await db()
-        .insert(schema.webhookDeliveries)
-        .values({
-          endpointId,
-          userId: user.id,
-          eventType: 'line.saved',
-          eventKey: key,
-          payload: { type: 'line.saved', timestamp: createdAt.toISOString(), data: { text: key } },
-          status,
-          attempts: 1,
-          createdAt,
-          finishedAt,
-        })
-        .returning();
-      await db()
-        .insert(schema.webhookAttempts)
-        .values({ deliveryId: row!.id, endpointId, attempt: 1, outcome: 'failed', error: 'HTTP 500', durationMs: 5, createdAt });
-      return row!.id;
-    };
+    // The delivery and its attempt in one transaction: the sweep (every 200 ms) sees both or neither.
+    const delivery = (key: string, status: string, createdAt: Date, finishedAt: Date | null) =>
+      db().transaction(async (tx) => {
+        const [row] = await tx
+          .insert(schema.webhookDeliveries)
+          .values({
+            endpointId,
+            userId: user.id,
+            eventType: 'line.saved',
+            eventKey: key,
+            payload: { type: 'line.saved', timestamp: createdAt.toISOString(), data: { text: key } },
+            status,
+            attempts: 1,
+            createdAt,
+            finishedAt,
+          })
+          .returning();
+        await tx
+          .insert(schema.webhookAttempts)
+          .values({ deliveryId: row!.id, endpointId, attempt: 1, outcome: 'failed', error: 'HTTP 500', durationMs: 5, createdAt });
+        return row!.id;
+      });
     const old = await delivery('old', 'delivered', ago(31), ago(31));
     const oldFailed = await delivery('old-failed', 'failed', ago(40), ago(39));
     const recent = await delivery('recent', 'delivered', ago(29), ago(29));
