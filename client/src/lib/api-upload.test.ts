@@ -23,10 +23,10 @@ function photoForm(): FormData {
 
 const sent = (calls: MockRequest[]) => calls.map((c) => `${c.method} ${c.path}`);
 
-let redirect: ReturnType<typeof vi.fn>;
+let redirect: ReturnType<typeof vi.fn<() => void>>;
 beforeEach(() => {
   resetBrowserState();
-  redirect = vi.fn();
+  redirect = vi.fn<() => void>();
   setUnauthorizedHandler(redirect);
 });
 afterEach(() => setUnauthorizedHandler(null));
