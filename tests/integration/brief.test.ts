@@ -68,7 +68,10 @@ describe('a brief of up to 300 characters, on every route that takes a topic', (
     {
       name: 'POST /campaigns',
       send: (topic) =>
-        server.api('/campaigns', { token: business.token, body: { startsOn: utcToday(), days: 1, platforms: ['sms'], tone: 'bold', topic } }),
+        server.api('/campaigns', {
+          token: business.token,
+          body: { startsOn: utcToday(), days: 1, platforms: ['sms'], tone: 'bold', topic },
+        }),
       accepted: 202,
     },
     {
@@ -115,7 +118,10 @@ describe('awkward briefs through POST /lines/generate get lines, end to end', ()
   ];
 
   it.each(briefs)('%s', async (_name, topic) => {
-    const started = await server.api('/lines/generate', { token: pro.token, body: { category: 'taglines', tone: 'bold', topic, count: 4 } });
+    const started = await server.api('/lines/generate', {
+      token: pro.token,
+      body: { category: 'taglines', tone: 'bold', topic, count: 4 },
+    });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     const id = started.body.data.generation.id as string;
     const generation = await eventually(

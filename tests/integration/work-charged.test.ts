@@ -6,9 +6,10 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { grantPlan, registerUser, type TestUser } from '../helpers/users';
 
 /**
- * A campaign is charged for all the work it creates (DESIGN §22): one generate point per line, at
- * most CAMPAIGNS_RUNNING_MAX campaigns being written per account, and a daily budget of campaign
- * lines per plan. Each refusal is the error envelope, and nothing of a refused campaign is recorded.
+ * Every request that creates work is charged for all of it (DESIGN §22). A campaign: one generate
+ * point per line, at most CAMPAIGNS_RUNNING_MAX campaigns being written per account, and a daily
+ * budget of campaign lines per plan; a tone comparison: one point per tone. Each refusal is the
+ * error envelope, and nothing of a refused request is recorded.
  */
 
 const PER_USER = 60;
@@ -89,6 +90,34 @@ describe('the generate limiter counts one point per campaign line', () => {
     // The refused campaign did not spend the points that are left: a campaign that fits them is taken.
     const fits = await server.api('/campaigns', { token: user.token, body: campaignBody(1, 3) });
     expect(fits.status, JSON.stringify(fits.body)).toBe(202);
+  });
+});
+
+describe('a tone comparison counts one point per tone', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      roles: ['api'],
+      env: { GENERATE_RATE_LIMIT_PER_USER: String(PER_USER), GENERATE_RATE_LIMIT_PER_IP: '1000' },
+    });
+  });
+  afterAll(async () => server?.stop());
+
+  it('three tones cost three points; short of them, 429 and nothing started', async () => {
+    const user = await proUser(server);
+    const generate = () => server.api('/lines/generate', { token: user.token, body: { category: 'taglines', tone: 'bold' } });
+    const compare = (tones: string[]) => server.api('/lines/compare', { token: user.token, body: { category: 'taglines', tones } });
+    for (let i = 0; i < PER_USER - 5; i++) expect((await generate()).status).toBe(202);
+    expect((await compare(['bold', 'funny', 'corporate'])).status).toBe(202);
+    // Two points left: a comparison of three is refused whole (it spends the one point any request
+    // spends before its body is read), and the one point left is one generation.
+    const before = await generationsOf(server, user);
+    const refused = await compare(['bold', 'funny', 'corporate']);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(await generationsOf(server, user)).toBe(before);
+    expect((await generate()).status).toBe(202);
+    expect((await generate()).status).toBe(429);
   });
 });
 
