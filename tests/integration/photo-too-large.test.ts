@@ -199,6 +199,57 @@ describe('the bound', () => {
   });
 });
 
+/** A chunked photo upload (no Content-Length) of `total` photo bytes; resolves with the answer once the server closes or answers. */
+function rawChunked(total: number): Promise<{ answer: string; sent: number }> {
+  const url = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname);
+    let answer = '';
+    let sent = 0;
+    let over = false;
+    socket.setEncoding('latin1');
+    socket.on('data', (d: string) => (answer += d));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      over = true;
+      resolve({ answer, sent });
+    });
+    const chunk = (data: Buffer | string) => {
+      const bytes = Buffer.from(data);
+      return Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
+    };
+    socket.on('connect', () => {
+      socket.write(
+        `POST /api/lines/photo HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${pro.token}\r\n` +
+          `Content-Type: multipart/form-data; boundary=b\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      );
+      socket.write(chunk('--b\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n'));
+      const piece = Buffer.alloc(64 * 1024, 0x61);
+      const step = () => {
+        if (over) return;
+        if (sent >= total) return void socket.end(Buffer.concat([chunk('\r\n--b--\r\n'), Buffer.from('0\r\n\r\n')]));
+        sent += piece.length;
+        socket.write(chunk(piece), () => setImmediate(step));
+      };
+      step();
+    });
+    setTimeout(() => reject(new Error('no answer')), 30_000).unref();
+  });
+}
+
+describe('the bound, without a Content-Length', () => {
+  it('a chunked photo over 2 MB is read to the end and answered 413 with the envelope', async () => {
+    const { answer } = await rawChunked(THREE_MB);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(ENVELOPE);
+  });
+
+  it('a chunked body is not read past the bound: the connection is closed', async () => {
+    const { sent } = await rawChunked(4 * PHOTO_DISCARD_MAX_BYTES);
+    expect(sent).toBeLessThan(2 * PHOTO_DISCARD_MAX_BYTES);
+  });
+});
+
 describe('nginx in front (docker/nginx.conf)', () => {
   // Checked by hand with Debian's nginx in front of the api: with client_max_body_size 3m it
   // answered a 3 MB photo with its own HTML 413 page; with the settings below, fetch, curl and
