@@ -114,6 +114,7 @@ export const planLimitsDto = z.object({
   brandKits: countSchema.describe('how many brand kits the plan keeps'),
   toneComparison: z.boolean(),
   campaigns: z.boolean(),
+  campaignLinesPerDay: countSchema.describe('campaign lines (days × platforms) the plan may plan a day; 0: no campaigns'),
   photoCaptions: z.boolean().describe('lines written from a photo (POST /lines/photo)'),
 });
 export const planDto = z.object({

@@ -24,6 +24,11 @@ export function usageSubject(owner: { userId?: string | null; ip?: string | null
   return `ip-${owner.ip ?? 'unknown'}`;
 }
 
+/** Who a campaign's lines are counted against for the plan's daily budget of campaign lines (beside `usageSubject`). */
+export function campaignLinesSubject(userId: string): string {
+  return `campaign-lines-user-${userId}`;
+}
+
 export const usageRepository = {
   /**
    * Counts one generation for `subject` today, atomically: one statement that inserts the day's

@@ -39,6 +39,7 @@ export default function PlanCard({
   const featureText = (line: string) => {
     const key = featureKey(line);
     if (key === 'daily') return t('features.daily', { count: plan.limits.dailyGenerations });
+    if (key === 'campaignLines') return t('features.campaignLines', { count: plan.limits.campaignLinesPerDay });
     return key ? t(`features.${key}`) : line;
   };
   return (

@@ -1,5 +1,6 @@
 /** Plain bounds and rules of the contract, without zod: the client imports them through @gl/core/types. */
-export const TOPIC_MAX = 100;
+/** A topic: a brief of up to 300 characters (DESIGN §18), on every route that takes one. */
+export const TOPIC_MAX = 300;
 export const PROMPT_MAX = 200;
 export const COUNT_MIN = 1;
 export const COUNT_MAX = 10;
@@ -48,6 +49,8 @@ export const CAMPAIGN_DAYS_MIN = 1;
 export const CAMPAIGN_DAYS_MAX = 14;
 export const CAMPAIGN_PLATFORMS_MIN = 1;
 export const CAMPAIGN_PLATFORMS_MAX = 4;
+/** Campaigns one account may have being written at once (each line is a generation in the queue); the next waits. */
+export const CAMPAIGNS_RUNNING_MAX = 2;
 
 /** Outgoing webhook events (Business plan), in the order the api-docs page lists them. */
 export const WEBHOOK_EVENT_TYPES = ['generation.completed', 'line.saved', 'campaign.completed'] as const;

@@ -188,6 +188,9 @@ export const SERVER_MESSAGES_EN = {
     'This campaign has no Facebook ad lines to export. Plan one with the Facebook ad primary text or headline platform (or Instagram captions).',
   'campaigns.dailyLimit':
     "This campaign needs {{needed}} generations (one per day and platform), but only {{remaining}} of today's {{count}} are left on the {{plan}} plan. Plan fewer days or platforms, or come back after midnight UTC.",
+  'campaigns.lineBudget':
+    "This campaign needs {{needed}} lines, but only {{remaining}} of today's {{count}} campaign lines are left on the {{plan}} plan. Plan fewer days or platforms, or come back after midnight UTC.",
+  'campaigns.tooManyRunning': 'You already have {{count}} campaigns being written. Please wait for one to finish, then plan the next.',
   'campaigns.editedByHand': 'This line was edited by hand. Regenerate it to refine a written line, or edit it again.',
   'campaigns.pastStart': 'The campaign cannot start in the past: choose {{date}} (today, UTC) or later',
   'campaigns.textTooLong': 'The text is longer than {{platform}} allows ({{count}} characters)',

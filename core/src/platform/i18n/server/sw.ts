@@ -174,6 +174,9 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
     'Kampeni hii haina mistari ya matangazo ya Facebook ya kuhamisha. Panga kampeni yenye jukwaa la maandishi makuu au kichwa cha tangazo la Facebook (au maelezo ya picha ya Instagram).',
   'campaigns.dailyLimit':
     'Kampeni hii inahitaji kutunga mara {{needed}} (mara moja kwa kila siku na jukwaa), lakini zimebaki {{remaining}} tu kati ya {{count}} za leo kwenye mpango wa {{plan}}. Panga siku au majukwaa machache, au rudi baada ya saa sita usiku (UTC).',
+  'campaigns.lineBudget':
+    'Kampeni hii inahitaji mistari {{needed}}, lakini imebaki mistari {{remaining}} tu kati ya mistari {{count}} ya kampeni ya leo kwenye mpango wa {{plan}}. Panga siku au majukwaa machache, au rudi baada ya saa sita usiku (UTC).',
+  'campaigns.tooManyRunning': 'Tayari una kampeni {{count}} zinazotungwa. Tafadhali subiri moja ikamilike, kisha upange nyingine.',
   'campaigns.editedByHand': 'Mstari huu ulihaririwa kwa mkono. Utunge upya ili kuuboresha, au uuhariri tena.',
   'campaigns.pastStart': 'Kampeni haiwezi kuanza siku iliyopita: chagua {{date}} (leo, UTC) au baadaye',
   'campaigns.textTooLong': 'Maandishi ni marefu kuliko {{platform}} inavyoruhusu (herufi {{count}})',
