@@ -1,5 +1,6 @@
 /** Browser-safe entry: the catalogue and the HTTP + socket contract. */
 export * from './catalogue';
+export * from './money';
 export * from './platforms';
 export * from './occasions';
 export * from './web/theme-init';

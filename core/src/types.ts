@@ -4,6 +4,7 @@
  * validate with the schemas from `@gl/core`.
  */
 export * from './catalogue';
+export * from './money';
 export * from './platforms';
 export * from './occasions';
 export * from './platform-count';

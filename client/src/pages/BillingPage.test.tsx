@@ -33,6 +33,8 @@ const payment = (over: Partial<PaymentDto>): PaymentDto => ({
   resultCode: 'COMPLETED',
   resultDesc: null,
   message: '',
+  accountNumber: null,
+  mpesaReceipt: null,
   createdAt: now,
   completedAt: now,
   ...over,

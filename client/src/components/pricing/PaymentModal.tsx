@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { planPriceCents, type BillingInterval } from '@gl/core/types';
 import { useOnline } from '../../lib/app-status';
 import { formatMinor } from '../../lib/billing';
-import { formatKes } from '../../lib/money';
+import { formatKsh } from '../../lib/money';
 import { planKes, type PlanOffer } from '../../lib/plan';
-import { intlLocale } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/api';
 import {
   INITIAL_PAYMENT_STATE,
@@ -78,7 +77,7 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
       <span className="font-semibold text-slate-900 dark:text-white">{formatMinor(planPriceCents(plan.id, interval), 'USD')}</span>{' '}
       {interval === 'year' ? t('payment.perYear') : t('payment.perMonth')}
       {interval === 'year' && t('payment.yearOff')}
-      {kes !== null && <span data-testid="payment-price-kes">{t('payment.kesBeside', { amount: formatKes(kes, intlLocale()) })}</span>}
+      {kes !== null && <span data-testid="payment-price-kes">{t('payment.kesBeside', { amount: formatKsh(kes) })}</span>}
     </>
   );
 

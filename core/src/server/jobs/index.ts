@@ -5,3 +5,5 @@ export * from './email.job';
 export * from './billing-sweep.job';
 export * from './paypal-cancel.job';
 export * from './webhook-delivery.job';
+export * from './mpesa-c2b-register.job';
+export * from './paybill-expiry.job';

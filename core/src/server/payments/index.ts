@@ -1,6 +1,7 @@
 export * from './mpesa.protocol';
 export * from './mpesa.client';
 export * from './mpesa.outcomes';
+export * from './mpesa-c2b';
 export * from './billing-dto';
 export * from './payment-state';
 export * from './paypal.client';
