@@ -77,6 +77,8 @@ export interface DarajaStub {
   postC2b(kind: 'validation' | 'confirmation', body: any, shortCode?: string): Promise<{ status: number; body: any }>;
   /** From now on (true) or not (false), a push's callback is lost: the query still answers its outcome. */
   loseCallbacks(on: boolean): void;
+  /** Every later push is answered on the phone by itself after `ms` (undefined: never), as the sandbox does. */
+  autoConfirm(ms: number | undefined): void;
   /** Sandbox auto-confirmation ends every later push with this ResultCode instead of 0 ("1037": the phone never answered). */
   setAutoResult(resultCode: number): void;
   /** How many OAuth tokens were issued. */
@@ -133,6 +135,7 @@ export async function startDarajaStub(opts: DarajaStubOptions = {}): Promise<Dar
   const c2bPayments: C2bPayment[] = [];
   let losing = false;
   let autoResult = 0;
+  let autoConfirmAfterMs = opts.autoConfirmAfterMs;
   const timers = new Set<NodeJS.Timeout>();
   let currentToken: string | undefined;
   let tokenExpiresAt = 0;
@@ -355,13 +358,13 @@ export async function startDarajaStub(opts: DarajaStubOptions = {}): Promise<Dar
         const merchantRequestID = `${randomUUID().slice(0, 5)}-${randomBytes(4).readUInt32BE(0)}-1`;
         pushes.push({ body: b, checkoutRequestID, merchantRequestID, at: Date.now() });
         outcomes.set(checkoutRequestID, 'pending');
-        if (opts.autoConfirmAfterMs !== undefined) {
+        if (autoConfirmAfterMs !== undefined) {
           const result = autoResult;
           const timer = setTimeout(() => {
             timers.delete(timer);
             if (losing) return void outcomes.set(checkoutRequestID, { resultCode: String(result) });
             fireCallback(checkoutRequestID, result).catch((err: Error) => opts.log?.(`sandbox M-Pesa callback failed: ${err.message}`));
-          }, opts.autoConfirmAfterMs);
+          }, autoConfirmAfterMs);
           timer.unref();
           timers.add(timer);
         }
@@ -416,6 +419,7 @@ export async function startDarajaStub(opts: DarajaStubOptions = {}): Promise<Dar
     payBill,
     postC2b,
     loseCallbacks: (on) => void (losing = on),
+    autoConfirm: (ms) => void (autoConfirmAfterMs = ms),
     setAutoResult: (code) => void (autoResult = code),
     queriesFor: (id) => queryCounts.get(id) ?? 0,
     async waitForPushes(n, timeoutMs = 15_000) {
