@@ -33,6 +33,7 @@ const payment = (over: Partial<PaymentDto>): PaymentDto => ({
   resultCode: 'COMPLETED',
   resultDesc: null,
   message: '',
+  receiptNumber: null,
   accountNumber: null,
   mpesaReceipt: null,
   createdAt: now,

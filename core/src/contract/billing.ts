@@ -89,6 +89,7 @@ export const paymentDto = z.object({
   resultCode: z.string().nullable(),
   resultDesc: z.string().nullable(),
   message: z.string().describe('what the user is told about this payment'),
+  receiptNumber: z.string().nullable().describe('our receipt number (GL-<year>-<6 digits>) once completed'),
   accountNumber: z
     .string()
     .nullable()

@@ -64,6 +64,7 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
     waiting: (paymentId, customerMessage = null) => dispatch({ type: 'waiting', paymentId, customerMessage }),
     fail: (message, pendingPaymentId) => dispatch({ type: 'error', message, pendingPaymentId }),
     succeed,
+    reset: () => dispatch({ type: 'reset' }),
     settle: (outcome) => {
       if (outcome.status === 'completed') succeed();
       else dispatch({ type: 'error', message: failedPaymentMessage(outcome) });

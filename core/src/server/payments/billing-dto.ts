@@ -90,6 +90,7 @@ export function toPaymentDto(p: PaymentRow, lang: UiLanguage): PaymentDto {
     resultCode: p.resultCode,
     resultDesc: p.status === 'cancelled' && p.resultCode === USER_CANCELLED_CODE ? 'Cancelled in the app' : p.resultDesc,
     message: paymentMessageIn(p, lang),
+    receiptNumber: p.receiptNumber,
     accountNumber: p.accountNumber,
     mpesaReceipt: p.mpesaReceipt,
     createdAt: p.createdAt.toISOString(),
