@@ -70,7 +70,10 @@ function Copyable({ label, value, testId }: { label: string; value: string; test
     <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800">
       <div className="min-w-0">
         <p className="text-xs font-medium text-slate-600 dark:text-slate-400">{label}</p>
-        <p className="break-all font-mono text-2xl font-bold tracking-wider text-slate-900 dark:text-white" data-testid={testId}>
+        <p
+          className="whitespace-nowrap font-mono text-xl font-bold tracking-wide text-slate-900 min-[360px]:text-2xl dark:text-white"
+          data-testid={testId}
+        >
           {value}
         </p>
       </div>
