@@ -322,12 +322,18 @@ export async function startDarajaStub(opts: DarajaStubOptions = {}): Promise<Dar
         if (!c2bRegistrations.has(String(b.ShortCode))) return reply(400, darajaError('400.002.02', 'Bad Request - Invalid ShortCode'));
         if (!Number.isFinite(Number(b.Amount)) || Number(b.Amount) < 1)
           return reply(400, darajaError('400.002.02', 'Bad Request - Invalid Amount'));
-        payBill({
-          accountNumber: String(b.BillRefNumber ?? ''),
-          amount: Number(b.Amount),
-          msisdn: String(b.Msisdn ?? ''),
-          shortCode: String(b.ShortCode),
-        }).catch((err: Error) => opts.log?.(`sandbox M-Pesa Paybill failed: ${err.message}`));
+        // The customer takes a moment in the menu (the sandbox's confirmation delay).
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          payBill({
+            accountNumber: String(b.BillRefNumber ?? ''),
+            amount: Number(b.Amount),
+            msisdn: String(b.Msisdn ?? ''),
+            shortCode: String(b.ShortCode),
+          }).catch((err: Error) => opts.log?.(`sandbox M-Pesa Paybill failed: ${err.message}`));
+        }, autoConfirmAfterMs ?? 0);
+        timer.unref();
+        timers.add(timer);
         return reply(200, {
           OriginatorCoversationID: `${randomBytes(4).toString('hex')}-1`,
           ResponseCode: '0',

@@ -199,6 +199,16 @@ export class MpesaService {
       kind: PAYBILL_KIND,
     });
     const expiresAt = new Date(payment.createdAt.getTime() + PAYBILL_WINDOW_MS);
+    // The development sandbox pays it by itself a few seconds later (Daraja's sandbox C2B simulate).
+    if (this.ctx.config.PAYMENTS_SIMULATED)
+      void mpesaClientFor(this.ctx)
+        ?.c2bSimulate({
+          shortCode: mpesaPaybillNumber(this.ctx.config),
+          amount,
+          accountNumber: payment.accountNumber!,
+          msisdn: '254708374149',
+        })
+        .catch((err: Error) => this.ctx.logger.warn({ paymentId: payment.id, err: err.message }, 'sandbox Paybill simulation failed'));
     await this.ctx.jobs.tryEnqueue(
       paybillExpiryJob,
       { paymentId: payment.id },

@@ -231,6 +231,25 @@ export class MpesaClient {
     return { ResponseCode: '0', ResponseDescription: body.ResponseDescription ?? '' };
   }
 
+  /**
+   * Daraja's sandbox-only C2B simulate: a customer paying the Paybill. Used by the development
+   * sandbox (PAYMENTS_SIMULATED) so a Paybill payment completes by itself, as the STK push does.
+   */
+  async c2bSimulate(input: { shortCode: string; amount: number; accountNumber: string; msisdn: string }): Promise<void> {
+    const { status, body } = await this.post<{ ResponseCode?: string | number }>(
+      '/mpesa/c2b/v1/simulate',
+      {
+        ShortCode: input.shortCode,
+        CommandID: 'CustomerPayBillOnline',
+        Amount: input.amount,
+        Msisdn: input.msisdn,
+        BillRefNumber: input.accountNumber,
+      },
+      'register',
+    );
+    if (status !== 200 || String(body.ResponseCode ?? '') !== '0') throw new MpesaError('register', status, body as DarajaErrorBody);
+  }
+
   /** STK query. Throws MpesaError (check `stillProcessing`) when Daraja has no result yet or the call fails. */
   async stkQuery(checkoutRequestID: string, now = new Date()): Promise<StkQueryResponse> {
     const { status, body } = await this.post<StkQueryResponse>(
