@@ -1,9 +1,18 @@
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
-import { billingSweepJob, createRedis, createWorker, QUEUE_NAMES, scheduleBillingSweep, type QueueName } from '@gl/core/server';
+import {
+  billingSweepJob,
+  createRedis,
+  createWorker,
+  mpesaC2bRegisterJob,
+  QUEUE_NAMES,
+  scheduleBillingSweep,
+  type QueueName,
+} from '@gl/core/server';
 import type { ProcessorRegistration, WorkerContext } from './processor';
 import { processors as defaultProcessors } from './processors';
 import { startReconciler } from './reconciler';
 import { webhookBackoff } from './processors/webhook-delivery.processor';
+import { enqueueC2bRegistration } from './processors/mpesa-c2b-register.processor';
 
 export interface WorkerRole {
   workers: Worker[];
@@ -62,6 +71,7 @@ export async function startWorkerRole(
   if (registrations.some((r) => r.job.queue === billingSweepJob.queue)) {
     await scheduleBillingSweep(ctx.jobs, ctx.config.BILLING_SWEEP_INTERVAL_MS);
   }
+  if (registrations.some((r) => r.job === mpesaC2bRegisterJob)) await enqueueC2bRegistration(ctx);
   const reconciler = startReconciler(ctx);
   ctx.logger.info({ queues: workers.map((w) => w.name) }, 'worker role started');
   return {

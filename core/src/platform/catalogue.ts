@@ -237,7 +237,3 @@ export function remainingGenerations(limit: number, count: number): number {
   if (limit === UNLIMITED) return UNLIMITED;
   return Math.max(0, limit - count);
 }
-
-export function formatUsd(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}

@@ -129,6 +129,11 @@ const envSchema = z
       .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
       .default('174379'),
     MPESA_PASSKEY: optionalString,
+    /** Lipa na M-Pesa Paybill number customers pay to (C2B); the STK shortcode when unset. */
+    MPESA_PAYBILL_NUMBER: z
+      .string()
+      .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
+      .optional(),
     MPESA_BASE_URL: z.string().url().default('https://sandbox.safaricom.co.ke'),
     MPESA_CALLBACK_BASE_URL: optionalUrl(/^https?:\/\//),
     MPESA_CALLBACK_SECRET: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{16,}$/.test(v), {

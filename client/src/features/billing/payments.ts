@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   BillingInterval,
+  MpesaPaybillDto,
   MpesaStatusDto,
   MpesaStkPushDto,
   PaymentStatus,
@@ -12,6 +13,7 @@ import type {
 } from '@gl/core/types';
 import { ApiError, api } from '../../platform/api';
 import { i18n } from '../../platform/i18n/i18n';
+import type { PaymentOutcome } from './use-payment-updates';
 
 /** GET /api/payments/config: real PayPal buttons, or the sandbox simulation. */
 export type PaymentsConfig = PaymentsConfigDto;
@@ -199,6 +201,19 @@ export function paymentErrorMessage(err: unknown, fallback: string): string {
 /** The stored state of an STK request: re-read when the live connection (re)connects, so a missed event is not lost. */
 export function mpesaStatus(checkoutRequestID: string): Promise<MpesaStatusDto> {
   return api(`/payments/mpesa/status/${encodeURIComponent(checkoutRequestID)}`);
+}
+
+/** POST /payments/mpesa/paybill: a payment to pay from the M-Pesa menu (Lipa na M-Pesa, Paybill) with its own account number. */
+export function mpesaPaybill(planId: PlanId, interval: BillingInterval): Promise<MpesaPaybillDto> {
+  return api('/payments/mpesa/paybill', { method: 'POST', body: { planId, interval } });
+}
+
+/** The stored state of a payment from the history (a Paybill payment has no STK request to ask about). */
+export async function paymentOutcome(paymentId: string): Promise<PaymentOutcome> {
+  const { payments } = await api('/payments/history');
+  const p = payments.find((x) => x.id === paymentId);
+  if (!p) throw new Error('payment not found');
+  return { paymentId: p.id, status: p.status, resultCode: p.resultCode, message: p.message };
 }
 
 export function mpesaStkPush(planId: PlanId, interval: BillingInterval, phoneNumber: string): Promise<MpesaStkPushDto> {

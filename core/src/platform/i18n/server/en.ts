@@ -117,6 +117,9 @@ export const SERVER_MESSAGES_EN = {
   'payments.mpesaInitFailed': 'Failed to initiate M-Pesa payment',
   'payments.mpesaPending': 'Check your phone and enter your M-Pesa PIN to complete the payment.',
   'payments.cancelledByUser': 'Payment cancelled by user',
+  'payments.paybillPending': 'Waiting for your Lipa na M-Pesa payment.',
+  'payments.paybillExpired': 'No payment came in time for this account number. Start again to get a new one.',
+  'payments.mpesaUnavailable': 'M-Pesa payments are not available right now.',
   // API keys, newsletter.
   'apiKeys.max': 'You can have at most {{count}} active API keys. Revoke one first.',
   'newsletter.badUnsubscribe': 'This unsubscribe link is not valid.',
