@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PHONE_MAX } from '@gl/core/types';
 import { PAYMENT_TEXT, mpesaInitiationError, mpesaStatus, mpesaStkPush, pendingPaymentOf, validPhone } from './payments';
 import { usePaymentUpdates } from './use-payment-updates';
 import { PhoneIcon } from '../../ui/icons';
@@ -73,7 +74,7 @@ export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
           autoComplete="tel"
           className="field pl-9"
           placeholder={t('mpesa.phonePlaceholder')}
-          maxLength={20}
+          maxLength={PHONE_MAX}
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
           disabled={busy}
