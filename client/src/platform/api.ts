@@ -1,4 +1,4 @@
-import type { ApiAnswer, ApiMethod } from '@gl/core/types';
+import type { ApiAnswer, ApiMethod, ApiRouteKey } from '@gl/core/types';
 import { i18n } from './i18n/i18n';
 import { clearSession, getRefreshToken, getToken, setSession } from './session';
 import { getVisitorId } from './visitor';
@@ -263,13 +263,27 @@ async function unwrap<T>(res: Response): Promise<T> {
   if (env.success === false) throw errorFrom(res, env);
   return env.data as T;
 }
+/** A route's path with each `:param` as `${string}` ('/teams/:id/leave' is `/teams/${string}/leave`). */
+type FilledRoute<R extends string> = R extends `${infer Head}:${string}/${infer Rest}`
+  ? `${Head}${string}/${FilledRoute<Rest>}`
+  : R extends `${infer Head}:${string}`
+    ? `${Head}${string}`
+    : R;
+type RoutesOf<M extends ApiMethod> = ApiRouteKey extends infer K ? (K extends `${M} ${infer R}` ? FilledRoute<R> : never) : never;
+
+/**
+ * The paths `api()` takes for a method: a route of the contract, with its params filled and an
+ * optional query. Any other path is a compile error, a path built into a plain `string` first too
+ * (it would lose its answer's type): write the path in the call, `api(\`/teams/${id}/leave\`)`.
+ */
+export type RoutedPath<M extends ApiMethod> = RoutesOf<M> | `${RoutesOf<M>}?${string}`;
 
 /**
  * Calls /api<path>, unwraps `{ success, data }`, throws ApiError on failure. The answer's type comes
  * from the contract (`ApiResponses` in core): `api('/brands')` is a `BrandListDto`, `api(\`/brands/${id}\`,
  * { method: 'DELETE' })` a `DeletedDto`.
  */
-export async function api<P extends string, M extends ApiMethod = 'GET'>(
+export async function api<P extends RoutedPath<M>, M extends ApiMethod = 'GET'>(
   path: P,
   opts: RequestOptions & { method?: M } = {},
 ): Promise<ApiAnswer<M, P>> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BILLING_INTERVALS, CATEGORY_IDS, PLAN_IDS, TONES } from '../platform/catalogue';
 import type { Plan } from '../platform/catalogue';
 import { countSchema, limitSchema, timestampSchema, uuidSchema } from '../platform/contract/common';
+import { PHONE_MAX, PHONE_MIN } from '../platform/contract/limits';
 
 export const planIdSchema = z.enum(PLAN_IDS, { message: 'Choose a valid plan' });
 export const paidPlanIdSchema = z.enum(['pro', 'business'], { message: 'Choose a paid plan' });
@@ -33,7 +34,11 @@ export const PHONE_INVALID_MESSAGE = 'Please enter a valid phone number';
 export const mpesaStkPushBody = z.object({
   planId: paidPlanIdSchema,
   interval: intervalSchema,
-  phoneNumber: z.string({ message: PHONE_INVALID_MESSAGE }).trim().min(10, PHONE_INVALID_MESSAGE).max(20, PHONE_INVALID_MESSAGE),
+  phoneNumber: z
+    .string({ message: PHONE_INVALID_MESSAGE })
+    .trim()
+    .min(PHONE_MIN, PHONE_INVALID_MESSAGE)
+    .max(PHONE_MAX, PHONE_INVALID_MESSAGE),
 });
 /** POST /payments/mpesa/paybill: pay by Lipa na M-Pesa (Paybill) when the STK push does not arrive. */
 export const mpesaPaybillBody = z.strictObject({

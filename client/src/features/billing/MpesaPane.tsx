@@ -11,6 +11,7 @@ import {
   pendingPaymentOf,
   validPhone,
 } from './payments';
+import { PHONE_MAX } from '@gl/core/types';
 import { usePaymentUpdates } from './use-payment-updates';
 import { PhoneIcon } from '../../ui/icons';
 import type { PaymentFlow } from './payment-flow';
@@ -126,7 +127,7 @@ export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
           autoComplete="tel"
           className="field pl-9"
           placeholder={t('mpesa.phonePlaceholder')}
-          maxLength={20}
+          maxLength={PHONE_MAX}
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
           disabled={busy}

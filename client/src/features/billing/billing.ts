@@ -54,7 +54,9 @@ export function useAutoRenewToggle(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, autoRenew }: { id: string; autoRenew: boolean }) =>
-      api(`/subscriptions/${id}/${autoRenew ? 'cancel' : 'resume'}`, { method: 'POST', body: {} }),
+      autoRenew
+        ? api(`/subscriptions/${id}/cancel`, { method: 'POST', body: {} })
+        : api(`/subscriptions/${id}/resume`, { method: 'POST', body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKey(userId) }),
   });
 }

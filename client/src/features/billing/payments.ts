@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type {
   BillingInterval,
   MpesaPaybillDto,
@@ -8,6 +9,7 @@ import type {
   PaymentsConfigDto,
   PaypalCaptureDto,
   PaypalOrderDto,
+  Plan,
   PlanId,
   SubscriptionsDto,
 } from '@gl/core/types';
@@ -29,12 +31,39 @@ export function usePaymentsConfig(enabled = true) {
 
 export type SubscriptionsState = SubscriptionsDto;
 
+const subscriptionsKey = (userId: string | undefined) => ['subscriptions', userId ?? 'none'] as const;
+
 export function useSubscriptions(userId: string | undefined) {
   return useQuery({
-    queryKey: ['subscriptions', userId ?? 'none'],
+    queryKey: subscriptionsKey(userId),
     enabled: Boolean(userId),
     queryFn: () => api('/subscriptions'),
   });
+}
+
+/** Writes a subscription (new or changed) and the plan now in force into the cached list. */
+export function useStoreSubscription(): (
+  userId: string,
+  subscription: SubscriptionsDto['subscriptions'][number] | null | undefined,
+  currentPlan: Plan,
+) => void {
+  const client = useQueryClient();
+  return useCallback(
+    (userId, subscription, currentPlan) =>
+      client.setQueryData<SubscriptionsState>(subscriptionsKey(userId), (old) => ({
+        subscriptions: subscription
+          ? [subscription, ...(old?.subscriptions ?? []).filter((s) => s.id !== subscription.id)]
+          : (old?.subscriptions ?? []),
+        currentPlan,
+      })),
+    [client],
+  );
+}
+
+/** Reads every subscription list again (a payment went through; the server has the last word). */
+export function useRefreshSubscriptions(): () => void {
+  const client = useQueryClient();
+  return useCallback(() => void client.invalidateQueries({ queryKey: ['subscriptions'] }), [client]);
 }
 
 /** The texts a buyer sees, word for word (the server's payment messages say the same). */

@@ -62,3 +62,10 @@ export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_ENDPOINTS_MAX = 10;
 /** Endpoints added plus secrets rotated per account per hour (each resolves a host and e-mails the owner). */
 export const WEBHOOK_CHANGES_PER_HOUR = 30;
+/** An M-Pesa phone number as typed (07…, +254 7…, with spaces): its length bounds before normalising. */
+export const PHONE_MIN = 10;
+export const PHONE_MAX = 20;
+/** The smallest "max chars" a generation may ask for. */
+export const MAX_CHARS_MIN = 10;
+/** A library search's length. */
+export const SAVED_SEARCH_MAX = 200;
