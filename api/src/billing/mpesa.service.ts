@@ -32,7 +32,7 @@ import {
   type MpesaStkPushDto,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
-import { secretMatches } from '../auth/token.service';
+import { secretMatches } from '../accounts/token.service';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,10 +1,10 @@
 import type { Resource } from '../http/route';
-import { authResource } from '../auth/auth.routes';
+import { authResource } from '../accounts/auth.routes';
 import { healthResource } from '../site/health.routes';
 import { savedLinesResource } from '../library/saved-lines.routes';
 import { linesResource } from '../lines/lines.routes';
-import { accountResource } from '../account/account.routes';
-import { accountLanguageResource } from '../account/account-language.routes';
+import { accountResource } from '../accounts/account.routes';
+import { accountLanguageResource } from '../accounts/account-language.routes';
 import { newsletterResource } from '../site/newsletter.routes';
 import { contactResource } from '../site/contact.routes';
 import { plansResource } from '../billing/plans.routes';
