@@ -12,7 +12,7 @@ import { platformsResource } from '../site/platforms.routes';
 import { subscriptionsResource } from '../billing/subscriptions.routes';
 import { apiKeysResource } from '../api-keys/api-keys.routes';
 import { paymentsResource } from '../billing/payments.routes';
-import { v1Resource } from '../v1/v1.routes';
+import { v1Resource } from '../api-keys/v1.routes';
 import { openApiResource } from '../site/openapi.routes';
 import { teamsResource } from '../teams/teams.routes';
 import { brandsResource } from '../brands/brands.routes';

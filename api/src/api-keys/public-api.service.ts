@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { Errors, decodeCursor, savedLinesRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { generateLimiters } from '../lines/generate-requests';
-import { ApiKeysService } from '../api-keys/api-keys.service';
+import { ApiKeysService } from './api-keys.service';
 import { GenerationService, type GenerationAccepted } from '../lines/generation.service';
 import { PhotoService } from '../lines/photo.service';
 import type { PhotoForm } from '../lines/photo-upload';
