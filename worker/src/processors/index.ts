@@ -1,10 +1,10 @@
 import type { ProcessorRegistration } from '../processor';
 import { emailProcessor } from './email.processor';
-import { paymentStatusProcessor } from './payment-status.processor';
+import { paymentStatusProcessor } from '../billing/payment-status.processor';
 import { generationProcessor } from './generation.processor';
-import { billingSweepProcessor } from './billing-sweep.processor';
-import { paypalCancelProcessor } from './paypal-cancel.processor';
-import { paypalRefundProcessor } from './paypal-refund.processor';
+import { billingSweepProcessor } from '../billing/billing-sweep.processor';
+import { paypalCancelProcessor } from '../billing/paypal-cancel.processor';
+import { paypalRefundProcessor } from '../billing/paypal-refund.processor';
 import { webhookDeliveryProcessor } from './webhook-delivery.processor';
 
 /** One entry per job; each handler lives in its own `<name>.processor.ts`. */
