@@ -3,7 +3,7 @@ import { billingSweepJob, createRedis, createWorker, QUEUE_NAMES, scheduleBillin
 import type { ProcessorRegistration, WorkerContext } from './processor';
 import { processors as defaultProcessors } from './processors';
 import { startReconciler } from './reconciler';
-import { webhookBackoff } from './processors/webhook-delivery.processor';
+import { webhookBackoff } from './webhooks/webhook-delivery.processor';
 
 export interface WorkerRole {
   workers: Worker[];

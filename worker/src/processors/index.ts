@@ -5,7 +5,7 @@ import { generationProcessor } from './generation.processor';
 import { billingSweepProcessor } from '../billing/billing-sweep.processor';
 import { paypalCancelProcessor } from '../billing/paypal-cancel.processor';
 import { paypalRefundProcessor } from '../billing/paypal-refund.processor';
-import { webhookDeliveryProcessor } from './webhook-delivery.processor';
+import { webhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor';
 
 /** One entry per job; each handler lives in its own `<name>.processor.ts`. */
 export const processors: ProcessorRegistration[] = [
