@@ -21,7 +21,7 @@ import {
 } from '@gl/core/server';
 import { finishCampaignIfDone, reportCampaignLine } from './campaigns/campaign-progress';
 import { GENERATION_FAILED_MESSAGE } from './processors/generation.processor';
-import { needsPhoto, PHOTO_GONE_MESSAGE } from './generation/vision/photo-job';
+import { needsPhoto, PHOTO_GONE_MESSAGE } from './photo/photo-job';
 import { generationFailedText } from './generation/failed-text';
 
 const BATCH = 500;

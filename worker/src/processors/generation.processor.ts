@@ -31,7 +31,7 @@ import {
   PHOTO_GONE_MESSAGE,
   userMessageOf,
   type VisionProviders,
-} from '../generation/vision/photo-job';
+} from '../photo/photo-job';
 import { registerProcessor, type WorkerContext } from '../processor';
 import { announceGenerationCompleted } from '../webhooks/generation-completed.event';
 
