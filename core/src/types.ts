@@ -8,6 +8,7 @@ export * from './lines/platforms';
 export * from './lines/occasions';
 export * from './lines/platform-count';
 export * from './platform/contract/limits';
+export * from './teams/team-roles';
 export * from './brands/brand-rules';
 export * from './photo/photo-limits';
 export * from './platform/web/theme-init';

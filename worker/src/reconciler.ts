@@ -23,8 +23,8 @@ import {
   type ServerContext,
 } from '@gl/core/server';
 import { finishCampaignIfDone, reportCampaignLine } from './campaigns/campaign-progress';
-import { GENERATION_FAILED_MESSAGE } from './processors/generation.processor';
-import { needsPhoto, PHOTO_GONE_MESSAGE } from './generation/vision/photo-job';
+import { GENERATION_FAILED_MESSAGE } from './generation/generation.processor';
+import { needsPhoto, PHOTO_GONE_MESSAGE } from './photo/photo-job';
 import { generationFailedText } from './generation/failed-text';
 
 const BATCH = 500;

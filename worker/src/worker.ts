@@ -11,8 +11,8 @@ import {
 import type { ProcessorRegistration, WorkerContext } from './processor';
 import { processors as defaultProcessors } from './processors';
 import { startReconciler } from './reconciler';
-import { webhookBackoff } from './processors/webhook-delivery.processor';
-import { enqueueC2bRegistration } from './processors/mpesa-c2b-register.processor';
+import { webhookBackoff } from './webhooks/webhook-delivery.processor';
+import { enqueueC2bRegistration } from './billing/mpesa-c2b-register.processor';
 
 export interface WorkerRole {
   workers: Worker[];

@@ -42,7 +42,7 @@ import {
   type MpesaPaybillDto,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
-import { secretMatches } from '../auth/token.service';
+import { secretMatches } from '../accounts/token.service';
 
 export const MPESA_UNAVAILABLE = 'M-Pesa payments are not available right now.';
 

@@ -3,7 +3,7 @@ import { Errors, isPrivateAddress, metricsRegistry, queueDepth } from '@gl/core/
 import type { ApiContext } from '../api-context';
 import { bearerToken } from '../middleware/authenticate';
 import { labelRoute } from '../observability/http-metrics';
-import { secretMatches } from '../auth/token.service';
+import { secretMatches } from '../accounts/token.service';
 
 /**
  * GET /metrics in Prometheus text format (any case, with or without a trailing slash: Express

@@ -1,15 +1,6 @@
 import { and, asc, count, eq, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/database';
-import {
-  billingNotices,
-  paymentEvents,
-  paymentRefunds,
-  payments,
-  paypalCatalog,
-  receiptCounters,
-  subscriptions,
-  users,
-} from '../schema';
+import { billingNotices, paymentEvents, paymentRefunds, payments, paypalCatalog, receiptCounters, subscriptions, users } from '../schema';
 import type { PaymentRow } from './payments.repository';
 import type { SubscriptionRow } from './subscriptions.repository';
 import { inForceSql, lapsedSql } from './in-force';

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { getPlan, PLAN_IDS, type PlanId } from '../platform/catalogue';
 import { subscriptions } from '../schema';
-import type { SubscriptionRow } from './subscriptions.repository';
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /**
  * The one "subscription in force" rule: its status is `active` and its period has not ended

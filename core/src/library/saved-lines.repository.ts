@@ -5,7 +5,14 @@ import { PLATFORM_IDS, type PlatformId } from '../lines/platforms';
 import type { SavedLineDto, SavedLinesPageDto, SavedLinesSummaryDto } from '../lines/lines.contract';
 import type { DbOrTx } from '../platform/db/database';
 import { generations, saveIdempotencyKeys, savedLines } from '../schema';
-import { afterPosition, containsText, cursorTsOf, encodeCursor, newestFirst as newestFirstOn, type CursorPosition } from '../platform/db/keyset';
+import {
+  afterPosition,
+  containsText,
+  cursorTsOf,
+  encodeCursor,
+  newestFirst as newestFirstOn,
+  type CursorPosition,
+} from '../platform/db/keyset';
 
 export type SavedLineRow = typeof savedLines.$inferSelect;
 

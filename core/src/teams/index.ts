@@ -1,2 +1,3 @@
 /** Teams' browser-safe entry: teams, members, invitations, shared lines (contract and types). */
 export * from './teams.contract';
+export * from './team-roles';

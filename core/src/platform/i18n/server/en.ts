@@ -257,7 +257,7 @@ export const SERVER_MESSAGES_EN = {
   'field.idInvalid': 'Must be a valid id',
   'field.sessionUnknown': 'Unknown session',
   'field.cursorInvalid': 'Invalid cursor',
-  // Photos (api/src/lines/photo-upload.ts; the worker's over Socket.IO).
+  // Photos (api/src/photo/photo-upload.ts; the worker's over Socket.IO).
   'photo.notMultipart': 'Send the photo as multipart/form-data, in a field named "{{field}}".',
   'photo.missing': 'Add a photo: send it in the "{{field}}" field (JPEG, PNG or WebP, up to {{mb}} MB).',
   'photo.empty': 'The photo is empty (0 bytes). Please take or choose it again.',

@@ -13,7 +13,7 @@ import type { ApiContext } from '../api-context';
 import { defineResource, reply } from '../http/route';
 import { bearerToken } from '../middleware/authenticate';
 import { PublicApiService, type ApiCaller } from './public-api.service';
-import { readPhotoForm } from '../lines/photo-upload';
+import { readPhotoForm } from '../photo/photo-upload';
 import { PHOTO_DESCRIPTION, photoMultipart } from '../lines/generate-requests';
 
 function callerOf(res: Response): ApiCaller {

@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import { resolveLanguage } from '@gl/core';
 import { billingRepository, paymentsRepository, paypalCancellationsRepository, type Logger } from '@gl/core/server';
-import { billingMailBodies } from '../email/billing-mail';
+import { billingMailBodies } from './billing-mail';
 import type { WorkerContext } from '../processor';
 import { deliver } from '../email/deliver';
 

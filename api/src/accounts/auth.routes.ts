@@ -20,7 +20,7 @@ import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { languageOf } from '../http/request-language';
 import { userIdOf } from '../middleware/authenticate';
-import { AccountService } from '../account/account.service';
+import { AccountService } from './account.service';
 import { AccountEmailsService } from './account-emails.service';
 import { AuthService } from './auth.service';
 import { SessionsService } from './sessions.service';

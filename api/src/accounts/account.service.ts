@@ -10,10 +10,10 @@ import {
 } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { deleteAccount } from './account-deletion';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { endAccountCredentials } from '../auth/trust-reset';
+import { hashPassword, verifyPassword } from './passwords';
+import { endAccountCredentials } from './trust-reset';
 import { toPublicUser } from './public-user';
-import { startSession } from '../auth/session-issuer';
+import { startSession } from './session-issuer';
 
 const ACCOUNT_GONE = 'Your account no longer exists. Please sign in again.';
 

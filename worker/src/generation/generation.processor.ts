@@ -11,18 +11,18 @@ import {
   type Config,
   type GenerationRow,
 } from '@gl/core/server';
-import { generationFailedText } from '../generation/failed-text';
+import { generationFailedText } from './failed-text';
 import type { CategoryId, Tone } from '@gl/core';
 import { offlineForCampaignDay } from '../campaigns/campaign-brief';
 import { reportCampaignLine } from '../campaigns/campaign-progress';
-import { LineBatcher } from '../generation/line-batcher';
-import { generateOffline } from '../generation/offline/offline-generator';
-import { RecentLinesStore, type RecentBrief } from '../generation/offline/recent-lines.store';
-import type { ChainRefine, ChainResult, OfflineRefineRequest, OfflineRequest, OfflineResult } from '../generation/provider-chain';
-import { refineOffline } from '../generation/offline/refine';
-import { HuggingFaceProvider } from '../generation/providers/huggingface.provider';
-import { OpenAiProvider } from '../generation/providers/openai.provider';
-import type { LineProvider } from '../generation/providers/provider';
+import { LineBatcher } from './line-batcher';
+import { generateOffline } from './offline/offline-generator';
+import { RecentLinesStore, type RecentBrief } from './offline/recent-lines.store';
+import type { ChainRefine, ChainResult, OfflineRefineRequest, OfflineRequest, OfflineResult } from './provider-chain';
+import { refineOffline } from './offline/refine';
+import { HuggingFaceProvider } from './providers/huggingface.provider';
+import { OpenAiProvider } from './providers/openai.provider';
+import type { LineProvider } from './providers/provider';
 import {
   chainFor,
   forgetPhoto,
@@ -31,7 +31,7 @@ import {
   PHOTO_GONE_MESSAGE,
   userMessageOf,
   type VisionProviders,
-} from '../generation/vision/photo-job';
+} from '../photo/photo-job';
 import { registerProcessor, type WorkerContext } from '../processor';
 import { announceGenerationCompleted } from '../webhooks/generation-completed.event';
 

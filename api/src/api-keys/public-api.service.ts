@@ -15,10 +15,10 @@ import type { z } from 'zod';
 import { Errors, decodeCursor, savedLinesRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { generateLimiters } from '../lines/generate-requests';
-import { ApiKeysService } from '../api-keys/api-keys.service';
+import { ApiKeysService } from './api-keys.service';
 import { GenerationService, type GenerationAccepted } from '../lines/generation.service';
-import { PhotoService } from '../lines/photo.service';
-import type { PhotoForm } from '../lines/photo-upload';
+import { PhotoService } from '../photo/photo.service';
+import type { PhotoForm } from '../photo/photo-upload';
 import { saveLine } from '../library/save-line';
 
 /** Who calls the public API: the owner of a Business API key. */

@@ -1,6 +1,6 @@
 import { formatMinor, getPlan, type PlanId } from '@gl/core';
 import { formatDay } from '@gl/core/server';
-import type { BillingMailInput } from './billing-mail';
+import type { BillingMailInput } from './billing-mail-input';
 
 /** The billing e-mails in Kiswahili: money and dates through Intl (sw-KE), plan names from the glossary. */
 

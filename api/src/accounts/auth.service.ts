@@ -12,7 +12,7 @@ import type { ApiContext } from '../api-context';
 import { newOpaqueToken, sha256 } from './token.service';
 import { sendVerificationEmail } from './account-emails.service';
 import { hashPassword, verifyPassword, getDummyHash } from './passwords';
-import { toPublicUser } from '../account/public-user';
+import { toPublicUser } from './public-user';
 import { refreshExpiry, startSession } from './session-issuer';
 
 const INVALID_LOGIN = 'Invalid email or password';

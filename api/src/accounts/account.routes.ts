@@ -16,7 +16,7 @@ import type { ApiContext } from '../api-context';
 import { defineResource, SENT } from '../http/route';
 import { languageOf } from '../http/request-language';
 import { userIdOf } from '../middleware/authenticate';
-import { AccountEmailsService } from '../auth/account-emails.service';
+import { AccountEmailsService } from './account-emails.service';
 import { streamExport } from './account-export';
 import { AccountService } from './account.service';
 import { deviceOf } from '../common/device';

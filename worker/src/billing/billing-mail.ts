@@ -1,20 +1,8 @@
-import { formatMinor, getPlan, type PlanId, type UiLanguage } from '@gl/core';
+import { formatMinor, getPlan, type PlanId } from '@gl/core';
 import { composeBillingMailSw } from './billing-mail-sw';
-import type { BillingNoticeRow, PaymentRefundRow, PaymentRow, PaypalCancellationRow } from '@gl/core/server';
+import type { BillingMailInput } from './billing-mail-input';
 
-export interface BillingMailInput {
-  notice: BillingNoticeRow;
-  name: string;
-  email: string;
-  payment?: PaymentRow;
-  /** The PayPal cancellation a paypal-cancelled / paypal-cancel-failed notice is about. */
-  cancellation?: PaypalCancellationRow;
-  /** The refund a refund notice is about. */
-  refund?: PaymentRefundRow;
-  publicUrl?: string;
-  /** The account's language (English when absent). */
-  language?: UiLanguage;
-}
+export type { BillingMailInput };
 
 /** Why the customer left a PayPal subscription, as the e-mail says it. */
 const LEFT_BECAUSE: Record<string, string> = {

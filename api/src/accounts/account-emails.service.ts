@@ -12,7 +12,7 @@ import {
 } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords';
-import { toPublicUser } from '../account/public-user';
+import { toPublicUser } from './public-user';
 import { startSession } from './session-issuer';
 import { endAccountCredentials } from './trust-reset';
 import { enqueueEmails, storeEmail } from '../common/outbox';

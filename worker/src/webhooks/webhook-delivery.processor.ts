@@ -14,7 +14,7 @@ import {
   type Config,
 } from '@gl/core/server';
 import { registerProcessor, type WorkerContext } from '../processor';
-import { sendWebhook } from '../webhooks/webhook-sender';
+import { sendWebhook } from './webhook-sender';
 
 /** An endpoint whose failures began longer ago than this is disabled (and its owner told). */
 export const WEBHOOK_DISABLE_AFTER_MS = 24 * 3600_000;
