@@ -1,4 +1,22 @@
-import examples from './kinds/_examples.json' with { type: 'json' };
+import examplesKinds from './kinds/_examples.json' with { type: 'json' };
+import agricultureKinds from './kinds/agriculture.json' with { type: 'json' };
+import beautyKinds from './kinds/beauty.json' with { type: 'json' };
+import brandsKinds from './kinds/brands.json' with { type: 'json' };
+import businessServicesKinds from './kinds/business-services.json' with { type: 'json' };
+import causesKinds from './kinds/causes.json' with { type: 'json' };
+import educationKinds from './kinds/education.json' with { type: 'json' };
+import eventsKinds from './kinds/events.json' with { type: 'json' };
+import fashionKinds from './kinds/fashion.json' with { type: 'json' };
+import financeKinds from './kinds/finance.json' with { type: 'json' };
+import foodKinds from './kinds/food.json' with { type: 'json' };
+import genericKinds from './kinds/generic.json' with { type: 'json' };
+import healthKinds from './kinds/health.json' with { type: 'json' };
+import homeServicesKinds from './kinds/home-services.json' with { type: 'json' };
+import peopleKinds from './kinds/people.json' with { type: 'json' };
+import retailKinds from './kinds/retail.json' with { type: 'json' };
+import techKinds from './kinds/tech.json' with { type: 'json' };
+import transportKinds from './kinds/transport.json' with { type: 'json' };
+import travelKinds from './kinds/travel.json' with { type: 'json' };
 import { kindsFileSchema, type Kind, type KindsFile } from './kinds.schema';
 
 /**
@@ -8,7 +26,25 @@ import { kindsFileSchema, type Kind, type KindsFile } from './kinds.schema';
  * ids no sector file defines.
  */
 export const KIND_FILES: Record<string, unknown> = {
-  '_examples.json': examples,
+  '_examples.json': examplesKinds,
+  'agriculture.json': agricultureKinds,
+  'beauty.json': beautyKinds,
+  'brands.json': brandsKinds,
+  'business-services.json': businessServicesKinds,
+  'causes.json': causesKinds,
+  'education.json': educationKinds,
+  'events.json': eventsKinds,
+  'fashion.json': fashionKinds,
+  'finance.json': financeKinds,
+  'food.json': foodKinds,
+  'generic.json': genericKinds,
+  'health.json': healthKinds,
+  'home-services.json': homeServicesKinds,
+  'people.json': peopleKinds,
+  'retail.json': retailKinds,
+  'tech.json': techKinds,
+  'transport.json': transportKinds,
+  'travel.json': travelKinds,
 };
 
 function parse(file: string, data: unknown): KindsFile {
@@ -57,30 +93,31 @@ export function genericKind(sells: KindSells): Kind {
   return (BY_ID.get(GENERIC_BY_SELLS[sells]) ?? BY_ID.get('generic-service')) as Kind;
 }
 
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+const WEAK = new Set(['shop', 'store', 'business', 'company', 'service', 'services', 'centre', 'center', 'studio', 'house', 'place', 'spot', 'hub', 'brand', 'stall', 'kiosk', 'outlet', 'duka', 'agency', 'firm', 'team', 'group', 'club', 'app', 'online', 'products', 'goods', 'clinic']);
 
 interface Matcher {
   kind: Kind;
   phrase: string;
-  re: RegExp;
   words: number;
-  lang: 'en' | 'sw';
 }
 
 const MATCHERS: Matcher[] = KINDS.filter((k) => !k.id.startsWith('generic-')).flatMap((kind) =>
-  (['en', 'sw'] as const).flatMap((lang) =>
-    kind.match[lang].map((phrase) => ({
-      kind,
-      phrase,
-      // Whole words; a final plural "s" or "es" also matches ("plumbers", "bakeries" is its own phrase).
-      re: new RegExp(`(?<![\\p{L}\\p{N}])${escape(phrase)}(?:s|es)?(?![\\p{L}\\p{N}])`, 'iu'),
-      words: phrase.split(/\s+/).length,
-      lang,
-    })),
-  ),
+  (['en', 'sw'] as const).flatMap((lang) => kind.match[lang].map((phrase) => ({ kind, phrase: plain(phrase), words: phrase.split(/\s+/).length }))),
 );
+
+/** Lower case, every character that is not part of a word a space (the same length, so indices hold). */
+export function plain(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}'’-]/gu, (m) => ' '.repeat(m.length));
+}
+
+/** Where a phrase occurs in a plain text as whole words (a plural "s" or "es" allowed), or -1. */
+function find(padded: string, phrase: string): number {
+  for (const end of [' ', 's ', 'es ']) {
+    const at = padded.indexOf(` ${phrase}${end}`);
+    if (at >= 0) return at;
+  }
+  return -1;
+}
 
 export interface KindMatch {
   kind: Kind;
@@ -91,16 +128,22 @@ export interface KindMatch {
 }
 
 /**
- * The kind a brief names: every kind whose match phrases occur in the text scores by the longest
- * and earliest phrase (the subject comes first in most briefs: "a bakery that also sells coffee").
+ * The kind a brief names: every kind whose match phrases occur in the text scores by whether it is
+ * in the subject, then the longest and earliest phrase ("a bakery that also sells coffee").
  */
-export function matchKind(text: string): KindMatch | null {
+export function matchKind(text: string, subject?: string | null): KindMatch | null {
   let best: { m: KindMatch; score: number } | null = null;
+  const padded = ` ${plain(text).replace(/\s+/g, ' ')} `;
+  const subjectPlain = subject ? plain(subject).replace(/\s+/g, ' ').trim() : '';
+  const subjectPadded = ` ${subjectPlain} `;
   for (const m of MATCHERS) {
-    const hit = m.re.exec(text);
-    if (!hit) continue;
-    const score = m.words * 1000 + m.phrase.length * 10 - Math.min(hit.index, 999) / 100;
-    if (!best || score > best.score) best = { m: { kind: m.kind, phrase: m.phrase, index: hit.index }, score };
+    const index = find(padded, m.phrase);
+    if (index < 0) continue;
+    // A word any shop could use ("shop", "store") names a kind only when it is the whole subject.
+    if (WEAK.has(m.phrase) && !(subjectPlain === m.phrase || subjectPlain === `${m.phrase}s`)) continue;
+    const inSubject = subjectPlain !== '' && find(subjectPadded, m.phrase) >= 0;
+    const score = (inSubject ? 10_000 : 0) + m.words * 1000 + m.phrase.length * 10 - Math.min(index, 999) / 100;
+    if (!best || score > best.score) best = { m: { kind: m.kind, phrase: m.phrase, index }, score };
   }
   return best?.m ?? null;
 }
