@@ -45,7 +45,7 @@ export interface Frame {
   brief: Brief;
 }
 
-const NUM = String.raw`\d[\d,]*(?:\.\d+)?`;
+const NUM = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
 const WORD_NUM = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|\d+|an?|half an?)`;
 const MONTHS = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
 const DAYS = String.raw`(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)`;
@@ -59,7 +59,7 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
   { type: 'hours', re: /\b24\/7\b|\b24\s?hours?(?:\s+a\s+day)?\b|\bround[- ]the[- ]clock\b|\bopen\s+(?:late|daily|every day|all night|on sundays?|on weekends?|till \w+|until \w+)\b/gi },
   { type: 'hours', re: new RegExp(String.raw`\b${DAYS}(?:\s?(?:-|–|to|through|till|until)\s?${DAYS})(?:,?\s+${TIME}\s?(?:-|–|to|till|until)\s?${TIME})?`, 'gi') },
   { type: 'hours', re: new RegExp(String.raw`\b(?:from\s+)?${TIME}\s?(?:-|–|to|till|until)\s?${TIME}`, 'gi') },
-  { type: 'hours', re: /\b(?:every|on)\s+(?:weekends?|weekdays|saturdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?)(?:\s+and\s+(?:saturdays?|sundays?))?\b/gi },
+  { type: 'hours', re: /\b(?:every|on)\s+(?:weekends?|weekdays|saturdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?)(?:\s+and\s+(?:saturdays?|sundays?))?\b(?!,?\s+\d)/gi },
   { type: 'duration', re: /\bwhile[- ]you[- ]wait\b/gi },
   { type: 'duration', re: /\bsame[- ]day(?:\s+(?:delivery|service|repairs?|results))?\b|\bnext[- ]day\s+delivery\b/gi },
   { type: 'duration', re: new RegExp(String.raw`\b(?:in|within|under|in under|in less than)\s+${WORD_NUM}\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b`, 'gi') },
@@ -68,7 +68,8 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
   { type: 'date', re: new RegExp(String.raw`\b(?:(?:on|this|next)\s+)?(?:${DAYS},?\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTHS}\b(?:\s+\d{4})?`, 'gi') },
   { type: 'date', re: new RegExp(String.raw`\b(?:on\s+)?(?:${DAYS},?\s+)?${MONTHS}\s+\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s+\d{4})?`, 'gi') },
   { type: 'date', re: /\b(?:this|next)\s+(?:saturday|sunday|monday|tuesday|wednesday|thursday|friday|weekend|week|month)\b/gi },
-  { type: 'perk', re: /\bno\s+call[- ]out\s+(?:fee|charge)s?\b|\bfree\s+(?:delivery|shipping|wi-?fi|parking|consultations?|quotes?|installation|fitting|first\s+(?:lesson|class|session|visit)|trial\s+class|trial lesson|assessment|check-?ups?|samples?|entry|admission|tasting)\b|\b(?:money[- ]back|satisfaction)\s+guarantee\b|\b(?:\d+|one|two|three|five|ten)[- ](?:year|month)\s+(?:guarantee|warranty)\b|\bno\s+(?:hidden\s+(?:fees|charges)|booking fee|deposit|contract|joining fee)\b|\bfree\s+entry\b|\bfree\s+for\s+(?:kids|children|members)\b|\bdelivery\s+(?:included|available)\b|\bwe\s+deliver\b|\bdelivers?\s+(?:countrywide|nationwide|across\s+\w+)\b|\bcomes?\s+to\s+(?:your|you)(?:\s+\w+)?\b/gi },
+  { type: 'perk', re: /\bno\s+call[- ]out\s+(?:fee|charge)s?\b|\bfree\s+(?:delivery|shipping|wi-?fi|parking|consultations?|quotes?|installation|fitting|first\s+(?:lesson|class|session|visit)|trial\s+class|trial lesson|assessment|check-?ups?|samples?|entry|admission|tasting)\b|\b(?:money[- ]back|satisfaction)\s+guarantee\b|\b(?:\d+|one|two|three|five|ten)[- ](?:year|month)\s+(?:guarantee|warranty)\b|\bno\s+(?:hidden\s+(?:fees|charges)|booking fee|deposit|contract|joining fee)\b|\bfree\s+entry\b|\bfree\s+for\s+(?:kids|children|members)\b|\bdelivery\s+(?:included|available)\b|\bwe\s+deliver\b|\bdelivers?\s+(?:countrywide|nationwide|across\s+\w+)\b|\bdelivery\s+(?:countrywide|nationwide)\b|\bcomes?\s+to\s+(?:your|you)(?:\s+\w+)?\b/gi },
+  { type: 'perk', re: /\b(?:your\s+)?(?:first|1st)\s+(?:class|lesson|session|visit|consultation|month|wash|cut)\s+(?:is\s+)?(?:free|on us)\b/gi },
   { type: 'payment', re: /\b(?:pay(?:ment)?\s+(?:by|via|with|through)\s+|lipa\s+na\s+)?m-?pesa(?:\s+accepted)?\b/gi },
 ];
 const URL = /\b(?:https?:\/\/|www\.)[^\s,]+|\b[\w-]+\.(?:com|co\.ke|ke|org|net|io|africa|shop|store|app)(?:\/[^\s,]*)?\b/gi;
@@ -153,7 +154,8 @@ function cleanName(name: string | null, subject: string | null, kind: Kind): str
     const re = new RegExp(`\\s+${tail.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
     if (re.test(n) && /['’]s\s/.test(n) && /^\p{Ll}/u.test(tail)) n = n.replace(re, '');
   }
-  if (isKnownPlace(n) || n.length < 2) return null;
+  // A word that names a kind ("MC", "SaaS") is what the subject is, not its name.
+  if (isKnownPlace(n) || n.length < 2 || matchKind(n)?.phrase === n.toLowerCase()) return null;
   return n;
 }
 
@@ -224,7 +226,9 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     .map((o) => o.en.trim())
     .filter((o) => o.length > 2 && !NOT_OFFERS.has(o.toLowerCase()) && !placeWords.has(o.toLowerCase()))
     .filter((o) => !facts.some((f) => f.text.toLowerCase().includes(o.toLowerCase())))
-    .filter((o) => !/^(?:the|a|an|our|my|your)$/i.test(o));
+    .filter((o) => !/^(?:the|a|an|our|my|your)$/i.test(o))
+    // A clause is not an offer ("screens fixed", "cars washed").
+    .filter((o) => !/\b(?:fixed|repaired|done|made|delivered|washed|cleaned|served|sold|included)$/i.test(o));
 
   // No offer named: what the subject sells ("used tyres" of a used-tyres shop; goat-milk soap itself).
   const subjectClean = subjectText && !/\d/.test(subjectText) ? subjectText : null;

@@ -191,6 +191,8 @@ function standInFor(frame: Frame, lang: Lang): Fill['standIn'] {
   if (lang !== 'en' || !subject || subject.split(/\s+/).length > 4 || /\d/.test(subject)) return null;
   const lower = /^\p{Lu}\p{Ll}/u.test(subject) && !/\s\p{Lu}/u.test(subject) ? subject.charAt(0).toLowerCase() + subject.slice(1) : subject;
   if (frame.speaker === 'person') return { start: capFirst(lower), mid: null };
+  // "Our phone repairs does…": a plural subject cannot stand in for a name.
+  if (/[^s]s$/i.test(lower.split(/\s+/).pop() ?? '')) return null;
   // "Our plumber" reads as a member of staff: a business named by its trade has no stand-in.
   if (/(?:er|or|ist|ian|DJ|dj)$/.test(lower)) return null;
   return { start: `Our ${lower}`, mid: `our ${lower}` };
