@@ -176,7 +176,7 @@ describe('kinds library data', () => {
       .filter(({ kind }) => kind.speaker === 'person')
       .flatMap(({ kind }) =>
         kind.lines.en
-          .filter((p) => p.categories.some((c) => c === 'bios' || c === 'adlines') && weSpeaks.test(p.text))
+          .filter((p) => p.categories.some((c) => c === 'bios' || c === 'adlines') && weSpeaks.test(unquoted(p.text)))
           .map((p) => `${p.id}: ${p.text}`),
       );
     expect(personWe).toEqual([]);
