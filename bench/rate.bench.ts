@@ -110,7 +110,9 @@ function sheet(briefsFile: string, outDir: string): void {
   writeFileSync(path.join(outDir, 'sheet.tsv'), `${tsv}\n`);
   writeFileSync(path.join(outDir, 'key.json'), `${JSON.stringify(key, null, 1)}\n`);
   console.log(tsv);
-  console.error(`\n${key.length} rows: ${path.join(outDir, 'sheet.tsv')} (key: key.json). Rate 0/1/2 in the last column, save as ratings.tsv, then: npm run bench:rate -- score ${outDir}`);
+  console.error(
+    `\n${key.length} rows: ${path.join(outDir, 'sheet.tsv')} (key: key.json). Rate 0/1/2 in the last column, save as ratings.tsv, then: npm run bench:rate -- score ${outDir}`,
+  );
 }
 
 function score(dir: string): void {

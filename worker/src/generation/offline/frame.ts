@@ -53,30 +53,85 @@ const TIME = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\d{1,
 
 /** Fact finders, most specific first; each match is taken out of the text before the next runs. */
 const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
-  { type: 'price', re: new RegExp(String.raw`(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|R|\$|£|€)\s?${NUM}(?:\s?(?:k|K|m|bn)\b)?(?:\s?(?:\/-|per\s+\w+|a\s+(?:night|month|week|day|kilo|kg|person|head|plate|hour|session|class)))?`, 'g') },
-  { type: 'price', re: new RegExp(String.raw`\b${NUM}\s?(?:\/-|bob\b|shillings?\b|dollars?\b|euros?\b|pounds?\b)(?:\s?(?:per\s+\w+|a\s+(?:night|month|week|day|kilo|kg|person|head|plate|hour|session|class)))?`, 'gi') },
+  {
+    type: 'price',
+    re: new RegExp(
+      String.raw`(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|R|\$|£|€)\s?${NUM}(?:\s?(?:k|K|m|bn)\b)?(?:\s?(?:\/-|per\s+\w+|a\s+(?:night|month|week|day|kilo|kg|person|head|plate|hour|session|class)))?`,
+      'g',
+    ),
+  },
+  {
+    type: 'price',
+    re: new RegExp(
+      String.raw`\b${NUM}\s?(?:\/-|bob\b|shillings?\b|dollars?\b|euros?\b|pounds?\b)(?:\s?(?:per\s+\w+|a\s+(?:night|month|week|day|kilo|kg|person|head|plate|hour|session|class)))?`,
+      'gi',
+    ),
+  },
   { type: 'perk', re: /\b\d{1,3}\s?(?:%|percent|per cent)\s+off\b(?:\s+\w+)?/gi },
-  { type: 'hours', re: /\b24\/7\b|\b24\s?hours?(?:\s+a\s+day)?\b|\bround[- ]the[- ]clock\b|\bopen\s+(?:late|daily|every day|all night|on sundays?|on weekends?|till \w+|until \w+)\b/gi },
-  { type: 'hours', re: new RegExp(String.raw`\b${DAYS}(?:\s?(?:-|–|to|through|till|until)\s?${DAYS})(?:,?\s+${TIME}\s?(?:-|–|to|till|until)\s?${TIME})?`, 'gi') },
+  {
+    type: 'hours',
+    re: /\b24\/7\b|\b24\s?hours?(?:\s+a\s+day)?\b|\bround[- ]the[- ]clock\b|\bopen\s+(?:late|daily|every day|all night|on sundays?|on weekends?|till \w+|until \w+)\b/gi,
+  },
+  {
+    type: 'hours',
+    re: new RegExp(
+      String.raw`\b${DAYS}(?:\s?(?:-|–|to|through|till|until)\s?${DAYS})(?:,?\s+${TIME}\s?(?:-|–|to|till|until)\s?${TIME})?`,
+      'gi',
+    ),
+  },
   { type: 'hours', re: new RegExp(String.raw`\b(?:from\s+)?${TIME}\s?(?:-|–|to|till|until)\s?${TIME}`, 'gi') },
-  { type: 'hours', re: /\b(?:every|on)\s+(?:weekends?|weekdays|saturdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?)(?:\s+and\s+(?:saturdays?|sundays?))?\b(?!,?\s+\d)/gi },
+  {
+    type: 'hours',
+    re: /\b(?:every|on)\s+(?:weekends?|weekdays|saturdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?)(?:\s+and\s+(?:saturdays?|sundays?))?\b(?!,?\s+\d)/gi,
+  },
   { type: 'duration', re: /\bwhile[- ]you[- ]wait\b/gi },
   { type: 'duration', re: /\bsame[- ]day(?:\s+(?:delivery|service|repairs?|results))?\b|\bnext[- ]day\s+delivery\b/gi },
-  { type: 'duration', re: new RegExp(String.raw`\b(?:in|within|under|in under|in less than)\s+${WORD_NUM}\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b`, 'gi') },
-  { type: 'duration', re: new RegExp(String.raw`\b${WORD_NUM}[- ](?:minute|hour|day|week|month)s?\s+(?:course|programme|program|class|bootcamp|turnaround|delivery)\b`, 'gi') },
-  { type: 'record', re: new RegExp(String.raw`\b(?:over\s+|more than\s+)?${WORD_NUM}\+?\s+years?(?:'|’)?\s+(?:of\s+)?experience\b|\bsince\s+(?:19|20)\d\d\b|\b${NUM}\+?\s+(?:happy\s+)?(?:clients|customers|students|patients|members|families|weddings|homes)\s+(?:served|helped|taught|so far)?`, 'gi') },
-  { type: 'date', re: new RegExp(String.raw`\b(?:(?:on|this|next)\s+)?(?:${DAYS},?\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTHS}\b(?:\s+\d{4})?`, 'gi') },
+  {
+    type: 'duration',
+    re: new RegExp(
+      String.raw`\b(?:in|within|under|in under|in less than)\s+${WORD_NUM}\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b`,
+      'gi',
+    ),
+  },
+  {
+    type: 'duration',
+    re: new RegExp(
+      String.raw`\b${WORD_NUM}[- ](?:minute|hour|day|week|month)s?\s+(?:course|programme|program|class|bootcamp|turnaround|delivery)\b`,
+      'gi',
+    ),
+  },
+  {
+    type: 'record',
+    re: new RegExp(
+      String.raw`\b(?:over\s+|more than\s+)?${WORD_NUM}\+?\s+years?(?:'|’)?\s+(?:of\s+)?experience\b|\bsince\s+(?:19|20)\d\d\b|\b${NUM}\+?\s+(?:happy\s+)?(?:clients|customers|students|patients|members|families|weddings|homes)\s+(?:served|helped|taught|so far)?`,
+      'gi',
+    ),
+  },
+  {
+    type: 'date',
+    re: new RegExp(
+      String.raw`\b(?:(?:on|this|next)\s+)?(?:${DAYS},?\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTHS}\b(?:\s+\d{4})?`,
+      'gi',
+    ),
+  },
   { type: 'date', re: new RegExp(String.raw`\b(?:on\s+)?(?:${DAYS},?\s+)?${MONTHS}\s+\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s+\d{4})?`, 'gi') },
   { type: 'date', re: /\b(?:this|next)\s+(?:saturday|sunday|monday|tuesday|wednesday|thursday|friday|weekend|week|month)\b/gi },
-  { type: 'perk', re: /\bno\s+call[- ]out\s+(?:fee|charge)s?\b|\bfree\s+(?:delivery|shipping|wi-?fi|parking|consultations?|quotes?|installation|fitting|first\s+(?:lesson|class|session|visit)|trial\s+class|trial lesson|assessment|check-?ups?|samples?|entry|admission|tasting)\b|\b(?:money[- ]back|satisfaction)\s+guarantee\b|\b(?:\d+|one|two|three|five|ten)[- ](?:year|month)\s+(?:guarantee|warranty)\b|\bno\s+(?:hidden\s+(?:fees|charges)|booking fee|deposit|contract|joining fee)\b|\bfree\s+entry\b|\bfree\s+for\s+(?:kids|children|members)\b|\bdelivery\s+(?:included|available)\b|\bwe\s+deliver\b|\bdelivers?\s+(?:countrywide|nationwide|across\s+\w+)\b|\bdelivery\s+(?:countrywide|nationwide)\b|\bcomes?\s+to\s+(?:your|you)(?:\s+\w+)?\b/gi },
-  { type: 'perk', re: /\b(?:your\s+)?(?:first|1st)\s+(?:class|lesson|session|visit|consultation|month|wash|cut)\s+(?:is\s+)?(?:free|on us)\b/gi },
+  {
+    type: 'perk',
+    re: /\bno\s+call[- ]out\s+(?:fee|charge)s?\b|\bfree\s+(?:delivery|shipping|wi-?fi|parking|consultations?|quotes?|installation|fitting|first\s+(?:lesson|class|session|visit)|trial\s+class|trial lesson|assessment|check-?ups?|samples?|entry|admission|tasting)\b|\b(?:money[- ]back|satisfaction)\s+guarantee\b|\b(?:\d+|one|two|three|five|ten)[- ](?:year|month)\s+(?:guarantee|warranty)\b|\bno\s+(?:hidden\s+(?:fees|charges)|booking fee|deposit|contract|joining fee)\b|\bfree\s+entry\b|\bfree\s+for\s+(?:kids|children|members)\b|\bdelivery\s+(?:included|available)\b|\bwe\s+deliver\b|\bdelivers?\s+(?:countrywide|nationwide|across\s+\w+)\b|\bdelivery\s+(?:countrywide|nationwide)\b|\bcomes?\s+to\s+(?:your|you)(?:\s+\w+)?\b/gi,
+  },
+  {
+    type: 'perk',
+    re: /\b(?:your\s+)?(?:first|1st)\s+(?:class|lesson|session|visit|consultation|month|wash|cut)\s+(?:is\s+)?(?:free|on us)\b/gi,
+  },
   { type: 'payment', re: /\b(?:pay(?:ment)?\s+(?:by|via|with|through)\s+|lipa\s+na\s+)?m-?pesa(?:\s+accepted)?\b/gi },
 ];
 const URL = /\b(?:https?:\/\/|www\.)[^\s,]+|\b[\w-]+\.(?:com|co\.ke|ke|org|net|io|africa|shop|store|app)(?:\/[^\s,]*)?\b/gi;
 const PHONE = /(?:\+?254|\b0)\s?[17]\d{2}[\s-]?\d{3}[\s-]?\d{3}\b|\+\d{1,3}[\s-]?\d{2,4}[\s-]?\d{3,4}[\s-]?\d{3,4}\b/g;
-const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\uFE0F\u200D]/gu;
+const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\uFE0F|\u200D/gu;
 /** A brief asks for its contact in a call to action ("call 0712…", "visit www…", "DM us on…"). */
-const ASKS = /\b(?:call|ring|phone|whatsapp|text|sms|visit|order (?:at|on|via)|book (?:at|on|via)|dm|contact|reach us|find us at|go to|shop at|link)\b/i;
+const ASKS =
+  /\b(?:call|ring|phone|whatsapp|text|sms|visit|order (?:at|on|via)|book (?:at|on|via)|dm|contact|reach us|find us at|go to|shop at|link)\b/i;
 
 /** The payment fact is spelled as Kenyans write it. */
 function factText(type: FactType, raw: string): string {
@@ -144,7 +199,27 @@ const SPEAKER_OF_SELLS: Record<KindSells, Speaker> = {
 };
 
 /** Words that are never an offer on their own (a verb the reader took for a noun, a filler). */
-const NOT_OFFERS = new Set(['pay', 'paying', 'fitting', 'order', 'orders', 'call', 'visit', 'book', 'shop', 'services', 'service', 'things', 'stuff', 'more', 'everything', 'anything', 'all', 'best', 'quality']);
+const NOT_OFFERS = new Set([
+  'pay',
+  'paying',
+  'fitting',
+  'order',
+  'orders',
+  'call',
+  'visit',
+  'book',
+  'shop',
+  'services',
+  'service',
+  'things',
+  'stuff',
+  'more',
+  'everything',
+  'anything',
+  'all',
+  'best',
+  'quality',
+]);
 
 function cleanName(name: string | null, subject: string | null, kind: Kind): string | null {
   if (!name) return null;
@@ -161,9 +236,11 @@ function cleanName(name: string | null, subject: string | null, kind: Kind): str
 
 const CACHE = new Map<string, Frame>();
 /** A shop-like head: the words before it are what it sells. */
-const SHOP_HEAD = /\s+(?:shop|store|stall|boutique|dealer|dealership|seller|sellers|supplier|suppliers|kiosk|outlet|yard|showroom|emporium|depot|wholesaler|market)$/i;
+const SHOP_HEAD =
+  /\s+(?:shop|store|stall|boutique|dealer|dealership|seller|sellers|supplier|suppliers|kiosk|outlet|yard|showroom|emporium|depot|wholesaler|market)$/i;
 /** A subject named by what is done, not what is sold ("phone repairs", "home cleaning", "driving lessons"). */
-const SERVICE_WORDS = /\b(?:repairs?|services?|cleaning|lessons|classes|tuition|coaching|training|consulting|consultancy|installation|hire|rental|delivery|design|printing|photography|tailoring|laundry|care|therapy|massage|fitting)\b/i;
+const SERVICE_WORDS =
+  /\b(?:repairs?|services?|cleaning|lessons|classes|tuition|coaching|training|consulting|consultancy|installation|hire|rental|delivery|design|printing|photography|tailoring|laundry|care|therapy|massage|fitting)\b/i;
 /** A participle the reader left on a subject ("goat-milk soap sold on Etsy"). */
 const TRAILING_PARTICIPLE = /\s+(?:sold|made|delivered|based|located|run|owned|available|offered|found)$/i;
 
@@ -187,9 +264,18 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
       return ' ';
     });
   }
-  text = unshout(text.replace(EMOJI, ' ').replace(/#(\p{L}+)/gu, '$1').replace(/\s+/g, ' ').trim());
+  text = unshout(
+    text
+      .replace(EMOJI, ' ')
+      .replace(/#(\p{L}+)/gu, '$1')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
   // Where it is sold online is not a place or part of the subject ("soap sold on Etsy").
-  text = text.replace(/\b(?:sold|available|selling|found|shop)\s+(?:on|at|via|through)\s+(?:etsy|amazon|jumia|kilimall|instagram|facebook|tiktok|whatsapp|shopify|ebay)\b/gi, ' ');
+  text = text.replace(
+    /\b(?:sold|available|selling|found|shop)\s+(?:on|at|via|through)\s+(?:etsy|amazon|jumia|kilimall|instagram|facebook|tiktok|whatsapp|shopify|ebay)\b/gi,
+    ' ',
+  );
   const { facts, rest } = scanFacts(text);
   const brief = understandBrief(rest || null, brand);
   const language: 'en' | 'sw' = rest && isSwahiliBrief(rest) ? 'sw' : 'en';
@@ -217,7 +303,9 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   let subjectText = brief.subject?.en.replace(TRAILING_PARTICIPLE, '') ?? null;
   // The reader may take the kind's own word for a verb ("charity fun run"): the subject takes it back.
   if (subjectText && match) {
-    const next = new RegExp(`${subjectText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(${match.phrase.split(/\s+/).pop()}s?)\\b`, 'i').exec(rest);
+    const next = new RegExp(`${subjectText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(${match.phrase.split(/\s+/).pop()}s?)\\b`, 'i').exec(
+      rest,
+    );
     if (next && !subjectText.toLowerCase().includes(match.phrase)) subjectText = `${subjectText} ${next[1]}`;
   }
   const name = cleanName(brief.name, subjectText, kind);
@@ -234,9 +322,11 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   const subjectClean = subjectText && !/\d/.test(subjectText) ? subjectText : null;
   if (offers.length === 0 && subjectClean) {
     const shop = SHOP_HEAD.exec(subjectClean);
-    if (shop && subjectClean.length > shop[0].length && /s$/i.test(subjectClean.slice(0, shop.index).trim())) offers.push(subjectClean.slice(0, shop.index).trim());
+    if (shop && subjectClean.length > shop[0].length && /s$/i.test(subjectClean.slice(0, shop.index).trim()))
+      offers.push(subjectClean.slice(0, shop.index).trim());
     else if (!shop && (kind.sells === 'product' || kind.sells === 'food') && !matchKind(subjectClean)) offers.push(subjectClean);
-    else if (!shop && kind.sells === 'service' && SERVICE_WORDS.test(subjectClean) && subjectClean.split(/\s+/).length > 1) offers.push(subjectClean);
+    else if (!shop && kind.sells === 'service' && SERVICE_WORDS.test(subjectClean) && subjectClean.split(/\s+/).length > 1)
+      offers.push(subjectClean);
   }
 
   const frame: Frame = {
@@ -252,7 +342,10 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     name,
     speaker,
     contact,
-    kenyan: places.some(isKenyanPlace) || facts.some((f) => /ksh|kes|m-?pesa|bob|\/-/i.test(f.text)) || /\b(?:boda|matatu|chama|harambee|mitumba|jua kali|nyama choma|kinyozi|mama mboga|ugali|mandazi|chapati)\b/i.test(raw ?? ''),
+    kenyan:
+      places.some(isKenyanPlace) ||
+      facts.some((f) => /ksh|kes|m-?pesa|bob|\/-/i.test(f.text)) ||
+      /\b(?:boda|matatu|chama|harambee|mitumba|jua kali|nyama choma|kinyozi|mama mboga|ugali|mandazi|chapati)\b/i.test(raw ?? ''),
     brief,
   };
   if (CACHE.size >= 500) CACHE.delete(CACHE.keys().next().value as string);

@@ -112,16 +112,17 @@ function tidyLine(text: string, lang: Lang): string {
     .trim();
   if (lang === 'en')
     t = t.replace(/\b([Aa])n? ([\p{L}\d][\p{L}\d'’-]*)/gu, (m, a: string, w: string) => {
-    const article = indefinite(w);
-    return `${a === 'A' ? capFirst(article) : article} ${w}`;
-  });
+      const article = indefinite(w);
+      return `${a === 'A' ? capFirst(article) : article} ${w}`;
+    });
   // A capital after a sentence's end (a slot may start a sentence).
   t = t.replace(/([.!?]\s+)(\p{Ll})/gu, (_, a: string, b: string) => a + b.toUpperCase());
   return capFirst(t);
 }
 
 /** Where a line says "in" a place that takes "at" ("at Kenyatta Hospital", "at Sarit Centre"). */
-const AT_PLACE = /\b(?:hospital|stadium|park|gardens|hall|centre|center|mall|market|grounds|hotel|church|school|airport|beach|square|station|estate|club|arena|university|college|cathedral|mosque|museum)$/i;
+const AT_PLACE =
+  /\b(?:hospital|stadium|park|gardens|hall|centre|center|mall|market|grounds|hotel|church|school|airport|beach|square|station|estate|club|arena|university|college|cathedral|mosque|museum)$/i;
 
 function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
   let missing = false;
@@ -233,12 +234,20 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
   const standIn = name === null ? standInFor(frame, lang) : null;
   const out: KindCandidate[] = [];
   const seen = new Set<string>();
-  const marks = [name, ...places, ...offers, frame.subject?.split(/\s+/).pop() ?? null, lang === 'sw' || !(frame.topic ?? '').toLowerCase().includes(frame.kind.noun.en.toLowerCase()) ? null : frame.kind.noun.en]
+  const marks = [
+    name,
+    ...places,
+    ...offers,
+    frame.subject?.split(/\s+/).pop() ?? null,
+    lang === 'sw' || !(frame.topic ?? '').toLowerCase().includes(frame.kind.noun.en.toLowerCase()) ? null : frame.kind.noun.en,
+  ]
     .filter((m): m is string => typeof m === 'string' && m.length > 2)
     .map((m) => m.toLowerCase());
   const aboutFrame = (line: string) => {
     const padded = ` ${plain(line).replace(/\s+/g, ' ')} `;
-    return marks.some((m) => [' ', 's ', 'es ', "'s ", '’s '].some((end) => padded.includes(` ${plain(m).replace(/\s+/g, ' ').trim()}${end}`)));
+    return marks.some((m) =>
+      [' ', 's ', 'es ', "'s ", '’s '].some((end) => padded.includes(` ${plain(m).replace(/\s+/g, ' ').trim()}${end}`)),
+    );
   };
   for (const { kind, specific } of kinds) {
     const ctas = ctasFor(kind, frame, lang);
@@ -250,9 +259,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
       if (input.toneOnly && fit < 2) continue;
       const used = slotsOf(p.text);
       const needsFact = used.some((s) => ['fact', 'price', 'hours', 'date'].includes(s));
-      const factOptions: (Fact | null)[] = needsFact
-        ? facts.filter((f) => (used.includes('fact') ? true : used.includes(f.type)))
-        : [null];
+      const factOptions: (Fact | null)[] = needsFact ? facts.filter((f) => (used.includes('fact') ? true : used.includes(f.type))) : [null];
       const offerOptions = used.includes('offer') ? offers : [null];
       const placeOptions = used.includes('place') ? places : [null];
       const ctaOptions = used.includes('cta') ? ctas.slice(0, 3) : [ctas[0] ?? ''];
@@ -264,7 +271,10 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
               const text = render(p, fill, lang);
               if (text === null) continue;
               const standInUsed = name === null && used.includes('name');
-              const richness = (own ? 0 : -25) + (fit === 0 ? -20 : 0) + (fit === 0 ? 0 : Math.min(3, fit + (specific ? 1 : 0) + (used.length > 0 ? 1 : 0) - 1) - (standInUsed ? 1 : 0));
+              const richness =
+                (own ? 0 : -25) +
+                (fit === 0 ? -20 : 0) +
+                (fit === 0 ? 0 : Math.min(3, fit + (specific ? 1 : 0) + (used.length > 0 ? 1 : 0) - 1) - (standInUsed ? 1 : 0));
               const push = (line: string, usesFact: boolean, tail = false) => {
                 const key = lineKey(line);
                 if (seen.has(key)) return;
@@ -288,7 +298,14 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
               push(text, fact !== null);
               // A line about the kind but naming nothing of the brief is signed with the name ("Kinyozi Kings. Chair's open.").
               if (name !== null && !aboutFrame(text) && !/\{/.test(p.text.replace(/\{(?:cta|customer)\}/gi, ''))) {
-                push(category === 'quotes' ? `${text} — ${name}` : `${name}. ${text}`, false);
+                const signed = category === 'quotes' ? `${text} — ${name}` : `${name}. ${text}`;
+                push(signed, false);
+                if (!used.includes('cta')) {
+                  for (const f of facts.slice(0, 2)) {
+                    const tail = factSentence(f, lang);
+                    if (tail) push(`${/[.!?…]$/.test(signed) ? signed : `${signed}.`} ${tail}`, true, true);
+                  }
+                }
               }
               // The same line carrying a fact of its own, for a brief whose facts no pattern of this category names.
               if (fact === null && !used.includes('cta')) {

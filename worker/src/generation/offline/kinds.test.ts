@@ -49,7 +49,9 @@ describe('kinds library files', () => {
     few.kinds[0].lines.sw = few.kinds[0].lines.sw.slice(0, 3);
     expect(issuesOf(few)).not.toEqual([]);
     const noBios = base();
-    noBios.kinds[0].lines.en = noBios.kinds[0].lines.en.map((p: any) => ({ ...p, categories: p.categories.filter((c: string) => c !== 'bios') })).filter((p: any) => p.categories.length > 0);
+    noBios.kinds[0].lines.en = noBios.kinds[0].lines.en
+      .map((p: any) => ({ ...p, categories: p.categories.filter((c: string) => c !== 'bios') }))
+      .filter((p: any) => p.categories.length > 0);
     expect(issuesOf(noBios).join()).toMatch(/no English pattern for bios|too_small|>=14/);
   });
 });

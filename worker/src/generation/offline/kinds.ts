@@ -93,7 +93,36 @@ export function genericKind(sells: KindSells): Kind {
   return (BY_ID.get(GENERIC_BY_SELLS[sells]) ?? BY_ID.get('generic-service')) as Kind;
 }
 
-const WEAK = new Set(['shop', 'store', 'business', 'company', 'service', 'services', 'centre', 'center', 'studio', 'house', 'place', 'spot', 'hub', 'brand', 'stall', 'kiosk', 'outlet', 'duka', 'agency', 'firm', 'team', 'group', 'club', 'app', 'online', 'products', 'goods', 'clinic']);
+const WEAK = new Set([
+  'shop',
+  'store',
+  'business',
+  'company',
+  'service',
+  'services',
+  'centre',
+  'center',
+  'studio',
+  'house',
+  'place',
+  'spot',
+  'hub',
+  'brand',
+  'stall',
+  'kiosk',
+  'outlet',
+  'duka',
+  'agency',
+  'firm',
+  'team',
+  'group',
+  'club',
+  'app',
+  'online',
+  'products',
+  'goods',
+  'clinic',
+]);
 
 interface Matcher {
   kind: Kind;
@@ -102,7 +131,9 @@ interface Matcher {
 }
 
 const MATCHERS: Matcher[] = KINDS.filter((k) => !k.id.startsWith('generic-')).flatMap((kind) =>
-  (['en', 'sw'] as const).flatMap((lang) => kind.match[lang].map((phrase) => ({ kind, phrase: plain(phrase), words: phrase.split(/\s+/).length }))),
+  (['en', 'sw'] as const).flatMap((lang) =>
+    kind.match[lang].map((phrase) => ({ kind, phrase: plain(phrase), words: phrase.split(/\s+/).length })),
+  ),
 );
 
 /** Lower case, every character that is not part of a word a space (the same length, so indices hold). */

@@ -7,7 +7,7 @@ import { composeCandidates, curatedCandidates, type Candidate, type ComposeInput
 import { CONTENT, isCodeJokeEntry, isFoodEntry, tonedEntries, type Entry } from './content';
 import { parseFrame, type Frame } from './frame';
 import { BANNED_PHRASES } from './kinds.schema';
-import { kindCandidates, type KindCandidate } from './kind-writer';
+import { factSentence, kindCandidates, type KindCandidate } from './kind-writer';
 import { Picker } from './picker';
 import { decorateLine, reduceLine } from './switches';
 import { fitsBounds, lineKey, normalizeTopic } from './text';
@@ -61,6 +61,8 @@ const NAME_SHARE = 0.8;
 const FACT_SHARE = 0.6;
 /** Share of lines written from the kinds library that may name nothing of the brief. */
 const OFF_SUBJECT_SHARE = 0.2;
+/** Share of an answer the kinds library writes once repeats have left it fewer than two patterns a line. */
+const KIND_SHARE_WHEN_FEW = 0.6;
 /** Share of lines that use one of the brand's words, when it has some. */
 const WORD_SHARE = 1 / 3;
 const NO_RECENT: ReadonlySet<string> = new Set();
@@ -151,7 +153,8 @@ function hasFiller(text: string): boolean {
  */
 function frameBrief(frame: Frame, original: Brief): Brief {
   const b = frame.brief;
-  const place = b.place && frame.places.includes(b.place.text) ? b.place : frame.places[0] ? { text: frame.places[0], prep: 'in' as const } : null;
+  const place =
+    b.place && frame.places.includes(b.place.text) ? b.place : frame.places[0] ? { text: frame.places[0], prep: 'in' as const } : null;
   const offers = b.offers.filter((o) => frame.offers.includes(o.en.trim()));
   if (!hasSubject({ ...b, place, offers })) return original;
   return { ...b, place, offers, topic: original.topic, words: original.words };
@@ -218,7 +221,9 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     allowed: (text) => !containsAvoided(text),
   };
   const kind = frame
-    ? (reduce(kindCandidates({ frame, category: categoryId, tone: req.tone, language: language === 'sw' ? 'sw' : 'en', toneOnly: req.toneOnly })) as KindCandidate[])
+    ? (reduce(
+        kindCandidates({ frame, category: categoryId, tone: req.tone, language: language === 'sw' ? 'sw' : 'en', toneOnly: req.toneOnly }),
+      ) as KindCandidate[])
     : [];
   const pools: Pools = {
     kind,
@@ -280,31 +285,109 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
   const named = Math.ceil(NAME_SHARE * count);
   // The kinds library first: facts in three lines of five when the brief has some, the name in four of five, never a pattern twice.
   const written: string[] = [];
+  // A brand's words to use reach a third of the lines through the template writer's openings and endings ("Always fresh.").
+  if (pools.frame && pools.kind.length > 0 && pools.input.words.length > 0) {
+    pools.legacy();
+    written.push(
+      ...picker.take(
+        (pools.composed as Candidate[]).filter((c) => c.usesWord),
+        Math.ceil(WORD_SHARE * count),
+      ),
+    );
+  }
   if (pools.frame && pools.kind.length > 0) {
     const fresh = pools.kind.filter((c) => !recent.has(c.key));
     const about = fresh.filter((c) => c.onSubject);
     const frameName = pools.frame.name?.toLowerCase() ?? null;
     const isNamed = (t: string) => frameName !== null && t.toLowerCase().includes(frameName);
     const factShare = Math.ceil(FACT_SHARE * count);
+    // When repeats have used most of the library's patterns, the template writer shares the answer (lines stay new).
+    const patterns = new Set(fresh.map((c) => c.pattern)).size;
+    const end = patterns >= 2 * count ? count : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
+    const room = () => Math.max(0, end - written.length);
     // One line in five may name nothing of the brief ("Baked this morning. Gone by noon."), a fact line first.
     let offBudget = Math.floor(OFF_SUBJECT_SHARE * count);
+    const take = (pool: KindCandidate[], n: number) => picker.take(pool, Math.min(n, room()), true);
     const takeOff = (pool: KindCandidate[], n: number) => {
-      const got = picker.take(pool.filter((c) => !c.onSubject), Math.min(n, offBudget), true);
+      const got = take(
+        pool.filter((c) => !c.onSubject),
+        Math.min(n, offBudget),
+      );
       offBudget -= got.length;
       return got;
     };
-    written.push(...picker.take(about.filter((c) => c.usesFact), factShare, true));
-    written.push(...takeOff(fresh.filter((c) => c.usesFact), factShare - written.length));
+    const factTextsOf = pools.frame.facts.map((f) => f.text.toLowerCase());
+    const factCount = () => written.filter((t) => factTextsOf.some((f) => t.toLowerCase().includes(f))).length;
+    const factNeed = () => Math.max(0, factShare - factCount());
+    written.push(
+      ...take(
+        about.filter((c) => c.usesFact),
+        factNeed(),
+      ),
+    );
+    written.push(
+      ...takeOff(
+        fresh.filter((c) => c.usesFact),
+        factNeed(),
+      ),
+    );
     if (frameName !== null) {
-      written.push(...picker.take(about.filter((c) => c.named), Math.max(0, named - written.filter(isNamed).length), true));
+      const namedNeed = () => Math.max(0, named - written.filter(isNamed).length);
+      written.push(
+        ...take(
+          about.filter((c) => c.named && c.usesFact),
+          Math.min(namedNeed(), factNeed()),
+        ),
+      );
+      written.push(
+        ...take(
+          about.filter((c) => c.named),
+          namedNeed(),
+        ),
+      );
     }
     // Then lines that name a fact in their own words before ones carrying it as a sentence of its own.
-    written.push(...picker.take(about.filter((c) => !c.tail), count - written.length, true));
-    written.push(...picker.take(about, count - written.length, true));
-    written.push(...takeOff(fresh.filter((c) => !c.tail), count - written.length));
+    written.push(
+      ...take(
+        about.filter((c) => !c.tail),
+        room(),
+      ),
+    );
+    written.push(...take(about, room()));
+    written.push(
+      ...takeOff(
+        fresh.filter((c) => !c.tail),
+        room(),
+      ),
+    );
+  }
+  // Too few lines name a fact: the template writer's lines carry one as a sentence of their own ("Open 24/7.").
+  const factTexts = pools.frame?.facts.map((f) => f.text.toLowerCase()) ?? [];
+  const factLines = written.filter((t) => factTexts.some((f) => t.toLowerCase().includes(f))).length;
+  const factTails = pools.frame && factTexts.length > 0 ? Math.max(0, Math.ceil(FACT_SHARE * count) - factLines) : 0;
+  if (factTails > 0 && pools.frame && written.length < count) {
+    pools.legacy();
+    const tails = pools.frame.facts.map((f) => factSentence(f, language === 'sw' ? 'sw' : 'en')).filter((t): t is string => t !== null);
+    const carried = pools.reduce(
+      (pools.composed as Candidate[]).flatMap((c) =>
+        tails.map((tail) => {
+          const text = `${/[.!?…]$/.test(c.text) ? c.text : `${c.text}.`} ${tail}`;
+          return { ...c, text, key: lineKey(text) };
+        }),
+      ),
+    );
+    written.push(
+      ...picker.take(
+        carried.filter((c) => !recent.has(c.key)),
+        Math.min(factTails, count - written.length),
+      ),
+    );
   }
   const rest = count - written.length;
-  const restNamed = Math.min(count - written.length, Math.max(0, named - written.filter((t) => brief.name !== null && t.toLowerCase().includes(brief.name.toLowerCase())).length));
+  const restNamed = Math.min(
+    count - written.length,
+    Math.max(0, named - written.filter((t) => brief.name !== null && t.toLowerCase().includes(brief.name.toLowerCase())).length),
+  );
   let composed: string[] = [...written];
   let curated: string[] = [];
   if (rest === 0) return { lines: composed, source: 'fallback' };

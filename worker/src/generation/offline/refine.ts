@@ -167,9 +167,17 @@ function essentials(req: OfflineRefineRequest, line: string): string[] {
 
 /** A line that always fits: the essentials, else the brief's own first words as a label, else a plain word of the category. */
 function lastResort(req: OfflineRefineRequest, line: string, bound: number): string[] {
+  if (req.action === 'longer') {
+    // Longer: the line with the brief's main fact, or a welcome, after it.
+    const extra = [...essentials(req, line).slice(0, 1), req.language === 'sw' ? 'Karibu sana.' : 'Come and see us.'];
+    return extra.map((e) => `${/[.!?…]$/.test(line) ? line : `${line}.`} ${e}`).filter((t) => length(t) <= bound);
+  }
   const limit = req.action === 'shorter' ? Math.floor(REFINE_SHORTER_RATIO * length(line)) : bound;
   const fitting = essentials(req, line).filter((t) => length(t) <= Math.min(limit, bound));
-  const plain = req.language === 'sw' ? ['Karibu sana, tuko tayari kukuhudumia.', 'Karibu sana leo.', 'Karibu sana.', 'Karibu.'] : ['Come and see us, we would love to meet you.', 'Come and see us today.', 'Come and see.', 'Welcome.'];
+  const plain =
+    req.language === 'sw'
+      ? ['Karibu sana, tuko tayari kukuhudumia.', 'Karibu sana leo.', 'Karibu sana.', 'Karibu.']
+      : ['Come and see us, we would love to meet you.', 'Come and see us today.', 'Come and see.', 'Welcome.'];
   return [...fitting, ...plain.filter((t) => length(t) <= Math.min(limit, bound))];
 }
 
@@ -203,7 +211,12 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
     out.push(clean);
   };
   // A refined line still names the brief (its subject, place, name, offers), not just any word of the line.
-  const offers = normalizeTopic(req.topic) !== null ? brief.offers.map((o) => o.en) : [];
+  // (A fact of the brief, "free delivery", is not what it is about.)
+  const factTexts = parseFrame(req.topic, req.brand?.name).facts.map((f) => f.text.toLowerCase());
+  const offers =
+    normalizeTopic(req.topic) !== null
+      ? brief.offers.map((o) => o.en).filter((o) => !factTexts.some((f) => f.includes(o.toLowerCase())))
+      : [];
   // In any language: the brief's words and their translations ("birthday" -> kuzaliwa).
   const briefText = [brief.name, brief.subject?.en, brief.place?.text, brief.owner?.en, ...offers].filter(Boolean).join(' ');
   const briefStems = stems([briefText, ...topicWords(briefText).flatMap(translations)].join(' '));
