@@ -316,14 +316,27 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     .filter((o) => !facts.some((f) => f.text.toLowerCase().includes(o.toLowerCase())))
     .filter((o) => !/^(?:the|a|an|our|my|your)$/i.test(o))
     // A lone "-ing" word is what is done, not what is sold ("balancing"), for a shop of goods.
-    .filter((o) => !(/^\p{L}+ing$/u.test(o) && (kind.sells === 'product' || kind.sells === 'food') && !/(?:clothing|bedding|roofing|flooring|lighting|tiling|icing)$/i.test(o)))
+    .filter(
+      (o) =>
+        !(
+          /^\p{L}+ing$/u.test(o) &&
+          (kind.sells === 'product' || kind.sells === 'food') &&
+          !/(?:clothing|bedding|roofing|flooring|lighting|tiling|icing)$/i.test(o)
+        ),
+    )
     // A clause is not an offer ("screens fixed", "cars washed").
     .filter((o) => !/\b(?:fixed|repaired|done|made|delivered|washed|cleaned|served|sold|included)$/i.test(o));
 
   // No offer named: what the subject sells ("used tyres" of a used-tyres shop; goat-milk soap itself).
   const subjectClean = subjectText && !/\d/.test(subjectText) ? subjectText : null;
   // Goods named as the subject ("used tyres") are the first offer of a shop that sells them.
-  if (subjectClean && (kind.sells === 'product' || kind.sells === 'food') && /[^s]s$/i.test(subjectClean) && !SHOP_HEAD.test(subjectClean) && !offers.includes(subjectClean)) {
+  if (
+    subjectClean &&
+    (kind.sells === 'product' || kind.sells === 'food') &&
+    /[^s]s$/i.test(subjectClean) &&
+    !SHOP_HEAD.test(subjectClean) &&
+    !offers.includes(subjectClean)
+  ) {
     offers.unshift(subjectClean);
   }
   if (offers.length === 0 && subjectClean) {

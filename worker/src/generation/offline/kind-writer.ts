@@ -75,7 +75,8 @@ export function factSentence(fact: Fact, lang: Lang): string | null {
     case 'payment':
       return /^(?:pay|lipa)/i.test(text) ? `${cap(text)}.` : `Pay by ${text}.`;
     case 'hours':
-      return /^open/i.test(text) ? `${cap(text)}.` : `Open ${text}.`;
+      // "Every Sunday" may be when a chama meets or a baker bakes: only opening hours say "Open".
+      return /^open/i.test(text) ? `${cap(text)}.` : /^(?:every|on)\b/i.test(text) ? `${cap(text)}.` : `Open ${text}.`;
     case 'duration':
       return /^(?:in|within|under|while)\b/i.test(text) ? `Done ${text}.` : `${cap(text)}.`;
     case 'date':

@@ -486,7 +486,9 @@ export function placesIn(text: string): { text: string; index: number }[] {
       if (ok) {
         // A possessive town before it stays ("Nairobi's Industrial Area").
         const before = /(\p{Lu}\p{L}+['’]s\s+)$/u.exec(rest.slice(0, start));
-        const from = before ? start - (before[1] as string).length : start;
+        // "the Maasai Mara" keeps its article, as written.
+        const article = before ? null : /(the\s+)$/i.exec(rest.slice(0, start));
+        const from = before ? start - (before[1] as string).length : article ? start - (article[1] as string).length : start;
         out.push({ text: rest.slice(from, end), index: from - 1 });
         rest = rest.slice(0, from) + ' '.repeat(end - from) + rest.slice(end);
         low = plain(rest);
