@@ -233,6 +233,12 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
   const places = frame.places.slice(0, 2);
   const name = frame.name;
   const standIn = name === null ? standInFor(frame, lang) : null;
+  // Without a name, a line of the kind alone is signed with what and where the subject is ("Pest control in Mombasa.").
+  const subjectLabel =
+    frame.subject && lang === 'en' && frame.language === 'en' && frame.subject.split(/\s+/).length <= 4 && !/\d/.test(frame.subject)
+      ? capFirst(frame.subject)
+      : null;
+  const label = subjectLabel && frame.speaker === 'business' ? (places[0] ? `${subjectLabel} in ${places[0]}` : subjectLabel) : null;
   const out: KindCandidate[] = [];
   const seen = new Set<string>();
   const marks = [
@@ -298,8 +304,9 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
               };
               push(text, fact !== null);
               // A line about the kind but naming nothing of the brief is signed with the name ("Kinyozi Kings. Chair's open.").
-              if (name !== null && !aboutFrame(text) && !/\{/.test(p.text.replace(/\{(?:cta|customer)\}/gi, ''))) {
-                const signed = category === 'quotes' ? `${text} — ${name}` : `${name}. ${text}`;
+              const signature = name ?? label;
+              if (signature !== null && !aboutFrame(text) && !/\{/.test(p.text.replace(/\{(?:cta|customer)\}/gi, ''))) {
+                const signed = category === 'quotes' ? `${text} — ${signature}` : `${signature}. ${text}`;
                 push(signed, false);
                 if (!used.includes('cta')) {
                   for (const f of facts.slice(0, 2)) {
