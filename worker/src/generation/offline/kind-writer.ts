@@ -99,6 +99,8 @@ interface Fill {
 }
 
 function capFirst(s: string): string {
+  // A name written with an inner capital keeps its case ("iPhone cases", "eBay").
+  if (/^\P{L}*\p{Ll}+\p{Lu}/u.test(s)) return s;
   return s.replace(/^(\P{L}*)(\p{L})/u, (_, a: string, b: string) => a + b.toUpperCase());
 }
 
