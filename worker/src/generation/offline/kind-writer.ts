@@ -52,6 +52,13 @@ function factIn(fact: Fact, lang: Lang): string | null {
   return null;
 }
 
+/** A line with a sentence after it, before any emoji it ends with ("Love from Kilimani. Open daily. 💛"). */
+export function withTail(text: string, tail: string): string {
+  const emoji = /(\s*(?:\p{Extended_Pictographic}\uFE0F?)+)$/u.exec(text)?.[1] ?? '';
+  const body = text.slice(0, text.length - emoji.length).trimEnd();
+  return `${/[.!?…]$/.test(body) ? body : `${body}.`} ${tail}${emoji}`;
+}
+
 /** A fact as a short sentence of its own, to follow a line that names none. */
 export function factSentence(fact: Fact, lang: Lang): string | null {
   const text = factIn(fact, lang);
@@ -313,7 +320,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 if (!used.includes('cta')) {
                   for (const f of facts.slice(0, 2)) {
                     const tail = factSentence(f, lang);
-                    if (tail) push(`${/[.!?…]$/.test(signed) ? signed : `${signed}.`} ${tail}`, true, true);
+                    if (tail) push(withTail(signed, tail), true, true);
                   }
                 }
               }
@@ -322,7 +329,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 for (const f of facts.slice(0, 3)) {
                   const tail = factSentence(f, lang);
                   if (tail && !text.toLowerCase().includes((factIn(f, lang) ?? '').toLowerCase())) {
-                    push(`${/[.!?…]$/.test(text) ? text : `${text}.`} ${tail}`, true, true);
+                    push(withTail(text, tail), true, true);
                   }
                 }
               }

@@ -7,7 +7,7 @@ import { composeCandidates, curatedCandidates, type Candidate, type ComposeInput
 import { CONTENT, isCodeJokeEntry, isFoodEntry, tonedEntries, type Entry } from './content';
 import { parseFrame, type Frame } from './frame';
 import { BANNED_PHRASES } from './kinds.schema';
-import { factSentence, kindCandidates, type KindCandidate } from './kind-writer';
+import { factSentence, kindCandidates, withTail, type KindCandidate } from './kind-writer';
 import { Picker } from './picker';
 import { decorateLine, reduceLine } from './switches';
 import { fitsBounds, lineKey, normalizeTopic } from './text';
@@ -371,7 +371,7 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     const carried = pools.reduce(
       (pools.composed as Candidate[]).flatMap((c) =>
         tails.map((tail) => {
-          const text = `${/[.!?…]$/.test(c.text) ? c.text : `${c.text}.`} ${tail}`;
+          const text = withTail(c.text, tail);
           return { ...c, text, key: lineKey(text) };
         }),
       ),
