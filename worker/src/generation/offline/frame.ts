@@ -348,6 +348,12 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
       offers.push(subjectClean);
   }
 
+  // A person's trade with a firm's name ("Tumaini Tutors", "Baraka & Sons") speaks as a business.
+  const speakerOf: Speaker =
+    speaker === 'person' && name !== null && /(?:[^s'’]s|\b(?:ltd|limited|co|agency|group|services|studio|associates|&))$/i.test(name)
+      ? 'business'
+      : speaker;
+
   const frame: Frame = {
     topic: raw,
     language,
@@ -359,7 +365,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     places,
     audience: brief.audience?.en ?? null,
     name,
-    speaker,
+    speaker: speakerOf,
     contact,
     kenyan:
       places.some(isKenyanPlace) ||

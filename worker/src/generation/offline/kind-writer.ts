@@ -209,6 +209,8 @@ function standInFor(frame: Frame, lang: Lang): Fill['standIn'] {
   return { start: `Our ${lower}`, mid: `our ${lower}` };
 }
 
+const FIRST_PERSON = /\b(?:I|I'm|I've|I'll|my|me|mimi|nina|niko|nafanya|nitakusaidia|niandikie|nipigie)\b/i;
+
 /** Categories whose patterns also serve one with too few of its own (last, after its own in any tone). */
 const NEIGHBOURS: Record<CategoryId, CategoryId[]> = {
   adlines: ['slogans', 'taglines', 'captions'],
@@ -270,6 +272,8 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
     for (const p of kind.lines[lang]) {
       const own = p.categories.includes(category);
       if (!own && (input.toneOnly || !NEIGHBOURS[category].some((c) => p.categories.includes(c)))) continue;
+      // A firm with a person's trade never says "I".
+      if (frame.speaker === 'business' && kind.speaker === 'person' && FIRST_PERSON.test(p.text)) continue;
       const fit = toneFits(p, tone);
       // Another tone's pattern comes last (before the template writer), never for a refinement asking for a tone.
       if (input.toneOnly && fit < 2) continue;
