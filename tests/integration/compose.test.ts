@@ -1,4 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/process';
 
@@ -22,6 +24,52 @@ describe.skipIf(!compose && !process.env.CI)('docker-compose.yml', () => {
     expect(out).toMatch(/worker:[\s\S]*replicas: 2/);
     expect(out).toMatch(/--appendonly[\s\S]*yes[\s\S]*noeviction/);
     expect(out).toMatch(/pgdata:\/var\/lib\/postgresql\/data/);
+  });
+
+  /** One service's block of `compose config` output (its indented lines, up to the next service). */
+  const serviceBlock = (out: string, name: string): string => {
+    const start = out.search(new RegExp(`^  ${name}:\\n`, 'm'));
+    if (start < 0) return '';
+    const rest = out.slice(start + name.length + 4);
+    const end = rest.search(/^ {2}\S|^\S/m);
+    return end < 0 ? rest : rest.slice(0, end);
+  };
+  const localAiEnv = path.join(REPO_ROOT, 'docker/local-ai.env');
+  // The shell's own OPENAI_* or COMPOSE_* would win over the env file: render without them.
+  const cleanEnv = Object.fromEntries(Object.entries(env).filter(([k]) => !/^(OPENAI_|COMPOSE_|OLLAMA_)/.test(k)));
+  const envFileValue = (key: string) => readFileSync(localAiEnv, 'utf8').match(new RegExp(`^${key}=(.*)$`, 'm'))?.[1];
+
+  it('runs a local OpenAI-compatible server (Ollama) only under the local-ai profile, with the api and workers pointed at it', () => {
+    const [cmd, ...args] = compose!;
+    const plain = execFileSync(cmd!, [...args, 'config'], { cwd: REPO_ROOT, env: cleanEnv, encoding: 'utf8' });
+    // Without the profile's variables the app talks to OpenAI, and the ollama services are
+    // profile-only (compose v1 lists them with their profile, v2 leaves them out).
+    expect(serviceBlock(plain, 'api')).toMatch(/OPENAI_BASE_URL: (''|"")/);
+    for (const name of ['ollama', 'ollama-pull']) {
+      const block = serviceBlock(plain, name);
+      if (block) expect(block, name).toMatch(/profiles:\s*\n\s*- local-ai/);
+    }
+
+    const model = envFileValue('OPENAI_MODEL');
+    expect(model).toBeTruthy();
+    expect(envFileValue('COMPOSE_PROFILES')).toBe('local-ai');
+    const local = execFileSync(cmd!, [...args, '--env-file', localAiEnv, 'config'], { cwd: REPO_ROOT, env: cleanEnv, encoding: 'utf8' });
+    for (const service of ['api', 'worker']) {
+      const block = serviceBlock(local, service);
+      expect(block, service).toMatch(/OPENAI_BASE_URL: http:\/\/ollama:11434\/v1/);
+      expect(block, service).toMatch(/OPENAI_API_KEY: ollama/);
+      expect(block, service).toContain(`OPENAI_MODEL: ${model}`);
+      expect(block, service).toMatch(/OPENAI_VISION_MODEL: ["']?off["']?\n/);
+    }
+    const ollama = serviceBlock(local, 'ollama');
+    expect(ollama).toMatch(/image: ollama\/ollama/);
+    expect(ollama).toMatch(/ollama:\/root\/\.ollama|target: \/root\/\.ollama/);
+    expect(ollama).not.toMatch(/ports:/); // the model server is reachable from the compose network only
+    // The one-shot pull fetches exactly the model the app asks for, once the server is healthy.
+    const pull = serviceBlock(local, 'ollama-pull');
+    expect(pull).toMatch(new RegExp(`- ollama\\s*\\n\\s*- pull\\s*\\n\\s*- ${model!.replace(/[.]/g, '\\.')}`));
+    expect(pull).toMatch(/OLLAMA_HOST: http:\/\/ollama:11434/);
+    expect(pull).toMatch(/condition: service_healthy/);
   });
 
   it('refuses to render without the secrets it needs', () => {

@@ -205,3 +205,25 @@ describe('forceFit cuts an offline line at a word boundary to fit a tiny limit',
     ]);
   });
 });
+
+describe('the topic pasted back', () => {
+  const brief = "Mama Oliech's fish restaurant in Westlands: fried tilapia, ugali and greens";
+
+  it('refuses a line that is the topic, in any case or punctuation, hashtags aside', () => {
+    const r = rules({ category: 'bios', topic: brief });
+    expect(r.broken(brief)).toEqual(['pasted_topic']);
+    expect(r.broken(`"${brief.toUpperCase()}!"`)).toContain('pasted_topic');
+    expect(rules({ category: 'captions', hashtags: 'few', topic: 'Nakuru bakery' }).broken('Nakuru bakery. #bread')).toEqual([
+      'pasted_topic',
+    ]);
+  });
+
+  it('refuses a line holding the whole of a long topic, but lets a short one be named and a long one be used in part', () => {
+    const r = rules({ category: 'captions', topic: brief });
+    expect(r.broken(`Welcome to ${brief}!`)).toEqual(['pasted_topic']);
+    expect(r.broken('Fried tilapia, ugali and greens at Mama Oliech’s.')).toEqual([]);
+    const short = rules({ topic: 'family bakery in Nakuru' });
+    expect(short.broken('The family bakery in Nakuru, since 1998.')).toEqual([]);
+    expect(rules().broken(brief)).toEqual([]);
+  });
+});

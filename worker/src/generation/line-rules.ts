@@ -43,7 +43,8 @@ export type RuleId =
   | 'exclamation'
   | 'words_to_avoid'
   | 'voice_length'
-  | 'not_longer';
+  | 'not_longer'
+  | 'pasted_topic';
 
 /** A brand's voice, measured from its example lines. */
 export interface Voice {
@@ -74,7 +75,20 @@ export interface RulesInput {
   emojiRequired?: boolean;
   /** Words that may be used to build hashtags in forceFit (the brand's name, the topic). */
   hashtagWords?: string[];
+  /** The request's topic (a brief): a line that is the topic, or holds the whole of a long one, is not a line. */
+  topic?: string | null;
 }
+
+/** A long topic pasted inside a line is caught; a short one ("Nakuru bakery") may appear in a line. */
+const PASTED_TOPIC_MIN_WORDS = 6;
+/** Text reduced to its words (letters and digits of every script), lower case, one space apart. */
+const wordsKey = (text: string) =>
+  text
+    .normalize('NFC')
+    .toLocaleLowerCase()
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter((w) => w !== '')
+    .join(' ');
 
 const EXCLAMATION = /[!¡！]/u;
 const LETTER = /\p{L}/u;
@@ -163,6 +177,7 @@ export class LineRules {
   readonly emoji: EmojiMode;
   readonly sms: boolean;
   private readonly avoided: (line: string) => boolean;
+  private readonly topicKey: string;
 
   constructor(readonly input: RulesInput) {
     const category = getCategory(input.category);
@@ -178,6 +193,16 @@ export class LineRules {
       ? { min: Math.min(this.voice.length.min, this.min), max: Math.max(this.voice.length.max, category.minChars) }
       : { min: 0, max: Infinity };
     this.avoided = avoidedWordTest(input.brand?.wordsToAvoid ?? []);
+    this.topicKey = input.topic ? wordsKey(input.topic) : '';
+  }
+
+  /** The brief pasted back: the line is the topic, or holds the whole of a long topic word for word. */
+  private pastedTopic(text: string): boolean {
+    if (!this.topicKey) return false;
+    const line = wordsKey(removeRanges(text, hashtagsOf(text)));
+    if (line === this.topicKey) return true;
+    if (this.topicKey.split(' ').length < PASTED_TOPIC_MIN_WORDS) return false;
+    return ` ${line} `.includes(` ${this.topicKey} `);
   }
 
   /**
@@ -218,6 +243,7 @@ export class LineRules {
     if (this.voice.noExclamation && EXCLAMATION.test(text)) out.push('exclamation');
     if (this.avoided(text)) out.push('words_to_avoid');
     if (!this.voiceFits(text)) out.push('voice_length');
+    if (this.pastedTopic(text)) out.push('pasted_topic');
     return out;
   }
 
@@ -338,6 +364,7 @@ const RESTATED: Record<RuleId, (r: LineRules) => string> = {
   exclamation: () => 'Some lines had exclamation marks: use none.',
   words_to_avoid: () => 'Some lines used a word from "wordsToAvoid": never use those words.',
   not_longer: () => 'The line must be longer than the original.',
+  pasted_topic: () => 'Some lines repeated the topic word for word: write about it in new words, never the topic itself.',
   voice_length: (r) =>
     `Some lines strayed from the length of the brand's example lines: keep each line to ${r.voiceRange.min}-${r.voiceRange.max} characters, hashtags aside.`,
 };

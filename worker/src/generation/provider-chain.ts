@@ -136,6 +136,7 @@ export function rulesFor(req: ChainRequest): LineRules {
     ...switches,
     brand: req.brand ?? null,
     hashtagWords: [req.brand?.name, req.topic].filter((w): w is string => !!w),
+    topic: req.topic ?? null,
   };
   const refine = req.refine;
   if (refine) {

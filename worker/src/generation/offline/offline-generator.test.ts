@@ -124,7 +124,7 @@ describe('maxChars', () => {
         }
       }
     }
-  });
+  }, 30_000);
 
   it('returns only what fits when the cap is tiny, never more than count', () => {
     const { lines } = gen({ category: 'slogans', tone: 'minimalist', count: 10, maxChars: 11 });

@@ -2,9 +2,12 @@ import { getCategory, LANGUAGE_IDS } from '@gl/core';
 import type { CategoryId, EmojiMode, HashtagMode, LanguageId, Tone } from '@gl/core';
 import { avoidedWordTest } from '../avoid-words';
 import { cleanLine } from '../clean-lines';
-import { hasSubject, pastesTopic, understandBrief } from './brief';
+import { hasSubject, pastesTopic, understandBrief, type Brief } from './brief';
 import { composeCandidates, curatedCandidates, type Candidate, type ComposeInput } from './compose';
 import { CONTENT, isCodeJokeEntry, isFoodEntry, tonedEntries, type Entry } from './content';
+import { parseFrame, type Frame } from './frame';
+import { BANNED_PHRASES } from './kinds.schema';
+import { factSentence, kindCandidates, withTail, type KindCandidate } from './kind-writer';
 import { Picker } from './picker';
 import { decorateLine, reduceLine } from './switches';
 import { fitsBounds, lineKey, normalizeTopic } from './text';
@@ -54,6 +57,12 @@ const MIN_COUNT = 1;
 const MAX_COUNT = 10;
 /** Share of lines that name the brief's name when it has one. */
 const NAME_SHARE = 0.8;
+/** Share of lines that use one of the brief's facts, when it has some. */
+const FACT_SHARE = 0.6;
+/** Share of lines written from the kinds library that may name nothing of the brief. */
+const OFF_SUBJECT_SHARE = 0.2;
+/** Share of an answer the kinds library writes once repeats have left it fewer than two patterns a line. */
+const KIND_SHARE_WHEN_FEW = 0.6;
 /** Share of lines that use one of the brand's words, when it has some. */
 const WORD_SHARE = 1 / 3;
 const NO_RECENT: ReadonlySet<string> = new Set();
@@ -114,18 +123,42 @@ function cleanWords(words: readonly unknown[] | undefined): string[] {
  * (hashtags, emoji, lower case, no "!") hold on every line.
  */
 interface Pools {
-  /** Templates alone; with one opening or ending, and with both, built when first needed. */
-  composed: Candidate[];
+  /** Templates alone; with one opening or ending, and with both, built when first needed (null: not yet). */
+  composed: Candidate[] | null;
   single: Candidate[] | null;
   both: Candidate[] | null;
   /** Lines about the language's neutral noun, for when nothing about the brief fits (a very tight limit). */
   neutral: Candidate[] | null;
-  curated: Candidate[];
+  curated: Candidate[] | null;
+  /** Builds `composed`, `single` and `curated` (the template writer's lines), only when the kinds library does not fill an answer. */
+  legacy: () => void;
+  /** Lines written from the brief's frame and the kinds library (English and Kiswahili), first choice. */
+  kind: KindCandidate[];
+  frame: Frame | null;
   input: ComposeInput;
   reduce: (candidates: Candidate[]) => Candidate[];
 }
 
 const POOL_CACHE_SIZE = 200;
+
+/** Stock filler no line may carry, whichever writer made it ("has you covered", "This is your sign"). */
+function hasFiller(text: string): boolean {
+  const lower = text.toLowerCase();
+  return BANNED_PHRASES.some((p) => lower.includes(p));
+}
+
+/**
+ * The older reader's brief as the frame corrects it: the facts taken out (never an offer), only a
+ * real place (never "Ex-Japan"), the topic's own words kept for the pasted-topic check.
+ */
+function frameBrief(frame: Frame, original: Brief): Brief {
+  const b = frame.brief;
+  const place =
+    b.place && frame.places.includes(b.place.text) ? b.place : frame.places[0] ? { text: frame.places[0], prep: 'in' as const } : null;
+  const offers = b.offers.filter((o) => frame.offers.includes(o.en.trim()));
+  if (!hasSubject({ ...b, place, offers })) return original;
+  return { ...b, place, offers, topic: original.topic, words: original.words };
+}
 const poolCache = new Map<string, Pools>();
 
 /**
@@ -158,7 +191,9 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   }
   const content = CONTENT[language];
   const set = content.categories[categoryId];
-  const brief = understandBrief(req.topic, req.brand?.name);
+  const original = understandBrief(req.topic, req.brand?.name);
+  const frame = (language === 'en' || language === 'sw') && hasSubject(original) ? parseFrame(req.topic, req.brand?.name) : null;
+  const brief = frame ? frameBrief(frame, original) : original;
   const containsAvoided = avoidedWordTest(avoid);
   const words = cleanWords(req.brand?.wordsToUse).filter((w) => !containsAvoided(w));
   const usable = (entries: readonly Entry[]) =>
@@ -168,7 +203,7 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     const out: Candidate[] = [];
     for (const c of candidates) {
       const text = reduceLine(c.text, switches);
-      if (text === null || containsAvoided(text) || pastesTopic(text, brief)) continue;
+      if (text === null || containsAvoided(text) || pastesTopic(text, brief) || hasFiller(text)) continue;
       // A line the provider chain would clean up or drop (e.g. one starting like chatter: "Okay.") is never offered.
       if (!req.lowercase && cleanLine(text) !== text) continue;
       out.push(text === c.text ? c : { ...c, text, key: lineKey(text) });
@@ -185,14 +220,27 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     language,
     allowed: (text) => !containsAvoided(text),
   };
-  // A brand's words live in openings and endings ("Always {word}."): those lines are offered from the start.
-  const single = words.length > 0 ? reduce(composeCandidates(input, 'single')) : null;
+  const kind = frame
+    ? (reduce(
+        kindCandidates({ frame, category: categoryId, tone: req.tone, language: language === 'sw' ? 'sw' : 'en', toneOnly: req.toneOnly }),
+      ) as KindCandidate[])
+    : [];
   const pools: Pools = {
-    composed: [...reduce(composeCandidates(input, 'alone')), ...(single ?? []).filter((c) => c.usesWord)],
-    single: single?.filter((c) => !c.usesWord) ?? null,
+    kind,
+    frame,
+    composed: null,
+    single: null,
     both: null,
     neutral: null,
-    curated: reduce(curatedCandidates(usable(set.lines[req.tone]))),
+    curated: null,
+    legacy: () => {
+      if (pools.composed !== null) return;
+      // A brand's words live in openings and endings ("Always {word}."): those lines are offered from the start.
+      const single = words.length > 0 ? reduce(composeCandidates(input, 'single')) : null;
+      pools.composed = [...reduce(composeCandidates(input, 'alone')), ...(single ?? []).filter((c) => c.usesWord)];
+      pools.single = single?.filter((c) => !c.usesWord) ?? null;
+      pools.curated = reduce(curatedCandidates(usable(set.lines[req.tone])));
+    },
     input,
     reduce,
   };
@@ -234,11 +282,120 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
   };
   const picker = new Picker(accept, finish, recent, random, Math.ceil(WORD_SHARE * count));
 
-  // Lines with an opening or an ending, then with both, only when repeats have used up the simpler ones.
   const named = Math.ceil(NAME_SHARE * count);
+  // The kinds library first: facts in three lines of five when the brief has some, the name in four of five, never a pattern twice.
+  const written: string[] = [];
+  // A brand's words to use reach a third of the lines through the template writer's openings and endings ("Always fresh.").
+  if (pools.frame && pools.kind.length > 0 && pools.input.words.length > 0) {
+    pools.legacy();
+    written.push(
+      ...picker.take(
+        (pools.composed as Candidate[]).filter((c) => c.usesWord),
+        Math.ceil(WORD_SHARE * count),
+      ),
+    );
+  }
+  if (pools.frame && pools.kind.length > 0) {
+    const fresh = pools.kind.filter((c) => !recent.has(c.key));
+    const about = fresh.filter((c) => c.onSubject);
+    const frameName = pools.frame.name?.toLowerCase() ?? null;
+    const isNamed = (t: string) => frameName !== null && t.toLowerCase().includes(frameName);
+    const factShare = Math.ceil(FACT_SHARE * count);
+    // When repeats have used most of the library's patterns, the template writer shares the answer (lines stay new).
+    const patterns = new Set(fresh.map((c) => c.pattern)).size;
+    const end = patterns >= 2 * count ? count : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
+    const room = () => Math.max(0, end - written.length);
+    // One line in five may name nothing of the brief ("Baked this morning. Gone by noon."), a fact line first.
+    let offBudget = Math.floor(OFF_SUBJECT_SHARE * count);
+    const take = (pool: KindCandidate[], n: number) => picker.take(pool, Math.min(n, room()), true);
+    const takeOff = (pool: KindCandidate[], n: number) => {
+      const got = take(
+        pool.filter((c) => !c.onSubject),
+        Math.min(n, offBudget),
+      );
+      offBudget -= got.length;
+      return got;
+    };
+    const factTextsOf = pools.frame.facts.map((f) => f.text.toLowerCase());
+    const factCount = () => written.filter((t) => factTextsOf.some((f) => t.toLowerCase().includes(f))).length;
+    const factNeed = () => Math.max(0, factShare - factCount());
+    written.push(
+      ...take(
+        about.filter((c) => c.usesFact),
+        factNeed(),
+      ),
+    );
+    written.push(
+      ...takeOff(
+        fresh.filter((c) => c.usesFact),
+        factNeed(),
+      ),
+    );
+    if (frameName !== null) {
+      const namedNeed = () => Math.max(0, named - written.filter(isNamed).length);
+      written.push(
+        ...take(
+          about.filter((c) => c.named && c.usesFact),
+          Math.min(namedNeed(), factNeed()),
+        ),
+      );
+      written.push(
+        ...take(
+          about.filter((c) => c.named),
+          namedNeed(),
+        ),
+      );
+    }
+    // Then lines that name a fact in their own words before ones carrying it as a sentence of its own.
+    written.push(
+      ...take(
+        about.filter((c) => !c.tail),
+        room(),
+      ),
+    );
+    written.push(...take(about, room()));
+    written.push(
+      ...takeOff(
+        fresh.filter((c) => !c.tail),
+        room(),
+      ),
+    );
+  }
+  // Too few lines name a fact: the template writer's lines carry one as a sentence of their own ("Open 24/7.").
+  const factTexts = pools.frame?.facts.map((f) => f.text.toLowerCase()) ?? [];
+  const factLines = written.filter((t) => factTexts.some((f) => t.toLowerCase().includes(f))).length;
+  const factTails = pools.frame && factTexts.length > 0 ? Math.max(0, Math.ceil(FACT_SHARE * count) - factLines) : 0;
+  if (factTails > 0 && pools.frame && written.length < count) {
+    pools.legacy();
+    const tails = pools.frame.facts.map((f) => factSentence(f, language === 'sw' ? 'sw' : 'en')).filter((t): t is string => t !== null);
+    const carried = pools.reduce(
+      (pools.composed as Candidate[]).flatMap((c) =>
+        tails.map((tail) => {
+          const text = withTail(c.text, tail);
+          return { ...c, text, key: lineKey(text) };
+        }),
+      ),
+    );
+    written.push(
+      ...picker.take(
+        carried.filter((c) => !recent.has(c.key)),
+        Math.min(factTails, count - written.length),
+      ),
+    );
+  }
+  const rest = count - written.length;
+  const restNamed = Math.min(
+    count - written.length,
+    Math.max(0, named - written.filter((t) => brief.name !== null && t.toLowerCase().includes(brief.name.toLowerCase())).length),
+  );
+  let composed: string[] = [...written];
+  let curated: string[] = [];
+  if (rest === 0) return { lines: composed, source: 'fallback' };
+  // Lines with an opening or an ending, then with both, only when repeats have used up the simpler ones.
   const enough = (pool: Candidate[]) =>
     picker.freshAmong(pool) >= count && (brief.name === null || picker.freshAmong(pool.filter((c) => c.named)) >= named);
-  let fullPool = pools.composed;
+  pools.legacy();
+  let fullPool = pools.composed as Candidate[];
   if (!enough(fullPool)) {
     pools.single ??= pools.reduce(composeCandidates(pools.input, 'single'));
     fullPool = [...fullPool, ...pools.single];
@@ -247,10 +404,8 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
       fullPool = [...fullPool, ...pools.both];
     }
   }
-  const curatedPool = pools.curated;
+  const curatedPool = pools.curated as Candidate[];
 
-  let composed: string[] = [];
-  let curated: string[] = [];
   if (pools.input.neutral !== null && language === 'en') {
     // The curated library first; once repeats have shown all of it, lines about "your brand".
     curated = picker.take(
@@ -261,9 +416,11 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     curated = curated.concat(picker.take(curatedPool, count - curated.length - composed.length));
   } else {
     if (brief.name !== null) {
-      composed = picker.take(
-        fullPool.filter((c) => c.named),
-        named,
+      composed = composed.concat(
+        picker.take(
+          fullPool.filter((c) => c.named),
+          restNamed,
+        ),
       );
     }
     composed = composed.concat(picker.take(fullPool, count - composed.length));

@@ -59,9 +59,10 @@ export class Picker {
     return candidates.filter((c) => !this.taken.has(c.key) && !this.recent.has(c.key) && this.accept(c)).length;
   }
 
-  take(candidates: readonly Candidate[], n: number): string[] {
+  /** Up to `n` lines, cheapest first; with `distinct`, never a base (a kind's pattern) already in the answer. */
+  take(candidates: readonly Candidate[], n: number, distinct = false): string[] {
     const pool = shuffle(
-      candidates.filter((c) => !this.taken.has(c.key) && this.accept(c)),
+      candidates.filter((c) => !this.taken.has(c.key) && this.accept(c) && !(distinct && this.basesTaken.has(c.base))),
       this.random,
     );
     const picked: string[] = [];
@@ -69,7 +70,7 @@ export class Picker {
       let best: Candidate | undefined;
       let bestCost = Infinity;
       for (const c of pool) {
-        if (this.taken.has(c.key)) continue;
+        if (this.taken.has(c.key) || (distinct && this.basesTaken.has(c.base))) continue;
         const cost = this.cost(c);
         if (cost < bestCost) {
           best = c;

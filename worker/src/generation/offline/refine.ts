@@ -1,6 +1,8 @@
 import { EMOJI_SOME_MAX, getCategory, REFINE_SHORTER_RATIO } from '@gl/core';
 import type { CategoryId, EmojiMode, HashtagMode, LanguageId, RefineAction, Tone } from '@gl/core';
 import { topicWords, understandBrief } from './brief';
+import { parseFrame } from './frame';
+import { factSentence } from './kind-writer';
 import { nounEntry, translations } from './lexicon';
 import { generateOffline, type OfflineBrand, type OfflineResult } from './offline-generator';
 import { emojiFor, emojiIn, reduceLine, stripEmoji, tidy } from './switches';
@@ -140,6 +142,45 @@ function refineFromLibrary(req: OfflineRefineRequest, line: string, bound: numbe
   return { lines: result.lines.filter(meets).slice(0, count), source: result.source };
 }
 
+/**
+ * The subject and main fact of a line's brief in a few words, shortest last: "Rosie's Bakery. Free
+ * delivery.", "Plumber in Kisumu. Open 24/7.", "Rosie's Bakery." (the frame of the brief, or of the
+ * line when there is none).
+ */
+function essentials(req: OfflineRefineRequest, line: string): string[] {
+  const frame = parseFrame(normalizeTopic(req.topic) ?? line, req.brand?.name);
+  const lang = req.language === 'sw' ? 'sw' : 'en';
+  if (req.language !== 'en' && req.language !== 'sw') return [];
+  const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+  const subject = frame.subject && frame.subject.split(/\s+/).length <= 4 && lang === 'en' ? cap(frame.subject) : null;
+  const who = frame.name ?? subject;
+  const where = frame.places[0] ?? null;
+  const fact = frame.facts[0] ? factSentence(frame.facts[0], lang) : null;
+  const out: string[] = [];
+  if (who && fact) out.push(`${who}. ${fact}`);
+  if (who && where && lang === 'en' && !who.includes(where)) out.push(`${who}, ${where}.`);
+  if (subject && frame.name && subject !== frame.name) out.push(`${frame.name}. ${subject}.`);
+  if (who) out.push(`${who}.`);
+  if (fact && !who) out.push(fact);
+  return out;
+}
+
+/** A line that always fits: the essentials, else the brief's own first words as a label, else a plain word of the category. */
+function lastResort(req: OfflineRefineRequest, line: string, bound: number): string[] {
+  if (req.action === 'longer') {
+    // Longer: the line with the brief's main fact, or a welcome, after it.
+    const extra = [...essentials(req, line).slice(0, 1), req.language === 'sw' ? 'Karibu sana.' : 'Come and see us.'];
+    return extra.map((e) => `${/[.!?…]$/.test(line) ? line : `${line}.`} ${e}`).filter((t) => length(t) <= bound);
+  }
+  const limit = req.action === 'shorter' ? Math.floor(REFINE_SHORTER_RATIO * length(line)) : bound;
+  const fitting = essentials(req, line).filter((t) => length(t) <= Math.min(limit, bound));
+  const plain =
+    req.language === 'sw'
+      ? ['Karibu sana, tuko tayari kukuhudumia.', 'Karibu sana leo.', 'Karibu sana.', 'Karibu.']
+      : ['Come and see us, we would love to meet you.', 'Come and see us today.', 'Come and see.', 'Welcome.'];
+  return [...fitting, ...plain.filter((t) => length(t) <= Math.min(limit, bound))];
+}
+
 export function refineOffline(req: OfflineRefineRequest): OfflineResult {
   const category = getCategory(req.category);
   const count = Math.max(1, Math.min(MAX_COUNT, Math.trunc(Number.isFinite(req.count) ? req.count : 1)));
@@ -170,7 +211,12 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
     out.push(clean);
   };
   // A refined line still names the brief (its subject, place, name, offers), not just any word of the line.
-  const offers = normalizeTopic(req.topic) !== null ? brief.offers.map((o) => o.en) : [];
+  // (A fact of the brief, "free delivery", is not what it is about.)
+  const factTexts = parseFrame(req.topic, req.brand?.name).facts.map((f) => f.text.toLowerCase());
+  const offers =
+    normalizeTopic(req.topic) !== null
+      ? brief.offers.map((o) => o.en).filter((o) => !factTexts.some((f) => f.includes(o.toLowerCase())))
+      : [];
   // In any language: the brief's words and their translations ("birthday" -> kuzaliwa).
   const briefText = [brief.name, brief.subject?.en, brief.place?.text, brief.owner?.en, ...offers].filter(Boolean).join(' ');
   const briefStems = stems([briefText, ...topicWords(briefText).flatMap(translations)].join(' '));
@@ -210,6 +256,8 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
         .filter((t) => fits(t) && aboutBrief(t))
         .sort((a, b) => b.length - a.length);
       for (const t of kept) add(t);
+      // The subject and the main fact, said shortly ("Rosie's Bakery. Free delivery.").
+      for (const t of essentials(req, line)) if (fits(t)) add(t);
       for (const t of recompose(req.tone, req.language, (t) => fits(t) && aboutBrief(t), Math.min(bound, limit))) add(t);
       break;
     }
@@ -265,6 +313,11 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
       break;
   }
   // Nothing about the brief meets a rewording (a three-word line asked to be punchier): a line of the library that does.
-  if (out.length === 0 && REWRITE_TONE[req.action] !== undefined) return refineFromLibrary(req, line, bound, count, excluded);
+  if (out.length === 0 && REWRITE_TONE[req.action] !== undefined) {
+    const library = refineFromLibrary(req, line, bound, count, excluded);
+    if (library.lines.length > 0) return library;
+    // The plan of last resort: the brief's name or subject, with its main fact, in as few words as fit.
+    for (const t of lastResort(req, line, bound)) add(t);
+  }
   return { lines: out.slice(0, count), source: out.length > 0 ? 'fallback' : 'static_fallback' };
 }

@@ -49,7 +49,8 @@ describe('offline writer on briefs of every shape', () => {
       for (const tone of TONES) {
         const f = measureBrief(generateOffline, { name: '', request: { category, tone, topic } }, { seed: 3, repeats: 4 });
         const where = `${category}/${tone}: ${f.lines.slice(0, 5).join(' | ')}`;
-        expect(f.onSubject, where).toBe(f.total);
+        // Issue 33: four lines in five name the brief; the fifth may be a line of its kind alone ("Baked this morning. Gone by noon.").
+        expect(f.onSubject, where).toBeGreaterThanOrEqual(Math.ceil(0.8 * f.total));
         expect(f.pasted, where).toBe(0);
         expect(f.lowerStarts, where).toBe(0);
         expect(f.distinct, where).toBe(f.total);

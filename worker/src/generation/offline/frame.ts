@@ -1,0 +1,379 @@
+import nlp from 'compromise';
+import { understandBrief, type Brief } from './brief';
+import { isSwahiliBrief } from './brief-sw';
+import { genericKind, matchKind, type KindSells } from './kinds';
+import type { Kind } from './kinds.schema';
+import { isKenyanPlace, isKnownPlace, notAPlace, placesIn } from './places';
+import { normalizeTopic } from './text';
+
+/**
+ * One brief, understood (issue 33, DESIGN §18): what the subject IS and its kind from the kinds
+ * library, its offers, the facts exactly as written (a price with its currency, hours, a duration,
+ * a date, "no call-out fee", "free delivery", "while you wait", M-Pesa), real places only, the
+ * audience, the name as written and who speaks. Built on the older brief reader (compromise plus
+ * rules, brief.ts) with the facts taken out first, so a fact never becomes an offer or a place.
+ */
+export type FactType = 'price' | 'hours' | 'duration' | 'date' | 'payment' | 'perk' | 'record';
+export interface Fact {
+  text: string;
+  type: FactType;
+}
+export type Speaker = 'business' | 'person' | 'event' | 'cause';
+
+export interface Frame {
+  /** The brief as given (trimmed), or null. */
+  topic: string | null;
+  /** The language the brief is written in. */
+  language: 'en' | 'sw';
+  /** What the subject is, in the brief's words when it says ("used-tyre shop"), else the kind's noun. */
+  subject: string | null;
+  /** The kind from the library (a generic one when none matches). */
+  kind: Kind;
+  /** Whether the kind was matched (false: a generic kind). */
+  matched: boolean;
+  offers: string[];
+  facts: Fact[];
+  places: string[];
+  audience: string | null;
+  name: string | null;
+  speaker: Speaker;
+  /** A web address or phone number the brief gives, and whether it asks for it in a call to action. */
+  contact: { text: string; asked: boolean } | null;
+  /** Whether any place is Kenyan or the brief speaks of Kenyan money (KSh, M-Pesa). */
+  kenyan: boolean;
+  /** The older reader's understanding (for the template writer this one stands beside). */
+  brief: Brief;
+}
+
+const NUM = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
+const WORD_NUM = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|\d+|an?|half an?)`;
+const MONTHS = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
+const DAYS = String.raw`(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)`;
+const TIME = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}[:.]\d{2}|noon|midnight)`;
+
+/** Fact finders, most specific first; each match is taken out of the text before the next runs. */
+const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
+  {
+    type: 'price',
+    re: new RegExp(
+      String.raw`(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|R|\$|£|€)\s?${NUM}(?:\s?(?:k|K|m|bn)\b)?(?:\s?(?:\/-|per\s+\w+|a\s+(?:night|month|week|day|kilo|kg|person|head|plate|hour|session|class)))?`,
+      'g',
+    ),
+  },
+  {
+    type: 'price',
+    re: new RegExp(
+      String.raw`\b${NUM}\s?(?:\/-|bob\b|shillings?\b|dollars?\b|euros?\b|pounds?\b)(?:\s?(?:per\s+\w+|a\s+(?:night|month|week|day|kilo|kg|person|head|plate|hour|session|class)))?`,
+      'gi',
+    ),
+  },
+  { type: 'perk', re: /\b\d{1,3}\s?(?:%|percent|per cent)\s+off\b(?:\s+\w+)?/gi },
+  {
+    type: 'hours',
+    re: /\b24\/7\b|\b24\s?hours?(?:\s+a\s+day)?\b|\bround[- ]the[- ]clock\b|\bopen\s+(?:late|daily|every day|all night|on sundays?|on weekends?|till \w+|until \w+)\b/gi,
+  },
+  {
+    type: 'hours',
+    re: new RegExp(
+      String.raw`\b${DAYS}(?:\s?(?:-|–|to|through|till|until)\s?${DAYS})(?:,?\s+${TIME}\s?(?:-|–|to|till|until)\s?${TIME})?`,
+      'gi',
+    ),
+  },
+  { type: 'hours', re: new RegExp(String.raw`\b(?:from\s+)?${TIME}\s?(?:-|–|to|till|until)\s?${TIME}`, 'gi') },
+  {
+    type: 'hours',
+    re: /\b(?:every|on)\s+(?:weekends?|weekdays|saturdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?)(?:\s+and\s+(?:saturdays?|sundays?))?\b(?!,?\s+\d)/gi,
+  },
+  { type: 'duration', re: /\bwhile[- ]you[- ]wait\b/gi },
+  { type: 'duration', re: /\bsame[- ]day(?:\s+(?:delivery|service|repairs?|results))?\b|\bnext[- ]day\s+delivery\b/gi },
+  {
+    type: 'duration',
+    re: new RegExp(
+      String.raw`\b(?:in|within|under|in under|in less than)\s+${WORD_NUM}\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b`,
+      'gi',
+    ),
+  },
+  {
+    type: 'duration',
+    re: new RegExp(
+      String.raw`\b${WORD_NUM}[- ](?:minute|hour|day|week|month)s?\s+(?:course|programme|program|class|bootcamp|turnaround|delivery)\b`,
+      'gi',
+    ),
+  },
+  {
+    type: 'record',
+    re: new RegExp(
+      String.raw`\b(?:over\s+|more than\s+)?${WORD_NUM}\+?\s+years?(?:'|’)?\s+(?:of\s+)?experience\b|\bsince\s+(?:19|20)\d\d\b|\b${NUM}\+?\s+(?:happy\s+)?(?:clients|customers|students|patients|members|families|weddings|homes)\s+(?:served|helped|taught|so far)?`,
+      'gi',
+    ),
+  },
+  {
+    type: 'date',
+    re: new RegExp(
+      String.raw`\b(?:(?:on|this|next)\s+)?(?:${DAYS},?\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTHS}\b(?:\s+\d{4})?`,
+      'gi',
+    ),
+  },
+  { type: 'date', re: new RegExp(String.raw`\b(?:on\s+)?(?:${DAYS},?\s+)?${MONTHS}\s+\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s+\d{4})?`, 'gi') },
+  { type: 'date', re: /\b(?:this|next)\s+(?:saturday|sunday|monday|tuesday|wednesday|thursday|friday|weekend|week|month)\b/gi },
+  {
+    type: 'perk',
+    re: /\bno\s+call[- ]out\s+(?:fee|charge)s?\b|\bfree\s+(?:delivery|shipping|wi-?fi|parking|consultations?|quotes?|installation|fitting|first\s+(?:lesson|class|session|visit)|trial\s+class|trial lesson|assessment|check-?ups?|samples?|entry|admission|tasting)\b|\b(?:money[- ]back|satisfaction)\s+guarantee\b|\b(?:\d+|one|two|three|five|ten)[- ](?:year|month)\s+(?:guarantee|warranty)\b|\bno\s+(?:hidden\s+(?:fees|charges)|booking fee|deposit|contract|joining fee)\b|\bfree\s+entry\b|\bfree\s+for\s+(?:kids|children|members)\b|\bdelivery\s+(?:included|available)\b|\bwe\s+deliver\b|\bdelivers?\s+(?:countrywide|nationwide|across\s+\w+)\b|\bdelivery\s+(?:countrywide|nationwide)\b|\bcomes?\s+to\s+(?:your|you)(?:\s+\w+)?\b/gi,
+  },
+  {
+    type: 'perk',
+    re: /\b(?:your\s+)?(?:first|1st)\s+(?:class|lesson|session|visit|consultation|month|wash|cut)\s+(?:is\s+)?(?:free|on us)\b/gi,
+  },
+  { type: 'payment', re: /\b(?:pay(?:ment)?\s+(?:by|via|with|through)\s+|lipa\s+na\s+)?m-?pesa(?:\s+accepted)?\b/gi },
+];
+const URL = /\b(?:https?:\/\/|www\.)[^\s,]+|\b[\w-]+\.(?:com|co\.ke|ke|org|net|io|africa|shop|store|app)(?:\/[^\s,]*)?\b/gi;
+const PHONE = /(?:\+?254|\b0)\s?[17]\d{2}[\s-]?\d{3}[\s-]?\d{3}\b|\+\d{1,3}[\s-]?\d{2,4}[\s-]?\d{3,4}[\s-]?\d{3,4}\b/g;
+const EMOJI = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\uFE0F|\u200D/gu;
+/** A brief asks for its contact in a call to action ("call 0712…", "visit www…", "DM us on…"). */
+const ASKS =
+  /\b(?:call|ring|phone|whatsapp|text|sms|visit|order (?:at|on|via)|book (?:at|on|via)|dm|contact|reach us|find us at|go to|shop at|link)\b/i;
+
+/** The payment fact is spelled as Kenyans write it. */
+function factText(type: FactType, raw: string): string {
+  let t = raw.trim().replace(/\s+/g, ' ');
+  if (type === 'payment') return /lipa/i.test(t) ? t : 'M-Pesa';
+  // "on 14 September" is "14 September"; "this Saturday" stays.
+  if (type === 'date') t = t.replace(/^on\s+/i, '');
+  if (type === 'hours') t = t.replace(/^from\s+(?=\d)/i, '');
+  return t;
+}
+
+export interface FactScan {
+  facts: Fact[];
+  /** The text with the facts taken out (a comma in their place). */
+  rest: string;
+}
+
+/** The facts of a brief, as written, in the order they appear, and the text without them. */
+export function scanFacts(text: string): FactScan {
+  const found: { fact: Fact; index: number }[] = [];
+  let rest = text;
+  for (const { type, re } of FACTS) {
+    rest = rest.replace(re, (m: string, ...args: unknown[]) => {
+      const index = args.find((a) => typeof a === 'number') as number;
+      const fact = { text: factText(type, m), type };
+      if (!found.some((f) => f.fact.text.toLowerCase() === fact.text.toLowerCase())) found.push({ fact, index });
+      return ','.padEnd(m.length, ' ');
+    });
+  }
+  rest = rest
+    .replace(/\s*,[\s,]*/g, ', ')
+    .replace(/^[\s,]+|[\s,]+$/g, '')
+    .replace(/\b(?:and|with|from|only|just|for|at|by|,)\s*,/gi, ',')
+    .replace(/\s*,[\s,]*/g, ', ')
+    .replace(/[\s,]+$/g, '');
+  return { facts: found.sort((a, b) => a.index - b.index).map((f) => f.fact), rest };
+}
+
+/** A brief in capitals reads as a sentence (names keep a capital where the reader tags them). */
+function unshout(text: string): string {
+  const letters = text.replace(/[^\p{L}]/gu, '');
+  if (letters.length < 6 || letters !== letters.toUpperCase()) return text;
+  return text.toLowerCase().replace(/(^|[.!?]\s+)(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase());
+}
+
+const SELLS_OF_BRIEF: Record<Brief['kind'], KindSells> = {
+  business: 'service',
+  person: 'person',
+  product: 'product',
+  event: 'event',
+  cause: 'cause',
+  group: 'cause',
+  place: 'venue',
+  thing: 'product',
+};
+const SPEAKER_OF_SELLS: Record<KindSells, Speaker> = {
+  service: 'business',
+  product: 'business',
+  food: 'business',
+  venue: 'business',
+  software: 'business',
+  person: 'person',
+  event: 'event',
+  cause: 'cause',
+};
+
+/** Words that are never an offer on their own (a verb the reader took for a noun, a filler). */
+const NOT_OFFERS = new Set([
+  'pay',
+  'paying',
+  'fitting',
+  'order',
+  'orders',
+  'call',
+  'visit',
+  'book',
+  'shop',
+  'services',
+  'service',
+  'things',
+  'stuff',
+  'more',
+  'everything',
+  'anything',
+  'all',
+  'best',
+  'quality',
+]);
+
+function cleanName(name: string | null, subject: string | null, kind: Kind): string | null {
+  if (!name) return null;
+  let n = name.trim();
+  // "Mama Oliech's fish restaurant": the name is "Mama Oliech's".
+  for (const tail of [subject, kind.noun.en].filter((s): s is string => Boolean(s))) {
+    const re = new RegExp(`\\s+${tail.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    if (re.test(n) && /['’]s\s/.test(n) && /^\p{Ll}/u.test(tail)) n = n.replace(re, '');
+  }
+  // A word that names a kind ("MC", "SaaS") is what the subject is, not its name.
+  if (isKnownPlace(n) || n.length < 2 || matchKind(n)?.phrase === n.toLowerCase()) return null;
+  return n;
+}
+
+const CACHE = new Map<string, Frame>();
+/** A shop-like head: the words before it are what it sells. */
+const SHOP_HEAD =
+  /\s+(?:shop|store|stall|boutique|dealer|dealership|seller|sellers|supplier|suppliers|kiosk|outlet|yard|showroom|emporium|depot|wholesaler|market)$/i;
+/** A subject named by what is done, not what is sold ("phone repairs", "home cleaning", "driving lessons"). */
+const SERVICE_WORDS =
+  /\b(?:repairs?|services?|cleaning|lessons|classes|tuition|coaching|training|consulting|consultancy|installation|hire|rental|delivery|design|printing|photography|tailoring|laundry|care|therapy|massage|fitting)\b/i;
+/** A participle the reader left on a subject ("goat-milk soap sold on Etsy"). */
+const TRAILING_PARTICIPLE = /\s+(?:sold|made|delivered|based|located|run|owned|available|offered|found)$/i;
+
+/**
+ * The frame of a brief (and a brand kit's name, which is the name when the brief has none). Never
+ * throws: any text, of any length or language, gives a frame (maybe a generic kind and no slots).
+ */
+export function parseFrame(topic: string | null | undefined, brandName?: string | null): Frame {
+  const raw = normalizeTopic(topic);
+  const brand = normalizeTopic(brandName);
+  const key = `${raw ?? ''}\n${brand ?? ''}`;
+  const hit = CACHE.get(key);
+  if (hit) return hit;
+
+  let text = raw ?? '';
+  // A web address or phone number is kept aside (used only when the brief asks for it in a call to action).
+  let contact: Frame['contact'] = null;
+  for (const re of [URL, PHONE]) {
+    text = text.replace(re, (m) => {
+      contact ??= { text: m.replace(/[.,;]+$/, ''), asked: ASKS.test(raw ?? '') };
+      return ' ';
+    });
+  }
+  text = unshout(
+    text
+      .replace(EMOJI, ' ')
+      .replace(/#(\p{L}+)/gu, '$1')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+  // Where it is sold online is not a place or part of the subject ("soap sold on Etsy").
+  text = text.replace(
+    /\b(?:sold|available|selling|found|shop)\s+(?:on|at|via|through)\s+(?:etsy|amazon|jumia|kilimall|instagram|facebook|tiktok|whatsapp|shopify|ebay)\b/gi,
+    ' ',
+  );
+  const { facts, rest } = scanFacts(text);
+  const brief = understandBrief(rest || null, brand);
+  const language: 'en' | 'sw' = rest && isSwahiliBrief(rest) ? 'sw' : 'en';
+
+  const match = matchKind(rest, brief.subject?.en ?? null);
+  let sells: KindSells = match?.kind.sells ?? SELLS_OF_BRIEF[brief.kind];
+  if (!match && brief.food) sells = 'food';
+  if (!match && brief.aboutCode) sells = 'software';
+  if (!match && sells === 'product' && brief.kind === 'thing' && brief.subject === null) sells = 'service';
+  if (!match && sells === 'product' && SERVICE_WORDS.test(brief.subject?.en ?? rest)) sells = 'service';
+  const kind = match?.kind ?? genericKind(sells);
+  const speaker: Speaker = match ? kind.speaker : SPEAKER_OF_SELLS[kind.sells];
+
+  // Places: the gazetteer's, then the reader's when it is a real place (compromise's place tag or the gazetteer), never a label.
+  const places: string[] = [];
+  const addPlace = (p: string) => {
+    const clean = p.trim().replace(/^the\s+/i, (m) => m);
+    if (!clean || notAPlace(clean) || places.some((q) => q.toLowerCase().includes(clean.toLowerCase()))) return;
+    places.push(clean);
+  };
+  for (const p of placesIn(rest)) addPlace(p.text);
+  const readerPlace = brief.place?.text;
+  if (readerPlace && !notAPlace(readerPlace) && (isKnownPlace(readerPlace) || nlp(rest).places().has(readerPlace))) addPlace(readerPlace);
+
+  let subjectText = brief.subject?.en.replace(TRAILING_PARTICIPLE, '') ?? null;
+  // The reader may take the kind's own word for a verb ("charity fun run"): the subject takes it back.
+  if (subjectText && match) {
+    const next = new RegExp(`${subjectText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(${match.phrase.split(/\s+/).pop()}s?)\\b`, 'i').exec(
+      rest,
+    );
+    if (next && !subjectText.toLowerCase().includes(match.phrase)) subjectText = `${subjectText} ${next[1]}`;
+  }
+  const name = cleanName(brief.name, subjectText, kind);
+  const placeWords = new Set(places.flatMap((p) => p.toLowerCase().split(/\s+/)));
+  const offers = brief.offers
+    .map((o) => o.en.trim())
+    .filter((o) => o.length > 2 && !NOT_OFFERS.has(o.toLowerCase()) && !placeWords.has(o.toLowerCase()))
+    .filter((o) => !facts.some((f) => f.text.toLowerCase().includes(o.toLowerCase())))
+    .filter((o) => !/^(?:the|a|an|our|my|your)$/i.test(o))
+    // A lone "-ing" word is what is done, not what is sold ("balancing"), for a shop of goods.
+    .filter(
+      (o) =>
+        !(
+          /^\p{L}+ing$/u.test(o) &&
+          (kind.sells === 'product' || kind.sells === 'food') &&
+          !/(?:clothing|bedding|roofing|flooring|lighting|tiling|icing)$/i.test(o)
+        ),
+    )
+    // A clause is not an offer ("screens fixed", "cars washed").
+    .filter((o) => !/\b(?:fixed|repaired|done|made|delivered|washed|cleaned|served|sold|included)$/i.test(o));
+
+  // No offer named: what the subject sells ("used tyres" of a used-tyres shop; goat-milk soap itself).
+  const subjectClean = subjectText && !/\d/.test(subjectText) ? subjectText : null;
+  // Goods named as the subject ("used tyres") are the first offer of a shop that sells them.
+  if (
+    subjectClean &&
+    (kind.sells === 'product' || kind.sells === 'food') &&
+    /[^s]s$/i.test(subjectClean) &&
+    !SHOP_HEAD.test(subjectClean) &&
+    !offers.includes(subjectClean)
+  ) {
+    offers.unshift(subjectClean);
+  }
+  if (offers.length === 0 && subjectClean) {
+    const shop = SHOP_HEAD.exec(subjectClean);
+    if (shop && subjectClean.length > shop[0].length && /s$/i.test(subjectClean.slice(0, shop.index).trim()))
+      offers.push(subjectClean.slice(0, shop.index).trim());
+    else if (!shop && (kind.sells === 'product' || kind.sells === 'food') && !matchKind(subjectClean)) offers.push(subjectClean);
+    else if (!shop && kind.sells === 'service' && SERVICE_WORDS.test(subjectClean) && subjectClean.split(/\s+/).length > 1)
+      offers.push(subjectClean);
+  }
+
+  // A person's trade with a firm's name ("Tumaini Tutors", "Baraka & Sons") speaks as a business.
+  const speakerOf: Speaker =
+    speaker === 'person' && name !== null && /(?:[^s'’]s|\b(?:ltd|limited|co|agency|group|services|studio|associates|&))$/i.test(name)
+      ? 'business'
+      : speaker;
+
+  const frame: Frame = {
+    topic: raw,
+    language,
+    subject: subjectText && !/\d/.test(subjectText) ? subjectText : match ? kind.noun.en : subjectText,
+    kind,
+    matched: Boolean(match),
+    offers,
+    facts,
+    places,
+    audience: brief.audience?.en ?? null,
+    name,
+    speaker: speakerOf,
+    contact,
+    kenyan:
+      places.some(isKenyanPlace) ||
+      facts.some((f) => /ksh|kes|m-?pesa|bob|\/-/i.test(f.text)) ||
+      /\b(?:boda|matatu|chama|harambee|mitumba|jua kali|nyama choma|kinyozi|mama mboga|ugali|mandazi|chapati)\b/i.test(raw ?? ''),
+    brief,
+  };
+  if (CACHE.size >= 500) CACHE.delete(CACHE.keys().next().value as string);
+  CACHE.set(key, frame);
+  return frame;
+}

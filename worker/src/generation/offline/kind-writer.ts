@@ -1,0 +1,352 @@
+import type { CategoryId, Tone } from '@gl/core';
+import type { Candidate } from './compose';
+import { indefinite } from './english';
+import type { Fact, Frame } from './frame';
+import { genericKind, plain } from './kinds';
+import type { Kind, Pattern } from './kinds.schema';
+import { slotsOf } from './kinds.schema';
+import { lineKey } from './text';
+
+/**
+ * Lines written from a brief's frame and the kinds library (issue 33): the patterns of the brief's
+ * kind (then of the generic kind for its speaker, true of any such subject) for the category and
+ * tone, each filled only with slots the frame has. A line that names no fact may carry one as a
+ * short sentence of its own ("Open 24/7.", "No call-out fee."), so a brief's facts reach most lines.
+ */
+export interface KindCandidate extends Candidate {
+  /** The pattern it is written from (no pattern twice in a set). */
+  pattern: string;
+  /** Whether it uses one of the brief's facts, as written. */
+  usesFact: boolean;
+  /** Whether the fact is a sentence added after the pattern ("Open 24/7."). */
+  tail: boolean;
+  /** Whether the subject stands in for a name the brief does not give. */
+  standIn: boolean;
+  /** Whether it names the brief: its name, subject, an offer or a place. */
+  onSubject: boolean;
+}
+
+type Lang = 'en' | 'sw';
+
+/** Facts a Kiswahili line can carry as written, or rendered. */
+const SW_FACTS: [RegExp, string][] = [
+  [/^no call[- ]out (?:fee|charge)s?$/i, 'hakuna ada ya kuja'],
+  [/^free delivery$/i, 'tunaleta bure'],
+  [/^while you wait$/i, 'ukisubiri'],
+  [/^same[- ]day delivery$/i, 'tunaleta siku hiyo hiyo'],
+  [/^24 hours(?: a day)?$/i, 'saa 24'],
+  [/^monday to saturday$/i, 'Jumatatu hadi Jumamosi'],
+  [/^monday to friday$/i, 'Jumatatu hadi Ijumaa'],
+  [/^in one hour$/i, 'ndani ya saa moja'],
+  [/^this saturday$/i, 'Jumamosi hii'],
+  [/^this sunday$/i, 'Jumapili hii'],
+  [/^free (?:wi-?fi)$/i, 'Wi-Fi bure'],
+  [/^free entry$/i, 'kiingilio bure'],
+];
+
+function factIn(fact: Fact, lang: Lang): string | null {
+  if (lang === 'en') return fact.text;
+  if (fact.type === 'price' || fact.type === 'payment' || /^24\/7$/.test(fact.text)) return fact.text;
+  if (fact.type === 'date' && /\d/.test(fact.text) && !/[a-z]{3,}/i.test(fact.text.replace(/\d+(?:st|nd|rd|th)?/g, ''))) return fact.text;
+  for (const [re, sw] of SW_FACTS) if (re.test(fact.text)) return sw;
+  return null;
+}
+
+/** A line with a sentence after it, before any emoji it ends with ("Love from Kilimani. Open daily. 💛"). */
+export function withTail(text: string, tail: string): string {
+  const emoji = /(\s*(?:\p{Extended_Pictographic}\uFE0F?)+)$/u.exec(text)?.[1] ?? '';
+  const body = text.slice(0, text.length - emoji.length).trimEnd();
+  return `${/[.!?…]$/.test(body) ? body : `${body}.`} ${tail}${emoji}`;
+}
+
+/** A fact as a short sentence of its own, to follow a line that names none. */
+export function factSentence(fact: Fact, lang: Lang): string | null {
+  const text = factIn(fact, lang);
+  if (text === null) return null;
+  const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  if (lang === 'sw') {
+    switch (fact.type) {
+      case 'price':
+        return `Kuanzia ${text}.`;
+      case 'payment':
+        return /lipa/i.test(text) ? `${cap(text)}.` : `Lipa kwa ${text}.`;
+      case 'hours':
+        return `Tuko wazi ${text}.`;
+      default:
+        return `${cap(text)}.`;
+    }
+  }
+  switch (fact.type) {
+    case 'price':
+      return `From ${text}.`;
+    case 'payment':
+      return /^(?:pay|lipa)/i.test(text) ? `${cap(text)}.` : `Pay by ${text}.`;
+    case 'hours':
+      // "Every Sunday" may be when a chama meets or a baker bakes: only opening hours say "Open".
+      return /^open/i.test(text) ? `${cap(text)}.` : /^(?:every|on)\b/i.test(text) ? `${cap(text)}.` : `Open ${text}.`;
+    case 'duration':
+      return /^(?:in|within|under|while)\b/i.test(text) ? `Done ${text}.` : `${cap(text)}.`;
+    case 'date':
+      return /^(?:this|next)\b/i.test(text) ? `${cap(text)}.` : `On ${text}.`;
+    default:
+      return `${cap(text)}.`;
+  }
+}
+
+interface Fill {
+  name: string | null;
+  /** What stands in for a missing name: at a line's start ("Our bakery", "Wedding DJ"), and inside one (null: nothing). */
+  standIn: { start: string; mid: string | null } | null;
+  offer: string | null;
+  fact: Fact | null;
+  place: string | null;
+  audience: string | null;
+  customer: string;
+  cta: string;
+}
+
+function capFirst(s: string): string {
+  // A name written with an inner capital keeps its case ("iPhone cases", "eBay").
+  if (/^\P{L}*\p{Ll}+\p{Lu}/u.test(s)) return s;
+  return s.replace(/^(\P{L}*)(\p{L})/u, (_, a: string, b: string) => a + b.toUpperCase());
+}
+
+/** Articles that agree with what a slot put after them; spacing and sentence capitals after the fill. */
+function tidyLine(text: string, lang: Lang): string {
+  let t = text
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([.,!?;:])/g, '$1')
+    .replace(/([.!?])\.+/g, '$1')
+    .replace(/,\./g, '.')
+    .replace(/\.\s*,/g, '.')
+    .trim();
+  if (lang === 'en')
+    t = t.replace(/\b([Aa])n? ([\p{L}\d][\p{L}\d'’-]*)/gu, (m, a: string, w: string) => {
+      const article = indefinite(w);
+      return `${a === 'A' ? capFirst(article) : article} ${w}`;
+    });
+  // A capital after a sentence's end (a slot may start a sentence).
+  t = t.replace(/([.!?]\s+)(\p{Ll})/gu, (_, a: string, b: string) => a + b.toUpperCase());
+  return capFirst(t);
+}
+
+/** Where a line says "in" a place that takes "at" ("at Kenyatta Hospital", "at Sarit Centre"). */
+const AT_PLACE =
+  /\b(?:hospital|stadium|park|gardens|hall|centre|center|mall|market|grounds|hotel|church|school|airport|beach|square|station|estate|club|arena|university|college|cathedral|mosque|museum)$/i;
+
+function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
+  let missing = false;
+  let source = pattern.text;
+  // "{Fact}." as a sentence of its own reads as one ("Open 24/7.", "Pay by M-Pesa.", "From KSh 200.").
+  if (fill.fact) {
+    const sentence = factSentence(fill.fact, lang);
+    if (sentence) source = source.replace(/(^|[.!?]\s+)\{[Ff]act\}\./, (_, a: string) => `${a}${sentence.replace(/[{}]/g, '')}`);
+    // Inside a sentence, only a fact that reads as a phrase there (not "M-Pesa" or "15 years experience").
+    if (/\{fact\}/i.test(source) && (fill.fact.type === 'payment' || fill.fact.type === 'record')) return null;
+  }
+  if (fill.place && lang === 'en' && AT_PLACE.test(fill.place)) source = source.replace(/\bin \{place\}/g, 'at {place}');
+  const valueOf = (slot: string): string | null => {
+    switch (slot) {
+      case 'name':
+        return fill.name;
+      case 'offer':
+        return fill.offer;
+      case 'fact':
+        return fill.fact ? factIn(fill.fact, lang) : null;
+      case 'price':
+      case 'hours':
+      case 'date':
+        return fill.fact && fill.fact.type === slot ? factIn(fill.fact, lang) : null;
+      case 'place':
+        return fill.place;
+      case 'audience':
+        return fill.audience;
+      case 'customer':
+        return fill.customer;
+      case 'cta':
+        return fill.cta;
+      default:
+        return null;
+    }
+  };
+  const out = source.replace(/\{([A-Za-z]+)\}/g, (_, raw: string, at: number) => {
+    let value = valueOf(raw.toLowerCase());
+    if (value === null && raw.toLowerCase() === 'name' && fill.standIn) value = at === 0 ? fill.standIn.start : fill.standIn.mid;
+    if (value === null || value === '') {
+      missing = true;
+      return '';
+    }
+    return /^[A-Z]/.test(raw) ? capFirst(value) : value;
+  });
+  return missing ? null : tidyLine(out, lang);
+}
+
+function toneFits(p: Pattern, tone: Tone): 0 | 1 | 2 {
+  if (p.tones.includes(tone)) return 2;
+  return p.tones.includes('general') ? 1 : 0;
+}
+
+/** The ctas of a kind, a brief's own contact first when it asks for it ("Call 0712 345 678."). */
+function ctasFor(kind: Kind, frame: Frame, lang: Lang): string[] {
+  const own = kind.ctas[lang];
+  if (!frame.contact?.asked) return own;
+  const c = frame.contact.text;
+  const isPhone = /^\+?\d[\d\s-]+$/.test(c);
+  const mine = lang === 'sw' ? (isPhone ? `Piga ${c}.` : `Tembelea ${c}.`) : isPhone ? `Call ${c}.` : `Visit ${c}.`;
+  return [mine, ...own];
+}
+
+/** The subject standing in for a name the brief does not give: "Our used-tyre shop" (a business, event or cause), "Wedding DJ" (a person's headline, at the start only). */
+function standInFor(frame: Frame, lang: Lang): Fill['standIn'] {
+  const subject = frame.subject?.trim();
+  if (lang !== 'en' || !subject || subject.split(/\s+/).length > 4 || /\d/.test(subject)) return null;
+  const lower = /^\p{Lu}\p{Ll}/u.test(subject) && !/\s\p{Lu}/u.test(subject) ? subject.charAt(0).toLowerCase() + subject.slice(1) : subject;
+  if (frame.speaker === 'person') return { start: capFirst(lower), mid: null };
+  // "Our phone repairs does…": a plural subject cannot stand in for a name.
+  if (/[^s]s$/i.test(lower.split(/\s+/).pop() ?? '')) return null;
+  // "Our plumber" reads as a member of staff: a business named by its trade has no stand-in.
+  if (/(?:er|or|ist|ian|DJ|dj)$/.test(lower)) return null;
+  return { start: `Our ${lower}`, mid: `our ${lower}` };
+}
+
+const FIRST_PERSON = /\b(?:I|I'm|I've|I'll|my|me|mimi|nina|niko|nafanya|nitakusaidia|niandikie|nipigie)\b/i;
+
+/** Categories whose patterns also serve one with too few of its own (last, after its own in any tone). */
+const NEIGHBOURS: Record<CategoryId, CategoryId[]> = {
+  adlines: ['slogans', 'taglines', 'captions'],
+  taglines: ['slogans'],
+  slogans: ['taglines'],
+  captions: ['adlines', 'slogans'],
+  bios: ['taglines'],
+  quotes: ['slogans'],
+};
+
+export interface KindWriteInput {
+  frame: Frame;
+  category: CategoryId;
+  tone: Tone;
+  language: Lang;
+  /** With `toneOnly`, patterns written for the tone itself (not the general ones). */
+  toneOnly?: boolean;
+}
+
+/** Every line the frame's kind and its generic kind can write for the category and tone, best first. */
+export function kindCandidates(input: KindWriteInput): KindCandidate[] {
+  const { frame, category, tone, language: lang } = input;
+  const kinds: { kind: Kind; specific: boolean }[] = [{ kind: frame.kind, specific: frame.matched }];
+  if (frame.matched) {
+    const generic = genericKind(frame.kind.sells);
+    if (generic && generic.id !== frame.kind.id) kinds.push({ kind: generic, specific: false });
+  }
+  const facts = frame.facts.filter((f) => factIn(f, lang) !== null);
+  // Offers in a Kiswahili line only from a Kiswahili brief (an English noun phrase would not agree).
+  const offers = lang === 'en' || frame.language === 'sw' ? frame.offers.slice(0, 3) : [];
+  const places = frame.places.slice(0, 2);
+  const name = frame.name;
+  const standIn = name === null ? standInFor(frame, lang) : null;
+  // Without a name, a line of the kind alone is signed with what and where the subject is ("Pest control in Mombasa.").
+  const subjectLabel =
+    frame.subject && lang === 'en' && frame.language === 'en' && frame.subject.split(/\s+/).length <= 4 && !/\d/.test(frame.subject)
+      ? capFirst(frame.subject)
+      : null;
+  const label = subjectLabel && frame.speaker === 'business' ? (places[0] ? `${subjectLabel} in ${places[0]}` : subjectLabel) : null;
+  const out: KindCandidate[] = [];
+  const seen = new Set<string>();
+  const marks = [
+    name,
+    ...places,
+    ...offers,
+    frame.subject?.split(/\s+/).pop() ?? null,
+    lang === 'sw' || !(frame.topic ?? '').toLowerCase().includes(frame.kind.noun.en.toLowerCase()) ? null : frame.kind.noun.en,
+  ]
+    .filter((m): m is string => typeof m === 'string' && m.length > 2)
+    .map((m) => m.toLowerCase());
+  const aboutFrame = (line: string) => {
+    const padded = ` ${plain(line).replace(/\s+/g, ' ')} `;
+    return marks.some((m) =>
+      [' ', 's ', 'es ', "'s ", '’s '].some((end) => padded.includes(` ${plain(m).replace(/\s+/g, ' ').trim()}${end}`)),
+    );
+  };
+  for (const { kind, specific } of kinds) {
+    const ctas = ctasFor(kind, frame, lang);
+    for (const p of kind.lines[lang]) {
+      const own = p.categories.includes(category);
+      if (!own && (input.toneOnly || !NEIGHBOURS[category].some((c) => p.categories.includes(c)))) continue;
+      // A firm with a person's trade never says "I".
+      if (frame.speaker === 'business' && kind.speaker === 'person' && FIRST_PERSON.test(p.text)) continue;
+      const fit = toneFits(p, tone);
+      // Another tone's pattern comes last (before the template writer), never for a refinement asking for a tone.
+      if (input.toneOnly && fit < 2) continue;
+      const used = slotsOf(p.text);
+      const needsFact = used.some((s) => ['fact', 'price', 'hours', 'date'].includes(s));
+      const factOptions: (Fact | null)[] = needsFact ? facts.filter((f) => (used.includes('fact') ? true : used.includes(f.type))) : [null];
+      const offerOptions = used.includes('offer') ? offers : [null];
+      const placeOptions = used.includes('place') ? places : [null];
+      const ctaOptions = used.includes('cta') ? ctas.slice(0, 3) : [ctas[0] ?? ''];
+      for (const fact of factOptions)
+        for (const offer of offerOptions)
+          for (const place of placeOptions)
+            for (const cta of ctaOptions) {
+              const fill: Fill = { name, standIn, offer, fact, place, audience: frame.audience, customer: kind.customer[lang], cta };
+              const text = render(p, fill, lang);
+              if (text === null) continue;
+              const standInUsed = name === null && used.includes('name');
+              const richness =
+                (own ? 0 : -25) +
+                (fit === 0 ? -20 : 0) +
+                (fit === 0 ? 0 : Math.min(3, fit + (specific ? 1 : 0) + (used.length > 0 ? 1 : 0) - 1) - (standInUsed ? 1 : 0));
+              const push = (line: string, usesFact: boolean, tail = false) => {
+                const key = lineKey(line);
+                if (seen.has(key)) return;
+                seen.add(key);
+                out.push({
+                  text: line,
+                  key,
+                  base: `pattern:${p.id}`,
+                  parts: [],
+                  usesWord: false,
+                  composed: true,
+                  richness,
+                  named: name !== null && line.toLowerCase().includes(name.toLowerCase()),
+                  pattern: p.id,
+                  usesFact,
+                  tail,
+                  standIn: standInUsed,
+                  onSubject: aboutFrame(line),
+                });
+              };
+              push(text, fact !== null);
+              // A line about the kind but naming nothing of the brief is signed with the name ("Kinyozi Kings. Chair's open.").
+              const signature = name ?? label;
+              if (signature !== null && !aboutFrame(text) && !/\{/.test(p.text.replace(/\{(?:cta|customer)\}/gi, ''))) {
+                const signed = category === 'quotes' ? `${text} — ${signature}` : `${signature}. ${text}`;
+                push(signed, false);
+                if (!used.includes('cta')) {
+                  for (const f of facts.slice(0, 2)) {
+                    const tail = factSentence(f, lang);
+                    if (tail) push(withTail(signed, tail), true, true);
+                  }
+                }
+              }
+              // The same line carrying a fact of its own, for a brief whose facts no pattern of this category names.
+              if (fact === null && !used.includes('cta')) {
+                for (const f of facts.slice(0, 3)) {
+                  const tail = factSentence(f, lang);
+                  if (tail && !text.toLowerCase().includes((factIn(f, lang) ?? '').toLowerCase())) {
+                    push(withTail(text, tail), true, true);
+                  }
+                }
+              }
+            }
+    }
+  }
+  return out;
+}
+
+/** Whether a kind-written line names the frame's name (for the share of named lines). */
+export function namesFrame(line: string, frame: Frame): boolean {
+  return frame.name !== null && line.toLowerCase().includes(frame.name.toLowerCase());
+}
+
+/** "a"/"an" for a word (re-exported for tests). */
+export { indefinite };
