@@ -23,15 +23,7 @@ import { refineOffline } from './offline/refine';
 import { HuggingFaceProvider } from './providers/huggingface.provider';
 import { OpenAiProvider } from './providers/openai.provider';
 import type { LineProvider } from './providers/provider';
-import {
-  chainFor,
-  forgetPhoto,
-  loadPhoto,
-  needsPhoto,
-  PHOTO_GONE_MESSAGE,
-  userMessageOf,
-  type VisionProviders,
-} from '../photo/photo-job';
+import { chainFor, forgetPhoto, loadPhoto, needsPhoto, PHOTO_GONE_MESSAGE, userMessageOf, type VisionProviders } from '../photo/photo-job';
 import { registerProcessor, type WorkerContext } from '../processor';
 import { announceGenerationCompleted } from '../webhooks/generation-completed.event';
 
