@@ -22,3 +22,5 @@ export * from './i18n/languages';
 export * from './contract/language';
 export * from './contract/health';
 export * from './contract/api-responses';
+export * from './contract/time-zone';
+export * from './i18n/time';

@@ -12,6 +12,8 @@ export * from './contract/brand-rules';
 export * from './contract/photo-limits';
 export * from './web/theme-init';
 export * from './i18n/languages';
+export * from './i18n/time';
+export type * from './contract/time-zone';
 export type * from './contract/language';
 export type * from './contract/common';
 export type * from './contract/auth';

@@ -6,12 +6,11 @@ import {
   fitsLinePlatform,
   generationJob,
   generationsRepository,
-  nextUtcMidnight,
   PLATFORM_CATEGORY,
   usageRepository,
   usageSubject,
   usageSummaryFor,
-  utcDay,
+  usersRepository,
   type CampaignCell,
   type GenerationRow,
 } from '@gl/core/server';
@@ -24,6 +23,7 @@ import {
   nextOccasionDate,
   occasionDateFor,
   OCCASIONS,
+  localDay,
   utcToday,
   type CampaignAcceptedDto,
   type CampaignDto,
@@ -39,7 +39,7 @@ import type { ApiContext } from '../api-context';
 import { BrandsService } from '../brands/brands.service';
 import { GenerationService } from '../lines/generation.service';
 import { enforcePlan } from '../common/plan-policy';
-import { dailyLimitReached } from '../common/quota.service';
+import { dailyLimitReached, secondsUntilReset } from '../common/quota.service';
 
 /** 403 PLAN_REQUIRED naming the cheapest plan with campaigns, unless `plan` has them. */
 export function requireCampaigns(plan: Plan): void {
@@ -82,9 +82,10 @@ export class CampaignsService {
     this.ensureQueueReady();
     const plan = await currentPlanFor(this.ctx.db, userId);
     requireCampaigns(plan);
-    const today = utcToday(now);
+    // "Today" is the owner's own day (their time zone), as their daily quota counts it.
+    const today = localDay(now, (await usersRepository.readerOf(this.ctx.db, userId)).timeZone);
     if (body.startsOn < today) {
-      const message = `The campaign cannot start in the past: choose ${today} (today, UTC) or later`;
+      const message = `The campaign cannot start in the past: choose ${today} (today) or later`;
       throw Errors.validation(`startsOn: ${message}`, [{ path: 'startsOn', message }]);
     }
     const cells: CampaignCell[] = [];
@@ -133,10 +134,10 @@ export class CampaignsService {
 
   /** 429 DAILY_LIMIT_REACHED that says how many generations the campaign needs and how many are left. */
   private overLimit(needed: number, usage: UsageSummary, plan: Plan, now: Date): AppError {
-    const retryAfter = Math.max(1, Math.ceil((nextUtcMidnight(now).getTime() - now.getTime()) / 1000));
+    const retryAfter = secondsUntilReset(usage, now);
     return new AppError(
       'DAILY_LIMIT_REACHED',
-      `This campaign needs ${needed} generations (one per day and platform), but only ${usage.remaining} of today's ${plan.limits.dailyGenerations} are left on the ${plan.name} plan. Plan fewer days or platforms, or come back after midnight UTC.`,
+      `This campaign needs ${needed} generations (one per day and platform), but only ${usage.remaining} of today's ${plan.limits.dailyGenerations} are left on the ${plan.name} plan. Plan fewer days or platforms, or come back after midnight, your time.`,
       { data: { usage }, headers: { 'Retry-After': String(retryAfter) } },
     );
   }
@@ -156,7 +157,7 @@ export class CampaignsService {
           campaignId,
           rows.map((r) => r.id),
         );
-        await usageRepository.decrement(this.ctx.db, subject, utcDay(now), rows.length);
+        await usageRepository.decrement(this.ctx.db, subject, now, rows.length);
       } catch (undoErr) {
         this.ctx.logger.warn({ campaignId, err: (undoErr as Error).message }, 'could not withdraw a campaign');
       }

@@ -24,5 +24,6 @@ export * from './webhooks/url-policy';
 export * from './photos';
 export * from '../i18n/request-language';
 export * from '../i18n/format';
+export * from '../i18n/time';
 export * from '../i18n/server/translate';
 export { zodErrorMapFor } from '../i18n/server/zod-sw';

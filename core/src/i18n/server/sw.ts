@@ -19,8 +19,7 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
   'error.planRequired': '{{what}}: kinapatikana kwenye mpango wa {{plan}}. Pandisha daraja ili ukitumie.',
   'error.emailNotVerified': 'Tafadhali thibitisha barua pepe yako kabla ya {{what}}. Angalia kikasha chako upate kiungo, au tuma kingine.',
   'error.seatLimit': 'Timu yako imejaza nafasi zote {{seats}}. Ondoa mwanachama au futa mwaliko kwanza.',
-  'error.dailyLimit':
-    'Umetumia nafasi zote {{count}} za kutunga mistari za mpango wa {{plan}} leo. Pandisha daraja upate kutunga bila kikomo, au rudi baada ya saa sita usiku (UTC).',
+  'error.dailyLimit': 'Umetumia tungo zote {{count}} za mpango wa {{plan}} leo. Pandisha daraja upate tungo bila kikomo, au rudi kesho.',
   'rateLimit.oneMinute': 'Umefikia kikomo cha {{what}}. Tafadhali jaribu tena baada ya dakika 1.',
   'rateLimit.minutes': 'Umefikia kikomo cha {{what}}. Tafadhali jaribu tena baada ya dakika {{minutes}}.',
   'request.invalid': 'Ombi si sahihi',
@@ -56,6 +55,8 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
   'field.interval': 'Chagua kulipa kwa mwezi au kwa mwaka',
   'field.language': 'Chagua lugha tunayoitumia',
   'field.uiLanguage': 'Lugha hii haijulikani: chagua en (English) au sw (Kiswahili)',
+  'field.timeZone': 'Saa za eneo hili hazijulikani: tumia jina la IANA kama Africa/Nairobi',
+  'field.timeZoneMax': 'Jina la saa za eneo lisizidi herufi 64',
   'field.uiLanguageMax': 'Lugha isizidi herufi 35',
   'field.searchMax': 'Utafutaji usizidi herufi 200',
   'field.platformsOnce': 'Chagua kila jukwaa mara moja tu',
@@ -173,9 +174,9 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
   'campaigns.noFacebookAds':
     'Kampeni hii haina mistari ya matangazo ya Facebook ya kuhamisha. Panga kampeni yenye jukwaa la maandishi makuu au kichwa cha tangazo la Facebook (au maelezo ya picha ya Instagram).',
   'campaigns.dailyLimit':
-    'Kampeni hii inahitaji kutunga mara {{needed}} (mara moja kwa kila siku na jukwaa), lakini zimebaki {{remaining}} tu kati ya {{count}} za leo kwenye mpango wa {{plan}}. Panga siku au majukwaa machache, au rudi baada ya saa sita usiku (UTC).',
+    'Kampeni hii inahitaji tungo {{needed}} (utungo mmoja kwa kila siku na jukwaa), lakini zimebaki {{remaining}} tu kati ya tungo {{count}} za leo kwenye mpango wa {{plan}}. Panga siku au majukwaa machache, au rudi kesho.',
   'campaigns.editedByHand': 'Mstari huu ulihaririwa kwa mkono. Utunge upya ili kuuboresha, au uuhariri tena.',
-  'campaigns.pastStart': 'Kampeni haiwezi kuanza siku iliyopita: chagua {{date}} (leo, UTC) au baadaye',
+  'campaigns.pastStart': 'Kampeni haiwezi kuanza siku iliyopita: chagua {{date}} (leo) au baadaye',
   'campaigns.textTooLong': 'Maandishi ni marefu kuliko {{platform}} inavyoruhusu (herufi {{count}})',
   'campaigns.realDate': 'startsOn iwe tarehe iliyopo kwenye kalenda',
   'campaigns.dateFormat': 'startsOn iwe tarehe iliyoandikwa YYYY-MM-DD',

@@ -179,9 +179,9 @@ export const campaignsRepository = {
           generationId: ids[i]!,
         })),
       );
-      const { monthly } = await usageRepository.counts(tx, input.subject, now);
+      const { monthly, resetsAt } = await usageRepository.counts(tx, input.subject, now);
       const byId = new Map(rows.map((r) => [r.id, r]));
-      return { campaign: campaign!, generations: ids.map((id) => byId.get(id)!), usage: summarise(plan, daily, monthly, now) };
+      return { campaign: campaign!, generations: ids.map((id) => byId.get(id)!), usage: summarise(plan, daily, monthly, resetsAt) };
     });
   },
 
