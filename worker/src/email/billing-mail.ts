@@ -1,4 +1,4 @@
-import { getPlan, type PlanId, type UiLanguage } from '@gl/core';
+import { DEFAULT_TIME_ZONE, getPlan, localDay, type PlanId, type UiLanguage } from '@gl/core';
 import { composeBillingMailSw } from './billing-mail-sw';
 import type { BillingNoticeRow, PaymentRefundRow, PaymentRow, PaypalCancellationRow } from '@gl/core/server';
 
@@ -14,6 +14,8 @@ export interface BillingMailInput {
   publicUrl?: string;
   /** The account's language (English when absent). */
   language?: UiLanguage;
+  /** The account's IANA time zone: the days named are its days (UTC when absent). */
+  timeZone?: string;
 }
 
 /** Why the customer left a PayPal subscription, as the e-mail says it. */
@@ -28,7 +30,6 @@ const LEFT_BECAUSE: Record<string, string> = {
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : '');
 const planName = (id: string) => {
   try {
     return getPlan(id as PlanId).name;
@@ -45,6 +46,8 @@ export function composeBillingMail(input: BillingMailInput): { subject: string; 
   const { notice, payment } = input;
   const billing = input.publicUrl ? `${input.publicUrl.replace(/\/+$/, '')}/billing` : undefined;
   const manage = billing ? [`Manage your plan: ${billing}`] : [];
+  // The recipient's own calendar day (their time zone).
+  const day = (d: Date | null | undefined) => (d ? localDay(d, input.timeZone ?? DEFAULT_TIME_ZONE) : '');
   switch (notice.kind) {
     case 'receipt': {
       const p = payment!;
