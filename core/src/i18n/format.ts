@@ -14,12 +14,7 @@ export function formatMoney(minor: number, currency: string, lang: UiLanguage): 
   }).format(whole ? minor : minor / 100);
 }
 
-/** A day (UTC, as the billing periods are kept): "26 Novemba 2026" / "November 26, 2026". */
+/** A day (UTC, as the billing periods are kept): "26 Novemba 2026" / "November 26, 2026". A day shown to a person: formatDate (./time.ts), in their zone. */
 export function formatDay(date: Date, lang: UiLanguage): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}
-
-/** A moment, with its time (UTC): "26 Novemba 2026 saa 10:05 UTC". */
-export function formatMoment(date: Date, lang: UiLanguage): string {
-  return `${new Intl.DateTimeFormat(INTL_LOCALE[lang], { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 }
