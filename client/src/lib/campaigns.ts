@@ -11,6 +11,7 @@ import type {
 import { api, apiResponse } from './api';
 import { intlLocale } from '../i18n/i18n';
 import { saveDownload } from './download';
+import { todayForAccount } from './time-zone';
 import { useLiveConnection, useLiveEvent, useLiveReconnect } from './socket';
 
 /** Campaigns' data: the occasions, the user's campaigns, one campaign kept live by the socket, and the actions on a line. */
@@ -130,8 +131,8 @@ export function useCampaignLineAction() {
   return useMutation({ mutationFn: ({ run }: { kind: CampaignLineAction; run: () => Promise<void> }) => run() });
 }
 
-/** Today in UTC (campaigns start today or later, counted in UTC like the daily quota). */
-export const utcTodayIso = () => new Date().toISOString().slice(0, 10);
+/** The account's today (its time zone): campaigns start today or later, the day the daily quota counts. */
+export const accountTodayIso = () => todayForAccount();
 
 /** "Sat 12 Dec" in the interface's language. */
 export function shortDate(day: string): string {

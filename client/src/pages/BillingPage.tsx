@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../i18n/i18n';
+import { showDay } from '../lib/time-zone';
 import { type BillingInterval, type PaymentDto, type PaypalCancellationDto, type PlanId, type RefundNoticeDto } from '@gl/core/types';
 import PageLoader from '../components/PageLoader';
 import SignInWall from '../components/saved/SignInWall';
@@ -19,7 +19,8 @@ import {
 } from '../lib/billing';
 import { useLiveConnection } from '../lib/socket';
 
-const day = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString(intlLocale(), { dateStyle: 'long' }) : '');
+// The account's own day (its time zone).
+const day = (iso: string | null | undefined) => showDay(iso);
 
 export default function BillingPage() {
   const { user, isAuthenticated, loading } = useAuth();

@@ -8,6 +8,7 @@ import PlanCard from '../components/pricing/PlanCard';
 import PricingFaq from '../components/pricing/PricingFaq';
 import { planNameKey } from '../components/pricing/plan-text';
 import { intlLocale, useLanguage } from '../i18n/i18n';
+import { showDay } from '../lib/time-zone';
 import { useAuth } from '../lib/auth';
 import { usePaymentsConfig, useSubscriptions, type CaptureResult, type SubscriptionsState } from '../lib/payments';
 import { planKes, usePlans } from '../lib/plan';
@@ -128,11 +129,7 @@ export default function PricingPage() {
             <>
               {SEPARATOR}
               {t(activeSubscription.cancelAtPeriodEnd ? 'ends' : 'renews', {
-                date: new Date(activeSubscription.currentPeriodEnd).toLocaleDateString(locale, {
-                  month: 'short',
-                  day: 'numeric',
-                  year: 'numeric',
-                }),
+                date: showDay(activeSubscription.currentPeriodEnd),
               })}
             </>
           )}

@@ -104,3 +104,12 @@ export function localDay(now: Date, timeZone: string): string {
     now,
   );
 }
+
+/** This runtime's IANA zone (in a browser: the device's; what sign-up sends). */
+export function deviceTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { intlLocale } from '../../i18n/i18n';
+import { currentTimeZone } from '../../lib/time-zone';
 import { errorMessage } from '../../lib/api';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../lib/api-keys';
 import { useOnline } from '../../lib/app-status';
@@ -13,7 +14,8 @@ import { Field } from '../forms/Field';
 import { CodeBlock } from './CodeBlock';
 
 function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(intlLocale(), { month: 'short', day: 'numeric', year: 'numeric' });
+  // The account's own day (its time zone).
+  return new Date(iso).toLocaleDateString(intlLocale(), { month: 'short', day: 'numeric', year: 'numeric', timeZone: currentTimeZone() });
 }
 
 const linkClass = 'font-semibold text-violet-700 underline underline-offset-2 dark:text-violet-300';

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { intlLocale } from '../../i18n/i18n';
+import { showShortMoment } from '../../lib/time-zone';
 import { errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/app-status';
 import { useAuth } from '../../lib/auth';
@@ -13,13 +14,7 @@ import { Field } from '../forms/Field';
 import { CodeBlock } from './CodeBlock';
 
 function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString(intlLocale(), {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+  return showShortMoment(iso);
 }
 
 const linkClass = 'font-semibold text-violet-700 underline underline-offset-2 dark:text-violet-300';

@@ -16,7 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useBrands } from '../../lib/brands';
 import { Field, SelectField } from '../forms/Field';
-import { shortDate, useOccasions, utcTodayIso } from '../../lib/campaigns';
+import { accountTodayIso, shortDate, useOccasions } from '../../lib/campaigns';
 
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -34,7 +34,7 @@ export default function CampaignForm({
   const id = useId();
   const occasions = useOccasions();
   const brands = useBrands();
-  const today = utcTodayIso();
+  const today = accountTodayIso();
   const [occasion, setOccasion] = useState<OccasionId | ''>('');
   const [startsOn, setStartsOn] = useState(today);
   const [days, setDays] = useState(7);

@@ -5,7 +5,8 @@ import { CATEGORIES, getCategory, type CategoryId, type CurrentTeamDto, type Tea
 import { intlLocale } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/api';
 import { useCopy } from '../../lib/clipboard';
-import { capitalize, formatSavedDate } from '../../lib/format';
+import { capitalize } from '../../lib/format';
+import { showShortMoment } from '../../lib/time-zone';
 import { SEARCH_DEBOUNCE_MS, TONE_BADGE, useDebounced } from '../../lib/saved';
 import { useDeleteTeamLine, useTeamLines } from '../../lib/team';
 import PageLoader from '../PageLoader';
@@ -82,7 +83,7 @@ export default function TeamLibrary({ userId, current }: { userId: string; curre
                 <span>
                   {t('library.savedBy', {
                     name: line.savedBy?.name ?? t('library.formerMember'),
-                    date: formatSavedDate(line.createdAt, intlLocale()),
+                    date: showShortMoment(line.createdAt),
                   })}
                 </span>
                 <span className="flex gap-1">

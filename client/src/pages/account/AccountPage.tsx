@@ -4,12 +4,13 @@ import { Navigate, useLocation } from 'react-router-dom';
 import PageLoader from '../../components/PageLoader';
 import { DeleteAccountSection, ExportSection } from '../../components/account/DataSections';
 import { LanguageSection } from '../../components/account/LanguageSection';
+import { TimeZoneSection } from '../../components/account/TimeZoneSection';
 import { EmailSection, PasswordSection, ProfileSection } from '../../components/account/ProfileSections';
 import { SessionsSection } from '../../components/account/SessionsSection';
 import { Notice } from '../../components/forms/Notice';
 import { useAuth } from '../../lib/auth';
 
-/** /account: profile, e-mail, password, language, devices, data export and account deletion. */
+/** /account: profile, e-mail, password, language, time zone, devices, data export and account deletion. */
 export default function AccountPage() {
   const { t } = useTranslation('account');
   const { user, loading } = useAuth();
@@ -34,6 +35,7 @@ export default function AccountPage() {
         <EmailSection user={user} />
         <PasswordSection />
         <LanguageSection />
+        <TimeZoneSection user={user} />
         <SessionsSection />
         <ExportSection />
         <DeleteAccountSection />
