@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './core/src/server/db/schema/index.ts',
-  out: './core/src/server/db/migrations',
+  schema: './core/src/schema.ts',
+  out: './core/src/platform/db/migrations',
 });

@@ -132,7 +132,7 @@ const result = await build({
   splitting: true,
   metafile: true,
 });
-cpSync(at('core/src/server/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+cpSync(at('core/src/platform/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
 writeFileSync(path.join(outdir, 'meta.json'), JSON.stringify(result.metafile));
 
 if (full) {

@@ -1,35 +1,35 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
-import Layout from './components/Layout';
-import { isNoRedirectPath, setUnauthorizedHandler } from './lib/api';
-import { createQueryClient } from './lib/query-client';
-import { AuthProvider } from './lib/auth';
-import { ThemeProvider } from './lib/theme';
-import { lazyChunk, lazyPage, type LazyPage } from './lib/lazy-page';
-import { accountRoutes } from './pages/account/routes';
+import Layout from './ui/layout/Layout';
+import { isNoRedirectPath, setUnauthorizedHandler } from './platform/api';
+import { createQueryClient } from './platform/query-client';
+import { AuthProvider } from './features/accounts/auth';
+import { ThemeProvider } from './platform/theme';
+import { lazyChunk, lazyPage, type LazyPage } from './platform/lazy-page';
+import { accountRoutes } from './features/accounts/routes';
 import type { PrerenderedPath } from './prerendered-routes';
 
 // Route-level code splitting: each page is its own chunk. The prerendered public pages can be
 // loaded ahead (lazyPage), so hydrating their HTML never waits inside a Suspense boundary.
-const HomePage = lazyPage(() => import('./pages/HomePage'), { words: 'core' });
-const GeneratePage = lazyChunk(() => import('./pages/GeneratePage'));
-const AboutPage = lazyPage(() => import('./pages/AboutPage'));
-const ContactPage = lazyPage(() => import('./pages/ContactPage'));
-const CoursesPage = lazyPage(() => import('./pages/CoursesPage'));
-const CommunityPage = lazyPage(() => import('./pages/CommunityPage'));
-const PricingPage = lazyPage(() => import('./pages/PricingPage'));
-const ApiDocsPage = lazyPage(() => import('./pages/ApiDocsPage'));
-const SavedPage = lazyChunk(() => import('./pages/SavedPage'));
-const BrandsPage = lazyChunk(() => import('./pages/BrandsPage'));
-const CampaignsPage = lazyChunk(() => import('./pages/CampaignsPage'));
-const BillingPage = lazyChunk(() => import('./pages/BillingPage'));
-const AuthPage = lazyChunk(() => import('./pages/AuthPage'));
-const PrivacyPage = lazyPage(() => import('./pages/PrivacyPage'));
-const TermsPage = lazyPage(() => import('./pages/TermsPage'));
-const TeamPage = lazyChunk(() => import('./pages/TeamPage'));
-const JoinPage = lazyChunk(() => import('./pages/JoinPage'));
-const NotFoundPage = lazyChunk(() => import('./pages/NotFoundPage'));
+const HomePage = lazyPage(() => import('./features/site/HomePage'), { words: 'core' });
+const GeneratePage = lazyChunk(() => import('./features/lines/GeneratePage'));
+const AboutPage = lazyPage(() => import('./features/site/AboutPage'));
+const ContactPage = lazyPage(() => import('./features/site/contact/ContactPage'));
+const CoursesPage = lazyPage(() => import('./features/site/courses/CoursesPage'));
+const CommunityPage = lazyPage(() => import('./features/site/community/CommunityPage'));
+const PricingPage = lazyPage(() => import('./features/billing/PricingPage'));
+const ApiDocsPage = lazyPage(() => import('./features/api-keys/ApiDocsPage'));
+const SavedPage = lazyChunk(() => import('./features/library/SavedPage'));
+const BrandsPage = lazyChunk(() => import('./features/brands/BrandsPage'));
+const CampaignsPage = lazyChunk(() => import('./features/campaigns/CampaignsPage'));
+const BillingPage = lazyChunk(() => import('./features/billing/BillingPage'));
+const AuthPage = lazyChunk(() => import('./features/accounts/AuthPage'));
+const PrivacyPage = lazyPage(() => import('./features/site/legal/PrivacyPage'));
+const TermsPage = lazyPage(() => import('./features/site/legal/TermsPage'));
+const TeamPage = lazyChunk(() => import('./features/teams/TeamPage'));
+const JoinPage = lazyChunk(() => import('./features/teams/JoinPage'));
+const NotFoundPage = lazyChunk(() => import('./features/site/NotFoundPage'));
 
 /** The page component of each prerendered route (client/src/prerendered-routes.ts). */
 export const PRERENDERED_PAGES: Record<PrerenderedPath, LazyPage> = {

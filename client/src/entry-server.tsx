@@ -7,9 +7,9 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppProviders, AppRoutes, PRERENDERED_PAGES } from './App';
-import { createQueryClient } from './lib/query-client';
+import { createQueryClient } from './platform/query-client';
 import type { UiLanguage } from '@gl/core/types';
-import { loadEveryArea, switchLanguage } from './i18n/i18n';
+import { loadEveryArea, switchLanguage } from './platform/i18n/i18n';
 import type { PrerenderedPath } from './prerendered-routes';
 
 export async function render(path: PrerenderedPath, lang: UiLanguage = 'en'): Promise<string> {

@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import App, { PRERENDERED_PAGES } from './App';
-import { initialLanguage, switchLanguage } from './i18n/i18n';
-import { watchConnection } from './lib/app-status';
-import { loadChunk } from './lib/load-chunk';
-import { startPendingSaves } from './lib/pending-saves';
+import { initialLanguage, switchLanguage } from './platform/i18n/i18n';
+import { watchConnection } from './platform/app-status';
+import { loadChunk } from './platform/load-chunk';
+import { startPendingSaves } from './features/library/pending-saves';
 import { prerenderedPath } from './prerendered-routes';
 import './index.css';
 
@@ -51,4 +51,4 @@ if (path && container.dataset.prerendered === path && document.documentElement.l
 watchConnection();
 startPendingSaves();
 // The service worker after the page has loaded: it never competes with the first visit's downloads.
-window.addEventListener('load', () => void loadChunk(() => import('./lib/pwa')).then((m) => m.startServiceWorker()), { once: true });
+window.addEventListener('load', () => void loadChunk(() => import('./platform/pwa')).then((m) => m.startServiceWorker()), { once: true });

@@ -3,15 +3,15 @@
  * browser, each with the file of its page component (for the chunk's modulepreload).
  */
 export const PRERENDERED_ROUTES = {
-  '/': 'src/pages/HomePage.tsx',
-  '/about': 'src/pages/AboutPage.tsx',
-  '/pricing': 'src/pages/PricingPage.tsx',
-  '/community': 'src/pages/CommunityPage.tsx',
-  '/courses': 'src/pages/CoursesPage.tsx',
-  '/contact': 'src/pages/ContactPage.tsx',
-  '/api-docs': 'src/pages/ApiDocsPage.tsx',
-  '/privacy': 'src/pages/PrivacyPage.tsx',
-  '/terms': 'src/pages/TermsPage.tsx',
+  '/': 'src/features/site/HomePage.tsx',
+  '/about': 'src/features/site/AboutPage.tsx',
+  '/pricing': 'src/features/billing/PricingPage.tsx',
+  '/community': 'src/features/site/community/CommunityPage.tsx',
+  '/courses': 'src/features/site/courses/CoursesPage.tsx',
+  '/contact': 'src/features/site/contact/ContactPage.tsx',
+  '/api-docs': 'src/features/api-keys/ApiDocsPage.tsx',
+  '/privacy': 'src/features/site/legal/PrivacyPage.tsx',
+  '/terms': 'src/features/site/legal/TermsPage.tsx',
 } as const;
 
 export type PrerenderedPath = keyof typeof PRERENDERED_ROUTES;

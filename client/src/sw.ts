@@ -12,7 +12,7 @@
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { DEFAULT_LANGUAGE, firstSupportedLanguage, isLanguage, localizedPageFile, type UiLanguage } from '@gl/core/types';
-import { LANGUAGE_RECORD_CACHE, LANGUAGE_RECORD_URL } from './lib/sw-language';
+import { LANGUAGE_RECORD_CACHE, LANGUAGE_RECORD_URL } from './platform/sw-language';
 import { prerenderedPath } from './prerendered-routes';
 
 interface WorkerScope {

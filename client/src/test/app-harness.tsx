@@ -1,13 +1,13 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient } from '../platform/query-client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { PublicUser } from '@gl/core/types';
-import { AuthProvider } from '../lib/auth';
-import { STORAGE_KEYS } from '../lib/storage';
-import { ThemeProvider } from '../lib/theme';
+import { AuthProvider } from '../features/accounts/auth';
+import { STORAGE_KEYS } from '../platform/storage';
+import { ThemeProvider } from '../platform/theme';
 
 export interface MockRequest {
   method: string;

@@ -1,7 +1,7 @@
 /**
  * An in-memory stand-in for socket.io-client's socket (the third-party transport), so component
- * tests can deliver server events. Our own connection manager (lib/socket.ts) runs unchanged.
- * Use: vi.mock('socket.io-client', async () => ({ io: (await import('../test/fake-socket')).fakeIo }));
+ * tests can deliver server events. Our own connection manager (platform/socket.ts) runs unchanged.
+ * Use: vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket')).fakeIo }));
  */
 type Fn = (payload?: unknown) => void;
 const listeners = new Map<string, Set<Fn>>();

@@ -1,4 +1,4 @@
-import { loadEveryArea } from '../i18n/i18n';
+import { loadEveryArea } from '../platform/i18n/i18n';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';

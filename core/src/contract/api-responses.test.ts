@@ -1,10 +1,10 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiAnswer } from './api-responses';
-import type { BrandListDto, BrandResultDto } from './brands';
-import type { DeletedDto } from './common';
-import type { BillingQuoteDto } from './billing-lifecycle';
-import type { CurrentTeamDto, CurrentTeamOrNoneDto, TeamLinesPageDto, TeamLineSavedDto } from './teams';
-import type { GenerationResultDto } from './lines';
+import type { BrandListDto, BrandResultDto } from '../brands/brands.contract';
+import type { DeletedDto } from '../platform/contract/common';
+import type { BillingQuoteDto } from '../billing/billing-lifecycle.contract';
+import type { CurrentTeamDto, CurrentTeamOrNoneDto, TeamLinesPageDto, TeamLineSavedDto } from '../teams/teams.contract';
+import type { GenerationResultDto } from '../lines/lines.contract';
 
 describe('ApiAnswer: a path answers its route contract Dto', () => {
   it('a literal path is its route', () => {

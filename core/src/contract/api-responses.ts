@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { subscribedDto, unsubscribedDto, usageAnalyticsDto } from './account';
+import { subscribedDto, unsubscribedDto, usageAnalyticsDto } from '../accounts/account.contract';
 import {
   authResultDto,
   emailChangeDto,
@@ -8,7 +8,7 @@ import {
   sessionListDto,
   sessionTokensDto,
   userResultDto,
-} from './auth';
+} from '../accounts/auth.contract';
 import {
   movedToFreeDto,
   mpesaStatusDto,
@@ -22,7 +22,7 @@ import {
   receivedDto,
   subscriptionChangeDto,
   subscriptionsDto,
-} from './billing';
+} from '../billing/billing.contract';
 import {
   billingDto,
   billingQuoteDto,
@@ -31,11 +31,11 @@ import {
   paypalSubscriptionConfirmedDto,
   paypalSubscriptionCreatedDto,
   receiptDto,
-} from './billing-lifecycle';
-import { brandListDto, brandResultDto } from './brands';
-import { campaignAcceptedDto, campaignDto, campaignLineResultDto, campaignsDto, occasionsDto } from './campaigns';
-import { deletedDto, emptyDto, idDto, revokedDto, sentDto } from './common';
-import { healthDto } from './health';
+} from '../billing/billing-lifecycle.contract';
+import { brandListDto, brandResultDto } from '../brands/brands.contract';
+import { campaignAcceptedDto, campaignDto, campaignLineResultDto, campaignsDto, occasionsDto } from '../campaigns/campaigns.contract';
+import { deletedDto, emptyDto, idDto, revokedDto, sentDto } from '../platform/contract/common';
+import { healthDto } from '../site/health.contract';
 import {
   compareAcceptedDto,
   generationAcceptedDto,
@@ -47,7 +47,7 @@ import {
   savedLinesPageDto,
   savedLinesSummaryDto,
   usageSummaryDto,
-} from './lines';
+} from '../lines/lines.contract';
 import {
   currentTeamDto,
   currentTeamOrNoneDto,
@@ -58,9 +58,9 @@ import {
   teamMemberRemovedDto,
   teamMemberResultDto,
   teamUsageDto,
-} from './teams';
-import { apiKeyCreatedDto, apiKeyListDto, apiKeyResultDto } from './v1';
-import { webhookAttemptsDto, webhookEndpointsDto, webhookSecretDto } from './webhooks';
+} from '../teams/teams.contract';
+import { apiKeyCreatedDto, apiKeyListDto, apiKeyResultDto } from '../api-keys/v1.contract';
+import { webhookAttemptsDto, webhookEndpointsDto, webhookSecretDto } from '../webhooks/webhooks.contract';
 
 /**
  * What each /api route answers: the `data` of its `{ success: true, data }` envelope, keyed by

@@ -1,10 +1,10 @@
-import type { GenerationSource, PlanId } from '../catalogue';
-import type { PaymentProvider, PaymentStatus, SubscriptionDto } from './billing';
-import type { UsageSummary } from './lines';
-import type { PublicUser } from './auth';
-import type { Plan } from '../catalogue';
-import type { TeamLineDto, TeamMemberDto } from './teams';
-import type { CampaignLineDto } from './campaigns';
+import type { GenerationSource, PlanId } from '../platform/catalogue';
+import type { PaymentProvider, PaymentStatus, SubscriptionDto } from '../billing/billing.contract';
+import type { UsageSummary } from '../lines/lines.contract';
+import type { PublicUser } from '../accounts/auth.contract';
+import type { Plan } from '../platform/catalogue';
+import type { TeamLineDto, TeamMemberDto } from '../teams/teams.contract';
+import type { CampaignLineDto } from '../campaigns/campaigns.contract';
 
 /**
  * The one typed map of server -> client events, shared by api, worker and client.

@@ -1,0 +1,90 @@
+import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_TEXT, mpesaInitiationError, mpesaStatus, mpesaStkPush, pendingPaymentOf, validPhone } from './payments';
+import { usePaymentUpdates } from './use-payment-updates';
+import { PhoneIcon } from '../../ui/icons';
+import type { PaymentFlow } from './payment-flow';
+
+/** M-Pesa: an STK push to the buyer's phone, then waiting (live) for the PIN to be entered there. */
+export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
+  const { t } = useTranslation('billing');
+  const { config, plan, interval, busy, offline } = flow;
+  const [phone, setPhone] = useState('');
+  const [checkout, setCheckout] = useState<string | null>(null);
+  const phoneId = useId();
+  const waitingFor = flow.phase === 'waiting' ? flow.paymentId : null;
+  // Every (re)connection re-reads this STK request: a result sent while the socket was opening is not lost.
+  const outcome = usePaymentUpdates(waitingFor, checkout ? () => mpesaStatus(checkout) : null);
+  const settle = useEffectEvent(flow.settle);
+  useEffect(() => {
+    if (outcome) settle(outcome);
+  }, [outcome]);
+
+  const pay = async (e: FormEvent) => {
+    e.preventDefault();
+    if (offline) return;
+    if (!validPhone(phone)) {
+      flow.fail(PAYMENT_TEXT.phoneInvalid);
+      return;
+    }
+    flow.processing();
+    try {
+      const push = await mpesaStkPush(plan.id, interval, phone.trim());
+      if (push.responseCode !== '0') {
+        flow.fail(push.customerMessage || PAYMENT_TEXT.initiationFailed);
+        return;
+      }
+      setCheckout(push.checkoutRequestID);
+      flow.waiting(push.paymentId, push.customerMessage ?? null);
+    } catch (err) {
+      flow.fail(mpesaInitiationError(err), pendingPaymentOf(err));
+    }
+  };
+
+  if (flow.phase === 'waiting') {
+    return (
+      <div
+        role="status"
+        className="flex items-start gap-3 rounded-xl bg-violet-50 p-4 text-sm text-violet-900 dark:bg-violet-500/10 dark:text-violet-100"
+      >
+        <span
+          className="mt-0.5 h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-violet-500 border-t-transparent motion-reduce:animate-none"
+          aria-hidden="true"
+        />
+        <div>
+          <p className="font-semibold">{t('mpesa.sent', { waiting: PAYMENT_TEXT.waiting })}</p>
+          <p className="mt-1 text-violet-800 dark:text-violet-200">{config?.simulated ? t('mpesa.sandbox') : t('mpesa.enterPin')}</p>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={(e) => void pay(e)} noValidate>
+      <label htmlFor={phoneId} className="field-label">
+        {t('mpesa.phone')}
+      </label>
+      <div className="relative">
+        <PhoneIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
+        <input
+          id={phoneId}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          className="field pl-9"
+          placeholder={t('mpesa.phonePlaceholder')}
+          maxLength={20}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          disabled={busy}
+        />
+      </div>
+      <p className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
+        {config?.kesPerUsd ? t('mpesa.promptRate', { rate: config.kesPerUsd }) : t('mpesa.prompt')}
+      </p>
+      <button type="submit" className="btn-primary mt-4 w-full py-2.5" disabled={busy || offline}>
+        {flow.phase === 'processing' ? t('mpesa.sending') : t('mpesa.pay')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,206 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type {
+  BillingInterval,
+  MpesaStatusDto,
+  MpesaStkPushDto,
+  PaymentStatus,
+  PaymentsConfigDto,
+  PaypalCaptureDto,
+  PaypalOrderDto,
+  PlanId,
+  SubscriptionsDto,
+} from '@gl/core/types';
+import { ApiError, api } from '../../platform/api';
+import { i18n } from '../../platform/i18n/i18n';
+
+/** GET /api/payments/config: real PayPal buttons, or the sandbox simulation. */
+export type PaymentsConfig = PaymentsConfigDto;
+
+export function usePaymentsConfig(enabled = true) {
+  return useQuery({
+    queryKey: ['payments-config'],
+    queryFn: () => api('/payments/config', { sessionHandling: false }),
+    staleTime: 10 * 60_000,
+    enabled,
+  });
+}
+
+export type SubscriptionsState = SubscriptionsDto;
+
+export function useSubscriptions(userId: string | undefined) {
+  return useQuery({
+    queryKey: ['subscriptions', userId ?? 'none'],
+    enabled: Boolean(userId),
+    queryFn: () => api('/subscriptions'),
+  });
+}
+
+/** The texts a buyer sees, word for word (the server's payment messages say the same). */
+/** The payment messages, in the interface's language (read when shown). */
+export const PAYMENT_TEXT = {
+  get paypalFailed() {
+    return i18n.t('billing:payment.text.paypalFailed');
+  },
+  get captureFailed() {
+    return i18n.t('billing:payment.text.captureFailed');
+  },
+  get phoneInvalid() {
+    return i18n.t('billing:payment.text.phoneInvalid');
+  },
+  get initiationFailed() {
+    return i18n.t('billing:payment.text.initiationFailed');
+  },
+  get cancelledByUser() {
+    return i18n.t('billing:payment.text.cancelledByUser');
+  },
+  get mpesaFailed() {
+    return i18n.t('billing:payment.text.mpesaFailed');
+  },
+  get verificationFailed() {
+    return i18n.t('billing:payment.text.verificationFailed');
+  },
+  get waiting() {
+    return i18n.t('billing:payment.text.waiting');
+  },
+  get subscriptionFailed() {
+    return i18n.t('billing:payment.text.subscriptionFailed');
+  },
+  get offline() {
+    return i18n.t('billing:payment.text.offline');
+  },
+};
+
+export type PaymentMethod = 'paypal' | 'mpesa';
+
+export interface PaymentModalState {
+  method: PaymentMethod;
+  phase: 'choose' | 'processing' | 'waiting' | 'error' | 'success';
+  error: string | null;
+  /** The payment this modal started (M-Pesa), to match payment:updated. */
+  paymentId: string | null;
+  customerMessage: string | null;
+  /** Another open upgrade payment that holds the credit (the 409 named it): the modal offers to cancel it. */
+  pendingPaymentId: string | null;
+}
+
+export type PaymentModalAction =
+  | { type: 'method'; method: PaymentMethod }
+  | { type: 'processing' }
+  | { type: 'waiting'; paymentId: string; customerMessage: string | null }
+  | { type: 'error'; message: string; pendingPaymentId?: string | null }
+  | { type: 'success' }
+  | { type: 'reset' };
+
+export const INITIAL_PAYMENT_STATE: PaymentModalState = {
+  method: 'paypal',
+  phase: 'choose',
+  error: null,
+  paymentId: null,
+  customerMessage: null,
+  pendingPaymentId: null,
+};
+
+/** The payment modal's state machine: method chosen, processing, waiting, error, or success. */
+export function paymentModalReducer(state: PaymentModalState, action: PaymentModalAction): PaymentModalState {
+  switch (action.type) {
+    case 'method':
+      if (state.phase === 'processing' || state.phase === 'waiting') return state;
+      return { ...INITIAL_PAYMENT_STATE, method: action.method };
+    case 'processing':
+      return { ...state, phase: 'processing', error: null, pendingPaymentId: null };
+    case 'waiting':
+      return { ...state, phase: 'waiting', paymentId: action.paymentId, customerMessage: action.customerMessage, error: null };
+    case 'error':
+      return { ...state, phase: 'error', error: action.message, pendingPaymentId: action.pendingPaymentId ?? null };
+    case 'success':
+      return { ...state, phase: 'success', error: null };
+    case 'reset':
+      return { ...INITIAL_PAYMENT_STATE, method: state.method };
+  }
+}
+
+/** The message for a payment that ended without success (server text first, spec fallbacks). */
+export function failedPaymentMessage(p: { status: PaymentStatus; resultCode?: string | null; message?: string }): string {
+  if (p.message) return p.message;
+  if (p.resultCode === '1032') return PAYMENT_TEXT.cancelledByUser;
+  return PAYMENT_TEXT.mpesaFailed;
+}
+
+/** A phone number empty or shorter than 10 characters is refused before anything is sent. */
+export function validPhone(phone: string): boolean {
+  return phone.trim().length >= 10;
+}
+
+/** The M-Pesa initiation error: Daraja's customer message, our validation text, or 'Payment initiation failed'. */
+export function mpesaInitiationError(err: unknown): string {
+  if (err instanceof ApiError) {
+    const customer = err.extra.customerMessage;
+    if (typeof customer === 'string' && customer) return customer;
+    if (err.code === 'VALIDATION_FAILED' || err.code === 'RATE_LIMITED' || err.code === 'CONFLICT') return err.message;
+  }
+  return PAYMENT_TEXT.initiationFailed;
+}
+
+export type CaptureResult = PaypalCaptureDto;
+
+export function createPaypalOrder(planId: PlanId, interval: BillingInterval): Promise<PaypalOrderDto> {
+  return api('/payments/paypal/create-order', { method: 'POST', body: { planId, interval } });
+}
+
+export function capturePaypalOrder(orderID: string, planId: PlanId): Promise<CaptureResult> {
+  return api('/payments/paypal/capture-order', { method: 'POST', body: { orderID, planId } });
+}
+
+export interface PaypalSubscriptionCreated {
+  subscriptionID: string;
+  approveUrl: string | null;
+  paymentId: string;
+}
+
+/** POST /payments/paypal/create-subscription: an auto-renewing subscription at PayPal, waiting for the buyer's approval. */
+export function createPaypalSubscription(planId: PlanId, interval: BillingInterval): Promise<PaypalSubscriptionCreated> {
+  return api('/payments/paypal/create-subscription', { method: 'POST', body: { planId, interval } });
+}
+
+/** POST /payments/paypal/confirm-subscription: the server reads it back from PayPal and activates the plan. */
+export async function confirmPaypalSubscription(subscriptionID: string, paymentId: string): Promise<CaptureResult> {
+  const r = await api('/payments/paypal/confirm-subscription', {
+    method: 'POST',
+    body: { subscriptionID },
+  });
+  return { id: subscriptionID, paymentId, status: 'completed', message: '', subscription: r.subscription, currentPlan: r.currentPlan };
+}
+
+/**
+ * The other open upgrade payment a 409 names (`pendingPaymentId`): the upgrade credit is held by it,
+ * so a second upgrade waits until it is finished or cancelled.
+ */
+export function pendingPaymentOf(err: unknown): string | null {
+  if (err instanceof ApiError && err.status === 409 && typeof err.extra.pendingPaymentId === 'string') return err.extra.pendingPaymentId;
+  return null;
+}
+
+/** Cancelling another open upgrade payment (the answer: true when it was still pending and is cancelled now). */
+export function useCancelPayment() {
+  return useMutation({ mutationFn: cancelPayment });
+}
+
+/** POST /payments/{id}/cancel: true when it was still pending and is cancelled now. */
+export async function cancelPayment(paymentId: string): Promise<boolean> {
+  return (await api(`/payments/${encodeURIComponent(paymentId)}/cancel`, { method: 'POST', body: {} })).cancelled;
+}
+
+/** The server's own words when it refused for a reason the buyer can act on, else `fallback`. */
+export function paymentErrorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && (err.status === 409 || err.status === 503 || err.code === 'RATE_LIMITED')) return err.message;
+  return fallback;
+}
+
+/** The stored state of an STK request: re-read when the live connection (re)connects, so a missed event is not lost. */
+export function mpesaStatus(checkoutRequestID: string): Promise<MpesaStatusDto> {
+  return api(`/payments/mpesa/status/${encodeURIComponent(checkoutRequestID)}`);
+}
+
+export function mpesaStkPush(planId: PlanId, interval: BillingInterval, phoneNumber: string): Promise<MpesaStkPushDto> {
+  return api('/payments/mpesa/stk-push', { method: 'POST', body: { planId, interval, phoneNumber } });
+}

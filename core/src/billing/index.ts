@@ -1,0 +1,3 @@
+/** Billing's browser-safe entry: plans, payments (M-Pesa, PayPal), subscriptions and their lifecycle (contract and types). */
+export * from './billing.contract';
+export * from './billing-lifecycle.contract';

@@ -1,0 +1,3 @@
+/** Brands' browser-safe entry: brand profiles and their rules (contract, limits, types). */
+export * from './brands.contract';
+export * from './brand-rules';

@@ -1,0 +1,2 @@
+/** Brands' server parts: the brands repository. */
+export * from './brands.repository';

@@ -1,0 +1,2 @@
+/** Campaigns' browser-safe entry: campaigns and their lines (contract and types). */
+export * from './campaigns.contract';

@@ -1,0 +1,2 @@
+/** MCP's browser-safe entry: the MCP endpoint's contract and types. */
+export * from './mcp.contract';

@@ -1,0 +1,2 @@
+/** Photo's server parts: vision setup and the photo store. */
+export * from './photos';

@@ -1,0 +1,120 @@
+import type { JobType, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { z } from 'zod';
+import { QUEUE_NAMES, SCHEDULED_QUEUES, type JobDefinition, type QueueName } from './define-job';
+import { createQueue, closeAll } from './queue.factory';
+import type { Logger } from '../logger';
+import { Errors } from '../errors';
+
+/**
+ * The producer side: validates a payload against its job definition and adds it with its
+ * deterministic id. Call it only after the database transaction that recorded the work commits.
+ */
+export class JobQueue {
+  readonly queues: Record<QueueName, Queue>;
+
+  constructor(
+    connection: Redis,
+    prefix: string,
+    private readonly logger: Logger,
+  ) {
+    this.queues = Object.fromEntries(QUEUE_NAMES.map((n) => [n, createQueue(n, { connection, prefix, logger })])) as Record<
+      QueueName,
+      Queue
+    >;
+  }
+
+  async enqueue<S extends z.ZodType>(def: JobDefinition<S>, payload: z.input<S>, opts: { delay?: number } = {}): Promise<string> {
+    const data = def.schema.parse(payload) as z.infer<S>;
+    const jobId = def.jobId(data);
+    try {
+      await this.queues[def.queue].add(def.name, data, { ...def.options, ...opts, jobId });
+    } catch (err) {
+      throw Errors.unavailable('The job queue is unavailable right now. Please try again shortly.', err);
+    }
+    return jobId;
+  }
+
+  /**
+   * For work already recorded in PostgreSQL with a `pending` state the reconciler watches: enqueues it,
+   * or, when the queue is unavailable, logs and leaves it to the reconciler (which enqueues it later
+   * with the same job id). True when it was enqueued. `log` names the work in the warning.
+   */
+  async tryEnqueue<S extends z.ZodType>(
+    def: JobDefinition<S>,
+    payload: z.input<S>,
+    opts: { delay?: number; log?: Record<string, unknown> } = {},
+  ): Promise<boolean> {
+    const { log, ...addOpts } = opts;
+    try {
+      await this.enqueue(def, payload, addOpts);
+      return true;
+    } catch (err) {
+      const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+      this.logger.warn({ ...log, job: def.name, err: (cause as Error).message }, 'job not enqueued; the reconciler will enqueue it');
+      return false;
+    }
+  }
+
+  /**
+   * For the reconciler, which only asks for work PostgreSQL still shows as unfinished: adds the job,
+   * unless one with its id is waiting, delayed or running ('live'). A job with that id that already
+   * completed or failed is replaced ('revived'): its row says the work is not done, and the
+   * processors check the row before doing anything, so a revived job never does the work twice.
+   * With `reviveFinishedBefore` (epoch ms), a job that finished after that time is left alone for now.
+   */
+  async ensureEnqueued<S extends z.ZodType>(
+    def: JobDefinition<S>,
+    payload: z.input<S>,
+    opts: { reviveFinishedBefore?: number } = {},
+  ): Promise<'added' | 'live' | 'revived'> {
+    const data = def.schema.parse(payload) as z.infer<S>;
+    const jobId = def.jobId(data);
+    const queue = this.queues[def.queue];
+    try {
+      const existing = await queue.getJob(jobId);
+      let revived = false;
+      if (existing) {
+        const state = await existing.getState();
+        if (state !== 'completed' && state !== 'failed') return 'live';
+        if (opts.reviveFinishedBefore !== undefined && (existing.finishedOn ?? 0) > opts.reviveFinishedBefore) return 'live';
+        await existing.remove();
+        revived = true;
+      }
+      await queue.add(def.name, data, { ...def.options, jobId });
+      return revived ? 'revived' : 'added';
+    } catch (err) {
+      throw Errors.unavailable('The job queue is unavailable right now. Please try again shortly.', err);
+    }
+  }
+
+  /** Whether a job with this id is waiting, delayed or running (for work whose payload cannot be rebuilt from PostgreSQL). */
+  async isLive(def: JobDefinition, jobId: string): Promise<boolean> {
+    try {
+      const job = await this.queues[def.queue].getJob(jobId);
+      if (!job) return false;
+      const state = await job.getState();
+      return state !== 'completed' && state !== 'failed' && state !== 'unknown';
+    } catch (err) {
+      throw Errors.unavailable('The job queue is unavailable right now. Please try again shortly.', err);
+    }
+  }
+
+  /** Waiting + delayed + active jobs per queue (health, metrics, tests). */
+  async depths(): Promise<Record<QueueName, number>> {
+    const entries = await Promise.all(
+      QUEUE_NAMES.map(async (n) => {
+        const states: JobType[] = SCHEDULED_QUEUES.includes(n)
+          ? ['waiting', 'active', 'prioritized']
+          : ['waiting', 'delayed', 'active', 'prioritized'];
+        const counts = await this.queues[n].getJobCounts(...states);
+        return [n, Object.values(counts).reduce((a, b) => a + b, 0)] as const;
+      }),
+    );
+    return Object.fromEntries(entries) as Record<QueueName, number>;
+  }
+
+  close(): Promise<void> {
+    return closeAll(Object.values(this.queues));
+  }
+}

@@ -1,0 +1,21 @@
+/** The shared server machinery: config, errors, logging, database, queues, redis, realtime, metrics, i18n. */
+export * from './config';
+export * from './errors';
+export * from './logger';
+export * from './db/database';
+export * from './db/errors';
+export * from './db/keyset';
+export * from './redis';
+export * from './queues/define-job';
+export * from './queues/email.job';
+export * from './queues/queue.factory';
+export * from './queues/job-queue';
+export * from './realtime';
+export * from './context';
+export * from './metrics';
+export * from './csp';
+export * from './i18n/request-language';
+export * from './i18n/format';
+export * from './i18n/time';
+export * from './i18n/server/translate';
+export { zodErrorMapFor } from './i18n/server/zod-sw';

@@ -1,7 +1,0 @@
-export * from './define-job';
-export * from './generation.job';
-export * from './payment-status.job';
-export * from './email.job';
-export * from './billing-sweep.job';
-export * from './paypal-cancel.job';
-export * from './webhook-delivery.job';

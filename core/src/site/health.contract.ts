@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { countSchema } from '../platform/contract/common';
+
+const providerMode = z.enum(['simulated', 'live', 'off']);
+
+/** GET /health: the backend's dependencies and providers (the 503 error envelope carries the same `data`). */
+export const healthDto = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ status: z.enum(['up', 'down']), kind: z.enum(['postgres', 'pglite']) }),
+  redis: z.object({ status: z.enum(['up', 'down']) }),
+  queues: z.record(z.string(), countSchema).nullable().describe('jobs waiting per queue; null when Redis did not answer'),
+  providers: z.object({
+    openai: z.boolean(),
+    huggingface: z.boolean(),
+    offline: z.boolean(),
+    paypal: providerMode,
+    mpesa: providerMode,
+  }),
+  uptimeSeconds: countSchema,
+});
+export type HealthDto = z.infer<typeof healthDto>;

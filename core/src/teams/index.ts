@@ -1,0 +1,2 @@
+/** Teams' browser-safe entry: teams, members, invitations, shared lines (contract and types). */
+export * from './teams.contract';
