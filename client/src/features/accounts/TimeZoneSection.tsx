@@ -24,6 +24,20 @@ export function TimeZoneSection({ user }: { user: PublicUser }) {
   const device = browserTimeZone();
   const current = reader.timeZone;
   const groups = useMemo(() => timeZoneOptions([current, device]), [current, device]);
+  // ~420 options: built once per zone list and language, so a re-render of the page does not rebuild them.
+  const options = useMemo(
+    () =>
+      groups.map((group) => (
+        <optgroup key={group.region} label={t(`timeZone.regions.${group.region}`)}>
+          {group.zones.map((zone) => (
+            <option key={zone.id} value={zone.id}>
+              {zone.id === device ? t('timeZone.thisDevice', { zone: zone.label }) : zone.label}
+            </option>
+          ))}
+        </optgroup>
+      )),
+    [groups, device, t],
+  );
   const choose = (next: string) => {
     if (next !== current && online) save.mutate(next);
   };
@@ -38,15 +52,7 @@ export function TimeZoneSection({ user }: { user: PublicUser }) {
           disabled={save.isPending || !online}
           onChange={choose}
         >
-          {groups.map((group) => (
-            <optgroup key={group.region} label={t(`timeZone.regions.${group.region}`)}>
-              {group.zones.map((zone) => (
-                <option key={zone.id} value={zone.id}>
-                  {zone.id === device ? t('timeZone.thisDevice', { zone: zone.label }) : zone.label}
-                </option>
-              ))}
-            </optgroup>
-          ))}
+          {options}
         </SelectField>
         {device !== current && (
           <button
