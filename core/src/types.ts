@@ -21,6 +21,7 @@ export type * from './lines/lines.contract';
 export type * from './accounts/account.contract';
 export type * from './billing/billing.contract';
 export type * from './api-keys/v1.contract';
+export * from './billing/money';
 export type * from './contract/socket-events';
 export type * from './brands/brands.contract';
 export type * from './billing/billing-lifecycle.contract';

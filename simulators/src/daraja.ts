@@ -10,6 +10,12 @@ import type { AddressInfo } from 'node:net';
  *  - POST /mpesa/stkpushquery/v1/query -> { ResultCode: "0" | "1032" | ... } or, while the customer
  *    has not answered, HTTP 500 { requestId, errorCode: "500.001.1001", errorMessage: "The transaction is being processed" }
  *  - fireCallback(): POSTs the real stkCallback body to the CallBackURL the push carried.
+ *  - POST /mpesa/c2b/v2/registerurl -> { OriginatorCoversationID, ResponseCode: "0", ResponseDescription: "Success" }
+ *  - POST /mpesa/c2b/v1/simulate { ShortCode, CommandID, Amount, Msisdn, BillRefNumber } (Daraja's sandbox
+ *    API) and payBill(): a customer paying the Paybill from the M-Pesa menu: the validation request to the
+ *    registered ValidationURL, then (accepted, or unreachable with ResponseType "Completed") the
+ *    confirmation to the ConfirmationURL.
+ *  - loseCallbacks(): pushes still complete (the STK query says so) but their callback never comes.
  * Also used by `npm start` in development when no M-Pesa credentials are set (the sandbox).
  */
 
@@ -41,16 +47,46 @@ export interface DarajaStubOptions {
   log?: (msg: string) => void;
 }
 
+export interface C2bPayment {
+  transId: string;
+  body: any;
+  validation?: { status: number; body: any };
+  confirmation?: { status: number; body: any };
+}
+
 export interface DarajaStub {
   url: string;
   requests: DarajaRequest[];
   pushes: StkPushRecord[];
+  /** What registerurl was last told, per shortcode. */
+  c2bRegistrations: Map<string, { ShortCode: string; ResponseType: string; ConfirmationURL: string; ValidationURL: string }>;
+  /** Every Paybill payment simulated, with our server's answers. */
+  c2bPayments: C2bPayment[];
+  /**
+   * A customer pays the Paybill: validation first, confirmation if accepted. `shortCode` defaults to
+   * the only (or first) registered one. Resolves once both requests are answered.
+   */
+  payBill(input: {
+    accountNumber: string;
+    amount: number | string;
+    msisdn?: string;
+    shortCode?: string;
+    transId?: string;
+  }): Promise<C2bPayment>;
+  /** Sends a confirmation body as Daraja would (to replay one, or skip validation). */
+  postC2b(kind: 'validation' | 'confirmation', body: any, shortCode?: string): Promise<{ status: number; body: any }>;
+  /** From now on (true) or not (false), a push's callback is lost: the query still answers its outcome. */
+  loseCallbacks(on: boolean): void;
+  /** Every later push is answered on the phone by itself after `ms` (undefined: never), as the sandbox does. */
+  autoConfirm(ms: number | undefined): void;
+  /** Sandbox auto-confirmation ends every later push with this ResultCode instead of 0 ("1037": the phone never answered). */
+  setAutoResult(resultCode: number): void;
   /** How many OAuth tokens were issued. */
   tokensIssued(): number;
   /** What the STK query answers for a request (default: still processing). */
   setOutcome(checkoutRequestID: string, outcome: StkOutcome): void;
   /** The next call to `kind` (for a query: of that CheckoutRequestID, when given) answers this status and body instead. */
-  failNext(kind: 'token' | 'push' | 'query', status: number, body: unknown, checkoutRequestID?: string): void;
+  failNext(kind: 'token' | 'push' | 'query' | 'register', status: number, body: unknown, checkoutRequestID?: string): void;
   /** Sends Daraja's callback for a push; sets the query outcome to match. Returns our server's answer. */
   fireCallback(
     checkoutRequestID: string,
@@ -89,11 +125,17 @@ export async function startDarajaStub(opts: DarajaStubOptions = {}): Promise<Dar
   const pushes: StkPushRecord[] = [];
   const outcomes = new Map<string, StkOutcome>();
   const queryCounts = new Map<string, number>();
-  const failures: Record<'token' | 'push' | 'query', Array<{ status: number; body: unknown; id?: string }>> = {
+  const failures: Record<'token' | 'push' | 'query' | 'register', Array<{ status: number; body: unknown; id?: string }>> = {
     token: [],
     push: [],
     query: [],
+    register: [],
   };
+  const c2bRegistrations: DarajaStub['c2bRegistrations'] = new Map();
+  const c2bPayments: C2bPayment[] = [];
+  let losing = false;
+  let autoResult = 0;
+  let autoConfirmAfterMs = opts.autoConfirmAfterMs;
   const timers = new Set<NodeJS.Timeout>();
   let currentToken: string | undefined;
   let tokenExpiresAt = 0;
@@ -133,6 +175,61 @@ export async function startDarajaStub(opts: DarajaStubOptions = {}): Promise<Dar
       };
     }
     return { Body: { stkCallback } };
+  };
+
+  const postJson = async (url: string, body: unknown) => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const text = await res.text();
+    let parsed: any = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* keep text */
+    }
+    return { status: res.status, body: parsed };
+  };
+
+  const registrationFor = (shortCode?: string) => (shortCode ? c2bRegistrations.get(shortCode) : [...c2bRegistrations.values()][0]);
+
+  const postC2b: DarajaStub['postC2b'] = async (kind, body, shortCode) => {
+    const reg = registrationFor(shortCode ?? body?.BusinessShortCode);
+    if (!reg) throw new Error('no C2B URLs registered');
+    return postJson(kind === 'validation' ? reg.ValidationURL : reg.ConfirmationURL, body);
+  };
+
+  const payBill: DarajaStub['payBill'] = async (input) => {
+    const reg = registrationFor(input.shortCode);
+    if (!reg) throw new Error('no C2B URLs registered');
+    const transId = input.transId ?? `T${randomBytes(5).toString('hex').toUpperCase().slice(0, 9)}`;
+    const amount = typeof input.amount === 'number' ? input.amount.toFixed(2) : input.amount;
+    const body = {
+      TransactionType: 'Pay Bill',
+      TransID: transId,
+      TransTime: nairobiNow(),
+      TransAmount: amount,
+      BusinessShortCode: reg.ShortCode,
+      BillRefNumber: input.accountNumber,
+      InvoiceNumber: '',
+      OrgAccountBalance: '',
+      ThirdPartyTransID: '',
+      // C2B v2 masks the payer's number.
+      MSISDN: (input.msisdn ?? '254708374149').replace(/^(\d{4})\d{5}(\d{3})$/, '$1*****$2'),
+      FirstName: 'John',
+      MiddleName: '',
+      LastName: 'Doe',
+    };
+    const payment: C2bPayment = { transId, body };
+    c2bPayments.push(payment);
+    let accepted: boolean;
+    try {
+      payment.validation = await postJson(reg.ValidationURL, body);
+      accepted = payment.validation.status === 200 && String(payment.validation.body?.ResultCode) === '0';
+    } catch {
+      // Unreachable validation: Daraja does what the registration's ResponseType says.
+      accepted = reg.ResponseType === 'Completed';
+    }
+    if (accepted) payment.confirmation = await postJson(reg.ConfirmationURL, { ...body, OrgAccountBalance: '49197.00' });
+    return payment;
   };
 
   const fireCallback: DarajaStub['fireCallback'] = async (id, resultCode, o = {}) => {
@@ -190,10 +287,59 @@ export async function startDarajaStub(opts: DarajaStubOptions = {}): Promise<Dar
 
       const isPush = req.method === 'POST' && url.pathname === '/mpesa/stkpush/v1/processrequest';
       const isQuery = req.method === 'POST' && url.pathname === '/mpesa/stkpushquery/v1/query';
-      if (!isPush && !isQuery) return reply(404, darajaError('404.001.01', 'Resource not found'));
+      const isRegister = req.method === 'POST' && url.pathname === '/mpesa/c2b/v2/registerurl';
+      const isSimulate = req.method === 'POST' && url.pathname === '/mpesa/c2b/v1/simulate';
+      if (!isPush && !isQuery && !isRegister && !isSimulate) return reply(404, darajaError('404.001.01', 'Resource not found'));
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (!bearer || bearer !== currentToken || Date.now() > tokenExpiresAt)
         return reply(401, darajaError('404.001.03', 'Invalid Access Token'));
+
+      if (isRegister) {
+        const failure = failures.register.shift();
+        if (failure) return reply(failure.status, failure.body);
+        const b = body ?? {};
+        if (!/^\d{5,7}$/.test(String(b.ShortCode ?? ''))) return reply(400, darajaError('400.003.02', 'Bad Request - Invalid ShortCode'));
+        if (b.ResponseType !== 'Completed' && b.ResponseType !== 'Cancelled')
+          return reply(400, darajaError('400.003.02', 'Bad Request - Invalid ResponseType'));
+        for (const key of ['ConfirmationURL', 'ValidationURL'])
+          if (typeof b[key] !== 'string' || !/^https?:\/\//.test(b[key]))
+            return reply(400, darajaError('400.003.02', `Bad Request - Invalid ${key}`));
+        c2bRegistrations.set(String(b.ShortCode), {
+          ShortCode: String(b.ShortCode),
+          ResponseType: b.ResponseType,
+          ConfirmationURL: b.ConfirmationURL,
+          ValidationURL: b.ValidationURL,
+        });
+        return reply(200, {
+          OriginatorCoversationID: `${randomBytes(4).toString('hex')}-1`,
+          ResponseCode: '0',
+          ResponseDescription: 'Success',
+        });
+      }
+
+      if (isSimulate) {
+        const b = body ?? {};
+        if (!c2bRegistrations.has(String(b.ShortCode))) return reply(400, darajaError('400.002.02', 'Bad Request - Invalid ShortCode'));
+        if (!Number.isFinite(Number(b.Amount)) || Number(b.Amount) < 1)
+          return reply(400, darajaError('400.002.02', 'Bad Request - Invalid Amount'));
+        // The customer takes a moment in the menu (the sandbox's confirmation delay).
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          payBill({
+            accountNumber: String(b.BillRefNumber ?? ''),
+            amount: Number(b.Amount),
+            msisdn: String(b.Msisdn ?? ''),
+            shortCode: String(b.ShortCode),
+          }).catch((err: Error) => opts.log?.(`sandbox M-Pesa Paybill failed: ${err.message}`));
+        }, autoConfirmAfterMs ?? 0);
+        timer.unref();
+        timers.add(timer);
+        return reply(200, {
+          OriginatorCoversationID: `${randomBytes(4).toString('hex')}-1`,
+          ResponseCode: '0',
+          ResponseDescription: 'Accept the service request successfully.',
+        });
+      }
 
       if (isPush) {
         const failure = failures.push.shift();
@@ -218,11 +364,13 @@ export async function startDarajaStub(opts: DarajaStubOptions = {}): Promise<Dar
         const merchantRequestID = `${randomUUID().slice(0, 5)}-${randomBytes(4).readUInt32BE(0)}-1`;
         pushes.push({ body: b, checkoutRequestID, merchantRequestID, at: Date.now() });
         outcomes.set(checkoutRequestID, 'pending');
-        if (opts.autoConfirmAfterMs !== undefined) {
+        if (autoConfirmAfterMs !== undefined) {
+          const result = autoResult;
           const timer = setTimeout(() => {
             timers.delete(timer);
-            fireCallback(checkoutRequestID, 0).catch((err: Error) => opts.log?.(`sandbox M-Pesa callback failed: ${err.message}`));
-          }, opts.autoConfirmAfterMs);
+            if (losing) return void outcomes.set(checkoutRequestID, { resultCode: String(result) });
+            fireCallback(checkoutRequestID, result).catch((err: Error) => opts.log?.(`sandbox M-Pesa callback failed: ${err.message}`));
+          }, autoConfirmAfterMs);
           timer.unref();
           timers.add(timer);
         }
@@ -272,6 +420,13 @@ export async function startDarajaStub(opts: DarajaStubOptions = {}): Promise<Dar
     failNext: (kind, status, body, id) => void failures[kind].push({ status, body, id }),
     fireCallback,
     callbackBody,
+    c2bRegistrations,
+    c2bPayments,
+    payBill,
+    postC2b,
+    loseCallbacks: (on) => void (losing = on),
+    autoConfirm: (ms) => void (autoConfirmAfterMs = ms),
+    setAutoResult: (code) => void (autoResult = code),
     queriesFor: (id) => queryCounts.get(id) ?? 0,
     async waitForPushes(n, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;

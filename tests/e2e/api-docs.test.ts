@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { schema } from '@gl/core/server';
 import { useAppInBrowser } from './helpers/app';
 import { openPage, screenshot, seriousA11yViolations } from './helpers/browser';
-import { signInContext, storeTheme } from './helpers/user-session';
+import { signInContext, storeSession, storeTheme } from './helpers/user-session';
+import { grantPlan, markVerified, registerUser } from '../helpers/users';
 import { Webhook } from 'standardwebhooks';
 import { startWebhookReceiver } from '../stubs/webhook-receiver.stub';
 
@@ -193,6 +194,61 @@ describe('/api-docs', () => {
       await receiver.close();
     }
   });
+
+  for (const [language, disabled, reason, fair] of [
+    [
+      'en',
+      'Disabled',
+      'Turned off when the password was changed or reset, or every device was signed out: check that this URL is yours. Rotate the secret to turn it back on.',
+      'Each endpoint gets one attempt at a time and each account two at a time',
+    ],
+    [
+      'sw',
+      'Imezimwa',
+      'Imezimwa nenosiri lilipobadilishwa au kuwekwa upya, au ulipotoka kwenye vifaa vyote: hakikisha URL hii ni yako. Badilisha siri ili uiwashe tena.',
+      'Kila anwani hupata jaribio moja kwa wakati mmoja',
+    ],
+  ] as const) {
+    it(`after "sign out everywhere" an endpoint shows as turned off with the reason, at 320 and 390 px (${language})`, async () => {
+      const { page, context, errors } = await openPage(app.browser, {
+        baseURL: app.server.url,
+        viewport: 'phone',
+        locale: language === 'sw' ? 'sw-KE' : undefined,
+      });
+      // A phone set to Kiswahili, with the cookie the language switch writes.
+      if (language === 'sw') await context.addCookies([{ name: 'gl_lang', value: 'sw', url: app.server.url }]);
+      try {
+        const user = await registerUser(app.server);
+        await grantPlan(app.server.database, user.id, 'business');
+        await markVerified(app.server.database, user.id);
+        if (language === 'sw') {
+          expect((await app.server.api('/account/language', { method: 'PATCH', body: { language }, token: user.token })).status).toBe(200);
+        }
+        const hook = await app.server.api('/webhooks', {
+          body: { url: 'http://127.0.0.1:9/an-intruders-receiver', events: ['line.saved'] },
+          token: user.token,
+        });
+        expect(hook.status).toBe(201);
+        const out = await app.server.api('/auth/logout-all', { method: 'POST', token: user.token });
+        expect(out.status).toBe(200);
+        await storeSession(context, app.server, { ...user, token: out.body.data.token, refreshToken: out.body.data.refreshToken });
+        await page.goto('/api-docs#webhooks');
+        const row = page.getByRole('listitem').filter({ hasText: 'http://127.0.0.1:9/an-intruders-receiver' });
+        await row.getByText(disabled, { exact: true }).waitFor();
+        await row.getByText(reason).waitFor();
+        await page.getByText(fair).waitFor();
+        for (const width of [320, 390]) {
+          await page.setViewportSize({ width, height: 844 });
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+          await row.scrollIntoViewIfNeeded();
+          await screenshot(page, `api-docs-webhooks-trust-reset-${language}-${width}`, { fullPage: false });
+        }
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   it('the MCP tab shows the endpoint of this server and the assistant configurations', async () => {
     const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url, viewport: 'phone' });

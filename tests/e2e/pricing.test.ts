@@ -4,6 +4,8 @@ import { REPO_ROOT } from '../helpers/process';
 import { startPaymentsHarness, type PaymentsHarness } from '../helpers/payments';
 import { usePaymentsInBrowser } from './helpers/app';
 import { openPage, screenshot } from './helpers/browser';
+import { pageScrollWidth } from './helpers/layout';
+import { getPlan } from '@gl/core';
 import { signInContext } from './helpers/user-session';
 import { startPaypalStub, type PaypalStub } from '@gl/simulators';
 import { PaypalClient, syncPaypalCatalog } from '@gl/core/server';
@@ -29,15 +31,42 @@ describe('/pricing', () => {
       await page.getByTestId('plan-free').getByRole('button').click({ force: true });
       expect(new URL(page.url()).pathname).toBe('/pricing');
       expect(await page.getByRole('link', { name: 'Contact Sales' }).getAttribute('href')).toBe('/contact');
-      expect(await page.locator('details').count()).toBe(4);
+      expect(await page.locator('details').count()).toBe(5);
       const faq = await page.locator('details').allTextContents();
       expect(faq.join(' ')).toMatch(/take effect immediately/);
+      // Each plan with campaigns shows its daily budget of campaign lines (DESIGN §22).
+      expect(await pro.textContent()).toContain(`Campaigns: up to ${getPlan('pro').limits.campaignLinesPerDay} lines a day`);
+      expect(await page.getByTestId('plan-business').textContent()).toContain(
+        `Campaigns: up to ${getPlan('business').limits.campaignLinesPerDay} lines a day`,
+      );
+      expect(faq.join(' ')).toMatch(/How many campaigns can I plan\?/);
       expect(faq.join(' ')).toMatch(/30-day money-back guarantee/);
       await pro.getByRole('button', { name: 'Upgrade to Pro' }).click();
       await page.waitForURL('**/auth');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it('at 390 and 320 px the cards with their campaign budgets and the FAQ fit: no sideways scroll', async () => {
+    for (const width of [390, 320]) {
+      const { page, context, errors } = await openPage(app.browser, { baseURL: app.h.server.url, viewport: 'phone' });
+      try {
+        await page.setViewportSize({ width, height: 844 });
+        await page.goto('/pricing');
+        await page
+          .getByTestId('plan-business')
+          .getByText(/Campaigns: up to \d+ lines a day/)
+          .waitFor();
+        await page.getByText('How many campaigns can I plan?').click();
+        await page.getByText(/campaigns being written at a time/).waitFor();
+        expect(await pageScrollWidth(page)).toBeLessThanOrEqual(width);
+        await screenshot(page, `pricing-campaign-budget-${width}`, { fullPage: true });
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
     }
   });
 
@@ -67,7 +96,7 @@ describe('/pricing', () => {
       await dialog.getByText(/waiting for you to confirm on your phone/).waitFor();
       const [first] = await app.h.daraja.waitForPushes(1);
       expect(first!.body.PhoneNumber).toBe('254712345678');
-      expect(first!.body.AccountReference).toBe('LG-pro');
+      expect(first!.body.AccountReference).toMatch(/^[1-9]\d{7}$/);
       await app.h.daraja.fireCallback(first!.checkoutRequestID, 1032);
       await dialog.getByRole('alert').filter({ hasText: 'Payment cancelled by user' }).waitFor();
 

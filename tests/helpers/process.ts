@@ -42,6 +42,8 @@ export function spawnEntry(entry: ServerEntry, env: Record<string, string | unde
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       STRICT_DECLARED_ERRORS: 'true',
+      // Webhook receivers in tests are stubs on 127.0.0.1.
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
       MALLOC_MMAP_THRESHOLD_: '131072',
       ...env,
     },

@@ -86,6 +86,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     MPESA_STATUS_DELAY_MS: '500',
     STRICT_DECLARED_ERRORS: 'true',
+    // The webhook receivers of the tests are stubs on 127.0.0.1 (tests/stubs/webhook-receiver.stub.ts).
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
     ...opts.env,
   });
   const services = await startGeniusLines(config, { processors: opts.processors });

@@ -21,8 +21,11 @@ afterAll(async () => {
 
 const db = () => server.services.ctx.db;
 
-/** A user with something of everything: saved lines, a generation, a payment and subscription, an API key, the newsletter. */
-async function userWithData(): Promise<TestUser & { paymentId: string }> {
+/**
+ * A user with something of everything: saved lines, a generation, a payment and subscription, an
+ * API key, the newsletter, a brand kit, a webhook endpoint with a delivery, a campaign.
+ */
+async function userWithData(): Promise<TestUser & { paymentId: string; webhookSecret: string; endpointId: string; campaignId: string }> {
   const u = await registerUser(server, { name: 'Wanjiru Kamau' });
   await markVerified(server.database, u.id);
   await db()
@@ -71,7 +74,61 @@ async function userWithData(): Promise<TestUser & { paymentId: string }> {
     token: u.token,
   });
   expect(brand.status, JSON.stringify(brand.body)).toBe(201);
-  return { ...u, paymentId: payment!.id };
+  // A webhook endpoint with a delivery and its attempt, and a campaign with one line.
+  const hook = await server.api('/webhooks', { body: { url: 'http://127.0.0.1:9/kamau-hooks', events: ['line.saved'] }, token: u.token });
+  expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+  const endpointId = hook.body.data.endpoint.id as string;
+  const [delivery] = await db()
+    .insert(schema.webhookDeliveries)
+    .values({
+      endpointId,
+      userId: u.id,
+      eventType: 'line.saved',
+      eventKey: `k-${u.id}`,
+      payload: { type: 'line.saved', timestamp: new Date().toISOString(), data: { text: 'Fresh every morning' } },
+      status: 'delivered',
+      attempts: 1,
+    })
+    .returning();
+  await db()
+    .insert(schema.webhookAttempts)
+    .values({ deliveryId: delivery!.id, endpointId, attempt: 1, outcome: 'succeeded', responseStatus: 200, durationMs: 12 });
+  const [campaign] = await db()
+    .insert(schema.campaigns)
+    .values({
+      userId: u.id,
+      occasion: 'madaraka-day',
+      startsOn: '2026-06-01',
+      days: 1,
+      platforms: ['instagram'],
+      tone: 'bold',
+      status: 'completed',
+    })
+    .returning();
+  const [campaignGeneration] = await db()
+    .insert(schema.generations)
+    .values({
+      userId: u.id,
+      subject: `user-${u.id}`,
+      planId: 'business',
+      category: 'captions',
+      tone: 'bold',
+      count: 1,
+      status: 'completed',
+      lines: ['Madaraka!'],
+    })
+    .returning();
+  await db().insert(schema.campaignLines).values({
+    campaignId: campaign!.id,
+    day: 0,
+    date: '2026-06-01',
+    platform: 'instagram',
+    position: 0,
+    category: 'captions',
+    generationId: campaignGeneration!.id,
+    text: 'Happy Madaraka Day from Kamau Crafts',
+  });
+  return { ...u, paymentId: payment!.id, webhookSecret: hook.body.data.secret as string, endpointId, campaignId: campaign!.id };
 }
 
 describe('GET /users/export', () => {
@@ -94,10 +151,13 @@ describe('GET /users/export', () => {
       'apiKeys',
       'teamMemberships',
       'brands',
+      'campaigns',
+      'webhookEndpoints',
+      'webhookDeliveries',
     ]);
     expect(data.profile).toMatchObject({ id: u.id, email: u.email, name: 'Wanjiru Kamau', emailVerified: true, planId: 'business' });
     expect(data.savedLines.map((l: any) => l.text).sort()).toEqual(['Bold moves only', 'Fresh every morning']);
-    expect(data.generations).toHaveLength(1);
+    expect(data.generations).toHaveLength(2);
     expect(data.payments).toEqual([
       expect.objectContaining({ id: u.paymentId, amountMinor: 1290, currency: 'KES', phone: '254712345678' }),
     ]);
@@ -114,6 +174,28 @@ describe('GET /users/export', () => {
         exampleLines: ['Made by hand.'],
       }),
     ]);
+    expect(data.campaigns).toEqual([
+      expect.objectContaining({
+        id: u.campaignId,
+        occasion: 'madaraka-day',
+        startsOn: '2026-06-01',
+        platforms: ['instagram'],
+        status: 'completed',
+        lines: [expect.objectContaining({ date: '2026-06-01', platform: 'instagram', text: 'Happy Madaraka Day from Kamau Crafts' })],
+      }),
+    ]);
+    expect(data.webhookEndpoints).toEqual([
+      expect.objectContaining({ url: 'http://127.0.0.1:9/kamau-hooks', events: ['line.saved'], disabledAt: null }),
+    ]);
+    expect(data.webhookDeliveries).toEqual([
+      expect.objectContaining({
+        eventType: 'line.saved',
+        status: 'delivered',
+        attempts: 1,
+        payload: expect.objectContaining({ data: { text: 'Fresh every morning' } }),
+      }),
+    ]);
+    expect(text).not.toContain(u.webhookSecret);
     // No hashes or secrets of any kind.
     const [user] = await db().select().from(schema.users).where(eq(schema.users.id, u.id));
     const [keyRow] = await db().select().from(schema.apiKeys).where(eq(schema.apiKeys.userId, u.id));
@@ -198,9 +280,14 @@ describe('DELETE /users/account', () => {
       schema.subscriptions,
       schema.accountTokens,
       schema.brands,
+      schema.campaigns,
+      schema.webhookEndpoints,
+      schema.webhookDeliveries,
     ]) {
       expect(await db().select().from(table).where(eq(table.userId, u.id))).toHaveLength(0);
     }
+    expect(await db().select().from(schema.campaignLines).where(eq(schema.campaignLines.campaignId, u.campaignId))).toHaveLength(0);
+    expect(await db().select().from(schema.webhookAttempts).where(eq(schema.webhookAttempts.endpointId, u.endpointId))).toHaveLength(0);
     expect(await db().select().from(schema.newsletterSubscribers).where(eq(schema.newsletterSubscribers.email, u.email))).toHaveLength(0);
     // The payment stays, for accounting, without the person.
     const [payment] = await db().select().from(schema.payments).where(eq(schema.payments.id, u.paymentId));

@@ -37,7 +37,7 @@ describe('KES beside USD', () => {
 });
 
 describe('receipts and billing e-mails in the account language', () => {
-  it('a Kiswahili account gets its receipt e-mail and receipt page in Kiswahili, shillings and dates through Intl (sw-KE)', async () => {
+  it('a Kiswahili account gets its receipt e-mail and receipt page in Kiswahili, shillings written KSh 1,289 and dates through Intl (sw-KE)', async () => {
     const user = await registerUser(b.h.server, { name: 'Otieno' });
     const switched = await b.h.server.api('/account/language', { method: 'PATCH', token: user.token, body: { language: 'sw' } });
     expect(switched.status).toBe(200);
@@ -45,8 +45,9 @@ describe('receipts and billing e-mails in the account language', () => {
     const priceKes = plans.find((p: any) => p.id === 'pro').priceKes as number;
     const { paymentId, payment } = await payWithMpesa(b.h, user, 'pro');
     expect(payment.amount_minor).toBe(priceKes);
-    const shillings = new Intl.NumberFormat('sw-KE', { style: 'currency', currency: 'KES', maximumFractionDigits: 0 }).format(priceKes);
-    expect(shillings).toMatch(/^Ksh\s[\d,]+$/);
+    // One way to write shillings in both languages (DESIGN.md §20).
+    const shillings = `KSh ${priceKes.toLocaleString('en-US')}`;
+    expect(shillings).toBe('KSh 1,289');
 
     const mail = await b.smtp.waitFor((m) => m.envelope.to.includes(user.email) && m.subject.includes(payment.receipt_number));
     expect(mail.subject).toBe(`Risiti yako ya Genius Lines ${payment.receipt_number}`);
@@ -74,6 +75,8 @@ describe('receipts and billing e-mails in the account language', () => {
     const { payment } = await payWithMpesa(b.h, user, 'pro');
     const mail = await b.smtp.waitFor((m) => m.envelope.to.includes(user.email) && m.subject.includes(payment.receipt_number));
     expect(mail.subject).toBe(`Your Genius Lines receipt ${payment.receipt_number}`);
-    expect(mail.text).toContain(`KES ${payment.amount_minor}`);
+    expect(mail.text).toContain(`KSh ${payment.amount_minor.toLocaleString('en-US')}`);
+    expect(mail.text).toContain(`M-Pesa confirmation code: ${payment.mpesa_receipt}`);
+    expect(mail.text).toContain(`Account number: ${payment.account_number}`);
   });
 });

@@ -44,7 +44,12 @@ describe('receipts', () => {
     expect((await b.h.server.api(`/payments/${paymentId}/receipt?format=pdf`, { token: user.token })).status).toBe(400);
 
     const mail = await b.smtp.waitFor((m) => m.envelope.to.includes(user.email) && m.subject.includes(payment.receipt_number));
-    expect(mail.text).toContain('KES');
+    expect(mail.text).toContain(`KSh ${payment.amount_minor.toLocaleString('en-US')}`);
+    // M-Pesa's confirmation code beside our receipt number, and the payment's own account number.
+    expect(payment.mpesa_receipt).toMatch(/^[A-Z0-9]{10}$/);
+    expect(mail.text).toContain(`M-Pesa confirmation code: ${payment.mpesa_receipt}`);
+    expect(json.body.data).toMatchObject({ mpesaReceipt: payment.mpesa_receipt, accountNumber: payment.account_number });
+    expect(page).toContain(payment.mpesa_receipt);
   });
 
   it('a pending or failed payment has no receipt (404)', async () => {

@@ -1,6 +1,15 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, countForPlatform, getOccasion, getPlan, nextOccasionDate, utcToday, type PlatformId } from '@gl/core';
+import {
+  addDays,
+  CAMPAIGNS_RUNNING_MAX,
+  countForPlatform,
+  getOccasion,
+  getPlan,
+  nextOccasionDate,
+  utcToday,
+  type PlatformId,
+} from '@gl/core';
 import { campaignsRepository } from '@gl/core/server';
 import { createTestDatabase } from '../helpers/database';
 import { clearRedisPrefix, testPrefix } from '../helpers/redis';
@@ -440,7 +449,7 @@ describe('bad input, plans and ownership', () => {
       [{ startsOn: '2026-02-30' }, /^startsOn: /],
       [{ startsOn: '12/12/2026' }, /^startsOn: /],
       [{ tone: 'sarcastic' }, /^tone: /],
-      [{ topic: 'x'.repeat(101) }, /^topic: /],
+      [{ topic: 'x'.repeat(301) }, /^topic: Topic must be at most 300 characters$/],
     ];
     const usage = (await server.api('/users/usage', { token: alice.token })).body.data.dailyGenerations;
     for (const [patch, message] of cases) {
@@ -509,7 +518,7 @@ describe('bad input, plans and ownership', () => {
       language: 'en',
     };
     const cells = [0, 1, 2].map((day) => ({ day, platform: 'sms' as const, position: 0, category: 'adlines' as const, maxChars: 140 }));
-    expect(await campaignsRepository.accept(db, input, cells, limited)).toBeUndefined();
+    expect(await campaignsRepository.accept(db, input, cells, limited, CAMPAIGNS_RUNNING_MAX)).toEqual({ refused: 'daily' });
     const counts = async () =>
       (
         await server.database.query(
@@ -517,10 +526,12 @@ describe('bad input, plans and ownership', () => {
           [user.id, subject],
         )
       )[0];
+    // Nothing recorded, nothing counted: neither the generations nor the plan's campaign lines.
     expect(await counts()).toEqual({ campaigns: 0, generations: 0, used: 8 });
+    expect(await server.database.query(`select count from usage_daily where subject = $1`, [`campaign-lines-user-${user.id}`])).toEqual([]);
     // Two lines fit.
-    const accepted = await campaignsRepository.accept(db, { ...input, days: 2 }, cells.slice(0, 2), limited);
-    expect(accepted?.usage).toMatchObject({ dailyGenerations: 10, remaining: 0 });
+    const accepted = await campaignsRepository.accept(db, { ...input, days: 2 }, cells.slice(0, 2), limited, CAMPAIGNS_RUNNING_MAX);
+    expect(accepted.refused ? undefined : accepted.usage).toMatchObject({ dailyGenerations: 10, remaining: 0 });
     expect(await counts()).toEqual({ campaigns: 1, generations: 2, used: 10 });
   });
 });

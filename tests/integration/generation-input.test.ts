@@ -24,7 +24,7 @@ describe('POST /lines/generate: bad input is 400 with details, never 500', () =>
     ['category of the wrong type', { ...valid, category: 7 }, 'category', /valid category/],
     ['missing tone', { ...valid, tone: undefined }, 'tone', /valid tone/],
     ['unknown tone', { ...valid, tone: 'sarcastic' }, 'tone', /valid tone/],
-    ['topic over 100 characters', { ...valid, topic: 'x'.repeat(101) }, 'topic', /at most 100/],
+    ['topic over 300 characters', { ...valid, topic: 'x'.repeat(301) }, 'topic', /^Topic must be at most 300 characters$/],
     ['topic of the wrong type', { ...valid, topic: { $ne: null } }, 'topic', /.+/],
     ['oversized prompt', { ...valid, prompt: 'x'.repeat(201) }, 'prompt', /at most 200/],
     ['prompt of the wrong type', { ...valid, prompt: ['a'] }, 'prompt', /.+/],

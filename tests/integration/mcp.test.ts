@@ -90,6 +90,8 @@ describe('MCP over Streamable HTTP (POST /api/mcp)', () => {
     ]);
     expect((generate.inputSchema.properties as any).count).toMatchObject({ type: 'integer', minimum: 1, maximum: 10, default: 4 });
     expect(generate.inputSchema.additionalProperties).toBe(false);
+    // A brief of up to 300 characters (DESIGN §18).
+    expect((generate.inputSchema.properties as any).topic).toMatchObject({ type: 'string', maxLength: 300 });
     expect(generate.outputSchema?.required).toEqual(['id', 'lines', 'source', 'usage']);
     expect(tools.find((t) => t.name === 'list_saved_lines')!.annotations?.readOnlyHint).toBe(true);
     expect(client.getServerVersion()).toMatchObject({ name: 'genius-lines' });
@@ -185,6 +187,31 @@ describe('MCP over Streamable HTTP (POST /api/mcp)', () => {
 
     // A session token is not an API key.
     expect((await refusal(business.token)).code).toBe(401);
+  });
+
+  it('a JSON-RPC batch (an array body) is refused with 400 and a JSON-RPC error; nothing in it runs', async () => {
+    const usage = async () => ((await call(client, 'get_usage', {})).structuredContent as any).usage.used as number;
+    const before = await usage();
+    const headers = { authorization: `Bearer ${key}`, accept: 'application/json, text/event-stream' };
+    const generate = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'generate_lines', arguments: { category: 'quotes', count: 1 } },
+    });
+    const batch = await server.api('/mcp', { body: [generate(1), generate(2), generate(3)], headers });
+    expect(batch.status).toBe(400);
+    expect(batch.headers.get('content-type')).toMatch(/application\/json/);
+    expect(batch.body).toEqual({
+      jsonrpc: '2.0',
+      error: { code: -32600, message: expect.stringMatching(/batch/i) },
+      id: null,
+    });
+    expect(await usage()).toBe(before);
+    // One message per POST is answered as before.
+    const single = await server.api('/mcp', { body: { jsonrpc: '2.0', id: 7, method: 'tools/list' }, headers });
+    expect(single.status).toBe(200);
+    expect(single.body).toMatchObject({ jsonrpc: '2.0', id: 7, result: { tools: expect.any(Array) } });
   });
 
   it('GET and DELETE are 405 (a stateless server: no stream, no session)', async () => {

@@ -189,7 +189,13 @@ describe('GET /api/openapi.json', () => {
       r.routes.filter((s) => s.internal).map((s) => `${s.method} ${openApiPath(r.prefix, s.path)}`),
     );
     // GET and DELETE /mcp only answer 405 to MCP clients probing for a stream or a session (POST /mcp is documented).
-    expect(internal).toEqual(['post /payments/mpesa/callback/{secret}', 'get /mcp', 'delete /mcp']);
+    expect(internal).toEqual([
+      'post /payments/mpesa/callback/{secret}',
+      'post /payments/mpesa/c2b/validation/{secret}',
+      'post /payments/mpesa/c2b/confirmation/{secret}',
+      'get /mcp',
+      'delete /mcp',
+    ]);
     // POST /api/admin/session trades an admin's token for the queue dashboard's cookie (outside the API proper).
     const undocumented = new Set([...internal, 'post /admin/session']);
     const documented = new Set(documentedOperations(RESOURCES).map((o) => `${o.method} ${o.path}`));

@@ -46,6 +46,10 @@ async function postCallback(
 describe('M-Pesa provider failures and the shared token', () => {
   // First in the file: no status checks are running yet to take the token failure meant for the push.
   it('a token failure is "Failed to get M-Pesa access token"', async () => {
+    // The worker registered the Paybill URLs at start with a token of its own: forget it, so the push needs a new one.
+    await eventually(async () => h.daraja.c2bRegistrations.size > 0);
+    const redis = h.server.services.ctx.redis;
+    for (const key of await redis.keys(`${h.server.prefix}-mpesa-token-*`)) await redis.del(key);
     h.daraja.failNext('token', 400, { requestId: 'r2', errorCode: '400.008.01', errorMessage: 'Invalid Authentication passed' });
     const user = await registerUser(h.server);
     const res = await push(user);
@@ -83,7 +87,7 @@ describe('M-Pesa provider failures and the shared token', () => {
       redisPrefix: h.server.prefix,
       logger: createLogger('silent'),
     });
-    const res = await other.stkPush({ amount: 10, phone: '254712345678', accountReference: 'LG-pro', transactionDesc: 'Pro plan' });
+    const res = await other.stkPush({ amount: 10, phone: '254712345678', accountReference: '12345678', transactionDesc: 'Pro 1 month' });
     expect(res.response.ResponseCode).toBe('0');
     expect((await push(user)).status).toBe(200);
     expect(h.daraja.tokensIssued()).toBe(issued);
@@ -117,9 +121,12 @@ describe('M-Pesa STK push: the happy path, end to end', () => {
       PartyB: SHORTCODE,
       PhoneNumber: '254712345678',
       CallBackURL: `${h.server.url}/api/payments/mpesa/callback/${MPESA_SECRET}`,
-      AccountReference: 'LG-pro',
-      TransactionDesc: 'Pro plan',
+      TransactionDesc: 'Pro 1 month', // what is bought
     });
+    // The AccountReference is the payment's own short number, which the receipt shows too.
+    const row = await paymentRow(h.server, data.paymentId);
+    expect(row.account_number).toMatch(/^[1-9]\d{7}$/);
+    expect(sent.AccountReference).toBe(row.account_number);
     // Timestamp: YYYYMMDDHHmmss in Nairobi time, within a few seconds of now.
     expect(sent.Timestamp).toMatch(/^\d{14}$/);
     const t = sent.Timestamp as string;
@@ -129,7 +136,7 @@ describe('M-Pesa STK push: the happy path, end to end', () => {
 
     // What we keep of the request: neither the password nor the callback secret.
     const stored = JSON.stringify((await paymentRow(h.server, data.paymentId)).request_payload);
-    expect(stored).toContain('LG-pro');
+    expect(stored).toContain(row.account_number);
     expect(stored).not.toContain(MPESA_SECRET);
     expect(stored).not.toContain(sent.Password);
 
@@ -153,6 +160,16 @@ describe('M-Pesa STK push: the happy path, end to end', () => {
     const history = await h.server.api('/payments/history', { token: user.token });
     expect(history.body.data.payments).toHaveLength(1);
     expect(history.body.data.payments[0]).toMatchObject({ provider: 'mpesa', status: 'completed', amountMinor: 1289, currency: 'KES' });
+    // M-Pesa's confirmation code from the callback (MpesaReceiptNumber) is kept and shown beside our receipt number.
+    const settled = await paymentRow(h.server, data.paymentId);
+    expect(settled.mpesa_receipt).toMatch(/^T[0-9A-F]{9}$/);
+    expect(history.body.data.payments[0]).toMatchObject({ mpesaReceipt: settled.mpesa_receipt, accountNumber: row.account_number });
+    const receipt = await h.server.api(`/payments/${data.paymentId}/receipt`, { token: user.token });
+    expect(receipt.body.data).toMatchObject({
+      number: settled.receipt_number,
+      mpesaReceipt: settled.mpesa_receipt,
+      accountNumber: row.account_number,
+    });
     expect(await billingCounts(h.server, user.id)).toMatchObject({ completedPayments: 1, activeSubscriptions: 1 });
   });
 
@@ -162,8 +179,7 @@ describe('M-Pesa STK push: the happy path, end to end', () => {
     expect(res.status).toBe(200);
     expect(pushFor(res.body.data.checkoutRequestID).body).toMatchObject({
       Amount: 37140,
-      AccountReference: 'LG-business',
-      TransactionDesc: 'Business plan',
+      TransactionDesc: 'Business 1 yr',
     });
   });
 });
@@ -343,6 +359,43 @@ describe('M-Pesa result codes', () => {
     });
     expect((await paymentRow(h.server, data.paymentId)).status).toBe('pending');
     expect(user.id).toBeTruthy();
+  });
+});
+
+describe('M-Pesa: a callback that never comes', () => {
+  it('the status check asks Daraja (STK Push Query) and settles the payment from its answer, live', async () => {
+    const { user, socket } = await userWithSocket();
+    // The customer confirms on the phone at once, but Daraja's callback is lost on the way.
+    h.daraja.autoConfirm(0);
+    h.daraja.loseCallbacks(true);
+    try {
+      const completed = nextEvent(socket, 'payment:updated', (p: any) => p.status === 'completed');
+      const { data } = (await push(user)).body;
+      expect(await completed).toMatchObject({ paymentId: data.paymentId, status: 'completed', planId: 'pro' });
+      expect(h.daraja.queriesFor(data.checkoutRequestID)).toBeGreaterThanOrEqual(1);
+      expect(await rows(h.server, sql`select 1 from payment_events where payment_id = ${data.paymentId}`)).toHaveLength(0);
+      expect((await h.server.api('/auth/me', { token: user.token })).body.data.user.planId).toBe('pro');
+      expect(await billingCounts(h.server, user.id)).toMatchObject({ completedPayments: 1, activeSubscriptions: 1 });
+    } finally {
+      h.daraja.loseCallbacks(false);
+      h.daraja.autoConfirm(undefined);
+    }
+  });
+
+  it('a query that times out leaves the payment pending and is asked again', async () => {
+    const { user } = await userWithSocket();
+    const { data } = (await push(user)).body;
+    // Daraja's gateway times out (503 with no result) on the first query.
+    h.daraja.failNext(
+      'query',
+      503,
+      { requestId: 'r', errorCode: '503.001.01', errorMessage: 'Service Unavailable' },
+      data.checkoutRequestID,
+    );
+    await eventually(async () => h.daraja.requests.some((r) => r.body?.CheckoutRequestID === data.checkoutRequestID), 15_000);
+    expect((await paymentRow(h.server, data.paymentId)).status).toBe('pending');
+    h.daraja.setOutcome(data.checkoutRequestID, { resultCode: '0' });
+    await eventually(async () => (await paymentRow(h.server, data.paymentId))?.status === 'completed', 30_000, 'settled by a later query');
   });
 });
 

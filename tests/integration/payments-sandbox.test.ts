@@ -67,6 +67,19 @@ describe('development payment sandbox', () => {
     expect(pushed.status).toBe(200);
     expect(await completed).toMatchObject({ paymentId: pushed.body.data.paymentId, planId: 'business' });
     expect((await server.api('/auth/me', { token: user.token })).body.data.user.planId).toBe('business');
+
+    // Lipa na M-Pesa Paybill: the worker registered the C2B URLs, and the sandbox pays the Paybill by
+    // itself (Daraja's sandbox C2B simulate) through the real validation and confirmation.
+    const other = await registerUser(server);
+    const otherSocket = await connectSocket(server.url, { token: other.token });
+    try {
+      const paid = nextEvent(otherSocket, 'payment:updated', (p: any) => p.status === 'completed');
+      const paybill = await server.api('/payments/mpesa/paybill', { token: other.token, body: { planId: 'pro', interval: 'month' } });
+      expect(paybill.status).toBe(201);
+      expect(await paid).toMatchObject({ paymentId: paybill.body.data.paymentId, planId: 'pro' });
+    } finally {
+      otherSocket.disconnect();
+    }
   });
 
   it('"Renews automatically" works there too: plans synced at start, the subscription approved at once, then confirmed', async () => {

@@ -438,7 +438,7 @@ describe('bad photos are refused with a message, never a 500, and nothing is cou
       { category: 'captions', tone: 'bold', count: '11' },
       { category: 'captions', tone: 'bold', count: 'four' },
       { category: 'poems', tone: 'bold' },
-      { category: 'captions', tone: 'bold', topic: 'x'.repeat(101) },
+      { category: 'captions', tone: 'bold', topic: 'x'.repeat(301) },
       { category: 'captions', tone: 'bold', colour: 'green' },
     ];
     for (const fields of bad) {

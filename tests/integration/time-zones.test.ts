@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPlan } from '@gl/core';
-import { generationsRepository, schema, usageRepository, usageSubject, type GenerationBrief } from '@gl/core/server';
+import { campaignLinesSubject, generationsRepository, schema, usageRepository, usageSubject, type GenerationBrief } from '@gl/core/server';
 import { and, eq, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { registerUser, type TestUser } from '../helpers/users';
@@ -145,6 +145,18 @@ describe('the daily quota resets at local midnight', () => {
       .from(schema.usageDaily)
       .where(and(eq(schema.usageDaily.subject, subject)));
     expect(Object.fromEntries(rows.map((r) => [r.day, r.count]))).toEqual({ '2026-11-27': 10, '2026-11-28': 1 });
+  });
+
+  it("a campaign's daily lines budget is counted on the account's local day too", async () => {
+    const u = await userIn('Pacific/Honolulu');
+    const db = server.services.ctx.db;
+    const subject = campaignLinesSubject(u.id);
+    await usageRepository.increment(db, subject, 10, new Date('2026-11-28T09:59:00Z'), 3);
+    await usageRepository.increment(db, subject, 10, new Date('2026-11-28T10:01:00Z'), 2);
+    const rows = await db.select().from(schema.usageDaily).where(eq(schema.usageDaily.subject, subject));
+    expect(Object.fromEntries(rows.map((r) => [r.day, r.count]))).toEqual({ '2026-11-27': 3, '2026-11-28': 2 });
+    const at0001 = await usageRepository.counts(db, subject, new Date('2026-11-28T10:01:00Z'));
+    expect(at0001).toMatchObject({ daily: 2, resetsAt: new Date('2026-11-29T10:00:00.000Z') });
   });
 
   it('GET /users/usage: resetsAt is the next midnight of the account, and a full yesterday (local) does not count today', async () => {

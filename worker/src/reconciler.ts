@@ -9,6 +9,9 @@ import {
   newsletterRepository,
   outboundEmailsRepository,
   paymentStatusJob,
+  paybillExpiryJob,
+  PAYBILL_KIND,
+  PAYBILL_WINDOW_MS,
   paymentsRepository,
   paypalCancelJob,
   paypalCancellationsRepository,
@@ -108,6 +111,10 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
       ),
     );
   }
+
+  // Paybill payments past their window whose expiry job Redis lost.
+  for (const p of await paymentsRepository.listPaybillsToExpire(db, PAYBILL_KIND, new Date(now.getTime() - PAYBILL_WINDOW_MS), BATCH))
+    paymentOutcomes.push(await jobs.ensureEnqueued(paybillExpiryJob, { paymentId: p.id }));
 
   const emailOutcomes: Outcome[] = [];
   for (const s of await newsletterRepository.listPendingWelcomes(db, cutoff, BATCH))

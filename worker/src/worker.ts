@@ -1,9 +1,18 @@
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
-import { billingSweepJob, createRedis, createWorker, QUEUE_NAMES, scheduleBillingSweep, type QueueName } from '@gl/core/server';
+import {
+  billingSweepJob,
+  createRedis,
+  createWorker,
+  mpesaC2bRegisterJob,
+  QUEUE_NAMES,
+  scheduleBillingSweep,
+  type QueueName,
+} from '@gl/core/server';
 import type { ProcessorRegistration, WorkerContext } from './processor';
 import { processors as defaultProcessors } from './processors';
 import { startReconciler } from './reconciler';
 import { webhookBackoff } from './processors/webhook-delivery.processor';
+import { enqueueC2bRegistration } from './processors/mpesa-c2b-register.processor';
 
 export interface WorkerRole {
   workers: Worker[];
@@ -42,7 +51,9 @@ export async function startWorkerRole(
       const jobCtx: WorkerContext = { ...ctx, logger: ctx.logger.child({ queue, jobId: job.id, jobName: job.name }) };
       await reg.onFinalFailure(parsed.data, jobCtx, job, err);
     };
-    const concurrency = opts.concurrency?.[queue] ?? (queue === 'generation' ? ctx.config.GENERATION_CONCURRENCY : 4);
+    const concurrency =
+      opts.concurrency?.[queue] ??
+      (queue === 'generation' ? ctx.config.GENERATION_CONCURRENCY : queue === 'webhook' ? ctx.config.WEBHOOK_CONCURRENCY : 4);
     workers.push(
       createWorker(queue, processor, {
         connection,
@@ -60,6 +71,7 @@ export async function startWorkerRole(
   if (registrations.some((r) => r.job.queue === billingSweepJob.queue)) {
     await scheduleBillingSweep(ctx.jobs, ctx.config.BILLING_SWEEP_INTERVAL_MS);
   }
+  if (registrations.some((r) => r.job === mpesaC2bRegisterJob)) await enqueueC2bRegistration(ctx);
   const reconciler = startReconciler(ctx);
   ctx.logger.info({ queues: workers.map((w) => w.name) }, 'worker role started');
   return {

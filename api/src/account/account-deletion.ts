@@ -136,8 +136,9 @@ export const ACCOUNT_DELETION_STEPS: AccountDeletionStep[] = [
   },
   {
     // Last: the user row, and with it (ON DELETE CASCADE) sessions, refresh tokens, saved lines,
-    // generations, API keys, subscriptions, e-mail tokens, personal brand kits, team memberships and
-    // a team owned alone (with its kits).
+    // generations, API keys, subscriptions, e-mail tokens, personal brand kits, team memberships,
+    // a team owned alone (with its kits), campaigns (with their lines) and webhook endpoints (with
+    // their deliveries and attempts: a queued delivery then finds nothing to send).
     name: 'delete the user',
     inTransaction: async (tx, _ctx, user) => {
       await usersRepository.delete(tx, user.id);

@@ -32,6 +32,10 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   { name: 'teamMemberships', read: (ctx, user) => teamsRepository.membershipsOf(ctx.db, user.id) },
   // Personal kits only: a team's kits are the team's, whoever created them.
   { name: 'brands', read: (ctx, user) => brandsRepository.personalOf(ctx.db, user.id) },
+  { name: 'campaigns', read: (ctx, user) => accountDataRepository.campaigns(ctx.db, user.id) },
+  // Endpoints without their signing secret; deliveries as kept (30 days after they ended).
+  { name: 'webhookEndpoints', read: (ctx, user) => accountDataRepository.webhookEndpoints(ctx.db, user.id) },
+  { name: 'webhookDeliveries', read: (ctx, user) => accountDataRepository.webhookDeliveries(ctx.db, user.id) },
 ];
 
 /**

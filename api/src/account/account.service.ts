@@ -11,6 +11,7 @@ import {
 import type { ApiContext } from '../api-context';
 import { deleteAccount } from './account-deletion';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { endAccountCredentials } from '../auth/trust-reset';
 import { toPublicUser } from './public-user';
 import { startSession } from '../auth/session-issuer';
 
@@ -38,7 +39,8 @@ export class AccountService {
   /**
    * Checks the current password, stores the new hash, ends every session of the user (refresh
    * and access tokens at once, open sockets closed) and voids pending reset and change-of-e-mail
-   * links (asked for by whoever knew the old password), then starts a fresh session for the caller
+   * links (asked for by whoever knew the old password), revokes the API keys and disables the
+   * webhook endpoints, then starts a fresh session for the caller
    * so this browser stays signed in. One transaction: all of it or none.
    */
   async changePassword(
@@ -63,10 +65,12 @@ export class AccountService {
       // Every session and access token issued before now ends (this browser gets a new session).
       await sessionsRepository.revokeAllForUser(tx, userId);
       await accountTokensRepository.voidPending(tx, userId, CREDENTIAL_LINK_KINDS);
+      // Whoever knew the old password may have made API keys or webhook endpoints (DESIGN §22).
+      await endAccountCredentials(tx, userId);
       return startSession(this.ctx, tx, userId, device);
     });
     this.ctx.realtime.disconnect({ userId });
-    this.ctx.logger.info({ userId }, 'password changed: sessions revoked');
+    this.ctx.logger.info({ userId }, 'password changed: sessions and API keys revoked, webhook endpoints disabled');
     return { token: session.token, refreshToken: session.refreshToken };
   }
 

@@ -4,7 +4,6 @@ import {
   CREDENTIAL_LINK_KINDS,
   Errors,
   accountTokensRepository,
-  apiKeysRepository,
   sessionsRepository,
   usersRepository,
   type AccountTokenKind,
@@ -15,6 +14,7 @@ import type { ApiContext } from '../api-context';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords';
 import { toPublicUser } from '../account/public-user';
 import { startSession } from './session-issuer';
+import { endAccountCredentials } from './trust-reset';
 import { enqueueEmails, storeEmail } from '../common/outbox';
 import { sha256 } from './token.service';
 
@@ -85,7 +85,7 @@ export class AccountEmailsService {
    * Sets the new password from a reset link, ends every earlier session (refresh and access tokens,
    * open sockets), voids every other pending reset and change-of-e-mail link, revokes the account's
    * API keys (whoever had the old password may have made them) and signs this browser in, all in one
-   * transaction. Opening the link also proves the address.
+   * transaction, and disables its webhook endpoints (DESIGN §22). Opening the link also proves the address.
    */
   async resetPassword(token: string, password: string, device: DeviceInfo): Promise<AuthResult> {
     const hash = sha256(token);
@@ -104,14 +104,19 @@ export class AccountEmailsService {
       if (!user.emailVerifiedAt) await usersRepository.setVerifiedEmail(tx, user.id, user.email);
       await sessionsRepository.revokeAllForUser(tx, user.id);
       const voidedLinks = await accountTokensRepository.voidPending(tx, user.id, CREDENTIAL_LINK_KINDS);
-      const revokedKeys = await apiKeysRepository.revokeAllForUser(tx, user.id);
+      const ended = await endAccountCredentials(tx, user.id);
       const session = await startSession(this.ctx, tx, user.id, device);
-      return { user: (await usersRepository.findById(tx, user.id))!, session, voidedLinks, revokedKeys };
+      return { user: (await usersRepository.findById(tx, user.id))!, session, voidedLinks, ...ended };
     });
     if (!result) throw Errors.invalidToken(RESET_INVALID);
     this.ctx.logger.info(
-      { userId: result.user.id, voidedLinks: result.voidedLinks, revokedKeys: result.revokedKeys },
-      'password reset: every earlier session, pending link and API key revoked',
+      {
+        userId: result.user.id,
+        voidedLinks: result.voidedLinks,
+        revokedKeys: result.revokedKeys,
+        disabledWebhooks: result.disabledWebhooks,
+      },
+      'password reset: every earlier session, pending link and API key revoked, webhook endpoints disabled',
     );
     this.disconnectEarlierSockets(result.user.id);
     return { user: await toPublicUser(this.ctx, result.user), token: result.session.token, refreshToken: result.session.refreshToken };

@@ -2,6 +2,7 @@ import type { SessionDto } from '@gl/core';
 import { CREDENTIAL_LINK_KINDS, Errors, accountTokensRepository, sessionsRepository, type DeviceInfo } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { startSession } from './session-issuer';
+import { endAccountCredentials } from './trust-reset';
 
 /** The signed-in devices of a user: list them, end one, end all but this one. */
 export class SessionsService {
@@ -30,7 +31,8 @@ export class SessionsService {
   /**
    * "Sign out everywhere": every session of the user ends (tokens issued before now are refused,
    * sockets close), pending reset and change-of-e-mail links are voided (in the same transaction),
-   * and the caller gets a fresh pair, so only this browser stays signed in.
+   * the account's API keys are revoked and its webhook endpoints disabled (DESIGN §22), and the
+   * caller gets a fresh pair, so only this browser stays signed in.
    */
   async logoutAll(
     userId: string,
@@ -41,6 +43,7 @@ export class SessionsService {
       await sessionsRepository.lockUser(tx, userId);
       const ended = await sessionsRepository.revokeAllForUser(tx, userId);
       await accountTokensRepository.voidPending(tx, userId, CREDENTIAL_LINK_KINDS);
+      await endAccountCredentials(tx, userId);
       return { ended, session: await startSession(this.ctx, tx, userId, device) };
     });
     this.ctx.realtime.disconnect({ userId });

@@ -143,6 +143,8 @@ export class BillingService {
       periodEnd: p.periodEnd ? p.periodEnd.toISOString() : null,
       customerName: found.name,
       customerEmail: found.email,
+      accountNumber: p.accountNumber,
+      mpesaReceipt: p.mpesaReceipt,
     };
   }
 }

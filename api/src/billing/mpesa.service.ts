@@ -5,7 +5,6 @@ import {
   MPESA_PUSH_FAILED,
   MPESA_TOKEN_FAILED,
   MpesaError,
-  accountReference,
   callbackPhoneMatches,
   isKenyanMsisdn,
   createPaymentOrder,
@@ -19,6 +18,16 @@ import {
   settlePayment,
   transactionDesc,
   type PaymentRow,
+  C2B_ACCEPTED,
+  C2B_INVALID_ACCOUNT,
+  C2B_INVALID_AMOUNT,
+  PAYBILL_KIND,
+  PAYBILL_WINDOW_MS,
+  c2bValidationAnswer,
+  mpesaConfigured,
+  mpesaPaybillNumber,
+  parseC2b,
+  paybillExpiryJob,
 } from '@gl/core/server';
 import {
   PHONE_INVALID_MESSAGE,
@@ -30,9 +39,12 @@ import {
   type UiLanguage,
   type PaymentStatus,
   type MpesaStkPushDto,
+  type MpesaPaybillDto,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { secretMatches } from '../auth/token.service';
+
+export const MPESA_UNAVAILABLE = 'M-Pesa payments are not available right now.';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -73,8 +85,9 @@ export class MpesaService {
       push = await mpesa.stkPush({
         amount,
         phone,
-        accountReference: accountReference(input.planId),
-        transactionDesc: transactionDesc(plan.name),
+        // The payment's own short number, as the receipt shows it.
+        accountReference: payment.accountNumber!,
+        transactionDesc: transactionDesc(plan.name, input.interval),
       });
     } catch (err) {
       const e = err instanceof MpesaError ? err : undefined;
@@ -158,16 +171,129 @@ export class MpesaService {
       );
       return;
     }
-    await settlePayment(
-      this.ctx,
-      payment.id,
-      mpesaOutcome(cb.resultCode, cb.resultDesc, {
+    await settlePayment(this.ctx, payment.id, {
+      ...mpesaOutcome(cb.resultCode, cb.resultDesc, {
         source: 'callback',
         receipt: cb.receipt ?? null,
         transactionDate: cb.transactionDate ?? null,
         eventId,
       }),
+      mpesaReceipt: cb.resultCode === '0' ? cb.receipt : undefined,
+    });
+  }
+
+  /**
+   * Lipa na M-Pesa Paybill: records a payment for (planId, interval) priced from the catalogue, with
+   * its own short account number, and (after that commit) the job that ends it unpaid when its
+   * window closes. The customer pays from the M-Pesa menu; Daraja's C2B confirmation settles it.
+   */
+  async paybill(userId: string, input: { planId: PlanId; interval: BillingInterval }): Promise<MpesaPaybillDto> {
+    if (!mpesaConfigured(this.ctx.config)) throw new AppError('UNAVAILABLE', MPESA_UNAVAILABLE);
+    const { payment, amount } = await createPaymentOrder(this.ctx.db, {
+      userId,
+      provider: 'mpesa',
+      planId: input.planId,
+      interval: input.interval,
+      currency: 'KES',
+      kesPerUsd: this.ctx.config.MPESA_KES_PER_USD,
+      kind: PAYBILL_KIND,
+    });
+    const expiresAt = new Date(payment.createdAt.getTime() + PAYBILL_WINDOW_MS);
+    // The development sandbox pays it by itself a few seconds later (Daraja's sandbox C2B simulate).
+    if (this.ctx.config.PAYMENTS_SIMULATED)
+      void mpesaClientFor(this.ctx)
+        ?.c2bSimulate({
+          shortCode: mpesaPaybillNumber(this.ctx.config),
+          amount,
+          accountNumber: payment.accountNumber!,
+          msisdn: '254708374149',
+        })
+        .catch((err: Error) => this.ctx.logger.warn({ paymentId: payment.id, err: err.message }, 'sandbox Paybill simulation failed'));
+    await this.ctx.jobs.tryEnqueue(
+      paybillExpiryJob,
+      { paymentId: payment.id },
+      { delay: Math.max(0, expiresAt.getTime() - Date.now()), log: { paymentId: payment.id } },
     );
+    return {
+      paymentId: payment.id,
+      businessNumber: mpesaPaybillNumber(this.ctx.config),
+      accountNumber: payment.accountNumber!,
+      amount,
+      currency: 'KES',
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  /**
+   * Daraja's C2B validation, before the money moves: accepted only for a pending Paybill payment's
+   * account number within its window ("C2B00012" otherwise) and for exactly its amount ("C2B00013").
+   * Every request is stored with what we answered.
+   */
+  async c2bValidation(body: unknown): Promise<{ ResultCode: string; ResultDesc: string }> {
+    const eventId = await paymentsRepository.insertEvent(this.ctx.db, { provider: 'mpesa', kind: 'c2b-validation', payload: body ?? {} });
+    const c2b = parseC2b(body);
+    const payment = c2b?.accountNumber ? await paymentsRepository.findByAccountNumber(this.ctx.db, c2b.accountNumber) : undefined;
+    const open =
+      payment?.kind === PAYBILL_KIND && payment.status === 'pending' && Date.now() < payment.createdAt.getTime() + PAYBILL_WINDOW_MS;
+    let code = C2B_ACCEPTED;
+    if (!c2b || !payment || !open) code = C2B_INVALID_ACCOUNT;
+    else if (c2b.amount !== payment.amountMinor) code = C2B_INVALID_AMOUNT;
+    await paymentsRepository.recordEventOutcome(this.ctx.db, eventId, {
+      paymentId: payment?.id,
+      applied: code === C2B_ACCEPTED,
+      note: code === C2B_ACCEPTED ? undefined : `refused ${code}`,
+    });
+    if (code !== C2B_ACCEPTED)
+      this.ctx.logger.warn({ eventId, code, account: c2b?.accountNumber, paymentId: payment?.id }, 'mpesa C2B validation refused');
+    return c2bValidationAnswer(code);
+  }
+
+  /**
+   * Daraja's C2B confirmation (the money moved): stored first, then the Paybill payment whose account
+   * number is the BillRefNumber completes through the same settlement as the STK callback, once per
+   * TransID (also its unique M-Pesa code). An unknown account, another amount or a TransID already
+   * used is kept with the reason and settles nothing (money to return by hand: logged as an error).
+   */
+  async c2bConfirmation(body: unknown): Promise<void> {
+    const eventId = await paymentsRepository.insertEvent(this.ctx.db, { provider: 'mpesa', kind: 'c2b-confirmation', payload: body ?? {} });
+    try {
+      await this.applyC2bConfirmation(eventId, body);
+    } catch (err) {
+      // Stored before anything else: it can still be applied by hand; Daraja is told it arrived.
+      await paymentsRepository
+        .recordEventOutcome(this.ctx.db, eventId, { applied: false, note: (err as Error).message.slice(0, 500) })
+        .catch(() => undefined);
+      this.ctx.logger.error({ eventId, err: (err as Error).message }, 'mpesa C2B confirmation could not be applied');
+    }
+  }
+
+  private async applyC2bConfirmation(eventId: string, body: unknown): Promise<void> {
+    const refuse = async (note: string, paymentId?: string) => {
+      await paymentsRepository.recordEventOutcome(this.ctx.db, eventId, { paymentId, applied: false, note });
+      this.ctx.logger.error({ eventId, paymentId, note }, 'mpesa C2B confirmation not applied');
+    };
+    const c2b = parseC2b(body);
+    if (!c2b) return refuse('not a C2B confirmation');
+    const seen = await paymentsRepository.findByMpesaReceipt(this.ctx.db, c2b.transId);
+    if (seen) return refuse(`TransID ${c2b.transId} already settled a payment`, seen.id);
+    const payment = c2b.accountNumber ? await paymentsRepository.findByAccountNumber(this.ctx.db, c2b.accountNumber) : undefined;
+    if (!payment || payment.kind !== PAYBILL_KIND) return refuse(`unknown account number ${c2b.accountNumber.slice(0, 20)}`);
+    if (c2b.amount !== payment.amountMinor) return refuse(`amount ${c2b.amount} is not ${payment.amountMinor}`, payment.id);
+    const settled = await settlePayment(this.ctx, payment.id, {
+      status: 'completed',
+      resultCode: '0',
+      resultDesc: 'Paid by Lipa na M-Pesa',
+      mpesaReceipt: c2b.transId,
+      providerResult: { source: 'c2b', transId: c2b.transId, transTime: c2b.transTime, eventId },
+    });
+    if (!settled.changed)
+      return refuse(
+        settled.payment?.mpesaReceipt === c2b.transId
+          ? `TransID ${c2b.transId} already settled this payment`
+          : `payment already ${settled.payment?.status ?? 'gone'}: a second payment to this account`,
+        payment.id,
+      );
+    await paymentsRepository.recordEventOutcome(this.ctx.db, eventId, { paymentId: payment.id, applied: true });
   }
 
   /** The stored state of the caller's own STK request (the browser gets changes live; this is for reloads); its message in `lang`. */

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   checkoutRequestIdParams,
   mpesaStkPushBody,
+  mpesaPaybillBody,
+  mpesaPaybillDto,
   paymentIdParams,
   paypalCaptureOrderBody,
   paypalCreateOrderBody,
@@ -24,7 +26,7 @@ import {
   paypalSubscriptionCreatedDto,
   paypalSubscriptionConfirmedDto,
 } from '@gl/core';
-import { Errors, mpesaConfigured } from '@gl/core/server';
+import { C2B_CONFIRMATION_ANSWER, Errors, mpesaConfigured } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { SENT, defineResource } from '../http/route';
 import { languageOf } from '../http/request-language';
@@ -155,6 +157,56 @@ export const paymentsResource = defineResource({
         mpesa.processCallback(eventId, req.body).catch((err: Error) => {
           ctx.logger.error({ eventId, err: err.message }, 'mpesa callback could not be applied; the status check will settle it');
         });
+        return SENT;
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/mpesa/paybill',
+      summary: 'Pay by Lipa na M-Pesa Paybill (when the STK push does not arrive)',
+      description:
+        'Records a payment with its own account number; the customer pays the business number from the M-Pesa menu with that account number and exactly the amount, before expiresAt. The result comes as payment:updated over the socket. Priced like the STK push (an upgrade with credit answers 409 while another open payment uses it).',
+      auth: 'session',
+      body: mpesaPaybillBody,
+      status: 201,
+      response: mpesaPaybillDto,
+      errors: [400, 401, 409, 429, 503],
+      handler: async ({ req, deps, body }) => {
+        const userId = userIdOf(req);
+        await deps.starts.consume(userId);
+        return deps.mpesa.paybill(userId, body);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/mpesa/c2b/validation/:secret',
+      summary: "Daraja's C2B validation of a Paybill payment (ResultCode a string)",
+      internal: true,
+      auth: 'none',
+      errors: [404],
+      handler: async ({ req, res, deps: { ctx, mpesa } }) => {
+        if (!mpesa.callbackSecretMatches(String(req.params.secret ?? ''))) {
+          ctx.logger.warn({ ip: req.ip }, 'mpesa C2B validation with a wrong secret');
+          throw Errors.notFound();
+        }
+        res.status(200).json(await mpesa.c2bValidation(req.body));
+        return SENT;
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/mpesa/c2b/confirmation/:secret',
+      summary: "Daraja's C2B confirmation of a Paybill payment: stored, applied once by TransID (ResultCode a number)",
+      internal: true,
+      auth: 'none',
+      errors: [404],
+      handler: async ({ req, res, deps: { ctx, mpesa } }) => {
+        if (!mpesa.callbackSecretMatches(String(req.params.secret ?? ''))) {
+          ctx.logger.warn({ ip: req.ip }, 'mpesa C2B confirmation with a wrong secret');
+          throw Errors.notFound();
+        }
+        await mpesa.c2bConfirmation(req.body);
+        res.status(200).json(C2B_CONFIRMATION_ANSWER);
         return SENT;
       },
     }),

@@ -1,14 +1,21 @@
-import { getPlan, type ReceiptDto, type UiLanguage } from '@gl/core';
-import { DEFAULT_TIME_ZONE, formatDate, formatMoney, localDay } from '@gl/core/server';
+import { formatMinor, getPlan, type ReceiptDto, type UiLanguage } from '@gl/core';
+import { DEFAULT_TIME_ZONE, formatDate, localDay } from '@gl/core/server';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const money = (minor: number, currency: string) => (currency === 'KES' ? `KES ${minor}` : `${currency} ${(minor / 100).toFixed(2)}`);
+
+/** M-Pesa's confirmation code (how Kenyans reconcile) and the payment's own account number, when there are. */
+function mpesaRows(r: ReceiptDto, codeLabel: string, accountLabel: string): Array<[string, string]> {
+  const rows: Array<[string, string]> = [];
+  if (r.mpesaReceipt) rows.push([codeLabel, r.mpesaReceipt]);
+  if (r.accountNumber) rows.push([accountLabel, r.accountNumber]);
+  return rows;
+}
 
 /** The receipt in Kiswahili (docs/glossary-sw.md), money and dates through Intl (sw-KE). */
 const PLAN_NAMES_SW: Record<string, string> = { free: 'Bure', pro: 'Pro', business: 'Biashara' };
 function rowsSw(r: ReceiptDto, timeZone: string): Array<[string, string]> {
-  const m = (minor: number) => formatMoney(minor, r.currency, 'sw');
+  const m = (minor: number) => formatMinor(minor, r.currency);
   const d = (iso: string | null) => (iso ? formatDate(new Date(iso), { language: 'sw', timeZone }) : '—');
   return [
     ['Nambari ya risiti', r.number],
@@ -17,6 +24,7 @@ function rowsSw(r: ReceiptDto, timeZone: string): Array<[string, string]> {
     ['Mpango', `${PLAN_NAMES_SW[r.planId] ?? getPlan(r.planId).name}, unaotozwa ${r.interval === 'year' ? 'kwa mwaka' : 'kwa mwezi'}`],
     ['Kipindi', `${d(r.periodStart)} hadi ${d(r.periodEnd)}`],
     ['Njia ya malipo', r.method === 'mpesa' ? 'M-Pesa' : 'PayPal'],
+    ...mpesaRows(r, 'Msimbo wa uthibitisho wa M-Pesa', 'Nambari ya akaunti'),
     ...(r.credit > 0 ? ([['Salio la siku ambazo hazikutumika', m(r.credit)]] as Array<[string, string]>) : []),
     ['Kiasi kilicholipwa', m(r.amount)],
   ];
@@ -42,8 +50,9 @@ export function receiptPage(r: ReceiptDto, lang: UiLanguage = 'en', timeZone: st
           ['Plan', `${plan}, billed ${r.interval === 'year' ? 'yearly' : 'monthly'}`],
           ['Period', `${day(r.periodStart)} to ${day(r.periodEnd)}`],
           ['Paid with', r.method === 'mpesa' ? 'M-Pesa' : 'PayPal'],
-          ...(r.credit > 0 ? ([['Credit for unused days', money(r.credit, r.currency)]] as Array<[string, string]>) : []),
-          ['Amount paid', money(r.amount, r.currency)],
+          ...mpesaRows(r, 'M-Pesa confirmation code', 'Account number'),
+          ...(r.credit > 0 ? ([['Credit for unused days', formatMinor(r.credit, r.currency)]] as Array<[string, string]>) : []),
+          ['Amount paid', formatMinor(r.amount, r.currency)],
         ];
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

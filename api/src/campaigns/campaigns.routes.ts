@@ -1,4 +1,5 @@
 import {
+  CAMPAIGNS_RUNNING_MAX,
   campaignAcceptedDto,
   campaignDto,
   campaignExportQuery,
@@ -57,18 +58,22 @@ export const campaignsResource = defineResource({
       method: 'post',
       path: '/',
       summary: 'Plan a campaign',
-      description:
-        'Answers 202 at once with the campaign id; one line per day × platform is then written through the generation queue (each counted as one generation; the daily limit must admit them all, or nothing is started) and streamed over Socket.IO in the user room: campaign:progress for each line, then campaign:completed. startsOn is today (UTC) or later; days 1-14; platforms 1-4 distinct ids of GET /platforms. Pro and Business plans.',
+      description: `Answers 202 at once with the campaign id; one line per day × platform is then written through the generation queue (each counted as one generation; the daily limit must admit them all, or nothing is started) and streamed over Socket.IO in the user room: campaign:progress for each line, then campaign:completed. startsOn is today (in the account's time zone) or later; days 1-14; platforms 1-4 distinct ids of GET /platforms. Pro and Business plans. A campaign is charged for all the lines it asks for: one point of the per-minute generate limit per line (429 RATE_LIMITED when they are not left), at most ${CAMPAIGNS_RUNNING_MAX} campaigns being written at once per account (409 CONFLICT), and the plan's daily campaign lines (limits.campaignLinesPerDay of GET /plans; past it 429 DAILY_LIMIT_REACHED, with Retry-After until the account's midnight). A refused campaign records nothing.`,
       auth: 'session',
       body: createCampaignBody,
       status: 202,
       response: campaignAcceptedDto,
-      errors: [400, 401, 403, 404, 429, 503],
+      errors: [400, 401, 403, 404, 409, 429, 503],
       before: async (req, deps) => {
         deps.campaigns.ensureQueueReady();
         await deps.limits.consume(requesterOf(req));
       },
-      handler: ({ req, deps, body }) => deps.campaigns.create(userIdOf(req), body),
+      // One point was charged before the body was read (malformed requests count too); the rest of
+      // the campaign's lines are charged once it is allowed, before anything is recorded.
+      handler: ({ req, deps, body }) =>
+        deps.campaigns.create(userIdOf(req), body, (lines) =>
+          lines > 1 ? deps.limits.consume(requesterOf(req), lines - 1) : Promise.resolve(),
+        ),
     }),
     route({
       method: 'get',

@@ -1,5 +1,6 @@
 import {
   AppError,
+  campaignLinesSubject,
   campaignsRepository,
   currentPlanFor,
   Errors,
@@ -16,6 +17,7 @@ import {
 } from '@gl/core/server';
 import {
   addDays,
+  CAMPAIGNS_RUNNING_MAX,
   cheapestPlanWhere,
   getCategory,
   getOccasion,
@@ -78,7 +80,16 @@ export class CampaignsService {
     }
   }
 
-  async create(userId: string, body: CreateCampaignBody, now = new Date()): Promise<CampaignAcceptedDto> {
+  /**
+   * `charge(lines)` is called once the campaign is known to be allowed (plan, dates, brand), before
+   * anything is recorded: the route charges the generate limiter one point per line there.
+   */
+  async create(
+    userId: string,
+    body: CreateCampaignBody,
+    charge: (lines: number) => Promise<void> = async () => undefined,
+    now = new Date(),
+  ): Promise<CampaignAcceptedDto> {
     this.ensureQueueReady();
     const plan = await currentPlanFor(this.ctx.db, userId);
     requireCampaigns(plan);
@@ -103,6 +114,7 @@ export class CampaignsService {
     }
     for (const category of new Set(cells.map((c) => c.category))) enforcePlan(plan, { category, tone: body.tone });
     const brand = await this.brands.snapshotFor({ userId }, body.brandId, plan);
+    await charge(cells.length);
     const occasion = body.occasion ? getOccasion(body.occasion) : null;
     const subject = usageSubject({ userId });
     const topic = body.topic?.trim() ? body.topic.trim() : null;
@@ -125,11 +137,31 @@ export class CampaignsService {
       },
       cells,
       plan,
+      CAMPAIGNS_RUNNING_MAX,
       now,
     );
-    if (!accepted) throw this.overLimit(cells.length, await usageSummaryFor(this.ctx.db, subject, plan, now), plan, now);
-    await this.enqueueAll(accepted.campaign.id, accepted.generations, subject, now);
+    if (accepted.refused === 'running') {
+      throw Errors.conflict(
+        `You already have ${CAMPAIGNS_RUNNING_MAX} campaigns being written. Please wait for one to finish, then plan the next.`,
+      );
+    }
+    if (accepted.refused === 'budget') throw this.overBudget(cells.length, accepted.remaining, accepted.resetsAt, plan, now);
+    if (accepted.refused === 'daily') throw this.overLimit(cells.length, await usageSummaryFor(this.ctx.db, subject, plan, now), plan, now);
+    await this.enqueueAll(accepted.campaign.id, accepted.generations, { userId, subject }, now);
     return { id: accepted.campaign.id, total: cells.length, usage: accepted.usage };
+  }
+
+  /**
+   * 429 DAILY_LIMIT_REACHED past the plan's daily campaign lines: what the campaign needs and what is
+   * left, until `resetsAt` (the account's next local midnight, like the daily generations).
+   */
+  private overBudget(needed: number, remaining: number, resetsAt: Date, plan: Plan, now: Date): AppError {
+    const retryAfter = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
+    return new AppError(
+      'DAILY_LIMIT_REACHED',
+      `This campaign needs ${needed} lines, but only ${remaining} of today's ${plan.limits.campaignLinesPerDay} campaign lines are left on the ${plan.name} plan. Plan fewer days or platforms, or come back after midnight, your time.`,
+      { headers: { 'Retry-After': String(retryAfter) } },
+    );
   }
 
   /** 429 DAILY_LIMIT_REACHED that says how many generations the campaign needs and how many are left. */
@@ -144,10 +176,15 @@ export class CampaignsService {
 
   /**
    * Enqueues each line's generation after the commit. If the queue refuses one, the whole campaign
-   * is withdrawn and its quota given back (the request answers 503; nothing half-done is left);
+   * is withdrawn and its quota (and campaign lines) given back (the request answers 503; nothing half-done is left);
    * if even that fails, its rows stay pending and the reconciler enqueues them once Redis is back.
    */
-  private async enqueueAll(campaignId: string, rows: readonly GenerationRow[], subject: string, now: Date): Promise<void> {
+  private async enqueueAll(
+    campaignId: string,
+    rows: readonly GenerationRow[],
+    { userId, subject }: { userId: string; subject: string },
+    now: Date,
+  ): Promise<void> {
     try {
       for (const row of rows) await this.ctx.jobs.enqueue(generationJob, { generationId: row.id, revision: 0 });
     } catch (err) {
@@ -158,6 +195,7 @@ export class CampaignsService {
           rows.map((r) => r.id),
         );
         await usageRepository.decrement(this.ctx.db, subject, now, rows.length);
+        await usageRepository.decrement(this.ctx.db, campaignLinesSubject(userId), now, rows.length);
       } catch (undoErr) {
         this.ctx.logger.warn({ campaignId, err: (undoErr as Error).message }, 'could not withdraw a campaign');
       }

@@ -25,10 +25,10 @@ export class Limiter {
     });
   }
 
-  /** Consumes one point for `key`; over the limit throws 429 RATE_LIMITED with Retry-After. */
-  async consume(key: string): Promise<void> {
+  /** Consumes `points` (one by default) for `key`; over the limit throws 429 RATE_LIMITED with Retry-After. */
+  async consume(key: string, points = 1): Promise<void> {
     try {
-      await this.limiter.consume(key);
+      await this.limiter.consume(key, points);
     } catch (res) {
       if (res instanceof RateLimiterRes) throw this.limited(res.msBeforeNext);
       throw res;
@@ -66,21 +66,29 @@ export function minutesText(seconds: number): string {
 
 /**
  * The same fixed windows as each limiter's own `consume` (same keys, same counting: a window starts
- * with the first point and lasts `durationSeconds`), for several limiters in one Redis round trip:
- * one script consumes one point per (limiter, key) in order and stops at the first over its limit,
- * so the later ones are not counted (as consuming them one after another would). If Redis cannot
- * answer, each is consumed on its own, which falls back to the in-memory insurance limiters.
+ * with the first point and lasts `durationSeconds`), for several limiters in one Redis round trip,
+ * all or none: one script first checks that each (limiter, key) has `cost` points left and, only
+ * when every one has, consumes them; otherwise it consumes nothing and names the first that is
+ * short, so a request that costs many points (a campaign: one per line) and is refused leaves the
+ * points that are left to the next request. If Redis cannot answer, each is consumed on its own,
+ * which falls back to the in-memory insurance limiters.
  */
 const CONSUME_IN_ORDER = `for i = 1, #KEYS do
-  local duration = tonumber(ARGV[2 * i])
-  redis.call('set', KEYS[i], 0, 'EX', duration, 'NX')
-  local consumed = redis.call('incrby', KEYS[i], 1)
-  local ttl = redis.call('pttl', KEYS[i])
-  if ttl == -1 then
-    redis.call('expire', KEYS[i], duration)
-    ttl = 1000 * duration
+  local limit = tonumber(ARGV[3 * i - 2])
+  local duration = tonumber(ARGV[3 * i - 1])
+  local cost = tonumber(ARGV[3 * i])
+  local consumed = tonumber(redis.call('get', KEYS[i]) or '0')
+  if consumed + cost > limit then
+    local ttl = redis.call('pttl', KEYS[i])
+    if ttl < 0 then ttl = 1000 * duration end
+    return {i, ttl}
   end
-  if consumed > tonumber(ARGV[2 * i - 1]) then return {i, ttl} end
+end
+for i = 1, #KEYS do
+  local duration = tonumber(ARGV[3 * i - 1])
+  redis.call('set', KEYS[i], 0, 'EX', duration, 'NX')
+  redis.call('incrby', KEYS[i], tonumber(ARGV[3 * i]))
+  if redis.call('pttl', KEYS[i]) == -1 then redis.call('expire', KEYS[i], duration) end
 end
 return {0, 0}`;
 
@@ -88,7 +96,7 @@ type WithConsumeInOrder = Redis & {
   glConsumeInOrder(numKeys: number, ...keysAndArgs: Array<string | number>): Promise<[number, number]>;
 };
 
-export async function consumeInOrder(entries: ReadonlyArray<{ limiter: Limiter; key: string }>): Promise<void> {
+export async function consumeInOrder(entries: ReadonlyArray<{ limiter: Limiter; key: string; cost?: number }>): Promise<void> {
   if (entries.length === 0) return;
   const redis = entries[0]!.limiter.redis as WithConsumeInOrder;
   if (typeof redis.glConsumeInOrder !== 'function') redis.defineCommand('glConsumeInOrder', { lua: CONSUME_IN_ORDER });
@@ -97,10 +105,10 @@ export async function consumeInOrder(entries: ReadonlyArray<{ limiter: Limiter; 
     verdict = await redis.glConsumeInOrder(
       entries.length,
       ...entries.map((e) => `${e.limiter.keyPrefix}:${e.key}`),
-      ...entries.flatMap((e) => [e.limiter.points, e.limiter.durationSeconds]),
+      ...entries.flatMap((e) => [e.limiter.points, e.limiter.durationSeconds, e.cost ?? 1]),
     );
   } catch {
-    for (const e of entries) await e.limiter.consume(e.key);
+    for (const e of entries) await e.limiter.consume(e.key, e.cost ?? 1);
     return;
   }
   const [over, ttl] = verdict;

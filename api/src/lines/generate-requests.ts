@@ -18,10 +18,13 @@ export function generateLimiters(ctx: ApiContext) {
   const perUser = new Limiter(ctx.redis, `${config.REDIS_PREFIX}-rl-gen-user`, config.GENERATE_RATE_LIMIT_PER_USER, 60, message);
   const perIp = new Limiter(ctx.redis, `${config.REDIS_PREFIX}-rl-gen-ip`, config.GENERATE_RATE_LIMIT_PER_IP, 60, message);
   return {
-    /** Per IP, then per user, in one Redis round trip. */
-    async consume(who: Requester): Promise<void> {
-      const entries = [{ limiter: perIp, key: who.ip ?? 'unknown' }];
-      if (who.userId) entries.push({ limiter: perUser, key: who.userId });
+    /**
+     * Per IP, then per user, in one Redis round trip: `cost` points from each (one per generation the
+     * request creates: a campaign costs one per line), all or none.
+     */
+    async consume(who: Requester, cost = 1): Promise<void> {
+      const entries = [{ limiter: perIp, key: who.ip ?? 'unknown', cost }];
+      if (who.userId) entries.push({ limiter: perUser, key: who.userId, cost });
       await consumeInOrder(entries);
     },
   };

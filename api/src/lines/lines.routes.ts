@@ -128,14 +128,20 @@ export const linesResource = defineResource({
       path: '/compare',
       summary: 'Compare tones',
       description:
-        'Starts one generation per tone (2 or 3 distinct tones), all at once, each streamed over Socket.IO like POST /lines/generate and each counted as one generation; a daily limit admits all of them or none. Pro and Business plans.',
+        'Starts one generation per tone (2 or 3 distinct tones), all at once, each streamed over Socket.IO like POST /lines/generate and each counted as one generation and one point of the per-minute generate limit; a daily limit admits all of them or none. Pro and Business plans.',
       auth: 'optionalSession',
       body: compareBody,
       status: 202,
       response: compareAcceptedDto,
       errors: [400, 403, 404, 429, 503],
       before: queueAndLimits,
-      handler: ({ req, deps, body }) => deps.compare.compare(requesterOf(req), body),
+      // One point was charged before the body was read; the other tones are charged once the comparison is allowed.
+      handler: ({ req, deps, body }) => {
+        const who = requesterOf(req);
+        return deps.compare.compare(who, body, (generations) =>
+          generations > 1 ? deps.limits.consume(who, generations - 1) : Promise.resolve(),
+        );
+      },
     }),
     route({
       method: 'post',

@@ -17,6 +17,12 @@ const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 4 * 1024;
 /** Everything a well-formed request can hold: the photo, the fields and the multipart framing. */
 const MAX_REQUEST_BYTES = PHOTO_MAX_BYTES + MAX_FIELDS * (MAX_FIELD_BYTES + 256) + 16 * 1024;
+/**
+ * A request over MAX_REQUEST_BYTES is read and thrown away up to this many bytes before the 413 is
+ * sent, so every client (browsers, Node's fetch, curl) can read the answer; beyond it, the
+ * connection is closed rather than read.
+ */
+export const PHOTO_DISCARD_MAX_BYTES = 16 * 1024 * 1024;
 /** A decoded photo larger than this (40 megapixels) is refused before it takes the memory. */
 const MAX_PIXELS = 40_000_000;
 
@@ -91,19 +97,64 @@ function fromMulter(err: MulterError): AppError {
 }
 
 /**
- * Parses the multipart request. Refuses at once a request that announces more than the limits
- * allow (413, and the connection is closed rather than read); otherwise multer stops reading at
- * the limits (and drains the rest, so the client sees the answer).
+ * Reads the rest of a request and throws it away, so the answer that follows reaches the client:
+ * a server that answers and closes while a body is still arriving resets the connection, and a
+ * client (a browser, Node's fetch) that had not read the answer yet loses it. Past `bound` bytes
+ * the connection is closed instead (the answer goes with `Connection: close`).
+ */
+function discardBody(req: Request, res: Response, bound: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (req.readableEnded || req.destroyed) return resolve();
+    let read = 0;
+    const done = () => {
+      req.off('data', onData);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > bound) {
+        res.setHeader('Connection', 'close');
+        req.pause();
+        done();
+      }
+    };
+    req.on('data', onData);
+    req.once('end', done);
+    req.once('close', done);
+    req.once('error', done);
+    req.resume();
+  });
+}
+
+/**
+ * Parses the multipart request. A request that announces more than the limits allow is read and
+ * thrown away before its 413 (up to PHOTO_DISCARD_MAX_BYTES; one that announces more is refused at
+ * once and its connection closed rather than read); otherwise multer stops reading at the limits
+ * and drains the rest (here too no further than PHOTO_DISCARD_MAX_BYTES), so the client sees the answer.
  */
 export async function readPhotoForm(req: Request, res: Response): Promise<PhotoForm> {
   if (!req.is('multipart/form-data')) throw Errors.unsupportedMedia(PHOTO_MESSAGES.notMultipart);
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > MAX_REQUEST_BYTES) {
-    res.setHeader('Connection', 'close');
+    if (declared > PHOTO_DISCARD_MAX_BYTES) res.setHeader('Connection', 'close');
+    else await discardBody(req, res, PHOTO_DISCARD_MAX_BYTES);
     throw Errors.tooLarge(PHOTO_MESSAGES.tooLarge);
   }
   try {
-    await new Promise<void>((resolve, reject) => upload(req, res, (err: unknown) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve, reject) => {
+      upload(req, res, (err: unknown) => (err ? reject(err) : resolve()));
+      // multer drains what is left of a refused upload before it answers: no further than the bound.
+      let read = 0;
+      const bound = (chunk: Buffer) => {
+        read += chunk.length;
+        if (read <= PHOTO_DISCARD_MAX_BYTES) return;
+        req.off('data', bound);
+        res.setHeader('Connection', 'close');
+        req.destroy();
+      };
+      req.on('data', bound);
+      req.once('end', () => req.off('data', bound));
+    });
   } catch (err) {
     if (err instanceof MulterError) throw fromMulter(err);
     // busboy: a truncated body, a missing boundary, a malformed part header.

@@ -22,11 +22,20 @@ export function requireToneComparison(plan: Plan): void {
 export class ToneCompareService {
   constructor(private readonly generations: GenerationService) {}
 
-  async compare(who: Requester, body: CompareBody): Promise<CompareAccepted> {
+  /**
+   * `charge(generations)` is called once the comparison is allowed, before anything is recorded:
+   * the route charges the generate limiter one point per tone there.
+   */
+  async compare(
+    who: Requester,
+    body: CompareBody,
+    charge: (generations: number) => Promise<void> = async () => undefined,
+  ): Promise<CompareAccepted> {
     this.generations.ensureQueueReady();
     const plan = who.plan ?? (await this.generations.quota.planOf({ userId: who.userId, ip: who.ip }));
     requireToneComparison(plan);
     const { tones, ...brief } = body;
+    await charge(tones.length);
     const { rows, usage } = await this.generations.start(who, brief, tones, plan);
     return { generations: rows.map((r) => ({ id: r.id, status: 'pending' as const, tone: r.tone as Tone })), usage };
   }

@@ -26,6 +26,20 @@ function methodNotAllowed(res: Response) {
 }
 
 /**
+ * A JSON-RPC batch (an array of messages in one POST): the current MCP revision (2025-06-18) removed
+ * batching, and a batch would let one request run up to a hundred tool calls. 400 with a JSON-RPC
+ * Invalid Request error, before the SDK sees it; nothing in it runs.
+ */
+function batchRefused(res: Response) {
+  res.status(400).json({
+    jsonrpc: '2.0',
+    error: { code: -32600, message: 'Batch requests are not supported: send one JSON-RPC message per POST.' },
+    id: null,
+  });
+  return SENT;
+}
+
+/**
  * /api/mcp: the Model Context Protocol over Streamable HTTP, stateless (a fresh server and
  * transport per request, answers as JSON), authenticated like /api/v1 by a Business API key as
  * the bearer token. The tools call the same service as /api/v1.
@@ -41,13 +55,14 @@ export const mcpResource = defineResource({
       path: '/',
       summary: 'Model Context Protocol (Streamable HTTP): tools generate_lines, save_line, list_saved_lines, get_usage',
       description:
-        'JSON-RPC 2.0 messages of the Model Context Protocol (initialize, tools/list, tools/call), answered as JSON; stateless, so no Mcp-Session-Id is needed. Authenticated like /api/v1 (Authorization: Bearer gl_... of the Business plan); tools follow the same plan rules and quotas. Send Accept: application/json, text/event-stream.',
+        'JSON-RPC 2.0 messages of the Model Context Protocol (initialize, tools/list, tools/call), answered as JSON; stateless, so no Mcp-Session-Id is needed. One message per POST: a JSON-RPC batch (an array) is refused with 400 and a JSON-RPC error (-32600), as the current MCP revision removed batching. Authenticated like /api/v1 (Authorization: Bearer gl_... of the Business plan); tools follow the same plan rules and quotas. Send Accept: application/json, text/event-stream.',
       auth: 'apiKey',
       content: {
         'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 response (or error) of the Model Context Protocol' } },
       },
-      errors: [401, 403],
+      errors: [400, 401, 403],
       handler: async ({ req, res, deps }) => {
+        if (Array.isArray(req.body)) return batchRefused(res);
         const caller = res.locals.apiCaller as ApiCaller;
         const server = createMcpServer(deps.api, caller, req.log ?? deps.ctx.logger);
         const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -4,20 +4,27 @@ import {
   currentPlanFor,
   Errors,
   toWebhookEndpointDto,
+  translateServerMessage,
+  usersRepository,
   WebhookUrlError,
   webhooksRepository,
   webhookUrlPolicy,
+  type DbOrTx,
+  type OutboundEmailRow,
   type ResolveAll,
+  type WebhookEndpointRow,
 } from '@gl/core/server';
 import {
   WEBHOOK_ENDPOINTS_MAX,
   WEBHOOK_SECRET_PREFIX,
   type CreateWebhookBody,
+  type UiLanguage,
   type WebhookAttemptDto,
   type WebhookEndpointDto,
   type WebhookSecretDto,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
+import { enqueueEmails, storeEmail } from '../common/outbox';
 import { requireFeature } from '../common/plan-policy';
 
 /** Attempts the api-docs page shows per endpoint. */
@@ -54,32 +61,70 @@ export class WebhooksService {
     }
   }
 
-  async create(userId: string, body: CreateWebhookBody, linkBase: string): Promise<WebhookSecretDto> {
-    await this.requirePlan(userId);
-    const url = await this.checkUrl(body.url);
-    if ((await webhooksRepository.countEndpoints(this.ctx.db, userId)) >= WEBHOOK_ENDPOINTS_MAX) {
-      throw Errors.conflict(`You can have at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints. Delete one first.`);
-    }
-    const secret = newWebhookSecret();
-    const row = await webhooksRepository.createEndpoint(this.ctx.db, { userId, url, events: body.events, secret, linkBase });
-    return { endpoint: toWebhookEndpointDto(row), secret };
+  /** The endpoint as its owner reads it: the reason it was disabled in the request's language. */
+  private toDto(row: WebhookEndpointRow, language: UiLanguage): WebhookEndpointDto {
+    const dto = toWebhookEndpointDto(row);
+    return dto.disabledReason ? { ...dto, disabledReason: translateServerMessage(dto.disabledReason, language) } : dto;
   }
 
-  async list(userId: string): Promise<WebhookEndpointDto[]> {
-    return (await webhooksRepository.listEndpoints(this.ctx.db, userId)).map(toWebhookEndpointDto);
+  /**
+   * The owner's notice of a new endpoint or a new secret (DESIGN §22), stored in the caller's
+   * transaction and enqueued after it commits: whoever else holds the password cannot add a
+   * receiver of the account's data unseen.
+   */
+  private async storeNotice(
+    tx: DbOrTx,
+    kind: 'webhook-created' | 'webhook-secret-rotated',
+    endpoint: WebhookEndpointRow,
+    linkBase: string,
+  ): Promise<OutboundEmailRow | undefined> {
+    const owner = await usersRepository.findById(tx, endpoint.userId);
+    if (!owner) return undefined;
+    return storeEmail(tx, {
+      kind,
+      to: owner.email,
+      data: { linkBase: linkBase.replace(/\/+$/, ''), name: owner.name, webhookUrl: endpoint.url },
+    });
+  }
+
+  async create(userId: string, body: CreateWebhookBody, linkBase: string, language: UiLanguage = 'en'): Promise<WebhookSecretDto> {
+    await this.requirePlan(userId);
+    const url = await this.checkUrl(body.url);
+    const secret = newWebhookSecret();
+    const created = await this.ctx.db.transaction(async (tx) => {
+      const row = await webhooksRepository.createEndpointWithin(
+        tx,
+        { userId, url, events: body.events, secret, linkBase },
+        WEBHOOK_ENDPOINTS_MAX,
+      );
+      if (!row) return undefined;
+      return { row, email: await this.storeNotice(tx, 'webhook-created', row, linkBase) };
+    });
+    if (!created) throw Errors.conflict(`You can have at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints. Delete one first.`);
+    if (created.email) await enqueueEmails(this.ctx, [created.email]);
+    return { endpoint: this.toDto(created.row, language), secret };
+  }
+
+  async list(userId: string, language: UiLanguage = 'en'): Promise<WebhookEndpointDto[]> {
+    return (await webhooksRepository.listEndpoints(this.ctx.db, userId)).map((row) => this.toDto(row, language));
   }
 
   async remove(userId: string, id: string): Promise<void> {
     if (!(await webhooksRepository.deleteOwnedEndpoint(this.ctx.db, userId, id))) throw Errors.notFound('Webhook endpoint not found');
   }
 
-  /** A new secret (the old one stops working at once); a disabled endpoint is turned back on. */
-  async rotate(userId: string, id: string): Promise<WebhookSecretDto> {
+  /** A new secret (the old one stops working at once); a disabled endpoint is turned back on; the owner is e-mailed. */
+  async rotate(userId: string, id: string, linkBase: string, language: UiLanguage = 'en'): Promise<WebhookSecretDto> {
     await this.requirePlan(userId);
     const secret = newWebhookSecret();
-    const row = await webhooksRepository.rotateSecret(this.ctx.db, userId, id, secret);
-    if (!row) throw Errors.notFound('Webhook endpoint not found');
-    return { endpoint: toWebhookEndpointDto(row), secret };
+    const rotated = await this.ctx.db.transaction(async (tx) => {
+      const row = await webhooksRepository.rotateSecret(tx, userId, id, secret);
+      if (!row) return undefined;
+      return { row, email: await this.storeNotice(tx, 'webhook-secret-rotated', row, row.linkBase ?? linkBase) };
+    });
+    if (!rotated) throw Errors.notFound('Webhook endpoint not found');
+    if (rotated.email) await enqueueEmails(this.ctx, [rotated.email]);
+    return { endpoint: this.toDto(rotated.row, language), secret };
   }
 
   async attempts(userId: string, id: string): Promise<WebhookAttemptDto[]> {

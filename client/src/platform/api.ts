@@ -1,4 +1,4 @@
-import type { ApiAnswer, ApiMethod } from '@gl/core/types';
+import type { ApiAnswer, ApiMethod, ApiRouteKey } from '@gl/core/types';
 import { i18n } from './i18n/i18n';
 import { clearSession, getRefreshToken, getToken, setSession } from './session';
 import { getVisitorId } from './visitor';
@@ -216,15 +216,23 @@ export function endSession(): void {
   unauthorizedHandler();
 }
 
-/** The raw response of a successful call (used for file downloads); errors are thrown as ApiError. */
-export async function apiResponse(path: string, opts: RequestOptions = {}): Promise<Response> {
+/** One way of sending a request (fetch for JSON, XHR for an upload), called with the token to send. */
+type Transport = (token: string | null) => Promise<Response>;
+
+/**
+ * The session rules, the same for every request: a 401 with a token refreshes the session once
+ * (shared by concurrent callers) and sends the request again with the new token; a refresh the
+ * server cannot answer now keeps the person signed in and throws why; a refused refresh (or a 401
+ * without a token) ends the session, and nothing is sent again.
+ */
+async function withSession(transport: Transport, opts: Pick<RequestOptions, 'sessionHandling' | 'stayOnSessionEnd'>): Promise<Response> {
   const handling = opts.sessionHandling ?? true;
   const token = handling ? getToken() : null;
-  let res = await send(path, opts, token);
+  let res = await transport(token);
   if (res.status === 401 && handling) {
     if (token) {
       const refreshed = await refreshSession();
-      if (refreshed.status === 'refreshed') res = await send(path, opts, getToken());
+      if (refreshed.status === 'refreshed') res = await transport(getToken());
       // The refresh could not be answered now (e.g. 429 behind a busy shared address): the person
       // stays signed in and sees why this request failed; the next one tries again.
       else if (refreshed.status === 'unavailable') throw refreshed.error;
@@ -240,24 +248,110 @@ export async function apiResponse(path: string, opts: RequestOptions = {}): Prom
   return res;
 }
 
+/** The raw response of a successful call (used for file downloads); errors are thrown as ApiError. */
+export function apiResponse(path: string, opts: RequestOptions = {}): Promise<Response> {
+  return withSession((token) => send(path, opts, token), opts);
+}
+
+/** `{ success, data }` of a successful response, unwrapped; a body that is not the envelope is BAD_RESPONSE. */
+async function unwrap<T>(res: Response): Promise<T> {
+  const env = await readEnvelope(res);
+  if (!env) {
+    if (res.status === 204) return undefined as T;
+    throw new ApiError(res.status, 'BAD_RESPONSE', i18n.t('errors:badResponse'));
+  }
+  if (env.success === false) throw errorFrom(res, env);
+  return env.data as T;
+}
+/** A route's path with each `:param` as `${string}` ('/teams/:id/leave' is `/teams/${string}/leave`). */
+type FilledRoute<R extends string> = R extends `${infer Head}:${string}/${infer Rest}`
+  ? `${Head}${string}/${FilledRoute<Rest>}`
+  : R extends `${infer Head}:${string}`
+    ? `${Head}${string}`
+    : R;
+type RoutesOf<M extends ApiMethod> = ApiRouteKey extends infer K ? (K extends `${M} ${infer R}` ? FilledRoute<R> : never) : never;
+
+/**
+ * The paths `api()` takes for a method: a route of the contract, with its params filled and an
+ * optional query. Any other path is a compile error, a path built into a plain `string` first too
+ * (it would lose its answer's type): write the path in the call, `api(\`/teams/${id}/leave\`)`.
+ */
+export type RoutedPath<M extends ApiMethod> = RoutesOf<M> | `${RoutesOf<M>}?${string}`;
+
 /**
  * Calls /api<path>, unwraps `{ success, data }`, throws ApiError on failure. The answer's type comes
  * from the contract (`ApiResponses` in core): `api('/brands')` is a `BrandListDto`, `api(\`/brands/${id}\`,
  * { method: 'DELETE' })` a `DeletedDto`.
  */
-export async function api<P extends string, M extends ApiMethod = 'GET'>(
+export async function api<P extends RoutedPath<M>, M extends ApiMethod = 'GET'>(
   path: P,
   opts: RequestOptions & { method?: M } = {},
 ): Promise<ApiAnswer<M, P>> {
-  type Answer = ApiAnswer<M, P>;
-  const res = await apiResponse(path, opts);
-  const env = await readEnvelope(res);
-  if (!env) {
-    if (res.status === 204) return undefined as Answer;
-    throw new ApiError(res.status, 'BAD_RESPONSE', i18n.t('errors:badResponse'));
+  return unwrap<ApiAnswer<M, P>>(await apiResponse(path, opts));
+}
+
+export interface UploadOptions {
+  /** Called with 0..1 as the body goes up (from 0 again when the form is sent a second time after a refresh). */
+  onProgress?(fraction: number): void;
+  signal?: AbortSignal;
+  /** The whole request (upload and answer); default two minutes, for slow mobile data. */
+  timeoutMs?: number;
+}
+
+/** An upload's own default timeout: a photo over slow mobile data takes longer than a JSON call. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+/** Statuses whose response has no body (a Response cannot be made with one). */
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+
+function headersOf(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
   }
-  if (env.success === false) throw errorFrom(res, env);
-  return env.data as Answer;
+  return headers;
+}
+
+/**
+ * An upload with XMLHttpRequest, whose upload events give a progress bar (fetch reports none, and
+ * Chromium streams a request body only over HTTP/2). Answers a Response like `send`, with the same
+ * headers and the same ApiError for a network failure or a timeout.
+ */
+function sendUpload(path: string, form: FormData, opts: UploadOptions, token: string | null): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path));
+    xhr.timeout = opts.timeoutMs ?? UPLOAD_TIMEOUT_MS;
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    else xhr.setRequestHeader('X-Visitor-Id', getVisitorId());
+    opts.onProgress?.(0);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) opts.onProgress?.(Math.min(1, e.loaded / e.total));
+    };
+    xhr.upload.onload = () => opts.onProgress?.(1);
+    xhr.onload = () => {
+      const body = NULL_BODY_STATUSES.has(xhr.status) ? null : xhr.responseText;
+      resolve(new Response(body, { status: xhr.status, headers: headersOf(xhr.getAllResponseHeaders()) }));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', networkErrorMessage()));
+    xhr.ontimeout = () => reject(new ApiError(0, 'TIMEOUT', timeoutMessage()));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    if (opts.signal) {
+      if (opts.signal.aborted) return xhr.abort();
+      opts.signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(form);
+  });
+}
+
+/**
+ * POSTs a multipart form to /api<path> with upload progress: the same client as `api()` (the same
+ * session rules, envelope and ApiError), typed by the contract like `api(path, { method: 'POST' })`.
+ */
+export async function apiUpload<P extends string>(path: P, form: FormData, opts: UploadOptions = {}): Promise<ApiAnswer<'POST', P>> {
+  return unwrap<ApiAnswer<'POST', P>>(await withSession((token) => sendUpload(path, form, opts, token), {}));
 }
 
 export function errorMessage(err: unknown, fallback: string): string {

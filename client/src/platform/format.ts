@@ -1,8 +1,3 @@
-/** Dollars from cents, e.g. 999 -> "$9.99". */
-export function formatUsdCents(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}
-
 /** A price in dollars with two decimals, e.g. 9.99 -> "9.99". */
 export function formatPrice(dollars: number): string {
   return dollars.toFixed(2);

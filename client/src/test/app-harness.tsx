@@ -15,6 +15,8 @@ export interface MockRequest {
   query: URLSearchParams;
   body: unknown;
   headers: Record<string, string>;
+  /** The form of an upload (sent with XMLHttpRequest). */
+  form?: FormData;
 }
 export type MockReply = { status?: number; body?: unknown; headers?: Record<string, string> } | Promise<never>;
 export type MockHandler = (req: MockRequest) => MockReply | Promise<MockReply>;
@@ -38,7 +40,90 @@ export function mockApi(routes: Record<string, MockHandler>) {
     return json(reply.status ?? 200, reply.body, reply.headers);
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('XMLHttpRequest', fakeXhr(routes, calls));
   return { calls, fetchMock };
+}
+
+/** The size an upload reports in its progress events (four steps of a quarter each). */
+export const FAKE_UPLOAD_BYTES = 1000;
+
+/**
+ * XMLHttpRequest on the same route table, for uploads: the body "goes up" in four progress events,
+ * then the route answers (a handler that rejects is a network failure).
+ */
+function fakeXhr(routes: Record<string, MockHandler>, calls: MockRequest[]) {
+  return class FakeXhr {
+    timeout = 0;
+    status = 0;
+    responseText = '';
+    upload: {
+      onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+      onload: (() => void) | null;
+    } = { onprogress: null, onload: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private aborted = false;
+    private readonly headers: Record<string, string> = {};
+    private replyHeaders: Record<string, string> = {};
+
+    open(method: string, url: string) {
+      this.method = method.toUpperCase();
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    getAllResponseHeaders() {
+      return Object.entries(this.replyHeaders)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('');
+    }
+    getResponseHeader(name: string) {
+      return Object.entries(this.replyHeaders).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1] ?? null;
+    }
+    abort() {
+      this.aborted = true;
+      this.onabort?.();
+    }
+    send(body: unknown) {
+      const url = new URL(this.url, 'http://localhost');
+      const req: MockRequest = {
+        method: this.method,
+        path: url.pathname,
+        query: url.searchParams,
+        body: undefined,
+        headers: { ...this.headers },
+        form: body instanceof FormData ? body : undefined,
+      };
+      calls.push(req);
+      void (async () => {
+        for (let step = 1; step <= 4; step++) {
+          await Promise.resolve();
+          if (this.aborted) return;
+          this.upload.onprogress?.({ lengthComputable: true, loaded: (FAKE_UPLOAD_BYTES * step) / 4, total: FAKE_UPLOAD_BYTES });
+        }
+        this.upload.onload?.();
+        const handler = routes[`${req.method} ${req.path}`];
+        let reply: Exclude<MockReply, Promise<never>>;
+        try {
+          reply = handler
+            ? ((await handler(req)) as Exclude<MockReply, Promise<never>>)
+            : { status: 404, body: { success: false, error: `No mock for ${req.method} ${req.path}`, code: 'NOT_FOUND' } };
+        } catch {
+          this.onerror?.();
+          return;
+        }
+        this.status = reply.status ?? 200;
+        this.responseText = reply.body === undefined ? '' : JSON.stringify(reply.body);
+        this.replyHeaders = { 'content-type': 'application/json', ...reply.headers };
+        this.onload?.();
+      })();
+    }
+  };
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

@@ -1,7 +1,19 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../platform/db/database';
-import { apiKeys, generations, newsletterSubscribers, paymentEvents, payments, savedLines, subscriptions } from '../schema';
+import {
+  apiKeys,
+  campaignLines,
+  campaigns,
+  generations,
+  newsletterSubscribers,
+  paymentEvents,
+  payments,
+  savedLines,
+  subscriptions,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../schema';
 
 type OwnedTable = PgTable & { userId: PgColumn; createdAt: PgColumn };
 
@@ -55,6 +67,73 @@ export const accountDataRepository = {
   ]),
   subscriptions: ownedRows(subscriptions, ['id', 'planId', 'interval', 'status', 'currentPeriodEnd', 'cancelAtPeriodEnd', 'createdAt']),
   apiKeys: ownedRows(apiKeys, ['id', 'name', 'prefix', 'createdAt', 'lastUsedAt', 'revokedAt']),
+  /** Endpoints without their signing secret. */
+  webhookEndpoints: ownedRows(webhookEndpoints, [
+    'id',
+    'url',
+    'events',
+    'disabledAt',
+    'disabledReason',
+    'failingSince',
+    'secretRotatedAt',
+    'createdAt',
+  ]),
+  /** The deliveries still kept (30 days after they ended, or pending), with the payload sent. */
+  webhookDeliveries: ownedRows(webhookDeliveries, [
+    'id',
+    'endpointId',
+    'eventType',
+    'status',
+    'attempts',
+    'payload',
+    'createdAt',
+    'finishedAt',
+  ]),
+
+  /** The user's campaigns, oldest first, each with its lines (day × platform; the text when edited by hand). */
+  async campaigns(db: DbOrTx, userId: string) {
+    const rows = await db
+      .select({
+        id: campaigns.id,
+        occasion: campaigns.occasion,
+        occasionDate: campaigns.occasionDate,
+        startsOn: campaigns.startsOn,
+        days: campaigns.days,
+        platforms: campaigns.platforms,
+        category: campaigns.category,
+        tone: campaigns.tone,
+        topic: campaigns.topic,
+        brandId: campaigns.brandId,
+        language: campaigns.language,
+        status: campaigns.status,
+        createdAt: campaigns.createdAt,
+        completedAt: campaigns.completedAt,
+      })
+      .from(campaigns)
+      .where(eq(campaigns.userId, userId))
+      .orderBy(asc(campaigns.createdAt));
+    if (rows.length === 0) return [];
+    const lines = await db
+      .select({
+        campaignId: campaignLines.campaignId,
+        day: campaignLines.day,
+        date: campaignLines.date,
+        platform: campaignLines.platform,
+        category: campaignLines.category,
+        generationId: campaignLines.generationId,
+        text: campaignLines.text,
+        editedAt: campaignLines.editedAt,
+      })
+      .from(campaignLines)
+      .where(
+        inArray(
+          campaignLines.campaignId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(campaignLines.day), asc(campaignLines.position));
+    return rows.map((c) => ({ ...c, lines: lines.filter((l) => l.campaignId === c.id).map(({ campaignId: _c, ...l }) => l) }));
+  },
 
   async newsletter(db: DbOrTx, email: string) {
     const [row] = await db

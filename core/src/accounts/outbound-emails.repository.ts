@@ -10,6 +10,8 @@ export const OUTBOUND_EMAIL_KINDS = [
   'email-change-notice',
   'account-deleted',
   'webhook-disabled',
+  'webhook-created',
+  'webhook-secret-rotated',
 ] as const;
 export type OutboundEmailKind = (typeof OUTBOUND_EMAIL_KINDS)[number];
 

@@ -6,6 +6,8 @@ import type { SubscriptionRow } from './subscriptions.repository';
 import { hasLapsed } from './in-force';
 import type { UiLanguage } from '../platform/i18n/languages';
 import { translateServerMessage } from '../platform/i18n/server/translate';
+import { formatMinor } from './money';
+import { PAYBILL_EXPIRED_CODE, PAYBILL_KIND } from './mpesa-c2b';
 
 /** Result codes we store for failures that happen on our side of a provider call. */
 export const INIT_FAILED_CODE = 'INIT_FAILED';
@@ -20,6 +22,8 @@ export const PAYMENT_TEXTS = {
   paypalCaptureFailed: 'Failed to capture PayPal payment',
   mpesaInitFailed: 'Failed to initiate M-Pesa payment',
   mpesaPending: 'Check your phone and enter your M-Pesa PIN to complete the payment.',
+  paybillPending: 'Waiting for your Lipa na M-Pesa payment.',
+  paybillExpired: 'No payment came in time for this account number. Start again to get a new one.',
   paypalPending: 'Waiting for PayPal to confirm the payment.',
   refundDue: 'PayPal charged this for a subscription you had already left. It is being refunded in full.',
   refundFailed:
@@ -42,6 +46,7 @@ export function paymentMessage(p: {
   planId: string;
   refundedMinor?: number;
   currency?: string;
+  kind?: string;
 }): string {
   const provider = p.provider as PaymentProvider;
   if (p.resultCode === REFUND_DUE_CODE)
@@ -49,17 +54,18 @@ export function paymentMessage(p: {
   if (p.resultCode === REFUND_FAILED_CODE) return PAYMENT_TEXTS.refundFailed;
   switch (p.status as PaymentStatus) {
     case 'completed':
-      if (p.refundedMinor && p.currency) return `Paid; ${formatMinorUnits(p.refundedMinor, p.currency)} of it was refunded.`;
+      if (p.refundedMinor && p.currency) return `Paid; ${formatMinor(p.refundedMinor, p.currency)} of it was refunded.`;
       return `Payment received. Your ${getPlan(asPlanId(p.planId)).name} plan is active now.`;
     case 'refunded':
       return 'Refunded. This payment no longer pays for a plan.';
     case 'cancelled':
-      return PAYMENT_TEXTS.cancelledByUser;
+      return p.resultCode === PAYBILL_EXPIRED_CODE ? PAYMENT_TEXTS.paybillExpired : PAYMENT_TEXTS.cancelledByUser;
     case 'failed':
       if (p.resultCode === INIT_FAILED_CODE)
         return provider === 'paypal' ? PAYMENT_TEXTS.paypalCreateFailed : PAYMENT_TEXTS.mpesaInitFailed;
       return provider === 'paypal' ? PAYMENT_TEXTS.paypalFailed : PAYMENT_TEXTS.mpesaFailed;
     default:
+      if (p.kind === PAYBILL_KIND) return PAYMENT_TEXTS.paybillPending;
       return provider === 'mpesa' ? PAYMENT_TEXTS.mpesaPending : PAYMENT_TEXTS.paypalPending;
   }
 }
@@ -84,6 +90,9 @@ export function toPaymentDto(p: PaymentRow, lang: UiLanguage): PaymentDto {
     resultCode: p.resultCode,
     resultDesc: p.status === 'cancelled' && p.resultCode === USER_CANCELLED_CODE ? 'Cancelled in the app' : p.resultDesc,
     message: paymentMessageIn(p, lang),
+    receiptNumber: p.receiptNumber,
+    accountNumber: p.accountNumber,
+    mpesaReceipt: p.mpesaReceipt,
     createdAt: p.createdAt.toISOString(),
     completedAt: p.completedAt ? p.completedAt.toISOString() : null,
   };
@@ -101,15 +110,6 @@ export function toSubscriptionDto(s: SubscriptionRow, now = new Date()): Subscri
     cancelAtPeriodEnd: s.cancelAtPeriodEnd,
     createdAt: s.createdAt.toISOString(),
   };
-}
-
-/** 999 USD -> "$9.99"; 1289 KES -> "KES 1,289" (the client and the e-mails write money the same way). */
-export function formatMinorUnits(minor: number, currency: string): string {
-  return currency === 'KES'
-    ? `KES ${minor.toLocaleString('en-US')}`
-    : currency === 'USD'
-      ? `$${(minor / 100).toFixed(2)}`
-      : `${currency} ${(minor / 100).toFixed(2)}`;
 }
 
 /** One billing interval later, in UTC; the 31st plus a month lands on the last day of the next month. */

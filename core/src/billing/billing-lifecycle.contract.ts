@@ -93,6 +93,8 @@ export const receiptDto = z.object({
   periodEnd: timestampSchema.nullable(),
   customerName: z.string(),
   customerEmail: z.email(),
+  accountNumber: z.string().nullable().describe("M-Pesa: the payment's own short number (AccountReference / account number)"),
+  mpesaReceipt: z.string().nullable().describe("M-Pesa's confirmation code (MpesaReceiptNumber or TransID)"),
 });
 export type ReceiptDto = z.infer<typeof receiptDto>;
 

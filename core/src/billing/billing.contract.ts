@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BILLING_INTERVALS, CATEGORY_IDS, PLAN_IDS, TONES } from '../platform/catalogue';
 import type { Plan } from '../platform/catalogue';
 import { countSchema, limitSchema, timestampSchema, uuidSchema } from '../platform/contract/common';
+import { PHONE_MAX, PHONE_MIN } from '../platform/contract/limits';
 
 export const planIdSchema = z.enum(PLAN_IDS, { message: 'Choose a valid plan' });
 export const paidPlanIdSchema = z.enum(['pro', 'business'], { message: 'Choose a paid plan' });
@@ -33,7 +34,16 @@ export const PHONE_INVALID_MESSAGE = 'Please enter a valid phone number';
 export const mpesaStkPushBody = z.object({
   planId: paidPlanIdSchema,
   interval: intervalSchema,
-  phoneNumber: z.string({ message: PHONE_INVALID_MESSAGE }).trim().min(10, PHONE_INVALID_MESSAGE).max(20, PHONE_INVALID_MESSAGE),
+  phoneNumber: z
+    .string({ message: PHONE_INVALID_MESSAGE })
+    .trim()
+    .min(PHONE_MIN, PHONE_INVALID_MESSAGE)
+    .max(PHONE_MAX, PHONE_INVALID_MESSAGE),
+});
+/** POST /payments/mpesa/paybill: pay by Lipa na M-Pesa (Paybill) when the STK push does not arrive. */
+export const mpesaPaybillBody = z.strictObject({
+  planId: paidPlanIdSchema,
+  interval: intervalSchema,
 });
 export const checkoutRequestIdParams = z.object({
   checkoutRequestID: z
@@ -84,6 +94,12 @@ export const paymentDto = z.object({
   resultCode: z.string().nullable(),
   resultDesc: z.string().nullable(),
   message: z.string().describe('what the user is told about this payment'),
+  receiptNumber: z.string().nullable().describe('our receipt number (GL-<year>-<6 digits>) once completed'),
+  accountNumber: z
+    .string()
+    .nullable()
+    .describe("M-Pesa: the payment's own short number (the STK AccountReference, the Paybill account number)"),
+  mpesaReceipt: z.string().nullable().describe("M-Pesa's confirmation code (MpesaReceiptNumber or TransID) once the money moved"),
   createdAt: timestampSchema,
   completedAt: timestampSchema.nullable(),
 });
@@ -114,6 +130,7 @@ export const planLimitsDto = z.object({
   brandKits: countSchema.describe('how many brand kits the plan keeps'),
   toneComparison: z.boolean(),
   campaigns: z.boolean(),
+  campaignLinesPerDay: countSchema.describe('campaign lines (days × platforms) the plan may plan a day; 0: no campaigns'),
   photoCaptions: z.boolean().describe('lines written from a photo (POST /lines/photo)'),
 });
 export const planDto = z.object({
@@ -182,6 +199,17 @@ export const mpesaStkPushDto = z.object({
   phoneNumber: z.string().describe('the number charged, as 254XXXXXXXXX'),
 });
 export type MpesaStkPushDto = z.infer<typeof mpesaStkPushDto>;
+
+/** POST /payments/mpesa/paybill: what to type in the M-Pesa menu; the result follows over the socket (`payment:updated`). */
+export const mpesaPaybillDto = z.object({
+  paymentId: z.uuid(),
+  businessNumber: z.string().describe('the Paybill business number (MPESA_PAYBILL_NUMBER, else the shortcode)'),
+  accountNumber: z.string().describe('the account number to type: unique to this payment'),
+  amount: countSchema.describe('whole shillings, exactly'),
+  currency: z.literal('KES'),
+  expiresAt: timestampSchema.describe('after this the account number is refused and the payment ends unpaid'),
+});
+export type MpesaPaybillDto = z.infer<typeof mpesaPaybillDto>;
 
 /** GET /payments/mpesa/status/{checkoutRequestID}: the stored state of an STK request. */
 export const mpesaStatusDto = z.object({

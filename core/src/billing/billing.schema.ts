@@ -39,6 +39,13 @@ export const payments = pgTable(
     captureId: text('capture_id'),
     /** What the provider has refunded or reversed of `amount_minor` so far (the status turns `refunded` at the full amount). */
     refundedMinor: integer('refunded_minor').notNull().default(0),
+    /**
+     * M-Pesa: the payment's own short number, unique for all time. It is the STK push's AccountReference
+     * and, for a Lipa na M-Pesa Paybill payment, the account number the customer types (BillRefNumber).
+     */
+    accountNumber: text('account_number'),
+    /** M-Pesa's confirmation code of the money movement: MpesaReceiptNumber (STK) or TransID (C2B); one payment per code. */
+    mpesaReceipt: text('mpesa_receipt'),
   },
   (t) => [
     uniqueIndex('payments_receipt_number_uidx').on(t.receiptNumber),
@@ -46,6 +53,8 @@ export const payments = pgTable(
     index('payments_user_created_idx').on(t.userId, t.createdAt),
     index('payments_pending_idx').on(t.status, t.createdAt),
     index('payments_capture_idx').on(t.provider, t.captureId),
+    uniqueIndex('payments_account_number_uidx').on(t.accountNumber),
+    uniqueIndex('payments_mpesa_receipt_uidx').on(t.mpesaReceipt),
   ],
 );
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Config } from '../platform/config';
 import type { Logger } from '../platform/logger';
+import type { C2bRegisterRequest } from './mpesa-c2b';
 import {
   mpesaPassword,
   mpesaTimestamp,
@@ -18,7 +19,9 @@ export const MPESA_TOKEN_FAILED = 'Failed to get M-Pesa access token';
 export const MPESA_PUSH_FAILED = 'Failed to initiate M-Pesa payment';
 export const MPESA_QUERY_FAILED = 'Failed to check M-Pesa payment status';
 
-export type MpesaErrorKind = 'token' | 'push' | 'query';
+export const MPESA_REGISTER_FAILED = 'Failed to register the M-Pesa C2B URLs';
+
+export type MpesaErrorKind = 'token' | 'push' | 'query' | 'register';
 
 /** A Daraja call that did not succeed; `message` is one of the texts the buyer is shown. */
 export class MpesaError extends Error {
@@ -28,7 +31,16 @@ export class MpesaError extends Error {
     readonly body?: DarajaErrorBody & Partial<StkPushResponse>,
     cause?: unknown,
   ) {
-    super(kind === 'token' ? MPESA_TOKEN_FAILED : kind === 'push' ? MPESA_PUSH_FAILED : MPESA_QUERY_FAILED, { cause });
+    super(
+      kind === 'token'
+        ? MPESA_TOKEN_FAILED
+        : kind === 'push'
+          ? MPESA_PUSH_FAILED
+          : kind === 'register'
+            ? MPESA_REGISTER_FAILED
+            : MPESA_QUERY_FAILED,
+      { cause },
+    );
     this.name = 'MpesaError';
   }
 
@@ -147,7 +159,7 @@ export class MpesaClient {
   }
 
   /** POSTs with the bearer token; an invalid-token answer drops the cached token and retries once. */
-  private async post<T>(path: string, body: unknown, kind: 'push' | 'query'): Promise<{ status: number; body: T }> {
+  private async post<T>(path: string, body: unknown, kind: 'push' | 'query' | 'register'): Promise<{ status: number; body: T }> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken();
       let res: Response;
@@ -202,6 +214,42 @@ export class MpesaClient {
     return { request: safe, response: { ...body, ResponseCode: String(body.ResponseCode) } };
   }
 
+  /**
+   * C2B v2 registerurl: where Daraja sends a Paybill payment's validation and confirmation. With
+   * ResponseType "Completed" a payment completes when our validation URL cannot be reached.
+   */
+  async registerC2bUrls(request: C2bRegisterRequest): Promise<{ ResponseCode: string; ResponseDescription: string }> {
+    const { status, body } = await this.post<{ ResponseCode?: string | number; ResponseDescription?: string }>(
+      '/mpesa/c2b/v2/registerurl',
+      request,
+      'register',
+    );
+    if (status !== 200 || String(body.ResponseCode ?? '') !== '0') {
+      this.opts.logger.warn({ status, errorCode: (body as DarajaErrorBody).errorCode }, MPESA_REGISTER_FAILED);
+      throw new MpesaError('register', status, body as DarajaErrorBody);
+    }
+    return { ResponseCode: '0', ResponseDescription: body.ResponseDescription ?? '' };
+  }
+
+  /**
+   * Daraja's sandbox-only C2B simulate: a customer paying the Paybill. Used by the development
+   * sandbox (PAYMENTS_SIMULATED) so a Paybill payment completes by itself, as the STK push does.
+   */
+  async c2bSimulate(input: { shortCode: string; amount: number; accountNumber: string; msisdn: string }): Promise<void> {
+    const { status, body } = await this.post<{ ResponseCode?: string | number }>(
+      '/mpesa/c2b/v1/simulate',
+      {
+        ShortCode: input.shortCode,
+        CommandID: 'CustomerPayBillOnline',
+        Amount: input.amount,
+        Msisdn: input.msisdn,
+        BillRefNumber: input.accountNumber,
+      },
+      'register',
+    );
+    if (status !== 200 || String(body.ResponseCode ?? '') !== '0') throw new MpesaError('register', status, body as DarajaErrorBody);
+  }
+
   /** STK query. Throws MpesaError (check `stillProcessing`) when Daraja has no result yet or the call fails. */
   async stkQuery(checkoutRequestID: string, now = new Date()): Promise<StkQueryResponse> {
     const { status, body } = await this.post<StkQueryResponse>(
@@ -219,6 +267,22 @@ export function mpesaCallbackUrl(config: Config): string | undefined {
   const base = config.MPESA_CALLBACK_BASE_URL ?? config.PUBLIC_URL;
   if (!base || !config.MPESA_CALLBACK_SECRET) return undefined;
   return `${base.replace(/\/+$/, '')}/api/payments/mpesa/callback/${config.MPESA_CALLBACK_SECRET}`;
+}
+
+/** The C2B URLs Daraja is given: the callback's base and secret segment, under /c2b/validation and /c2b/confirmation. */
+export function mpesaC2bUrls(config: Config): { validationUrl: string; confirmationUrl: string } | undefined {
+  const base = config.MPESA_CALLBACK_BASE_URL ?? config.PUBLIC_URL;
+  if (!base || !config.MPESA_CALLBACK_SECRET) return undefined;
+  const root = `${base.replace(/\/+$/, '')}/api/payments/mpesa/c2b`;
+  return {
+    validationUrl: `${root}/validation/${config.MPESA_CALLBACK_SECRET}`,
+    confirmationUrl: `${root}/confirmation/${config.MPESA_CALLBACK_SECRET}`,
+  };
+}
+
+/** The Paybill business number customers pay to: MPESA_PAYBILL_NUMBER, else the STK shortcode. */
+export function mpesaPaybillNumber(config: Config): string {
+  return config.MPESA_PAYBILL_NUMBER ?? config.MPESA_SHORTCODE;
 }
 
 /** True when every credential M-Pesa needs is configured. */

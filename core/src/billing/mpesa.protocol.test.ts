@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeKenyanPhone, planPriceCents } from '../index';
 import {
-  accountReference,
   callbackPhoneMatches,
   isKenyanMsisdn,
   mpesaAmountKes,
@@ -63,13 +62,12 @@ describe('phone normalisation and the STK fields', () => {
     expect(isKenyanMsisdn(normalizeKenyanPhone('0712345678'))).toBe(true);
     expect(isKenyanMsisdn(normalizeKenyanPhone('abcdefghijk'))).toBe(false);
   });
-  it('AccountReference is LG-<plan> within 12 characters; TransactionDesc within 13', () => {
-    expect(accountReference('pro')).toBe('LG-pro');
-    expect(accountReference('business')).toBe('LG-business');
-    expect(accountReference('business').length).toBeLessThanOrEqual(12);
-    expect(transactionDesc('Pro')).toBe('Pro plan');
-    expect(transactionDesc('Business')).toBe('Business plan');
-    expect(transactionDesc('Enterprise Plus').length).toBeLessThanOrEqual(13);
+  it('TransactionDesc says what is bought, within 13 characters', () => {
+    expect(transactionDesc('Pro', 'month')).toBe('Pro 1 month');
+    expect(transactionDesc('Pro', 'year')).toBe('Pro 1 year');
+    expect(transactionDesc('Business', 'month')).toBe('Business 1 mo');
+    expect(transactionDesc('Business', 'year')).toBe('Business 1 yr');
+    expect(transactionDesc('Enterprise Plus', 'year').length).toBeLessThanOrEqual(13);
   });
 });
 

@@ -104,15 +104,12 @@ export function mpesaAmountKes(priceCents: number, kesPerUsd: number): number {
   return Math.ceil(Number(((priceCents * kesPerUsd) / 100).toFixed(6)));
 }
 
-/** `LG-<planId>`, within Daraja's 12 characters. */
-export function accountReference(planId: string): string {
-  return `LG-${planId}`.slice(0, MAX_ACCOUNT_REFERENCE);
-}
-
-/** A short description within Daraja's 13 characters, e.g. "Business plan". */
-export function transactionDesc(planName: string): string {
-  const full = `${planName} plan`;
-  return full.length <= MAX_TRANSACTION_DESC ? full : planName.slice(0, MAX_TRANSACTION_DESC);
+/** What is bought, within Daraja's 13 characters: "Pro 1 month", "Business 1 yr". */
+export function transactionDesc(planName: string, interval: 'month' | 'year'): string {
+  const long = `${planName} 1 ${interval}`;
+  if (long.length <= MAX_TRANSACTION_DESC) return long;
+  const short = `${planName} 1 ${interval === 'year' ? 'yr' : 'mo'}`;
+  return short.length <= MAX_TRANSACTION_DESC ? short : planName.slice(0, MAX_TRANSACTION_DESC);
 }
 
 /** A normalised Kenyan MSISDN: 254 followed by 9 digits. */

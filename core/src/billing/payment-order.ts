@@ -6,6 +6,8 @@ import { paymentsRepository, type PaymentRow } from './payments.repository';
 import { subscriptionsRepository } from './subscriptions.repository';
 import { payableAmount } from './credit';
 import { billingQuote } from './quote';
+import { newAccountNumber } from './mpesa-c2b';
+import { isUniqueViolation } from '../platform/db/errors';
 
 /**
  * How long an open order holds the upgrade credit. A PayPal order the buyer walked away from, or an
@@ -35,6 +37,8 @@ export async function createPaymentOrder(
     currency: 'USD' | 'KES';
     kesPerUsd: number;
     phone?: string;
+    /** `one-time` (default) or `mpesa-paybill`. */
+    kind?: string;
   },
   now = new Date(),
 ): Promise<{ payment: PaymentRow; quote: BillingQuoteDto; amount: number }> {
@@ -51,7 +55,7 @@ export async function createPaymentOrder(
         });
       }
     }
-    const payment = await paymentsRepository.insert(tx, {
+    const order = {
       userId: input.userId,
       provider: input.provider,
       planId: input.planId,
@@ -60,7 +64,17 @@ export async function createPaymentOrder(
       creditMinor: money.credit,
       currency: input.currency,
       phone: input.phone ?? null,
-    });
-    return { payment, quote, amount };
+      ...(input.kind ? { kind: input.kind } : {}),
+    };
+    if (input.provider !== 'mpesa') return { payment: await paymentsRepository.insert(tx, order), quote, amount };
+    // Every M-Pesa payment gets its own short number (unique for all time): a rare clash draws again.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const payment = await tx.transaction((sp) => paymentsRepository.insert(sp, { ...order, accountNumber: newAccountNumber() }));
+        return { payment, quote, amount };
+      } catch (err) {
+        if (attempt >= 4 || !isUniqueViolation(err)) throw err;
+      }
+    }
   });
 }

@@ -8,7 +8,8 @@ import { enqueuePaypalCancellations, recordPaypalCancellation } from './paypal-c
 import { billingRepository } from './billing.repository';
 import { paymentsRepository, REFUND_DUE_CODE, type PaymentRow } from './payments.repository';
 import { subscriptionsRepository, type SubscriptionRow } from './subscriptions.repository';
-import { asPlanId, formatMinorUnits } from './billing-dto';
+import { asPlanId } from './billing-dto';
+import { formatMinor } from './money';
 import { notifyPayment, notifySubscription, type SettleContext } from './payment-state';
 import { usersRepository } from '../accounts/users.repository';
 import { translateServerMessage } from '../platform/i18n/server/translate';
@@ -193,7 +194,7 @@ async function withdraw(
 
 /** What the customer is told about a refund: what happened to the money, and what it ended. */
 export function refundMessage(p: PaymentRow, input: Pick<RefundInput, 'kind'> & { amountMinor: number }, w: Withdrawal): string {
-  const money = formatMinorUnits(input.amountMinor, p.currency);
+  const money = formatMinor(input.amountMinor, p.currency);
   const plan = planName(p.planId);
   if (p.resultCode === REFUND_DUE_CODE)
     return `PayPal charged you ${money} for your ${plan} subscription after you had left it. We refunded it in full; it changed nothing on your plan.`;

@@ -33,6 +33,8 @@ export interface NewPayment {
   resultDesc?: string | null;
   /** The provider's id of the money movement (PayPal capture or sale id), when known at once. */
   captureId?: string | null;
+  /** M-Pesa: the payment's own short number (AccountReference, Paybill account number). */
+  accountNumber?: string | null;
 }
 
 export interface PaymentTransition {
@@ -43,7 +45,12 @@ export interface PaymentTransition {
   providerResult?: unknown;
   /** The provider's id of the money movement (PayPal capture id), stored with a completion. */
   captureId?: string | null;
+  /** M-Pesa's confirmation code (MpesaReceiptNumber, TransID), stored with a completion; unique. */
+  mpesaReceipt?: string | null;
 }
+
+/** Paybill payments nobody paid in time (see PAYBILL_EXPIRED_CODE in mpesa-c2b.ts). */
+const EXPIRED_CODE = 'EXPIRED';
 
 export const paymentsRepository = {
   async insert(db: DbOrTx, input: NewPayment): Promise<PaymentRow> {
@@ -87,6 +94,29 @@ export const paymentsRepository = {
     return row;
   },
 
+  /** The M-Pesa payment whose own short number this is (a Paybill BillRefNumber). */
+  async findByAccountNumber(db: DbOrTx, accountNumber: string): Promise<PaymentRow | undefined> {
+    const [row] = await db.select().from(payments).where(eq(payments.accountNumber, accountNumber)).limit(1);
+    return row;
+  },
+
+  /** The payment an M-Pesa confirmation code (MpesaReceiptNumber, TransID) already settled. */
+  async findByMpesaReceipt(db: DbOrTx, code: string): Promise<PaymentRow | undefined> {
+    const [row] = await db.select().from(payments).where(eq(payments.mpesaReceipt, code)).limit(1);
+    return row;
+  },
+
+  /** Paybill payments still pending, created before `createdBefore` (their window is over: the reconciler expires them). */
+  async listPaybillsToExpire(db: DbOrTx, kind: string, createdBefore: Date, limit: number): Promise<Array<{ id: string }>> {
+    return db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(eq(payments.status, 'pending'), eq(payments.provider, 'mpesa'), eq(payments.kind, kind), lt(payments.createdAt, createdBefore)),
+      )
+      .limit(limit);
+  },
+
   async listForUser(db: DbOrTx, userId: string, limit = 100): Promise<PaymentRow[]> {
     return db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(limit);
   },
@@ -119,7 +149,7 @@ export const paymentsRepository = {
   async transition(db: DbOrTx, id: string, t: PaymentTransition): Promise<(PaymentRow & { ownerLanguage: string | null }) | undefined> {
     const leavable =
       t.status === 'completed'
-        ? sql`(${payments.status} = 'pending' or (${payments.status} = 'cancelled' and ${payments.resultCode} = ${USER_CANCELLED_CODE}))`
+        ? sql`(${payments.status} = 'pending' or (${payments.status} = 'cancelled' and ${payments.resultCode} in (${USER_CANCELLED_CODE}, ${EXPIRED_CODE})))`
         : sql`${payments.status} = 'pending'`;
     const now = new Date();
     const [row] = await db
@@ -136,6 +166,7 @@ export const paymentsRepository = {
         updatedAt: now,
         ...(t.status === 'completed' ? { completedAt: now } : {}),
         ...(t.captureId ? { captureId: t.captureId } : {}),
+        ...(t.mpesaReceipt ? { mpesaReceipt: t.mpesaReceipt } : {}),
       })
       .where(and(eq(payments.id, id), leavable))
       .returning({
@@ -252,6 +283,18 @@ export const paymentsRepository = {
       .values({ provider: input.provider, kind: input.kind, payload: input.payload ?? {}, paymentId: input.paymentId ?? null })
       .returning({ id: paymentEvents.id });
     return row!.id;
+  },
+
+  /** What became of a stored notification: applied, or why it changed nothing (kept in last_error for the books). */
+  async recordEventOutcome(db: DbOrTx, eventId: string, outcome: { paymentId?: string; applied: boolean; note?: string }): Promise<void> {
+    await db
+      .update(paymentEvents)
+      .set({
+        ...(outcome.paymentId ? { paymentId: outcome.paymentId } : {}),
+        appliedAt: outcome.applied ? new Date() : null,
+        lastError: outcome.note ?? null,
+      })
+      .where(eq(paymentEvents.id, eventId));
   },
 
   async linkEvent(db: DbOrTx, eventId: string, paymentId: string): Promise<void> {

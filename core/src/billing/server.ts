@@ -24,3 +24,6 @@ export * from './payment-state';
 export * from './paypal.client';
 export * from './paypal-subscriptions.client';
 export * from './payment-refund';
+export * from './mpesa-c2b';
+export * from './mpesa-c2b-register.job';
+export * from './paybill-expiry.job';

@@ -3,10 +3,18 @@ import { CATEGORY_IDS, LANGUAGE_IDS, TONES } from '../platform/catalogue';
 import { OCCASION_IDS, isCalendarDay } from '../lines/occasions';
 import { PLATFORM_IDS } from '../lines/platforms';
 import { categorySchema, countSchema, timestampSchema, toneSchema, uuidSchema } from '../platform/contract/common';
-import { CAMPAIGN_DAYS_MAX, CAMPAIGN_DAYS_MIN, CAMPAIGN_PLATFORMS_MAX, CAMPAIGN_PLATFORMS_MIN, SAVED_TEXT_MAX, TOPIC_MAX } from '../platform/contract/limits';
+import {
+  CAMPAIGN_DAYS_MAX,
+  CAMPAIGN_DAYS_MIN,
+  CAMPAIGN_PLATFORMS_MAX,
+  CAMPAIGN_PLATFORMS_MIN,
+  CAMPAIGNS_RUNNING_MAX,
+  SAVED_TEXT_MAX,
+  TOPIC_MAX,
+} from '../platform/contract/limits';
 import { GENERATION_STATUSES, refineBody, usageSummaryDto } from '../lines/lines.contract';
 
-export { CAMPAIGN_DAYS_MAX, CAMPAIGN_DAYS_MIN, CAMPAIGN_PLATFORMS_MAX, CAMPAIGN_PLATFORMS_MIN };
+export { CAMPAIGN_DAYS_MAX, CAMPAIGN_DAYS_MIN, CAMPAIGN_PLATFORMS_MAX, CAMPAIGN_PLATFORMS_MIN, CAMPAIGNS_RUNNING_MAX };
 
 const dayMessage = 'startsOn must be a date written YYYY-MM-DD';
 export const calendarDaySchema = z

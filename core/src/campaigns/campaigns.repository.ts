@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { getPlatform, type PlatformId } from '../lines/platforms';
 import type { CategoryId, Plan, Tone } from '../platform/catalogue';
 import { getOccasion, type OccasionId } from '../lines/occasions';
@@ -9,9 +9,24 @@ import type { GenerationStatus, UsageSummary } from '../lines/lines.contract';
 import { campaignDayBrief } from './campaign-day';
 import { lineLength } from './line-length';
 import type { Db, DbOrTx } from '../platform/db/database';
-import { campaignLines, campaigns, generations } from '../schema';
+import { campaignLines, campaigns, generations, users } from '../schema';
 import type { GenerationRow } from '../lines/generations.repository';
-import { summarise, usageRepository } from '../lines/usage.repository';
+import { campaignLinesSubject, summarise, usageRepository } from '../lines/usage.repository';
+
+/**
+ * What `accept` made of a campaign: recorded with its generations, or refused whole (nothing
+ * recorded or counted): `running` when the account already has its campaigns being written,
+ * `budget` past the plan's daily campaign lines (`remaining` left on the account's local day, until
+ * `resetsAt`), `daily` past the daily generations.
+ */
+export type CampaignAcceptance =
+  | { refused?: undefined; campaign: CampaignRow; generations: GenerationRow[]; usage: UsageSummary }
+  | { refused: 'running' }
+  | { refused: 'budget'; remaining: number; resetsAt: Date }
+  | { refused: 'daily' };
+
+/** Rolls back a campaign's transaction when the daily generations do not admit it. */
+class DailyLimitRollback extends Error {}
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignLineRow = typeof campaignLines.$inferSelect;
@@ -119,70 +134,90 @@ export const campaignsRepository = {
     input: CampaignInput,
     cells: readonly CampaignCell[],
     plan: Plan,
+    runningMax: number,
     now = new Date(),
-  ): Promise<{ campaign: CampaignRow; generations: GenerationRow[]; usage: UsageSummary } | undefined> {
-    return db.transaction(async (tx) => {
-      const daily = await usageRepository.increment(tx, input.subject, plan.limits.dailyGenerations, now, cells.length);
-      if (daily === null) return undefined;
-      const [campaign] = await tx
-        .insert(campaigns)
-        .values({
-          userId: input.userId,
-          occasion: input.occasion,
-          occasionDate: input.occasionDate,
-          startsOn: input.startsOn,
-          days: input.days,
-          platforms: input.platforms,
-          category: input.category,
-          tone: input.tone,
-          topic: input.topic,
-          brandId: input.brandId,
-          language: input.language,
-          createdAt: now,
-        })
-        .returning();
-      const brief = { ...campaign!, occasion: campaign!.occasion as OccasionId | null };
-      const ids = cells.map(() => randomUUID());
-      const rows = await tx
-        .insert(generations)
-        .values(
-          cells.map((cell, i) => ({
-            id: ids[i],
+  ): Promise<CampaignAcceptance> {
+    return db
+      .transaction(async (tx): Promise<CampaignAcceptance> => {
+        // Under the account's row lock, so concurrent requests count each other's campaigns.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+        const [running] = await tx
+          .select({ n: count() })
+          .from(campaigns)
+          .where(and(eq(campaigns.userId, input.userId), eq(campaigns.status, 'running')));
+        if (Number(running?.n ?? 0) >= runningMax) return { refused: 'running' };
+        const budget = plan.limits.campaignLinesPerDay;
+        const budgetSubject = campaignLinesSubject(input.userId);
+        if ((await usageRepository.increment(tx, budgetSubject, budget, now, cells.length)) === null) {
+          const { daily: used, resetsAt } = await usageRepository.counts(tx, budgetSubject, now);
+          return { refused: 'budget', remaining: Math.max(0, budget - used), resetsAt };
+        }
+        const daily = await usageRepository.increment(tx, input.subject, plan.limits.dailyGenerations, now, cells.length);
+        // Nothing of the campaign stays: the budget counted above goes with the transaction.
+        if (daily === null) throw new DailyLimitRollback();
+        const [campaign] = await tx
+          .insert(campaigns)
+          .values({
             userId: input.userId,
-            subject: input.subject,
-            planId: plan.id,
-            category: cell.category,
+            occasion: input.occasion,
+            occasionDate: input.occasionDate,
+            startsOn: input.startsOn,
+            days: input.days,
+            platforms: input.platforms,
+            category: input.category,
             tone: input.tone,
             topic: input.topic,
-            prompt: null,
-            count: 1,
+            brandId: input.brandId,
             language: input.language,
-            maxChars: cell.maxChars,
-            // The platform's limit (counted its way) and its hashtag and emoji defaults are the line's rules.
-            platform: cell.platform,
-            hashtags: getPlatform(cell.platform).hashtags,
-            emoji: getPlatform(cell.platform).emoji,
-            brand: input.brand,
-            campaign: campaignDayBrief(brief, cell.day),
             createdAt: now,
+          })
+          .returning();
+        const brief = { ...campaign!, occasion: campaign!.occasion as OccasionId | null };
+        const ids = cells.map(() => randomUUID());
+        const rows = await tx
+          .insert(generations)
+          .values(
+            cells.map((cell, i) => ({
+              id: ids[i],
+              userId: input.userId,
+              subject: input.subject,
+              planId: plan.id,
+              category: cell.category,
+              tone: input.tone,
+              topic: input.topic,
+              prompt: null,
+              count: 1,
+              language: input.language,
+              maxChars: cell.maxChars,
+              // The platform's limit (counted its way) and its hashtag and emoji defaults are the line's rules.
+              platform: cell.platform,
+              hashtags: getPlatform(cell.platform).hashtags,
+              emoji: getPlatform(cell.platform).emoji,
+              brand: input.brand,
+              campaign: campaignDayBrief(brief, cell.day),
+              createdAt: now,
+            })),
+          )
+          .returning();
+        await tx.insert(campaignLines).values(
+          cells.map((cell, i) => ({
+            campaignId: campaign!.id,
+            day: cell.day,
+            date: campaignDayBrief(brief, cell.day).date,
+            platform: cell.platform,
+            position: cell.position,
+            category: cell.category,
+            generationId: ids[i]!,
           })),
-        )
-        .returning();
-      await tx.insert(campaignLines).values(
-        cells.map((cell, i) => ({
-          campaignId: campaign!.id,
-          day: cell.day,
-          date: campaignDayBrief(brief, cell.day).date,
-          platform: cell.platform,
-          position: cell.position,
-          category: cell.category,
-          generationId: ids[i]!,
-        })),
-      );
-      const { monthly, resetsAt } = await usageRepository.counts(tx, input.subject, now);
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return { campaign: campaign!, generations: ids.map((id) => byId.get(id)!), usage: summarise(plan, daily, monthly, resetsAt) };
-    });
+        );
+        const { monthly, resetsAt } = await usageRepository.counts(tx, input.subject, now);
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return { campaign: campaign!, generations: ids.map((id) => byId.get(id)!), usage: summarise(plan, daily, monthly, resetsAt) };
+      })
+      .catch((err: unknown) => {
+        if (err instanceof DailyLimitRollback) return { refused: 'daily' as const };
+        throw err;
+      });
   },
 
   /** Undoes a campaign that was recorded but could not be queued (nothing ran yet): its generations go with it. */

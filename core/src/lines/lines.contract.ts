@@ -13,6 +13,7 @@ import {
   SAVED_TEXT_MAX,
   TOPIC_MAX,
 } from '../platform/contract/limits';
+import { MAX_CHARS_MIN, SAVED_SEARCH_MAX } from '../platform/contract/limits';
 export { COUNT_DEFAULT, COUNT_MAX, COUNT_MIN, GENERATION_LINES_MAX, PROMPT_MAX, REFINEMENTS_MAX, SAVED_TEXT_MAX, TOPIC_MAX };
 
 const platformSchema = z.enum(PLATFORM_IDS, { message: 'platform must be one of the platforms GET /api/platforms lists' });
@@ -29,7 +30,12 @@ export const generateBody = z.strictObject({
     .max(COUNT_MAX, `Count must be between ${COUNT_MIN} and ${COUNT_MAX}`)
     .default(COUNT_DEFAULT),
   language: z.enum(LANGUAGE_IDS, { message: 'Choose a supported language' }).default('en'),
-  maxChars: z.number({ message: 'maxChars must be a number' }).int().min(10, 'maxChars must be at least 10').max(500).optional(),
+  maxChars: z
+    .number({ message: 'maxChars must be a number' })
+    .int()
+    .min(MAX_CHARS_MIN, `maxChars must be at least ${MAX_CHARS_MIN}`)
+    .max(500)
+    .optional(),
   /** One of the caller's brand kits: the lines speak in its voice and never use its words to avoid. */
   brandId: uuidSchema.optional(),
   /** Where the lines will be posted: its limit applies beside maxChars (the smaller wins), and its hashtag and emoji defaults. */
@@ -199,7 +205,7 @@ export const saveLineHeaders = z.object({
 });
 
 export const listSavedQuery = z.object({
-  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  search: z.string().trim().max(SAVED_SEARCH_MAX, `Search must be at most ${SAVED_SEARCH_MAX} characters`).optional(),
   category: z.union([z.literal('all'), categorySchema]).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: z.string().max(200).optional(),

@@ -5,11 +5,12 @@ import { prepared } from '../platform/db/prepared';
 
 /**
  * The subject's IANA zone in SQL: a user's own (users.time_zone), UTC for a visitor (DESIGN.md §20).
- * `subject` is an SQL expression of type text (`user-<uuid>` or `ip-<address>`).
+ * `subject` is an SQL expression of type text (`user-<uuid>`, a campaign's lines budget
+ * `campaign-lines-user-<uuid>`, or `ip-<address>`): the account's subjects count its local day.
  */
 export function subjectZoneSql(subject: string): string {
   const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-  return `coalesce((select zu.time_zone from users zu where zu.id = case when ${subject} ~ '^user-${uuid}$' then substr(${subject}, 6)::uuid end), 'UTC')`;
+  return `coalesce((select zu.time_zone from users zu where zu.id = case when ${subject} ~ '^(campaign-lines-)?user-${uuid}$' then right(${subject}, 36)::uuid end), 'UTC')`;
 }
 
 /**
@@ -49,6 +50,11 @@ const countsStatement = prepared<{ daily: number; monthly: number; resetsAt: Dat
 export function usageSubject(owner: { userId?: string | null; ip?: string | null }): string {
   if (owner.userId) return `user-${owner.userId}`;
   return `ip-${owner.ip ?? 'unknown'}`;
+}
+
+/** Who a campaign's lines are counted against for the plan's daily budget of campaign lines (beside `usageSubject`). */
+export function campaignLinesSubject(userId: string): string {
+  return `campaign-lines-user-${userId}`;
 }
 
 export const usageRepository = {

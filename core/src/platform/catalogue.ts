@@ -79,6 +79,11 @@ export interface PlanLimits {
   toneComparison: boolean;
   /** Campaigns: a line per day × platform for an occasion, and their exports (POST /campaigns). */
   campaigns: boolean;
+  /**
+   * Campaign lines (days × platforms) an account may plan a day, beside the daily generations: a
+   * campaign is refused whole when it does not fit what is left (0: no campaigns).
+   */
+  campaignLinesPerDay: number;
   /** Lines written from a photo (POST /lines/photo, POST /v1/photo). */
   photoCaptions: boolean;
 }
@@ -95,6 +100,15 @@ export interface Plan {
   popular: boolean;
   limits: PlanLimits;
 }
+
+/**
+ * Campaign lines a day (DESIGN §22): Pro plans two full campaigns (14 days × 4 platforms = 56 lines
+ * each), Business six, for a team's several brands. Generations outside campaigns stay unlimited.
+ */
+const PRO_CAMPAIGN_LINES = 112;
+const BUSINESS_CAMPAIGN_LINES = 336;
+/** The pricing page's line for a plan's campaign budget (the client reads the number from `limits`). */
+export const campaignLinesFeature = (lines: number) => `Campaigns: up to ${lines} lines a day`;
 
 export const PLANS: readonly Plan[] = [
   {
@@ -123,6 +137,7 @@ export const PLANS: readonly Plan[] = [
       brandKits: 0,
       toneComparison: false,
       campaigns: false,
+      campaignLinesPerDay: 0,
       photoCaptions: false,
     },
   },
@@ -139,6 +154,7 @@ export const PLANS: readonly Plan[] = [
       'All 7 tones',
       'Custom prompts',
       'Captions from a photo',
+      campaignLinesFeature(PRO_CAMPAIGN_LINES),
       'Bulk export (CSV, JSON)',
       'Usage analytics',
     ],
@@ -155,6 +171,7 @@ export const PLANS: readonly Plan[] = [
       brandKits: 3,
       toneComparison: true,
       campaigns: true,
+      campaignLinesPerDay: PRO_CAMPAIGN_LINES,
       photoCaptions: true,
     },
   },
@@ -165,7 +182,7 @@ export const PLANS: readonly Plan[] = [
     price: 29.99,
     interval: 'month',
     popular: false,
-    features: ['Everything in Pro', 'API access', 'Team collaboration', 'Priority support'],
+    features: ['Everything in Pro', campaignLinesFeature(BUSINESS_CAMPAIGN_LINES), 'API access', 'Team collaboration', 'Priority support'],
     limits: {
       dailyGenerations: UNLIMITED,
       categories: CATEGORY_IDS,
@@ -179,6 +196,7 @@ export const PLANS: readonly Plan[] = [
       brandKits: 25,
       toneComparison: true,
       campaigns: true,
+      campaignLinesPerDay: BUSINESS_CAMPAIGN_LINES,
       photoCaptions: true,
     },
   },
@@ -218,8 +236,4 @@ export function cheapestPlanWhere(predicate: (limits: PlanLimits) => boolean): P
 export function remainingGenerations(limit: number, count: number): number {
   if (limit === UNLIMITED) return UNLIMITED;
   return Math.max(0, limit - count);
-}
-
-export function formatUsd(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
 }

@@ -105,6 +105,18 @@ const envSchema = z
     WEBHOOK_RETRY_BASE_MS: int(30000, 10),
     /** Outgoing webhooks: an attempt that has no complete answer after this long has failed (timed out). */
     WEBHOOK_TIMEOUT_MS: int(10000, 50, 60000),
+    /** A delivery's first attempt gives up sooner (a slow receiver holds a delivery slot less); retries wait WEBHOOK_TIMEOUT_MS. */
+    WEBHOOK_FIRST_TIMEOUT_MS: int(3000, 50, 60000),
+    /** Attempts one worker process makes at once (all accounts together). */
+    WEBHOOK_CONCURRENCY: int(16, 1, 256),
+    /** Attempts in flight at once, over every worker, per endpoint and per account: one account's slow endpoints wait behind themselves. */
+    WEBHOOK_IN_FLIGHT_PER_ENDPOINT: int(1, 1, 2),
+    WEBHOOK_IN_FLIGHT_PER_ACCOUNT: int(2, 1, 64),
+    /**
+     * Outgoing webhooks may reach private, loopback and link-local addresses (any NODE_ENV). Off by
+     * default: the tests and local development (`npm start`) set it, for receivers on this machine.
+     */
+    WEBHOOKS_ALLOW_PRIVATE: bool(false),
 
     PAYPAL_CLIENT_ID: optionalString,
     PAYPAL_CLIENT_SECRET: optionalString,
@@ -117,6 +129,11 @@ const envSchema = z
       .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
       .default('174379'),
     MPESA_PASSKEY: optionalString,
+    /** Lipa na M-Pesa Paybill number customers pay to (C2B); the STK shortcode when unset. */
+    MPESA_PAYBILL_NUMBER: z
+      .string()
+      .regex(/^\d{5,7}$/, 'must be 5 to 7 digits')
+      .optional(),
     MPESA_BASE_URL: z.string().url().default('https://sandbox.safaricom.co.ke'),
     MPESA_CALLBACK_BASE_URL: optionalUrl(/^https?:\/\//),
     MPESA_CALLBACK_SECRET: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{16,}$/.test(v), {

@@ -40,7 +40,7 @@ export const outboundEmails = pgTable(
   'outbound_emails',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** password-reset | email-verification | email-change | email-change-notice | account-deleted | webhook-disabled */
+    /** password-reset | email-verification | email-change | email-change-notice | account-deleted | webhook-disabled | webhook-created | webhook-secret-rotated */
     kind: text('kind').notNull(),
     to: text('to_address').notNull(),
     tokenId: uuid('token_id').references(() => accountTokens.id, { onDelete: 'cascade' }),

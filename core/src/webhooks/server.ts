@@ -3,3 +3,4 @@ export * from './webhooks.repository';
 export * from './webhook-delivery.job';
 export * from './webhook-events';
 export * from './url-policy';
+export * from './delivery-slots';

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { timestampSchema, uuidSchema } from '../platform/contract/common';
-import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PREFIX, WEBHOOK_URL_MAX } from '../platform/contract/limits';
-export { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PREFIX, WEBHOOK_URL_MAX };
+import {
+  WEBHOOK_CHANGES_PER_HOUR,
+  WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_SECRET_PREFIX,
+  WEBHOOK_URL_MAX,
+} from '../platform/contract/limits';
+export { WEBHOOK_CHANGES_PER_HOUR, WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PREFIX, WEBHOOK_URL_MAX };
 export type { WebhookEventType } from '../platform/contract/limits';
 
 const eventType = z.enum(WEBHOOK_EVENT_TYPES, { message: `events must be among: ${WEBHOOK_EVENT_TYPES.join(', ')}` });
@@ -31,10 +37,10 @@ export const webhookEndpointDto = z.object({
   id: z.uuid(),
   url: z.string(),
   events: z.array(eventType),
-  /** active, or disabled after failing for 24 hours (or more). */
+  /** active, or disabled after failing for 24 hours (or more), or by a trust reset (password changed or reset, sign out everywhere). */
   status: z.enum(['active', 'disabled']),
   disabledAt: timestampSchema.nullable(),
-  disabledReason: z.string().nullable(),
+  disabledReason: z.string().nullable().describe("why it was disabled, in the request's language; rotating the secret turns it back on"),
   failingSince: timestampSchema
     .nullable()
     .describe('the first failed attempt of the current run of failures; null when the last attempt succeeded'),

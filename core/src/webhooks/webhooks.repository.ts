@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { WebhookAttemptDto, WebhookEndpointDto, WebhookEventType } from './webhooks.contract';
 import type { DbOrTx } from '../platform/db/database';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../schema';
+import { users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../schema';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -20,6 +20,14 @@ export function toWebhookEndpointDto(row: WebhookEndpointRow): WebhookEndpointDt
   };
 }
 
+/** Why an endpoint was disabled (stored in English, answered in the request's language from the server catalogue). */
+export const WEBHOOK_DISABLED_FAILING = 'Every attempt failed for more than 24 hours';
+export const WEBHOOK_DISABLED_TRUST_RESET =
+  'Turned off when the password was changed or reset, or every device was signed out: check that this URL is yours';
+
+/** Webhook attempts and finished deliveries are kept this many days (pruned on the billing sweep's schedule). */
+export const WEBHOOK_HISTORY_DAYS = 30;
+
 /** The `webhook-id` of every attempt of a delivery. */
 export const webhookMessageId = (deliveryId: string) => `msg_${deliveryId}`;
 
@@ -34,6 +42,35 @@ export const webhooksRepository = {
 
   async listEndpoints(db: DbOrTx, userId: string): Promise<WebhookEndpointRow[]> {
     return db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(desc(webhookEndpoints.createdAt));
+  },
+
+  /**
+   * Creates an endpoint unless the user already has `limit` of them; undefined when at the limit.
+   * The user's row is locked for the transaction (as brand kits do), so concurrent creates are
+   * counted one after the other and never pass the limit together.
+   */
+  async createEndpointWithin(
+    db: DbOrTx,
+    input: { userId: string; url: string; events: string[]; secret: string; linkBase: string | null },
+    limit: number,
+  ): Promise<WebhookEndpointRow | undefined> {
+    await db.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+    if ((await webhooksRepository.countEndpoints(db, input.userId)) >= limit) return undefined;
+    return webhooksRepository.createEndpoint(db, input);
+  },
+
+  /**
+   * The account's trust was reset (password reset or change, sign out everywhere): every active
+   * endpoint is disabled with the reason its owner sees, so whoever had the password receives
+   * nothing more. Rotating an endpoint's secret turns it back on. Answers how many were disabled.
+   */
+  async disableAllForUser(db: DbOrTx, userId: string, reason: string = WEBHOOK_DISABLED_TRUST_RESET): Promise<number> {
+    const rows = await db
+      .update(webhookEndpoints)
+      .set({ disabledAt: new Date(), disabledReason: reason })
+      .where(and(eq(webhookEndpoints.userId, userId), isNull(webhookEndpoints.disabledAt)))
+      .returning({ id: webhookEndpoints.id });
+    return rows.length;
   },
 
   async countEndpoints(db: DbOrTx, userId: string): Promise<number> {
@@ -183,6 +220,30 @@ export const webhooksRepository = {
       .where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.disabledAt), lt(webhookEndpoints.failingSince, streakStartedBefore)))
       .returning();
     return row;
+  },
+
+  /**
+   * Retention (WEBHOOK_HISTORY_DAYS): deletes up to `limit` attempts made before `before`, and up to
+   * `limit` finished deliveries (their payloads hold line texts) that ended before it, with their
+   * attempts. A pending delivery stays however old. Answers how many rows of each went.
+   */
+  async pruneHistory(db: DbOrTx, before: Date, limit: number): Promise<{ attempts: number; deliveries: number }> {
+    const oldAttempts = db
+      .select({ id: webhookAttempts.id })
+      .from(webhookAttempts)
+      .where(lt(webhookAttempts.createdAt, before))
+      .limit(limit);
+    const attempts = await db.delete(webhookAttempts).where(inArray(webhookAttempts.id, oldAttempts)).returning({ id: webhookAttempts.id });
+    const finished = db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(ne(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.finishedAt, before)))
+      .limit(limit);
+    const deliveries = await db
+      .delete(webhookDeliveries)
+      .where(inArray(webhookDeliveries.id, finished))
+      .returning({ id: webhookDeliveries.id });
+    return { attempts: attempts.length, deliveries: deliveries.length };
   },
 
   /** Deliveries still pending, recorded before `createdBefore` (the reconciler's list). */

@@ -60,10 +60,14 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    // The retention sweep: finished deliveries by when they ended.
+    index('webhook_deliveries_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.status} <> 'pending'`),
   ],
 );
 
-/** Each HTTP attempt of a delivery, as the owner sees it on the api-docs page. */
+/** Each HTTP attempt of a delivery, as the owner sees it on the api-docs page; kept 30 days (WEBHOOK_HISTORY_DAYS). */
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
@@ -83,5 +87,9 @@ export const webhookAttempts = pgTable(
     durationMs: integer('duration_ms').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhook_attempts_endpoint_created_idx').on(t.endpointId, t.createdAt.desc())],
+  (t) => [
+    index('webhook_attempts_endpoint_created_idx').on(t.endpointId, t.createdAt.desc()),
+    // The retention sweep: attempts by age.
+    index('webhook_attempts_created_idx').on(t.createdAt),
+  ],
 );

@@ -1,5 +1,5 @@
-import { getPlan, type PlanId } from '@gl/core';
-import { DEFAULT_TIME_ZONE, formatDate, formatMoney } from '@gl/core/server';
+import { formatMinor, getPlan, type PlanId } from '@gl/core';
+import { DEFAULT_TIME_ZONE, formatDate } from '@gl/core/server';
 import type { BillingMailInput } from './billing-mail';
 
 /** The billing e-mails in Kiswahili: money and dates through Intl (sw-KE), plan names from the glossary. */
@@ -23,7 +23,7 @@ const planName = (id: string) => {
     return id;
   }
 };
-const money = (minor: number, currency: string) => formatMoney(minor, currency, 'sw');
+const money = formatMinor;
 
 export function composeBillingMailSw(input: BillingMailInput): { subject: string; lines: string[] } {
   const { notice, payment } = input;
@@ -44,6 +44,8 @@ export function composeBillingMailSw(input: BillingMailInput): { subject: string
           `Mpango wa ${planName(p.planId)}, unaotozwa ${p.interval === 'year' ? 'kwa mwaka' : 'kwa mwezi'}: ${money(p.amountMinor, p.currency)}` +
             (p.creditMinor > 0 ? ` (baada ya kutoa salio la ${money(p.creditMinor, p.currency)})` : ''),
           `Umelipa kwa ${p.provider === 'mpesa' ? 'M-Pesa' : 'PayPal'} tarehe ${day(p.completedAt)}, kwa kipindi cha ${day(p.periodStart)} hadi ${day(p.periodEnd)}.`,
+          ...(p.mpesaReceipt ? [`Msimbo wa uthibitisho wa M-Pesa: ${p.mpesaReceipt}`] : []),
+          ...(p.accountNumber && p.provider === 'mpesa' ? [`Nambari ya akaunti: ${p.accountNumber}`] : []),
           ...(voided
             ? [
                 `Bei ya malipo haya ilihesabiwa kwa kutoa salio la kupandisha daraja la ${money(voided.credit ?? 0, p.currency)} ambalo malipo ya awali yalikuwa yameshalitumia, kwa hivyo yanalipia sehemu tu ya kipindi inayolingana na kiasi chake (tarehe zilizo hapo juu).`,

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, getPlan, localDay, type PlanId, type UiLanguage } from '@gl/core';
+import { DEFAULT_TIME_ZONE, formatMinor, getPlan, localDay, type PlanId, type UiLanguage } from '@gl/core';
 import { composeBillingMailSw } from './billing-mail-sw';
 import type { BillingNoticeRow, PaymentRefundRow, PaymentRow, PaypalCancellationRow } from '@gl/core/server';
 
@@ -37,9 +37,8 @@ const planName = (id: string) => {
     return id;
   }
 };
-/** 999 USD → "USD 9.99"; 1289 KES → "KES 1289". */
-export const formatMoney = (minor: number, currency: string) =>
-  currency === 'KES' ? `KES ${minor}` : `${currency} ${(minor / 100).toFixed(2)}`;
+/** Money as everywhere else: 999 USD → "$9.99"; 1289 KES → "KSh 1,289". */
+export const formatMoney = formatMinor;
 
 /** Subject and body of a billing e-mail (receipt, reminders, expiry, payment failed, refund, PayPal cancellation). */
 export function composeBillingMail(input: BillingMailInput): { subject: string; lines: string[] } {
@@ -60,6 +59,8 @@ export function composeBillingMail(input: BillingMailInput): { subject: string; 
           `${planName(p.planId)} plan, billed ${p.interval === 'year' ? 'yearly' : 'monthly'}: ${formatMoney(p.amountMinor, p.currency)}` +
             (p.creditMinor > 0 ? ` (after a credit of ${formatMoney(p.creditMinor, p.currency)})` : ''),
           `Paid with ${p.provider === 'mpesa' ? 'M-Pesa' : 'PayPal'} on ${day(p.completedAt)}, for ${day(p.periodStart)} to ${day(p.periodEnd)}.`,
+          ...(p.mpesaReceipt ? [`M-Pesa confirmation code: ${p.mpesaReceipt}`] : []),
+          ...(p.accountNumber && p.provider === 'mpesa' ? [`Account number: ${p.accountNumber}`] : []),
           ...(voided
             ? [
                 `This payment was priced with an upgrade credit of ${formatMoney(voided.credit ?? 0, p.currency)} that an earlier payment had already used, so it pays for the part of the period its amount covers (the dates above).`,

@@ -29,7 +29,15 @@ export type Mail =
 /** Account e-mails (outbound_emails): a reset or verification link, or a notice. */
 export interface AccountMail {
   kind: 'account';
-  template: 'password-reset' | 'email-verification' | 'email-change' | 'email-change-notice' | 'account-deleted' | 'webhook-disabled';
+  template:
+    | 'password-reset'
+    | 'email-verification'
+    | 'email-change'
+    | 'email-change-notice'
+    | 'account-deleted'
+    | 'webhook-disabled'
+    | 'webhook-created'
+    | 'webhook-secret-rotated';
   to: string;
   name?: string;
   /** The link carrying the token (reset, verification, change of e-mail). */
@@ -39,7 +47,7 @@ export interface AccountMail {
   /** Until when, in the recipient's language and time zone ("November 28, 2026, 1:35 PM EAT"). */
   validUntil?: string;
   newEmail?: string;
-  /** The endpoint a webhook-disabled notice is about. */
+  /** The endpoint a webhook notice (disabled, created, secret rotated) is about. */
   webhookUrl?: string;
   /** The app's origin (for notices). */
   appUrl: string;

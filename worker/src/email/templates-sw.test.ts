@@ -146,7 +146,7 @@ describe('Kiswahili e-mails', () => {
       payment,
       language: 'sw',
     });
-    expect(text).toMatch(/Mpango wa Biashara, unaotozwa kwa mwaka: Ksh\s37,140/);
+    expect(text).toMatch(/Mpango wa Biashara, unaotozwa kwa mwaka: KSh 37,140/);
     expect(text).toContain('Umelipa kwa M-Pesa tarehe 26 Novemba 2026, kwa kipindi cha 26 Novemba 2026 hadi 26 Novemba 2027.');
   });
 });

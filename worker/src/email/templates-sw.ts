@@ -14,6 +14,8 @@ export const ACCOUNT_SUBJECTS_SW: Record<AccountMail['template'], string> = {
   'email-change-notice': 'Barua pepe ya akaunti yako ya Genius Lines inabadilishwa',
   'account-deleted': 'Akaunti yako ya Genius Lines imefutwa',
   'webhook-disabled': 'Webhook yako ya Genius Lines imezimwa',
+  'webhook-created': 'Anwani ya webhook imeongezwa kwenye akaunti yako ya Genius Lines',
+  'webhook-secret-rotated': 'Siri ya kusaini ya webhook yako ya Genius Lines imebadilishwa',
 };
 
 const untilSw = (mail: AccountMail) => (mail.validUntil ? ` (hadi ${mail.validUntil})` : '');
@@ -70,6 +72,22 @@ export function accountParagraphsSw(mail: AccountMail): { lines: string[]; butto
           hello,
           `Kila jaribio la kutuma matukio kwa webhook yako ${oneLine(mail.webhookUrl ?? '')} limeshindwa kwa zaidi ya saa 24, kwa hivyo tumeacha kuitumia matukio.`,
           `Webhook ikianza kujibu tena (kwa hali ya 2xx), badilisha siri yake kwenye ukurasa wa nyaraka za API ili uiwashe tena, au uifute: ${mail.appUrl}/api-docs#webhooks`,
+        ],
+      };
+    case 'webhook-created':
+      return {
+        lines: [
+          hello,
+          `Anwani ya webhook imeongezwa kwenye akaunti yako ya Genius Lines: ${oneLine(mail.webhookUrl ?? '')}. Inapokea mistari uliyohifadhi, mistari uliyotunga na kampeni zako zinapotokea.`,
+          `Kama si wewe, ifute na ubadilishe nenosiri lako sasa hivi. Anwani zako: ${mail.appUrl}/api-docs#webhooks`,
+        ],
+      };
+    case 'webhook-secret-rotated':
+      return {
+        lines: [
+          hello,
+          `Siri ya kusaini ya webhook yako ${oneLine(mail.webhookUrl ?? '')} imebadilishwa; ile ya zamani haifanyi kazi tena. Kama anwani ilikuwa imezimwa, imewashwa tena.`,
+          `Kama si wewe, futa anwani hiyo na ubadilishe nenosiri lako sasa hivi. Anwani zako: ${mail.appUrl}/api-docs#webhooks`,
         ],
       };
   }

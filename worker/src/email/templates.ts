@@ -75,6 +75,8 @@ const ACCOUNT_SUBJECTS: Record<AccountMail['template'], string> = {
   'email-change-notice': 'Your Genius Lines email address is being changed',
   'account-deleted': 'Your Genius Lines account has been deleted',
   'webhook-disabled': 'Your Genius Lines webhook endpoint has been disabled',
+  'webhook-created': 'A webhook endpoint was added to your Genius Lines account',
+  'webhook-secret-rotated': 'The signing secret of your Genius Lines webhook endpoint was replaced',
 };
 
 const until = (mail: AccountMail) => (mail.validUntil ? ` (until ${mail.validUntil})` : '');
@@ -132,6 +134,22 @@ function accountParagraphs(mail: AccountMail): { lines: string[]; button?: strin
           hello,
           `Every attempt to deliver events to your webhook endpoint ${oneLine(mail.webhookUrl ?? '')} has failed for more than 24 hours, so we have stopped sending to it.`,
           `Once the endpoint answers again (with a 2xx status), rotate its secret on the API docs page to turn it back on, or delete it: ${mail.appUrl}/api-docs#webhooks`,
+        ],
+      };
+    case 'webhook-created':
+      return {
+        lines: [
+          hello,
+          `A webhook endpoint was added to your Genius Lines account: ${oneLine(mail.webhookUrl ?? '')}. It receives your saved lines, generations and campaigns as they happen.`,
+          `If this was not you, delete it and change your password now. Your endpoints: ${mail.appUrl}/api-docs#webhooks`,
+        ],
+      };
+    case 'webhook-secret-rotated':
+      return {
+        lines: [
+          hello,
+          `The signing secret of your webhook endpoint ${oneLine(mail.webhookUrl ?? '')} was replaced; the old one no longer works. If the endpoint was disabled, it is on again.`,
+          `If this was not you, delete the endpoint and change your password now. Your endpoints: ${mail.appUrl}/api-docs#webhooks`,
         ],
       };
   }

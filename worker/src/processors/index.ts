@@ -6,6 +6,8 @@ import { billingSweepProcessor } from './billing-sweep.processor';
 import { paypalCancelProcessor } from './paypal-cancel.processor';
 import { paypalRefundProcessor } from './paypal-refund.processor';
 import { webhookDeliveryProcessor } from './webhook-delivery.processor';
+import { mpesaC2bRegisterProcessor } from './mpesa-c2b-register.processor';
+import { paybillExpiryProcessor } from './paybill-expiry.processor';
 
 /** One entry per job; each handler lives in its own `<name>.processor.ts`. */
 export const processors: ProcessorRegistration[] = [
@@ -16,4 +18,6 @@ export const processors: ProcessorRegistration[] = [
   paypalCancelProcessor,
   paypalRefundProcessor,
   webhookDeliveryProcessor,
+  mpesaC2bRegisterProcessor,
+  paybillExpiryProcessor,
 ];

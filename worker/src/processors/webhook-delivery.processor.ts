@@ -1,5 +1,7 @@
+import { DelayedError, type Job } from 'bullmq';
 import {
   currentPlanFor,
+  DeliverySlots,
   emailJob,
   outboundEmailsRepository,
   usersRepository,
@@ -8,6 +10,7 @@ import {
   webhooksRepository,
   webhookUrlPolicy,
   WEBHOOK_BACKOFF,
+  WEBHOOK_DISABLED_FAILING,
   type Config,
 } from '@gl/core/server';
 import { registerProcessor, type WorkerContext } from '../processor';
@@ -15,7 +18,7 @@ import { sendWebhook } from '../webhooks/webhook-sender';
 
 /** An endpoint whose failures began longer ago than this is disabled (and its owner told). */
 export const WEBHOOK_DISABLE_AFTER_MS = 24 * 3600_000;
-const DISABLED_REASON = 'Every attempt failed for more than 24 hours';
+const DISABLED_REASON = WEBHOOK_DISABLED_FAILING;
 
 /** BullMQ's backoff for deliveries: WEBHOOK_RETRY_BASE_MS, then twice as long after each failed attempt. */
 export function webhookBackoff(config: Pick<Config, 'WEBHOOK_RETRY_BASE_MS'>) {
@@ -23,6 +26,23 @@ export function webhookBackoff(config: Pick<Config, 'WEBHOOK_RETRY_BASE_MS'>) {
     if (type !== WEBHOOK_BACKOFF) return -1;
     return config.WEBHOOK_RETRY_BASE_MS * 2 ** Math.max(0, attemptsMade - 1);
   };
+}
+
+/** A delivery whose endpoint or account has no free slot looks again after this long (plus up to as much again, spread). */
+export const WEBHOOK_SLOT_WAIT_MS = 1000;
+/** A slot lapses this long after its attempt's timeout, should the worker holding it die. */
+const SLOT_MARGIN_MS = 15_000;
+
+/** The attempt's timeout: shorter for a delivery's first attempt (a slow receiver holds its slot less). */
+export function attemptTimeoutMs(config: Pick<Config, 'WEBHOOK_FIRST_TIMEOUT_MS' | 'WEBHOOK_TIMEOUT_MS'>, attemptsBefore: number): number {
+  return attemptsBefore === 0 ? Math.min(config.WEBHOOK_FIRST_TIMEOUT_MS, config.WEBHOOK_TIMEOUT_MS) : config.WEBHOOK_TIMEOUT_MS;
+}
+
+function slotsFor(ctx: WorkerContext): DeliverySlots {
+  return new DeliverySlots(ctx.redis, ctx.config.REDIS_PREFIX, {
+    perEndpoint: ctx.config.WEBHOOK_IN_FLIGHT_PER_ENDPOINT,
+    perAccount: ctx.config.WEBHOOK_IN_FLIGHT_PER_ACCOUNT,
+  });
 }
 
 export class WebhookAttemptFailed extends Error {
@@ -38,8 +58,12 @@ export class WebhookAttemptFailed extends Error {
  * BullMQ retries with backoff (same delivery, same `webhook-id`), unless the endpoint's failures
  * began more than 24 hours ago: then the endpoint is disabled, its owner e-mailed, and the delivery
  * ends failed.
+ *
+ * The attempt first takes a slot of its endpoint and of its account (DeliverySlots); when either is
+ * full the job goes back to delayed for about a second without counting an attempt, and the worker
+ * moves on to other accounts' deliveries.
  */
-export async function deliverWebhook(deliveryId: string, ctx: WorkerContext) {
+export async function deliverWebhook(deliveryId: string, ctx: WorkerContext, job?: Pick<Job, 'moveToDelayed' | 'token'>) {
   const { db } = ctx;
   const delivery = await webhooksRepository.findDelivery(db, deliveryId);
   if (!delivery) return { skipped: 'unknown delivery' };
@@ -66,16 +90,29 @@ export async function deliverWebhook(deliveryId: string, ctx: WorkerContext) {
     return { skipped: 'plan' };
   }
 
+  const timeoutMs = attemptTimeoutMs(ctx.config, delivery.attempts);
+  const slot = { endpointId: endpoint.id, userId: endpoint.userId, holder: delivery.id };
+  const slots = slotsFor(ctx);
+  if (!(await slots.acquire(slot, timeoutMs + SLOT_MARGIN_MS))) {
+    if (!job) return { waiting: true };
+    await job.moveToDelayed(Date.now() + WEBHOOK_SLOT_WAIT_MS + Math.floor(Math.random() * WEBHOOK_SLOT_WAIT_MS), job.token);
+    throw new DelayedError();
+  }
   const at = new Date();
-  const result = await sendWebhook({
-    url: endpoint.url,
-    secret: endpoint.secret,
-    messageId: webhookMessageId(delivery.id),
-    body: JSON.stringify(delivery.payload),
-    at,
-    timeoutMs: ctx.config.WEBHOOK_TIMEOUT_MS,
-    policy: webhookUrlPolicy(ctx.config),
-  });
+  let result: Awaited<ReturnType<typeof sendWebhook>>;
+  try {
+    result = await sendWebhook({
+      url: endpoint.url,
+      secret: endpoint.secret,
+      messageId: webhookMessageId(delivery.id),
+      body: JSON.stringify(delivery.payload),
+      at,
+      timeoutMs,
+      policy: webhookUrlPolicy(ctx.config),
+    });
+  } finally {
+    await slots.release(slot).catch((err: Error) => ctx.logger.warn({ deliveryId, err: err.message }, 'could not free a webhook slot'));
+  }
   await webhooksRepository.recordAttempt(db, {
     deliveryId: delivery.id,
     endpointId: endpoint.id,
@@ -121,9 +158,13 @@ async function disableEndpoint(ctx: WorkerContext, endpointId: string, streakSta
   await ctx.jobs.tryEnqueue(emailJob, { kind: 'outbound', emailId: email.id }, { log: { emailId: email.id } });
 }
 
-export const webhookDeliveryProcessor = registerProcessor(webhookDeliveryJob, (payload, ctx) => deliverWebhook(payload.deliveryId, ctx), {
-  // The last attempt failed (about 34 hours of retries at the default base): the delivery ends failed.
-  onFinalFailure: async (payload, ctx) => {
-    await webhooksRepository.finishDelivery(ctx.db, payload.deliveryId, 'failed');
+export const webhookDeliveryProcessor = registerProcessor(
+  webhookDeliveryJob,
+  (payload, ctx, job) => deliverWebhook(payload.deliveryId, ctx, job),
+  {
+    // The last attempt failed (about 34 hours of retries at the default base): the delivery ends failed.
+    onFinalFailure: async (payload, ctx) => {
+      await webhooksRepository.finishDelivery(ctx.db, payload.deliveryId, 'failed');
+    },
   },
-});
+);

@@ -6,7 +6,7 @@ import {
   guardedLookup,
   isPublicAddress,
   PRIVATE_ADDRESS_MESSAGE,
-  resolveAll,
+  resolverFor,
   WebhookUrlError,
   type ResolveAll,
   type WebhookUrlPolicy,
@@ -74,7 +74,7 @@ function describeFailure(err: unknown, timeoutMs: number): string {
 export async function sendWebhook(req: WebhookRequest): Promise<WebhookResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const resolve = req.resolve ?? resolveAll;
+  const resolve = req.resolve ?? resolverFor(req.policy);
   try {
     // The scheme (and credentials) here; the addresses below, where the connection is made.
     const url = await checkWebhookUrl(req.url, { ...req.policy, publicAddressesOnly: false }, resolve);

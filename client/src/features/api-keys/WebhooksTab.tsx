@@ -1,4 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
+import { WEBHOOK_CHANGES_PER_HOUR } from '@gl/core/types';
 import {
   WEBHOOK_EVENTS,
   WEBHOOK_HEADERS,
@@ -77,7 +78,7 @@ export function WebhooksTab() {
         <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700 dark:text-slate-300">
           {WEBHOOK_RULES.map((rule) => (
             <li key={rule}>
-              <Inline text={t(`webhooks.rules.${rule}`)} />
+              <Inline text={t(`webhooks.rules.${rule}`, { changes: WEBHOOK_CHANGES_PER_HOUR })} />
             </li>
           ))}
         </ul>

@@ -29,7 +29,16 @@ export interface EndpointDoc {
 /** Routes of the web app (signed-in session) beside the public API, listed on the Endpoints tab. */
 export interface AppRouteDoc {
   /** Its description is `apiDocs:endpoints.routes.<id>`. */
-  id: 'brands-list' | 'brands-create' | 'brands-replace' | 'brands-delete' | 'lines-photo' | 'lines-compare' | 'platforms' | 'refine';
+  id:
+    | 'brands-list'
+    | 'brands-create'
+    | 'brands-replace'
+    | 'brands-delete'
+    | 'lines-photo'
+    | 'lines-compare'
+    | 'campaigns-create'
+    | 'platforms'
+    | 'refine';
   method: HttpMethod;
   path: string;
 }

@@ -6,10 +6,14 @@
  */
 import {
   API_KEY_PREFIX,
+  CAMPAIGN_DAYS_MAX,
+  CAMPAIGN_PLATFORMS_MAX,
+  CAMPAIGNS_RUNNING_MAX,
   CATEGORIES,
   COUNT_DEFAULT,
   COUNT_MAX,
   COUNT_MIN,
+  getPlan,
   LANGUAGES,
   PHOTO_FIELD,
   PHOTO_MAX_BYTES,
@@ -52,6 +56,10 @@ export const DOC_PARAMS = {
   countDefault: COUNT_DEFAULT,
   photoMaxMb: PHOTO_MAX_BYTES / (1024 * 1024),
   savedTextMax: SAVED_TEXT_MAX,
+  campaignCellsMax: CAMPAIGN_DAYS_MAX * CAMPAIGN_PLATFORMS_MAX,
+  campaignsRunningMax: CAMPAIGNS_RUNNING_MAX,
+  proCampaignLines: getPlan('pro').limits.campaignLinesPerDay,
+  businessCampaignLines: getPlan('business').limits.campaignLinesPerDay,
   ...FIT_PARAMS,
 };
 
@@ -151,7 +159,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
           priceCents: 2999,
           price: 29.99,
           interval: 'month',
-          features: ['Everything in Pro', 'API access', 'Team collaboration', 'Priority support'],
+          features: ['Everything in Pro', 'Campaigns: up to 336 lines a day', 'API access', 'Team collaboration', 'Priority support'],
           popular: false,
           limits: {
             dailyGenerations: -1,
@@ -166,6 +174,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
             brandKits: 25,
             toneComparison: true,
             campaigns: true,
+            campaignLinesPerDay: 336,
             photoCaptions: true,
           },
         },
@@ -414,4 +423,5 @@ export const BRAND_AND_COMPARE_ROUTES: readonly AppRouteDoc[] = [
     method: 'POST',
     path: '/api/lines/compare',
   },
+  { id: 'campaigns-create', method: 'POST', path: '/api/campaigns' },
 ];

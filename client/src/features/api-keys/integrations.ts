@@ -69,7 +69,7 @@ def genius_lines():
     return "", 204`;
 
 /** The delivery rules, each `integrations:webhooks.rules.<id>`. */
-export const WEBHOOK_RULES = ['retries', 'redirects', 'https', 'disabled', 'secret'] as const;
+export const WEBHOOK_RULES = ['retries', 'fair', 'redirects', 'https', 'disabled', 'trust', 'secret', 'history'] as const;
 
 /** The MCP server's tools; what each does is `integrations:mcp.tools.<name>`. */
 export const MCP_TOOLS = ['generate_lines', 'save_line', 'list_saved_lines', 'get_usage'] as const;

@@ -33,6 +33,9 @@ const payment = (over: Partial<PaymentDto>): PaymentDto => ({
   resultCode: 'COMPLETED',
   resultDesc: null,
   message: '',
+  receiptNumber: null,
+  accountNumber: null,
+  mpesaReceipt: null,
   createdAt: now,
   completedAt: now,
   ...over,
@@ -71,6 +74,31 @@ beforeEach(() => {
 });
 
 describe('billing page', () => {
+  it('shows an M-Pesa payment in shillings with our receipt number and the M-Pesa confirmation code side by side', async () => {
+    mockApi({
+      'GET /api/auth/me': () => ok({ user: PRO }),
+      'GET /api/billing': () => ok(billing({})),
+      'GET /api/payments/history': () =>
+        ok({
+          payments: [
+            payment({
+              provider: 'mpesa',
+              planId: 'pro',
+              amountMinor: 1289,
+              currency: 'KES',
+              receiptNumber: 'GL-2026-000042',
+              accountNumber: '48271630',
+              mpesaReceipt: 'QK7ABC1234',
+            }),
+          ],
+        }),
+      'GET /api/billing/quote': () => ok(null),
+    });
+    renderAt(<BillingPage />, { route: '/billing' });
+    expect(await screen.findByTestId('payment-codes')).toHaveTextContent('Receipt GL-2026-000042 · M-Pesa code QK7ABC1234');
+    expect(screen.getByText(/KSh 1,289/)).toBeInTheDocument();
+  });
+
   it('says when a PayPal subscription left behind is still being cancelled at PayPal, and when it is done (live)', async () => {
     let state = billing({ paypalCancellations: [cancellation({ status: 'pending' })] });
     mockApi({

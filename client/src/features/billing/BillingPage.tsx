@@ -159,6 +159,13 @@ function Billing({ userId }: { userId: string }) {
                       {t('page.refunded', { amount: formatMinor(p.refundedMinor, p.currency) })}
                     </span>
                   )}
+                  {(p.receiptNumber || p.mpesaReceipt) && (
+                    <span className="block text-slate-600 dark:text-slate-400" data-testid="payment-codes">
+                      {p.receiptNumber && t('page.receiptNumber', { number: p.receiptNumber })}
+                      {p.receiptNumber && p.mpesaReceipt && t('page.codesSeparator')}
+                      {p.mpesaReceipt && t('page.mpesaCode', { code: p.mpesaReceipt })}
+                    </span>
+                  )}
                   {(p.status === 'refunded' || p.resultCode === 'REFUND_DUE' || p.resultCode === 'REFUND_FAILED') && (
                     <span className="block text-slate-600 dark:text-slate-400">{p.message}</span>
                   )}

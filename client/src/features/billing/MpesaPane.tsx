@@ -1,20 +1,36 @@
 import { useEffect, useEffectEvent, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_TEXT, mpesaInitiationError, mpesaStatus, mpesaStkPush, pendingPaymentOf, validPhone } from './payments';
+import type { MpesaPaybillDto } from '@gl/core/types';
+import {
+  PAYMENT_TEXT,
+  cancelPayment,
+  mpesaInitiationError,
+  mpesaPaybill,
+  mpesaStatus,
+  mpesaStkPush,
+  pendingPaymentOf,
+  validPhone,
+} from './payments';
+import { PHONE_MAX } from '@gl/core/types';
 import { usePaymentUpdates } from './use-payment-updates';
 import { PhoneIcon } from '../../ui/icons';
 import type { PaymentFlow } from './payment-flow';
+import PaybillPane from './PaybillPane';
 
-/** M-Pesa: an STK push to the buyer's phone, then waiting (live) for the PIN to be entered there. */
+/**
+ * M-Pesa: an STK push to the buyer's phone, then waiting (live) for the PIN to be entered there; or,
+ * when the prompt does not arrive (or failed), Lipa na M-Pesa Paybill from the phone's menu.
+ */
 export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
   const { t } = useTranslation('billing');
   const { config, plan, interval, busy, offline } = flow;
   const [phone, setPhone] = useState('');
   const [checkout, setCheckout] = useState<string | null>(null);
+  const [paybill, setPaybill] = useState<MpesaPaybillDto | null>(null);
   const phoneId = useId();
   const waitingFor = flow.phase === 'waiting' ? flow.paymentId : null;
   // Every (re)connection re-reads this STK request: a result sent while the socket was opening is not lost.
-  const outcome = usePaymentUpdates(waitingFor, checkout ? () => mpesaStatus(checkout) : null);
+  const outcome = usePaymentUpdates(paybill ? null : waitingFor, checkout ? () => mpesaStatus(checkout) : null);
   const settle = useEffectEvent(flow.settle);
   useEffect(() => {
     if (outcome) settle(outcome);
@@ -41,21 +57,59 @@ export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
     }
   };
 
+  /** Pay by Paybill instead: an STK request still waiting is cancelled first (it may hold the upgrade credit). */
+  const startPaybill = async () => {
+    if (offline) return;
+    const stkWaiting = flow.phase === 'waiting' && !paybill ? flow.paymentId : null;
+    flow.processing();
+    try {
+      if (stkWaiting) await cancelPayment(stkWaiting).catch(() => undefined);
+      setCheckout(null);
+      const created = await mpesaPaybill(plan.id, interval);
+      setPaybill(created);
+      flow.waiting(created.paymentId);
+    } catch (err) {
+      setPaybill(null);
+      flow.fail(mpesaInitiationError(err), pendingPaymentOf(err));
+    }
+  };
+  const leavePaybill = () => {
+    if (paybill) void cancelPayment(paybill.paymentId).catch(() => undefined);
+    setPaybill(null);
+    flow.reset();
+  };
+  const paybillOffer = (
+    <button
+      type="button"
+      className="btn-secondary mt-3 min-h-11 w-full px-4 py-2.5"
+      data-testid="paybill-offer"
+      onClick={() => void startPaybill()}
+      disabled={offline || flow.phase === 'processing'}
+    >
+      {t('paybill.offer')}
+    </button>
+  );
+
+  if (flow.phase === 'waiting' && paybill) return <PaybillPane flow={flow} paybill={paybill} onBack={leavePaybill} />;
+
   if (flow.phase === 'waiting') {
     return (
-      <div
-        role="status"
-        className="flex items-start gap-3 rounded-xl bg-violet-50 p-4 text-sm text-violet-900 dark:bg-violet-500/10 dark:text-violet-100"
-      >
-        <span
-          className="mt-0.5 h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-violet-500 border-t-transparent motion-reduce:animate-none"
-          aria-hidden="true"
-        />
-        <div>
-          <p className="font-semibold">{t('mpesa.sent', { waiting: PAYMENT_TEXT.waiting })}</p>
-          <p className="mt-1 text-violet-800 dark:text-violet-200">{config?.simulated ? t('mpesa.sandbox') : t('mpesa.enterPin')}</p>
+      <>
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-xl bg-violet-50 p-4 text-sm text-violet-900 dark:bg-violet-500/10 dark:text-violet-100"
+        >
+          <span
+            className="mt-0.5 h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-violet-500 border-t-transparent motion-reduce:animate-none"
+            aria-hidden="true"
+          />
+          <div>
+            <p className="font-semibold">{t('mpesa.sent', { waiting: PAYMENT_TEXT.waiting })}</p>
+            <p className="mt-1 text-violet-800 dark:text-violet-200">{config?.simulated ? t('mpesa.sandbox') : t('mpesa.enterPin')}</p>
+          </div>
         </div>
-      </div>
+        {paybillOffer}
+      </>
     );
   }
 
@@ -73,7 +127,7 @@ export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
           autoComplete="tel"
           className="field pl-9"
           placeholder={t('mpesa.phonePlaceholder')}
-          maxLength={20}
+          maxLength={PHONE_MAX}
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
           disabled={busy}
@@ -85,6 +139,7 @@ export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
       <button type="submit" className="btn-primary mt-4 w-full py-2.5" disabled={busy || offline}>
         {flow.phase === 'processing' ? t('mpesa.sending') : t('mpesa.pay')}
       </button>
+      {paybillOffer}
     </form>
   );
 }

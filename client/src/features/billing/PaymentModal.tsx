@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { planPriceCents, type BillingInterval } from '@gl/core/types';
 import { useOnline } from '../../platform/app-status';
 import { formatMinor } from './billing';
-import { formatKes } from './money';
+import { formatKsh } from './money';
 import { planKes, type PlanOffer } from './plan';
-import { intlLocale } from '../../platform/i18n/i18n';
 import { errorMessage } from '../../platform/api';
 import {
   INITIAL_PAYMENT_STATE,
@@ -66,6 +65,7 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
     waiting: (paymentId, customerMessage = null) => dispatch({ type: 'waiting', paymentId, customerMessage }),
     fail: (message, pendingPaymentId) => dispatch({ type: 'error', message, pendingPaymentId }),
     succeed,
+    reset: () => dispatch({ type: 'reset' }),
     settle: (outcome) => {
       if (outcome.status === 'completed') succeed();
       else dispatch({ type: 'error', message: failedPaymentMessage(outcome) });
@@ -79,7 +79,7 @@ export default function PaymentModal({ plan, interval, config, configError, onCl
       <span className="font-semibold text-slate-900 dark:text-white">{formatMinor(planPriceCents(plan.id, interval), 'USD')}</span>{' '}
       {interval === 'year' ? t('payment.perYear') : t('payment.perMonth')}
       {interval === 'year' && t('payment.yearOff')}
-      {kes !== null && <span data-testid="payment-price-kes">{t('payment.kesBeside', { amount: formatKes(kes, intlLocale()) })}</span>}
+      {kes !== null && <span data-testid="payment-price-kes">{t('payment.kesBeside', { amount: formatKsh(kes) })}</span>}
     </>
   );
 

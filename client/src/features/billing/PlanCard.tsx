@@ -1,17 +1,18 @@
 import { planPriceCents, yearlyMonthlyEquivalentCents, type BillingInterval, type Plan } from '@gl/core/types';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { intlLocale, useLanguage } from '../../platform/i18n/i18n';
-import { formatKes, formatUsd } from './money';
+import { formatKsh, formatUsdCents } from './money';
 import { CheckIcon } from '../../ui/icons';
 import { featureKey, planNameKey } from './plan-text';
 
-/** The card's price per month and, for a yearly plan, the yearly total, in the page's language. */
-export function displayPrice(plan: Plan, interval: BillingInterval, locale: string): { perMonth: string; yearly: string | null } {
-  if (plan.priceCents === 0) return { perMonth: formatUsd(0, locale), yearly: null };
-  if (interval === 'month') return { perMonth: formatUsd(plan.priceCents, locale), yearly: null };
+const formatUsd = (cents: number) => formatUsdCents(cents, { trimWhole: true });
+
+/** The card's price per month and, for a yearly plan, the yearly total (money is written the same in both languages). */
+export function displayPrice(plan: Plan, interval: BillingInterval, _locale?: string): { perMonth: string; yearly: string | null } {
+  if (plan.priceCents === 0) return { perMonth: formatUsd(0), yearly: null };
+  if (interval === 'month') return { perMonth: formatUsd(plan.priceCents), yearly: null };
   // Yearly = monthly x 12 x 0.8 (20% off); the monthly equivalent shown is that total / 12.
-  return { perMonth: formatUsd(yearlyMonthlyEquivalentCents(plan.id), locale), yearly: formatUsd(planPriceCents(plan.id, 'year'), locale) };
+  return { perMonth: formatUsd(yearlyMonthlyEquivalentCents(plan.id)), yearly: formatUsd(planPriceCents(plan.id, 'year')) };
 }
 
 export default function PlanCard({
@@ -33,12 +34,12 @@ export default function PlanCard({
   onChoose(): void;
 }) {
   const { t } = useTranslation(['pricing', 'common']);
-  const locale = intlLocale(useLanguage());
-  const price = displayPrice(plan, interval, locale);
+  const price = displayPrice(plan, interval);
   const headingId = `plan-${plan.id}`;
   const featureText = (line: string) => {
     const key = featureKey(line);
     if (key === 'daily') return t('features.daily', { count: plan.limits.dailyGenerations });
+    if (key === 'campaignLines') return t('features.campaignLines', { count: plan.limits.campaignLinesPerDay });
     return key ? t(`features.${key}`) : line;
   };
   return (
@@ -79,7 +80,7 @@ export default function PlanCard({
       </p>
       {priceKes != null && plan.priceCents > 0 && (
         <p className="mt-1 text-sm font-medium text-emerald-700 dark:text-emerald-300" data-testid="plan-price-kes">
-          {t(interval === 'year' ? 'card.kesYear' : 'card.kesMonth', { amount: formatKes(priceKes, locale) })}
+          {t(interval === 'year' ? 'card.kesYear' : 'card.kesMonth', { amount: formatKsh(priceKes) })}
         </p>
       )}
       <ul className="mt-6 grid flex-1 content-start gap-3 text-sm">

@@ -1,7 +1,18 @@
 import { useTranslation } from 'react-i18next';
+import { CAMPAIGN_DAYS_MAX, CAMPAIGN_PLATFORMS_MAX, CAMPAIGNS_RUNNING_MAX, getPlan } from '@gl/core/types';
 
 /** The questions, each `faq.<id>.q` / `.a` in the `pricing` catalogue. */
-export const FAQ = ['change', 'methods', 'refund', 'limit'] as const;
+export const FAQ = ['change', 'methods', 'refund', 'limit', 'campaigns'] as const;
+
+/** The numbers the answers quote, from the catalogue and the contract. */
+const FAQ_NUMBERS = {
+  pro: getPlan('pro').limits.campaignLinesPerDay,
+  business: getPlan('business').limits.campaignLinesPerDay,
+  days: CAMPAIGN_DAYS_MAX,
+  platforms: CAMPAIGN_PLATFORMS_MAX,
+  full: CAMPAIGN_DAYS_MAX * CAMPAIGN_PLATFORMS_MAX,
+  running: CAMPAIGNS_RUNNING_MAX,
+};
 
 export default function PricingFaq() {
   const { t } = useTranslation('pricing');
@@ -19,7 +30,7 @@ export default function PricingFaq() {
                 +
               </span>
             </summary>
-            <p className="mt-3 text-sm leading-relaxed text-slate-600 dark:text-slate-400">{t(`faq.${item}.a`)}</p>
+            <p className="mt-3 text-sm leading-relaxed text-slate-600 dark:text-slate-400">{t(`faq.${item}.a`, FAQ_NUMBERS)}</p>
           </details>
         ))}
       </div>

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
 import { YEARLY_DISCOUNT, getPlan, type BillingInterval, type Plan, type PlanId } from '@gl/core/types';
 import PaymentModal from './PaymentModal';
 import PlanCard from './PlanCard';
@@ -10,21 +9,17 @@ import { planNameKey } from './plan-text';
 import { intlLocale, useLanguage } from '../../platform/i18n/i18n';
 import { showDay } from '../../platform/time-zone';
 import { useAuth } from '../accounts/auth';
-import { usePaymentsConfig, useSubscriptions, type CaptureResult, type SubscriptionsState } from './payments';
+import { usePaymentsConfig, useRefreshSubscriptions, useStoreSubscription, useSubscriptions, type CaptureResult } from './payments';
+import { useRefreshUsage } from '../lines/usage';
 import { planKes, usePlans } from './plan';
 import { useLiveConnection, useLiveEvent } from '../../platform/socket';
 import { CheckIcon } from '../../ui/icons';
 
 function LiveSubscriptionSync({ userId, onPlan }: { userId: string; onPlan(planId: PlanId): void }) {
   useLiveConnection();
-  const queryClient = useQueryClient();
+  const storeSubscription = useStoreSubscription();
   useLiveEvent('subscription:updated', (p) => {
-    queryClient.setQueryData<SubscriptionsState>(['subscriptions', userId], (old) => ({
-      subscriptions: p.subscription
-        ? [p.subscription, ...(old?.subscriptions ?? []).filter((s) => s.id !== p.subscription!.id)]
-        : (old?.subscriptions ?? []),
-      currentPlan: p.currentPlan,
-    }));
+    storeSubscription(userId, p.subscription, p.currentPlan);
     onPlan(p.currentPlan.id);
   });
   return null;
@@ -39,7 +34,9 @@ export default function PricingPage() {
   const planName = (id: PlanId) => t(`common:${planNameKey(id)}`);
   const { user, isAuthenticated, updateUser } = useAuth();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const storeSubscription = useStoreSubscription();
+  const refreshSubscriptions = useRefreshSubscriptions();
+  const refreshUsage = useRefreshUsage();
   const [interval, setBillingInterval] = useState<BillingInterval>('month');
   const [selected, setSelected] = useState<Plan | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -54,24 +51,19 @@ export default function PricingPage() {
   const applyPlan = useCallback(
     (planId: PlanId) => {
       if (user && user.planId !== planId) updateUser({ planId });
-      void queryClient.invalidateQueries({ queryKey: ['usage'] });
+      refreshUsage();
     },
-    [user, updateUser, queryClient],
+    [user, updateUser, refreshUsage],
   );
 
   const onSuccess = (result?: CaptureResult) => {
     const plan = result?.currentPlan ?? selected;
     if (plan) {
       applyPlan(plan.id);
-      if (user) {
-        queryClient.setQueryData<SubscriptionsState>(['subscriptions', user.id], (old) => ({
-          subscriptions: result?.subscription ? [result.subscription, ...(old?.subscriptions ?? [])] : (old?.subscriptions ?? []),
-          currentPlan: getPlan(plan.id),
-        }));
-      }
+      if (user) storeSubscription(user.id, result?.subscription, getPlan(plan.id));
       setNotice(t('paid', { plan: planName(plan.id) }));
     }
-    void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
+    refreshSubscriptions();
     setSelected(null);
   };
 

@@ -1,8 +1,7 @@
-import { formatKes } from './money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingInterval, PaymentDto, PaypalCancellationDto, PlanId } from '@gl/core/types';
 import { api, apiResponse } from '../../platform/api';
-import { i18n, intlLocale } from '../../platform/i18n/i18n';
+import { i18n } from '../../platform/i18n/i18n';
 import { useLiveEvent } from '../../platform/socket';
 
 export const billingKey = (userId: string) => ['billing', userId] as const;
@@ -42,11 +41,8 @@ export async function openReceipt(paymentId: string): Promise<void> {
   else window.location.href = url;
 }
 
-/** Money through Intl in the interface's language: 999 USD → "$9.99"; 1289 KES (whole shillings) → "KES 1,289" ("Ksh 1,289" in sw-KE). */
-export function formatMinor(minor: number, currency: string, locale: string = intlLocale()): string {
-  if (currency === 'KES') return formatKes(minor, locale);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(minor / 100);
-}
+/** Money, written the same in both languages: 999 USD → "$9.99"; 1289 KES (whole shillings) → "KSh 1,289". */
+export { formatMinor } from './money';
 
 /** POST /billing/paypal-cancellations/{id}/retry: asks PayPal again after a cancellation failed. */
 export function retryPaypalCancellation(id: string): Promise<PaypalCancellationDto> {
@@ -58,7 +54,9 @@ export function useAutoRenewToggle(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, autoRenew }: { id: string; autoRenew: boolean }) =>
-      api(`/subscriptions/${id}/${autoRenew ? 'cancel' : 'resume'}`, { method: 'POST', body: {} }),
+      autoRenew
+        ? api(`/subscriptions/${id}/cancel`, { method: 'POST', body: {} })
+        : api(`/subscriptions/${id}/resume`, { method: 'POST', body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKey(userId) }),
   });
 }

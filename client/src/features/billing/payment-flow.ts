@@ -21,6 +21,8 @@ export interface PaymentFlow {
   fail(message: string, pendingPaymentId?: string | null): void;
   /** Paid: the modal says so and tells the page. */
   succeed(result?: CaptureResult): void;
+  /** Back to choosing (nothing under way). */
+  reset(): void;
   /** A final `payment:updated` (or re-read) outcome for the payment being waited for. */
   settle(outcome: PaymentOutcome): void;
 }

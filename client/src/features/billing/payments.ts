@@ -1,17 +1,21 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type {
   BillingInterval,
+  MpesaPaybillDto,
   MpesaStatusDto,
   MpesaStkPushDto,
   PaymentStatus,
   PaymentsConfigDto,
   PaypalCaptureDto,
   PaypalOrderDto,
+  Plan,
   PlanId,
   SubscriptionsDto,
 } from '@gl/core/types';
 import { ApiError, api } from '../../platform/api';
 import { i18n } from '../../platform/i18n/i18n';
+import type { PaymentOutcome } from './use-payment-updates';
 
 /** GET /api/payments/config: real PayPal buttons, or the sandbox simulation. */
 export type PaymentsConfig = PaymentsConfigDto;
@@ -27,12 +31,39 @@ export function usePaymentsConfig(enabled = true) {
 
 export type SubscriptionsState = SubscriptionsDto;
 
+const subscriptionsKey = (userId: string | undefined) => ['subscriptions', userId ?? 'none'] as const;
+
 export function useSubscriptions(userId: string | undefined) {
   return useQuery({
-    queryKey: ['subscriptions', userId ?? 'none'],
+    queryKey: subscriptionsKey(userId),
     enabled: Boolean(userId),
     queryFn: () => api('/subscriptions'),
   });
+}
+
+/** Writes a subscription (new or changed) and the plan now in force into the cached list. */
+export function useStoreSubscription(): (
+  userId: string,
+  subscription: SubscriptionsDto['subscriptions'][number] | null | undefined,
+  currentPlan: Plan,
+) => void {
+  const client = useQueryClient();
+  return useCallback(
+    (userId, subscription, currentPlan) =>
+      client.setQueryData<SubscriptionsState>(subscriptionsKey(userId), (old) => ({
+        subscriptions: subscription
+          ? [subscription, ...(old?.subscriptions ?? []).filter((s) => s.id !== subscription.id)]
+          : (old?.subscriptions ?? []),
+        currentPlan,
+      })),
+    [client],
+  );
+}
+
+/** Reads every subscription list again (a payment went through; the server has the last word). */
+export function useRefreshSubscriptions(): () => void {
+  const client = useQueryClient();
+  return useCallback(() => void client.invalidateQueries({ queryKey: ['subscriptions'] }), [client]);
 }
 
 /** The texts a buyer sees, word for word (the server's payment messages say the same). */
@@ -199,6 +230,19 @@ export function paymentErrorMessage(err: unknown, fallback: string): string {
 /** The stored state of an STK request: re-read when the live connection (re)connects, so a missed event is not lost. */
 export function mpesaStatus(checkoutRequestID: string): Promise<MpesaStatusDto> {
   return api(`/payments/mpesa/status/${encodeURIComponent(checkoutRequestID)}`);
+}
+
+/** POST /payments/mpesa/paybill: a payment to pay from the M-Pesa menu (Lipa na M-Pesa, Paybill) with its own account number. */
+export function mpesaPaybill(planId: PlanId, interval: BillingInterval): Promise<MpesaPaybillDto> {
+  return api('/payments/mpesa/paybill', { method: 'POST', body: { planId, interval } });
+}
+
+/** The stored state of a payment from the history (a Paybill payment has no STK request to ask about). */
+export async function paymentOutcome(paymentId: string): Promise<PaymentOutcome> {
+  const { payments } = await api('/payments/history');
+  const p = payments.find((x) => x.id === paymentId);
+  if (!p) throw new Error('payment not found');
+  return { paymentId: p.id, status: p.status, resultCode: p.resultCode, message: p.message };
 }
 
 export function mpesaStkPush(planId: PlanId, interval: BillingInterval, phoneNumber: string): Promise<MpesaStkPushDto> {

@@ -22,11 +22,15 @@ export const FEATURE_KEYS = {
   'Priority support': 'support',
 } as const;
 
-export type FeatureKey = (typeof FEATURE_KEYS)[keyof typeof FEATURE_KEYS] | 'daily';
+export type FeatureKey = (typeof FEATURE_KEYS)[keyof typeof FEATURE_KEYS] | 'daily' | 'campaignLines';
 
-/** The key of a feature line, or null when the catalogue has none ("10 generations per day" is `daily`). */
+/**
+ * The key of a feature line, or null when the catalogue has none ("10 generations per day" is
+ * `daily`, "Campaigns: up to 112 lines a day" `campaignLines`: their numbers come from the plan's limits).
+ */
 export function featureKey(line: string): FeatureKey | null {
   if (/^\d+ generations? per day$/.test(line)) return 'daily';
+  if (/^Campaigns: up to \d+ lines a day$/.test(line)) return 'campaignLines';
   return Object.hasOwn(FEATURE_KEYS, line) ? FEATURE_KEYS[line as keyof typeof FEATURE_KEYS] : null;
 }
 

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CampaignDto, CampaignExportFormat } from '@gl/core/types';
 import { errorMessage } from '../../platform/api';
-import { EXPORT_LABELS, putLine, shortDate, useCampaignExport } from './campaigns';
+import { EXPORT_LABELS, shortDate, useCampaignExport, usePutCampaignLine } from './campaigns';
 import { DownloadIcon } from '../../ui/icons';
 import CampaignLineCard from './CampaignLineCard';
 
@@ -20,7 +19,7 @@ const COLUMNS: Record<number, string> = {
  */
 export default function CampaignCalendar({ campaign, userId }: { campaign: CampaignDto; userId: string }) {
   const { t } = useTranslation(['campaigns', 'catalog']);
-  const client = useQueryClient();
+  const putLine = usePutCampaignLine(userId, campaign.id);
   const exporting = useCampaignExport(campaign.id);
   const days = Array.from({ length: campaign.days }, (_, day) => campaign.lines.filter((l) => l.day === day));
   const running = campaign.status === 'running';
@@ -89,7 +88,7 @@ export default function CampaignCalendar({ campaign, userId }: { campaign: Campa
                   tone={campaign.tone}
                   language={campaign.language}
                   line={line}
-                  onChange={(next) => putLine(client, userId, campaign.id, next)}
+                  onChange={putLine}
                 />
               ))}
             </div>

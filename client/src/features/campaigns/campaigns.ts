@@ -48,6 +48,12 @@ export function putLine(
   );
 }
 
+/** Puts an edited line into the campaign's cached calendar. */
+export function usePutCampaignLine(userId: string | undefined, campaignId: string): (line: CampaignLineDto) => void {
+  const client = useQueryClient();
+  return useCallback((line: CampaignLineDto) => putLine(client, userId, campaignId, line), [client, userId, campaignId]);
+}
+
 /**
  * GET /campaigns/:id, filled in live: each campaign:progress replaces its line, campaign:completed
  * marks it done, and a reconnect reads it again so nothing written meanwhile is missed.

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Category, CategoryId } from '@gl/core/types';
+import { SAVED_SEARCH_MAX, type Category, type CategoryId } from '@gl/core/types';
 import { SearchIcon } from '../../ui/icons';
 
 /**
@@ -46,7 +46,7 @@ export default function LibraryFilterBar({
           className="field pl-9"
           placeholder={placeholder}
           value={search}
-          maxLength={200}
+          maxLength={SAVED_SEARCH_MAX}
           onChange={(e) => onSearch(e.target.value)}
         />
       </div>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePendingSaves } from './pending-saves';
+import { useRefreshSaved } from './saved';
 import { ClockIcon } from '../../ui/icons';
 
 /**
@@ -11,14 +11,14 @@ import { ClockIcon } from '../../ui/icons';
 export default function PendingSaves() {
   const { t } = useTranslation(['saved', 'catalog']);
   const { entries, outcomes } = usePendingSaves();
-  const queryClient = useQueryClient();
+  const refreshSaved = useRefreshSaved();
   const sent = Object.keys(outcomes).length;
   const seen = useRef(sent);
   useEffect(() => {
     if (sent === seen.current) return;
     seen.current = sent;
-    void queryClient.invalidateQueries({ queryKey: ['saved'] });
-  }, [sent, queryClient]);
+    refreshSaved();
+  }, [sent, refreshSaved]);
 
   if (entries.length === 0) return null;
   return (

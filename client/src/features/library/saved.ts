@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { CategoryId, SavedLinesPageDto, Tone } from '@gl/core/types';
 import { ApiError, api, apiResponse } from '../../platform/api';
 import { saveDownload } from '../../platform/download';
@@ -11,6 +11,12 @@ export const CLEAR_ALL_CONFIRMATION = 'Are you sure you want to delete all saved
 
 export function savedKey(userId: string | undefined, ...rest: unknown[]): unknown[] {
   return ['saved', userId ?? 'none', ...rest];
+}
+
+/** Reads the library again, every user's (the lines saved offline have been sent). */
+export function useRefreshSaved(): () => void {
+  const client = useQueryClient();
+  return useCallback(() => void client.invalidateQueries({ queryKey: ['saved'] }), [client]);
 }
 
 export function useDebounced<T>(value: T, ms: number): T {

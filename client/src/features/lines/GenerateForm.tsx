@@ -1,7 +1,18 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { CATEGORIES, COUNT_MAX, COUNT_MIN, LANGUAGES, PROMPT_MAX, TONES, TOPIC_MAX, getPlatform, type Plan } from '@gl/core/types';
+import {
+  CATEGORIES,
+  COUNT_MAX,
+  COUNT_MIN,
+  LANGUAGES,
+  MAX_CHARS_MIN,
+  PROMPT_MAX,
+  TONES,
+  TOPIC_MAX,
+  getPlatform,
+  type Plan,
+} from '@gl/core/types';
 import type { BrandDto, CategoryId, LanguageId, Tone } from '@gl/core/types';
 import { COMPARE_MAX } from './compare';
 import type { GenerateRequest } from './generation';
@@ -236,7 +247,7 @@ export default function GenerateForm({
           required={false}
           type="number"
           inputMode="numeric"
-          min={10}
+          min={MAX_CHARS_MIN}
           max={categoryMax}
           value={form.maxChars}
           placeholder={String(platformChoice.platform ? Math.min(categoryMax, getPlatform(platformChoice.platform).maxChars) : categoryMax)}

@@ -1,19 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
+import { useBackendHealth } from './backend-health';
 
 export type BackendStatus = 'checking' | 'online' | 'offline';
-
-/** GET /api/health on entering /generate: an AI provider configured means AI-powered generation. */
-export function useBackendHealth() {
-  return useQuery({
-    queryKey: ['health'],
-    queryFn: () => api('/health', { sessionHandling: false }),
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-  });
-}
 
 export default function StatusLine() {
   const { t } = useTranslation('generate');

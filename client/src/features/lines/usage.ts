@@ -41,6 +41,12 @@ export function useSetUsage(): (usage: UsageSummary | null | undefined) => void 
   );
 }
 
+/** Reads every usage summary again (a plan changed: the limits did too). */
+export function useRefreshUsage(): () => void {
+  const client = useQueryClient();
+  return useCallback(() => void client.invalidateQueries({ queryKey: ['usage'] }), [client]);
+}
+
 export const analyticsKey = (userId: string) => ['analytics', userId] as const;
 
 /** GET /users/analytics (plans with analytics): generations over the last 30 days. */

@@ -88,20 +88,19 @@ export type TeamChange =
   | { kind: 'leave' };
 
 function changeTeam(teamId: string, change: TeamChange): Promise<unknown> {
-  const base = `/teams/${teamId}`;
   switch (change.kind) {
     case 'invite':
-      return api(`${base}/invitations`, { method: 'POST', body: { email: change.email, role: change.role } });
+      return api(`/teams/${teamId}/invitations`, { method: 'POST', body: { email: change.email, role: change.role } });
     case 'resend':
-      return api(`${base}/invitations/${change.invitationId}/resend`, { method: 'POST' });
+      return api(`/teams/${teamId}/invitations/${change.invitationId}/resend`, { method: 'POST' });
     case 'revoke':
-      return api(`${base}/invitations/${change.invitationId}`, { method: 'DELETE' });
+      return api(`/teams/${teamId}/invitations/${change.invitationId}`, { method: 'DELETE' });
     case 'role':
-      return api(`${base}/members/${change.userId}`, { method: 'PUT', body: { role: change.role } });
+      return api(`/teams/${teamId}/members/${change.userId}`, { method: 'PUT', body: { role: change.role } });
     case 'remove':
-      return api(`${base}/members/${change.userId}`, { method: 'DELETE' });
+      return api(`/teams/${teamId}/members/${change.userId}`, { method: 'DELETE' });
     case 'leave':
-      return api(`${base}/leave`, { method: 'POST' });
+      return api(`/teams/${teamId}/leave`, { method: 'POST' });
   }
 }
 

@@ -1,5 +1,6 @@
 /** Plain bounds and rules of the contract, without zod: the client imports them through @gl/core/types. */
-export const TOPIC_MAX = 100;
+/** A topic: a brief of up to 300 characters (DESIGN §18), on every route that takes one. */
+export const TOPIC_MAX = 300;
 export const PROMPT_MAX = 200;
 export const COUNT_MIN = 1;
 export const COUNT_MAX = 10;
@@ -48,6 +49,8 @@ export const CAMPAIGN_DAYS_MIN = 1;
 export const CAMPAIGN_DAYS_MAX = 14;
 export const CAMPAIGN_PLATFORMS_MIN = 1;
 export const CAMPAIGN_PLATFORMS_MAX = 4;
+/** Campaigns one account may have being written at once (each line is a generation in the queue); the next waits. */
+export const CAMPAIGNS_RUNNING_MAX = 2;
 
 /** Outgoing webhook events (Business plan), in the order the api-docs page lists them. */
 export const WEBHOOK_EVENT_TYPES = ['generation.completed', 'line.saved', 'campaign.completed'] as const;
@@ -57,3 +60,12 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 export const WEBHOOK_URL_MAX = 2000;
 /** Endpoints one account may have. */
 export const WEBHOOK_ENDPOINTS_MAX = 10;
+/** Endpoints added plus secrets rotated per account per hour (each resolves a host and e-mails the owner). */
+export const WEBHOOK_CHANGES_PER_HOUR = 30;
+/** An M-Pesa phone number as typed (07…, +254 7…, with spaces): its length bounds before normalising. */
+export const PHONE_MIN = 10;
+export const PHONE_MAX = 20;
+/** The smallest "max chars" a generation may ask for. */
+export const MAX_CHARS_MIN = 10;
+/** A library search's length. */
+export const SAVED_SEARCH_MAX = 200;

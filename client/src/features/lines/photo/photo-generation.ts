@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
-import { PHOTO_FIELD, type GenerationAcceptedDto, type UsageSummary } from '@gl/core/types';
-import { ApiError } from '../../../platform/api';
+import { PHOTO_FIELD, type UsageSummary } from '@gl/core/types';
+import { ApiError, apiUpload } from '../../../platform/api';
 import { briefOptions, type GenerateRequest, type useGeneration } from '../generation';
-import { shrinkPhoto, uploadForm, type ShrunkPhoto } from './photo';
+import { shrinkPhoto, type ShrunkPhoto } from './photo';
 import { live } from '../../../platform/socket';
 
 /** Answers about the photo itself: shown beside the photo, not as a failed generation. */
@@ -87,7 +87,7 @@ export function usePhotoGeneration(generation: ReturnType<typeof useGeneration>,
       try {
         // Connected before asking, so the first line is not missed.
         await live.ready(3_000);
-        const data = await uploadForm<GenerationAcceptedDto>('/lines/photo', photoForm(request, photo.blob), {
+        const data = await apiUpload('/lines/photo', photoForm(request, photo.blob), {
           onProgress: (fraction) => setState((s) => (s.progress === null ? s : { ...s, progress: fraction })),
         });
         setState((s) => ({ ...s, progress: null, generationId: data.generation.id }));

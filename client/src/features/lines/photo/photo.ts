@@ -1,22 +1,11 @@
 import { PHOTO_MAX_BYTES, PHOTO_MAX_SIDE, PHOTO_TARGET_BYTES } from '@gl/core/types';
-import {
-  API_BASE,
-  ApiError,
-  endSession,
-  httpErrorMessage,
-  networkErrorMessage,
-  refreshSession,
-  timeoutMessage,
-} from '../../../platform/api';
 import { i18n } from '../../../platform/i18n/i18n';
-import { getToken } from '../../../platform/session';
-import { getVisitorId } from '../../../platform/visitor';
 
 /**
  * Captions from a photo, in the browser: the photo is drawn on a canvas and encoded again as JPEG
  * before it leaves the phone. That shrinks it (longest side at most 1024 px, about 150 KB, so it
  * goes up in seconds on slow mobile data) and leaves its EXIF behind, GPS position included: a
- * canvas holds pixels only. Then it goes up with XMLHttpRequest, whose upload events give a progress bar.
+ * canvas holds pixels only. It then goes up through the API client's `apiUpload` (lib/api.ts), with progress.
  */
 
 /** A photo ready to send. `dataUrl` is for the preview (the page's CSP allows data: images). */
@@ -119,81 +108,4 @@ export async function shrinkPhoto(file: Blob, opts: { maxSide?: number; targetBy
     if ('close' in source) source.close();
   }
   throw new Error(unreadablePhoto());
-}
-
-export interface UploadOptions {
-  /** Called with 0..1 as the body goes up. */
-  onProgress?(fraction: number): void;
-  signal?: AbortSignal;
-  /** The whole request (upload and answer); default two minutes, for slow mobile data. */
-  timeoutMs?: number;
-}
-
-interface Envelope {
-  success?: boolean;
-  data?: unknown;
-  error?: string;
-  code?: string;
-  details?: unknown[];
-  [extra: string]: unknown;
-}
-
-function send(
-  path: string,
-  form: FormData,
-  opts: UploadOptions,
-): Promise<{ status: number; env: Envelope | null; retryAfter: number | null }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}${path}`);
-    xhr.timeout = opts.timeoutMs ?? 120_000;
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    else xhr.setRequestHeader('X-Visitor-Id', getVisitorId());
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) opts.onProgress?.(Math.min(1, e.loaded / e.total));
-    };
-    xhr.upload.onload = () => opts.onProgress?.(1);
-    xhr.onload = () => {
-      let env: Envelope | null = null;
-      if ((xhr.getResponseHeader('content-type') ?? '').includes('json')) {
-        try {
-          env = JSON.parse(xhr.responseText) as Envelope;
-        } catch {
-          env = null;
-        }
-      }
-      const retry = Number(xhr.getResponseHeader('retry-after'));
-      resolve({ status: xhr.status, env, retryAfter: Number.isFinite(retry) && retry > 0 ? retry : null });
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', networkErrorMessage()));
-    xhr.ontimeout = () => reject(new ApiError(0, 'TIMEOUT', timeoutMessage()));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    if (opts.signal) {
-      if (opts.signal.aborted) return xhr.abort();
-      opts.signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    }
-    xhr.send(form);
-  });
-}
-
-/**
- * POSTs a multipart form to /api<path> with upload progress, and unwraps `{ success, data }` like
- * `api()`: the same ApiError on failure, and the same session handling (a 401 refreshes the
- * session once and sends the form again; a session that is over ends).
- */
-export async function uploadForm<T>(path: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
-  const hadToken = Boolean(getToken());
-  let res = await send(path, form, opts);
-  if (res.status === 401 && hadToken && (await refreshSession())) {
-    opts.onProgress?.(0);
-    res = await send(path, form, opts);
-  }
-  const { status, env } = res;
-  if (status >= 200 && status < 300 && env?.success) return env.data as T;
-  if (status === 401 && hadToken) endSession();
-  const { success: _s, error: _e, code: _c, details: _d, ...extra } = env ?? {};
-  const message = env?.error || httpErrorMessage(status);
-  throw new ApiError(status, env?.code ?? 'HTTP_ERROR', message, env?.details, res.retryAfter ?? undefined, extra, Boolean(env?.error));
 }

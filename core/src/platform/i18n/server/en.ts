@@ -119,6 +119,9 @@ export const SERVER_MESSAGES_EN = {
   'payments.mpesaInitFailed': 'Failed to initiate M-Pesa payment',
   'payments.mpesaPending': 'Check your phone and enter your M-Pesa PIN to complete the payment.',
   'payments.cancelledByUser': 'Payment cancelled by user',
+  'payments.paybillPending': 'Waiting for your Lipa na M-Pesa payment.',
+  'payments.paybillExpired': 'No payment came in time for this account number. Start again to get a new one.',
+  'payments.mpesaUnavailable': 'M-Pesa payments are not available right now.',
   // API keys, newsletter.
   'apiKeys.max': 'You can have at most {{count}} active API keys. Revoke one first.',
   'newsletter.badUnsubscribe': 'This unsubscribe link is not valid.',
@@ -190,6 +193,9 @@ export const SERVER_MESSAGES_EN = {
     'This campaign has no Facebook ad lines to export. Plan one with the Facebook ad primary text or headline platform (or Instagram captions).',
   'campaigns.dailyLimit':
     "This campaign needs {{needed}} generations (one per day and platform), but only {{remaining}} of today's {{count}} are left on the {{plan}} plan. Plan fewer days or platforms, or come back after midnight, your time.",
+  'campaigns.lineBudget':
+    "This campaign needs {{needed}} lines, but only {{remaining}} of today's {{count}} campaign lines are left on the {{plan}} plan. Plan fewer days or platforms, or come back after midnight, your time.",
+  'campaigns.tooManyRunning': 'You already have {{count}} campaigns being written. Please wait for one to finish, then plan the next.',
   'campaigns.editedByHand': 'This line was edited by hand. Regenerate it to refine a written line, or edit it again.',
   'campaigns.pastStart': 'The campaign cannot start in the past: choose {{date}} (today) or later',
   'campaigns.textTooLong': 'The text is longer than {{platform}} allows ({{count}} characters)',
@@ -245,6 +251,9 @@ export const SERVER_MESSAGES_EN = {
   'webhooks.eventOnce': 'Each event can be chosen once',
   'webhooks.eventRequired': 'Choose at least one event',
   'webhooks.eventsList': 'events must be a list of event types',
+  'webhooks.disabledFailing': 'Every attempt failed for more than 24 hours',
+  'webhooks.disabledTrustReset':
+    'Turned off when the password was changed or reset, or every device was signed out: check that this URL is yours',
   // Anything else.
   'plans.none': 'No plan allows this',
   'field.idInvalid': 'Must be a valid id',
@@ -273,8 +282,8 @@ export const SERVER_MESSAGES_EN = {
   'webhooks.urlScheme': 'Webhook URLs must start with https://',
   'webhooks.urlHttps': 'Webhook URLs must use https',
   'webhooks.urlCredentials': 'Webhook URLs must not contain a user name or password',
-  'webhooks.urlPrivate': 'Webhook URLs must point to a public address, not a private, loopback or link-local one',
-  'webhooks.hostNotFound': 'The webhook host {{host}} could not be found',
+  'webhooks.urlPrivate':
+    'Webhook URLs must point to a host with a public address (this one could not be found, or is private, loopback or link-local)',
   // A payment's state (billing-dto.ts: GET /billing, payment:updated).
   'payments.paypalCreateFailed': 'Failed to create PayPal order',
   'payments.paypalCaptureFailed': 'Failed to capture PayPal payment',

@@ -109,6 +109,9 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
   'payments.mpesaInitFailed': 'Hatukuweza kuanzisha malipo ya M-Pesa',
   'payments.mpesaPending': 'Angalia simu yako na uweke PIN yako ya M-Pesa ili kukamilisha malipo.',
   'payments.cancelledByUser': 'Umeghairi malipo',
+  'payments.paybillPending': 'Tunasubiri malipo yako ya Lipa na M-Pesa.',
+  'payments.paybillExpired': 'Hakuna malipo yaliyofika kwa wakati kwa nambari hii ya akaunti. Anza tena upate nambari mpya.',
+  'payments.mpesaUnavailable': 'Malipo ya M-Pesa hayapatikani kwa sasa.',
   'apiKeys.max': 'Unaweza kuwa na funguo za API zinazotumika zisizozidi {{count}}. Batilisha mmoja kwanza.',
   'newsletter.badUnsubscribe': 'Kiungo hiki cha kujiondoa si sahihi.',
   'field.refreshTokenRequired': 'Kipindi chako hakikutumwa. Tafadhali ingia tena.',
@@ -175,6 +178,9 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
     'Kampeni hii haina mistari ya matangazo ya Facebook ya kuhamisha. Panga kampeni yenye jukwaa la maandishi makuu au kichwa cha tangazo la Facebook (au maelezo ya picha ya Instagram).',
   'campaigns.dailyLimit':
     'Kampeni hii inahitaji tungo {{needed}} (utungo mmoja kwa kila siku na jukwaa), lakini zimebaki {{remaining}} tu kati ya tungo {{count}} za leo kwenye mpango wa {{plan}}. Panga siku au majukwaa machache, au rudi kesho.',
+  'campaigns.lineBudget':
+    'Kampeni hii inahitaji mistari {{needed}}, lakini imebaki mistari {{remaining}} tu kati ya mistari {{count}} ya kampeni ya leo kwenye mpango wa {{plan}}. Panga siku au majukwaa machache, au rudi kesho.',
+  'campaigns.tooManyRunning': 'Tayari una kampeni {{count}} zinazotungwa. Tafadhali subiri moja ikamilike, kisha upange nyingine.',
   'campaigns.editedByHand': 'Mstari huu ulihaririwa kwa mkono. Utunge upya ili kuuboresha, au uuhariri tena.',
   'campaigns.pastStart': 'Kampeni haiwezi kuanza siku iliyopita: chagua {{date}} (leo) au baadaye',
   'campaigns.textTooLong': 'Maandishi ni marefu kuliko {{platform}} inavyoruhusu (herufi {{count}})',
@@ -227,6 +233,9 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
   'webhooks.eventOnce': 'Kila tukio lichaguliwe mara moja tu',
   'webhooks.eventRequired': 'Chagua angalau tukio moja',
   'webhooks.eventsList': 'events iwe orodha ya aina za matukio',
+  'webhooks.disabledFailing': 'Kila jaribio limeshindwa kwa zaidi ya saa 24',
+  'webhooks.disabledTrustReset':
+    'Imezimwa nenosiri lilipobadilishwa au kuwekwa upya, au ulipotoka kwenye vifaa vyote: hakikisha URL hii ni yako',
   'plans.none': 'Hakuna mpango unaoruhusu hili',
   'field.idInvalid': 'Kitambulisho si sahihi',
   'field.sessionUnknown': 'Kipindi hiki hakijulikani',
@@ -252,8 +261,8 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
   'webhooks.urlScheme': 'Anwani za webhook zianze na https://',
   'webhooks.urlHttps': 'Anwani za webhook zitumie https',
   'webhooks.urlCredentials': 'Anwani za webhook zisiwe na jina la mtumiaji wala nenosiri',
-  'webhooks.urlPrivate': 'Anwani za webhook zielekee anwani ya umma, si ya mtandao binafsi, loopback wala link-local',
-  'webhooks.hostNotFound': 'Hatukupata seva ya webhook {{host}}',
+  'webhooks.urlPrivate':
+    'Anwani za webhook zielekee seva yenye anwani ya umma (hii haikupatikana, au ni ya mtandao binafsi, loopback au link-local)',
   'payments.paypalCreateFailed': 'Hatukuweza kuanzisha agizo la PayPal',
   'payments.paypalCaptureFailed': 'Hatukuweza kukamilisha malipo ya PayPal',
   'payments.paypalPending': 'Tunasubiri PayPal ithibitishe malipo.',
@@ -315,6 +324,7 @@ export const SERVER_WORDS_SW: Record<string, string> = {
   invitations: 'mialiko',
   messages: 'ujumbe',
   'payment attempts': 'majaribio ya malipo',
+  'webhook changes': 'mabadiliko ya webhook',
   'session refreshes from your network': 'kuhuisha vipindi kutoka kwenye mtandao wako',
   // What a photo is (photo.unsupported).
   'not an image we recognise': 'si picha tunayoitambua',
