@@ -16,3 +16,4 @@ export * from './webhooks';
 export * from './mcp';
 export * from './site';
 export * from './contract/api-responses';
+export * from './platform/i18n/time';

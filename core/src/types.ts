@@ -13,6 +13,8 @@ export * from './brands/brand-rules';
 export * from './photo/photo-limits';
 export * from './platform/web/theme-init';
 export * from './platform/i18n/languages';
+export * from './platform/i18n/time';
+export type * from './accounts/time-zone.contract';
 export type * from './accounts/language.contract';
 export type * from './platform/contract/common';
 export type * from './accounts/auth.contract';

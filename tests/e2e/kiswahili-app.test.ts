@@ -151,10 +151,10 @@ describe('the app pages in Kiswahili (a phone set to sw-KE)', () => {
       await page.getByLabel(/Mada/).fill('duka la kahawa mjini Nakuru');
       await page.getByRole('button', { name: 'Tunga mistari' }).last().click();
       await page.getByText(LINES[3]!).waitFor();
-      await page.getByText('Utunzi umekamilika').waitFor();
+      await page.getByText('Utungo umekamilika').waitFor();
       await generatedLines(page).filter({ hasText: LINES[0]! }).waitFor();
       await page.getByRole('button', { name: 'Hifadhi mstari wa 1' }).click();
-      await page.getByRole('button', { name: 'Hifadhi mstari wa 1' }).filter({ hasText: 'Umehifadhiwa' }).waitFor();
+      await page.getByRole('button', { name: 'Hifadhi mstari wa 1' }).filter({ hasText: 'Imehifadhiwa' }).waitFor();
       expect(await englishOn(page, content)).toEqual([]);
       await fitsPhones(page, 'generate');
       await page.setViewportSize({ width: 320, height: 640 });

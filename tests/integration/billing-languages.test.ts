@@ -52,7 +52,7 @@ describe('receipts and billing e-mails in the account language', () => {
     const mail = await b.smtp.waitFor((m) => m.envelope.to.includes(user.email) && m.subject.includes(payment.receipt_number));
     expect(mail.subject).toBe(`Risiti yako ya Genius Lines ${payment.receipt_number}`);
     expect(mail.text).toContain('Habari Otieno,');
-    expect(mail.text).toContain(`Mpango wa Pro, unaolipiwa kwa mwezi: ${shillings}`);
+    expect(mail.text).toContain(`Mpango wa Pro, unaotozwa kwa mwezi: ${shillings}`);
     expect(mail.text).toMatch(/Umelipa kwa M-Pesa tarehe \d{1,2} [A-Z][a-z]+ \d{4}/);
 
     const html = await fetch(`${b.h.server.url}/api/payments/${paymentId}/receipt?format=html`, {

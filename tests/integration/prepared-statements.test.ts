@@ -104,6 +104,30 @@ describe.each(drivers)('prepared statements on %s', (_name, open) => {
     expect(accepted!.usage).toMatchObject({ dailyGenerations: 1, monthlyGenerations: sameDay ? 1 : 6, limit: -1 });
   });
 
+  it("counts on the account's local day: 23:59 and 00:01 in Nairobi are two days (the zone is read by PostgreSQL)", async () => {
+    const [nairobi] = await database.db
+      .insert(schema.users)
+      .values({ email: `tz-${randomUUID()}@example.com`, name: 'N', passwordHash: 'x', timeZone: 'Africa/Nairobi' })
+      .returning();
+    const subject = `user-${nairobi!.id}`;
+    const before = await generationsRepository.accept(
+      database.db,
+      { ...brief(subject), userId: nairobi!.id },
+      ['bold'],
+      free,
+      new Date('2026-11-27T20:59:00Z'),
+    );
+    expect(before!.usage).toMatchObject({ dailyGenerations: 1, resetsAt: '2026-11-27T21:00:00.000Z' });
+    const after = await generationsRepository.accept(
+      database.db,
+      { ...brief(subject), userId: nairobi!.id },
+      ['bold'],
+      free,
+      new Date('2026-11-27T21:01:00Z'),
+    );
+    expect(after!.usage).toMatchObject({ dailyGenerations: 1, monthlyGenerations: 2, resetsAt: '2026-11-28T21:00:00.000Z' });
+  });
+
   it('joins the caller’s transaction: a rollback leaves neither the count nor the rows', async () => {
     const subject = `user-${userId}-tx`;
     await expect(

@@ -175,7 +175,7 @@ describe('campaigns being written at once, and the daily budget of campaign line
     expect(over.body).toMatchObject({
       success: false,
       code: 'DAILY_LIMIT_REACHED',
-      error: `This campaign needs ${left + 1} lines, but only ${left} of today's ${pro} campaign lines are left on the Pro plan. Plan fewer days or platforms, or come back after midnight UTC.`,
+      error: `This campaign needs ${left + 1} lines, but only ${left} of today's ${pro} campaign lines are left on the Pro plan. Plan fewer days or platforms, or come back after midnight, your time.`,
     });
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await campaignsOf(server, user)).toBe(campaignsBefore);

@@ -7,7 +7,7 @@ import {
   type DeviceInfo,
   type UserRow,
 } from '@gl/core/server';
-import { resolveLanguage, type AuthResult, type LoginBody, type RegisterBody } from '@gl/core';
+import { canonicalTimeZone, defaultTimeZone, resolveLanguage, type AuthResult, type LoginBody, type RegisterBody } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { newOpaqueToken, sha256 } from './token.service';
 import { sendVerificationEmail } from './account-emails.service';
@@ -27,7 +27,8 @@ export class AuthService {
     let user: UserRow;
     try {
       const language = resolveLanguage(input.language);
-      user = await usersRepository.create(this.ctx.db, { email: input.email, name: input.name, passwordHash, language });
+      const timeZone = (input.timeZone && canonicalTimeZone(input.timeZone)) || defaultTimeZone({ language });
+      user = await usersRepository.create(this.ctx.db, { email: input.email, name: input.name, passwordHash, language, timeZone });
     } catch (err) {
       if (isUniqueViolation(err)) throw Errors.conflict('An account with this email already exists');
       throw err;

@@ -1,4 +1,4 @@
-import { resolveLanguage, type PublicUser } from '@gl/core';
+import { resolveLanguage, safeTimeZone, type PublicUser } from '@gl/core';
 import { currentPlanFor, type UserRow } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 
@@ -15,5 +15,6 @@ export async function toPublicUser(ctx: ApiContext, user: UserRow): Promise<Publ
     emailVerified: user.emailVerifiedAt !== null,
     // A stored value we no longer speak reads as English.
     language: resolveLanguage(user.language),
+    timeZone: safeTimeZone(user.timeZone),
   };
 }

@@ -11,6 +11,7 @@ import {
   notifySubscription,
   paypalCancellationsRepository,
   subscriptionsRepository,
+  usersRepository,
   type PaypalCancellationRow,
   type SubscriptionRow,
   translateServerMessage,
@@ -23,6 +24,7 @@ import type {
   PaypalCancellationDto,
   PlanId,
   ReceiptDto,
+  TimeReader,
   UiLanguage,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
@@ -117,6 +119,11 @@ export class BillingService {
     const current = await currentPlanFor(this.ctx.db, userId);
     if (current.id === planId) throw Errors.conflict(`You already have the ${current.name} plan. Paying for it again extends it.`);
     return billingQuote(this.ctx.db, userId, planId, interval, this.ctx.config.MPESA_KES_PER_USD);
+  }
+
+  /** Whom the account's receipts are written for: its language and time zone. */
+  async readerOf(userId: string): Promise<TimeReader> {
+    return usersRepository.readerOf(this.ctx.db, userId);
   }
 
   async receipt(userId: string, paymentId: string): Promise<ReceiptDto> {

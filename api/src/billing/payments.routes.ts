@@ -266,11 +266,12 @@ export const paymentsResource = defineResource({
       handler: async ({ req, res, deps, params, query }) => {
         const receipt = await deps.billing.receipt(userIdOf(req), params.id);
         if (query.format === 'json') return receipt;
+        const { timeZone } = await deps.billing.readerOf(userIdOf(req));
         res
           .status(200)
           .type('html')
           .setHeader('Cache-Control', 'private, no-store')
-          .send(receiptPage(receipt, languageOf(req)));
+          .send(receiptPage(receipt, languageOf(req), timeZone));
         return SENT;
       },
     }),

@@ -1,9 +1,8 @@
 import { formatMinor, getPlan, type ReceiptDto, type UiLanguage } from '@gl/core';
-import { formatDay } from '@gl/core/server';
+import { DEFAULT_TIME_ZONE, formatDate, localDay } from '@gl/core/server';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
 
 /** M-Pesa's confirmation code (how Kenyans reconcile) and the payment's own account number, when there are. */
 function mpesaRows(r: ReceiptDto, codeLabel: string, accountLabel: string): Array<[string, string]> {
@@ -15,14 +14,14 @@ function mpesaRows(r: ReceiptDto, codeLabel: string, accountLabel: string): Arra
 
 /** The receipt in Kiswahili (docs/glossary-sw.md), money and dates through Intl (sw-KE). */
 const PLAN_NAMES_SW: Record<string, string> = { free: 'Bure', pro: 'Pro', business: 'Biashara' };
-function rowsSw(r: ReceiptDto): Array<[string, string]> {
+function rowsSw(r: ReceiptDto, timeZone: string): Array<[string, string]> {
   const m = (minor: number) => formatMinor(minor, r.currency);
-  const d = (iso: string | null) => (iso ? formatDay(new Date(iso), 'sw') : '—');
+  const d = (iso: string | null) => (iso ? formatDate(new Date(iso), { language: 'sw', timeZone }) : '—');
   return [
     ['Nambari ya risiti', r.number],
     ['Tarehe', d(r.issuedAt)],
     ['Imetolewa kwa', `${r.customerName} <${r.customerEmail}>`],
-    ['Mpango', `${PLAN_NAMES_SW[r.planId] ?? getPlan(r.planId).name}, unaolipiwa ${r.interval === 'year' ? 'kwa mwaka' : 'kwa mwezi'}`],
+    ['Mpango', `${PLAN_NAMES_SW[r.planId] ?? getPlan(r.planId).name}, unaotozwa ${r.interval === 'year' ? 'kwa mwaka' : 'kwa mwezi'}`],
     ['Kipindi', `${d(r.periodStart)} hadi ${d(r.periodEnd)}`],
     ['Njia ya malipo', r.method === 'mpesa' ? 'M-Pesa' : 'PayPal'],
     ...mpesaRows(r, 'Msimbo wa uthibitisho wa M-Pesa', 'Nambari ya akaunti'),
@@ -36,12 +35,14 @@ const WORDS = {
 };
 
 /** A clean printable receipt page (no scripts, inline styles only, prints on one A4 page), in the account's language. */
-export function receiptPage(r: ReceiptDto, lang: UiLanguage = 'en'): string {
+export function receiptPage(r: ReceiptDto, lang: UiLanguage = 'en', timeZone: string = DEFAULT_TIME_ZONE): string {
+  // Dates are the customer's own days (their time zone).
+  const day = (iso: string | null) => (iso ? localDay(new Date(iso), timeZone) : '—');
   const plan = getPlan(r.planId).name;
   const w = WORDS[lang];
   const rows: Array<[string, string]> =
     lang === 'sw'
-      ? rowsSw(r)
+      ? rowsSw(r, timeZone)
       : [
           ['Receipt number', r.number],
           ['Date', day(r.issuedAt)],

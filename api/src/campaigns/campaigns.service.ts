@@ -7,12 +7,11 @@ import {
   fitsLinePlatform,
   generationJob,
   generationsRepository,
-  nextUtcMidnight,
   PLATFORM_CATEGORY,
   usageRepository,
   usageSubject,
   usageSummaryFor,
-  utcDay,
+  usersRepository,
   type CampaignCell,
   type GenerationRow,
 } from '@gl/core/server';
@@ -26,6 +25,7 @@ import {
   nextOccasionDate,
   occasionDateFor,
   OCCASIONS,
+  localDay,
   utcToday,
   type CampaignAcceptedDto,
   type CampaignDto,
@@ -41,7 +41,7 @@ import type { ApiContext } from '../api-context';
 import { BrandsService } from '../brands/brands.service';
 import { GenerationService } from '../lines/generation.service';
 import { enforcePlan } from '../common/plan-policy';
-import { dailyLimitReached } from '../common/quota.service';
+import { dailyLimitReached, secondsUntilReset } from '../common/quota.service';
 
 /** 403 PLAN_REQUIRED naming the cheapest plan with campaigns, unless `plan` has them. */
 export function requireCampaigns(plan: Plan): void {
@@ -93,9 +93,10 @@ export class CampaignsService {
     this.ensureQueueReady();
     const plan = await currentPlanFor(this.ctx.db, userId);
     requireCampaigns(plan);
-    const today = utcToday(now);
+    // "Today" is the owner's own day (their time zone), as their daily quota counts it.
+    const today = localDay(now, (await usersRepository.readerOf(this.ctx.db, userId)).timeZone);
     if (body.startsOn < today) {
-      const message = `The campaign cannot start in the past: choose ${today} (today, UTC) or later`;
+      const message = `The campaign cannot start in the past: choose ${today} (today) or later`;
       throw Errors.validation(`startsOn: ${message}`, [{ path: 'startsOn', message }]);
     }
     const cells: CampaignCell[] = [];
@@ -144,28 +145,31 @@ export class CampaignsService {
         `You already have ${CAMPAIGNS_RUNNING_MAX} campaigns being written. Please wait for one to finish, then plan the next.`,
       );
     }
-    if (accepted.refused === 'budget') throw this.overBudget(cells.length, accepted.remaining, plan, now);
+    if (accepted.refused === 'budget') throw this.overBudget(cells.length, accepted.remaining, accepted.resetsAt, plan, now);
     if (accepted.refused === 'daily') throw this.overLimit(cells.length, await usageSummaryFor(this.ctx.db, subject, plan, now), plan, now);
     await this.enqueueAll(accepted.campaign.id, accepted.generations, { userId, subject }, now);
     return { id: accepted.campaign.id, total: cells.length, usage: accepted.usage };
   }
 
-  /** 429 DAILY_LIMIT_REACHED past the plan's daily campaign lines: what the campaign needs and what is left. */
-  private overBudget(needed: number, remaining: number, plan: Plan, now: Date): AppError {
-    const retryAfter = Math.max(1, Math.ceil((nextUtcMidnight(now).getTime() - now.getTime()) / 1000));
+  /**
+   * 429 DAILY_LIMIT_REACHED past the plan's daily campaign lines: what the campaign needs and what is
+   * left, until `resetsAt` (the account's next local midnight, like the daily generations).
+   */
+  private overBudget(needed: number, remaining: number, resetsAt: Date, plan: Plan, now: Date): AppError {
+    const retryAfter = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
     return new AppError(
       'DAILY_LIMIT_REACHED',
-      `This campaign needs ${needed} lines, but only ${remaining} of today's ${plan.limits.campaignLinesPerDay} campaign lines are left on the ${plan.name} plan. Plan fewer days or platforms, or come back after midnight UTC.`,
+      `This campaign needs ${needed} lines, but only ${remaining} of today's ${plan.limits.campaignLinesPerDay} campaign lines are left on the ${plan.name} plan. Plan fewer days or platforms, or come back after midnight, your time.`,
       { headers: { 'Retry-After': String(retryAfter) } },
     );
   }
 
   /** 429 DAILY_LIMIT_REACHED that says how many generations the campaign needs and how many are left. */
   private overLimit(needed: number, usage: UsageSummary, plan: Plan, now: Date): AppError {
-    const retryAfter = Math.max(1, Math.ceil((nextUtcMidnight(now).getTime() - now.getTime()) / 1000));
+    const retryAfter = secondsUntilReset(usage, now);
     return new AppError(
       'DAILY_LIMIT_REACHED',
-      `This campaign needs ${needed} generations (one per day and platform), but only ${usage.remaining} of today's ${plan.limits.dailyGenerations} are left on the ${plan.name} plan. Plan fewer days or platforms, or come back after midnight UTC.`,
+      `This campaign needs ${needed} generations (one per day and platform), but only ${usage.remaining} of today's ${plan.limits.dailyGenerations} are left on the ${plan.name} plan. Plan fewer days or platforms, or come back after midnight, your time.`,
       { data: { usage }, headers: { 'Retry-After': String(retryAfter) } },
     );
   }
@@ -190,8 +194,8 @@ export class CampaignsService {
           campaignId,
           rows.map((r) => r.id),
         );
-        await usageRepository.decrement(this.ctx.db, subject, utcDay(now), rows.length);
-        await usageRepository.decrement(this.ctx.db, campaignLinesSubject(userId), utcDay(now), rows.length);
+        await usageRepository.decrement(this.ctx.db, subject, now, rows.length);
+        await usageRepository.decrement(this.ctx.db, campaignLinesSubject(userId), now, rows.length);
       } catch (undoErr) {
         this.ctx.logger.warn({ campaignId, err: (undoErr as Error).message }, 'could not withdraw a campaign');
       }

@@ -1,4 +1,4 @@
-import { AppError, currentPlanFor, nextUtcMidnight, usageRepository, usageSubject, usageSummaryFor, summarise } from '@gl/core/server';
+import { AppError, currentPlanFor, usageRepository, usageSubject, usageSummaryFor, summarise } from '@gl/core/server';
 import { getPlan, type Plan, type UsageSummary } from '@gl/core';
 import type { DbOrTx } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
@@ -9,18 +9,23 @@ export interface QuotaOwner {
   ip?: string | null;
 }
 
+/** Retry-After for a used-up day: until the subject's next local midnight. */
+export function secondsUntilReset(usage: UsageSummary, now = new Date()): number {
+  return Math.max(1, Math.ceil((new Date(usage.resetsAt).getTime() - now.getTime()) / 1000));
+}
+
 export function dailyLimitReached(usage: UsageSummary, plan: Plan, now = new Date()): AppError {
-  const retryAfter = Math.max(1, Math.ceil((nextUtcMidnight(now).getTime() - now.getTime()) / 1000));
+  const retryAfter = secondsUntilReset(usage, now);
   return new AppError(
     'DAILY_LIMIT_REACHED',
-    `You have used all ${plan.limits.dailyGenerations} generations of the ${plan.name} plan today. Upgrade for unlimited generations, or come back after midnight UTC.`,
+    `You have used all ${plan.limits.dailyGenerations} generations of the ${plan.name} plan today. Upgrade for unlimited generations, or come back after midnight, your time.`,
     { data: { usage }, headers: { 'Retry-After': String(retryAfter) } },
   );
 }
 
 /**
  * Daily generation quotas, counted in PostgreSQL (usage_daily) by one atomic statement per
- * request, reset at midnight UTC. Visitors are counted per client IP under the free plan.
+ * request, reset at the subject's local midnight (its account's time zone; UTC for a visitor). Visitors are counted per client IP under the free plan.
  */
 export class QuotaService {
   constructor(private readonly ctx: ApiContext) {}
@@ -44,13 +49,13 @@ export class QuotaService {
       const usage = await usageSummaryFor(tx, subject, plan, now);
       throw dailyLimitReached(usage, plan, now);
     }
-    const { monthly } = await usageRepository.counts(tx, subject, now);
-    return summarise(plan, count, monthly, now);
+    const { monthly, resetsAt } = await usageRepository.counts(tx, subject, now);
+    return summarise(plan, count, monthly, resetsAt);
   }
 
   /** Gives back a generation that was counted but could not be queued. */
-  async refund(subject: string, day: string, units = 1): Promise<void> {
-    await usageRepository.decrement(this.ctx.db, subject, day, units);
+  async refund(subject: string, countedAt: Date, units = 1): Promise<void> {
+    await usageRepository.decrement(this.ctx.db, subject, countedAt, units);
   }
 
   async summary(owner: QuotaOwner, plan?: Plan): Promise<UsageSummary> {

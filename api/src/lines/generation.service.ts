@@ -9,7 +9,6 @@ import {
   toGenerationDto,
   translateServerMessage,
   usageSummaryFor,
-  utcDay,
   type GenerationOwner,
   type GenerationRow,
 } from '@gl/core/server';
@@ -177,7 +176,7 @@ export class GenerationService {
       await this.dropPhotos(rows);
       for (const row of rows) {
         await generationsRepository.withdraw(this.ctx.db, row).catch(() => undefined);
-        await this.quota.refund(subject, utcDay(now)).catch(() => undefined);
+        await this.quota.refund(subject, now).catch(() => undefined);
       }
       throw Errors.unavailable(PHOTO_HANDOFF_FAILED, err);
     }
@@ -287,7 +286,7 @@ export class GenerationService {
         for (const rest of rows.slice(i)) {
           try {
             await generationsRepository.withdraw(this.ctx.db, rest);
-            await this.quota.refund(subject, utcDay(now));
+            await this.quota.refund(subject, now);
           } catch (undoErr) {
             // The row stays pending: the reconciler re-enqueues it once Redis is back.
             this.ctx.logger.warn({ generationId: rest.id, err: (undoErr as Error).message }, 'could not withdraw a generation');

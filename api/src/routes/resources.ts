@@ -5,6 +5,7 @@ import { savedLinesResource } from '../library/saved-lines.routes';
 import { linesResource } from '../lines/lines.routes';
 import { accountResource } from '../accounts/account.routes';
 import { accountLanguageResource } from '../accounts/account-language.routes';
+import { accountTimeZoneResource } from '../accounts/account-time-zone.routes';
 import { newsletterResource } from '../site/newsletter.routes';
 import { contactResource } from '../site/contact.routes';
 import { plansResource } from '../billing/plans.routes';
@@ -35,6 +36,7 @@ export const RESOURCES: Resource<any>[] = [
   brandsResource,
   accountResource,
   accountLanguageResource,
+  accountTimeZoneResource,
   newsletterResource,
   contactResource,
   plansResource,

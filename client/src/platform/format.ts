@@ -1,10 +1,3 @@
-/** The saved card's date: short month, day, year, hour, minute (e.g. "Mar 5, 2026, 2:07 PM"). */
-export function formatSavedDate(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString(locale, { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-}
-
 /** A price in dollars with two decimals, e.g. 9.99 -> "9.99". */
 export function formatPrice(dollars: number): string {
   return dollars.toFixed(2);

@@ -148,6 +148,7 @@ export const TEST_USER: PublicUser = {
   isAdmin: false,
   emailVerified: true,
   language: 'en',
+  timeZone: 'UTC',
 };
 
 export function signIn(user: PublicUser = TEST_USER): void {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PLAN_IDS } from '../platform/catalogue';
 import { emailSchema, timestampSchema } from '../platform/contract/common';
 import { languageSchema } from './language.contract';
+import { TIME_ZONE_MAX } from '../platform/i18n/time';
 
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../platform/contract/limits';
 export { PASSWORD_MAX, PASSWORD_MIN };
@@ -27,6 +28,15 @@ export const registerBody = z.strictObject({
     .max(35, 'Language must be at most 35 characters')
     .optional()
     .describe('the interface language (en or sw); unknown is English'),
+  /**
+   * The browser's IANA time zone (Intl.DateTimeFormat().resolvedOptions().timeZone). A name this
+   * server does not know is not a reason to refuse a sign-up: it is read as absent (DESIGN.md §20).
+   */
+  timeZone: z
+    .string()
+    .max(TIME_ZONE_MAX, `Time zone must be at most ${TIME_ZONE_MAX} characters`)
+    .optional()
+    .describe("the browser's IANA time zone; absent or unknown: Africa/Nairobi for Kiswahili, else UTC"),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -51,6 +61,7 @@ export const publicUserDto = z.object({
   isAdmin: z.boolean(),
   emailVerified: z.boolean().describe('the owner opened the verification link sent to this address'),
   language: languageSchema.describe("the account's interface language: its e-mails, reminders and receipts go out in it"),
+  timeZone: z.string().describe("the account's IANA time zone: every time shown to it, and the daily quota's midnight, are in it"),
 });
 export type PublicUser = z.infer<typeof publicUserDto>;
 

@@ -2,3 +2,4 @@
 export * from './auth.contract';
 export * from './account.contract';
 export * from './language.contract';
+export * from './time-zone.contract';

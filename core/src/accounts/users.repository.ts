@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/database';
 import { users } from '../schema';
 import { resolveLanguage, type UiLanguage } from '../platform/i18n/languages';
+import { safeTimeZone, type TimeReader } from '../platform/i18n/time';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -22,7 +23,10 @@ export const usersRepository = {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
   },
-  async create(db: DbOrTx, input: { email: string; name: string; passwordHash: string; language?: string }): Promise<UserRow> {
+  async create(
+    db: DbOrTx,
+    input: { email: string; name: string; passwordHash: string; language?: string; timeZone?: string },
+  ): Promise<UserRow> {
     const [row] = await db.insert(users).values(input).returning();
     return row!;
   },
@@ -34,6 +38,16 @@ export const usersRepository = {
   async setLanguage(db: DbOrTx, id: string, language: string): Promise<UserRow | undefined> {
     const [row] = await db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, id)).returning();
     return row;
+  },
+  /** The account's IANA time zone (canonical, checked by the caller). */
+  async setTimeZone(db: DbOrTx, id: string, timeZone: string): Promise<UserRow | undefined> {
+    const [row] = await db.update(users).set({ timeZone, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    return row;
+  },
+  /** What a time shown to the account is written for: its language and its zone. */
+  async readerOf(db: DbOrTx, id: string): Promise<TimeReader> {
+    const [row] = await db.select({ language: users.language, timeZone: users.timeZone }).from(users).where(eq(users.id, id)).limit(1);
+    return { language: resolveLanguage(row?.language), timeZone: safeTimeZone(row?.timeZone) };
   },
   async updatePasswordHash(db: DbOrTx, id: string, passwordHash: string): Promise<void> {
     await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));

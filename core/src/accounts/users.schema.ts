@@ -17,6 +17,12 @@ export const users = pgTable('users', {
   sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true }),
   /** The account's interface language (DESIGN.md §14): its e-mails, reminders and receipts go out in it. An unknown value reads as English. */
   language: text('language').notNull().default('en'),
+  /**
+   * The account's IANA time zone (DESIGN.md §20): every time it is shown, and the daily quota's
+   * midnight, are in it. Set from the browser at sign-up; when unknown, Africa/Nairobi for a
+   * Kiswahili account or a Kenyan phone number, else UTC.
+   */
+  timeZone: text('time_zone').notNull().default('UTC'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -197,7 +197,7 @@ export const billingRepository = {
 
   async findNotice(db: DbOrTx, id: string) {
     const [row] = await db
-      .select({ notice: billingNotices, name: users.name, email: users.email, language: users.language })
+      .select({ notice: billingNotices, name: users.name, email: users.email, language: users.language, timeZone: users.timeZone })
       .from(billingNotices)
       .innerJoin(users, eq(users.id, billingNotices.userId))
       .where(eq(billingNotices.id, id))

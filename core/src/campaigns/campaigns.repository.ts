@@ -16,13 +16,13 @@ import { campaignLinesSubject, summarise, usageRepository } from '../lines/usage
 /**
  * What `accept` made of a campaign: recorded with its generations, or refused whole (nothing
  * recorded or counted): `running` when the account already has its campaigns being written,
- * `budget` past the plan's daily campaign lines (`remaining` left today), `daily` past the daily
- * generations.
+ * `budget` past the plan's daily campaign lines (`remaining` left on the account's local day, until
+ * `resetsAt`), `daily` past the daily generations.
  */
 export type CampaignAcceptance =
   | { refused?: undefined; campaign: CampaignRow; generations: GenerationRow[]; usage: UsageSummary }
   | { refused: 'running' }
-  | { refused: 'budget'; remaining: number }
+  | { refused: 'budget'; remaining: number; resetsAt: Date }
   | { refused: 'daily' };
 
 /** Rolls back a campaign's transaction when the daily generations do not admit it. */
@@ -149,8 +149,8 @@ export const campaignsRepository = {
         const budget = plan.limits.campaignLinesPerDay;
         const budgetSubject = campaignLinesSubject(input.userId);
         if ((await usageRepository.increment(tx, budgetSubject, budget, now, cells.length)) === null) {
-          const { daily: used } = await usageRepository.counts(tx, budgetSubject, now);
-          return { refused: 'budget', remaining: Math.max(0, budget - used) };
+          const { daily: used, resetsAt } = await usageRepository.counts(tx, budgetSubject, now);
+          return { refused: 'budget', remaining: Math.max(0, budget - used), resetsAt };
         }
         const daily = await usageRepository.increment(tx, input.subject, plan.limits.dailyGenerations, now, cells.length);
         // Nothing of the campaign stays: the budget counted above goes with the transaction.
@@ -210,9 +210,9 @@ export const campaignsRepository = {
             generationId: ids[i]!,
           })),
         );
-        const { monthly } = await usageRepository.counts(tx, input.subject, now);
+        const { monthly, resetsAt } = await usageRepository.counts(tx, input.subject, now);
         const byId = new Map(rows.map((r) => [r.id, r]));
-        return { campaign: campaign!, generations: ids.map((id) => byId.get(id)!), usage: summarise(plan, daily, monthly, now) };
+        return { campaign: campaign!, generations: ids.map((id) => byId.get(id)!), usage: summarise(plan, daily, monthly, resetsAt) };
       })
       .catch((err: unknown) => {
         if (err instanceof DailyLimitRollback) return { refused: 'daily' as const };

@@ -116,6 +116,7 @@ export const API_RESPONSES = {
   'PUT /users/email': emailChangeDto,
   'DELETE /users/account': deletedDto,
   'PATCH /account/language': userResultDto,
+  'PATCH /account/time-zone': userResultDto,
   'POST /newsletter': subscribedDto,
   'POST /newsletter/unsubscribe': unsubscribedDto,
   'POST /contact': idDto,

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../platform/db/database';
 import { prepared, selectList } from '../platform/db/prepared';
 import { generations } from '../schema';
 import { planFromLookup, planLookupColumns } from '../billing/subscriptions.repository';
-import { summarise, utcDay } from './usage.repository';
+import { subjectClockSql, summarise } from './usage.repository';
 import type { Plan } from '../platform/catalogue';
 import type { UsageSummary } from './lines.contract';
 
@@ -53,11 +53,6 @@ export type RefineRequest = { index: number; action: RefineAction; language: Lan
 
 const COLUMNS = selectList(generations);
 
-/** The first day of `now`'s UTC month, as PostgreSQL `date` text. */
-function monthStart(now: Date): string {
-  return utcDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
-}
-
 /**
  * Counts `units` generations against the daily quota and records one generation per tone, in one
  * statement (so all or nothing, with no transaction round trips): the day's usage row is inserted or
@@ -66,25 +61,25 @@ function monthStart(now: Date): string {
  * subject, so N concurrent requests at limit - 1 let exactly one through. Also returns the month's
  * total after counting (days before today are read from the statement's snapshot, today is the new count).
  */
-const acceptStatement = prepared<GenerationRow & { daily: number; monthly: number }>(
+const acceptStatement = prepared<GenerationRow & { daily: number; monthly: number; resetsAt: Date }>(
   'gl_generations_accept',
-  `with u as (
-     insert into usage_daily as ud (subject, day, count) values ($1, $2::date, $3::int)
+  `with z as (${subjectClockSql('$1::text', '$2::timestamptz')}), u as (
+     insert into usage_daily as ud (subject, day, count) select $1, z.day, $3::int from z
      on conflict (subject, day) do update set count = ud.count + $3::int
        where $4::int < 0 or ud.count + $3::int <= $4::int
      returning ud.count
    ), g as (
      insert into generations (user_id, visitor_id, api_key_id, subject, plan_id, category, tone, topic, prompt, count, language, max_chars, brand,
        platform, hashtags, emoji, from_photo)
-     select $6::uuid, $7::text, $8::uuid, $1, $9::text, $10::text, t.tone, $12::text, $13::text, $14::int, coalesce($15::text, 'en'), $16::int, $17::jsonb,
-       $18::text, $19::text, $20::text, $21::boolean
-       from u, jsonb_array_elements_text($11::jsonb) with ordinality as t(tone, ord)
+     select $5::uuid, $6::text, $7::uuid, $1, $8::text, $9::text, t.tone, $11::text, $12::text, $13::int, coalesce($14::text, 'en'), $15::int, $16::jsonb,
+       $17::text, $18::text, $19::text, $20::boolean
+       from u, jsonb_array_elements_text($10::jsonb) with ordinality as t(tone, ord)
        order by t.ord
      returning ${COLUMNS}
    )
-   select g.*, u.count as "daily",
-     u.count + (select coalesce(sum(o.count), 0)::int from usage_daily o where o.subject = $1 and o.day >= $5::date and o.day <> $2::date) as "monthly"
-   from u, g`,
+   select g.*, u.count as "daily", z."resetsAt",
+     u.count + (select coalesce(sum(o.count), 0)::int from usage_daily o where o.subject = $1 and o.day >= z.month and o.day <> z.day) as "monthly"
+   from z, u, g`,
 );
 
 const findByIdStatement = prepared<GenerationRow>('gl_generations_find', `select ${COLUMNS} from generations where id = $1::uuid`);
@@ -110,22 +105,22 @@ const claimStatement = prepared<GenerationRow & { hasSavedLines: boolean }>(
  * none does, the worker records no event: no further statement).
  */
 const completeStatement = prepared<
-  GenerationRow & { ownPlan: string | null; teamBusiness: boolean; daily: number; monthly: number; hasWebhooks: boolean }
+  GenerationRow & { ownPlan: string | null; teamBusiness: boolean; daily: number; monthly: number; resetsAt: Date; hasWebhooks: boolean }
 >(
   'gl_generations_complete',
   `with c as (
      update generations set status = 'completed', lines = $3::jsonb, source = $4::text, error = null,
        timings = timings || $5::jsonb, replace_index = null, completed_at = $6::timestamptz,
-       refinements = refinements || $9::jsonb, refine = null
+       refinements = refinements || $7::jsonb, refine = null
      where id = $1::uuid and status = 'running' and attempts = $2::int
      returning ${COLUMNS}
    )
-   select c.*, ${planLookupColumns('c."userId"', '$6')},
-     (select coalesce(sum(o.count) filter (where o.day = $7::date), 0)::int from usage_daily o where o.subject = c.subject and o.day >= $8::date) as "daily",
-     (select coalesce(sum(o.count), 0)::int from usage_daily o where o.subject = c.subject and o.day >= $8::date) as "monthly",
+   select c.*, ${planLookupColumns('c."userId"', '$6')}, z."resetsAt",
+     (select coalesce(sum(o.count) filter (where o.day = z.day), 0)::int from usage_daily o where o.subject = c.subject and o.day >= z.month) as "daily",
+     (select coalesce(sum(o.count), 0)::int from usage_daily o where o.subject = c.subject and o.day >= z.month) as "monthly",
      exists (select 1 from webhook_endpoints e where e.user_id = c."userId" and e.disabled_at is null
        and e.events @> '["generation.completed"]'::jsonb) as "hasWebhooks"
-   from c`,
+   from c cross join lateral (${subjectClockSql('c.subject', '$6::timestamptz')}) z`,
 );
 
 const savedAmongStatement = prepared<{ text: string }>(
@@ -208,10 +203,9 @@ export const generationsRepository = {
     if (limit >= 0 && limit < units) return undefined;
     const result = await acceptStatement.run(db, [
       brief.subject,
-      utcDay(now),
+      now.toISOString(),
       units,
       limit,
-      monthStart(now),
       brief.userId ?? null,
       brief.visitorId ?? null,
       brief.apiKeyId ?? null,
@@ -230,10 +224,10 @@ export const generationsRepository = {
       brief.fromPhoto ?? false,
     ]);
     if (result.length === 0) return undefined;
-    const { daily, monthly } = result[0]!;
-    const rows = result.map((r) => withoutExtras(r, ['daily', 'monthly']));
+    const { daily, monthly, resetsAt } = result[0]!;
+    const rows = result.map((r) => withoutExtras(r, ['daily', 'monthly', 'resetsAt']));
     rows.sort((a, b) => tones.indexOf(a.tone) - tones.indexOf(b.tone));
-    return { rows, usage: summarise(plan, Number(daily), Number(monthly), now) };
+    return { rows, usage: summarise(plan, Number(daily), Number(monthly), resetsAt) };
   },
 
   async insert(db: DbOrTx, values: GenerationInsert): Promise<GenerationRow> {
@@ -314,13 +308,15 @@ export const generationsRepository = {
       result.source,
       JSON.stringify(result.timings),
       now.toISOString(),
-      utcDay(now),
-      monthStart(now),
       JSON.stringify(result.refinement ? [result.refinement] : []),
     ]);
     if (!row) return undefined;
-    const usage = summarise(planFromLookup(row), Number(row.daily), Number(row.monthly), now);
-    return { ...withoutExtras(row, ['ownPlan', 'teamBusiness', 'daily', 'monthly', 'hasWebhooks']), usage, hasWebhooks: row.hasWebhooks };
+    const usage = summarise(planFromLookup(row), Number(row.daily), Number(row.monthly), row.resetsAt);
+    return {
+      ...withoutExtras(row, ['ownPlan', 'teamBusiness', 'daily', 'monthly', 'resetsAt', 'hasWebhooks']),
+      usage,
+      hasWebhooks: row.hasWebhooks,
+    };
   },
 
   /**

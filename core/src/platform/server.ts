@@ -16,5 +16,6 @@ export * from './metrics';
 export * from './csp';
 export * from './i18n/request-language';
 export * from './i18n/format';
+export * from './i18n/time';
 export * from './i18n/server/translate';
 export { zodErrorMapFor } from './i18n/server/zod-sw';

@@ -14,4 +14,6 @@ export interface BillingMailInput {
   publicUrl?: string;
   /** The account's language (English when absent). */
   language?: UiLanguage;
+  /** The account's IANA time zone: the days named are its days (UTC when absent). */
+  timeZone?: string;
 }

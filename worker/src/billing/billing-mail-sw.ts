@@ -1,5 +1,5 @@
 import { formatMinor, getPlan, type PlanId } from '@gl/core';
-import { formatDay } from '@gl/core/server';
+import { DEFAULT_TIME_ZONE, formatDate } from '@gl/core/server';
 import type { BillingMailInput } from './billing-mail-input';
 
 /** The billing e-mails in Kiswahili: money and dates through Intl (sw-KE), plan names from the glossary. */
@@ -24,13 +24,14 @@ const planName = (id: string) => {
   }
 };
 const money = formatMinor;
-const day = (d: Date | null | undefined) => (d ? formatDay(d, 'sw') : '');
 
 export function composeBillingMailSw(input: BillingMailInput): { subject: string; lines: string[] } {
   const { notice, payment } = input;
   const billing = input.publicUrl ? `${input.publicUrl.replace(/\/+$/, '')}/billing` : undefined;
   const manage = billing ? [`Simamia mpango wako: ${billing}`] : [];
   const hello = `Habari ${input.name},`;
+  // The recipient's own calendar day (their time zone).
+  const day = (d: Date | null | undefined) => (d ? formatDate(d, { language: 'sw', timeZone: input.timeZone ?? DEFAULT_TIME_ZONE }) : '');
   switch (notice.kind) {
     case 'receipt': {
       const p = payment!;
@@ -40,7 +41,7 @@ export function composeBillingMailSw(input: BillingMailInput): { subject: string
         lines: [
           hello,
           `Asante kwa malipo yako. Risiti ${p.receiptNumber}:`,
-          `Mpango wa ${planName(p.planId)}, unaolipiwa ${p.interval === 'year' ? 'kwa mwaka' : 'kwa mwezi'}: ${money(p.amountMinor, p.currency)}` +
+          `Mpango wa ${planName(p.planId)}, unaotozwa ${p.interval === 'year' ? 'kwa mwaka' : 'kwa mwezi'}: ${money(p.amountMinor, p.currency)}` +
             (p.creditMinor > 0 ? ` (baada ya kutoa salio la ${money(p.creditMinor, p.currency)})` : ''),
           `Umelipa kwa ${p.provider === 'mpesa' ? 'M-Pesa' : 'PayPal'} tarehe ${day(p.completedAt)}, kwa kipindi cha ${day(p.periodStart)} hadi ${day(p.periodEnd)}.`,
           ...(p.mpesaReceipt ? [`Msimbo wa uthibitisho wa M-Pesa: ${p.mpesaReceipt}`] : []),
@@ -99,7 +100,7 @@ export function composeBillingMailSw(input: BillingMailInput): { subject: string
         subject: `Mpango wako wa Genius Lines unaisha baada ya ${days}`,
         lines: [
           hello,
-          `Mpango wako unaisha tarehe ${day(notice.periodEnd)} (baada ya ${days}) na haujihuishi wenyewe.`,
+          `Mpango wako unaisha tarehe ${day(notice.periodEnd)} (baada ya ${days}) na hauhuishwi kiotomatiki.`,
           'Lipia mwezi au mwaka mwingine kabla ya tarehe hiyo ili uendelee na mpango wako bila kupoteza hata siku moja; baada ya tarehe hiyo akaunti yako itahamia mpango wa Bure.',
           ...manage,
         ],

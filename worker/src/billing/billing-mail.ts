@@ -1,4 +1,4 @@
-import { formatMinor, getPlan, type PlanId } from '@gl/core';
+import { DEFAULT_TIME_ZONE, formatMinor, getPlan, localDay, type PlanId } from '@gl/core';
 import { composeBillingMailSw } from './billing-mail-sw';
 import type { BillingMailInput } from './billing-mail-input';
 
@@ -16,7 +16,6 @@ const LEFT_BECAUSE: Record<string, string> = {
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : '');
 const planName = (id: string) => {
   try {
     return getPlan(id as PlanId).name;
@@ -32,6 +31,8 @@ export function composeBillingMail(input: BillingMailInput): { subject: string; 
   const { notice, payment } = input;
   const billing = input.publicUrl ? `${input.publicUrl.replace(/\/+$/, '')}/billing` : undefined;
   const manage = billing ? [`Manage your plan: ${billing}`] : [];
+  // The recipient's own calendar day (their time zone).
+  const day = (d: Date | null | undefined) => (d ? localDay(d, input.timeZone ?? DEFAULT_TIME_ZONE) : '');
   switch (notice.kind) {
     case 'receipt': {
       const p = payment!;

@@ -20,7 +20,17 @@ export async function deliverBillingNotice(ctx: WorkerContext, job: Job, noticeI
     ? await paypalCancellationsRepository.find(ctx.db, notice.paypalCancellationId)
     : undefined;
   const refund = notice.kind === 'refund' ? await billingRepository.findRefundOfNotice(ctx.db, notice.dedupeKey) : undefined;
-  const bodies = billingMailBodies({ notice, name, email, payment, cancellation, refund, publicUrl: ctx.config.PUBLIC_URL, language });
+  const bodies = billingMailBodies({
+    notice,
+    name,
+    email,
+    payment,
+    cancellation,
+    refund,
+    publicUrl: ctx.config.PUBLIC_URL,
+    language,
+    timeZone: found.timeZone,
+  });
   return deliver(
     ctx,
     job,

@@ -20,6 +20,8 @@ export type Mail =
       link: string;
       expiresAt: Date;
       language?: UiLanguage;
+      /** The IANA zone the expiry is written in: the invitee's account's, else the inviter's. */
+      timeZone?: string;
     }
   | { kind: 'contact'; name: string; email: string; subject: string; message: string; receivedAt: Date }
   | { kind: 'billing'; to: string; name: string; subject: string; text: string; html: string };
@@ -42,6 +44,8 @@ export interface AccountMail {
   link?: string;
   /** How long the link works, in words ("30 minutes"). */
   validFor?: string;
+  /** Until when, in the recipient's language and time zone ("November 28, 2026, 1:35 PM EAT"). */
+  validUntil?: string;
   newEmail?: string;
   /** The endpoint a webhook notice (disabled, created, secret rotated) is about. */
   webhookUrl?: string;

@@ -23,7 +23,7 @@ describe('Kiswahili e-mails', () => {
       'Habari Akinyi,',
       expect.stringContaining('Fungua kiungo hiki uchague nenosiri jipya:'),
       'https://lines.example.com/reset-password?token=abc',
-      expect.stringContaining('kwa dakika 30.'),
+      expect.stringContaining('kwa muda wa dakika 30.'),
     ]);
     expect(mail.html).toContain('>Chagua nenosiri jipya</a>');
   });
@@ -46,6 +46,51 @@ describe('Kiswahili e-mails', () => {
     expect(mail.text).toContain('Wanjiku amekualika ujiunge na timu "Duka <Letu>" kwenye Genius Lines kama msimamizi.');
     expect(mail.text).toContain('hadi 3 Desemba 2026');
     expect(mail.html).toContain('Duka &lt;Letu&gt;');
+  });
+
+  it('times are written in the recipient zone on the 24-hour clock with the zone named, never "saa" before a figure', () => {
+    const invitation = (language: 'sw' | 'en', timeZone: string) =>
+      composeMail(
+        {
+          kind: 'team-invitation',
+          to: 'b@example.com',
+          teamName: 'Duka',
+          inviterName: 'Wanjiku',
+          role: 'member',
+          link: 'https://lines.example.com/join?token=t',
+          expiresAt: new Date('2026-12-03T10:05:00Z'),
+          language,
+          timeZone,
+        },
+        { contactInbox: 'x@example.com' },
+      );
+    const sw = invitation('sw', 'Africa/Nairobi');
+    expect(sw.text).toContain('hadi 3 Desemba 2026, 13:05 EAT.');
+    expect(sw.text).not.toMatch(/saa \d|UTC/);
+    expect(invitation('en', 'Pacific/Honolulu').text).toContain('until December 3, 2026, 12:05 AM HST.');
+    const reset = composeMail(
+      {
+        kind: 'account',
+        template: 'password-reset',
+        to: 'a@example.com',
+        link: 'https://lines.example.com/reset-password?token=abc',
+        validFor: 'dakika 30',
+        validUntil: '26 Novemba 2026, 13:35 EAT',
+        appUrl: 'https://lines.example.com',
+        language: 'sw',
+      },
+      { contactInbox: 'x@example.com' },
+    );
+    expect(reset.text).toContain('kwa muda wa dakika 30 (hadi 26 Novemba 2026, 13:35 EAT).');
+  });
+
+  it("billing days are the recipient's own days", () => {
+    // 00:00 UTC on 3 December is still 2 December in Honolulu.
+    const notice = { kind: 'reminder-7', periodEnd: new Date('2026-12-03T00:00:00Z') } as BillingNoticeRow;
+    const sw = billingMailBodies({ notice, name: 'Otieno', email: 'o@example.com', language: 'sw', timeZone: 'Pacific/Honolulu' });
+    expect(sw.text).toContain('Mpango wako unaisha tarehe 2 Desemba 2026 (baada ya siku 7) na hauhuishwi kiotomatiki.');
+    const en = billingMailBodies({ notice, name: 'Otieno', email: 'o@example.com', timeZone: 'Pacific/Honolulu' });
+    expect(en.text).toContain('Your plan ends on 2026-12-02 (in 7 days)');
   });
 
   it('the newsletter welcome keeps its one-click unsubscribe headers', () => {
@@ -101,7 +146,7 @@ describe('Kiswahili e-mails', () => {
       payment,
       language: 'sw',
     });
-    expect(text).toMatch(/Mpango wa Biashara, unaolipiwa kwa mwaka: KSh 37,140/);
+    expect(text).toMatch(/Mpango wa Biashara, unaotozwa kwa mwaka: KSh 37,140/);
     expect(text).toContain('Umelipa kwa M-Pesa tarehe 26 Novemba 2026, kwa kipindi cha 26 Novemba 2026 hadi 26 Novemba 2027.');
   });
 });

@@ -1,4 +1,4 @@
-import { formatMoment } from '@gl/core/server';
+import { DEFAULT_TIME_ZONE, formatTimeFor } from '@gl/core/server';
 import { escapeHtml, oneLine } from './escape';
 import type { AccountMail, Mail } from './mail';
 
@@ -18,6 +18,8 @@ export const ACCOUNT_SUBJECTS_SW: Record<AccountMail['template'], string> = {
   'webhook-secret-rotated': 'Siri ya kusaini ya webhook yako ya Genius Lines imebadilishwa',
 };
 
+const untilSw = (mail: AccountMail) => (mail.validUntil ? ` (hadi ${mail.validUntil})` : '');
+
 export function accountParagraphsSw(mail: AccountMail): { lines: string[]; button?: string } {
   const hello = mail.name ? `Habari ${oneLine(mail.name)},` : 'Habari,';
   switch (mail.template) {
@@ -26,7 +28,7 @@ export function accountParagraphsSw(mail: AccountMail): { lines: string[]; butto
         lines: [
           hello,
           'Mtu fulani (tunatumaini ni wewe) ameomba kubadilisha nenosiri la akaunti yako ya Genius Lines. Fungua kiungo hiki uchague nenosiri jipya:',
-          `Kiungo hiki kinafanya kazi mara moja tu, kwa ${mail.validFor}. Kama hukuomba, puuza barua pepe hii: nenosiri lako halitabadilika.`,
+          `Kiungo hiki kinafanya kazi mara moja tu, kwa muda wa ${mail.validFor}${untilSw(mail)}. Kama hukuomba, puuza barua pepe hii: nenosiri lako halitabadilika.`,
         ],
         button: 'Chagua nenosiri jipya',
       };
@@ -35,7 +37,7 @@ export function accountParagraphsSw(mail: AccountMail): { lines: string[]; butto
         lines: [
           hello,
           'Tafadhali thibitisha kwamba barua pepe hii ni yako kwa kufungua kiungo hiki:',
-          `Kiungo kinafanya kazi mara moja tu, kwa ${mail.validFor}.`,
+          `Kiungo kinafanya kazi mara moja tu, kwa muda wa ${mail.validFor}${untilSw(mail)}.`,
         ],
         button: 'Thibitisha barua pepe yangu',
       };
@@ -44,7 +46,7 @@ export function accountParagraphsSw(mail: AccountMail): { lines: string[]; butto
         lines: [
           hello,
           'Umeomba kutumia barua pepe hii kwenye akaunti yako ya Genius Lines. Fungua kiungo hiki uithibitishe:',
-          `Hadi utakapoithibitisha, akaunti yako itaendelea kutumia barua pepe ya sasa. Kiungo kinafanya kazi mara moja tu, kwa ${mail.validFor}.`,
+          `Hadi utakapoithibitisha, akaunti yako itaendelea kutumia barua pepe ya sasa. Kiungo kinafanya kazi mara moja tu, kwa muda wa ${mail.validFor}${untilSw(mail)}.`,
         ],
         button: 'Thibitisha barua pepe yangu mpya',
       };
@@ -117,7 +119,7 @@ export function newsletterWelcomeSw(mail: NewsletterWelcome, publicUrl?: string)
 
 export function teamInvitationSw(mail: TeamInvitation) {
   const role = mail.role === 'admin' ? 'msimamizi' : 'mwanachama';
-  const until = formatMoment(mail.expiresAt, 'sw');
+  const until = formatTimeFor(mail.expiresAt, { language: 'sw', timeZone: mail.timeZone ?? DEFAULT_TIME_ZONE });
   const text =
     `${oneLine(mail.inviterName)} amekualika ujiunge na timu "${oneLine(mail.teamName)}" kwenye Genius Lines kama ${role}.\n\n` +
     `Jiunge na timu: ${mail.link}\n\n` +

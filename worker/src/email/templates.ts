@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, formatTimeFor } from '@gl/core';
 import { escapeHtml, oneLine } from './escape';
 import type { AccountMail, Mail } from './mail';
 import { ACCOUNT_SUBJECTS_SW, accountParagraphsSw, newsletterWelcomeSw, teamInvitationSw } from './templates-sw';
@@ -40,15 +41,16 @@ export function composeMail(mail: Mail, opts: { contactInbox: string; publicUrl?
   }
   if (mail.kind === 'team-invitation') {
     if (mail.language === 'sw') return { to: mail.to, ...teamInvitationSw(mail) };
+    const expires = formatTimeFor(mail.expiresAt, { language: 'en', timeZone: mail.timeZone ?? DEFAULT_TIME_ZONE });
     const text =
       `${oneLine(mail.inviterName)} invited you to join the team "${oneLine(mail.teamName)}" on Genius Lines as ${mail.role === 'admin' ? 'an admin' : 'a member'}.\n\n` +
       `Join the team: ${mail.link}\n\n` +
-      `The link works once and until ${mail.expiresAt.toUTCString()}. Sign in (or sign up) with this e-mail address to accept.\n\n` +
+      `The link works once and until ${expires}. Sign in (or sign up) with this e-mail address to accept.\n\n` +
       "Didn't expect this? Ignore this e-mail: nothing happens unless you open the link.";
     const html =
       `<p>${escapeHtml(mail.inviterName)} invited you to join the team <strong>${escapeHtml(mail.teamName)}</strong> on Genius Lines as ${mail.role === 'admin' ? 'an admin' : 'a member'}.</p>` +
       `<p><a href="${escapeHtml(mail.link)}">Join the team</a></p>` +
-      `<p>The link works once and until ${escapeHtml(mail.expiresAt.toUTCString())}. Sign in (or sign up) with this e-mail address to accept.</p>` +
+      `<p>The link works once and until ${escapeHtml(expires)}. Sign in (or sign up) with this e-mail address to accept.</p>` +
       '<p>Didn&#39;t expect this? Ignore this e-mail: nothing happens unless you open the link.</p>';
     return { to: mail.to, subject: oneLine(`Join ${mail.teamName} on Genius Lines`).slice(0, 200), text, html };
   }
@@ -77,6 +79,8 @@ const ACCOUNT_SUBJECTS: Record<AccountMail['template'], string> = {
   'webhook-secret-rotated': 'The signing secret of your Genius Lines webhook endpoint was replaced',
 };
 
+const until = (mail: AccountMail) => (mail.validUntil ? ` (until ${mail.validUntil})` : '');
+
 /** Paragraphs of an account e-mail (plain text; the HTML version escapes them and turns the link into a button). */
 function accountParagraphs(mail: AccountMail): { lines: string[]; button?: string } {
   const hello = mail.name ? `Hello ${oneLine(mail.name)},` : 'Hello,';
@@ -86,7 +90,7 @@ function accountParagraphs(mail: AccountMail): { lines: string[]; button?: strin
         lines: [
           hello,
           'Someone (hopefully you) asked to reset the password of your Genius Lines account. Open this link to choose a new one:',
-          `This link works once, for ${mail.validFor}. If you did not ask for it, ignore this e-mail: your password stays the same.`,
+          `This link works once, for ${mail.validFor}${until(mail)}. If you did not ask for it, ignore this e-mail: your password stays the same.`,
         ],
         button: 'Choose a new password',
       };
@@ -95,7 +99,7 @@ function accountParagraphs(mail: AccountMail): { lines: string[]; button?: strin
         lines: [
           hello,
           'Please confirm that this is your email address by opening this link:',
-          `The link works once, for ${mail.validFor}.`,
+          `The link works once, for ${mail.validFor}${until(mail)}.`,
         ],
         button: 'Confirm my email',
       };
@@ -104,7 +108,7 @@ function accountParagraphs(mail: AccountMail): { lines: string[]; button?: strin
         lines: [
           hello,
           'You asked to use this address for your Genius Lines account. Open this link to confirm it:',
-          `Until you do, your account keeps its current address. The link works once, for ${mail.validFor}.`,
+          `Until you do, your account keeps its current address. The link works once, for ${mail.validFor}${until(mail)}.`,
         ],
         button: 'Confirm my new email',
       };

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Job } from 'bullmq';
 import type { z } from 'zod';
-import { resolveLanguage, type UiLanguage } from '@gl/core';
+import { defaultTimeZone, formatTimeFor, resolveLanguage, safeTimeZone, type TimeReader, type UiLanguage } from '@gl/core';
 import {
   accountTokensRepository,
   billingRepository,
@@ -39,13 +39,20 @@ function durationText(ms: number, lang: UiLanguage): string {
 }
 
 /**
- * The recipient account's language at send time: the account the link's token belongs to, else
+ * The recipient account's language and time zone at send time: the account the link's token belongs to, else
  * the account with this address, else the language kept with the e-mail (an account already
  * deleted), else English.
  */
-async function recipientLanguage(ctx: WorkerContext, to: string, tokenUserId: string | undefined, stored: string | undefined) {
+async function recipientOf(
+  ctx: WorkerContext,
+  to: string,
+  tokenUserId: string | undefined,
+  stored: string | undefined,
+): Promise<TimeReader> {
   const user = tokenUserId ? await usersRepository.findById(ctx.db, tokenUserId) : await usersRepository.findByEmail(ctx.db, to);
-  return resolveLanguage(user?.language ?? stored);
+  const language = resolveLanguage(user?.language ?? stored);
+  // Times in the e-mail are in the account's zone (DESIGN.md §20); an account already gone: by its language.
+  return { language, timeZone: user ? safeTimeZone(user.timeZone) : defaultTimeZone({ language }) };
 }
 
 /**
@@ -59,8 +66,10 @@ async function deliverOutbound(ctx: WorkerContext, job: Job, emailId: string, lo
   const kind = row.kind as OutboundEmailKind;
   let link: string | undefined;
   let validFor: string | undefined;
+  let validUntil: string | undefined;
   const tokenRow = row.tokenId ? await accountTokensRepository.findById(ctx.db, row.tokenId) : undefined;
-  const language = await recipientLanguage(ctx, row.to, tokenRow?.userId, row.data.language);
+  const reader = await recipientOf(ctx, row.to, tokenRow?.userId, row.data.language);
+  const { language } = reader;
   if (row.tokenId) {
     const { token, hash } = newEmailToken();
     const live = tokenRow && !tokenRow.usedAt && !tokenRow.voidedAt && tokenRow.expiresAt.getTime() > Date.now();
@@ -70,6 +79,7 @@ async function deliverOutbound(ctx: WorkerContext, job: Job, emailId: string, lo
     }
     link = `${row.data.linkBase}${PAGES[kind] ?? '/'}?token=${token}`;
     validFor = durationText(tokenRow.expiresAt.getTime() - tokenRow.createdAt.getTime(), language);
+    validUntil = formatTimeFor(tokenRow.expiresAt, reader);
   }
   return deliver(
     ctx,
@@ -85,6 +95,7 @@ async function deliverOutbound(ctx: WorkerContext, job: Job, emailId: string, lo
         appUrl: row.data.linkBase,
         link,
         validFor,
+        validUntil,
         language,
       },
       markDelivered: () => outboundEmailsRepository.markDelivered(ctx.db, row.id),
@@ -157,9 +168,10 @@ async function deliverEmail(payload: EmailPayload, ctx: WorkerContext, job: Job)
     if (inv.revokedAt || inv.acceptedAt) return { skipped: 'invitation closed' };
     if (inv.sends !== payload.sends) return { skipped: 'superseded' };
     if (inv.emailStatus === 'delivered') return { skipped: 'already delivered' };
-    const [team, inviter] = await Promise.all([
+    const [team, inviter, invitee] = await Promise.all([
       teamsRepository.teamById(ctx.db, inv.teamId),
       inv.invitedBy ? usersRepository.findById(ctx.db, inv.invitedBy) : undefined,
+      usersRepository.findByEmail(ctx.db, inv.email),
     ]);
     // The token is made here, right before sending, and only its hash is stored: it never sits in the job.
     const { token, hash } = newEmailToken();
@@ -180,6 +192,8 @@ async function deliverEmail(payload: EmailPayload, ctx: WorkerContext, job: Job)
           expiresAt: inv.expiresAt,
           // The invitee has no account yet: the inviter's language when the invitation was sent.
           language: resolveLanguage(inv.language),
+          // The expiry in the invitee's own zone when they have an account, else in the inviter's.
+          timeZone: safeTimeZone(invitee?.timeZone ?? inviter?.timeZone ?? defaultTimeZone({ language: inv.language })),
         },
         markDelivered: () => teamInvitationsRepository.markInvitationEmail(ctx.db, inv.id, inv.sends, 'delivered', null),
         markAttemptFailed: (error) => teamInvitationsRepository.markInvitationEmail(ctx.db, inv.id, inv.sends, 'pending', error),

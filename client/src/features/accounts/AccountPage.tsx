@@ -4,12 +4,13 @@ import { Navigate, useLocation } from 'react-router-dom';
 import PageLoader from '../../ui/PageLoader';
 import { DeleteAccountSection, ExportSection } from './DataSections';
 import { LanguageSection } from './LanguageSection';
+import { TimeZoneSection } from './TimeZoneSection';
 import { EmailSection, PasswordSection, ProfileSection } from './ProfileSections';
 import { SessionsSection } from './SessionsSection';
 import { Notice } from '../../ui/forms/Notice';
 import { useAuth } from './auth';
 
-/** /account: profile, e-mail, password, language, devices, data export and account deletion. */
+/** /account: profile, e-mail, password, language, time zone, devices, data export and account deletion. */
 export default function AccountPage() {
   const { t } = useTranslation('account');
   const { user, loading } = useAuth();
@@ -34,6 +35,7 @@ export default function AccountPage() {
         <EmailSection user={user} />
         <PasswordSection />
         <LanguageSection />
+        <TimeZoneSection user={user} />
         <SessionsSection />
         <ExportSection />
         <DeleteAccountSection />

@@ -79,7 +79,8 @@ describe('/auth', () => {
     expect(await screen.findByRole('button', { name: 'Creating Account...' })).toBeDisabled();
     release({ status: 502, body: { success: false } });
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Registration failed$/);
-    expect(calls[0]!.body).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', password: 'secret123' });
+    // The device's time zone goes with the sign-up (the account's times and quota midnight follow it).
+    expect(calls[0]!.body).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', password: 'secret123', timeZone: 'UTC' });
   });
 
   it('the mode toggle clears the error and the fields', async () => {

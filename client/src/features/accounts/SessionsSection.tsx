@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { i18n, intlLocale } from '../../platform/i18n/i18n';
+import { i18n } from '../../platform/i18n/i18n';
 import { errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
 import { useAuth } from './auth';
 import { useSessions, useSignOutDevice, useSignOutEverywhere } from './account';
-import { formatSavedDate } from '../../platform/format';
+import { showShortMoment, useTimeReader } from '../../platform/time-zone';
 import { Notice } from '../../ui/forms/Notice';
 import { Section } from './Section';
 
@@ -47,7 +47,7 @@ export function SessionsSection() {
   const busy = signOutDevice.isPending || signOutEverywhere.isPending;
   // The last action's outcome: whichever of the two ran last.
   const last = signOutDevice.submittedAt > signOutEverywhere.submittedAt ? signOutDevice : signOutEverywhere;
-  const locale = intlLocale();
+  const reader = useTimeReader();
 
   const list = sessions.data ?? [];
   return (
@@ -72,8 +72,8 @@ export function SessionsSection() {
                 <p className="break-words text-xs text-slate-600 dark:text-slate-400">
                   {t('devices.details', {
                     ip: s.ip ?? t('devices.unknownAddress'),
-                    signedIn: formatSavedDate(s.createdAt, locale),
-                    lastActive: formatSavedDate(s.lastUsedAt, locale),
+                    signedIn: showShortMoment(s.createdAt, reader),
+                    lastActive: showShortMoment(s.lastUsedAt, reader),
                   })}
                 </p>
               </div>

@@ -163,7 +163,8 @@ describe('account page', () => {
       'POST /api/auth/logout-all': () => ok({ revoked: 1, token: 'fresh-access', refreshToken: 'fresh-refresh' }),
     });
     renderAt(<AccountPage />, { route: '/account' });
-    expect(await screen.findByText('Chrome on Android')).toBeInTheDocument();
+    // jsdom builds the page's ~420-option time zone list first.
+    expect(await screen.findByText('Chrome on Android', {}, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.getByText('This device')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out Firefox on Windows' }));
     expect(await screen.findByText('That device is signed out.')).toBeInTheDocument();

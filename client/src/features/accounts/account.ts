@@ -100,6 +100,18 @@ export function useSaveLanguage() {
   });
 }
 
+/** PATCH /account/time-zone {timeZone}: the zone the account's times are shown in (and its quota's midnight). */
+export function useSaveTimeZone() {
+  const { updateUser } = useAuth();
+  return useMutation({
+    mutationFn: async (timeZone: string): Promise<PublicUser> => {
+      const data: { user: PublicUser } = await api('/account/time-zone', { method: 'PATCH', body: { timeZone } });
+      return data.user;
+    },
+    onSuccess: (user) => updateUser({ timeZone: user.timeZone }),
+  });
+}
+
 /** Saves a Response as a file (the server names it in Content-Disposition). */
 async function saveDownload(res: Response, fallbackName: string): Promise<void> {
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;

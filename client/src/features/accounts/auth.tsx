@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { AuthResult, PublicUser } from '@gl/core/types';
+import { deviceTimeZone, type AuthResult, type PublicUser } from '@gl/core/types';
 import { i18n } from '../../platform/i18n/i18n';
 import { ApiError, api } from '../../platform/api';
 import { useHydrated } from '../../platform/hydration';
@@ -103,7 +103,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const register = useCallback(async (name: string, email: string, password: string) => {
     let result: AuthResult;
     try {
-      result = await api('/auth/register', { method: 'POST', body: { name, email, password }, sessionHandling: false });
+      // The device's time zone: times are shown in it, and the daily quota resets at its midnight (DESIGN.md §20).
+      const body = { name, email, password, timeZone: deviceTimeZone() };
+      result = await api('/auth/register', { method: 'POST', body, sessionHandling: false });
     } catch (err) {
       throw new Error(failureText(err, i18n.t('registerFailed', { ns: 'auth' })));
     }

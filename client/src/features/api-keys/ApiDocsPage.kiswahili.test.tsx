@@ -20,7 +20,7 @@ describe('/api-docs in Kiswahili', () => {
     const tabs = screen.getByRole('tablist', { name: 'Sehemu za nyaraka za API' });
     expect(within(tabs).getByRole('tab', { name: 'Muhtasari' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { level: 2, name: 'Muhtasari' })).toBeInTheDocument();
-    expect(screen.getByText('Kaulimbiu nne za kuchekesha kwa request moja:')).toBeInTheDocument();
+    expect(screen.getByText('Kaulimbiu nne za kuchekesha kwa ombi moja:')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /^Nakili/ }).length).toBeGreaterThan(0);
 
     await user.click(within(tabs).getByRole('tab', { name: 'Uthibitishaji' }));

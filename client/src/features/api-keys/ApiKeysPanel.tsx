@@ -2,6 +2,7 @@ import { API_KEY_NAME_MAX } from '@gl/core/types';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../platform/i18n/i18n';
+import { currentTimeZone } from '../../platform/time-zone';
 import { errorMessage } from '../../platform/api';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api-keys';
 import { useOnline } from '../../platform/app-status';
@@ -11,7 +12,8 @@ import { Field } from '../../ui/forms/Field';
 import { ApiAccessGate, SecretShownOnce } from './ApiAccessGate';
 
 function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(intlLocale(), { month: 'short', day: 'numeric', year: 'numeric' });
+  // The account's own day (its time zone).
+  return new Date(iso).toLocaleDateString(intlLocale(), { month: 'short', day: 'numeric', year: 'numeric', timeZone: currentTimeZone() });
 }
 
 /** Create, list and revoke API keys (Business plan). Visitors and other plans see how to get access. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../platform/i18n/i18n';
+import { showDay } from '../../platform/time-zone';
 import { type BillingInterval, type PaymentDto, type PaypalCancellationDto, type PlanId, type RefundNoticeDto } from '@gl/core/types';
 import PageLoader from '../../ui/PageLoader';
 import SignInWall from '../library/SignInWall';
@@ -19,7 +19,8 @@ import {
 } from './billing';
 import { useLiveConnection } from '../../platform/socket';
 
-const day = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString(intlLocale(), { dateStyle: 'long' }) : '');
+// The account's own day (its time zone).
+const day = (iso: string | null | undefined) => showDay(iso);
 
 export default function BillingPage() {
   const { user, isAuthenticated, loading } = useAuth();

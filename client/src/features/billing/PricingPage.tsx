@@ -7,6 +7,7 @@ import PlanCard from './PlanCard';
 import PricingFaq from './PricingFaq';
 import { planNameKey } from './plan-text';
 import { intlLocale, useLanguage } from '../../platform/i18n/i18n';
+import { showDay } from '../../platform/time-zone';
 import { useAuth } from '../accounts/auth';
 import { usePaymentsConfig, useRefreshSubscriptions, useStoreSubscription, useSubscriptions, type CaptureResult } from './payments';
 import { useRefreshUsage } from '../lines/usage';
@@ -120,11 +121,7 @@ export default function PricingPage() {
             <>
               {SEPARATOR}
               {t(activeSubscription.cancelAtPeriodEnd ? 'ends' : 'renews', {
-                date: new Date(activeSubscription.currentPeriodEnd).toLocaleDateString(locale, {
-                  month: 'short',
-                  day: 'numeric',
-                  year: 'numeric',
-                }),
+                date: showDay(activeSubscription.currentPeriodEnd),
               })}
             </>
           )}

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useBrands } from '../brands/brands';
 import { Checkbox } from '../../ui/forms/Checkbox';
 import { Field, SelectField } from '../../ui/forms/Field';
-import { shortDate, useOccasions, utcTodayIso } from './campaigns';
+import { accountTodayIso, shortDate, useOccasions } from './campaigns';
 
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -35,7 +35,7 @@ export default function CampaignForm({
   const id = useId();
   const occasions = useOccasions();
   const brands = useBrands();
-  const today = utcTodayIso();
+  const today = accountTodayIso();
   const [occasion, setOccasion] = useState<OccasionId | ''>('');
   const [startsOn, setStartsOn] = useState(today);
   const [days, setDays] = useState(7);

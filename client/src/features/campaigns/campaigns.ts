@@ -11,6 +11,7 @@ import type {
 import { api, apiResponse } from '../../platform/api';
 import { intlLocale } from '../../platform/i18n/i18n';
 import { saveDownload } from '../../platform/download';
+import { todayForAccount } from '../../platform/time-zone';
 import { useLiveConnection, useLiveEvent, useLiveReconnect } from '../../platform/socket';
 
 /** Campaigns' data: the occasions, the user's campaigns, one campaign kept live by the socket, and the actions on a line. */
@@ -136,8 +137,8 @@ export function useCampaignLineAction() {
   return useMutation({ mutationFn: ({ run }: { kind: CampaignLineAction; run: () => Promise<void> }) => run() });
 }
 
-/** Today in UTC (campaigns start today or later, counted in UTC like the daily quota). */
-export const utcTodayIso = () => new Date().toISOString().slice(0, 10);
+/** The account's today (its time zone): campaigns start today or later, the day the daily quota counts. */
+export const accountTodayIso = () => todayForAccount();
 
 /** "Sat 12 Dec" in the interface's language. */
 export function shortDate(day: string): string {

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SavedLineDto } from '@gl/core/types';
-import { formatSavedDate } from '../../platform/format';
-import { intlLocale } from '../../platform/i18n/i18n';
+import { showShortMoment } from '../../platform/time-zone';
 import { TONE_BADGE } from './saved';
 import { CheckIcon, CopyIcon, TrashIcon } from '../../ui/icons';
 
@@ -43,7 +42,7 @@ export default function SavedLineCard({
       <p className="mt-3 flex-1 text-[0.95rem] leading-relaxed text-slate-900 dark:text-slate-100">{line.text}</p>
       <div className="mt-4 flex items-center justify-between gap-2">
         <time dateTime={line.createdAt} className="text-xs text-slate-600 dark:text-slate-400">
-          {formatSavedDate(line.createdAt, intlLocale())}
+          {showShortMoment(line.createdAt)}
         </time>
         <button type="button" className="btn-ghost tap px-2.5 py-1 text-xs" onClick={onCopy}>
           {copied ? <CheckIcon className="h-3.5 w-3.5" /> : <CopyIcon className="h-3.5 w-3.5" />}

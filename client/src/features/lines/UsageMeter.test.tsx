@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { switchLanguage } from '../../platform/i18n/i18n';
+import { TEST_USER, resetBrowserState, signIn } from '../../test/app-harness';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { UsageSummary } from '@gl/core/types';
@@ -64,5 +66,25 @@ describe('usage meter', () => {
     expect(usageMeterState(usage(12), false, 10)).toMatchObject({ remaining: 0, warning: true, upgradeRequired: true });
     // Before the server has answered (visitor, first load failed): the plan's limit, nothing used.
     expect(usageMeterState(null, false, 10)).toMatchObject({ kind: 'counting', remaining: 10, limit: 10 });
+  });
+});
+
+describe('usage meter: when the day starts again', () => {
+  afterEach(async () => {
+    resetBrowserState();
+    await switchLanguage('en');
+  });
+
+  it("shows the reset on the account's clock: 21:00 UTC is midnight in Nairobi, in Kiswahili on the 24-hour clock", async () => {
+    signIn({ ...TEST_USER, timeZone: 'Africa/Nairobi' });
+    await switchLanguage('sw');
+    renderMeter({ ...usage(3), resetsAt: '2026-11-27T21:00:00.000Z' });
+    expect(screen.getByTestId('usage-resets')).toHaveTextContent('Hesabu inaanza upya 00:00 EAT, usiku wa manane kwa saa zako.');
+  });
+
+  it('in English with the zone abbreviation (Honolulu, UTC−10)', () => {
+    signIn({ ...TEST_USER, timeZone: 'Pacific/Honolulu' });
+    renderMeter({ ...usage(3), resetsAt: '2026-11-28T10:00:00.000Z' });
+    expect(screen.getByTestId('usage-resets').textContent).toMatch(/^Resets at 12:00\sAM HST, midnight your time\.$/);
   });
 });

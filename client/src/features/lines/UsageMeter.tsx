@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import { UNLIMITED, type UsageSummary } from '@gl/core/types';
+import { showClock, useTimeReader } from '../../platform/time-zone';
 
 /** The bar turns warning-coloured at 20% or less remaining. */
 export const USAGE_WARNING_RATIO = 0.2;
@@ -34,6 +35,8 @@ export default function UsageMeter({
 }) {
   const { t } = useTranslation('generate');
   const state = usageMeterState(usage, loading, fallbackLimit);
+  // The count starts again at the account's own midnight, shown on its clock.
+  const reader = useTimeReader();
   return (
     <section
       aria-labelledby="usage-heading"
@@ -85,6 +88,11 @@ export default function UsageMeter({
               style={{ width: `${state.limit > 0 ? (state.remaining / state.limit) * 100 : 0}%` }}
             />
           </div>
+          {usage?.resetsAt && (
+            <p className="mt-2 text-xs text-slate-600 dark:text-slate-400" data-testid="usage-resets">
+              {t('usage.resets', { time: showClock(usage.resetsAt, reader) })}
+            </p>
+          )}
           {state.upgradeRequired && (
             <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
               {t('usage.usedUp')}{' '}

@@ -44,11 +44,11 @@ describe('in Kiswahili', () => {
     expect(await screen.findByTestId('usage-remaining')).toHaveTextContent('Zimebaki 7 kati ya tungo 10 za leo');
     expect(screen.getByRole('form', { name: 'Mipangilio ya kutunga' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /Kaulimbiu za Biashara/ })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Kikazi' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Rasmi' })).toBeChecked();
     expect(screen.getByRole('group', { name: 'Mtindo' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Mada/)).toHaveAttribute('placeholder', 'Chapa, bidhaa au jambo, k.m. duka la kahawa mjini Nakuru');
     expect(screen.getByRole('button', { name: 'Tunga mistari' })).toBeInTheDocument();
-    expect(await screen.findByText('Utunzi kwa AI')).toBeInTheDocument();
+    expect(await screen.findByText('Utungo wa AI')).toBeInTheDocument();
     expect(screen.queryByText(/Generate|Category|Tone\b|Topic/)).not.toBeInTheDocument();
   });
 

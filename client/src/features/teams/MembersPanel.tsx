@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { EMAIL_MAX, type CurrentTeamDto, type TeamRole } from '@gl/core/types';
 import { intlLocale } from '../../platform/i18n/i18n';
+import { showMoment } from '../../platform/time-zone';
 import { errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
 import NeedsConnection from '../../ui/NeedsConnection';
@@ -188,7 +189,7 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
                 <li key={inv.id} className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800">
                   <p className="break-all font-medium text-slate-900 dark:text-white">{inv.email}</p>
                   <p className="text-xs text-slate-600 dark:text-slate-400">
-                    {t('invite.expires', { role: roleLabel(inv.role), date: new Date(inv.expiresAt).toLocaleDateString(intlLocale()) })}
+                    {t('invite.expires', { role: roleLabel(inv.role), date: showMoment(inv.expiresAt) })}
                   </p>
                   <div className="mt-2 flex gap-2">
                     <button

@@ -5,7 +5,8 @@ import { CATEGORIES, getCategory, type CategoryId, type CurrentTeamDto, type Tea
 import { intlLocale } from '../../platform/i18n/i18n';
 import { errorMessage } from '../../platform/api';
 import { useCopy } from '../../platform/clipboard';
-import { capitalize, formatSavedDate } from '../../platform/format';
+import { capitalize } from '../../platform/format';
+import { showShortMoment } from '../../platform/time-zone';
 import { SEARCH_DEBOUNCE_MS, TONE_BADGE, useDebounced } from '../library/saved';
 import { useDeleteTeamLine, useTeamLines } from './team';
 import PageLoader from '../../ui/PageLoader';
@@ -82,7 +83,7 @@ export default function TeamLibrary({ userId, current }: { userId: string; curre
                 <span>
                   {t('library.savedBy', {
                     name: line.savedBy?.name ?? t('library.formerMember'),
-                    date: formatSavedDate(line.createdAt, intlLocale()),
+                    date: showShortMoment(line.createdAt),
                   })}
                 </span>
                 <span className="flex gap-1">

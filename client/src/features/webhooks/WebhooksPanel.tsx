@@ -2,6 +2,7 @@ import { WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX, type WebhookEndpointDto, type Web
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocale } from '../../platform/i18n/i18n';
+import { showShortMoment } from '../../platform/time-zone';
 import { errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
 import { useCreateWebhook, useDeleteWebhook, useRotateWebhookSecret, useWebhookAttempts, useWebhookEndpoints } from './webhooks';
@@ -12,13 +13,7 @@ import { ApiAccessGate, SecretShownOnce } from '../api-keys/ApiAccessGate';
 import { Checkbox } from '../../ui/forms/Checkbox';
 
 function formatTime(iso: string): string {
-  return new Date(iso).toLocaleString(intlLocale(), {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+  return showShortMoment(iso);
 }
 
 /** Add, list, rotate and delete webhook endpoints, and see their recent attempts (Business plan). */

@@ -20,7 +20,7 @@ export const SERVER_MESSAGES_EN = {
   'error.emailNotVerified': 'Please verify your e-mail address before you {{what}}. Check your inbox for the link, or send a new one.',
   'error.seatLimit': 'Your team has used all {{seats}} seats. Remove a member or revoke an invitation first.',
   'error.dailyLimit':
-    'You have used all {{count}} generations of the {{plan}} plan today. Upgrade for unlimited generations, or come back after midnight UTC.',
+    'You have used all {{count}} generations of the {{plan}} plan today. Upgrade for unlimited generations, or come back after midnight, your time.',
   // Rate limits (api/src/services/rate-limit.service.ts).
   'rateLimit.oneMinute': 'Too many {{what}}. Please try again in 1 minute.',
   'rateLimit.minutes': 'Too many {{what}}. Please try again in {{minutes}} minutes.',
@@ -60,6 +60,8 @@ export const SERVER_MESSAGES_EN = {
   'field.interval': 'Interval must be month or year',
   'field.language': 'Choose a supported language',
   'field.uiLanguage': 'Unknown language: choose one of en, sw (English, Kiswahili)',
+  'field.timeZone': 'Unknown time zone: use an IANA name such as Africa/Nairobi',
+  'field.timeZoneMax': 'Time zone must be at most 64 characters',
   'field.uiLanguageMax': 'Language must be at most 35 characters',
   'field.searchMax': 'Search must be at most 200 characters',
   'field.platformsOnce': 'Choose each platform once',
@@ -190,12 +192,12 @@ export const SERVER_MESSAGES_EN = {
   'campaigns.noFacebookAds':
     'This campaign has no Facebook ad lines to export. Plan one with the Facebook ad primary text or headline platform (or Instagram captions).',
   'campaigns.dailyLimit':
-    "This campaign needs {{needed}} generations (one per day and platform), but only {{remaining}} of today's {{count}} are left on the {{plan}} plan. Plan fewer days or platforms, or come back after midnight UTC.",
+    "This campaign needs {{needed}} generations (one per day and platform), but only {{remaining}} of today's {{count}} are left on the {{plan}} plan. Plan fewer days or platforms, or come back after midnight, your time.",
   'campaigns.lineBudget':
-    "This campaign needs {{needed}} lines, but only {{remaining}} of today's {{count}} campaign lines are left on the {{plan}} plan. Plan fewer days or platforms, or come back after midnight UTC.",
+    "This campaign needs {{needed}} lines, but only {{remaining}} of today's {{count}} campaign lines are left on the {{plan}} plan. Plan fewer days or platforms, or come back after midnight, your time.",
   'campaigns.tooManyRunning': 'You already have {{count}} campaigns being written. Please wait for one to finish, then plan the next.',
   'campaigns.editedByHand': 'This line was edited by hand. Regenerate it to refine a written line, or edit it again.',
-  'campaigns.pastStart': 'The campaign cannot start in the past: choose {{date}} (today, UTC) or later',
+  'campaigns.pastStart': 'The campaign cannot start in the past: choose {{date}} (today) or later',
   'campaigns.textTooLong': 'The text is longer than {{platform}} allows ({{count}} characters)',
   'campaigns.realDate': 'startsOn must be a real calendar date',
   'campaigns.dateFormat': 'startsOn must be a date written YYYY-MM-DD',

@@ -11,7 +11,7 @@ describe('server messages', () => {
       'password: Nenosiri liwe na herufi 6 au zaidi',
     );
     expect(translateServerMessage('Campaigns needs the Business plan. Upgrade to use it.', 'sw')).toBe(
-      'Kampeni: kinapatikana kwenye mpango wa Biashara. Pandisha daraja ili ukitumie.',
+      'Huduma ya Kampeni inapatikana kwenye mpango wa Biashara. Pandisha daraja ili uitumie.',
     );
   });
 
