@@ -157,7 +157,7 @@ describe('upgrade credit is reserved by the order that uses it', () => {
     await expectNoMoreTimeThanPaid(user, q.kes.credit);
 
     const mail = await b.smtp.waitFor((m) => m.envelope.to.includes(user.email) && m.subject.includes(late.receipt_number));
-    expect(mail.text).toMatch(/upgrade credit of KES [\d,]+ that an earlier payment had already used/);
+    expect(mail.text).toMatch(/upgrade credit of KSh [\d,]+ that an earlier payment had already used/);
   });
 
   it('20 upgrade orders at once (PayPal and M-Pesa): one is accepted; paying every accepted order never buys more time than paid for', async () => {
