@@ -1,7 +1,7 @@
 import nlp from 'compromise';
 import { understandBrief, type Brief } from './brief';
 import { isSwahiliBrief } from './brief-sw';
-import { genericKind, matchKind, type KindSells } from './kinds';
+import { firstClause, genericKind, matchKind, type KindSells } from './kinds';
 import type { Kind } from './kinds.schema';
 import { isKenyanPlace, isKnownPlace, notAPlace, placesIn } from './places';
 import { normalizeTopic } from './text';
@@ -234,6 +234,42 @@ function cleanName(name: string | null, subject: string | null, kind: Kind): str
   return n;
 }
 
+/** A brief that asks for people to give time, not money ("needs volunteers", "new members welcome"). */
+export const RECRUITING = /\b(?:volunteers?(?!\s+(?:for|to)\s+(?:donate|give))|recruit(?:ing|s)?|new members|join (?:our|us|the)|sign up to help|mentors wanted|wajitolea|wanachama wapya)\b/i;
+const CAUSE_WORDS = /\b(?:volunteers?|donat\w*|fundrais\w*|raising|raise|harambee|charity|appeal|mchango|target|pledge)\b/i;
+const EVENT_HEADS = /\b(?:meetup|meet-up|workshop|festival|concert|open day|fair|expo|launch|tournament|gala|party|meets|rehearsals?|screening|webinar|retreat|marathon|race)\b/i;
+const GOODS_HEADS = /(?:dealer|dealers|supplier|suppliers|seller|sellers|wholesaler|wholesale|shop|store|stall|kiosk|boutique|bales|bags|brand|briquettes|products|goods)$/i;
+const SERVICE_HEADS =
+  /(?:ing|tion|sion|ance|ence|ment|hire|rental|repairs?|services?|care|work|maintenance|fitter|fitters|sweep|interpreting|survey|surveys|van|home|mortuary)$/i;
+
+/** The kind of thing a brief the library has no kind for sells, read from what its first clause is. */
+function unmatchedSells(rest: string, brief: Brief, sells: KindSells): KindSells {
+  const clause = firstClause(rest).toLowerCase();
+  const head = (brief.subject?.en ?? clause).toLowerCase();
+  if (CAUSE_WORDS.test(clause) || (CAUSE_WORDS.test(rest) && !GOODS_HEADS.test(clause) && !SERVICE_HEADS.test(clause))) return 'cause';
+  if (EVENT_HEADS.test(clause)) return 'event';
+  if (brief.food || sells === 'food') return 'food';
+  if (sells === 'software') return sells;
+  if (GOODS_HEADS.test(clause) || GOODS_HEADS.test(head)) return 'product';
+  if (SERVICE_HEADS.test(clause) || SERVICE_HEADS.test(head) || SERVICE_WORDS.test(clause)) return 'service';
+  if (/(?:er|or|ist|ian|ant)$/i.test(clause)) return sells === 'person' ? 'person' : 'service';
+  if (/\b(?:club|society|choir|association|sacco|chama)$/i.test(clause)) return 'cause';
+  if (sells === 'cause' || sells === 'event') return 'product';
+  return sells;
+}
+
+/** The first clause as the subject's name ("tent and chair hire"), without the brief's name or leading filler. */
+function clauseSubject(rest: string, name: string | null): string | null {
+  let c = firstClause(rest);
+  if (name) c = c.replace(name, ' ');
+  c = c
+    .replace(/^(?:\s*(?:a|an|the|our|my|upcoming|join|new|best|top|professional|affordable|reliable|mobile)\b)+/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!c || /\d/.test(c) || c.split(' ').length > 5 || /^\p{Lu}/u.test(c)) return null;
+  return c;
+}
+
 const CACHE = new Map<string, Frame>();
 /** A shop-like head: the words before it are what it sells. */
 const SHOP_HEAD =
@@ -286,6 +322,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   if (!match && brief.aboutCode) sells = 'software';
   if (!match && sells === 'product' && brief.kind === 'thing' && brief.subject === null) sells = 'service';
   if (!match && sells === 'product' && SERVICE_WORDS.test(brief.subject?.en ?? rest)) sells = 'service';
+  if (!match) sells = unmatchedSells(rest, brief, sells);
   const kind = match?.kind ?? genericKind(sells);
   const speaker: Speaker = match ? kind.speaker : SPEAKER_OF_SELLS[kind.sells];
 
@@ -301,6 +338,8 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   if (readerPlace && !notAPlace(readerPlace) && (isKnownPlace(readerPlace) || nlp(rest).places().has(readerPlace))) addPlace(readerPlace);
 
   let subjectText = brief.subject?.en.replace(TRAILING_PARTICIPLE, '') ?? null;
+  // A trade the library lacks is named by the brief's first clause ("tent and chair hire", "septic tank emptying").
+  if (!match && language === 'en') subjectText = clauseSubject(rest, brief.name) ?? subjectText;
   // The reader may take the kind's own word for a verb ("charity fun run"): the subject takes it back.
   if (subjectText && match) {
     const next = new RegExp(`${subjectText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(${match.phrase.split(/\s+/).pop()}s?)\\b`, 'i').exec(
