@@ -13,7 +13,7 @@ import { normalizeTopic } from './text';
  * audience, the name as written and who speaks. Built on the older brief reader (compromise plus
  * rules, brief.ts) with the facts taken out first, so a fact never becomes an offer or a place.
  */
-export type FactType = 'price' | 'hours' | 'duration' | 'date' | 'payment' | 'perk' | 'record';
+export type FactType = 'price' | 'goal' | 'hours' | 'duration' | 'date' | 'payment' | 'perk' | 'record';
 export interface Fact {
   text: string;
   type: FactType;
@@ -39,6 +39,8 @@ export interface Frame {
   speaker: Speaker;
   /** A web address or phone number the brief gives, and whether it asks for it in a call to action. */
   contact: { text: string; asked: boolean } | null;
+  /** Whether the brief asks for volunteers or members (recruiting lines, not a donation appeal). */
+  recruiting: boolean;
   /** Whether any place is Kenyan or the brief speaks of Kenyan money (KSh, M-Pesa). */
   kenyan: boolean;
   /** The older reader's understanding (for the template writer this one stands beside). */
@@ -53,6 +55,14 @@ const TIME = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\d{1,
 
 /** Fact finders, most specific first; each match is taken out of the text before the next runs. */
 const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
+  // A target or goal amount is what a cause hopes to raise, never a price ("target KSh 800,000", "raising $5,000").
+  {
+    type: 'goal',
+    re: new RegExp(
+      String.raw`\b(?:(?:our\s+)?(?:target|goal)(?:\s+(?:is|of))?|raising|to raise|aim(?:ing)? to raise|lengo(?:\s+ni)?)\s*:?\s+(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|\$|£|€)\s?${NUM}(?:\s?(?:k|K|m|bn)\b)?`,
+      'gi',
+    ),
+  },
   {
     type: 'price',
     re: new RegExp(
@@ -235,10 +245,13 @@ function cleanName(name: string | null, subject: string | null, kind: Kind): str
 }
 
 /** A brief that asks for people to give time, not money ("needs volunteers", "new members welcome"). */
-export const RECRUITING = /\b(?:volunteers?(?!\s+(?:for|to)\s+(?:donate|give))|recruit(?:ing|s)?|new members|join (?:our|us|the)|sign up to help|mentors wanted|wajitolea|wanachama wapya)\b/i;
+export const RECRUITING =
+  /\b(?:volunteers?(?!\s+(?:for|to)\s+(?:donate|give))|recruit(?:ing|s)?|new members|join (?:our|us|the)|sign up to help|mentors wanted|wajitolea|wanachama wapya)\b/i;
 const CAUSE_WORDS = /\b(?:volunteers?|donat\w*|fundrais\w*|raising|raise|harambee|charity|appeal|mchango|target|pledge)\b/i;
-const EVENT_HEADS = /\b(?:meetup|meet-up|workshop|festival|concert|open day|fair|expo|launch|tournament|gala|party|meets|rehearsals?|screening|webinar|retreat|marathon|race)\b/i;
-const GOODS_HEADS = /(?:dealer|dealers|supplier|suppliers|seller|sellers|wholesaler|wholesale|shop|store|stall|kiosk|boutique|bales|bags|brand|briquettes|products|goods)$/i;
+const EVENT_HEADS =
+  /\b(?:meetup|meet-up|workshop|festival|concert|open day|fair|expo|launch|tournament|gala|party|meets|rehearsals?|screening|webinar|retreat|marathon|race)\b/i;
+const GOODS_HEADS =
+  /(?:dealer|dealers|supplier|suppliers|seller|sellers|wholesaler|wholesale|shop|store|stall|kiosk|boutique|bales|bags|brand|briquettes|products|goods)$/i;
 const SERVICE_HEADS =
   /(?:ing|tion|sion|ance|ence|ment|hire|rental|repairs?|services?|care|work|maintenance|fitter|fitters|sweep|interpreting|survey|surveys|van|home|mortuary)$/i;
 
@@ -316,13 +329,15 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   const brief = understandBrief(rest || null, brand);
   const language: 'en' | 'sw' = rest && isSwahiliBrief(rest) ? 'sw' : 'en';
 
-  const match = matchKind(rest, brief.subject?.en ?? null);
+  // "Recruiting volunteer reading mentors": a call for volunteers is a cause, whatever the volunteers will do.
+  const callForVolunteers = RECRUITING.test(rest) && /\b(?:volunteers?|recruiting|wanted)\b/i.test(firstClause(rest));
+  const match = callForVolunteers ? null : matchKind(rest, brief.subject?.en ?? null);
   let sells: KindSells = match?.kind.sells ?? SELLS_OF_BRIEF[brief.kind];
   if (!match && brief.food) sells = 'food';
   if (!match && brief.aboutCode) sells = 'software';
   if (!match && sells === 'product' && brief.kind === 'thing' && brief.subject === null) sells = 'service';
   if (!match && sells === 'product' && SERVICE_WORDS.test(brief.subject?.en ?? rest)) sells = 'service';
-  if (!match) sells = unmatchedSells(rest, brief, sells);
+  if (!match) sells = callForVolunteers ? 'cause' : unmatchedSells(rest, brief, sells);
   const kind = match?.kind ?? genericKind(sells);
   const speaker: Speaker = match ? kind.speaker : SPEAKER_OF_SELLS[kind.sells];
 
@@ -406,6 +421,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     name,
     speaker: speakerOf,
     contact,
+    recruiting: RECRUITING.test(raw ?? ''),
     kenyan:
       places.some(isKenyanPlace) ||
       facts.some((f) => /ksh|kes|m-?pesa|bob|\/-/i.test(f.text)) ||

@@ -165,7 +165,21 @@ const CLAUSE_END =
   /[,;:.!?()]|\s(?:for|with|to|that|who|which|where|buying|selling|offering|needs?|calls?|meets?|near|and our|plus|including|like|unlike|than|from|at|in|on|by)(?=[\s,])/i;
 
 /** Words that say nothing of what a shop or clinic is ("family clinic", "our local shop"). */
-const BARE_MODIFIERS = new Set(['a', 'an', 'the', 'our', 'my', 'family', 'general', 'local', 'community', 'new', 'small', 'neighbourhood', 'neighborhood']);
+const BARE_MODIFIERS = new Set([
+  'a',
+  'an',
+  'the',
+  'our',
+  'my',
+  'family',
+  'general',
+  'local',
+  'community',
+  'new',
+  'small',
+  'neighbourhood',
+  'neighborhood',
+]);
 /** Whether a subject is a weak word alone ("shop", "family clinic"). */
 function isBare(subject: string, phrase: string): boolean {
   const words = subject.split(' ').filter((w) => w && !BARE_MODIFIERS.has(w));
@@ -209,7 +223,8 @@ export function matchKind(text: string, subject?: string | null): KindMatch | nu
       // A word any shop could use ("shop", "store") names a kind only when it is the whole subject.
       if (WEAK.has(m.phrase) && !isBare(subjectPlain, m.phrase)) continue;
       // "sign language interpreter": a one-word phrase describing a head that is another trade of its own.
-      if (strictHead && words.length > m.words && AGENT_HEAD.test(head) && !m.phrase.split(' ').includes(head) && !sameHead(m.kind, head)) continue;
+      if (strictHead && words.length > m.words && AGENT_HEAD.test(head) && !m.phrase.split(' ').includes(head) && !sameHead(m.kind, head))
+        continue;
       const score = m.words * 1000 + m.phrase.length * 10 - Math.min(index, 999) / 100;
       if (!best || score > best.score) best = { m: { kind: m.kind, phrase: m.phrase, index }, score };
     }

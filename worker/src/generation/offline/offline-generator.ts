@@ -7,7 +7,7 @@ import { composeCandidates, curatedCandidates, type Candidate, type ComposeInput
 import { CONTENT, isCodeJokeEntry, isFoodEntry, tonedEntries, type Entry } from './content';
 import { parseFrame, type Frame } from './frame';
 import { BANNED_PHRASES } from './kinds.schema';
-import { factSentence, kindCandidates, withTail, type KindCandidate } from './kind-writer';
+import { DONATION, factSentence, kindCandidates, withTail, type KindCandidate } from './kind-writer';
 import { Picker } from './picker';
 import { decorateLine, reduceLine } from './switches';
 import { fitsBounds, lineKey, normalizeTopic } from './text';
@@ -147,6 +147,23 @@ function hasFiller(text: string): boolean {
   return BANNED_PHRASES.some((p) => lower.includes(p));
 }
 
+/** A line that says nothing about the offer ("Hello, Eldoret.", "Proudly Kakamega."), from the template writer. */
+const EMPTY_LINE = /^(?:hello|hi|hey|here for|proudly|made in|trusted in|love from|greetings from|habari|karibu)\b[^.!?]{0,30}[.!?]?$/i;
+/** Kiswahili product words a service never uses ("chapa yako", "bidhaa yetu"). */
+const SW_PRODUCT_FILLER = /\b(?:chapa yako|chapa yetu|bidhaa yetu|bidhaa zetu|bidhaa yako)\b/i;
+
+/** Whether a line is filler for this frame: empty, another sell's words, or a donation appeal to a brief asking for time. */
+function saysNothing(text: string, frame: Frame): boolean {
+  if (EMPTY_LINE.test(text.trim())) return true;
+  if (SW_PRODUCT_FILLER.test(text) && frame.kind.sells !== 'product') return true;
+  if (frame.recruiting && DONATION.test(text)) return true;
+  // A business, person or event never asks for gifts ("Give to conferences and weddings.").
+  if (frame.speaker !== 'cause' && /(?:^|[.!?]\s+)(?:give|donate|stand with)\b|\bevery gift counts\b/i.test(text)) return true;
+  // A service is never tried or ordered "from" itself ("Jaribu kusafisha matangi kutoka huduma yetu").
+  if (frame.kind.sells !== 'product' && frame.kind.sells !== 'food' && /\b(?:jaribu|agiza)\b.*\bkutoka\b/i.test(text)) return true;
+  return false;
+}
+
 /**
  * The older reader's brief as the frame corrects it: the facts taken out (never an offer), only a
  * real place (never "Ex-Japan"), the topic's own words kept for the pasted-topic check.
@@ -204,6 +221,7 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     for (const c of candidates) {
       const text = reduceLine(c.text, switches);
       if (text === null || containsAvoided(text) || pastesTopic(text, brief) || hasFiller(text)) continue;
+      if (frame && saysNothing(text, frame)) continue;
       // A line the provider chain would clean up or drop (e.g. one starting like chatter: "Okay.") is never offered.
       if (!req.lowercase && cleanLine(text) !== text) continue;
       out.push(text === c.text ? c : { ...c, text, key: lineKey(text) });
@@ -303,7 +321,11 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     const factShare = Math.ceil(FACT_SHARE * count);
     // When repeats have used most of the library's patterns, the template writer shares the answer (lines stay new).
     const patterns = new Set(fresh.map((c) => c.pattern)).size;
-    const end = patterns >= 2 * count ? count : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
+    // A trade the library lacks: its generic lines name the subject, offers and facts; the template writer only when they run out.
+    const end =
+      patterns >= 2 * count || (!pools.frame.matched && patterns >= count)
+        ? count
+        : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
     const room = () => Math.max(0, end - written.length);
     // One line in five may name nothing of the brief ("Baked this morning. Gone by noon."), a fact line first.
     let offBudget = Math.floor(OFF_SUBJECT_SHARE * count);
