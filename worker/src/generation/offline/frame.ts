@@ -3,7 +3,7 @@ import { understandBrief, type Brief } from './brief';
 import { isSwahiliBrief } from './brief-sw';
 import { firstClause, genericKind, matchKind, type KindSells } from './kinds';
 import type { Kind } from './kinds.schema';
-import { isKenyanPlace, isKnownPlace, notAPlace, placesIn } from './places';
+import { isKenyanPlace, isKnownPlace, isLabelIn, notAPlace, placesIn } from './places';
 import { normalizeTopic } from './text';
 
 /**
@@ -240,6 +240,8 @@ function cleanName(name: string | null, subject: string | null, kind: Kind): str
     if (re.test(n) && /['’]s\s/.test(n) && /^\p{Ll}/u.test(tail)) n = n.replace(re, '');
   }
   // A word that names a kind ("MC", "SaaS") is what the subject is, not its name.
+  // A grade or origin label is part of the offer, not a name ("Canada Grade 1 bales").
+  if (/\b(?:grade|grd)\b|^ex[-\s]/i.test(n)) return null;
   if (isKnownPlace(n) || n.length < 2 || matchKind(n)?.phrase === n.toLowerCase()) return null;
   return n;
 }
@@ -251,7 +253,7 @@ const CAUSE_WORDS = /\b(?:volunteers?|donat\w*|fundrais\w*|raising|raise|harambe
 const EVENT_HEADS =
   /\b(?:meetup|meet-up|workshop|festival|concert|open day|fair|expo|launch|tournament|gala|party|meets|rehearsals?|screening|webinar|retreat|marathon|race)\b/i;
 const GOODS_HEADS =
-  /(?:dealer|dealers|supplier|suppliers|seller|sellers|wholesaler|wholesale|shop|store|stall|kiosk|boutique|bales|bags|brand|briquettes|products|goods)$/i;
+  /(?:maker|makers|breeder|breeders|manufacturer|manufacturers|dealer|dealers|supplier|suppliers|seller|sellers|wholesaler|wholesale|shop|store|stall|kiosk|boutique|bales|bags|brand|briquettes|products|goods)$/i;
 const SERVICE_HEADS =
   /(?:ing|tion|sion|ance|ence|ment|hire|rental|repairs?|services?|care|work|maintenance|fitter|fitters|sweep|interpreting|survey|surveys|van|home|mortuary)$/i;
 
@@ -337,7 +339,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   if (!match && brief.aboutCode) sells = 'software';
   if (!match && sells === 'product' && brief.kind === 'thing' && brief.subject === null) sells = 'service';
   if (!match && sells === 'product' && SERVICE_WORDS.test(brief.subject?.en ?? rest)) sells = 'service';
-  if (!match) sells = callForVolunteers ? 'cause' : unmatchedSells(rest, brief, sells);
+  if (!match) sells = callForVolunteers || facts.some((f) => f.type === 'goal') ? 'cause' : unmatchedSells(rest, brief, sells);
   const kind = match?.kind ?? genericKind(sells);
   const speaker: Speaker = match ? kind.speaker : SPEAKER_OF_SELLS[kind.sells];
 
@@ -345,7 +347,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   const places: string[] = [];
   const addPlace = (p: string) => {
     const clean = p.trim().replace(/^the\s+/i, (m) => m);
-    if (!clean || notAPlace(clean) || places.some((q) => q.toLowerCase().includes(clean.toLowerCase()))) return;
+    if (!clean || notAPlace(clean) || isLabelIn(rest, clean) || places.some((q) => q.toLowerCase().includes(clean.toLowerCase()))) return;
     places.push(clean);
   };
   for (const p of placesIn(rest)) addPlace(p.text);

@@ -164,6 +164,24 @@ const AGENT_HEAD = /(?:er|or|ist|ant|ian)s?$/;
 const CLAUSE_END =
   /[,;:.!?()]|\s(?:for|with|to|that|who|which|where|buying|selling|offering|needs?|calls?|meets?|near|and our|plus|including|like|unlike|than|from|at|in|on|by)(?=[\s,])/i;
 
+/** Head words many trades share ("seed bank", "bee removal", "fish pond construction"). */
+const SHARED_HEADS = new Set([
+  'bank',
+  'construction',
+  'removal',
+  'removals',
+  'hire',
+  'workshop',
+  'system',
+  'systems',
+  'supplies',
+  'repair',
+  'repairs',
+  'installation',
+  'relocation',
+  'moving',
+]);
+
 /** Words that say nothing of what a shop or clinic is ("family clinic", "our local shop"). */
 const BARE_MODIFIERS = new Set([
   'a',
@@ -222,6 +240,15 @@ export function matchKind(text: string, subject?: string | null): KindMatch | nu
       if (index < 0) continue;
       // A word any shop could use ("shop", "store") names a kind only when it is the whole subject.
       if (WEAK.has(m.phrase) && !isBare(subjectPlain, m.phrase)) continue;
+      // "seed bank", "bee removal": a head many trades share names a kind only with no other noun before it.
+      if (
+        strictHead &&
+        m.words === 1 &&
+        SHARED_HEADS.has(m.phrase) &&
+        !isBare(scopePlain, m.phrase) &&
+        m.phrase.replace(/e?s$/, '') === head.replace(/e?s$/, '')
+      )
+        continue;
       // "sign language interpreter": a one-word phrase describing a head that is another trade of its own.
       if (strictHead && words.length > m.words && AGENT_HEAD.test(head) && !m.phrase.split(' ').includes(head) && !sameHead(m.kind, head))
         continue;

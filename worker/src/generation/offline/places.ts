@@ -467,8 +467,15 @@ function plain(text: string): string {
 }
 
 /** Words after a place name that make it a product's grade, variety or origin label, not where the subject is. */
-const LABEL_AFTER =
-  /^\s+(?:grade|grd|aa\b|ab\b|bluegrass|blue\b|style|brand|quality|type\b|standard|certified|class\b|roast|blend|breed|variety|cross|strain|origin|imports?|imported|used|ex[-\s])/i;
+export const LABEL_AFTER =
+  /^\s+(?:white|red|black|brown|grade|grd|aa\b|ab\b|bluegrass|blue\b|style|brand|quality|type\b|standard|certified|class\b|roast|blend|breed|variety|cross|strain|origin|imports?|imported|used|ex[-\s])/i;
+
+/** Whether a place is written as a label in the text ("Kentucky bluegrass", "New Zealand White rabbits", "Ex-Japan"). */
+export function isLabelIn(text: string, place: string): boolean {
+  const at = text.indexOf(place);
+  if (at < 0) return false;
+  return LABEL_AFTER.test(text.slice(at + place.length)) || /\bex[-\s]$/i.test(text.slice(0, at));
+}
 
 /** Known places named in a text, as written, longest first and each once ("Nairobi's Industrial Area", "Kisumu"). */
 export function placesIn(text: string): { text: string; index: number }[] {
