@@ -265,9 +265,12 @@ function unmatchedSells(rest: string, brief: Brief, sells: KindSells): KindSells
   if (EVENT_HEADS.test(clause)) return 'event';
   if (brief.food || sells === 'food') return 'food';
   if (sells === 'software') return sells;
+  // "bicycle repair shop": a shop of a service sells the service.
+  if (SERVICE_HEADS.test(clause.replace(/\s+(?:shop|store|kiosk|stall|studio|van|centre|center)$/i, ''))) return 'service';
   if (GOODS_HEADS.test(clause) || GOODS_HEADS.test(head)) return 'product';
   if (SERVICE_HEADS.test(clause) || SERVICE_HEADS.test(head) || SERVICE_WORDS.test(clause)) return 'service';
-  if (/(?:er|or|ist|ian|ant)$/i.test(clause)) return sells === 'person' ? 'person' : 'service';
+  // "sign language interpreter", "glass and aluminium windows fitter": a trade named by who does it speaks as a person.
+  if (/(?:er|or|ist|ian|ant)$/i.test(clause)) return 'person';
   if (/\b(?:club|society|choir|association|sacco|chama)$/i.test(clause)) return 'cause';
   if (sells === 'cause' || sells === 'event') return 'product';
   return sells;
@@ -328,7 +331,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     ' ',
   );
   const { facts, rest } = scanFacts(text);
-  const brief = understandBrief(rest || null, brand);
+  let brief = understandBrief(rest || null, brand);
   const language: 'en' | 'sw' = rest && isSwahiliBrief(rest) ? 'sw' : 'en';
 
   // "Recruiting volunteer reading mentors": a call for volunteers is a cause, whatever the volunteers will do.
@@ -364,6 +367,20 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     );
     if (next && !subjectText.toLowerCase().includes(match.phrase)) subjectText = `${subjectText} ${next[1]}`;
   }
+  // A subject the reader took from a verb phrase ("rebuild community well" of "to rebuild…", "recruiting volunteers") names nothing.
+  const firstWord = subjectText?.split(/\s+/)[0]?.toLowerCase() ?? '';
+  if (
+    !match &&
+    firstWord &&
+    (new RegExp(`\\bto\\s+${firstWord.replace(/[^\p{L}]/gu, '')}\\b`, 'iu').test(rest) ||
+      /^(?:recruiting|seeking|looking|hiring|raising|calling|inviting|needs?|wanted)$/.test(firstWord))
+  ) {
+    // The older reader's subject loses the verb too ("rebuild community well": "community well").
+    const rest2 = brief.subject?.en.split(/\s+/).slice(1).join(' ');
+    if (brief.subject && rest2 && new RegExp(`\\bto\\s+${firstWord}\\b`, 'i').test(rest))
+      brief = { ...brief, subject: { ...brief.subject, en: rest2 } };
+    subjectText = null;
+  }
   const name = cleanName(brief.name, subjectText, kind);
   const placeWords = new Set(places.flatMap((p) => p.toLowerCase().split(/\s+/)));
   const offers = brief.offers
@@ -380,6 +397,8 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
           !/(?:clothing|bedding|roofing|flooring|lighting|tiling|icing)$/i.test(o)
         ),
     )
+    // A trade or a shop is not an offer ("aluminium windows fitter", "watch repair kiosk", "rims dealer").
+    .filter((o) => !(o.includes(' ') && /\s(?:fitter|dealer|supplier|seller|kiosk|shop|store|stall|maker|breeder)s?$/i.test(o)))
     // A clause is not an offer ("screens fixed", "cars washed").
     .filter((o) => !/\b(?:fixed|repaired|done|made|delivered|washed|cleaned|served|sold|included)$/i.test(o));
 

@@ -161,7 +161,7 @@ describe('a trade the library lacks (issue 33, round four)', () => {
     for (const topic of UNKNOWN) {
       const frame = parseFrame(topic);
       expect(frame.matched, topic).toBe(false);
-      const marks = [frame.subject, ...frame.offers, frame.name]
+      const marks = [frame.subject, frame.brief.subject?.en, ...frame.offers, frame.name, ...frame.places]
         .filter((s): s is string => Boolean(s))
         .flatMap((s) => s.toLowerCase().split(/\s+/))
         .filter((w) => w.length > 3 && !/^(?:and|with|services?|shop|store|dealer|supplier)$/.test(w));

@@ -226,7 +226,8 @@ function standInFor(frame: Frame, lang: Lang): Fill['standIn'] {
 const SHOP_OR_AGENT =
   /\s+(?:shop|store|stall|kiosk|studio|dealer|dealers|supplier|suppliers|seller|sellers|fitter|fitters|wholesaler|wholesale|workshop|company|van|specialists?|experts?|outlet|yard)$/i;
 
-export const DONATION = /\b(?:give|giving|donat\w*|every shilling|fund\w*|pledge|gift|chang(?:a|ia|isha)|toa mchango|M-Pesa)\b/i;
+export const DONATION =
+  /\b(?:give (?:today|now|generously|what you can|to|for)|give\.|donat\w*|every shilling|fund(?:s|ing|raising|raiser)?\b|pledge|gifts?\b|chang(?:a|ia|isha)|toa mchango|M-Pesa)/i;
 /** Words of a line written after an event ("Thank you for showing up"). */
 const AFTER_EVENT = /\b(?:thank you|thanks for|you showed up|what a (?:day|night)|was amazing|we did it|asanteni|asante kwa)\b/i;
 /** A brief about something that has happened. */
@@ -246,6 +247,9 @@ function subjectValue(frame: Frame, lang: Lang): string | null {
   const trade = s.replace(SHOP_OR_AGENT, '').trim();
   if (!trade || /(?:er|or|ist|ian|ant)s?$/i.test(trade) || /\b(?:and|&)$/i.test(trade)) return null;
   s = trade;
+  // Five words of the brief in a row read as a pasted brief (and are dropped): the leading modifiers go first ("grain storage bags").
+  while (s.split(/[\s-]+/).length > 4 && s.includes(' ')) s = s.slice(s.indexOf(' ') + 1);
+  if (s.split(/[\s-]+/).length > 4) return null;
   return /^\p{Lu}\p{Ll}/u.test(s) && !/\s\p{Lu}/u.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
 }
 

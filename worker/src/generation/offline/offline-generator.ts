@@ -148,13 +148,14 @@ function hasFiller(text: string): boolean {
 }
 
 /** A line that says nothing about the offer ("Hello, Eldoret.", "Proudly Kakamega."), from the template writer. */
-const EMPTY_LINE = /^(?:hello|hi|hey|here for|proudly|made in|trusted in|love from|greetings from|habari|karibu)\b[^.!?]{0,30}[.!?]?$/i;
+const EMPTY_LINE = /^(?:hello|hi|hey|here for|proudly|made in|trusted in|love from|greetings from)\b[^.!?]{0,30}[.!?]?$/i;
 /** Kiswahili product words a service never uses ("chapa yako", "bidhaa yetu"). */
 const SW_PRODUCT_FILLER = /\b(?:chapa yako|chapa yetu|bidhaa yetu|bidhaa zetu|bidhaa yako)\b/i;
 
 /** Whether a line is filler for this frame: empty, another sell's words, or a donation appeal to a brief asking for time. */
 function saysNothing(text: string, frame: Frame): boolean {
-  if (EMPTY_LINE.test(text.trim())) return true;
+  if (EMPTY_LINE.test(text.trim()) || /\b(?:hello,? world|official page of)\b/i.test(text)) return true;
+  if (frame.speaker !== 'cause' && /\b(?:raising (?:funds|hope)|every shilling|support our|give what you can)\b/i.test(text)) return true;
   if (SW_PRODUCT_FILLER.test(text) && frame.kind.sells !== 'product') return true;
   if (frame.recruiting && DONATION.test(text)) return true;
   // A business, person or event never asks for gifts ("Give to conferences and weddings.").
@@ -174,7 +175,16 @@ function frameBrief(frame: Frame, original: Brief): Brief {
     b.place && frame.places.includes(b.place.text) ? b.place : frame.places[0] ? { text: frame.places[0], prep: 'in' as const } : null;
   const offers = b.offers.filter((o) => frame.offers.includes(o.en.trim()));
   if (!hasSubject({ ...b, place, offers })) return original;
-  return { ...b, place, offers, topic: original.topic, words: original.words };
+  // The template writer never speaks as a cause for a business or a person ("sign language interpreter" asking for shillings).
+  const kind: Brief['kind'] =
+    (b.kind === 'cause' || b.kind === 'group') && frame.speaker !== 'cause'
+      ? frame.speaker === 'business'
+        ? 'business'
+        : frame.speaker
+      : frame.speaker === 'cause' && b.kind !== 'group'
+        ? 'cause'
+        : b.kind;
+  return { ...b, kind, place, offers, topic: original.topic, words: original.words };
 }
 const poolCache = new Map<string, Pools>();
 
