@@ -137,6 +137,8 @@ interface Pools {
   frame: Frame | null;
   input: ComposeInput;
   reduce: (candidates: Candidate[]) => Candidate[];
+  /** The template writer's lines without the frame's filler check: a last resort, so an answer is never short. */
+  lastResort: () => Candidate[];
 }
 
 const POOL_CACHE_SIZE = 200;
@@ -226,12 +228,12 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   const usable = (entries: readonly Entry[]) =>
     entries.filter((e) => (brief.aboutCode || !isCodeJokeEntry(e)) && (brief.food || !isFoodEntry(e)));
   const switches = { hashtags: req.hashtags, emoji: req.emoji, lowercase: req.lowercase, noExclamation: req.noExclamation };
-  const reduce = (candidates: Candidate[]): Candidate[] => {
+  const reduce = (candidates: Candidate[], lenient = false): Candidate[] => {
     const out: Candidate[] = [];
     for (const c of candidates) {
       const text = reduceLine(c.text, switches);
       if (text === null || containsAvoided(text) || pastesTopic(text, brief) || hasFiller(text)) continue;
-      if (frame && saysNothing(text, frame)) continue;
+      if (frame && !lenient && saysNothing(text, frame)) continue;
       // A line the provider chain would clean up or drop (e.g. one starting like chatter: "Okay.") is never offered.
       if (!req.lowercase && cleanLine(text) !== text) continue;
       out.push(text === c.text ? c : { ...c, text, key: lineKey(text) });
@@ -271,6 +273,16 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     },
     input,
     reduce,
+    lastResort: () => [
+      ...reduce(composeCandidates(input, 'alone'), true),
+      ...reduce(curatedCandidates(usable(set.lines[req.tone])), true),
+      ...reduce(
+        (['alone', 'single'] as const).flatMap((stage) =>
+          composeCandidates({ ...input, brief: understandBrief(null), neutral: CONTENT[language].neutral[categoryId] }, stage),
+        ),
+        true,
+      ),
+    ],
   };
   if (poolCache.size >= POOL_CACHE_SIZE) poolCache.delete(poolCache.keys().next().value as string);
   poolCache.set(key, pools);
@@ -466,6 +478,12 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
       );
       curated = curated.concat(picker.take(pools.neutral, count - composed.length - curated.length));
     }
+  }
+  // Never short: when the frame's filler check has left too few, the template writer's other lines fill the answer.
+  if (pools.frame && composed.length + curated.length < count) {
+    // The kind's own lines that name nothing of the brief come before the template writer's neutral ones.
+    curated = curated.concat(picker.take(pools.kind, count - composed.length - curated.length, true));
+    curated = curated.concat(picker.take(pools.lastResort(), count - composed.length - curated.length));
   }
   return { lines: [...composed, ...curated], source: composed.length > 0 ? 'fallback' : 'static_fallback' };
 }
