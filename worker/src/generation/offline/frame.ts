@@ -1,9 +1,9 @@
 import nlp from 'compromise';
 import { understandBrief, type Brief } from './brief';
 import { isSwahiliBrief } from './brief-sw';
-import { genericKind, matchKind, type KindSells } from './kinds';
+import { firstClause, genericKind, matchKind, type KindSells } from './kinds';
 import type { Kind } from './kinds.schema';
-import { isKenyanPlace, isKnownPlace, notAPlace, placesIn } from './places';
+import { isKenyanPlace, isKnownPlace, isLabelIn, notAPlace, placesIn } from './places';
 import { normalizeTopic } from './text';
 
 /**
@@ -13,7 +13,7 @@ import { normalizeTopic } from './text';
  * audience, the name as written and who speaks. Built on the older brief reader (compromise plus
  * rules, brief.ts) with the facts taken out first, so a fact never becomes an offer or a place.
  */
-export type FactType = 'price' | 'hours' | 'duration' | 'date' | 'payment' | 'perk' | 'record';
+export type FactType = 'price' | 'goal' | 'hours' | 'duration' | 'date' | 'payment' | 'perk' | 'record';
 export interface Fact {
   text: string;
   type: FactType;
@@ -39,6 +39,8 @@ export interface Frame {
   speaker: Speaker;
   /** A web address or phone number the brief gives, and whether it asks for it in a call to action. */
   contact: { text: string; asked: boolean } | null;
+  /** Whether the brief asks for volunteers or members (recruiting lines, not a donation appeal). */
+  recruiting: boolean;
   /** Whether any place is Kenyan or the brief speaks of Kenyan money (KSh, M-Pesa). */
   kenyan: boolean;
   /** The older reader's understanding (for the template writer this one stands beside). */
@@ -53,6 +55,14 @@ const TIME = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\d{1,
 
 /** Fact finders, most specific first; each match is taken out of the text before the next runs. */
 const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
+  // A target or goal amount is what a cause hopes to raise, never a price ("target KSh 800,000", "raising $5,000").
+  {
+    type: 'goal',
+    re: new RegExp(
+      String.raw`\b(?:(?:our\s+)?(?:target|goal)(?:\s+(?:is|of))?|raising|to raise|aim(?:ing)? to raise|lengo(?:\s+ni)?)\s*:?\s+(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|\$|£|€)\s?${NUM}(?:\s?(?:k|K|m|bn)\b)?`,
+      'gi',
+    ),
+  },
   {
     type: 'price',
     re: new RegExp(
@@ -230,8 +240,52 @@ function cleanName(name: string | null, subject: string | null, kind: Kind): str
     if (re.test(n) && /['’]s\s/.test(n) && /^\p{Ll}/u.test(tail)) n = n.replace(re, '');
   }
   // A word that names a kind ("MC", "SaaS") is what the subject is, not its name.
+  // A grade or origin label is part of the offer, not a name ("Canada Grade 1 bales").
+  if (/\b(?:grade|grd)\b|^ex[-\s]/i.test(n)) return null;
   if (isKnownPlace(n) || n.length < 2 || matchKind(n)?.phrase === n.toLowerCase()) return null;
   return n;
+}
+
+/** A brief that asks for people to give time, not money ("needs volunteers", "new members welcome"). */
+export const RECRUITING =
+  /\b(?:volunteers?(?!\s+(?:for|to)\s+(?:donate|give))|recruit(?:ing|s)?|new members|join (?:our|us|the)|sign up to help|mentors wanted|wajitolea|wanachama wapya)\b/i;
+const CAUSE_WORDS = /\b(?:volunteers?|donat\w*|fundrais\w*|raising|raise|harambee|charity|appeal|mchango|target|pledge)\b/i;
+const EVENT_HEADS =
+  /\b(?:meetup|meet-up|workshop|festival|concert|open day|fair|expo|launch|tournament|gala|party|meets|rehearsals?|screening|webinar|retreat|marathon|race)\b/i;
+const GOODS_HEADS =
+  /(?:maker|makers|breeder|breeders|manufacturer|manufacturers|dealer|dealers|supplier|suppliers|seller|sellers|wholesaler|wholesale|shop|store|stall|kiosk|boutique|bales|bags|brand|briquettes|products|goods)$/i;
+const SERVICE_HEADS =
+  /(?:ing|tion|sion|ance|ence|ment|hire|rental|repairs?|services?|care|work|maintenance|fitter|fitters|sweep|interpreting|survey|surveys|van|home|mortuary)$/i;
+
+/** The kind of thing a brief the library has no kind for sells, read from what its first clause is. */
+function unmatchedSells(rest: string, brief: Brief, sells: KindSells): KindSells {
+  const clause = firstClause(rest).toLowerCase();
+  const head = (brief.subject?.en ?? clause).toLowerCase();
+  if (CAUSE_WORDS.test(clause) || (CAUSE_WORDS.test(rest) && !GOODS_HEADS.test(clause) && !SERVICE_HEADS.test(clause))) return 'cause';
+  if (EVENT_HEADS.test(clause)) return 'event';
+  if (brief.food || sells === 'food') return 'food';
+  if (sells === 'software') return sells;
+  // "bicycle repair shop": a shop of a service sells the service.
+  if (SERVICE_HEADS.test(clause.replace(/\s+(?:shop|store|kiosk|stall|studio|van|centre|center)$/i, ''))) return 'service';
+  if (GOODS_HEADS.test(clause) || GOODS_HEADS.test(head)) return 'product';
+  if (SERVICE_HEADS.test(clause) || SERVICE_HEADS.test(head) || SERVICE_WORDS.test(clause)) return 'service';
+  // "sign language interpreter", "glass and aluminium windows fitter": a trade named by who does it speaks as a person.
+  if (/(?:er|or|ist|ian|ant)$/i.test(clause)) return 'person';
+  if (/\b(?:club|society|choir|association|sacco|chama)$/i.test(clause)) return 'cause';
+  if (sells === 'cause' || sells === 'event') return 'product';
+  return sells;
+}
+
+/** The first clause as the subject's name ("tent and chair hire"), without the brief's name or leading filler. */
+function clauseSubject(rest: string, name: string | null): string | null {
+  let c = firstClause(rest);
+  if (name) c = c.replace(name, ' ');
+  c = c
+    .replace(/^(?:\s*(?:a|an|the|our|my|upcoming|join|new|best|top|professional|affordable|reliable|mobile)\b)+/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!c || /\d/.test(c) || c.split(' ').length > 5 || /^\p{Lu}/u.test(c)) return null;
+  return c;
 }
 
 const CACHE = new Map<string, Frame>();
@@ -277,15 +331,18 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     ' ',
   );
   const { facts, rest } = scanFacts(text);
-  const brief = understandBrief(rest || null, brand);
+  let brief = understandBrief(rest || null, brand);
   const language: 'en' | 'sw' = rest && isSwahiliBrief(rest) ? 'sw' : 'en';
 
-  const match = matchKind(rest, brief.subject?.en ?? null);
+  // "Recruiting volunteer reading mentors": a call for volunteers is a cause, whatever the volunteers will do.
+  const callForVolunteers = RECRUITING.test(rest) && /\b(?:volunteers?|recruiting|wanted)\b/i.test(firstClause(rest));
+  const match = callForVolunteers ? null : matchKind(rest, brief.subject?.en ?? null);
   let sells: KindSells = match?.kind.sells ?? SELLS_OF_BRIEF[brief.kind];
   if (!match && brief.food) sells = 'food';
   if (!match && brief.aboutCode) sells = 'software';
   if (!match && sells === 'product' && brief.kind === 'thing' && brief.subject === null) sells = 'service';
   if (!match && sells === 'product' && SERVICE_WORDS.test(brief.subject?.en ?? rest)) sells = 'service';
+  if (!match) sells = callForVolunteers || facts.some((f) => f.type === 'goal') ? 'cause' : unmatchedSells(rest, brief, sells);
   const kind = match?.kind ?? genericKind(sells);
   const speaker: Speaker = match ? kind.speaker : SPEAKER_OF_SELLS[kind.sells];
 
@@ -293,7 +350,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   const places: string[] = [];
   const addPlace = (p: string) => {
     const clean = p.trim().replace(/^the\s+/i, (m) => m);
-    if (!clean || notAPlace(clean) || places.some((q) => q.toLowerCase().includes(clean.toLowerCase()))) return;
+    if (!clean || notAPlace(clean) || isLabelIn(rest, clean) || places.some((q) => q.toLowerCase().includes(clean.toLowerCase()))) return;
     places.push(clean);
   };
   for (const p of placesIn(rest)) addPlace(p.text);
@@ -301,12 +358,28 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   if (readerPlace && !notAPlace(readerPlace) && (isKnownPlace(readerPlace) || nlp(rest).places().has(readerPlace))) addPlace(readerPlace);
 
   let subjectText = brief.subject?.en.replace(TRAILING_PARTICIPLE, '') ?? null;
+  // A trade the library lacks is named by the brief's first clause ("tent and chair hire", "septic tank emptying").
+  if (!match && language === 'en') subjectText = clauseSubject(rest, brief.name) ?? subjectText;
   // The reader may take the kind's own word for a verb ("charity fun run"): the subject takes it back.
   if (subjectText && match) {
     const next = new RegExp(`${subjectText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(${match.phrase.split(/\s+/).pop()}s?)\\b`, 'i').exec(
       rest,
     );
     if (next && !subjectText.toLowerCase().includes(match.phrase)) subjectText = `${subjectText} ${next[1]}`;
+  }
+  // A subject the reader took from a verb phrase ("rebuild community well" of "to rebuild…", "recruiting volunteers") names nothing.
+  const firstWord = subjectText?.split(/\s+/)[0]?.toLowerCase() ?? '';
+  if (
+    !match &&
+    firstWord &&
+    (new RegExp(`\\bto\\s+${firstWord.replace(/[^\p{L}]/gu, '')}\\b`, 'iu').test(rest) ||
+      /^(?:recruiting|seeking|looking|hiring|raising|calling|inviting|needs?|wanted)$/.test(firstWord))
+  ) {
+    // The older reader's subject loses the verb too ("rebuild community well": "community well").
+    const rest2 = brief.subject?.en.split(/\s+/).slice(1).join(' ');
+    if (brief.subject && rest2 && new RegExp(`\\bto\\s+${firstWord}\\b`, 'i').test(rest))
+      brief = { ...brief, subject: { ...brief.subject, en: rest2 } };
+    subjectText = null;
   }
   const name = cleanName(brief.name, subjectText, kind);
   const placeWords = new Set(places.flatMap((p) => p.toLowerCase().split(/\s+/)));
@@ -324,6 +397,8 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
           !/(?:clothing|bedding|roofing|flooring|lighting|tiling|icing)$/i.test(o)
         ),
     )
+    // A trade or a shop is not an offer ("aluminium windows fitter", "watch repair kiosk", "rims dealer").
+    .filter((o) => !(o.includes(' ') && /\s(?:fitter|dealer|supplier|seller|kiosk|shop|store|stall|maker|breeder)s?$/i.test(o)))
     // A clause is not an offer ("screens fixed", "cars washed").
     .filter((o) => !/\b(?:fixed|repaired|done|made|delivered|washed|cleaned|served|sold|included)$/i.test(o));
 
@@ -367,6 +442,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     name,
     speaker: speakerOf,
     contact,
+    recruiting: RECRUITING.test(raw ?? ''),
     kenyan:
       places.some(isKenyanPlace) ||
       facts.some((f) => /ksh|kes|m-?pesa|bob|\/-/i.test(f.text)) ||

@@ -1,5 +1,6 @@
 import { CATEGORY_IDS, TONES, type CategoryId, type Tone } from '@gl/core';
 import { describe, expect, it } from 'vitest';
+import corpus from './frame-corpus.json' with { type: 'json' };
 import { parseFrame } from './frame';
 import { kindCandidates } from './kind-writer';
 import { BANNED_PHRASES, SOFTWARE_ONLY } from './kinds.schema';
@@ -146,6 +147,112 @@ describe('refine edits the frame and never fails', () => {
         topic: '24/7 plumber in Kisumu',
       });
       expect(out.lines.length, action).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('a trade the library lacks (issue 33, round four)', () => {
+  // Briefs invented for this round; their expected frames are in frame-corpus.json.
+  const UNKNOWN = (corpus.briefs as { brief: string; kind?: string }[]).filter((b) => b.kind?.startsWith('generic-')).map((b) => b.brief);
+
+  it('gets the generic kind of what it sells, and lines that say what the subject is', () => {
+    expect(UNKNOWN.length).toBeGreaterThanOrEqual(40);
+    const thin: string[] = [];
+    for (const topic of UNKNOWN) {
+      const frame = parseFrame(topic);
+      expect(frame.matched, topic).toBe(false);
+      const marks = [frame.subject, frame.brief.subject?.en, ...frame.offers, frame.name, ...frame.places]
+        .filter((s): s is string => Boolean(s))
+        .flatMap((s) => s.toLowerCase().split(/\s+/))
+        .filter((w) => w.length > 3 && !/^(?:and|with|services?|shop|store|dealer|supplier)$/.test(w));
+      for (const category of ['adlines', 'bios', 'taglines'] as const) {
+        const lines = gen(topic, category, 'bold');
+        const about = lines.filter((l) => marks.some((m) => l.toLowerCase().includes(m))).length;
+        if (about < 3) thin.push(`${topic} ${category}: ${lines.join(' | ')}`);
+      }
+    }
+    expect(thin, thin.join('\n')).toEqual([]);
+  });
+
+  it('chooses a kind only from what the subject is, never from a word elsewhere in the brief', () => {
+    // "schools" is the audience, "NGOs" the customers, "construction sites" where the work is done.
+    expect(parseFrame('piano tuning for homes and schools in Nairobi').kind.id).toBe('generic-service');
+    expect(parseFrame('24-hour turnaround document translation for NGOs').kind.id).toBe('generic-service');
+    expect(parseFrame('drone aerial survey services for farms and construction sites').kind.id).toBe('generic-service');
+    expect(parseFrame("Mama Wanjiru's charcoal briquettes, cleaner cooking for Kibera homes").kind.id).toBe('generic-product');
+    expect(parseFrame('sign language interpreter for conferences and weddings').kind.id).not.toBe('language-school');
+    expect(parseFrame('seed bank for indigenous trees in Nanyuki needs volunteers').kind.id).toBe('generic-cause');
+    // The library's own trades are still found.
+    expect(parseFrame('24/7 plumber in Kisumu, no call-out fee').kind.id).toBe('plumber');
+  });
+
+  it("never fills a set with the template writer's empty lines or a product's words for a service", () => {
+    for (const topic of UNKNOWN.slice(0, 20)) {
+      for (const category of ['taglines', 'captions'] as const) {
+        for (const l of gen(topic, category, 'minimalist')) {
+          expect(l, topic).not.toMatch(/^(?:hello|hi|here for|proudly|made in)\b[^.!?]{0,30}[.!?]?$/i);
+        }
+      }
+    }
+    for (const topic of ['huduma ya kusafisha matangi ya maji Nakuru', 'septic tank emptying in Machakos']) {
+      for (const category of ['adlines', 'taglines', 'slogans'] as const) {
+        const lines = gen(topic, category, 'bold', { language: 'sw' });
+        for (const l of lines) expect(l, topic).not.toMatch(/chapa yako|bidhaa yetu|\bjaribu\b.*\bkutoka\b/i);
+      }
+    }
+  });
+
+  it('reads a turnaround as a duration, a target as a goal and a grade or origin label as part of the offer', () => {
+    const turnaround = parseFrame('septic tank emptying in Machakos, 24-hour turnaround');
+    expect(turnaround.facts).toEqual([{ text: '24-hour turnaround', type: 'duration' }]);
+    const target = parseFrame('Harambee for Mwangaza School library, target KSh 800,000 by 30 June');
+    expect(target.facts.map((f) => f.type)).toEqual(['goal', 'date']);
+    const raising = parseFrame('raising $5,000 to rebuild the Kilifi community well');
+    expect(raising.kind.id).toBe('generic-cause');
+    expect(raising.places).toEqual(['Kilifi']);
+    for (const [topic, label] of [
+      ['Canada Grade 1 mitumba bales wholesale in Gikomba', 'Canada'],
+      ['Kentucky bluegrass turf supplier for lawns in Karen', 'Kentucky'],
+      ['rabbit breeder in Limuru selling New Zealand White rabbits', 'New Zealand'],
+      ['Ex-Japan engine parts dealer in Kirinyaga Road', 'Japan'],
+    ] as const) {
+      const f = parseFrame(topic);
+      expect(f.places.join(' '), topic).not.toContain(label);
+      expect(f.name ?? '', topic).not.toContain(label);
+    }
+    for (const category of CATEGORY_IDS) {
+      for (const l of gen('septic tank emptying in Machakos, 24-hour turnaround', category, 'bold')) expect(l).not.toMatch(/open 24/i);
+      for (const topic of [
+        'Harambee for Mwangaza School library, target KSh 800,000',
+        'raising $5,000 to rebuild the Kilifi community well',
+      ]) {
+        for (const l of gen(topic, category, 'bold')) expect(l, topic).not.toMatch(/\b(?:from|starting at) (?:KSh|\$)/i);
+        for (const l of gen(topic, category, 'bold', { language: 'sw' })) expect(l, topic).not.toMatch(/kuanzia/i);
+      }
+    }
+  });
+
+  it('asks a brief recruiting volunteers or members for time, never money, and an upcoming event is not thanked for', () => {
+    const recruiting = [
+      'Watamu Sea Turtle Watch needs volunteers for night beach patrols this December',
+      'recruiting volunteer reading mentors for primary pupils in Kibera',
+      'stamp collectors club meets every Sunday in Nairobi, new members welcome',
+      'Kenya Red Cross Nakuru branch calls for volunteers for flood response',
+    ];
+    for (const topic of recruiting) {
+      expect(parseFrame(topic).recruiting, topic).toBe(true);
+      for (const category of CATEGORY_IDS) {
+        const lines = gen(topic, category, 'bold');
+        for (const l of lines)
+          expect(l, `${topic} ${category}`).not.toMatch(/\b(?:donat\w*|give today|every shilling|every gift|fund\w*)\b/i);
+      }
+      const ads = gen(topic, 'adlines', 'bold').join(' ');
+      expect(ads, topic).toMatch(/volunteer|join|members|your time|hands/i);
+    }
+    for (const category of ['captions', 'adlines'] as const) {
+      for (const l of gen('a language exchange meetup in Berlin every Thursday', category, 'bold')) {
+        expect(l).not.toMatch(/thank you|you showed up|what a (?:day|night)/i);
+      }
     }
   });
 });

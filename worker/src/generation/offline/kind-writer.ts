@@ -64,6 +64,8 @@ export function factSentence(fact: Fact, lang: Lang): string | null {
   const text = factIn(fact, lang);
   if (text === null) return null;
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  const amount = (t: string) => t.replace(/^.*?(?=(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|\$|£|€))/i, '');
+  if (fact.type === 'goal') return lang === 'sw' ? `Lengo: ${amount(text)}.` : `Target: ${amount(text)}.`;
   if (lang === 'sw') {
     switch (fact.type) {
       case 'price':
@@ -101,6 +103,8 @@ interface Fill {
   fact: Fact | null;
   place: string | null;
   audience: string | null;
+  /** What the subject is, as the brief writes it ("septic tank emptying"), or null. */
+  subject: string | null;
   customer: string;
   cta: string;
 }
@@ -126,7 +130,7 @@ function tidyLine(text: string, lang: Lang): string {
       return `${a === 'A' ? capFirst(article) : article} ${w}`;
     });
   // A capital after a sentence's end (a slot may start a sentence).
-  t = t.replace(/([.!?]\s+)(\p{Ll})/gu, (_, a: string, b: string) => a + b.toUpperCase());
+  t = t.replace(/([.!?]\s+)(\p{Ll})(?!\p{Ll}*\p{Lu})/gu, (_, a: string, b: string) => a + b.toUpperCase());
   return capFirst(t);
 }
 
@@ -143,6 +147,9 @@ function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
     if (sentence) source = source.replace(/(^|[.!?]\s+)\{[Ff]act\}\./, (_, a: string) => `${a}${sentence.replace(/[{}]/g, '')}`);
     // Inside a sentence, only a fact that reads as a phrase there (not "M-Pesa" or "15 years experience").
     if (/\{fact\}/i.test(source) && (fill.fact.type === 'payment' || fill.fact.type === 'record')) return null;
+    // A fact only where it reads as what it is: "from" and "starting at" take a price (never a target), "open" takes hours (never "24-hour turnaround").
+    if (/\b(?:from|starting at|only|just|kuanzia)\s+\{fact\}/i.test(source) && fill.fact.type !== 'price') return null;
+    if (/\b(?:open|wazi)\s+\{fact\}/i.test(source) && fill.fact.type !== 'hours') return null;
   }
   if (fill.place && lang === 'en' && AT_PLACE.test(fill.place)) source = source.replace(/\bin \{place\}/g, 'at {place}');
   const valueOf = (slot: string): string | null => {
@@ -161,6 +168,8 @@ function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
         return fill.place;
       case 'audience':
         return fill.audience;
+      case 'subject':
+        return fill.subject;
       case 'customer':
         return fill.customer;
       case 'cta':
@@ -188,7 +197,8 @@ function toneFits(p: Pattern, tone: Tone): 0 | 1 | 2 {
 
 /** The ctas of a kind, a brief's own contact first when it asks for it ("Call 0712 345 678."). */
 function ctasFor(kind: Kind, frame: Frame, lang: Lang): string[] {
-  const own = kind.ctas[lang];
+  // A brief asking for volunteers or members is never asked to donate.
+  const own = frame.recruiting ? kind.ctas[lang].filter((c) => !DONATION.test(c)) : kind.ctas[lang];
   if (!frame.contact?.asked) return own;
   const c = frame.contact.text;
   const isPhone = /^\+?\d[\d\s-]+$/.test(c);
@@ -204,9 +214,43 @@ function standInFor(frame: Frame, lang: Lang): Fill['standIn'] {
   if (frame.speaker === 'person') return { start: capFirst(lower), mid: null };
   // "Our phone repairs does…": a plural subject cannot stand in for a name.
   if (/[^s]s$/i.test(lower.split(/\s+/).pop() ?? '')) return null;
+  // "Our knife sharpening", "Our tent and chair hire": an activity is not a business's name.
+  if (/(?:ing|tion|sion|hire|rental|repairs?|maintenance|services?|care)$/i.test(lower) || /\band\b/i.test(lower)) return null;
   // "Our plumber" reads as a member of staff: a business named by its trade has no stand-in.
   if (/(?:er|or|ist|ian|DJ|dj)$/.test(lower)) return null;
   return { start: `Our ${lower}`, mid: `our ${lower}` };
+}
+
+/** Words of a donation appeal (not for a brief that asks for time). */
+/** The head of a shop's or a tradesperson's name, after what they deal in. */
+const SHOP_OR_AGENT =
+  /\s+(?:shop|store|stall|kiosk|studio|dealer|dealers|supplier|suppliers|seller|sellers|fitter|fitters|wholesaler|wholesale|workshop|company|van|specialists?|experts?|outlet|yard)$/i;
+
+export const DONATION =
+  /\b(?:give (?:today|now|generously|what you can|to|for)|give\.|donat\w*|every shilling|fund(?:s|ing|raising|raiser)?\b|pledge|gifts?\b|chang(?:a|ia|isha)|toa mchango|M-Pesa)/i;
+/** Words of a line written after an event ("Thank you for showing up"). */
+const AFTER_EVENT = /\b(?:thank you|thanks for|you showed up|what a (?:day|night)|was amazing|we did it|asanteni|asante kwa)\b/i;
+/** A brief about something that has happened. */
+const PAST = /\b(?:thank|was held|last (?:week|night|saturday|sunday|month)|recap|yesterday|took place)\b/i;
+
+/**
+ * The {subject} slot: the subject noun phrase as the brief writes it ("septic tank emptying", "piano
+ * tuning"), for an English line from an English brief; never a clause, a number or a name.
+ */
+function subjectValue(frame: Frame, lang: Lang): string | null {
+  let s = frame.subject?.trim().replace(/^(?:our|my|the|upcoming)\s+/i, '') ?? '';
+  if (!s || lang !== 'en' || frame.language !== 'en' || /\d/.test(s) || s.split(/\s+/).length > 5) return null;
+  if (frame.name && s.toLowerCase().includes(frame.name.toLowerCase())) return null;
+  if (/^(?:service|services|business|shop|store|raising|needs?|branch|launch)$/i.test(s)) return null;
+  if (frame.speaker === 'person') return /(?:er|or|ist|ian|ant|DJ)$/i.test(s) ? s : null;
+  // A shop or a trade named by the one who does it is named by what it deals in ("scrap metal dealer": "scrap metal").
+  const trade = s.replace(SHOP_OR_AGENT, '').trim();
+  if (!trade || /(?:er|or|ist|ian|ant)s?$/i.test(trade) || /\b(?:and|&)$/i.test(trade)) return null;
+  s = trade;
+  // Five words of the brief in a row read as a pasted brief (and are dropped): the leading modifiers go first ("grain storage bags").
+  while (s.split(/[\s-]+/).length > 4 && s.includes(' ')) s = s.slice(s.indexOf(' ') + 1);
+  if (s.split(/[\s-]+/).length > 4) return null;
+  return /^\p{Lu}\p{Ll}/u.test(s) && !/\s\p{Lu}/u.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
 }
 
 const FIRST_PERSON = /\b(?:I|I'm|I've|I'll|my|me|mimi|nina|niko|nafanya|nitakusaidia|niandikie|nipigie)\b/i;
@@ -238,6 +282,8 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
     const generic = genericKind(frame.kind.sells);
     if (generic && generic.id !== frame.kind.id) kinds.push({ kind: generic, specific: false });
   }
+  // A brief asking for volunteers or members also gets the generic cause's recruiting lines.
+  if (frame.recruiting && !kinds.some((k) => k.kind.id === 'generic-cause')) kinds.push({ kind: genericKind('cause'), specific: false });
   const facts = frame.facts.filter((f) => factIn(f, lang) !== null);
   // Offers in a Kiswahili line only from a Kiswahili brief (an English noun phrase would not agree).
   const offers = lang === 'en' || frame.language === 'sw' ? frame.offers.slice(0, 3) : [];
@@ -250,6 +296,8 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
       ? capFirst(frame.subject)
       : null;
   const label = subjectLabel && frame.speaker === 'business' ? (places[0] ? `${subjectLabel} in ${places[0]}` : subjectLabel) : null;
+  const subjectSlot = subjectValue(frame, lang);
+  const recruiting = frame.recruiting;
   const out: KindCandidate[] = [];
   const seen = new Set<string>();
   const marks = [
@@ -274,20 +322,39 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
       if (!own && (input.toneOnly || !NEIGHBOURS[category].some((c) => p.categories.includes(c)))) continue;
       // A firm with a person's trade never says "I".
       if (frame.speaker === 'business' && kind.speaker === 'person' && FIRST_PERSON.test(p.text)) continue;
+      // A brief asking for volunteers or members gets recruiting lines, never a donation appeal; the others never a recruiting line.
+      if (p.when === 'recruiting' ? !recruiting : recruiting && DONATION.test(p.text)) continue;
+      // An event or cause that has not happened yet never thanks people for coming.
+      if ((frame.speaker === 'event' || frame.speaker === 'cause') && AFTER_EVENT.test(p.text) && !PAST.test(frame.topic ?? '')) continue;
       const fit = toneFits(p, tone);
       // Another tone's pattern comes last (before the template writer), never for a refinement asking for a tone.
       if (input.toneOnly && fit < 2) continue;
       const used = slotsOf(p.text);
+      // "Our piano tuning: piano tuning, done properly": the subject never stands in for a name beside itself.
+      if (name === null && used.includes('name') && used.includes('subject')) continue;
       const needsFact = used.some((s) => ['fact', 'price', 'hours', 'date'].includes(s));
       const factOptions: (Fact | null)[] = needsFact ? facts.filter((f) => (used.includes('fact') ? true : used.includes(f.type))) : [null];
-      const offerOptions = used.includes('offer') ? offers : [null];
+      // "iPhone cases, from people who know iPhone cases": an offer that is the subject itself is not said twice.
+      const offerOptions = used.includes('offer')
+        ? offers.filter((o) => !used.includes('subject') || o.toLowerCase() !== (subjectSlot ?? '').toLowerCase())
+        : [null];
       const placeOptions = used.includes('place') ? places : [null];
       const ctaOptions = used.includes('cta') ? ctas.slice(0, 3) : [ctas[0] ?? ''];
       for (const fact of factOptions)
         for (const offer of offerOptions)
           for (const place of placeOptions)
             for (const cta of ctaOptions) {
-              const fill: Fill = { name, standIn, offer, fact, place, audience: frame.audience, customer: kind.customer[lang], cta };
+              const fill: Fill = {
+                name,
+                standIn,
+                offer,
+                fact,
+                place,
+                audience: frame.audience,
+                subject: subjectSlot,
+                customer: kind.customer[lang],
+                cta,
+              };
               const text = render(p, fill, lang);
               if (text === null) continue;
               const standInUsed = name === null && used.includes('name');

@@ -10,7 +10,7 @@ export const KIND_SPEAKERS = ['business', 'person', 'event', 'cause'] as const;
 export const KIND_SELLS = ['service', 'product', 'food', 'venue', 'software', 'event', 'cause', 'person'] as const;
 export const PATTERN_TONES = ['general', ...TONES] as const;
 /** Slots filled from the brief's frame: a pattern is used only when the frame has every one it needs. */
-export const FRAME_SLOTS = ['name', 'offer', 'fact', 'price', 'hours', 'date', 'place', 'audience'] as const;
+export const FRAME_SLOTS = ['name', 'offer', 'fact', 'price', 'hours', 'date', 'place', 'audience', 'subject'] as const;
 /** Slots the kind itself fills (always available). */
 export const KIND_SLOTS = ['customer', 'cta'] as const;
 export const PATTERN_SLOTS = [...FRAME_SLOTS, ...KIND_SLOTS] as const;
@@ -46,6 +46,8 @@ export const patternSchema = z
     categories: z.array(z.enum(CATEGORY_IDS)).min(1),
     tones: z.array(z.enum(PATTERN_TONES)).min(1),
     needs: z.array(z.enum(PATTERN_SLOTS)).default([]),
+    /** Optional: a line only for a brief that asks for volunteers or members ("recruiting"). */
+    when: z.enum(['recruiting']).optional(),
   })
   .superRefine((p, ctx) => {
     const used = slotsOf(p.text);

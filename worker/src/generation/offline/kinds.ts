@@ -158,23 +158,108 @@ export interface KindMatch {
   index: number;
 }
 
+/** A subject's head that is a trade of its own ("interpreter", "fitter"): a one-word phrase before it only describes it. */
+const AGENT_HEAD = /(?:er|or|ist|ant|ian)s?$/;
+/** Where a brief's first clause ends: what follows is offers, audience, facts, a competitor or a call to action. */
+const CLAUSE_END =
+  /[,;:.!?()]|\s(?:for|with|to|that|who|which|where|buying|selling|offering|needs?|calls?|meets?|near|and our|plus|including|like|unlike|than|from|at|in|on|by)(?=[\s,])/i;
+
+/** Head words many trades share ("seed bank", "bee removal", "fish pond construction"). */
+const SHARED_HEADS = new Set([
+  'bank',
+  'construction',
+  'removal',
+  'removals',
+  'hire',
+  'workshop',
+  'system',
+  'systems',
+  'supplies',
+  'repair',
+  'repairs',
+  'installation',
+  'relocation',
+  'moving',
+]);
+
+/** Words that say nothing of what a shop or clinic is ("family clinic", "our local shop"). */
+const BARE_MODIFIERS = new Set([
+  'a',
+  'an',
+  'the',
+  'our',
+  'my',
+  'family',
+  'general',
+  'local',
+  'community',
+  'new',
+  'small',
+  'neighbourhood',
+  'neighborhood',
+]);
+/** Whether a subject is a weak word alone ("shop", "family clinic"). */
+function isBare(subject: string, phrase: string): boolean {
+  const words = subject.split(' ').filter((w) => w && !BARE_MODIFIERS.has(w));
+  return words.length === 1 && (words[0] === phrase || words[0] === `${phrase}s`);
+}
+
+/** Whether a kind names the head word itself (its noun or a match phrase ends with it). */
+function sameHead(kind: Kind, head: string): boolean {
+  const stem = head.replace(/(?:es|s)$/, '');
+  if ([...kind.match.en, ...kind.verbs.en].some((p) => plain(p).includes(stem))) return true;
+  return [kind.noun.en, ...kind.match.en].some((p) => {
+    const last = plain(p).trim().split(/\s+/).pop() ?? '';
+    return last === head || last.replace(/(?:es|s)$/, '') === stem;
+  });
+}
+
+/** The brief's first clause: what the subject is, before what it offers or for whom. */
+export function firstClause(text: string): string {
+  const m = CLAUSE_END.exec(` ${text} `);
+  return m ? ` ${text} `.slice(0, m.index).trim() : text.trim();
+}
+
 /**
- * The kind a brief names: every kind whose match phrases occur in the text scores by whether it is
- * in the subject, then the longest and earliest phrase ("a bakery that also sells coffee").
+ * The kind a brief names (precision over recall): a kind is chosen only when one of its match phrases
+ * names what the subject IS, within the subject noun phrase (or, when the reader found none that
+ * matches, the brief's first clause), never a word elsewhere in the brief (an offer, the audience, a
+ * fact, a competitor, a call to action). Then the longest and earliest phrase wins. A one-word phrase
+ * that only describes a head which is a trade of its own ("sign language interpreter") is not it.
  */
 export function matchKind(text: string, subject?: string | null): KindMatch | null {
-  let best: { m: KindMatch; score: number } | null = null;
-  const padded = ` ${plain(text).replace(/\s+/g, ' ')} `;
   const subjectPlain = subject ? plain(subject).replace(/\s+/g, ' ').trim() : '';
-  const subjectPadded = ` ${subjectPlain} `;
-  for (const m of MATCHERS) {
-    const index = find(padded, m.phrase);
-    if (index < 0) continue;
-    // A word any shop could use ("shop", "store") names a kind only when it is the whole subject.
-    if (WEAK.has(m.phrase) && !(subjectPlain === m.phrase || subjectPlain === `${m.phrase}s`)) continue;
-    const inSubject = subjectPlain !== '' && find(subjectPadded, m.phrase) >= 0;
-    const score = (inSubject ? 10_000 : 0) + m.words * 1000 + m.phrase.length * 10 - Math.min(index, 999) / 100;
-    if (!best || score > best.score) best = { m: { kind: m.kind, phrase: m.phrase, index }, score };
+  const inText = (scope: string, strictHead: boolean): KindMatch | null => {
+    let best: { m: KindMatch; score: number } | null = null;
+    const scopePlain = plain(scope).replace(/\s+/g, ' ').trim();
+    const padded = ` ${scopePlain} `;
+    const words = scopePlain.split(' ');
+    const head = words[words.length - 1] ?? '';
+    for (const m of MATCHERS) {
+      const index = find(padded, m.phrase);
+      if (index < 0) continue;
+      // A word any shop could use ("shop", "store") names a kind only when it is the whole subject.
+      if (WEAK.has(m.phrase) && !isBare(subjectPlain, m.phrase)) continue;
+      // "seed bank", "bee removal": a head many trades share names a kind only with no other noun before it.
+      if (
+        strictHead &&
+        m.words === 1 &&
+        SHARED_HEADS.has(m.phrase) &&
+        !isBare(scopePlain, m.phrase) &&
+        m.phrase.replace(/e?s$/, '') === head.replace(/e?s$/, '')
+      )
+        continue;
+      // "sign language interpreter": a one-word phrase describing a head that is another trade of its own.
+      if (strictHead && words.length > m.words && AGENT_HEAD.test(head) && !m.phrase.split(' ').includes(head) && !sameHead(m.kind, head))
+        continue;
+      const score = m.words * 1000 + m.phrase.length * 10 - Math.min(index, 999) / 100;
+      if (!best || score > best.score) best = { m: { kind: m.kind, phrase: m.phrase, index }, score };
+    }
+    return best?.m ?? null;
+  };
+  if (subjectPlain !== '') {
+    const inSubject = inText(subject as string, true);
+    if (inSubject) return { ...inSubject, index: Math.max(0, plain(text).indexOf(inSubject.phrase)) };
   }
-  return best?.m ?? null;
+  return inText(firstClause(text), true);
 }

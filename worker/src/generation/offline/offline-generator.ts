@@ -7,7 +7,7 @@ import { composeCandidates, curatedCandidates, type Candidate, type ComposeInput
 import { CONTENT, isCodeJokeEntry, isFoodEntry, tonedEntries, type Entry } from './content';
 import { parseFrame, type Frame } from './frame';
 import { BANNED_PHRASES } from './kinds.schema';
-import { factSentence, kindCandidates, withTail, type KindCandidate } from './kind-writer';
+import { DONATION, factSentence, kindCandidates, withTail, type KindCandidate } from './kind-writer';
 import { Picker } from './picker';
 import { decorateLine, reduceLine } from './switches';
 import { fitsBounds, lineKey, normalizeTopic } from './text';
@@ -137,6 +137,8 @@ interface Pools {
   frame: Frame | null;
   input: ComposeInput;
   reduce: (candidates: Candidate[]) => Candidate[];
+  /** The template writer's lines without the frame's filler check: a last resort, so an answer is never short. */
+  lastResort: () => Candidate[];
 }
 
 const POOL_CACHE_SIZE = 200;
@@ -145,6 +147,24 @@ const POOL_CACHE_SIZE = 200;
 function hasFiller(text: string): boolean {
   const lower = text.toLowerCase();
   return BANNED_PHRASES.some((p) => lower.includes(p));
+}
+
+/** A line that says nothing about the offer ("Hello, Eldoret.", "Proudly Kakamega."), from the template writer. */
+const EMPTY_LINE = /^(?:hello|hi|hey|here for|proudly|made in|trusted in|love from|greetings from)\b[^.!?]{0,30}[.!?]?$/i;
+/** Kiswahili product words a service never uses ("chapa yako", "bidhaa yetu"). */
+const SW_PRODUCT_FILLER = /\b(?:chapa yako|chapa yetu|bidhaa yetu|bidhaa zetu|bidhaa yako)\b/i;
+
+/** Whether a line is filler for this frame: empty, another sell's words, or a donation appeal to a brief asking for time. */
+function saysNothing(text: string, frame: Frame): boolean {
+  if (EMPTY_LINE.test(text.trim()) || /\b(?:hello,? world|official page of)\b/i.test(text)) return true;
+  if (frame.speaker !== 'cause' && /\b(?:raising (?:funds|hope)|every shilling|support our|give what you can)\b/i.test(text)) return true;
+  if (SW_PRODUCT_FILLER.test(text) && frame.kind.sells !== 'product') return true;
+  if (frame.recruiting && DONATION.test(text)) return true;
+  // A business, person or event never asks for gifts ("Give to conferences and weddings.").
+  if (frame.speaker !== 'cause' && /(?:^|[.!?]\s+)(?:give|donate|stand with)\b|\bevery gift counts\b/i.test(text)) return true;
+  // A service is never tried or ordered "from" itself ("Jaribu kusafisha matangi kutoka huduma yetu").
+  if (frame.kind.sells !== 'product' && frame.kind.sells !== 'food' && /\b(?:jaribu|agiza)\b.*\bkutoka\b/i.test(text)) return true;
+  return false;
 }
 
 /**
@@ -157,7 +177,16 @@ function frameBrief(frame: Frame, original: Brief): Brief {
     b.place && frame.places.includes(b.place.text) ? b.place : frame.places[0] ? { text: frame.places[0], prep: 'in' as const } : null;
   const offers = b.offers.filter((o) => frame.offers.includes(o.en.trim()));
   if (!hasSubject({ ...b, place, offers })) return original;
-  return { ...b, place, offers, topic: original.topic, words: original.words };
+  // The template writer never speaks as a cause for a business or a person ("sign language interpreter" asking for shillings).
+  const kind: Brief['kind'] =
+    (b.kind === 'cause' || b.kind === 'group') && frame.speaker !== 'cause'
+      ? frame.speaker === 'business'
+        ? 'business'
+        : frame.speaker
+      : frame.speaker === 'cause' && b.kind !== 'group'
+        ? 'cause'
+        : b.kind;
+  return { ...b, kind, place, offers, topic: original.topic, words: original.words };
 }
 const poolCache = new Map<string, Pools>();
 
@@ -199,11 +228,12 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   const usable = (entries: readonly Entry[]) =>
     entries.filter((e) => (brief.aboutCode || !isCodeJokeEntry(e)) && (brief.food || !isFoodEntry(e)));
   const switches = { hashtags: req.hashtags, emoji: req.emoji, lowercase: req.lowercase, noExclamation: req.noExclamation };
-  const reduce = (candidates: Candidate[]): Candidate[] => {
+  const reduce = (candidates: Candidate[], lenient = false): Candidate[] => {
     const out: Candidate[] = [];
     for (const c of candidates) {
       const text = reduceLine(c.text, switches);
       if (text === null || containsAvoided(text) || pastesTopic(text, brief) || hasFiller(text)) continue;
+      if (frame && !lenient && saysNothing(text, frame)) continue;
       // A line the provider chain would clean up or drop (e.g. one starting like chatter: "Okay.") is never offered.
       if (!req.lowercase && cleanLine(text) !== text) continue;
       out.push(text === c.text ? c : { ...c, text, key: lineKey(text) });
@@ -243,6 +273,16 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     },
     input,
     reduce,
+    lastResort: () => [
+      ...reduce(composeCandidates(input, 'alone'), true),
+      ...reduce(curatedCandidates(usable(set.lines[req.tone])), true),
+      ...reduce(
+        (['alone', 'single'] as const).flatMap((stage) =>
+          composeCandidates({ ...input, brief: understandBrief(null), neutral: CONTENT[language].neutral[categoryId] }, stage),
+        ),
+        true,
+      ),
+    ],
   };
   if (poolCache.size >= POOL_CACHE_SIZE) poolCache.delete(poolCache.keys().next().value as string);
   poolCache.set(key, pools);
@@ -303,7 +343,11 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     const factShare = Math.ceil(FACT_SHARE * count);
     // When repeats have used most of the library's patterns, the template writer shares the answer (lines stay new).
     const patterns = new Set(fresh.map((c) => c.pattern)).size;
-    const end = patterns >= 2 * count ? count : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
+    // A trade the library lacks: its generic lines name the subject, offers and facts; the template writer only when they run out.
+    const end =
+      patterns >= 2 * count || (!pools.frame.matched && patterns >= count)
+        ? count
+        : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
     const room = () => Math.max(0, end - written.length);
     // One line in five may name nothing of the brief ("Baked this morning. Gone by noon."), a fact line first.
     let offBudget = Math.floor(OFF_SUBJECT_SHARE * count);
@@ -434,6 +478,12 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
       );
       curated = curated.concat(picker.take(pools.neutral, count - composed.length - curated.length));
     }
+  }
+  // Never short: when the frame's filler check has left too few, the template writer's other lines fill the answer.
+  if (pools.frame && composed.length + curated.length < count) {
+    // The kind's own lines that name nothing of the brief come before the template writer's neutral ones.
+    curated = curated.concat(picker.take(pools.kind, count - composed.length - curated.length, true));
+    curated = curated.concat(picker.take(pools.lastResort(), count - composed.length - curated.length));
   }
   return { lines: [...composed, ...curated], source: composed.length > 0 ? 'fallback' : 'static_fallback' };
 }

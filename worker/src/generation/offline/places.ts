@@ -466,6 +466,17 @@ function plain(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}'’-]/gu, (m) => ' '.repeat(m.length));
 }
 
+/** Words after a place name that make it a product's grade, variety or origin label, not where the subject is. */
+export const LABEL_AFTER =
+  /^\s+(?:white|red|black|brown|grade|grd|aa\b|ab\b|bluegrass|blue\b|style|brand|quality|type\b|standard|certified|class\b|roast|blend|breed|variety|cross|strain|origin|imports?|imported|used|ex[-\s])/i;
+
+/** Whether a place is written as a label in the text ("Kentucky bluegrass", "New Zealand White rabbits", "Ex-Japan"). */
+export function isLabelIn(text: string, place: string): boolean {
+  const at = text.indexOf(place);
+  if (at < 0) return false;
+  return LABEL_AFTER.test(text.slice(at + place.length)) || /\bex[-\s]$/i.test(text.slice(0, at));
+}
+
 /** Known places named in a text, as written, longest first and each once ("Nairobi's Industrial Area", "Kisumu"). */
 export function placesIn(text: string): { text: string; index: number }[] {
   const out: { text: string; index: number }[] = [];
@@ -482,12 +493,16 @@ export function placesIn(text: string): { text: string; index: number }[] {
         (after === ' ' || after === "'" || after === '’') &&
         (!strict || found === found.toUpperCase()) &&
         // Written in lower case inside a sentence: only after "in", "at", "from", "near".
-        (/^\p{Lu}/u.test(found) || /\b(?:in|at|from|near|around)\s+$/i.test(rest.slice(0, start)));
+        (/^\p{Lu}/u.test(found) || /\b(?:in|at|from|near|around)\s+$/i.test(rest.slice(0, start))) &&
+        // A grade or origin label before a product is part of the offer ("Canada Grade 1 bales", "Kentucky bluegrass", "Ex-Japan tyres").
+        !LABEL_AFTER.test(rest.slice(end)) &&
+        !/\bex[-\s]$/i.test(rest.slice(0, start));
       if (ok) {
         // A possessive town before it stays ("Nairobi's Industrial Area").
         const before = /(\p{Lu}\p{L}+['’]s\s+)$/u.exec(rest.slice(0, start));
         // "the Maasai Mara" keeps its article, as written.
-        const article = before ? null : /(the\s+)$/i.exec(rest.slice(0, start));
+        // ("the Kilifi community well": the article belongs to the well, not to Kilifi.)
+        const article = before || /^\s+\p{Ll}/u.test(rest.slice(end)) ? null : /(the\s+)$/i.exec(rest.slice(0, start));
         const from = before ? start - (before[1] as string).length : article ? start - (article[1] as string).length : start;
         out.push({ text: rest.slice(from, end), index: from - 1 });
         rest = rest.slice(0, from) + ' '.repeat(end - from) + rest.slice(end);

@@ -61,7 +61,7 @@ const FILLER = [
 /** Calls to action only software makes. */
 const SOFTWARE_ONLY = /\b(demo|free trial|sign up|sign-up|signup)\b/i;
 /** Slots whose value starts lower case ("no call-out fee", "school uniforms"): never at a sentence start. */
-const LOWER_SLOTS = new Set(['offer', 'fact', 'audience', 'customer', 'name']);
+const LOWER_SLOTS = new Set(['offer', 'fact', 'audience', 'customer', 'name', 'subject']);
 
 /** Realistic, long-ish slot values: every pattern must read and fit with them. */
 const SAMPLE: Record<string, string> = {
@@ -73,6 +73,7 @@ const SAMPLE: Record<string, string> = {
   date: '14 September',
   place: "Nairobi's Industrial Area",
   audience: 'small businesses',
+  subject: 'septic tank emptying',
 };
 function fill(kind: Kind, lang: 'en' | 'sw', p: Pattern): string {
   const longestCta = [...kind.ctas[lang]].sort((a, b) => b.length - a.length)[0] ?? '';
