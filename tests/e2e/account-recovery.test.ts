@@ -76,7 +76,7 @@ describe('account pages at phone widths', () => {
       await storeSession(context, server, user);
       await page.goto('/account');
       await page.getByRole('heading', { name: 'Account settings' }).waitFor();
-      await page.getByText('This device').waitFor();
+      await page.getByText('This device', { exact: true }).waitFor();
       await page.getByRole('region', { name: 'Email verification' }).waitFor();
       expect(await overflows(page)).toBe(false);
       await screenshot(page, 'account-settings-390');

@@ -111,6 +111,15 @@ export interface AxeViolation {
 /** Runs axe-core in the page; returns the serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // Judge the page at rest: a colour transition still running (a button leaving its hover or pressed
+  // state) is measured halfway and reads as low contrast. Endless animations (spinners) are not waited for.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   // Evaluated through the DevTools protocol, not a <script> tag: the app's CSP forbids inline scripts.
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
