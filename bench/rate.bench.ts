@@ -2,7 +2,7 @@
  * npm run bench:rate -- sheet <briefs.json> [<out-dir>]
  * npm run bench:rate -- score <out-dir>
  *
- * Blind ratings of the built-in writer (issue 33, ../shared/writer-rubric.md). `sheet` writes five
+ * Blind ratings of the built-in writer (issue 33, docs/writer-rubric.md). `sheet` writes five
  * lines for every brief of a briefs file (a JSON array of `{ brief, category, tone, platform?,
  * language? }`), shuffled, as `sheet.tsv` (row, brief, category, tone, platform, line, and an empty
  * rating column) with nothing that says which writer or version wrote a line, and the key to it as
