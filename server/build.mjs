@@ -104,6 +104,7 @@ const ENTRIES = {
   'main-worker': 'main-worker',
   'grant-admin': 'cli/grant-admin',
   'paypal-sync': 'cli/paypal-sync',
+  migrate: 'cli/migrate',
 };
 const { values: args } = parseArgs({ options: { entries: { type: 'string' }, outdir: { type: 'string' } } });
 const entries = args.entries ? args.entries.split(',') : Object.keys(ENTRIES);

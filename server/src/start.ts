@@ -1,4 +1,12 @@
-import { createLogger, createServerContext, openDatabase, type Config, type Logger, type ServerContext } from '@gl/core/server';
+import {
+  databaseOptions,
+  createLogger,
+  createServerContext,
+  openDatabase,
+  type Config,
+  type Logger,
+  type ServerContext,
+} from '@gl/core/server';
 import type { ApiContext } from '@gl/api/role';
 import type { ProcessorRegistration, WorkerRole } from '@gl/worker';
 import { resolveJwtSecret } from './jwt-secret';
@@ -40,7 +48,7 @@ export async function startRoles(config: Config, roles: RoleLoaders, opts: Start
   };
   try {
     if (redis.stop) closers.push(redis.stop);
-    const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR, poolMax: config.DB_POOL_MAX, logger });
+    const database = await openDatabase({ ...databaseOptions(config), logger });
     closers.push(() => database.close());
     const ctx = await createServerContext({ config, logger, database, redisUrl: redis.url, jwtSecret: resolveJwtSecret(config) });
     closers.push(() => ctx.close());

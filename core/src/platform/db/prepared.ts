@@ -21,7 +21,7 @@ export interface Prepared<Row> {
 }
 
 interface PgQueryable {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 interface PgliteQueryable {
   query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
@@ -41,6 +41,19 @@ const isPglite = (c: PgQueryable | PgliteQueryable): c is PgliteQueryable => typ
 
 const names = new Set<string>();
 
+/** Pools and their connections that send hot queries unnamed (PgBouncer in transaction mode, DB_PREPARED_STATEMENTS=false). */
+const unnamed = new WeakSet<object>();
+
+/**
+ * Marks a node-postgres pool or connection: the statements run through it go without a name (parsed
+ * every time, in the same round trip). Behind PgBouncer before 1.21 a named statement prepared on one
+ * server connection is unknown on the next transaction's, and node-postgres would skip the Parse it
+ * believes done.
+ */
+export function sendUnnamed(client: object): void {
+  unnamed.add(client);
+}
+
 /** Declares a statement; `name` must be unique in the process (PostgreSQL keys the parsed statement by it per connection). */
 export function prepared<Row>(name: string, text: string): Prepared<Row> {
   if (names.has(name)) throw new Error(`prepared statement ${name} declared twice`);
@@ -52,7 +65,9 @@ export function prepared<Row>(name: string, text: string): Prepared<Row> {
       const client = driverOf(db);
       const result = isPglite(client)
         ? await client.query(text, values as unknown[])
-        : await client.query({ name, text, values: values as unknown[] });
+        : unnamed.has(client)
+          ? await client.query({ text, values: values as unknown[] })
+          : await client.query({ name, text, values: values as unknown[] });
       return result.rows as Row[];
     },
   };
