@@ -5,6 +5,7 @@ import { QUEUE_NAMES, SCHEDULED_QUEUES, type JobDefinition, type QueueName } fro
 import { createQueue, closeAll } from './queue.factory';
 import type { Logger } from '../logger';
 import { Errors } from '../errors';
+import { queueDepth, queueJobs } from '../metrics';
 
 /**
  * The producer side: validates a payload against its job definition and adds it with its
@@ -112,6 +113,26 @@ export class JobQueue {
       }),
     );
     return Object.fromEntries(entries) as Record<QueueName, number>;
+  }
+
+  /** Waiting (with prioritized), active and delayed jobs per queue, one round trip per queue. */
+  async counts(): Promise<Record<QueueName, { waiting: number; active: number; delayed: number }>> {
+    const entries = await Promise.all(
+      QUEUE_NAMES.map(async (n) => {
+        const c = await this.queues[n].getJobCounts('waiting', 'prioritized', 'active', 'delayed');
+        return [n, { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0 }] as const;
+      }),
+    );
+    return Object.fromEntries(entries) as Record<QueueName, { waiting: number; active: number; delayed: number }>;
+  }
+
+  /** Sets gl_queue_depth and gl_queue_jobs from Redis before a scrape; a queue that cannot answer leaves them as they were. */
+  async refreshMetrics(): Promise<void> {
+    const [depths, counts] = await Promise.all([this.depths(), this.counts()]).catch(() => [null, null] as const);
+    if (depths) for (const [queue, depth] of Object.entries(depths)) queueDepth.set({ queue }, depth);
+    if (counts)
+      for (const [queue, byState] of Object.entries(counts))
+        for (const [state, n] of Object.entries(byState)) queueJobs.set({ queue, state }, n);
   }
 
   close(): Promise<void> {
