@@ -45,6 +45,10 @@ const RUNTIME_EXTERNAL = [
   'utf-8-validate',
   // libvips's native binary (an @img/sharp-<platform> package beside it), which reads photo uploads.
   'sharp',
+  // OpenTelemetry: imported only when OTEL_EXPORTER_OTLP_ENDPOINT is set (core/src/platform/tracing.ts);
+  // the SDK's exporters load protobuf and gRPC code that has no place in a bundle nobody runs when off.
+  '@opentelemetry/api',
+  '@opentelemetry/sdk-node',
 ];
 const packageName = (spec) =>
   spec

@@ -1,6 +1,7 @@
 import {
   databaseOptions,
   createLogger,
+  startTracing,
   createServerContext,
   openDatabase,
   type Config,
@@ -41,11 +42,14 @@ export async function startRoles(config: Config, roles: RoleLoaders, opts: Start
     return loader;
   };
   const logger = opts.logger ?? createLogger(config.logLevel, { roles: config.ROLES.join(',') });
+  // First, so every span of the process is recorded; closed last (closers run in reverse), after the work it traced.
+  const tracing = await startTracing(config, logger);
   const redis = await resolveRedis(config, logger);
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async () => {
     for (const close of closers.reverse()) await close().catch((err: Error) => logger.warn({ err: err.message }, 'shutdown step failed'));
   };
+  if (tracing) closers.push(() => tracing.shutdown());
   try {
     if (redis.stop) closers.push(redis.stop);
     const database = await openDatabase({ ...databaseOptions(config), logger });

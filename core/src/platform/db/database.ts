@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from '../../schema';
 import type { Logger } from '../logger';
-import { sendUnnamed } from './prepared';
+import { sendUnnamed } from './statement-mode';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

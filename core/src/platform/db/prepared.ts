@@ -1,6 +1,8 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './database';
+import { withSpan } from '../tracing';
+import { sendsUnnamed } from './statement-mode';
 
 /**
  * Hot queries written once in SQL and sent as prepared statements: no query building per call.
@@ -41,35 +43,25 @@ const isPglite = (c: PgQueryable | PgliteQueryable): c is PgliteQueryable => typ
 
 const names = new Set<string>();
 
-/** Pools and their connections that send hot queries unnamed (PgBouncer in transaction mode, DB_PREPARED_STATEMENTS=false). */
-const unnamed = new WeakSet<object>();
-
-/**
- * Marks a node-postgres pool or connection: the statements run through it go without a name (parsed
- * every time, in the same round trip). Behind PgBouncer before 1.21 a named statement prepared on one
- * server connection is unknown on the next transaction's, and node-postgres would skip the Parse it
- * believes done.
- */
-export function sendUnnamed(client: object): void {
-  unnamed.add(client);
-}
-
 /** Declares a statement; `name` must be unique in the process (PostgreSQL keys the parsed statement by it per connection). */
 export function prepared<Row>(name: string, text: string): Prepared<Row> {
   if (names.has(name)) throw new Error(`prepared statement ${name} declared twice`);
   names.add(name);
+  const runOn = async (db: DbOrTx, values: readonly unknown[]): Promise<Row[]> => {
+    const client = driverOf(db);
+    const result = isPglite(client)
+      ? await client.query(text, values as unknown[])
+      : sendsUnnamed(client)
+        ? await client.query({ text, values: values as unknown[] })
+        : await client.query({ name, text, values: values as unknown[] });
+    return result.rows as Row[];
+  };
+  const attributes = { 'db.system.name': 'postgresql', 'db.operation.name': name };
   return {
     name,
     text,
-    async run(db, values) {
-      const client = driverOf(db);
-      const result = isPglite(client)
-        ? await client.query(text, values as unknown[])
-        : unnamed.has(client)
-          ? await client.query({ text, values: values as unknown[] })
-          : await client.query({ name, text, values: values as unknown[] });
-      return result.rows as Row[];
-    },
+    // One span per statement when tracing is on (the database's share of a generation's trace).
+    run: (db, values) => withSpan(`db ${name}`, { kind: 'client', attributes }, () => runOn(db, values)),
   };
 }
 

@@ -6,6 +6,7 @@ import { createQueue, closeAll } from './queue.factory';
 import type { Logger } from '../logger';
 import { Errors } from '../errors';
 import { queueDepth, queueJobs } from '../metrics';
+import { currentTraceCarrier, TRACE_CARRIER_KEY, withSpan } from '../tracing';
 
 /**
  * The producer side: validates a payload against its job definition and adds it with its
@@ -28,11 +29,20 @@ export class JobQueue {
   async enqueue<S extends z.ZodType>(def: JobDefinition<S>, payload: z.input<S>, opts: { delay?: number } = {}): Promise<string> {
     const data = def.schema.parse(payload) as z.infer<S>;
     const jobId = def.jobId(data);
-    try {
-      await this.queues[def.queue].add(def.name, data, { ...def.options, ...opts, jobId });
-    } catch (err) {
-      throw Errors.unavailable('The job queue is unavailable right now. Please try again shortly.', err);
-    }
+    await withSpan(
+      `${def.queue} enqueue`,
+      { kind: 'producer', attributes: { 'messaging.destination.name': def.queue, 'messaging.message.id': jobId } },
+      async () => {
+        // Tracing on: the worker's spans continue this request's trace (the context rides in the job's data).
+        const carrier = currentTraceCarrier();
+        const withTrace = carrier ? { ...(data as object), [TRACE_CARRIER_KEY]: carrier } : data;
+        try {
+          await this.queues[def.queue].add(def.name, withTrace, { ...def.options, ...opts, jobId });
+        } catch (err) {
+          throw Errors.unavailable('The job queue is unavailable right now. Please try again shortly.', err);
+        }
+      },
+    );
     return jobId;
   }
 
