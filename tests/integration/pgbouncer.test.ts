@@ -6,7 +6,10 @@
  * through it; then PgBouncer restarts under load: 503 while it is away (never a 500), recovery by
  * itself, and no write half-made (the quota charge and the generations it paid for, all or none).
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcToday } from '@gl/core';
 import { startDarajaStub, startPaypalStub, type DarajaStub, type PaypalStub } from '@gl/simulators';
@@ -15,7 +18,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { eventually } from '../helpers/eventually';
 import { MPESA_PASSKEY, mpesaEnv, WEBHOOK_ID, type PaymentsHarness } from '../helpers/payments';
 import { startPgbouncer, type PgBouncer } from '../helpers/pgbouncer';
-import { freePort } from '../helpers/process';
+import { freePort, REPO_ROOT } from '../helpers/process';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { connectSocket, nextEvent, recordEvents, type TestSocket } from '../helpers/socket';
 import { inviteAndJoin, ownerWithTeam } from '../helpers/teams';
@@ -225,4 +228,41 @@ describe('through PgBouncer in transaction mode (pool of 3 for 2 processes × DB
       expect(state.recorded).toBeGreaterThanOrEqual(1);
     }
   }, 120_000);
+});
+
+describe('the migration command (the Kubernetes Job: node server/dist/migrate.js)', () => {
+  const migrate = (env: Record<string, string>) =>
+    promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'server/dist/migrate.js')], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
+    }).then(
+      (r) => ({ code: 0, out: r.stdout + r.stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
+    );
+
+  it('applies the migrations over DATABASE_MIGRATION_URL while DATABASE_URL points at PgBouncer, and again finds nothing to do', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const env = { DATABASE_URL: bouncer.urlFor(fresh.url), DATABASE_MIGRATION_URL: fresh.url, DB_PREPARED_STATEMENTS: 'false' };
+      const first = await migrate(env);
+      expect(first.code, first.out).toBe(0);
+      expect(first.out).toMatch(/Migrations applied to 127\.0\.0\.1:5432\//);
+      const [applied] = await fresh.query<{ n: number }>(`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(applied!.n).toBeGreaterThan(10);
+      const [users] = await fresh.query<{ t: string | null }>(`select to_regclass('public.users')::text as t`);
+      expect(users!.t).toBe('users');
+      expect((await migrate(env)).code).toBe(0);
+      // Through PgBouncer alone too (the transaction-scoped lock holds there).
+      const through = await migrate({ DATABASE_URL: bouncer.urlFor(fresh.url), DB_PREPARED_STATEMENTS: 'false' });
+      expect(through.code, through.out).toBe(0);
+    } finally {
+      await fresh.drop();
+    }
+  }, 60_000);
+
+  it('a migration URL nobody answers: exits 1 naming DATABASE_MIGRATION_URL', async () => {
+    const dead = `postgres://postgres@127.0.0.1:${await freePort()}/nothing`;
+    const res = await migrate({ DATABASE_URL: bouncer.urlFor(database.url), DATABASE_MIGRATION_URL: dead });
+    expect(res.code).toBe(1);
+    expect(res.out).toMatch(/Cannot connect to PostgreSQL at 127\.0\.0\.1:\d+\/nothing: .*Check DATABASE_MIGRATION_URL\./);
+  }, 30_000);
 });

@@ -10,7 +10,9 @@ try {
   const started = Date.now();
   const database = await openDatabase({ ...databaseOptions(config), migrate: true });
   await database.close();
-  console.log(`Migrations applied to ${database.location} in ${Date.now() - started} ms.`);
+  const direct = config.DATABASE_MIGRATION_URL ? new URL(config.DATABASE_MIGRATION_URL) : undefined;
+  const where = direct ? `${direct.hostname}:${direct.port || 5432}${direct.pathname} (DATABASE_MIGRATION_URL)` : database.location;
+  console.log(`Migrations applied to ${where} in ${Date.now() - started} ms.`);
 } catch (err) {
   if (err instanceof ConfigError || err instanceof DatabaseConnectError) console.error(err.message);
   else console.error('Migrations failed:', err);
