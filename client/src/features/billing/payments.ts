@@ -16,12 +16,16 @@ import type {
 import { ApiError, api } from '../../platform/api';
 import { i18n } from '../../platform/i18n/i18n';
 
+/** How long an outcome no view waits for yet is kept (the push's answer comes long before). */
+export const EARLY_OUTCOME_KEEP_MS = 5 * 60_000;
+
 /** The payments feature's query keys (billing's own page data is under `billingKey`, billing.ts). */
 export const paymentKeys = {
   config: () => ['payments-config'] as const,
   subscriptions: (userId: string | undefined) => ['subscriptions', userId ?? 'none'] as const,
   allSubscriptions: () => ['subscriptions'] as const,
   /** A payment's final outcome, written by `payment:updated` and the re-read (use-payment-updates.ts). */
+  outcomes: () => ['payment-outcome'] as const,
   outcome: (paymentId: string | null) => ['payment-outcome', paymentId ?? 'none'] as const,
   mpesaStatus: (checkoutRequestID: string) => ['mpesa-status', checkoutRequestID] as const,
   history: () => ['payment-history'] as const,

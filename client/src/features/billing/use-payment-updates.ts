@@ -1,7 +1,8 @@
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaymentStatus } from '@gl/core/types';
 import { useLiveConnection, useLiveEvent, useLiveReconnect } from '../../platform/socket';
-import { paymentKeys, type PaymentOutcome } from './payments';
+import { useState } from 'react';
+import { EARLY_OUTCOME_KEEP_MS, paymentKeys, type PaymentOutcome } from './payments';
 
 export type { PaymentOutcome };
 
@@ -18,6 +19,8 @@ const isFinal = (s: PaymentStatus) => s === 'completed' || s === 'failed' || s =
 export function usePaymentUpdates(paymentId: string | null, reread?: (() => Promise<PaymentOutcome>) | null): PaymentOutcome | null {
   useLiveConnection();
   const client = useQueryClient();
+  // An outcome that beat the payment id has no view on it yet: it stays in the cache meanwhile.
+  useState(() => client.setQueryDefaults(paymentKeys.outcomes(), { gcTime: EARLY_OUTCOME_KEEP_MS }));
   const record = (p: PaymentOutcome) => {
     if (!isFinal(p.status)) return;
     client.setQueryData<PaymentOutcome>(paymentKeys.outcome(p.paymentId), (old) => old ?? p);
