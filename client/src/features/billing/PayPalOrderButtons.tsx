@@ -1,14 +1,7 @@
 import { useRef } from 'react';
 import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import type { BillingInterval, PlanId } from '@gl/core/types';
-import {
-  PAYMENT_TEXT,
-  paymentErrorMessage,
-  pendingPaymentOf,
-  useCapturePaypalOrder,
-  useCreatePaypalOrder,
-  type CaptureResult,
-} from './payments';
+import { PAYMENT_TEXT, paymentErrorMessage, pendingPaymentOf, usePaypalOrder, type CaptureResult } from './payments';
 
 /**
  * The official PayPal buttons (loaded only inside the payment modal, "Pay once"). The order is created and
@@ -33,8 +26,7 @@ export default function PayPalOrderButtons({
 }) {
   // When our server refused the order (e.g. a 409), PayPal's own onError follows: it must not replace that message.
   const refused = useRef(false);
-  const createOrder = useCreatePaypalOrder();
-  const captureOrder = useCapturePaypalOrder();
+  const { create: createOrder, capture: captureOrder } = usePaypalOrder();
   return (
     <PayPalScriptProvider options={{ clientId, currency: 'USD', intent: 'capture' }}>
       <PayPalButtons

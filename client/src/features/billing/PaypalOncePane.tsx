@@ -1,13 +1,6 @@
 import { Suspense, useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  PAYMENT_TEXT,
-  paymentErrorMessage,
-  pendingPaymentOf,
-  useCapturePaypalOrder,
-  useCreatePaypalOrder,
-  type CaptureResult,
-} from './payments';
+import { PAYMENT_TEXT, paymentErrorMessage, pendingPaymentOf, usePaypalOrder, type CaptureResult } from './payments';
 import { usePaymentUpdates } from './use-payment-updates';
 import type { PaymentFlow } from './payment-flow';
 import { lazyChunk } from '../../platform/lazy-page';
@@ -26,8 +19,7 @@ export default function PaypalOncePane({ flow }: { flow: PaymentFlow }) {
   const { t } = useTranslation('billing');
   const { config, configError, plan, interval, busy, offline } = flow;
   const outcome = usePaymentUpdates(flow.phase === 'waiting' ? flow.paymentId : null);
-  const createOrder = useCreatePaypalOrder();
-  const captureOrder = useCapturePaypalOrder();
+  const { create: createOrder, capture: captureOrder } = usePaypalOrder();
   const settle = useEffectEvent(flow.settle);
   useEffect(() => {
     if (outcome) settle(outcome);

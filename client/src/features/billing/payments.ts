@@ -195,18 +195,16 @@ export function mpesaInitiationError(err: unknown): string {
 export type CaptureResult = PaypalCaptureDto;
 
 /** "Pay once" with PayPal: our server creates the order (the amount from the catalogue), then captures it once approved. */
-export function useCreatePaypalOrder() {
-  return useMutation({
+export function usePaypalOrder() {
+  const create = useMutation({
     mutationFn: ({ planId, interval }: { planId: PlanId; interval: BillingInterval }): Promise<PaypalOrderDto> =>
       api('/payments/paypal/create-order', { method: 'POST', body: { planId, interval } }),
   });
-}
-
-export function useCapturePaypalOrder() {
-  return useMutation({
+  const capture = useMutation({
     mutationFn: ({ orderID, planId }: { orderID: string; planId: PlanId }): Promise<CaptureResult> =>
       api('/payments/paypal/capture-order', { method: 'POST', body: { orderID, planId } }),
   });
+  return { create, capture };
 }
 
 export interface PaypalSubscriptionCreated {
