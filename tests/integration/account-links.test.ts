@@ -1,31 +1,22 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailProcessor } from '@gl/worker/email.processor';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, nthMailTo } from '../helpers/mail-links';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { serverWithMail } from '../helpers/mail-server';
+import type { TestServer } from '../helpers/server';
 import { eventually } from '../helpers/eventually';
 import { invitationTokenFor, ownerWithTeam } from '../helpers/teams';
 import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';
-import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
+import type { SmtpStub } from '../stubs/smtp.stub';
 
 /**
  * Links sent by e-mail: the ones that act on the account's credentials or address die with the
  * credentials (a password change or reset, "sign out everywhere"), and every link starts with the
  * configured origin, never with a header the caller sent. Read from the mails the SMTP stub received.
  */
+const mail = serverWithMail();
 let smtp: SmtpStub;
 let server: TestServer;
-beforeAll(async () => {
-  smtp = await startSmtpStub();
-  server = await startTestServer({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Genius Lines <hello@geniuslines.test>' },
-    processors: [emailProcessor],
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+beforeAll(() => ({ server, smtp } = mail));
 
 const RESET = /Reset your Genius Lines password/;
 const CHANGE = /Confirm your new email/;

@@ -2,27 +2,18 @@
  * DESIGN.md §20: times in e-mails are in the recipient's time zone, with the zone named; Kiswahili on
  * the 24-hour clock (never "saa" before a figure). Read from the mail the SMTP test server received.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailProcessor } from '@gl/worker/email.processor';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nthMailTo } from '../helpers/mail-links';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { serverWithMail } from '../helpers/mail-server';
+import type { TestServer } from '../helpers/server';
 import { ownerWithTeam } from '../helpers/teams';
 import { registerUser, type TestUser } from '../helpers/users';
-import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
+import type { SmtpStub } from '../stubs/smtp.stub';
 
+const mail = serverWithMail();
 let smtp: SmtpStub;
 let server: TestServer;
-beforeAll(async () => {
-  smtp = await startSmtpStub();
-  server = await startTestServer({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Genius Lines <hello@geniuslines.test>' },
-    processors: [emailProcessor],
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+beforeAll(() => ({ server, smtp } = mail));
 
 const setZone = (u: TestUser, timeZone: string) =>
   server.api('/account/time-zone', { method: 'PATCH', token: u.token, body: { timeZone } });
