@@ -4,8 +4,7 @@ import { healthResource } from '../site/health.routes';
 import { savedLinesResource } from '../library/saved-lines.routes';
 import { linesResource } from '../lines/lines.routes';
 import { accountResource } from '../accounts/account.routes';
-import { accountLanguageResource } from '../accounts/account-language.routes';
-import { accountTimeZoneResource } from '../accounts/account-time-zone.routes';
+import { accountPreferencesResource } from '../accounts/account-preferences.routes';
 import { newsletterResource } from '../site/newsletter.routes';
 import { contactResource } from '../site/contact.routes';
 import { plansResource } from '../billing/plans.routes';
@@ -35,8 +34,7 @@ export const RESOURCES: Resource<any>[] = [
   campaignsResource,
   brandsResource,
   accountResource,
-  accountLanguageResource,
-  accountTimeZoneResource,
+  accountPreferencesResource,
   newsletterResource,
   contactResource,
   plansResource,
