@@ -1,24 +1,24 @@
-import { afterAll, beforeAll } from 'vitest';
 import { emailProcessor } from '@gl/worker/email.processor';
-import { startTestServer, type TestServer } from './server';
 import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
+import { startTestServer, type TestServer } from './server';
+
+/** The sender the mail tests expect on every message. */
+export const TEST_MAIL_FROM = 'Genius Lines <hello@geniuslines.test>';
 
 /**
- * A test server whose e-mails go to an SMTP stub, for one file's tests: both are started before
- * them and stopped after. The fields are set once started (read them in hooks and tests).
+ * A test server whose e-mail goes to an SMTP test server on loopback, with the e-mail processor
+ * running, for the tests that read what was delivered. Stop both with `stopServerWithMail`.
  */
-export function serverWithMail(): { server: TestServer; smtp: SmtpStub } {
-  const started = {} as { server: TestServer; smtp: SmtpStub };
-  beforeAll(async () => {
-    started.smtp = await startSmtpStub();
-    started.server = await startTestServer({
-      env: { SMTP_URL: started.smtp.url, MAIL_FROM: 'Genius Lines <hello@geniuslines.test>' },
-      processors: [emailProcessor],
-    });
+export async function startServerWithMail(env: Record<string, string> = {}): Promise<{ server: TestServer; smtp: SmtpStub }> {
+  const smtp = await startSmtpStub();
+  const server = await startTestServer({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: TEST_MAIL_FROM, ...env },
+    processors: [emailProcessor],
   });
-  afterAll(async () => {
-    await started.server?.stop();
-    await started.smtp?.close();
-  });
-  return started;
+  return { server, smtp };
+}
+
+export async function stopServerWithMail(server?: TestServer, smtp?: SmtpStub): Promise<void> {
+  await server?.stop();
+  await smtp?.close();
 }

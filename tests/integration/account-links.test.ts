@@ -1,8 +1,8 @@
 import http from 'node:http';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, nthMailTo } from '../helpers/mail-links';
-import { serverWithMail } from '../helpers/mail-server';
 import type { TestServer } from '../helpers/server';
+import { startServerWithMail, stopServerWithMail } from '../helpers/mail-server';
 import { eventually } from '../helpers/eventually';
 import { invitationTokenFor, ownerWithTeam } from '../helpers/teams';
 import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';
@@ -13,10 +13,10 @@ import type { SmtpStub } from '../stubs/smtp.stub';
  * credentials (a password change or reset, "sign out everywhere"), and every link starts with the
  * configured origin, never with a header the caller sent. Read from the mails the SMTP stub received.
  */
-const mail = serverWithMail();
 let smtp: SmtpStub;
 let server: TestServer;
-beforeAll(() => ({ server, smtp } = mail));
+beforeAll(async () => ({ server, smtp } = await startServerWithMail()));
+afterAll(() => stopServerWithMail(server, smtp));
 
 const RESET = /Reset your Genius Lines password/;
 const CHANGE = /Confirm your new email/;

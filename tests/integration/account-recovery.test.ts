@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@gl/core/server';
-import { serverWithMail } from '../helpers/mail-server';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { startServerWithMail, stopServerWithMail } from '../helpers/mail-server';
 import { connectSocket } from '../helpers/socket';
 import { linkIn, mailsTo, nthMailTo } from '../helpers/mail-links';
 import { markVerified, registerUser } from '../helpers/users';
 import type { SmtpStub } from '../stubs/smtp.stub';
 
-const mail = serverWithMail();
 let smtp: SmtpStub;
 let server: TestServer;
-beforeAll(() => ({ server, smtp } = mail));
+beforeAll(async () => ({ server, smtp } = await startServerWithMail()));
+afterAll(() => stopServerWithMail(server, smtp));
 
 const RESET = /Reset your Genius Lines password/;
 const VERIFY = /Confirm your email address/;

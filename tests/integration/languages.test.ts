@@ -1,15 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, mailsTo, nthMailTo } from '../helpers/mail-links';
-import { serverWithMail } from '../helpers/mail-server';
 import type { TestServer } from '../helpers/server';
+import { startServerWithMail, stopServerWithMail } from '../helpers/mail-server';
 import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';
 import type { SmtpStub } from '../stubs/smtp.stub';
 
 /** DESIGN.md §14: the account's language, the request's language for server messages, e-mails in the account's language. */
-const mail = serverWithMail();
 let smtp: SmtpStub;
 let server: TestServer;
-beforeAll(() => ({ server, smtp } = mail));
+beforeAll(async () => ({ server, smtp } = await startServerWithMail()));
+afterAll(() => stopServerWithMail(server, smtp));
 
 const setLanguage = (u: TestUser, language: unknown) =>
   server.api('/account/language', { method: 'PATCH', token: u.token, body: { language } });

@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@gl/core/server';
 import { emailProcessor } from '@gl/worker/email.processor';
-import { serverWithMail } from '../helpers/mail-server';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { startServerWithMail, stopServerWithMail } from '../helpers/mail-server';
 import { eventually } from '../helpers/eventually';
 import type { SmtpStub } from '../stubs/smtp.stub';
 import { startEmailJsStub } from '../stubs/emailjs.stub';
 
-const mail = serverWithMail();
 let smtp: SmtpStub;
 let server: TestServer;
-beforeAll(() => ({ server, smtp } = mail));
+beforeAll(async () => ({ server, smtp } = await startServerWithMail()));
+afterAll(() => stopServerWithMail(server, smtp));
 
 const subscribers = (email: string) =>
   server.services.ctx.db.select().from(schema.newsletterSubscribers).where(eq(schema.newsletterSubscribers.email, email));

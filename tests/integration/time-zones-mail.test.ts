@@ -2,18 +2,18 @@
  * DESIGN.md §20: times in e-mails are in the recipient's time zone, with the zone named; Kiswahili on
  * the 24-hour clock (never "saa" before a figure). Read from the mail the SMTP test server received.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nthMailTo } from '../helpers/mail-links';
-import { serverWithMail } from '../helpers/mail-server';
 import type { TestServer } from '../helpers/server';
+import { startServerWithMail, stopServerWithMail } from '../helpers/mail-server';
 import { ownerWithTeam } from '../helpers/teams';
 import { registerUser, type TestUser } from '../helpers/users';
 import type { SmtpStub } from '../stubs/smtp.stub';
 
-const mail = serverWithMail();
 let smtp: SmtpStub;
 let server: TestServer;
-beforeAll(() => ({ server, smtp } = mail));
+beforeAll(async () => ({ server, smtp } = await startServerWithMail()));
+afterAll(() => stopServerWithMail(server, smtp));
 
 const setZone = (u: TestUser, timeZone: string) =>
   server.api('/account/time-zone', { method: 'PATCH', token: u.token, body: { timeZone } });
