@@ -4,7 +4,7 @@ import type { UsageAnalyticsDto } from '../accounts/account.contract';
 import type { DbOrTx } from '../platform/db/database';
 import { generations } from '../schema';
 import { savedLinesRepository } from './saved-lines.repository';
-import { subjectCalendar, usageSubject } from '../lines/usage.repository';
+import { subjectCalendar, usageSubject } from '../lines/server';
 
 export const ANALYTICS_DAYS = 30;
 
