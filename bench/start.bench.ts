@@ -75,6 +75,7 @@ function tree(root: number): Proc[] {
 
 function describe(cmd: string[]): string {
   const joined = cmd.join(' ');
+  if (/(^|\/)(ba|da)?sh$/.test(cmd[0] ?? '')) return "sh (npm's script shell)";
   if (joined.includes('launcher.js')) return 'launcher (api + worker + PGlite)';
   if (joined.includes('scripts/start.mjs')) return 'scripts/start.mjs';
   if (/npm(-cli)?(\.js)? start|npm start/.test(joined) || cmd[1]?.endsWith('npm-cli.js')) return 'npm';
@@ -104,6 +105,19 @@ const round = (m: { rss: number; peak: number; pss: number }) => ({
   peak: Math.round(m.peak),
   pss: Math.round(m.pss),
 });
+
+/** What the launcher says its memory is made of (its GET /metrics): V8's heap, and "external" (ArrayBuffers: PGlite's WebAssembly memory, Buffers). */
+async function launcherMemory(url: string): Promise<Record<string, number>> {
+  const text = await fetch(`${url}/metrics`).then((r) => r.text());
+  const metric = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  const mb = (b: number) => Math.round(b / 1024 / 1024);
+  return {
+    'rss (MB)': mb(metric('gl_process_resident_memory_bytes')),
+    'heap used (MB)': mb(metric('gl_nodejs_heap_size_used_bytes')),
+    'heap total (MB)': mb(metric('gl_nodejs_heap_size_total_bytes')),
+    'external (MB)': mb(metric('gl_nodejs_external_memory_bytes')),
+  };
+}
 
 async function main() {
   // Bring both builds up to date first: the start measured is that of an unchanged checkout.
@@ -181,6 +195,7 @@ async function main() {
     console.log(`\nIdle ${IDLE_SECONDS} s after healthy (MB); load ${load()}`);
     console.table(idle.rows);
     console.log(`process tree: RSS ${Math.round(idle.rss)} MB (sum), PSS ${Math.round(idle.pss)} MB (sum, shared pages counted once)`);
+    console.table([await launcherMemory(url)]);
 
     // A user who pays for Pro in the sandbox (the STK push confirms itself after 5 s).
     const email = `bench-${prefix}@example.com`;
@@ -257,6 +272,8 @@ async function main() {
     console.log(
       `launcher peak (VmHWM, start included) ${launcher?.peak} MB; process tree peak RSS during the generations ${Math.round(peakTree)} MB; now RSS ${Math.round(after.rss)} MB, PSS ${Math.round(after.pss)} MB`,
     );
+
+    console.table([await launcherMemory(url)]);
 
     const stopped = await stopNpm(child);
     console.log(
