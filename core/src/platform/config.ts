@@ -141,6 +141,14 @@ const envSchema = z
     }),
     MPESA_KES_PER_USD: z.preprocess((v) => (v === undefined || v === '' ? 129 : Number(v)), z.number().positive()),
     MPESA_STATUS_DELAY_MS: int(30000, 0),
+    /**
+     * Daraja Transaction Status (a Paybill payment whose confirmation never came): the API initiator's
+     * name and password, and Safaricom's public certificate (the PEM itself, or a path to the .cer file)
+     * the password is encrypted with. All three, or none (then such a payment waits for its confirmation).
+     */
+    MPESA_INITIATOR_NAME: optionalString,
+    MPESA_INITIATOR_PASSWORD: optionalString,
+    MPESA_CERTIFICATE: optionalString,
     PAYMENTS_SIMULATED: bool(false),
 
     MAIL_TRANSPORT: z.enum(['smtp', 'emailjs']).optional(),
@@ -172,6 +180,15 @@ const envSchema = z
       if (env.PAYMENTS_SIMULATED)
         ctx.addIssue({ code: 'custom', path: ['PAYMENTS_SIMULATED'], message: 'simulated payments are refused in production' });
     }
+    const initiator = [env.MPESA_INITIATOR_NAME, env.MPESA_INITIATOR_PASSWORD, env.MPESA_CERTIFICATE];
+    if (initiator.some(Boolean) && !initiator.every(Boolean))
+      for (const key of ['MPESA_INITIATOR_NAME', 'MPESA_INITIATOR_PASSWORD', 'MPESA_CERTIFICATE'] as const)
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required with the other M-Pesa initiator settings (all three, or none)',
+          });
     if (env.ROLES.includes('worker') && !env.ROLES.includes('api') && !env.DATABASE_URL) {
       ctx.addIssue({
         code: 'custom',
