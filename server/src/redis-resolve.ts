@@ -99,10 +99,14 @@ export class RedisSetupError extends Error {
 }
 
 async function once<T>(client: Redis, run: (c: Redis) => Promise<T>): Promise<T> {
-  client.on('error', () => undefined);
+  // A refused AUTH arrives as an 'error' event, then the connection closes: report the refusal.
+  let refused: Error | undefined;
+  client.on('error', (err: Error) => (refused ??= err));
   try {
     await client.connect();
     return await run(client);
+  } catch (err) {
+    throw refused ?? err;
   } finally {
     client.disconnect();
   }
