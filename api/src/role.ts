@@ -39,18 +39,23 @@ export async function startApiRole(ctx: ServerContext): Promise<ApiRole> {
     url: configuredOrigin(config, port),
     api,
     /**
-     * The drain (SIGTERM): GET /ready answers 503 at once, the server stops accepting connections,
+     * The drain (SIGTERM): GET /ready answers 503 at once; after SHUTDOWN_DELAY_MS (0 by default) the
+     * server stops accepting connections,
      * every socket is closed so its client reconnects (to another api behind the balancer), and the
      * requests in flight finish; connections still open after SHUTDOWN_GRACE_MS are cut.
      */
     async close() {
       api.lifecycle.draining = true;
+      if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
       const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
       grace.unref();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A keep-alive connection turns idle once its request is answered: close each as it does.
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
       server.closeIdleConnections();
       await sockets.close();
       await closed;
+      clearInterval(idle);
       clearTimeout(grace);
     },
   };

@@ -52,7 +52,7 @@ export async function runProcess(roles: RoleLoaders, forcedRoles?: Role[]): Prom
     stopping = true;
     services.ctx.logger.info({ signal }, 'shutting down');
     // The roles drain within SHUTDOWN_GRACE_MS; this is the backstop (keep both below the orchestrator's kill).
-    const force = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS + 3000);
+    const force = setTimeout(() => process.exit(1), config.SHUTDOWN_DELAY_MS + config.SHUTDOWN_GRACE_MS + 3000);
     force.unref();
     await services.close();
     process.exit(0);

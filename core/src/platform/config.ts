@@ -186,6 +186,11 @@ const envSchema = z
     CLIENT_DIST_DIR: optionalString,
     /** SIGTERM: how long in-flight requests (api) and held jobs (worker) get before the process exits anyway. */
     SHUTDOWN_GRACE_MS: int(25000, 1000, 600000),
+    /**
+     * SIGTERM: how long the api keeps serving, answering GET /api/ready 503, before it stops accepting
+     * connections, so a balancer that polls readiness stops sending first (Kubernetes: a few seconds).
+     */
+    SHUTDOWN_DELAY_MS: int(0, 0, 60000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
