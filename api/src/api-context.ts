@@ -15,5 +15,10 @@ export interface ApiContext extends ServerContext {
 export function createApiContext(ctx: ServerContext): ApiContext {
   const ttl = ctx.config.ACCESS_TOKEN_TTL_SECONDS;
   const revocations = new SessionRevocations(ctx.db);
-  return { ...ctx, tokens: new TokenService(ctx.jwtSecret, ttl, revocations), links: new EmailLinks(ctx.config), lifecycle: { draining: false } };
+  return {
+    ...ctx,
+    tokens: new TokenService(ctx.jwtSecret, ttl, revocations),
+    links: new EmailLinks(ctx.config),
+    lifecycle: { draining: false },
+  };
 }

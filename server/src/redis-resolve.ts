@@ -112,7 +112,14 @@ async function once<T>(client: Redis, run: (c: Redis) => Promise<T>): Promise<T>
   }
 }
 
-const plain = { lazyConnect: true, connectTimeout: 2000, commandTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false };
+const plain = {
+  lazyConnect: true,
+  connectTimeout: 2000,
+  commandTimeout: 2000,
+  maxRetriesPerRequest: 0,
+  retryStrategy: () => null,
+  enableOfflineQueue: false,
+};
 
 /**
  * Asks each sentinel for the master before any client is made, so a mistake is named at start
@@ -163,7 +170,9 @@ export async function checkSentinels(config: Config): Promise<string> {
     const message = (err as Error).message;
     if (/NOAUTH|WRONGPASS|invalid password|invalid username-password/i.test(message))
       throw new RedisSetupError(
-        config.REDIS_PASSWORD ? `REDIS_PASSWORD: the Redis master ${host}:${port} refused the password.` : `REDIS_PASSWORD: the Redis master ${host}:${port} requires a password and none is set.`,
+        config.REDIS_PASSWORD
+          ? `REDIS_PASSWORD: the Redis master ${host}:${port} refused the password.`
+          : `REDIS_PASSWORD: the Redis master ${host}:${port} requires a password and none is set.`,
       );
     throw new RedisSetupError(`The sentinels name ${host}:${port} as master "${name}", but it does not answer: ${message}`);
   }

@@ -170,7 +170,12 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverRun> {
           });
         })
         .catch((err: Error) => {
-          answers.push({ at: started, api: apiIndex, status: err.name === 'TimeoutError' ? 'hang' : 'error', ms: performance.now() - started });
+          answers.push({
+            at: started,
+            api: apiIndex,
+            status: err.name === 'TimeoutError' ? 'hang' : 'error',
+            ms: performance.now() - started,
+          });
         })
         .finally(() => inFlight.delete(p));
       inFlight.add(p);
@@ -203,12 +208,18 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverRun> {
     })();
 
     // The sentinels promote the replica.
-    const promoted = await eventually(async () => ((await set!.masterPort()) === set!.replicaPorts[0] ? performance.now() : undefined), 60_000, 'replica promoted');
+    const promoted = await eventually(
+      async () => ((await set!.masterPort()) === set!.replicaPorts[0] ? performance.now() : undefined),
+      60_000,
+      'replica promoted',
+    );
     const promotedMs = promoted - killAt;
     log(`sentinels promoted the replica after ${Math.round(promotedMs)} ms`);
     // Back: the apis accept again; then run on for a while.
     await eventually(
-      async () => answers.some((a) => a.at > promoted && a.status === 202 && a.api === 0) && answers.some((a) => a.at > promoted && a.status === 202 && a.api === 1),
+      async () =>
+        answers.some((a) => a.at > promoted && a.status === 202 && a.api === 0) &&
+        answers.some((a) => a.at > promoted && a.status === 202 && a.api === 1),
       60_000,
       'both apis accept again',
     );
@@ -234,7 +245,10 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverRun> {
     const ids = accepted;
     await eventually(
       async () => {
-        const rows = await c.database.query<{ n: number }>(`select count(*)::int as n from generations where id = any($1) and status = 'completed'`, [ids]);
+        const rows = await c.database.query<{ n: number }>(
+          `select count(*)::int as n from generations where id = any($1) and status = 'completed'`,
+          [ids],
+        );
         return rows[0]!.n === ids.length;
       },
       120_000,
@@ -249,26 +263,35 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverRun> {
       after.push(res.body.data.generation.id);
     }
     const hearsAfter = (i: number) => heard[i]!.has(after[i % users.length]!);
-    await eventually(async () => sockets.every((_, i) => hearsAfter(i)), 60_000, 'every socket hears its later event').catch(() => undefined);
+    await eventually(async () => sockets.every((_, i) => hearsAfter(i)), 60_000, 'every socket hears its later event').catch(
+      () => undefined,
+    );
     await new Promise((r) => setTimeout(r, 1000)); // a duplicate would arrive here
 
     // The payment waiting for its check: settled once, one query.
     const payment1 = push1.body.data.paymentId as string;
     await eventually(
-      async () => (await c.database.query<{ status: string }>(`select status from payments where id = $1`, [payment1]))[0]?.status === 'completed',
+      async () =>
+        (await c.database.query<{ status: string }>(`select status from payments where id = $1`, [payment1]))[0]?.status === 'completed',
       90_000,
       'payment 1 completed by its status check',
     );
     const payment2 = push2.body.data.paymentId as string;
     await eventually(
-      async () => (await c.database.query<{ status: string }>(`select status from payments where id = $1`, [payment2]))[0]?.status === 'completed',
+      async () =>
+        (await c.database.query<{ status: string }>(`select status from payments where id = $1`, [payment2]))[0]?.status === 'completed',
       90_000,
       'payment 2 completed by its callback',
     );
     await new Promise((r) => setTimeout(r, 1000));
-    const statusOf = async (id: string) => (await c.database.query<{ status: string }>(`select status from payments where id = $1`, [id]))[0]!.status;
+    const statusOf = async (id: string) =>
+      (await c.database.query<{ status: string }>(`select status from payments where id = $1`, [id]))[0]!.status;
     const subsOf = async (userId: string) =>
-      (await c.database.query<{ n: number }>(`select count(*)::int as n from subscriptions where user_id = $1 and plan_id = 'pro'`, [userId]))[0]!.n;
+      (
+        await c.database.query<{ n: number }>(`select count(*)::int as n from subscriptions where user_id = $1 and plan_id = 'pro'`, [
+          userId,
+        ])
+      )[0]!.n;
 
     let duplicates = 0;
     for (const counts of heard) for (const v of counts.values()) if (v > 1) duplicates++;
@@ -283,7 +306,11 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverRun> {
       socketsTotal: sockets.length,
       disconnects,
       socketsConnectedAtEnd: sockets.filter((s) => s.connected).length,
-      payment: { queries: d.queriesFor(push1.body.data.checkoutRequestID), status: await statusOf(payment1), subscriptions: await subsOf(payer.id) },
+      payment: {
+        queries: d.queriesFor(push1.body.data.checkoutRequestID),
+        status: await statusOf(payment1),
+        subscriptions: await subsOf(payer.id),
+      },
       callbackPayment: { callbackStatuses, status: await statusOf(payment2), subscriptions: await subsOf(buyer.id) },
       cluster: c,
       exitedProcesses: c.processes.filter((p) => p.handle.child.exitCode !== null || p.handle.child.signalCode !== null).length,
@@ -298,7 +325,9 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverRun> {
 /** The figures a run prints. */
 export function describeFailover(r: FailoverReport): string {
   const by = (s: Answer['status']) => r.answers.filter((a) => a.status === s).length;
-  const w = r.window ? `${r.window.lengthMs} ms (first 503 ${r.window.firstMs} ms after the kill, last answered ${r.window.lastMs} ms after)` : 'none';
+  const w = r.window
+    ? `${r.window.lengthMs} ms (first 503 ${r.window.firstMs} ms after the kill, last answered ${r.window.lastMs} ms after)`
+    : 'none';
   return [
     `requests: ${r.answers.length} (202: ${by(202)}, 503: ${by(503)}, 500: ${by(500)}, hang: ${by('hang')}, error: ${by('error')})`,
     `sentinels promoted the replica ${r.promotedMs} ms after the kill`,

@@ -46,7 +46,17 @@ function startServer(args: string[], label: string): { child: ChildProcess; outp
 
 /** One command on a fresh connection; null when nothing answers (or it answers an error). */
 export async function ask(port: number, password: string | undefined, ...args: string[]): Promise<unknown> {
-  const client = new Redis({ host: '127.0.0.1', port, password, lazyConnect: true, connectTimeout: 1000, commandTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  const client = new Redis({
+    host: '127.0.0.1',
+    port,
+    password,
+    lazyConnect: true,
+    connectTimeout: 1000,
+    commandTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -159,12 +169,7 @@ export async function startSentinelSet(opts: SentinelOptions = {}): Promise<Sent
       return null;
     };
     for (const port of sentinelPorts) {
-      await waitFor(
-        async () => (await masterOf(port)) === primaryPort,
-        10_000,
-        `sentinel ${port}`,
-        allOutput,
-      );
+      await waitFor(async () => (await masterOf(port)) === primaryPort, 10_000, `sentinel ${port}`, allOutput);
     }
     return {
       name,
@@ -187,4 +192,3 @@ export async function startSentinelSet(opts: SentinelOptions = {}): Promise<Sent
     throw err;
   }
 }
-

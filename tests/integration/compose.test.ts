@@ -79,7 +79,11 @@ describe.skipIf(!compose && !process.env.CI)('docker-compose.yml', () => {
     const plain = execFileSync(cmd!, [...args, 'config'], { cwd: REPO_ROOT, env: clean, encoding: 'utf8' });
     // Without the profile the app talks to redis directly.
     expect(serviceBlock(plain, 'api')).toMatch(/REDIS_SENTINELS: (''|"")/);
-    const out = execFileSync(cmd!, [...args, '--env-file', haEnv, '--profile', 'ha', 'config'], { cwd: REPO_ROOT, env: clean, encoding: 'utf8' });
+    const out = execFileSync(cmd!, [...args, '--env-file', haEnv, '--profile', 'ha', 'config'], {
+      cwd: REPO_ROOT,
+      env: clean,
+      encoding: 'utf8',
+    });
     const sentinels = ['redis-sentinel-1', 'redis-sentinel-2', 'redis-sentinel-3'];
     for (const service of ['api', 'worker']) {
       const block = serviceBlock(out, service);

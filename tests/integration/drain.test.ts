@@ -41,9 +41,9 @@ describe('SIGTERM to a worker with 16 generations in flight', () => {
     const prefix = testPrefix();
     const api: TestServer = await startTestServer({ roles: ['api'], database, prefix });
     const processes: RoleProcess[] = [];
-    let socket: TestSocket | undefined;
+    const held: { socket?: TestSocket } = {};
     cleanups.push(async () => {
-      socket?.disconnect();
+      held.socket?.disconnect();
       await stopAll(processes);
       await api.stop();
       await clearRedisPrefix(prefix);
@@ -57,7 +57,8 @@ describe('SIGTERM to a worker with 16 generations in flight', () => {
     };
     const user = await registerUser(api);
     await grantPlan(database, user.id, 'business');
-    socket = await connectSocket(api.url, { token: user.token });
+    const socket = await connectSocket(api.url, { token: user.token });
+    held.socket = socket;
     const events = recordEvents(socket, ['generation:completed', 'generation:failed']);
 
     const first = await startRole('worker', env);
@@ -96,7 +97,11 @@ function post(url: string, path: string, token: string, body: unknown): Promise<
     const data = JSON.stringify(body);
     const req = http.request(
       `${url}/api${path}`,
-      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'content-length': Buffer.byteLength(data) } },
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'content-length': Buffer.byteLength(data) },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -153,7 +158,13 @@ describe('SIGTERM to an api with 40 sockets and requests in flight', () => {
     // 40 sockets through the balancer: all on api A (the first backend) until it drains.
     const sockets = users.flatMap((u, ui) =>
       Array.from({ length: SOCKETS / USERS }, () => {
-        const s = io(balancer.url, { auth: { token: u.token }, transports: ['websocket'], forceNew: true, reconnectionDelay: 200, reconnectionDelayMax: 1000 });
+        const s = io(balancer.url, {
+          auth: { token: u.token },
+          transports: ['websocket'],
+          forceNew: true,
+          reconnectionDelay: 200,
+          reconnectionDelayMax: 1000,
+        });
         return { s, user: ui, connects: 0, completions: new Map<string, number>() };
       }),
     );
@@ -197,10 +208,14 @@ describe('SIGTERM to an api with 40 sockets and requests in flight', () => {
 
     apiA.handle.child.kill('SIGTERM');
     // At once: not ready (it still serves during SHUTDOWN_DELAY_MS); alive.
-    const ready = await eventually(async () => {
-      const res = await fetch(`${apiA.url}/api/ready`);
-      return res.status === 503 ? ((await res.json()) as any) : undefined;
-    }, 1_000, 'api A not ready');
+    const ready = await eventually(
+      async () => {
+        const res = await fetch(`${apiA.url}/api/ready`);
+        return res.status === 503 ? ((await res.json()) as any) : undefined;
+      },
+      1_000,
+      'api A not ready',
+    );
     expect(ready).toMatchObject({ success: false, code: 'UNAVAILABLE', data: { status: 'not_ready', draining: true } });
     expect((await fetch(`${apiA.url}/api/live`)).status).toBe(200);
     expect((await fetch(`${apiB.url}/api/ready`)).status).toBe(200);
@@ -221,13 +236,18 @@ describe('SIGTERM to an api with 40 sockets and requests in flight', () => {
     await stream;
     // No request failed: every one was accepted, by A before it stopped accepting or by B after.
     expect(statuses.filter((s) => s !== 202)).toEqual([]);
-    accepted.push(...(await cluster.database.query<{ id: string }>(`select id from generations where topic like 'Stream %'`)).map((r) => r.id));
+    accepted.push(
+      ...(await cluster.database.query<{ id: string }>(`select id from generations where topic like 'Stream %'`)).map((r) => r.id),
+    );
     expect(accepted).toHaveLength(statuses.length);
 
     // Later events reach every socket, once.
     const later: string[] = [];
     for (const u of users) {
-      const res = await apiClient(apiB.url).api('/lines/generate', { token: u.token, body: { category: 'taglines', tone: 'bold', topic: 'After' } });
+      const res = await apiClient(apiB.url).api('/lines/generate', {
+        token: u.token,
+        body: { category: 'taglines', tone: 'bold', topic: 'After' },
+      });
       expect(res.status).toBe(202);
       later.push(res.body.data.generation.id);
     }

@@ -86,7 +86,10 @@ export async function startWorkerRole(
       let timer: NodeJS.Timeout | undefined;
       const outOfTime = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ctx.config.SHUTDOWN_GRACE_MS)));
       if ((await Promise.race([graceful, outOfTime])) === 'timeout') {
-        ctx.logger.warn({ graceMs: ctx.config.SHUTDOWN_GRACE_MS }, 'jobs still running after the grace period; leaving them to another worker');
+        ctx.logger.warn(
+          { graceMs: ctx.config.SHUTDOWN_GRACE_MS },
+          'jobs still running after the grace period; leaving them to another worker',
+        );
         await Promise.allSettled(workers.map((w) => w.close(true)));
       }
       clearTimeout(timer);

@@ -31,7 +31,9 @@ export const readyResource = defineResource({
           redis: redis ? ('up' as const) : ('down' as const),
         };
         if (ready) return data;
-        const why = draining ? 'draining (shutting down)' : [!database && 'database', !redis && 'redis'].filter(Boolean).join(' and ') + ' unavailable';
+        const why = draining
+          ? 'draining (shutting down)'
+          : [!database && 'database', !redis && 'redis'].filter(Boolean).join(' and ') + ' unavailable';
         res.status(503).json({ success: false, error: `Not ready: ${why}`, code: 'UNAVAILABLE', data });
         return SENT;
       },

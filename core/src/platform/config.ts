@@ -56,7 +56,10 @@ const envSchema = z
     REDIS_SENTINELS: optionalString.transform((v, ctx) => {
       if (v === undefined) return undefined;
       const out: Array<{ host: string; port: number }> = [];
-      for (const part of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+      for (const part of v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         const m = /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9_.-]+):(\d{1,5})$/.exec(part);
         const port = m ? Number(m[2]) : 0;
         if (!m || port < 1 || port > 65535) {

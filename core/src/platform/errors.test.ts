@@ -20,7 +20,7 @@ describe('a lost dependency', () => {
       "Stream isn't writeable and enableOfflineQueue options is false",
       'Reached the max retries per request limit (which is 1). Refer to "maxRetriesPerRequest" option for details.',
       'Command timed out',
-      'READONLY You can\'t write against a read only replica.',
+      "READONLY You can't write against a read only replica.",
       'All sentinels are unreachable. Retrying from scratch after 200ms.',
       'Connection is closed.',
     ])

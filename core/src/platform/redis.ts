@@ -15,7 +15,10 @@ export interface RedisTarget {
 }
 
 /** The target the configuration names: REDIS_SENTINELS when set, else `url` (REDIS_URL or the one resolved at start). */
-export function redisTargetFrom(config: Pick<Config, 'REDIS_PASSWORD' | 'REDIS_SENTINELS' | 'REDIS_SENTINEL_NAME' | 'REDIS_SENTINEL_PASSWORD'>, url: string): RedisTarget {
+export function redisTargetFrom(
+  config: Pick<Config, 'REDIS_PASSWORD' | 'REDIS_SENTINELS' | 'REDIS_SENTINEL_NAME' | 'REDIS_SENTINEL_PASSWORD'>,
+  url: string,
+): RedisTarget {
   return {
     url,
     password: config.REDIS_PASSWORD,
@@ -28,7 +31,8 @@ export function redisTargetFrom(config: Pick<Config, 'REDIS_PASSWORD' | 'REDIS_S
 /** For logs and messages: never a password. */
 export function describeRedisTarget(target: RedisTarget | string): string {
   const t = typeof target === 'string' ? { url: target } : target;
-  if (t.sentinels?.length) return `master "${t.sentinelName ?? 'mymaster'}" of sentinels ${t.sentinels.map((s) => `${s.host}:${s.port}`).join(',')}`;
+  if (t.sentinels?.length)
+    return `master "${t.sentinelName ?? 'mymaster'}" of sentinels ${t.sentinels.map((s) => `${s.host}:${s.port}`).join(',')}`;
   try {
     return new URL(t.url).host;
   } catch {
