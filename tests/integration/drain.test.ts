@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startBalancer, type Balancer } from '../helpers/balancer';
 import { clusterEnv, startCluster, startRole, stopAll, type Cluster, type RoleProcess } from '../helpers/cluster';
 import { countGenerations, createTestDatabase, type TestDatabase } from '../helpers/database';
+import { freePort } from '../helpers/process';
 import { eventually } from '../helpers/eventually';
 import { clearRedisPrefix, testPrefix, TEST_REDIS_URL } from '../helpers/redis';
 import { apiClient, startTestServer, type TestServer } from '../helpers/server';
@@ -55,14 +56,18 @@ describe('SIGTERM to a worker with 16 generations in flight', () => {
       OPENAI_BASE_URL: `${chat.url}/v1`,
       GENERATION_CONCURRENCY: String(IN_FLIGHT),
     };
+    const metricsPort = await freePort();
     const user = await registerUser(api);
     await grantPlan(database, user.id, 'business');
     const socket = await connectSocket(api.url, { token: user.token });
     held.socket = socket;
     const events = recordEvents(socket, ['generation:completed', 'generation:failed']);
 
-    const first = await startRole('worker', env);
+    const first = await startRole('worker', { ...env, METRICS_PORT: String(metricsPort) });
     processes.push(first);
+    // The worker's probes (METRICS_PORT): ready while PostgreSQL and Redis answer; alive.
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`http://127.0.0.1:${metricsPort}/livez`)).json()).toEqual({ status: 'live' });
     const ids: string[] = [];
     for (let i = 0; i < TOTAL; i++) {
       const res = await api.api('/lines/generate', { token: user.token, body: { category: 'taglines', tone: 'bold', topic: `Duka ${i}` } });
