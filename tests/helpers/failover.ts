@@ -326,7 +326,7 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverRun> {
 export function describeFailover(r: FailoverReport): string {
   const by = (s: Answer['status']) => r.answers.filter((a) => a.status === s).length;
   const w = r.window
-    ? `${r.window.lengthMs} ms (first 503 ${r.window.firstMs} ms after the kill, last answered ${r.window.lastMs} ms after)`
+    ? `${r.window.lengthMs} ms (from the first request answered 503, sent at ${r.window.firstMs} ms, to the last, answered at ${r.window.lastMs} ms; the kill at 0)`
     : 'none';
   return [
     `requests: ${r.answers.length} (202: ${by(202)}, 503: ${by(503)}, 500: ${by(500)}, hang: ${by('hang')}, error: ${by('error')})`,
