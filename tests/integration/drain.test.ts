@@ -96,6 +96,66 @@ describe('SIGTERM to a worker with 16 generations in flight', () => {
   }, 150_000);
 });
 
+describe('SIGTERM to a worker whose job outlasts SHUTDOWN_GRACE_MS', () => {
+  it('exits within the grace period and leaves the job to the next worker, which completes it once', async () => {
+    const chat = await stub();
+    const database: TestDatabase = await createTestDatabase();
+    const prefix = testPrefix();
+    const api: TestServer = await startTestServer({ roles: ['api'], database, prefix });
+    const processes: RoleProcess[] = [];
+    const held: { socket?: TestSocket } = {};
+    cleanups.push(async () => {
+      held.socket?.disconnect();
+      await stopAll(processes);
+      await api.stop();
+      await clearRedisPrefix(prefix);
+      await database.drop();
+    });
+    const env = {
+      ...clusterEnv({ databaseUrl: database.url, redisUrl: TEST_REDIS_URL, prefix }),
+      OPENAI_API_KEY: 'sk-drain',
+      OPENAI_BASE_URL: `${chat.url}/v1`,
+      SHUTDOWN_GRACE_MS: '1000',
+      // A job whose worker left is picked up again within a few seconds.
+      WORKER_LOCK_DURATION_MS: '2000',
+      WORKER_STALLED_INTERVAL_MS: '1000',
+    };
+    const user = await registerUser(api);
+    const socket = await connectSocket(api.url, { token: user.token });
+    held.socket = socket;
+    const events = recordEvents(socket, ['generation:completed', 'generation:failed']);
+
+    // The provider takes 8 s for the first request (longer than the grace), then answers at once.
+    chat.setBehaviour({ kind: 'ok', delayMs: 0, lines: LINES });
+    chat.queue({ kind: 'ok', delayMs: 8000, lines: LINES });
+    const before = chat.requests.length;
+    const first = await startRole('worker', env);
+    processes.push(first);
+    const res = await api.api('/lines/generate', { token: user.token, body: { category: 'taglines', tone: 'bold', topic: 'Long brew' } });
+    expect(res.status).toBe(202);
+    const id = res.body.data.generation.id as string;
+    await chat.waitForRequests(before + 1, 30_000);
+
+    expect(await first.stop(), first.handle.output()).toBe(0);
+    // Left, not half-done: PostgreSQL shows it unfinished, with no lines.
+    const [row] = await database.query<{ status: string; lines: unknown }>(`select status, lines from generations where id = $1`, [id]);
+    expect(['pending', 'running']).toContain(row!.status);
+    expect(row!.lines ?? []).toEqual([]);
+
+    const second = await startRole('worker', env);
+    processes.push(second);
+    await eventually(
+      async () => (await countGenerations(database, `id = '${id}' and status = 'completed'`)) === 1,
+      60_000,
+      'completed by the next worker',
+    );
+    await eventually(async () => events.some((e) => e.event === 'generation:completed'), 10_000, 'delivered');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(events.filter((e) => e.event === 'generation:completed')).toHaveLength(1);
+    expect(events.filter((e) => e.event === 'generation:failed')).toHaveLength(0);
+  }, 120_000);
+});
+
 /** POST through the balancer on a connection of its own (as many browsers do): status, or the network error. */
 function post(url: string, path: string, token: string, body: unknown): Promise<number | string> {
   return new Promise((resolve) => {

@@ -86,11 +86,12 @@ export async function startWorkerRole(
       let timer: NodeJS.Timeout | undefined;
       const outOfTime = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ctx.config.SHUTDOWN_GRACE_MS)));
       if ((await Promise.race([graceful, outOfTime])) === 'timeout') {
+        // (BullMQ's close(true) would only return the close already under way.) The process exits
+        // next; the jobs' locks lapse and another worker picks them up as stalled.
         ctx.logger.warn(
           { graceMs: ctx.config.SHUTDOWN_GRACE_MS },
           'jobs still running after the grace period; leaving them to another worker',
         );
-        await Promise.allSettled(workers.map((w) => w.close(true)));
       }
       clearTimeout(timer);
       connection.disconnect();
