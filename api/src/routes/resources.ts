@@ -1,6 +1,8 @@
 import type { Resource } from '../http/route';
 import { authResource } from '../accounts/auth.routes';
 import { healthResource } from '../site/health.routes';
+import { liveResource } from '../site/live.routes';
+import { readyResource } from '../site/ready.routes';
 import { savedLinesResource } from '../library/saved-lines.routes';
 import { linesResource } from '../lines/lines.routes';
 import { accountResource } from '../accounts/account.routes';
@@ -28,6 +30,8 @@ import { mcpResource } from '../mcp/mcp.routes';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const RESOURCES: Resource<any>[] = [
   healthResource,
+  readyResource,
+  liveResource,
   authResource,
   savedLinesResource,
   linesResource,
