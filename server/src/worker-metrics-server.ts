@@ -3,15 +3,15 @@ import { checkDependencies, isPrivateAddress, metricsRegistry, type ServerContex
 
 /**
  * A worker-only process has no HTTP api; this small server gives it GET /metrics (private
- * addresses only), GET /healthz (200 when PostgreSQL and Redis answer: readiness) and GET /live
- * (200 while the event loop runs, never checking a dependency: liveness) for the orchestrator.
+ * addresses only), GET /healthz (readiness: 200 when PostgreSQL and Redis answer) and GET /livez
+ * (liveness: 200 while the event loop runs, never checking a dependency) for the orchestrator.
  */
 export async function startWorkerMetricsServer(ctx: ServerContext, port: number): Promise<{ close(): Promise<void> }> {
   const server = http.createServer(async (req, res) => {
     try {
-      if (req.url === '/live') {
+      if (req.url === '/livez') {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{"status":"live"}');
+        res.end(JSON.stringify({ status: 'live' }));
         return;
       }
       if (req.url === '/healthz') {

@@ -86,24 +86,10 @@ const podSpecs = (objects: Obj[]) =>
 const matches = (selector: Record<string, string>, labels: Record<string, string>) =>
   Object.entries(selector).every(([k, v]) => labels?.[k] === v);
 
-/**
- * The Sentinel and drain variables (DESIGN.md §19) come with the Redis failover work, built beside
- * this on branch h-ha-redis: the manifests set them already. Once config.ts has them this list
- * changes nothing (and can go).
- */
-const SENTINEL_AND_DRAIN = [
-  'REDIS_SENTINELS',
-  'REDIS_SENTINEL_NAME',
-  'REDIS_SENTINEL_PASSWORD',
-  'REDIS_PASSWORD',
-  'SHUTDOWN_DELAY_MS',
-  'SHUTDOWN_GRACE_MS',
-];
 /** Variable names the configuration reads (core/src/platform/config.ts): a manifest naming another is a typo. */
-const CONFIG_VARIABLES = new Set([
-  ...[...readFileSync(path.join(REPO_ROOT, 'core/src/platform/config.ts'), 'utf8').matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!),
-  ...SENTINEL_AND_DRAIN,
-]);
+const CONFIG_VARIABLES = new Set(
+  [...readFileSync(path.join(REPO_ROOT, 'core/src/platform/config.ts'), 'utf8').matchAll(/^ {4}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!),
+);
 /** Values that are secrets: never written inline, only read from a Secret. */
 const SECRET_NAME = /SECRET|PASSWORD|TOKEN|_KEY$|PASSKEY|DATABASE_URL|DATABASE_MIGRATION_URL|REDIS_URL|SMTP_URL|CLIENT_ID|WEBHOOK_ID/;
 
@@ -156,14 +142,14 @@ describe.each(['base', 'overlays/production'])('kubectl kustomize %s', (dir) => 
     expect(byKind(objects, 'Secret')).toEqual([]);
   });
 
-  it('probes: api ready on /api/ready and live on /api/live, the worker live on /live; 30 s to drain', () => {
+  it('probes: api ready on /api/ready and live on /api/live, the worker live on /livez; 30 s to drain', () => {
     const api = named(objects, 'Deployment', 'genius-lines-api').spec.template.spec;
     const c = api.containers[0];
     expect(c.readinessProbe.httpGet.path).toBe('/api/ready');
     expect(c.livenessProbe.httpGet.path).toBe('/api/live');
     expect(c.ports.find((p: Obj) => p.name === c.readinessProbe.httpGet.port)?.containerPort).toBe(3000);
     const worker = named(objects, 'Deployment', 'genius-lines-worker').spec.template.spec;
-    expect(worker.containers[0].livenessProbe.httpGet.path).toBe('/live');
+    expect(worker.containers[0].livenessProbe.httpGet.path).toBe('/livez');
     for (const { name, pod } of podSpecs(objects)) expect(pod.spec.terminationGracePeriodSeconds, name).toBe(30);
   });
 

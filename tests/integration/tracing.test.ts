@@ -114,7 +114,7 @@ describe('OpenTelemetry across the api and the worker', () => {
   }, 60_000);
 
   it("the worker's liveness route answers without asking any dependency, and its metrics count the queue's jobs", async () => {
-    const live = await fetch(`http://127.0.0.1:${metricsPort}/live`);
+    const live = await fetch(`http://127.0.0.1:${metricsPort}/livez`);
     expect(live.status).toBe(200);
     const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     expect(metrics).toMatch(/gl_queue_jobs\{queue="generation",state="waiting"\} 0\n/);
