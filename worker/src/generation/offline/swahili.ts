@@ -1,4 +1,4 @@
-import type { SwPhrase } from './brief';
+import type { SwPhrase } from './brief-parse';
 import { looksPlural, nounEntry, QUALITIES, singular, SW_CONCORDS, SW_KIN, SW_PLURAL_CLASS, type SwNoun } from './lexicon';
 
 /**
