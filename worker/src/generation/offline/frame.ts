@@ -1,6 +1,8 @@
 import nlp from 'compromise';
 import { understandBrief, type Brief } from './brief';
 import { isSwahiliBrief } from './brief-sw';
+import { stripRequest } from './brief-request';
+import { SW_FACT_FINDERS } from './facts-sw';
 import { firstClause, genericKind, matchKind, type KindSells } from './kinds';
 import type { Kind } from './kinds.schema';
 import { isKenyanPlace, isKnownPlace, isLabelIn, notAPlace, placesIn } from './places';
@@ -55,6 +57,8 @@ const TIME = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\d{1,
 
 /** Fact finders, most specific first; each match is taken out of the text before the next runs. */
 const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
+  // Facts a Kiswahili brief writes ("kuanzia KSh 800", "kila Jumapili", "ndani ya saa moja"), first.
+  ...SW_FACT_FINDERS,
   // A target or goal amount is what a cause hopes to raise, never a price ("target KSh 800,000", "raising $5,000").
   {
     type: 'goal',
@@ -319,7 +323,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     });
   }
   text = unshout(
-    text
+    stripRequest(text)
       .replace(EMOJI, ' ')
       .replace(/#(\p{L}+)/gu, '$1')
       .replace(/\s+/g, ' ')
