@@ -367,7 +367,7 @@ export function swFact(fact: { text: string; type: SwFactType }): string | null 
 }
 
 /** What a Kiswahili line says of a fact as a sentence of its own ("Lipa kwa M-Pesa.", "Mchango: KSh 500 kila wiki."). */
-export function swFactSentence(fact: { text: string; type: SwFactType }, ctx: { group?: boolean } = {}): string | null {
+export function swFactSentence(fact: { text: string; type: SwFactType }, ctx: { group?: boolean; from?: boolean } = {}): string | null {
   const text = swFact(fact);
   if (text === null) return null;
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -376,6 +376,7 @@ export function swFactSentence(fact: { text: string; type: SwFactType }, ctx: { 
       return `Lengo letu: ${text}.`;
     case 'price':
       if (ctx.group) return `Mchango: ${text}.`;
+      if (ctx.from) return `Kuanzia ${text}.`;
       return /\b(?:kila|kwa)\b/.test(text) ? `${text} tu.` : `Bei: ${text} tu.`;
     case 'payment':
       return /lipa/i.test(text) ? `${cap(text)}.` : /paybill|till/i.test(text) ? `Lipa kupitia ${text}.` : `Lipa kwa ${text}.`;

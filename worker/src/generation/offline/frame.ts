@@ -252,7 +252,7 @@ function cleanName(name: string | null, subject: string | null, kind: Kind): str
 
 /** A brief that asks for people to give time, not money ("needs volunteers", "new members welcome"). */
 export const RECRUITING =
-  /\b(?:volunteers?(?!\s+(?:for|to)\s+(?:donate|give))|recruit(?:ing|s)?|new members|join (?:our|us|the)|sign up to help|mentors wanted|wajitolea|wanachama wapya)\b/i;
+  /\b(?:volunteers?(?!\s+(?:for|to)\s+(?:donate|give))|recruit(?:ing|s)?|new members|join (?:our|us|the)|sign up to help|mentors wanted|wajitolea|wanachama wapya|waimbaji wapya|wachezaji wapya|(?:ina|tuna|na)tafuta\s+(?:wanachama|waimbaji|wachezaji|wajitolea|wanafunzi))\b/i;
 const CAUSE_WORDS = /\b(?:volunteers?|donat\w*|fundrais\w*|raising|raise|harambee|charity|appeal|mchango|target|pledge)\b/i;
 const EVENT_HEADS =
   /\b(?:meetup|meet-up|workshop|festival|concert|open day|fair|expo|launch|tournament|gala|party|meets|rehearsals?|screening|webinar|retreat|marathon|race)\b/i;

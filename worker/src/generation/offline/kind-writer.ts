@@ -1,10 +1,13 @@
 import type { CategoryId, Tone } from '@gl/core';
 import type { Candidate } from './compose';
 import { indefinite } from './english';
+import { swFact, swFactSentence } from './facts-sw';
 import type { Fact, Frame } from './frame';
 import { genericKind, plain } from './kinds';
 import type { Kind, Pattern } from './kinds.schema';
 import { slotsOf } from './kinds.schema';
+import { looksPlural } from './lexicon';
+import { renderSw, swahiliPhrase, swOurs } from './swahili';
 import { lineKey } from './text';
 
 /**
@@ -28,28 +31,10 @@ export interface KindCandidate extends Candidate {
 
 type Lang = 'en' | 'sw';
 
-/** Facts a Kiswahili line can carry as written, or rendered. */
-const SW_FACTS: [RegExp, string][] = [
-  [/^no call[- ]out (?:fee|charge)s?$/i, 'hakuna ada ya kuja'],
-  [/^free delivery$/i, 'tunaleta bure'],
-  [/^while you wait$/i, 'ukisubiri'],
-  [/^same[- ]day delivery$/i, 'tunaleta siku hiyo hiyo'],
-  [/^24 hours(?: a day)?$/i, 'saa 24'],
-  [/^monday to saturday$/i, 'Jumatatu hadi Jumamosi'],
-  [/^monday to friday$/i, 'Jumatatu hadi Ijumaa'],
-  [/^in one hour$/i, 'ndani ya saa moja'],
-  [/^this saturday$/i, 'Jumamosi hii'],
-  [/^this sunday$/i, 'Jumapili hii'],
-  [/^free (?:wi-?fi)$/i, 'Wi-Fi bure'],
-  [/^free entry$/i, 'kiingilio bure'],
-];
-
 function factIn(fact: Fact, lang: Lang): string | null {
   if (lang === 'en') return fact.text;
-  if (fact.type === 'price' || fact.type === 'payment' || /^24\/7$/.test(fact.text)) return fact.text;
-  if (fact.type === 'date' && /\d/.test(fact.text) && !/[a-z]{3,}/i.test(fact.text.replace(/\d+(?:st|nd|rd|th)?/g, ''))) return fact.text;
-  for (const [re, sw] of SW_FACTS) if (re.test(fact.text)) return sw;
-  return null;
+  // Kiswahili lines say a fact in Kiswahili ("KSh 500 kila wiki", "kila Alhamisi", "ndani ya saa 48"), never in English.
+  return swFact(fact);
 }
 
 /** A line with a sentence after it, before any emoji it ends with ("Love from Kilimani. Open daily. 💛"). */
@@ -59,25 +44,14 @@ export function withTail(text: string, tail: string): string {
   return `${/[.!?…]$/.test(body) ? body : `${body}.`} ${tail}${emoji}`;
 }
 
-/** A fact as a short sentence of its own, to follow a line that names none. */
-export function factSentence(fact: Fact, lang: Lang): string | null {
+/** A fact as a short sentence of its own, to follow a line that names none (`group`: a chama, a church or a cause: "Mchango: …"). */
+export function factSentence(fact: Fact, lang: Lang, group = false, from = false): string | null {
+  if (lang === 'sw') return swFactSentence(fact, { group, from });
   const text = factIn(fact, lang);
   if (text === null) return null;
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
   const amount = (t: string) => t.replace(/^.*?(?=(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|\$|£|€))/i, '');
   if (fact.type === 'goal') return lang === 'sw' ? `Lengo: ${amount(text)}.` : `Target: ${amount(text)}.`;
-  if (lang === 'sw') {
-    switch (fact.type) {
-      case 'price':
-        return `Kuanzia ${text}.`;
-      case 'payment':
-        return /lipa/i.test(text) ? `${cap(text)}.` : `Lipa kwa ${text}.`;
-      case 'hours':
-        return `Tuko wazi ${text}.`;
-      default:
-        return `${cap(text)}.`;
-    }
-  }
   switch (fact.type) {
     case 'price':
       return `From ${text}.`;
@@ -107,6 +81,10 @@ interface Fill {
   subject: string | null;
   customer: string;
   cta: string;
+  /** A chama, church or cause: a price is a contribution ("Mchango: KSh 500 kila wiki."). */
+  group: boolean;
+  /** The brief gives its price as a starting price ("kuanzia KSh 800", "from KSh 500"). */
+  from: boolean;
 }
 
 function capFirst(s: string): string {
@@ -143,7 +121,7 @@ function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
   let source = pattern.text;
   // "{Fact}." as a sentence of its own reads as one ("Open 24/7.", "Pay by M-Pesa.", "From KSh 200.").
   if (fill.fact) {
-    const sentence = factSentence(fill.fact, lang);
+    const sentence = factSentence(fill.fact, lang, fill.group, fill.from);
     if (sentence) source = source.replace(/(^|[.!?]\s+)\{[Ff]act\}\./, (_, a: string) => `${a}${sentence.replace(/[{}]/g, '')}`);
     // Inside a sentence, only a fact that reads as a phrase there (not "M-Pesa" or "15 years experience").
     if (/\{fact\}/i.test(source) && (fill.fact.type === 'payment' || fill.fact.type === 'record')) return null;
@@ -208,6 +186,7 @@ function ctasFor(kind: Kind, frame: Frame, lang: Lang): string[] {
 
 /** The subject standing in for a name the brief does not give: "Our used-tyre shop" (a business, event or cause), "Wedding DJ" (a person's headline, at the start only). */
 function standInFor(frame: Frame, lang: Lang): Fill['standIn'] {
+  if (lang === 'sw') return swStandIn(frame);
   const subject = frame.subject?.trim();
   if (lang !== 'en' || !subject || subject.split(/\s+/).length > 4 || /\d/.test(subject)) return null;
   const lower = /^\p{Lu}\p{Ll}/u.test(subject) && !/\s\p{Lu}/u.test(subject) ? subject.charAt(0).toLowerCase() + subject.slice(1) : subject;
@@ -221,13 +200,46 @@ function standInFor(frame: Frame, lang: Lang): Fill['standIn'] {
   return { start: `Our ${lower}`, mid: `our ${lower}` };
 }
 
+/**
+ * A Kiswahili line names a business, event or cause the brief gives no name by its kind's noun,
+ * as ours ("Kinyozi chetu", "Duka letu la mikate", "Harambee yetu"); a generic kind by the brief's
+ * own subject when the lexicon knows it. Never a placeholder ("Chapa yako"), never for a person.
+ */
+function swStandIn(frame: Frame): Fill['standIn'] {
+  if (frame.speaker === 'person') return null;
+  let noun: string | null = frame.matched ? frame.kind.noun.sw : null;
+  const sub = frame.brief.subject?.sw;
+  if (!frame.matched && sub && frame.brief.subject?.key) noun = renderSw({ ...sub, plural: false });
+  const ours = noun ? swOurs(noun) : null;
+  if (!ours || ours.split(' ').length > 5) return null;
+  return { start: capFirst(ours), mid: ours };
+}
+
+/** Offers a Kiswahili line can name: a Kiswahili brief's own words, an English offer the lexicon renders ("school uniforms" -> "sare za shule"). */
+function swOffers(frame: Frame): string[] {
+  const out: string[] = [];
+  for (const o of frame.offers.slice(0, 3)) {
+    const b = frame.brief.offers.find((x) => x.en.trim() === o);
+    let text: string | null = null;
+    if (b?.sw) text = renderSw(b.sw);
+    else if (frame.language === 'sw') text = o;
+    else {
+      const words = o.toLowerCase().split(/\s+/);
+      const p = swahiliPhrase(words, looksPlural(words[words.length - 1] as string));
+      text = p ? renderSw(p) : null;
+    }
+    if (text && !/[{}]/.test(text) && !out.includes(text)) out.push(text.toLowerCase() === text ? text : text);
+  }
+  return out;
+}
+
 /** Words of a donation appeal (not for a brief that asks for time). */
 /** The head of a shop's or a tradesperson's name, after what they deal in. */
 const SHOP_OR_AGENT =
   /\s+(?:shop|store|stall|kiosk|studio|dealer|dealers|supplier|suppliers|seller|sellers|fitter|fitters|wholesaler|wholesale|workshop|company|van|specialists?|experts?|outlet|yard)$/i;
 
 export const DONATION =
-  /\b(?:give (?:today|now|generously|what you can|to|for)|give\.|donat\w*|every shilling|fund(?:s|ing|raising|raiser)?\b|pledge|gifts?\b|chang(?:a|ia|isha)|toa mchango|M-Pesa)/i;
+  /\b(?:give (?:today|now|generously|what you can|to|for)|give\.|donat\w*|every shilling|fund(?:s|ing|raising|raiser)?\b|pledge|gifts?\b|chang(?:a|ia|isha)|toa mchango|m?ichango|mchango|M-Pesa)/i;
 /** Words of a line written after an event ("Thank you for showing up"). */
 const AFTER_EVENT = /\b(?:thank you|thanks for|you showed up|what a (?:day|night)|was amazing|we did it|asanteni|asante kwa)\b/i;
 /** A brief about something that has happened. */
@@ -278,15 +290,19 @@ export interface KindWriteInput {
 export function kindCandidates(input: KindWriteInput): KindCandidate[] {
   const { frame, category, tone, language: lang } = input;
   const kinds: { kind: Kind; specific: boolean }[] = [{ kind: frame.kind, specific: frame.matched }];
+  // A chama, a SACCO or a church's event speaks in Kiswahili as a group: the generic cause's lines (methali of unity), never a trade's.
+  const groupKind = ['chama', 'sacco', 'church-event', 'farm-coop'].includes(frame.kind.id);
   if (frame.matched) {
-    const generic = genericKind(frame.kind.sells);
+    const generic = lang === 'sw' && groupKind ? genericKind('cause') : genericKind(frame.kind.sells);
     if (generic && generic.id !== frame.kind.id) kinds.push({ kind: generic, specific: false });
   }
   // A brief asking for volunteers or members also gets the generic cause's recruiting lines.
   if (frame.recruiting && !kinds.some((k) => k.kind.id === 'generic-cause')) kinds.push({ kind: genericKind('cause'), specific: false });
   const facts = frame.facts.filter((f) => factIn(f, lang) !== null);
   // Offers in a Kiswahili line only from a Kiswahili brief (an English noun phrase would not agree).
-  const offers = lang === 'en' || frame.language === 'sw' ? frame.offers.slice(0, 3) : [];
+  const offers = lang === 'en' ? frame.offers.slice(0, 3) : swOffers(frame);
+  const group = frame.kind.sells === 'cause' || groupKind || frame.kind.id === 'fundraiser';
+  const from = /\b(?:kuanzia|from|starting(?:\s+(?:at|from))?)\s+(?:KSh|Kshs?|KES|Sh|\$)/i.test(frame.topic ?? '');
   const places = frame.places.slice(0, 2);
   const name = frame.name;
   const standIn = name === null ? standInFor(frame, lang) : null;
@@ -306,6 +322,8 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
     ...offers,
     frame.subject?.split(/\s+/).pop() ?? null,
     lang === 'sw' || !(frame.topic ?? '').toLowerCase().includes(frame.kind.noun.en.toLowerCase()) ? null : frame.kind.noun.en,
+    // A Kiswahili line is about the brief when it names the kind's noun or what it is called in Kiswahili.
+    ...(lang === 'sw' ? [standIn?.mid ?? null, frame.kind.noun.sw.split(' ')[0] ?? null, ...frame.kind.match.sw] : []),
   ]
     .filter((m): m is string => typeof m === 'string' && m.length > 2)
     .map((m) => m.toLowerCase());
@@ -332,6 +350,8 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
       const used = slotsOf(p.text);
       // "Our piano tuning: piano tuning, done properly": the subject never stands in for a name beside itself.
       if (name === null && used.includes('name') && used.includes('subject')) continue;
+      // "Kinyozi chetu ni kinyozi…", "Duka letu tunaoka…": a Kiswahili stand-in never opens a sentence that names the kind again or says "we".
+      if (lang === 'sw' && name === null && /\{Name\}\s+(?:tu\p{L}+|ni\b|ndi\p{L}*)/iu.test(p.text)) continue;
       const needsFact = used.some((s) => ['fact', 'price', 'hours', 'date'].includes(s));
       const factOptions: (Fact | null)[] = needsFact ? facts.filter((f) => (used.includes('fact') ? true : used.includes(f.type))) : [null];
       // "iPhone cases, from people who know iPhone cases": an offer that is the subject itself is not said twice.
@@ -354,6 +374,8 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 subject: subjectSlot,
                 customer: kind.customer[lang],
                 cta,
+                group,
+                from,
               };
               const text = render(p, fill, lang);
               if (text === null) continue;
@@ -390,7 +412,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 push(signed, false);
                 if (!used.includes('cta')) {
                   for (const f of facts.slice(0, 2)) {
-                    const tail = factSentence(f, lang);
+                    const tail = factSentence(f, lang, group, from);
                     if (tail) push(withTail(signed, tail), true, true);
                   }
                 }
@@ -398,7 +420,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
               // The same line carrying a fact of its own, for a brief whose facts no pattern of this category names.
               if (fact === null && !used.includes('cta')) {
                 for (const f of facts.slice(0, 3)) {
-                  const tail = factSentence(f, lang);
+                  const tail = factSentence(f, lang, group, from);
                   if (tail && !text.toLowerCase().includes((factIn(f, lang) ?? '').toLowerCase())) {
                     push(withTail(text, tail), true, true);
                   }

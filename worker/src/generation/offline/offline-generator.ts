@@ -242,8 +242,9 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   };
   const input: ComposeInput = {
     templates: usable(req.toneOnly ? set.templates[req.tone] : tonedEntries(set.templates, req.tone)),
-    openings: usable(tonedEntries(set.openings, req.tone)),
-    endings: usable(tonedEntries(set.endings, req.tone)),
+    // Kiswahili lines of a brief carry no tacked-on opening or ending ("Milele.", "Niandikie!").
+    openings: language === 'sw' && frame ? [] : usable(tonedEntries(set.openings, req.tone)),
+    endings: language === 'sw' && frame ? [] : usable(tonedEntries(set.endings, req.tone)),
     brief,
     neutral: hasSubject(brief) ? null : content.neutral[categoryId],
     words,
@@ -344,8 +345,9 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     // When repeats have used most of the library's patterns, the template writer shares the answer (lines stay new).
     const patterns = new Set(fresh.map((c) => c.pattern)).size;
     // A trade the library lacks: its generic lines name the subject, offers and facts; the template writer only when they run out.
+    // Kiswahili: the library's lines whenever they are enough (the template writer's read as filler in Kiswahili).
     const end =
-      patterns >= 2 * count || (!pools.frame.matched && patterns >= count)
+      patterns >= 2 * count || ((!pools.frame.matched || language === 'sw') && patterns >= count)
         ? count
         : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
     const room = () => Math.max(0, end - written.length);
