@@ -5,13 +5,11 @@
  * "nauza X", "tunauza X", "tuna X" say the subject is X ("Niko na salon ya kusuka Kayole": a
  * braiding salon in Kayole); "langu", "yetu" after a noun say whose it is and are dropped.
  */
-const WHAT =
-  String.raw`(?:words?|caption|captions|bio|tagline|taglines|slogan|slogans|quotes?|ad|ads|advert|tangazo|matangazo|maneno|post|posts|lines?|message|ujumbe|nukuu|kauli\s+mbiu|hashtags?)`;
+const WHAT = String.raw`(?:words?|caption|captions|bio|tagline|taglines|slogan|slogans|quotes?|ad|ads|advert|tangazo|matangazo|maneno|post|posts|lines?|message|ujumbe|nukuu|kauli\s+mbiu|hashtags?)`;
 /** Kinds of line a brief may start with and no name does. */
 const ONLY_WHAT = String.raw`(?:caption|captions|bio|tagline|taglines|slogan|slogans|quotes?|ad|ads|advert|tangazo|matangazo|nukuu|hashtags?)`;
 const PLATFORM = String.raw`(?:ig|insta|instagram|facebook|fb|tiktok|twitter|x|linkedin|whatsapp|status)`;
-const ASK =
-  String.raw`(?:nataka|nahitaji|tunataka|tunahitaji|nipe|tupe|naomba|tunaomba|tuandikie|niandikie|andika|nisaidie\s+na|need|want|write(?:\s+(?:me|us))?|give\s+(?:me|us)|looking\s+for|i\s+need|we\s+need|please\s+write|can\s+you\s+write)`;
+const ASK = String.raw`(?:nataka|nahitaji|tunataka|tunahitaji|nipe|tupe|naomba|tunaomba|tuandikie|niandikie|andika|nisaidie\s+na|need|want|write(?:\s+(?:me|us))?|give\s+(?:me|us)|looking\s+for|i\s+need|we\s+need|please\s+write|can\s+you\s+write)`;
 const KIND_OF = String.raw`(?:(?:a|an|some|short|good|catchy|fun|funny|new|nice|nzuri|fupi|inspirational|motivational|romantic|photo|picture|pic|ig|instagram|fb)\s+)*`;
 const LINK = String.raw`(?:\s+(?:ya|la|kwa|za|wa|cha|for|of|on|about|to)\b)?`;
 /** A request at the start: "Nataka bio ya IG ya", "#Caption ya", "Need words for our T-shirts:", "Photo caption for". */

@@ -175,9 +175,16 @@ export function understandSwahili(topic: string): ParsedBrief {
       !/^(?:kibanda|duka|salon|saluni|kinyozi|gym)\b/i.test(o.en),
   );
   for (const o of offers) {
-    if (/^(?:mpya|safi|bora|nafuu|nyumbani|online)$/i.test(o) || /^ku[a-z]{3,}\b/i.test(o) || /^(?:kibanda|duka|salon|saluni|kinyozi|gym)\b/i.test(o)) continue;
+    if (
+      /^(?:mpya|safi|bora|nafuu|nyumbani|online)$/i.test(o) ||
+      /^ku[a-z]{3,}\b/i.test(o) ||
+      /^(?:kibanda|duka|salon|saluni|kinyozi|gym)\b/i.test(o)
+    )
+      continue;
     if (out.offers.some((x) => x.en.toLowerCase() === o.toLowerCase())) continue;
-    out.offers.push(englishPhrase(o.toLowerCase()) ?? { en: o, head: o.split(' ').pop() as string, plural: true, mass: true, key: null, sw: null });
+    out.offers.push(
+      englishPhrase(o.toLowerCase()) ?? { en: o, head: o.split(' ').pop() as string, plural: true, mass: true, key: null, sw: null },
+    );
   }
   return out;
 }
@@ -187,7 +194,8 @@ const CLAUSE_STOP = new Set(['iko', 'tuko', 'niko', 'ni', 'kwa', 'kuanzia', 'bei
 /** Capitalised words that are part of what a subject is, not its name ("Shule ya Msingi"). */
 const INSTITUTION = new Set(['msingi', 'sekondari', 'upili', 'kanisa', 'katoliki', 'academy']);
 /** Words kept as Kenyans write them, never a name ("M-Pesa", "WhatsApp", "KCSE"). */
-const NOT_NAMES = /^(?:Road|Street|Avenue|Estate|Town|Mall|Stage|Market|Centre|Center|Hospital|West|East|North|South|Sukari|M-?Pesa|WhatsApp|Instagram|Facebook|TikTok|IG|KCSE|KCPE|CBC|Sheng|Mama|Baba|Jumatatu|Jumanne|Jumatano|Alhamisi|Ijumaa|Jumamosi|Jumapili|KSh|Ksh)$/;
+const NOT_NAMES =
+  /^(?:Road|Street|Avenue|Estate|Town|Mall|Stage|Market|Centre|Center|Hospital|West|East|North|South|Sukari|M-?Pesa|WhatsApp|Instagram|Facebook|TikTok|IG|KCSE|KCPE|CBC|Sheng|Mama|Baba|Jumatatu|Jumanne|Jumatano|Alhamisi|Ijumaa|Jumamosi|Jumapili|KSh|Ksh)$/;
 
 /**
  * A Kiswahili brief's clauses: the first says what the subject is (cut at its first verb or
@@ -229,10 +237,18 @@ function clausesOf(topic: string): { subject: string; name: string | null; offer
   const offers = [...joined.filter((j) => j.split(' ').length <= 4), ...clauses.slice(1)]
     .map((c) => c.replace(/\s+(?:kuanzia|tu|pia|sasa|bei)$/i, ''))
     .map((c) => words(c))
-    .filter((ws) => ws.length > 0 && ws.length <= 4 && !ws.some((w) => SW_VERB.test(w.toLowerCase()) || /^(?:kwa|order|agiza|lipa|delivery)$/i.test(w)))
+    .filter(
+      (ws) =>
+        ws.length > 0 && ws.length <= 4 && !ws.some((w) => SW_VERB.test(w.toLowerCase()) || /^(?:kwa|order|agiza|lipa|delivery)$/i.test(w)),
+    )
     .flatMap((ws) => ws.join(' ').split(/\s+na\s+/))
     .map((o) => o.trim())
-    .filter((o) => o.length > 2 && !o.split(' ').some((w) => PLACES.has(w.toLowerCase()) || /^(?:stage|mtaa)$/i.test(w)) && !/^(?:kila|bure|tu|pia|nafuu|mpya|safi|bora|online)$/i.test(o));
+    .filter(
+      (o) =>
+        o.length > 2 &&
+        !o.split(' ').some((w) => PLACES.has(w.toLowerCase()) || /^(?:stage|mtaa)$/i.test(w)) &&
+        !/^(?:kila|bure|tu|pia|nafuu|mpya|safi|bora|online)$/i.test(o),
+    );
   return { subject: subject.join(' '), name, offers };
 }
 

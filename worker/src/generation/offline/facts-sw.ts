@@ -19,10 +19,7 @@ export const SW_FACT_FINDERS: { type: SwFactType; re: RegExp }[] = [
   { type: 'goal', re: new RegExp(String.raw`\blengo(?:\s+(?:ni|letu\s+ni))?\s*:?\s+${SW_MONEY}`, 'gi') },
   {
     type: 'price',
-    re: new RegExp(
-      String.raw`${SW_MONEY}(?:\s?\/-)?\s+(?:kwa|kila)\s+(?:mwezi|wiki|siku|mtu|kilo|sahani|saa|kipindi|usiku|mwaka)\b`,
-      'gi',
-    ),
+    re: new RegExp(String.raw`${SW_MONEY}(?:\s?\/-)?\s+(?:kwa|kila)\s+(?:mwezi|wiki|siku|mtu|kilo|sahani|saa|kipindi|usiku|mwaka)\b`, 'gi'),
   },
   {
     type: 'hours',
@@ -40,13 +37,19 @@ export const SW_FACT_FINDERS: { type: SwFactType; re: RegExp }[] = [
   },
   {
     type: 'hours',
-    re: new RegExp(String.raw`\bkila\s+(?:siku|asubuhi|jioni|usiku|wiki|mwezi|wikendi|${SW_DAYS})\b|\bsaa\s+24\b|\bmchana\s+na\s+usiku\b`, 'gi'),
+    re: new RegExp(
+      String.raw`\bkila\s+(?:siku|asubuhi|jioni|usiku|wiki|mwezi|wikendi|${SW_DAYS})\b|\bsaa\s+24\b|\bmchana\s+na\s+usiku\b`,
+      'gi',
+    ),
   },
   { type: 'date', re: new RegExp(String.raw`\b(?:${SW_DAYS}|wikendi|wiki|mwezi)\s+(?:hii|huu|ijayo|ujao)\b`, 'gi') },
   { type: 'date', re: new RegExp(String.raw`\btarehe\s+\d{1,2}(?:\s+${SW_MONTHS})?\b|\b\d{1,2}\s+${SW_MONTHS}\b`, 'gi') },
   {
     type: 'duration',
-    re: new RegExp(String.raw`\bndani\s+ya\s+(?:saa|dakika|siku|wiki)\s+${SW_NUMBER}\b|\bndani\s+ya\s+nusu\s+saa\b|\bukisubiri\b|\bsiku\s+hiyo\s+hiyo\b`, 'gi'),
+    re: new RegExp(
+      String.raw`\bndani\s+ya\s+(?:saa|dakika|siku|wiki)\s+${SW_NUMBER}\b|\bndani\s+ya\s+nusu\s+saa\b|\bukisubiri\b|\bsiku\s+hiyo\s+hiyo\b`,
+      'gi',
+    ),
   },
   {
     type: 'perk',
@@ -324,9 +327,14 @@ function priceSw(text: string): string | null {
   let t = text.trim();
   const bob = /^([\d,]+(?:\.\d+)?)\s?(?:bob|shillings?)\b(.*)$/i.exec(t);
   if (bob) t = `KSh ${bob[1]}${bob[2]}`;
-  t = t.replace(/\s?(?:\ba|\bper|\/)\s?(week|month|day|night|kilo|kg|person|head|plate|hour|session|class|year)\b$/i, (_, u: string) => ` ${PER[u.toLowerCase()]}`);
+  t = t.replace(
+    /\s?(?:\ba|\bper|\/)\s?(week|month|day|night|kilo|kg|person|head|plate|hour|session|class|year)\b$/i,
+    (_, u: string) => ` ${PER[u.toLowerCase()]}`,
+  );
   if (/\b(?:dollars?|euros?|pounds?)\b/i.test(t)) return null;
-  return /\b(?!KSh|Kshs?|KES|Ksh|Sh|Tsh|TZS|UGX|USD|US|EUR|GBP|kila|wiki|kwa|mwezi|siku|usiku|kilo|mtu|sahani|saa|kipindi|darasa|mwaka)[A-Za-z]{2,}\b/.test(t)
+  return /\b(?!KSh|Kshs?|KES|Ksh|Sh|Tsh|TZS|UGX|USD|US|EUR|GBP|kila|wiki|kwa|mwezi|siku|usiku|kilo|mtu|sahani|saa|kipindi|darasa|mwaka)[A-Za-z]{2,}\b/.test(
+    t,
+  )
     ? null
     : t;
 }

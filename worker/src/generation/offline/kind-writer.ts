@@ -4,9 +4,10 @@ import { indefinite } from './english';
 import { swFact, swFactSentence } from './facts-sw';
 import type { Fact, Frame } from './frame';
 import { genericKind, plain } from './kinds';
+import { personalLines, personalOccasion } from './personal-sw';
 import type { Kind, Pattern } from './kinds.schema';
 import { slotsOf } from './kinds.schema';
-import { looksPlural } from './lexicon';
+import { looksPlural, nounEntry, singular } from './lexicon';
 import { renderSw, swahiliPhrase, swOurs } from './swahili';
 import { lineKey } from './text';
 
@@ -51,7 +52,7 @@ export function factSentence(fact: Fact, lang: Lang, group = false, from = false
   if (text === null) return null;
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
   const amount = (t: string) => t.replace(/^.*?(?=(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|\$|£|€))/i, '');
-  if (fact.type === 'goal') return lang === 'sw' ? `Lengo: ${amount(text)}.` : `Target: ${amount(text)}.`;
+  if (fact.type === 'goal') return `Target: ${amount(text)}.`;
   switch (fact.type) {
     case 'price':
       return `From ${text}.`;
@@ -219,19 +220,54 @@ function swStandIn(frame: Frame): Fill['standIn'] {
 function swOffers(frame: Frame): string[] {
   const out: string[] = [];
   for (const o of frame.offers.slice(0, 3)) {
+    // "fundi wa simu": what a service works on is not what it offers ("Tunatoa simu").
+    if (frame.kind.sells === 'service' && (frame.subject ?? '').toLowerCase().split(/\s+/).includes(o.toLowerCase())) continue;
     const b = frame.brief.offers.find((x) => x.en.trim() === o);
     let text: string | null = null;
+    const words = o.toLowerCase().split(/\s+/);
+    const english = nounEntry(singular(words[words.length - 1] as string));
     if (b?.sw) text = renderSw(b.sw);
-    else if (frame.language === 'sw') text = o;
-    else {
-      const words = o.toLowerCase().split(/\s+/);
-      const p = swahiliPhrase(words, looksPlural(words[words.length - 1] as string));
-      text = p ? renderSw(p) : null;
+    if (text === null || english) {
+      // An English noun (even one a Kiswahili brief's reader put in English: "fish") is said in Kiswahili, or not at all.
+      const p = english ? swahiliPhrase(words, looksPlural(words[words.length - 1] as string)) : null;
+      text = p ? renderSw(p) : english ? null : frame.language === 'sw' ? (text ?? o) : null;
     }
     if (text && !/[{}]/.test(text) && !out.includes(text)) out.push(text.toLowerCase() === text ? text : text);
   }
   return out;
 }
+
+/** Kinds whose Kiswahili lines never borrow a trade's "kazi safi" (schools, gyms, clinics, churches, groups, venues). */
+const NOT_TRADE = new Set([
+  'school',
+  'daycare',
+  'language-school',
+  'coding-bootcamp',
+  'library',
+  'university-open-day',
+  'driving-school',
+  'gym',
+  'yoga-studio',
+  'clinic',
+  'dentist',
+  'pharmacy',
+  'optician',
+  'hotel',
+  'guesthouse',
+  'campsite',
+  'church-event',
+  'chama',
+  'sacco',
+  'bank',
+  'microfinance',
+  'event-venue',
+  'restaurant',
+  'cafe',
+  'bar-lounge',
+  'matatu-shuttle',
+  'boda-boda',
+  'taxi',
+]);
 
 /** Words of a donation appeal (not for a brief that asks for time). */
 /** The head of a shop's or a tradesperson's name, after what they deal in. */
@@ -289,6 +325,25 @@ export interface KindWriteInput {
 /** Every line the frame's kind and its generic kind can write for the category and tone, best first. */
 export function kindCandidates(input: KindWriteInput): KindCandidate[] {
   const { frame, category, tone, language: lang } = input;
+  // A person's own wedding, birthday or graduation asked in Kiswahili: a person's captions, never a business's ad.
+  const occasion = lang === 'sw' ? personalOccasion(frame) : null;
+  if (occasion) {
+    return personalLines(frame, occasion).map((text, i) => ({
+      text,
+      key: lineKey(text),
+      base: `personal:${occasion}:${i}`,
+      parts: [],
+      usesWord: false,
+      composed: true,
+      richness: 3,
+      named: false,
+      pattern: `personal-${occasion}-${i}`,
+      usesFact: false,
+      tail: false,
+      standIn: false,
+      onSubject: true,
+    }));
+  }
   const kinds: { kind: Kind; specific: boolean }[] = [{ kind: frame.kind, specific: frame.matched }];
   // A chama, a SACCO or a church's event speaks in Kiswahili as a group: the generic cause's lines (methali of unity), never a trade's.
   const groupKind = ['chama', 'sacco', 'church-event', 'farm-coop'].includes(frame.kind.id);
@@ -350,6 +405,14 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
       const used = slotsOf(p.text);
       // "Our piano tuning: piano tuning, done properly": the subject never stands in for a name beside itself.
       if (name === null && used.includes('name') && used.includes('subject')) continue;
+      // "Kazi safi, bei ya haki" is a trade's line: a school, a gym, a church or a chama is not "work" done for a customer.
+      if (
+        lang === 'sw' &&
+        !specific &&
+        NOT_TRADE.has(frame.kind.id) &&
+        /\b(?:kazi|wateja|huduma hii|rekebisha|visingizio|ahadi)\b/i.test(p.text)
+      )
+        continue;
       // "Kinyozi chetu ni kinyozi…", "Duka letu tunaoka…": a Kiswahili stand-in never opens a sentence that names the kind again or says "we".
       if (lang === 'sw' && name === null && /\{Name\}\s+(?:tu\p{L}+|ni\b|ndi\p{L}*)/iu.test(p.text)) continue;
       const needsFact = used.some((s) => ['fact', 'price', 'hours', 'date'].includes(s));

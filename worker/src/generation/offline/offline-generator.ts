@@ -406,6 +406,16 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
         room(),
       ),
     );
+    // Kiswahili: the library's methali and lines true of the kind come before the template writer's (which read as filler).
+    if (language === 'sw') {
+      written.push(
+        ...take(
+          fresh.filter((c) => !c.tail),
+          room(),
+        ),
+      );
+      written.push(...take(fresh, room()));
+    }
   }
   // Too few lines name a fact: the template writer's lines carry one as a sentence of their own ("Open 24/7.").
   const factTexts = pools.frame?.facts.map((f) => f.text.toLowerCase()) ?? [];

@@ -39,7 +39,11 @@ export const SW_DEV_BRIEFS: SwDevBrief[] = [
   { brief: 'Tailoring shop in Kisumu, school uniforms and suits, alterations while you wait', category: 'taglines', tone: 'funny' },
   { brief: 'Boda boda helmet safety campaign in Kakamega', category: 'slogans', tone: 'bold' },
   { brief: 'Photo caption for a wedding I MCed last Saturday in Naivasha', category: 'captions', tone: 'romantic' },
-  { brief: 'Need words for our T-shirts: Eldoret 10km fun run for a children’s home, 14 September', category: 'slogans', tone: 'motivational' },
+  {
+    brief: 'Need words for our T-shirts: Eldoret 10km fun run for a children’s home, 14 September',
+    category: 'slogans',
+    tone: 'motivational',
+  },
   { brief: 'Women’s chama in Eldoret, we meet every Sunday, KSh 500 a week', category: 'quotes', tone: 'inspirational' },
   { brief: 'Church harambee for the new roof at PCEA Kikuyu, target KSh 2,000,000', category: 'adlines', tone: 'inspirational' },
   { brief: 'Mobile phone repairs in Thika, screens fixed in one hour, pay by M-Pesa', category: 'adlines', tone: 'bold' },
