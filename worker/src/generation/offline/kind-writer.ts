@@ -129,6 +129,8 @@ function tidyLine(text: string, lang: Lang): string {
       const article = indefinite(w);
       return `${a === 'A' ? capFirst(article) : article} ${w}`;
     });
+  // Initialisms the brief may have written in lower case ("dj", "mc", "kcse").
+  if (lang === 'en') t = t.replace(/\b(?:dj|mc|ceo|kcse|kcpe|sme|smes|ngo|ngos|it|seo|ui|ux|cpa|kra|hr)\b/gi, (w) => (w === 'it' || w === 'It' ? w : w.toUpperCase().replace(/S$/, (x) => (w.endsWith('s') ? 's' : x))));
   // A capital after a sentence's end (a slot may start a sentence).
   t = t.replace(/([.!?]\s+)(\p{Ll})(?!\p{Ll}*\p{Lu})/gu, (_, a: string, b: string) => a + b.toUpperCase());
   return capFirst(t);
@@ -195,10 +197,59 @@ function toneFits(p: Pattern, tone: Tone): 0 | 1 | 2 {
   return p.tones.includes('general') ? 1 : 0;
 }
 
+/**
+ * Whether a call to action fits the speaker and the facts: no shop words for a person, an event or a
+ * cause ("Visit the shop", "Order today"), no booking for a walk-in or while-you-wait service, no
+ * "save the date" for what happens every week, no "we" for a person, no "me" for a business.
+ */
+export function ctaFits(cta: string, frame: Frame): boolean {
+  const c = cta.toLowerCase();
+  const sells = frame.kind.sells;
+  if (frame.speaker !== 'business' && /\b(?:visit the shop|shop now|order (?:today|now)|in stock)\b/.test(c)) return false;
+  if (frame.speaker === 'business' && sells !== 'product' && sells !== 'food' && /\b(?:visit the shop|shop now|in stock|to order)\b/.test(c)) return false;
+  if (frame.speaker === 'person' && /\b(?:we|us|our)\b/.test(c)) return false;
+  if (frame.speaker !== 'person' && /\b(?:me|my)\b/.test(c)) return false;
+  if (frame.facts.some((f) => /while you wait|walk[- ]in|same[- ]day/i.test(f.text)) && /^book\b/.test(c)) return false;
+  if (/save the date/.test(c) && (frame.facts.some((f) => f.type === 'hours') || !frame.facts.some((f) => f.type === 'date'))) return false;
+  if (frame.speaker !== 'cause' && DONATION.test(cta)) return false;
+  return true;
+}
+
+/** Shop words, true only of a business that sells goods ("in stock", "visit the shop"). */
+const RETAIL = /\b(?:in stock|fairly priced|visit the shop|shop now|stock you can see|see before you buy|back on the shelf|new stock|restocked|just unpacked|packed and ready|wholesale and retail)\b/i;
+/** A donation appeal's words, true only of a cause. */
+const CHARITY = /\b(?:every gift counts|stand with|small gifts|big change|small acts, real change|every share helps|donate|together, it adds up|every shilling)\b/i;
+/** Launch hype, true only of something new. */
+const HYPE = /\b(?:revolution|rewrite the rules|game[- ]?changer|the future is here)\b/i;
+/** Tails that say nothing (a line ending on them is ranked last). */
+export const EMPTY_TAIL = /(?:done with care|done right|done properly|done well|made to last|worth the trip|since day one|work you can rely on|here to help)[.!]?$/i;
+
+/**
+ * The last word on a written line (issue 33): false when it speaks another register than the
+ * speaker's (shop words for a service, a person or an event; a donation appeal for anyone but a
+ * cause; launch hype for what is not new), in the wrong person ("we" for one person, "I" for a
+ * firm), says "save the date" for what happens every week, or doubles a word.
+ */
+export function lineFits(text: string, frame: Frame, lang: Lang): boolean {
+  if (lang !== 'en') return true;
+  const sells = frame.kind.sells;
+  const shop = frame.speaker === 'business' && (sells === 'product' || sells === 'food');
+  if (!shop && RETAIL.test(text)) return false;
+  if (frame.speaker !== 'cause' && CHARITY.test(text)) return false;
+  if (HYPE.test(text) && !/\b(?:launch|new|first|introducing|opening)\b/i.test(frame.topic ?? '')) return false;
+  const named = frame.name ? text.split(frame.name).join(' ') : text;
+  if (frame.speaker === 'person' && /\b(?:we|we're|we'll|our|us)\b/i.test(named)) return false;
+  if (frame.speaker === 'business' && /\b(?:I|I'm|I'll|I've|me|my)\b/.test(named)) return false;
+  if (/save the date/i.test(text) && (frame.facts.some((f) => f.type === 'hours') || !frame.facts.some((f) => f.type === 'date'))) return false;
+  if (/\b(\p{L}{3,})\s+\1\b/iu.test(text)) return false;
+  return true;
+}
+
 /** The ctas of a kind, a brief's own contact first when it asks for it ("Call 0712 345 678."). */
 function ctasFor(kind: Kind, frame: Frame, lang: Lang): string[] {
   // A brief asking for volunteers or members is never asked to donate.
-  const own = frame.recruiting ? kind.ctas[lang].filter((c) => !DONATION.test(c)) : kind.ctas[lang];
+  const own = (frame.recruiting ? kind.ctas[lang].filter((c) => !DONATION.test(c)) : kind.ctas[lang]).filter((c) => lang !== 'en' || ctaFits(c, frame));
+  if (own.length === 0) own.push(lang === 'sw' ? 'Karibu.' : frame.speaker === 'person' ? 'Send me a message.' : frame.speaker === 'business' ? 'Send us a message.' : 'Join us.');
   if (!frame.contact?.asked) return own;
   const c = frame.contact.text;
   const isPhone = /^\+?\d[\d\s-]+$/.test(c);
@@ -356,12 +407,13 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 cta,
               };
               const text = render(p, fill, lang);
-              if (text === null) continue;
+              if (text === null || !lineFits(text, frame, lang)) continue;
               const standInUsed = name === null && used.includes('name');
               const richness =
                 (own ? 0 : -25) +
                 (fit === 0 ? -20 : 0) +
-                (fit === 0 ? 0 : Math.min(3, fit + (specific ? 1 : 0) + (used.length > 0 ? 1 : 0) - 1) - (standInUsed ? 1 : 0));
+                (fit === 0 ? 0 : Math.min(3, fit + (specific ? 1 : 0) + (used.length > 0 ? 1 : 0) - 1) - (standInUsed ? 1 : 0)) -
+                (EMPTY_TAIL.test(text) ? 3 : 0);
               const push = (line: string, usesFact: boolean, tail = false) => {
                 const key = lineKey(line);
                 if (seen.has(key)) return;
@@ -388,7 +440,14 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
               if (signature !== null && !aboutFrame(text) && !/\{/.test(p.text.replace(/\{(?:cta|customer)\}/gi, ''))) {
                 const signed = category === 'quotes' ? `${text} — ${signature}` : `${signature}. ${text}`;
                 push(signed, false);
-                if (!used.includes('cta')) {
+                // A quote's attribution carries a date or hours after a comma ("— Kisumu Lakeside Marathon, 12 October"), never a sentence after it.
+                if (category === 'quotes') {
+                  for (const f of facts.slice(0, 2)) {
+                    const ft = f.type === 'date' || f.type === 'hours' ? factIn(f, lang) : factSentence(f, lang);
+                    if (ft && f.type !== 'payment' && f.type !== 'goal')
+                      push(`${signed}, ${ft.replace(/\.$/, '').replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}`, true, true);
+                  }
+                } else if (!used.includes('cta')) {
                   for (const f of facts.slice(0, 2)) {
                     const tail = factSentence(f, lang);
                     if (tail) push(withTail(signed, tail), true, true);
