@@ -66,7 +66,7 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
   {
     type: 'price',
     re: new RegExp(
-      String.raw`(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|R|\$|£|€)\s?${NUM}(?:\s?(?:k|K|m|bn)\b)?(?:\s?(?:\/-|per\s+\w+|a\s+(?:night|month|week|day|kilo|kg|person|head|plate|hour|session|class)))?`,
+      String.raw`(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|R|\$|£|€)\s?${NUM}(?:\s?(?:k|K|m|bn)\b)?(?:\s?(?:\/-|per\s+\w+|a\s+(?:night|month|week|day|kilo|kg|person|head|plate|hour|session|class|bar|piece|pair|bottle|jar|pack|box|dozen|loaf|cup|litre|bag|meal|ticket)))?`,
       'g',
     ),
   },
@@ -117,6 +117,7 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
       'gi',
     ),
   },
+  { type: 'date', re: new RegExp(String.raw`\b(?:from\s+)?\d{1,2}(?:st|nd|rd|th)?\s?(?:-|–|to)\s?\d{1,2}(?:st|nd|rd|th)?\s+${MONTHS}\b(?:\s+\d{4})?`, 'gi') },
   {
     type: 'date',
     re: new RegExp(
@@ -148,7 +149,7 @@ function factText(type: FactType, raw: string): string {
   let t = raw.trim().replace(/\s+/g, ' ');
   if (type === 'payment') return /lipa/i.test(t) ? t : 'M-Pesa';
   // "on 14 September" is "14 September"; "this Saturday" stays.
-  if (type === 'date') t = t.replace(/^on\s+/i, '');
+  if (type === 'date') t = t.replace(/^(?:on|from)\s+/i, '');
   if (type === 'hours') t = t.replace(/^from\s+(?=\d)/i, '');
   return t;
 }
@@ -316,7 +317,10 @@ export function stripRequest(text: string): { text: string; person: boolean } {
   // Nothing but the request is left ("caption"): the brief is kept as it was.
   if (!/\p{L}{3}/u.test(t)) t = before;
   t = t.replace(REQUEST_TAIL, '').trim();
-  let person = /\b(?:i\s+am|i'm|im|my\s+name\s+is|me:|for\s+me\b|i\s+(?:help|do|make|teach|coach|write|shoot|play|sell|work))\b/i.test(text);
+  let person =
+    /\b(?:i\s+am|i'm|my\s+name\s+is|me:|for\s+me\b|(?:bio|headline|profile)\s+for\s+my\b|i\s+(?:help|do|make|teach|coach|write|shoot|play|sell|work|come|fix|bake|cook|design|build|offer|run|train|cut|braid|drive|deliver|clean|paint|tutor|sing|speak|plan|repair|install|style|create))\b/i.test(
+      text,
+    );
   t = t
     .replace(/^(?:i\s+am|i'm|im)\s+(?:an?\s+)?/i, '')
     .replace(/^(?:we\s+are|we're)\s+(?:an?\s+)?/i, '')
@@ -344,6 +348,17 @@ export function cleanOffer(o: string): boolean {
   const words = t.toLowerCase().split(/\s+/);
   if (words.some((w, i) => i > 0 && w === words[i - 1])) return false;
   return true;
+}
+
+/** Whether a phrase of several words ends in a verb where the brief writes it ("women founders pitch" of "… pitch to investors"). */
+function endsInVerb(o: string, rest: string): boolean {
+  if (!o.includes(' ')) return false;
+  const last = o.split(/\s+/).pop() as string;
+  const at = rest.toLowerCase().indexOf(o.toLowerCase());
+  if (at < 0) return false;
+  const after = rest.slice(at + o.length).trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  // "… pitch to investors", "… runs on Saturday": a word followed by "to" or a preposition after a plural is a verb.
+  return /^(?:to|into|for|with|at|on|by)$/.test(after) && /s$/i.test(o.split(/\s+/).slice(-2, -1)[0] ?? '') && !/s$/i.test(last);
 }
 
 function escapeRe(s: string): string {
@@ -450,27 +465,33 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   let name = cleanName(brief.name, subjectText, kind);
   // The subject as the brief spells it ("used tyres ex-Japan"), without a place or a name after it ("barbershop Rongai", "group Mavuno Women").
   if (subjectText) {
-    const at = rest.toLowerCase().indexOf(subjectText.toLowerCase());
-    if (at >= 0) subjectText = rest.slice(at, at + subjectText.length);
-    for (const p of places) subjectText = subjectText.replace(new RegExp(`\\s+${escapeRe(p)}$`, 'i'), '');
-    const caps = /^(.*?\p{Ll}[\p{L}'’-]*)((?:\s+\p{Lu}[\p{L}'’-]*)+)$/u.exec(subjectText);
-    if (caps && !/^\p{Lu}/u.test(caps[1])) {
+    let st: string = subjectText;
+    const at = rest.toLowerCase().indexOf(st.toLowerCase());
+    if (at >= 0) st = rest.slice(at, at + st.length);
+    // A capital only because the brief starts with it ("Used tyres") is not kept.
+    if (at === 0 && /^\p{Lu}\p{Ll}+(?:\s+\p{Ll}|$)/u.test(st)) st = st.charAt(0).toLowerCase() + st.slice(1);
+    for (const p of places) st = st.replace(new RegExp(`\\s+${escapeRe(p)}$`, 'i'), '');
+    const caps = /^(.*?\p{Ll}[\p{L}'’-]*)((?:\s+\p{Lu}[\p{L}'’-]*)+)$/u.exec(st);
+    if (caps?.[1] && caps[2] && !/^\p{Lu}/u.test(caps[1])) {
       const tail = caps[2].trim();
       if (name === null && tail.split(/\s+/).length >= 2 && !isKnownPlace(tail)) name = tail;
-      subjectText = caps[1];
+      st = caps[1];
     }
     // "Junction food truck" of "Jollof Junction food truck": capitalised words before the trade are its name.
-    const lead = /^((?:\p{Lu}[\p{L}'’-]*\s+)+)(\p{Ll}.*)$/u.exec(subjectText);
-    if (lead && !isKnownPlace(lead[1].trim())) {
-      const full = new RegExp(`((?:\\p{Lu}[\\p{L}'’-]*\\s+)*)${escapeRe(subjectText)}`, 'u').exec(rest);
+    const lead = /^((?:\p{Lu}[\p{L}'’-]*\s+)+)(\p{Ll}.*)$/u.exec(st);
+    if (lead?.[1] && lead[2] && !isKnownPlace(lead[1].trim())) {
+      const full = new RegExp(`((?:\\p{Lu}[\\p{L}'’-]*\\s+)*)${escapeRe(st)}`, 'u').exec(rest);
       const whole = `${full?.[1] ?? ''}${lead[1]}`.trim();
       if (name === null && whole.split(/\s+/).length >= 2 && !isKnownPlace(whole)) {
         name = whole;
-        for (let i = places.length - 1; i >= 0; i -= 1) if (whole.includes(places[i])) places.splice(i, 1);
-        subjectText = lead[2];
+        for (let i = places.length - 1; i >= 0; i -= 1) if (whole.includes(places[i] ?? '\u0000')) places.splice(i, 1);
+        st = lead[2];
       }
     }
+    subjectText = st;
   }
+  if (subjectText) subjectText = subjectText.replace(/\s+ex[-\s]\p{L}+$/iu, '');
+  if (subjectText && /^(?:meets|meet|runs|opens|sells|makes|needs|has|have|is|are|will|we|i|you)\b/i.test(subjectText)) subjectText = null;
   // A name ending in its town ("Sunrise Dental Clinic Eldoret") is the name without it; the town is a place.
   if (name)
     for (const p of places)
@@ -490,6 +511,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     )
     .filter(cleanOffer)
     .filter((o) => !places.some((p) => p.toLowerCase() === o.toLowerCase()))
+    .filter((o) => !endsInVerb(o, rest))
     .filter((o) => o.length > 2 && !NOT_OFFERS.has(o.toLowerCase()) && !placeWords.has(o.toLowerCase()))
     .filter((o) => !facts.some((f) => f.text.toLowerCase().includes(o.toLowerCase())))
     .filter((o) => !/^(?:the|a|an|our|my|your)$/i.test(o))

@@ -60,7 +60,7 @@ export function withTail(text: string, tail: string): string {
 }
 
 /** A fact as a short sentence of its own, to follow a line that names none. */
-export function factSentence(fact: Fact, lang: Lang): string | null {
+export function factSentence(fact: Fact, lang: Lang, speaker: Frame['speaker'] = 'business'): string | null {
   const text = factIn(fact, lang);
   if (text === null) return null;
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -89,7 +89,11 @@ export function factSentence(fact: Fact, lang: Lang): string | null {
     case 'duration':
       return /^(?:in|within|under|while)\b/i.test(text) ? `Done ${text}.` : `${cap(text)}.`;
     case 'date':
-      return /^(?:this|next)\b/i.test(text) ? `${cap(text)}.` : `On ${text}.`;
+      return /^(?:this|next)\b/i.test(text) || /\d\s?(?:-|–|to)\s?\d/.test(text) ? `${cap(text)}.` : `On ${text}.`;
+    case 'perk':
+      // "comes to your driveway" says who comes: "We come to your driveway." ("I" for a person).
+      if (/^come\s+to\b/i.test(text)) return `${speaker === 'person' ? 'I' : 'We'} ${text}.`;
+      return `${cap(text)}.`;
     default:
       return `${cap(text)}.`;
   }
@@ -107,6 +111,7 @@ interface Fill {
   subject: string | null;
   customer: string;
   cta: string;
+  speaker: Frame['speaker'];
 }
 
 function capFirst(s: string): string {
@@ -140,12 +145,19 @@ function tidyLine(text: string, lang: Lang): string {
 const AT_PLACE =
   /\b(?:hospital|stadium|park|gardens|hall|centre|center|mall|market|grounds|hotel|church|school|airport|beach|square|station|estate|club|arena|university|college|cathedral|mosque|museum)$/i;
 
+/** A subject that names a place or an organisation, not a job done. */
+const INSTITUTION =
+  /(?:clinic|campaign|company|firm|shop|store|agency|group|centre|center|studio|salon|software|app|platform|club|school|academy|van|truck|cottage|hotel|house|hospital|practice|barbershop|kitchen|restaurant|cafe|bakery|co-op|cooperative|sacco|chama|team|church|gym|farm|garage|lodge|camp|tournament|marathon|run|festival|shelter)$/i;
+/** Patterns that use the subject as the job itself. */
+const ACTIVITY_SLOT =
+  /only do \{subject\}|\{Subject\} (?:without|is all|from people)|brags about their \{subject\}|\{subject\} job|Good \{subject\} (?:is|shouldn)|handles \{subject\}|trust us with \{subject\}|Booked, done, paid\. \{Subject\}|like our \{subject\}|Good \{subject\}, fairly/i;
+
 function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
   let missing = false;
   let source = pattern.text;
   // "{Fact}." as a sentence of its own reads as one ("Open 24/7.", "Pay by M-Pesa.", "From KSh 200.").
   if (fill.fact) {
-    const sentence = factSentence(fill.fact, lang);
+    const sentence = factSentence(fill.fact, lang, fill.speaker);
     if (sentence) source = source.replace(/(^|[.!?]\s+)\{[Ff]act\}\./, (_, a: string) => `${a}${sentence.replace(/[{}]/g, '')}`);
     // Inside a sentence, only a fact that reads as a phrase there (not "M-Pesa" or "15 years experience").
     if (/\{fact\}/i.test(source) && (fill.fact.type === 'payment' || fill.fact.type === 'record')) return null;
@@ -180,6 +192,10 @@ function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
         return null;
     }
   };
+  // A subject that is a place or an organisation ("dental clinic", "safety campaign") is never the job itself ("We only do dental clinic").
+  if (fill.subject && INSTITUTION.test(fill.subject) && ACTIVITY_SLOT.test(source)) return null;
+  // "come to your driveway" reads only as a sentence with its speaker ("We come to your driveway."), never inside one.
+  if (fill.fact && /^come\s+to\b/i.test(fill.fact.text) && /\{fact\}/i.test(source)) return null;
   const out = source.replace(/\{([A-Za-z]+)\}/g, (_, raw: string, at: number) => {
     let value = valueOf(raw.toLowerCase());
     if (value === null && raw.toLowerCase() === 'name' && fill.standIn) value = at === 0 ? fill.standIn.start : fill.standIn.mid;
@@ -242,6 +258,8 @@ export function lineFits(text: string, frame: Frame, lang: Lang): boolean {
   if (frame.speaker === 'business' && /\b(?:I|I'm|I'll|I've|me|my)\b/.test(named)) return false;
   if (/save the date/i.test(text) && (frame.facts.some((f) => f.type === 'hours') || !frame.facts.some((f) => f.type === 'date'))) return false;
   if (/\b(\p{L}{3,})\s+\1\b/iu.test(text)) return false;
+  const starts = text.split(/(?<=[.!?])\s+/).map((x) => x.split(/\s+/)[0]?.toLowerCase().replace(/[^\p{L}]/gu, '') ?? '');
+  if (starts.some((w, i) => i > 0 && w.length > 2 && w === starts[i - 1] && /^(?:join|book|call|send|order|visit|come|get|try|share|bring|register)$/.test(w))) return false;
   return true;
 }
 
@@ -405,6 +423,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 subject: subjectSlot,
                 customer: kind.customer[lang],
                 cta,
+                speaker: frame.speaker,
               };
               const text = render(p, fill, lang);
               if (text === null || !lineFits(text, frame, lang)) continue;
@@ -443,13 +462,13 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 // A quote's attribution carries a date or hours after a comma ("— Kisumu Lakeside Marathon, 12 October"), never a sentence after it.
                 if (category === 'quotes') {
                   for (const f of facts.slice(0, 2)) {
-                    const ft = f.type === 'date' || f.type === 'hours' ? factIn(f, lang) : factSentence(f, lang);
+                    const ft = f.type === 'date' || f.type === 'hours' ? factIn(f, lang) : factSentence(f, lang, frame.speaker);
                     if (ft && f.type !== 'payment' && f.type !== 'goal')
                       push(`${signed}, ${ft.replace(/\.$/, '').replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}`, true, true);
                   }
                 } else if (!used.includes('cta')) {
                   for (const f of facts.slice(0, 2)) {
-                    const tail = factSentence(f, lang);
+                    const tail = factSentence(f, lang, frame.speaker);
                     if (tail) push(withTail(signed, tail), true, true);
                   }
                 }
@@ -457,7 +476,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
               // The same line carrying a fact of its own, for a brief whose facts no pattern of this category names.
               if (fact === null && !used.includes('cta')) {
                 for (const f of facts.slice(0, 3)) {
-                  const tail = factSentence(f, lang);
+                  const tail = factSentence(f, lang, frame.speaker);
                   if (tail && !text.toLowerCase().includes((factIn(f, lang) ?? '').toLowerCase())) {
                     push(withTail(text, tail), true, true);
                   }

@@ -345,7 +345,7 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     const patterns = new Set(fresh.map((c) => c.pattern)).size;
     // A trade the library lacks: its generic lines name the subject, offers and facts; the template writer only when they run out.
     const end =
-      patterns >= 2 * count || (!pools.frame.matched && patterns >= count)
+      patterns >= count
         ? count
         : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
     const room = () => Math.max(0, end - written.length);
@@ -411,7 +411,7 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
   const factTails = pools.frame && factTexts.length > 0 ? Math.max(0, Math.ceil(FACT_SHARE * count) - factLines) : 0;
   if (factTails > 0 && pools.frame && written.length < count) {
     pools.legacy();
-    const tails = pools.frame.facts.map((f) => factSentence(f, language === 'sw' ? 'sw' : 'en')).filter((t): t is string => t !== null);
+    const tails = pools.frame.facts.map((f) => factSentence(f, language === 'sw' ? 'sw' : 'en', pools.frame?.speaker)).filter((t): t is string => t !== null);
     const carried = pools.reduce(
       (pools.composed as Candidate[]).flatMap((c) =>
         tails.map((tail) => {
