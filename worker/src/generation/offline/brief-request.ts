@@ -29,7 +29,7 @@ const OPENER =
 const POSSESSIVE = /\s+(?:langu|letu|yangu|yetu|wangu|wetu|changu|chetu|zangu|zetu|vyangu|vyetu)\b/giu;
 
 /** The brief without its request words and its opener ("Niko na salon ya kusuka Kayole" -> "salon ya kusuka Kayole"). */
-export function stripRequest(text: string): string {
+export function stripSwRequest(text: string): string {
   let t = text;
   for (let i = 0; i < 2; i++) {
     const m = REQUESTS.map((re) => re.exec(t)).find((x) => x !== null);

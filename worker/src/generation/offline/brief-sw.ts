@@ -104,17 +104,20 @@ function words(text: string): string[] {
 export function isSwahiliBrief(text: string): boolean {
   let sw = 0;
   let en = 0;
+  let strong = 0;
   for (const w of words(text)) {
     const lower = w.toLowerCase();
     if (EN_FUNCTION.has(lower)) en++;
-    else if (SW_FUNCTION.has(lower) || SW_VERB.test(lower)) sw++;
-    else if (fromSwahili(lower)) {
+    else if (SW_FUNCTION.has(lower) || SW_VERB.test(lower)) {
+      sw++;
+      strong++;
+    } else if (fromSwahili(lower)) {
       // A word both languages use as it is ("studio", "duka" in Kenyan English) counts for neither.
       if (!nounEntry(lower) || nounEntry(lower)?.sw?.[0] !== lower) sw++;
     } else if (nounEntry(lower) || nounEntry(lower.replace(/s$/, ''))) en++;
   }
-  // A tie goes to Kiswahili ("gym mpya Kitengela": a Sheng brief keeps English nouns).
-  return sw > 0 && sw >= en;
+  // A tie goes to Kiswahili when a Kiswahili word of grammar says so ("gym mpya Kitengela": a Sheng brief keeps English nouns).
+  return sw > en || (sw === en && strong > 0);
 }
 
 /** The class of a Kiswahili head noun: from the lexicon, else from the particle after it, else from its prefix. */

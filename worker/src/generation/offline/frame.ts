@@ -1,11 +1,11 @@
 import nlp from 'compromise';
 import { understandBrief, type Brief } from './brief';
 import { isSwahiliBrief } from './brief-sw';
-import { stripRequest } from './brief-request';
+import { stripSwRequest } from './brief-request';
 import { SW_FACT_FINDERS } from './facts-sw';
 import { firstClause, genericKind, matchKind, type KindSells } from './kinds';
 import type { Kind } from './kinds.schema';
-import { isKenyanPlace, isKnownPlace, isLabelIn, notAPlace, placesIn } from './places';
+import { isKenyanPlace, isKnownPlace, isLabelIn, notAPlace, placesIn, properPlace } from './places';
 import { normalizeTopic } from './text';
 
 /**
@@ -70,7 +70,7 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
   {
     type: 'price',
     re: new RegExp(
-      String.raw`(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|R|\$|£|€)\s?${NUM}(?:\s?(?:k|K|m|bn)\b)?(?:\s?(?:\/-|per\s+\w+|a\s+(?:night|month|week|day|kilo|kg|person|head|plate|hour|session|class)))?`,
+      String.raw`(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|R|\$|£|€)\s?${NUM}(?:\s?(?:k|K|m|bn)\b)?(?:\s?(?:\/-|per\s+\w+|a\s+(?:night|month|week|day|kilo|kg|person|head|plate|hour|session|class|bar|piece|pair|bottle|jar|pack|box|dozen|loaf|cup|litre|bag|meal|ticket)))?`,
       'g',
     ),
   },
@@ -124,6 +124,13 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
   {
     type: 'date',
     re: new RegExp(
+      String.raw`\b(?:from\s+)?\d{1,2}(?:st|nd|rd|th)?\s?(?:-|–|to)\s?\d{1,2}(?:st|nd|rd|th)?\s+${MONTHS}\b(?:\s+\d{4})?`,
+      'gi',
+    ),
+  },
+  {
+    type: 'date',
+    re: new RegExp(
       String.raw`\b(?:(?:on|this|next)\s+)?(?:${DAYS},?\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTHS}\b(?:\s+\d{4})?`,
       'gi',
     ),
@@ -152,7 +159,7 @@ function factText(type: FactType, raw: string): string {
   let t = raw.trim().replace(/\s+/g, ' ');
   if (type === 'payment') return /lipa/i.test(t) ? t : 'M-Pesa';
   // "on 14 September" is "14 September"; "this Saturday" stays.
-  if (type === 'date') t = t.replace(/^on\s+/i, '');
+  if (type === 'date') t = t.replace(/^(?:on|from)\s+/i, '');
   if (type === 'hours') t = t.replace(/^from\s+(?=\d)/i, '');
   return t;
 }
@@ -233,6 +240,11 @@ const NOT_OFFERS = new Set([
   'all',
   'best',
   'quality',
+  'members',
+  'volunteers',
+  'people',
+  'customers',
+  'clients',
 ]);
 
 function cleanName(name: string | null, subject: string | null, kind: Kind): string | null {
@@ -292,6 +304,85 @@ function clauseSubject(rest: string, name: string | null): string | null {
   return c;
 }
 
+/** Where the lines will be posted or printed, never part of the subject ("for my IG", "for our banner"). */
+const MEDIUM = String.raw`(?:ig|insta(?:gram)?|tiktok|twitter|x|facebook|fb|linkedin|whatsapp(?:\s+status)?|page|profile|account|banner|poster|flyer|flier|t-?shirts?|tees|signboard|sign|billboard|website|site|menu|stickers?|mugs?|caps?|shop front|storefront)`;
+/** The request words of a brief: what is asked for, not what the subject is ("need a caption for our car wash"). */
+const REQUEST_HEAD = new RegExp(
+  String.raw`^\s*(?:(?:hi|hey|hello|pls|please|plz|yo|ok|okay)[\s,!]+)*(?:(?:i|we)\s+(?:need|want|would like)\s+|(?:can|could)\s+(?:you|u)\s+(?:write|give|make|do)(?:\s+(?:me|us))?\s+|need\s+|want\s+|write\s+(?:me\s+|us\s+)?|give\s+(?:me|us)\s+|looking\s+for\s+|help\s+(?:me|us)\s+(?:write|with)\s+)?(?:an?\s+|some\s+|the\s+)?(?:short\s+|catchy\s+|good\s+|new\s+|fun(?:ny)?\s+)?(?:(?:ig|instagram|insta|tiktok|twitter|x|linkedin|facebook|fb)\s+)?(?:captions?|bios?|quotes?|slogans?|taglines?|tag lines?|headlines?|ad(?:\s+|-)?lines?|ads?|posts?|words|lines?|copy|text|status|one-?liners?|description)(?:\s+(?:for|about)\s+(?:me|us)\b)?(?:\s+(?:for|on|to put on)\s+(?:my|our|the|a)?\s*${MEDIUM})?\s*(?:for|about|on|of)?\s*(?:(?:my|our|the)\s+)?(?:${MEDIUM}\s*)?(?:for\s+(?:me|us)\b)?\s*[:\-–—,]?\s*`,
+  'i',
+);
+/** "…, for my IG" / "for our X account" at the end of a brief. */
+const REQUEST_TAIL = new RegExp(
+  String.raw`[\s,;.-]*\b(?:for|on)\s+(?:my|our|the)\s+(?:new\s+)?${MEDIUM}(?:\s+(?:account|page|bio|profile))?\s*[.!]?\s*$`,
+  'i',
+);
+const CHATTER = /\b(?:lol|lmao|haha+|hehe|pls|plz|please|asap|thx|thanks|tia|btw|fyi|kindly|abeg|ok+)\b[.!]*/gi;
+
+/**
+ * A brief without its request words and chatter ("need a caption for our car wash in Thika lol" is
+ * "our car wash in Thika"), and a person's "I am a…" or a firm's "we are a…" opening: what is left
+ * is what the subject is. `person`: the brief speaks as "I" (a bio for me).
+ */
+export function stripRequest(text: string): { text: string; person: boolean } {
+  let t = text.replace(CHATTER, ' ').replace(/\s+/g, ' ').trim();
+  const before = t;
+  for (let i = 0; i < 2; i += 1) t = t.replace(REQUEST_HEAD, (m) => (m.trim() ? '' : m)).trim();
+  // Nothing but the request is left ("caption"): the brief is kept as it was.
+  if (!/\p{L}{3}/u.test(t)) t = before;
+  t = t.replace(REQUEST_TAIL, '').trim();
+  let person =
+    /\b(?:i\s+am|i'm|my\s+name\s+is|me:|for\s+me\b|(?:bio|headline|profile)\s+for\s+my\b|i\s+(?:help|do|make|teach|coach|write|shoot|play|sell|work|come|fix|bake|cook|design|build|offer|run|train|cut|braid|drive|deliver|clean|paint|tutor|sing|speak|plan|repair|install|style|create))\b/i.test(
+      text,
+    );
+  t = t
+    .replace(/^(?:i\s+am|i'm|im)\s+(?:an?\s+)?/i, '')
+    .replace(/^(?:we\s+are|we're)\s+(?:an?\s+)?/i, '')
+    .replace(/\b(?:we|i)\s+keep\s+(?:the\s+)?books\b/i, 'bookkeeping')
+    .replace(/^[\s,:;.\-–—]+/, '')
+    .trim();
+  if (/^(?:we|our)\b/i.test(t)) person = false;
+  return { text: t || text, person };
+}
+
+/** Words an offer never starts or ends with: a pronoun, a verb, a filler ("you wait", "engine wash too", "have planted 12"). */
+const OFFER_EDGE_START =
+  /^(?:i|we|you|u|us|they|he|she|it|me|my|our|your|their|am|is|are|was|were|be|been|have|has|had|do|does|did|can|will|get|got|come|comes|go|join|book|call|open|opens|meeting|meets|sleeps|pay|paying|just|also|so|too|very|after|before|then|now|today|every|each|no|not|free|new|best|plus|and|or|with|for|of|to|at|in|on)\b/i;
+const OFFER_EDGE_END = /\b(?:too|also|so far|after|now|today|only|etc|and|or|with|for|of|to|at|in|on|the|a|an|is|are|us|you|it)$/i;
+/** Numbers that are a duration, an age or a count, not part of a thing sold ("10 years", "5 minutes", "sleeps 6"). */
+const OFFER_COUNT = /\b\d+\s*(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|km|people|guests|trees)\b|\d$/i;
+
+/** Whether an offer is a clean noun phrase a line can name ("screen repairs", "20 litre refill"). */
+export function cleanOffer(o: string): boolean {
+  const t = o.trim();
+  if (t.length < 3 || OFFER_EDGE_START.test(t) || OFFER_EDGE_END.test(t) || OFFER_COUNT.test(t)) return false;
+  // A lone past participle is what was done, not what is sold ("baked", "planted").
+  if (/^\p{L}+ed$/u.test(t) && !/(?:bed|seed|feed|shed|speed|breed|weed)$/i.test(t)) return false;
+  // A word repeated ("cakes cakes"), a lone letter, a word with no vowel.
+  const words = t.toLowerCase().split(/\s+/);
+  if (words.some((w, i) => i > 0 && w === words[i - 1])) return false;
+  return true;
+}
+
+/** Whether a phrase of several words ends in a verb where the brief writes it ("women founders pitch" of "… pitch to investors"). */
+function endsInVerb(o: string, rest: string): boolean {
+  if (!o.includes(' ')) return false;
+  const last = o.split(/\s+/).pop() as string;
+  const at = rest.toLowerCase().indexOf(o.toLowerCase());
+  if (at < 0) return false;
+  const after =
+    rest
+      .slice(at + o.length)
+      .trim()
+      .split(/\s+/)[0]
+      ?.toLowerCase() ?? '';
+  // "… pitch to investors", "… runs on Saturday": a word followed by "to" or a preposition after a plural is a verb.
+  return /^(?:to|into|for|with|at|on|by)$/.test(after) && /s$/i.test(o.split(/\s+/).slice(-2, -1)[0] ?? '') && !/s$/i.test(last);
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 const CACHE = new Map<string, Frame>();
 /** A shop-like head: the words before it are what it sells. */
 const SHOP_HEAD =
@@ -323,7 +414,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     });
   }
   text = unshout(
-    stripRequest(text)
+    stripSwRequest(text)
       .replace(EMOJI, ' ')
       .replace(/#(\p{L}+)/gu, '$1')
       .replace(/\s+/g, ' ')
@@ -334,6 +425,8 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     /\b(?:sold|available|selling|found|shop)\s+(?:on|at|via|through)\s+(?:etsy|amazon|jumia|kilimall|instagram|facebook|tiktok|whatsapp|shopify|ebay)\b/gi,
     ' ',
   );
+  const asked = stripRequest(text);
+  text = asked.text;
   const { facts, rest } = scanFacts(text);
   let brief = understandBrief(rest || null, brand);
   const language: 'en' | 'sw' = rest && isSwahiliBrief(rest) ? 'sw' : 'en';
@@ -353,7 +446,9 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   // Places: the gazetteer's, then the reader's when it is a real place (compromise's place tag or the gazetteer), never a label.
   const places: string[] = [];
   const addPlace = (p: string) => {
-    const clean = p.trim().replace(/^the\s+/i, (m) => m);
+    let clean = p.trim().replace(/^the\s+/i, (m) => m);
+    // A place written in lower case is spelled as the gazetteer spells it ("nyeri": "Nyeri").
+    if (/^\p{Ll}/u.test(clean)) clean = properPlace(clean);
     if (!clean || notAPlace(clean) || isLabelIn(rest, clean) || places.some((q) => q.toLowerCase().includes(clean.toLowerCase()))) return;
     places.push(clean);
   };
@@ -385,10 +480,61 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
       brief = { ...brief, subject: { ...brief.subject, en: rest2 } };
     subjectText = null;
   }
-  const name = cleanName(brief.name, subjectText, kind);
+  let name = cleanName(brief.name, subjectText, kind);
+  // The subject as the brief spells it ("used tyres ex-Japan"), without a place or a name after it ("barbershop Rongai", "group Mavuno Women").
+  if (subjectText) {
+    let st: string = subjectText;
+    const at = rest.toLowerCase().indexOf(st.toLowerCase());
+    if (at >= 0) st = rest.slice(at, at + st.length);
+    // A capital only because the brief starts with it ("Used tyres") is not kept.
+    if (at === 0 && /^\p{Lu}\p{Ll}+(?:\s+\p{Ll}|$)/u.test(st)) st = st.charAt(0).toLowerCase() + st.slice(1);
+    for (const p of places) st = st.replace(new RegExp(`\\s+${escapeRe(p)}$`, 'i'), '');
+    const caps = /^(.*?\p{Ll}[\p{L}'’-]*)((?:\s+\p{Lu}[\p{L}'’-]*)+)$/u.exec(st);
+    if (caps?.[1] && caps[2] && !/^\p{Lu}/u.test(caps[1])) {
+      const tail = caps[2].trim();
+      if (name === null && tail.split(/\s+/).length >= 2 && !isKnownPlace(tail)) name = tail;
+      st = caps[1];
+    }
+    // "Junction food truck" of "Jollof Junction food truck": capitalised words before the trade are its name.
+    const lead = /^((?:\p{Lu}[\p{L}'’-]*\s+)+)(\p{Ll}.*)$/u.exec(st);
+    if (lead?.[1] && lead[2] && !isKnownPlace(lead[1].trim())) {
+      const full = new RegExp(`((?:\\p{Lu}[\\p{L}'’-]*\\s+)*)${escapeRe(st)}`, 'u').exec(rest);
+      const whole = `${full?.[1] ?? ''}${lead[1]}`.trim();
+      if (name === null && whole.split(/\s+/).length >= 2 && !isKnownPlace(whole)) {
+        name = whole;
+        for (let i = places.length - 1; i >= 0; i -= 1) if (whole.includes(places[i] ?? '\u0000')) places.splice(i, 1);
+        st = lead[2];
+      }
+    }
+    subjectText = st;
+  }
+  if (subjectText) subjectText = subjectText.replace(/\s+ex[-\s]\p{L}+$/iu, '');
+  if (subjectText && /^(?:meets|meet|runs|opens|sells|makes|needs|has|have|is|are|will|we|i|you)\b/i.test(subjectText)) subjectText = null;
+  // A name ending in its town ("Sunrise Dental Clinic Eldoret") is the name without it; the town is a place.
+  if (name)
+    for (const p of places)
+      if (
+        new RegExp(
+          `\\b(?:clinic|shop|salon|kitchen|hotel|bakery|garage|studio|centre|center|cafe|café|restaurant|school|academy|barbershop|spa|pharmacy|motors|hardware)\\s+${escapeRe(p)}$`,
+          'i',
+        ).test(name)
+      )
+        name = name.slice(0, -p.length - 1);
   const placeWords = new Set(places.flatMap((p) => p.toLowerCase().split(/\s+/)));
+  const placeWords0 = placeWords;
   const offers = brief.offers
-    .map((o) => o.en.trim())
+    .map((o) =>
+      o.en
+        .trim()
+        .replace(/\s+(?:too|also|as well)$/i, '')
+        .replace(/\s+(?:filed|fixed|done|delivered|included|sorted|available|welcome|wanted)$/i, '')
+        .split(/\s+/)
+        .filter((w, i, all) => !(i === 0 && all.length > 1 && placeWords0.has(w.toLowerCase())))
+        .join(' '),
+    )
+    .filter(cleanOffer)
+    .filter((o) => !places.some((p) => p.toLowerCase() === o.toLowerCase()))
+    .filter((o) => !endsInVerb(o, rest))
     .filter((o) => o.length > 2 && !NOT_OFFERS.has(o.toLowerCase()) && !placeWords.has(o.toLowerCase()))
     .filter((o) => !facts.some((f) => f.text.toLowerCase().includes(o.toLowerCase())))
     .filter((o) => !/^(?:the|a|an|our|my|your)$/i.test(o))
@@ -429,9 +575,16 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
 
   // A person's trade with a firm's name ("Tumaini Tutors", "Baraka & Sons") speaks as a business.
   const speakerOf: Speaker =
-    speaker === 'person' && name !== null && /(?:[^s'’]s|\b(?:ltd|limited|co|agency|group|services|studio|associates|&))$/i.test(name)
-      ? 'business'
-      : speaker;
+    asked.person &&
+    name === null &&
+    (speaker === 'business' || speaker === 'person') &&
+    kind.sells !== 'product' &&
+    kind.sells !== 'food' &&
+    kind.sells !== 'venue'
+      ? 'person'
+      : speaker === 'person' && name !== null && /(?:[^s'’]s|\b(?:ltd|limited|co|agency|group|services|studio|associates|&))$/i.test(name)
+        ? 'business'
+        : speaker;
 
   const frame: Frame = {
     topic: raw,

@@ -45,8 +45,8 @@ export function withTail(text: string, tail: string): string {
   return `${/[.!?…]$/.test(body) ? body : `${body}.`} ${tail}${emoji}`;
 }
 
-/** A fact as a short sentence of its own, to follow a line that names none (`group`: a chama, a church or a cause: "Mchango: …"). */
-export function factSentence(fact: Fact, lang: Lang, group = false, from = false): string | null {
+/** A fact as a short sentence of its own, to follow a line that names none (`group`: a chama, a church or a cause: "Mchango: …"; `from`: a starting price). */
+export function factSentence(fact: Fact, lang: Lang, speaker: Frame['speaker'] = 'business', group = false, from = false): string | null {
   if (lang === 'sw') return swFactSentence(fact, { group, from });
   const text = factIn(fact, lang);
   if (text === null) return null;
@@ -64,7 +64,11 @@ export function factSentence(fact: Fact, lang: Lang, group = false, from = false
     case 'duration':
       return /^(?:in|within|under|while)\b/i.test(text) ? `Done ${text}.` : `${cap(text)}.`;
     case 'date':
-      return /^(?:this|next)\b/i.test(text) ? `${cap(text)}.` : `On ${text}.`;
+      return /^(?:this|next)\b/i.test(text) || /\d\s?(?:-|–|to)\s?\d/.test(text) ? `${cap(text)}.` : `On ${text}.`;
+    case 'perk':
+      // "comes to your driveway" says who comes: "We come to your driveway." ("I" for a person).
+      if (/^come\s+to\b/i.test(text)) return `${speaker === 'person' ? 'I' : 'We'} ${text}.`;
+      return `${cap(text)}.`;
     default:
       return `${cap(text)}.`;
   }
@@ -82,6 +86,7 @@ interface Fill {
   subject: string | null;
   customer: string;
   cta: string;
+  speaker: Frame['speaker'];
   /** A chama, church or cause: a price is a contribution ("Mchango: KSh 500 kila wiki."). */
   group: boolean;
   /** The brief gives its price as a starting price ("kuanzia KSh 800", "from KSh 500"). */
@@ -108,6 +113,11 @@ function tidyLine(text: string, lang: Lang): string {
       const article = indefinite(w);
       return `${a === 'A' ? capFirst(article) : article} ${w}`;
     });
+  // Initialisms the brief may have written in lower case ("dj", "mc", "kcse").
+  if (lang === 'en')
+    t = t.replace(/\b(?:dj|mc|ceo|kcse|kcpe|sme|smes|ngo|ngos|it|seo|ui|ux|cpa|kra|hr)\b/gi, (w) =>
+      w === 'it' || w === 'It' ? w : w.toUpperCase().replace(/S$/, (x) => (w.endsWith('s') ? 's' : x)),
+    );
   // A capital after a sentence's end (a slot may start a sentence).
   t = t.replace(/([.!?]\s+)(\p{Ll})(?!\p{Ll}*\p{Lu})/gu, (_, a: string, b: string) => a + b.toUpperCase());
   return capFirst(t);
@@ -117,12 +127,19 @@ function tidyLine(text: string, lang: Lang): string {
 const AT_PLACE =
   /\b(?:hospital|stadium|park|gardens|hall|centre|center|mall|market|grounds|hotel|church|school|airport|beach|square|station|estate|club|arena|university|college|cathedral|mosque|museum)$/i;
 
+/** A subject that names a place or an organisation, not a job done. */
+const INSTITUTION =
+  /(?:clinic|campaign|company|firm|shop|store|agency|group|centre|center|studio|salon|software|app|platform|club|school|academy|van|truck|cottage|hotel|house|hospital|practice|barbershop|kitchen|restaurant|cafe|bakery|co-op|cooperative|sacco|chama|team|church|gym|farm|garage|lodge|camp|tournament|marathon|run|festival|shelter)$/i;
+/** Patterns that use the subject as the job itself. */
+const ACTIVITY_SLOT =
+  /only do \{subject\}|\{Subject\} (?:without|is all|from people)|brags about their \{subject\}|\{subject\} job|Good \{subject\} (?:is|shouldn)|handles \{subject\}|trust us with \{subject\}|Booked, done, paid\. \{Subject\}|like our \{subject\}|Good \{subject\}, fairly/i;
+
 function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
   let missing = false;
   let source = pattern.text;
   // "{Fact}." as a sentence of its own reads as one ("Open 24/7.", "Pay by M-Pesa.", "From KSh 200.").
   if (fill.fact) {
-    const sentence = factSentence(fill.fact, lang, fill.group, fill.from);
+    const sentence = factSentence(fill.fact, lang, fill.speaker, fill.group, fill.from);
     if (sentence) source = source.replace(/(^|[.!?]\s+)\{[Ff]act\}\./, (_, a: string) => `${a}${sentence.replace(/[{}]/g, '')}`);
     // Inside a sentence, only a fact that reads as a phrase there (not "M-Pesa" or "15 years experience").
     if (/\{fact\}/i.test(source) && (fill.fact.type === 'payment' || fill.fact.type === 'record')) return null;
@@ -157,6 +174,10 @@ function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
         return null;
     }
   };
+  // A subject that is a place or an organisation ("dental clinic", "safety campaign") is never the job itself ("We only do dental clinic").
+  if (fill.subject && INSTITUTION.test(fill.subject) && ACTIVITY_SLOT.test(source)) return null;
+  // "come to your driveway" reads only as a sentence with its speaker ("We come to your driveway."), never inside one.
+  if (fill.fact && /^come\s+to\b/i.test(fill.fact.text) && /\{fact\}/i.test(source)) return null;
   const out = source.replace(/\{([A-Za-z]+)\}/g, (_, raw: string, at: number) => {
     let value = valueOf(raw.toLowerCase());
     if (value === null && raw.toLowerCase() === 'name' && fill.standIn) value = at === 0 ? fill.standIn.start : fill.standIn.mid;
@@ -174,10 +195,94 @@ function toneFits(p: Pattern, tone: Tone): 0 | 1 | 2 {
   return p.tones.includes('general') ? 1 : 0;
 }
 
+/**
+ * Whether a call to action fits the speaker and the facts: no shop words for a person, an event or a
+ * cause ("Visit the shop", "Order today"), no booking for a walk-in or while-you-wait service, no
+ * "save the date" for what happens every week, no "we" for a person, no "me" for a business.
+ */
+export function ctaFits(cta: string, frame: Frame): boolean {
+  const c = cta.toLowerCase();
+  const sells = frame.kind.sells;
+  if (frame.speaker !== 'business' && /\b(?:visit the shop|shop now|order (?:today|now)|in stock)\b/.test(c)) return false;
+  if (
+    frame.speaker === 'business' &&
+    sells !== 'product' &&
+    sells !== 'food' &&
+    /\b(?:visit the shop|shop now|in stock|to order)\b/.test(c)
+  )
+    return false;
+  if (frame.speaker === 'person' && /\b(?:we|us|our)\b/.test(c)) return false;
+  if (frame.speaker !== 'person' && /\b(?:me|my)\b/.test(c)) return false;
+  if (frame.facts.some((f) => /while you wait|walk[- ]in|same[- ]day/i.test(f.text)) && /^book\b/.test(c)) return false;
+  if (/save the date/.test(c) && (frame.facts.some((f) => f.type === 'hours') || !frame.facts.some((f) => f.type === 'date'))) return false;
+  if (frame.speaker !== 'cause' && DONATION.test(cta)) return false;
+  return true;
+}
+
+/** Shop words, true only of a business that sells goods ("in stock", "visit the shop"). */
+const RETAIL =
+  /\b(?:in stock|fairly priced|visit the shop|shop now|stock you can see|see before you buy|back on the shelf|new stock|restocked|just unpacked|packed and ready|wholesale and retail)\b/i;
+/** A donation appeal's words, true only of a cause. */
+const CHARITY =
+  /\b(?:every gift counts|stand with|small gifts|big change|small acts, real change|every share helps|donate|together, it adds up|every shilling)\b/i;
+/** Launch hype, true only of something new. */
+const HYPE = /\b(?:revolution|rewrite the rules|game[- ]?changer|the future is here)\b/i;
+/** Tails that say nothing (a line ending on them is ranked last). */
+export const EMPTY_TAIL =
+  /(?:done with care|done right|done properly|done well|made to last|worth the trip|since day one|work you can rely on|here to help)[.!]?$/i;
+
+/**
+ * The last word on a written line (issue 33): false when it speaks another register than the
+ * speaker's (shop words for a service, a person or an event; a donation appeal for anyone but a
+ * cause; launch hype for what is not new), in the wrong person ("we" for one person, "I" for a
+ * firm), says "save the date" for what happens every week, or doubles a word.
+ */
+export function lineFits(text: string, frame: Frame, lang: Lang): boolean {
+  if (lang !== 'en') return true;
+  const sells = frame.kind.sells;
+  const shop = frame.speaker === 'business' && (sells === 'product' || sells === 'food');
+  if (!shop && RETAIL.test(text)) return false;
+  if (frame.speaker !== 'cause' && CHARITY.test(text)) return false;
+  if (HYPE.test(text) && !/\b(?:launch|new|first|introducing|opening)\b/i.test(frame.topic ?? '')) return false;
+  const named = frame.name ? text.split(frame.name).join(' ') : text;
+  if (frame.speaker === 'person' && /\b(?:we|we're|we'll|our|us)\b/i.test(named)) return false;
+  if (frame.speaker === 'business' && /\b(?:I|I'm|I'll|I've|me|my)\b/.test(named)) return false;
+  if (/save the date/i.test(text) && (frame.facts.some((f) => f.type === 'hours') || !frame.facts.some((f) => f.type === 'date')))
+    return false;
+  if (/\b(\p{L}{3,})\s+\1\b/iu.test(text)) return false;
+  const starts = text.split(/(?<=[.!?])\s+/).map(
+    (x) =>
+      x
+        .split(/\s+/)[0]
+        ?.toLowerCase()
+        .replace(/[^\p{L}]/gu, '') ?? '',
+  );
+  if (
+    starts.some(
+      (w, i) =>
+        i > 0 && w.length > 2 && w === starts[i - 1] && /^(?:join|book|call|send|order|visit|come|get|try|share|bring|register)$/.test(w),
+    )
+  )
+    return false;
+  return true;
+}
+
 /** The ctas of a kind, a brief's own contact first when it asks for it ("Call 0712 345 678."). */
 function ctasFor(kind: Kind, frame: Frame, lang: Lang): string[] {
   // A brief asking for volunteers or members is never asked to donate.
-  const own = frame.recruiting ? kind.ctas[lang].filter((c) => !DONATION.test(c)) : kind.ctas[lang];
+  const own = (frame.recruiting ? kind.ctas[lang].filter((c) => !DONATION.test(c)) : kind.ctas[lang]).filter(
+    (c) => lang !== 'en' || ctaFits(c, frame),
+  );
+  if (own.length === 0)
+    own.push(
+      lang === 'sw'
+        ? 'Karibu.'
+        : frame.speaker === 'person'
+          ? 'Send me a message.'
+          : frame.speaker === 'business'
+            ? 'Send us a message.'
+            : 'Join us.',
+    );
   if (!frame.contact?.asked) return own;
   const c = frame.contact.text;
   const isPhone = /^\+?\d[\d\s-]+$/.test(c);
@@ -378,7 +483,8 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
     frame.subject?.split(/\s+/).pop() ?? null,
     lang === 'sw' || !(frame.topic ?? '').toLowerCase().includes(frame.kind.noun.en.toLowerCase()) ? null : frame.kind.noun.en,
     // A Kiswahili line is about the brief when it names the kind's noun or what it is called in Kiswahili.
-    ...(lang === 'sw' ? [standIn?.mid ?? null, frame.kind.noun.sw.split(' ')[0] ?? null, ...frame.kind.match.sw] : []),
+    ...(lang === 'sw' ? [standIn?.mid ?? null] : []),
+    ...(lang === 'sw' && frame.matched ? [frame.kind.noun.sw, ...frame.kind.match.sw] : []),
   ]
     .filter((m): m is string => typeof m === 'string' && m.length > 2)
     .map((m) => m.toLowerCase());
@@ -437,16 +543,18 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 subject: subjectSlot,
                 customer: kind.customer[lang],
                 cta,
+                speaker: frame.speaker,
                 group,
                 from,
               };
               const text = render(p, fill, lang);
-              if (text === null) continue;
+              if (text === null || !lineFits(text, frame, lang)) continue;
               const standInUsed = name === null && used.includes('name');
               const richness =
                 (own ? 0 : -25) +
                 (fit === 0 ? -20 : 0) +
-                (fit === 0 ? 0 : Math.min(3, fit + (specific ? 1 : 0) + (used.length > 0 ? 1 : 0) - 1) - (standInUsed ? 1 : 0));
+                (fit === 0 ? 0 : Math.min(3, fit + (specific ? 1 : 0) + (used.length > 0 ? 1 : 0) - 1) - (standInUsed ? 1 : 0)) -
+                (EMPTY_TAIL.test(text) ? 3 : 0);
               const push = (line: string, usesFact: boolean, tail = false) => {
                 const key = lineKey(line);
                 if (seen.has(key)) return;
@@ -473,9 +581,17 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
               if (signature !== null && !aboutFrame(text) && !/\{/.test(p.text.replace(/\{(?:cta|customer)\}/gi, ''))) {
                 const signed = category === 'quotes' ? `${text} — ${signature}` : `${signature}. ${text}`;
                 push(signed, false);
-                if (!used.includes('cta')) {
+                // A quote's attribution carries a date or hours after a comma ("— Kisumu Lakeside Marathon, 12 October"), never a sentence after it.
+                if (category === 'quotes') {
                   for (const f of facts.slice(0, 2)) {
-                    const tail = factSentence(f, lang, group, from);
+                    const ft =
+                      f.type === 'date' || f.type === 'hours' ? factIn(f, lang) : factSentence(f, lang, frame.speaker, group, from);
+                    if (ft && f.type !== 'payment' && f.type !== 'goal')
+                      push(`${signed}, ${ft.replace(/\.$/, '').replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}`, true, true);
+                  }
+                } else if (!used.includes('cta')) {
+                  for (const f of facts.slice(0, 2)) {
+                    const tail = factSentence(f, lang, frame.speaker, group, from);
                     if (tail) push(withTail(signed, tail), true, true);
                   }
                 }
@@ -483,7 +599,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
               // The same line carrying a fact of its own, for a brief whose facts no pattern of this category names.
               if (fact === null && !used.includes('cta')) {
                 for (const f of facts.slice(0, 3)) {
-                  const tail = factSentence(f, lang, group, from);
+                  const tail = factSentence(f, lang, frame.speaker, group, from);
                   if (tail && !text.toLowerCase().includes((factIn(f, lang) ?? '').toLowerCase())) {
                     push(withTail(text, tail), true, true);
                   }

@@ -242,9 +242,8 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   };
   const input: ComposeInput = {
     templates: usable(req.toneOnly ? set.templates[req.tone] : tonedEntries(set.templates, req.tone)),
-    // Kiswahili lines of a brief carry no tacked-on opening or ending ("Milele.", "Niandikie!").
-    openings: language === 'sw' && frame ? [] : usable(tonedEntries(set.openings, req.tone)),
-    endings: language === 'sw' && frame ? [] : usable(tonedEntries(set.endings, req.tone)),
+    openings: usable(tonedEntries(set.openings, req.tone)),
+    endings: usable(tonedEntries(set.endings, req.tone)),
     brief,
     neutral: hasSubject(brief) ? null : content.neutral[categoryId],
     words,
@@ -345,11 +344,7 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     // When repeats have used most of the library's patterns, the template writer shares the answer (lines stay new).
     const patterns = new Set(fresh.map((c) => c.pattern)).size;
     // A trade the library lacks: its generic lines name the subject, offers and facts; the template writer only when they run out.
-    // Kiswahili: the library's lines whenever they are enough (the template writer's read as filler in Kiswahili).
-    const end =
-      patterns >= 2 * count || ((!pools.frame.matched || language === 'sw') && patterns >= count)
-        ? count
-        : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
+    const end = patterns >= count ? count : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
     const room = () => Math.max(0, end - written.length);
     // One line in five may name nothing of the brief ("Baked this morning. Gone by noon."), a fact line first.
     let offBudget = Math.floor(OFF_SUBJECT_SHARE * count);
@@ -406,16 +401,6 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
         room(),
       ),
     );
-    // Kiswahili: the library's methali and lines true of the kind come before the template writer's (which read as filler).
-    if (language === 'sw') {
-      written.push(
-        ...take(
-          fresh.filter((c) => !c.tail),
-          room(),
-        ),
-      );
-      written.push(...take(fresh, room()));
-    }
   }
   // Too few lines name a fact: the template writer's lines carry one as a sentence of their own ("Open 24/7.").
   const factTexts = pools.frame?.facts.map((f) => f.text.toLowerCase()) ?? [];
@@ -423,7 +408,9 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
   const factTails = pools.frame && factTexts.length > 0 ? Math.max(0, Math.ceil(FACT_SHARE * count) - factLines) : 0;
   if (factTails > 0 && pools.frame && written.length < count) {
     pools.legacy();
-    const tails = pools.frame.facts.map((f) => factSentence(f, language === 'sw' ? 'sw' : 'en')).filter((t): t is string => t !== null);
+    const tails = pools.frame.facts
+      .map((f) => factSentence(f, language === 'sw' ? 'sw' : 'en', pools.frame?.speaker))
+      .filter((t): t is string => t !== null);
     const carried = pools.reduce(
       (pools.composed as Candidate[]).flatMap((c) =>
         tails.map((tail) => {

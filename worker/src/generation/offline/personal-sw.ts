@@ -28,6 +28,13 @@ export function personalOccasion(frame: Frame): Occasion | null {
   if (!OWN.test(topic) || TRADE.test(topic)) return null;
   for (const [occasion, re] of OCCASIONS) {
     if (!re.test(topic)) continue;
+    // Someone else's birthday or wedding ("my mother's birthday") is not the writer's own: left to the other lines.
+    if (
+      /\b(?:mother|mum|mom|mama|dad|father|baba|wife|husband|sister|brother|friend|son|daughter|mwanangu|mtoto|rafiki|dada|kaka|mke|mume|bibi|babu|grandma|grandpa)\b/i.test(
+        topic,
+      )
+    )
+      return null;
     if (occasion === 'wedding' && /\b(?:MC|MCed|emcee|mshereheshaji|nilisherehesha)\b/i.test(topic)) return 'wedding-mc';
     return occasion;
   }

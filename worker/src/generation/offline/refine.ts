@@ -155,7 +155,7 @@ function essentials(req: OfflineRefineRequest, line: string): string[] {
   const subject = frame.subject && frame.subject.split(/\s+/).length <= 4 && lang === 'en' ? cap(frame.subject) : null;
   const who = frame.name ?? subject;
   const where = frame.places[0] ?? null;
-  const fact = frame.facts[0] ? factSentence(frame.facts[0], lang) : null;
+  const fact = frame.facts[0] ? factSentence(frame.facts[0], lang, frame.speaker) : null;
   const out: string[] = [];
   if (who && fact) out.push(`${who}. ${fact}`);
   if (who && where && lang === 'en' && !who.includes(where)) out.push(`${who}, ${where}.`);
