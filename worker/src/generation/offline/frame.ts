@@ -287,7 +287,7 @@ function unmatchedSells(rest: string, brief: Brief, sells: KindSells): KindSells
   if (SERVICE_HEADS.test(clause) || SERVICE_HEADS.test(head) || SERVICE_WORDS.test(clause)) return 'service';
   // "sign language interpreter", "glass and aluminium windows fitter": a trade named by who does it speaks as a person.
   if (/(?:er|or|ist|ian|ant)$/i.test(clause)) return 'person';
-  if (/\b(?:club|society|choir|association|sacco|chama)$/i.test(clause)) return 'cause';
+  if (/\b(?:club|society|choir|association|sacco|chama|group|kikundi)$/i.test(clause)) return 'cause';
   if (sells === 'cause' || sells === 'event') return 'product';
   return sells;
 }

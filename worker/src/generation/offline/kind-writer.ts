@@ -329,8 +329,11 @@ function swOffers(frame: Frame): string[] {
     if (frame.kind.sells === 'service' && (frame.subject ?? '').toLowerCase().split(/\s+/).includes(o.toLowerCase())) continue;
     const b = frame.brief.offers.find((x) => x.en.trim() === o);
     let text: string | null = null;
+    // Fees and prices are facts, not offers ("karo nafuu").
+    if (/\b(?:karo|bei|nafuu|ada)\b/i.test(o)) continue;
     const words = o.toLowerCase().split(/\s+/);
-    const english = nounEntry(singular(words[words.length - 1] as string));
+    // A Kiswahili brief's own phrase is kept as written ("keki za birthday"); one English word its reader put in English is rendered ("fish": samaki).
+    const english = frame.language === 'sw' && words.length > 1 ? undefined : nounEntry(singular(words[words.length - 1] as string));
     if (b?.sw) text = renderSw(b.sw);
     if (text === null || english) {
       // An English noun (even one a Kiswahili brief's reader put in English: "fish") is said in Kiswahili, or not at all.
@@ -555,7 +558,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 (fit === 0 ? -20 : 0) +
                 (fit === 0 ? 0 : Math.min(3, fit + (specific ? 1 : 0) + (used.length > 0 ? 1 : 0) - 1) - (standInUsed ? 1 : 0)) -
                 (EMPTY_TAIL.test(text) ? 3 : 0);
-              const push = (line: string, usesFact: boolean, tail = false) => {
+              const push = (line: string, usesFact: boolean, tail = false, standIn = standInUsed, about = aboutFrame(line)) => {
                 const key = lineKey(line);
                 if (seen.has(key)) return;
                 seen.add(key);
@@ -571,11 +574,16 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                   pattern: p.id,
                   usesFact,
                   tail,
-                  standIn: standInUsed,
-                  onSubject: aboutFrame(line),
+                  standIn,
+                  onSubject: about,
                 });
               };
               push(text, fact !== null);
+              // "Kinyozi chetu: fade safi, wiki safi." also as "Fade safi, wiki safi.", for a set that has named the kind as ours twice already.
+              if (lang === 'sw' && standInUsed && specific && /^\{Name\}:\s/.test(p.text)) {
+                const bare = capFirst(text.slice(text.indexOf(':') + 1).trim());
+                if (bare.split(/\s+/).length >= 3) push(bare, fact !== null, false, false, true);
+              }
               // A line about the kind but naming nothing of the brief is signed with the name ("Kinyozi Kings. Chair's open.").
               const signature = name ?? label;
               if (signature !== null && !aboutFrame(text) && !/\{/.test(p.text.replace(/\{(?:cta|customer)\}/gi, ''))) {

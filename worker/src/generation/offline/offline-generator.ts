@@ -155,7 +155,9 @@ const EMPTY_LINE = /^(?:hello|hi|hey|here for|proudly|made in|trusted in|love fr
 const SW_PRODUCT_FILLER = /\b(?:chapa yako|chapa yetu|bidhaa yetu|bidhaa zetu|bidhaa yako)\b/i;
 
 /** Whether a line is filler for this frame: empty, another sell's words, or a donation appeal to a brief asking for time. */
-function saysNothing(text: string, frame: Frame): boolean {
+function saysNothing(text: string, frame: Frame, language: LanguageId = 'en'): boolean {
+  // "Duka. Kisumu.": a noun and a place are no Kiswahili line.
+  if (language === 'sw' && /^\p{Lu}\p{Ll}+\.\s+\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?\.?$/u.test(text.trim())) return true;
   if (EMPTY_LINE.test(text.trim()) || /\b(?:hello,? world|official page of)\b/i.test(text)) return true;
   if (frame.speaker !== 'cause' && /\b(?:raising (?:funds|hope)|every shilling|support our|give what you can)\b/i.test(text)) return true;
   if (SW_PRODUCT_FILLER.test(text) && frame.kind.sells !== 'product') return true;
@@ -233,7 +235,7 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     for (const c of candidates) {
       const text = reduceLine(c.text, switches);
       if (text === null || containsAvoided(text) || pastesTopic(text, brief) || hasFiller(text)) continue;
-      if (frame && !lenient && saysNothing(text, frame)) continue;
+      if (frame && !lenient && saysNothing(text, frame, language)) continue;
       // A line the provider chain would clean up or drop (e.g. one starting like chatter: "Okay.") is never offered.
       if (!req.lowercase && cleanLine(text) !== text) continue;
       out.push(text === c.text ? c : { ...c, text, key: lineKey(text) });
@@ -347,8 +349,21 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     const end = patterns >= count ? count : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
     const room = () => Math.max(0, end - written.length);
     // One line in five may name nothing of the brief ("Baked this morning. Gone by noon."), a fact line first.
-    let offBudget = Math.floor(OFF_SUBJECT_SHARE * count);
-    const take = (pool: KindCandidate[], n: number) => picker.take(pool, Math.min(n, room()), true);
+    // A Kiswahili quote needs no name: the library's methali come before the template writer's lines about the subject.
+    let offBudget = language === 'sw' && category.id === 'quotes' && frameName === null ? count : Math.floor(OFF_SUBJECT_SHARE * count);
+    // Kiswahili: at most two lines of a set open with the kind named as ours ("Kinyozi chetu: …"), so a set never reads as one template.
+    const standIns = new Set(language === 'sw' ? pools.kind.filter((c) => c.standIn).map((c) => c.key) : []);
+    const take = (pool: KindCandidate[], n: number) => {
+      if (standIns.size === 0) return picker.take(pool, Math.min(n, room()), true);
+      const got: string[] = [];
+      for (let i = 0; i < Math.min(n, room()); i++) {
+        const full = [...written, ...got].filter((t) => standIns.has(lineKey(t))).length >= 2;
+        const one = picker.take(full ? pool.filter((c) => !c.standIn) : pool, 1, true);
+        if (one.length === 0) break;
+        got.push(...one);
+      }
+      return got;
+    };
     const takeOff = (pool: KindCandidate[], n: number) => {
       const got = take(
         pool.filter((c) => !c.onSubject),
