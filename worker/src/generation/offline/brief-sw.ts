@@ -168,7 +168,9 @@ function englishPhrase(swWord: string): Phrase | null {
 export function understandSwahili(topic: string): ParsedBrief {
   const { subject: first, name, offers } = clausesOf(topic);
   const out = readSubject(first);
-  if (name && !out.name) out.name = name;
+  // The run after the head is the name ("Kinyozi Fresh Cuts": Fresh Cuts), never the head itself written with a capital.
+  if (name) out.name = name;
+  else if (out.name && first.trim().split(/\s+/).length === 1 && fromSwahili(first.trim().toLowerCase())) out.name = null;
   // Not offers: an adjective or adverb alone ("mpya", "nyumbani"), a verb ("kukaanga"), the subject's own place words, a shop word.
   out.offers = out.offers.filter(
     (o) =>

@@ -233,9 +233,28 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   const reduce = (candidates: Candidate[], lenient = false): Candidate[] => {
     const out: Candidate[] = [];
     for (const c of candidates) {
-      const text = reduceLine(c.text, switches);
+      let text = reduceLine(c.text, switches);
+      // The template writer's neutral "chapa yako" ("your brand") is never printed for a brief: a class 9 noun of the speaker keeps every concord.
+      if (text !== null && frame && language === 'sw' && /\bchapa yako\b/i.test(text)) {
+        const head = frame.kind.noun.sw.split(' ')[0]?.toLowerCase();
+        const own =
+          frame.speaker === 'person'
+            ? 'kazi yangu'
+            : frame.speaker === 'business'
+              ? head === 'huduma'
+                ? 'biashara yetu'
+                : 'huduma yetu'
+              : head === 'kampeni'
+                ? 'hafla yetu'
+                : 'kampeni yetu';
+        text = text.replace(/\b([Cc])hapa yako\b/g, (_, c: string) => (c === 'C' ? own.charAt(0).toUpperCase() + own.slice(1) : own));
+        // "Huduma yetu. Basi.": a neutral line that says nothing else is dropped.
+        if (text.split(/\s+/).length < 5) continue;
+      }
       if (text === null || containsAvoided(text) || pastesTopic(text, brief) || hasFiller(text)) continue;
       if (frame && !lenient && saysNothing(text, frame, language)) continue;
+      // A Kiswahili line about a brief never carries the placeholder "chapa yako" ("your brand"), even as a last resort.
+      if (frame && language === 'sw' && /\bchapa (?:yako|yetu)\b/i.test(text)) continue;
       // A line the provider chain would clean up or drop (e.g. one starting like chatter: "Okay.") is never offered.
       if (!req.lowercase && cleanLine(text) !== text) continue;
       out.push(text === c.text ? c : { ...c, text, key: lineKey(text) });
@@ -496,7 +515,9 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
   // Never short: when the frame's filler check has left too few, the template writer's other lines fill the answer.
   if (pools.frame && composed.length + curated.length < count) {
     // The kind's own lines that name nothing of the brief come before the template writer's neutral ones.
-    curated = curated.concat(picker.take(pools.kind, count - composed.length - curated.length, true));
+    const standInCount = [...composed, ...curated].filter((t) => pools.kind.some((c) => c.standIn && c.key === lineKey(t))).length;
+    const kindPool = language === 'sw' && standInCount >= 2 ? pools.kind.filter((c) => !c.standIn) : pools.kind;
+    curated = curated.concat(picker.take(kindPool, count - composed.length - curated.length, true));
     curated = curated.concat(picker.take(pools.lastResort(), count - composed.length - curated.length));
   }
   return { lines: [...composed, ...curated], source: composed.length > 0 ? 'fallback' : 'static_fallback' };
