@@ -192,6 +192,12 @@ function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
         return null;
     }
   };
+  // An offer is never said twice in one line ("Clean lineup, sharp fade: fades.").
+  if (fill.offer) {
+    const stem = fill.offer.toLowerCase().replace(/(?:es|s)$/, '');
+    const bare = pattern.text.toLowerCase().replace(/\{[a-z]+\}/gi, ' ');
+    if (stem.length > 2 && new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(bare)) return null;
+  }
   // A subject that is a place or an organisation ("dental clinic", "safety campaign") is never the job itself ("We only do dental clinic").
   if (fill.subject && INSTITUTION.test(fill.subject) && ACTIVITY_SLOT.test(source)) return null;
   // "come to your driveway" reads only as a sentence with its speaker ("We come to your driveway."), never inside one.

@@ -9,6 +9,7 @@ import { parseFrame, type Frame } from './frame';
 import { BANNED_PHRASES } from './kinds.schema';
 import { DONATION, factSentence, kindCandidates, withTail, type KindCandidate } from './kind-writer';
 import { Picker } from './picker';
+import { exclaimed, measureExamples, voiceScore } from './voice';
 import { decorateLine, reduceLine } from './switches';
 import { fitsBounds, lineKey, normalizeTopic } from './text';
 
@@ -16,6 +17,8 @@ export interface OfflineBrand {
   name: string;
   wordsToUse: string[];
   wordsToAvoid: string[];
+  /** The brand voice's example lines: the writer prefers lines of their length, shape, person, punctuation and words. */
+  examples?: string[];
 }
 
 export interface OfflineRequest {
@@ -205,6 +208,7 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     req.topic ?? null,
     req.brand?.name ?? null,
     cleanWords(req.brand?.wordsToUse),
+    req.brand?.examples ?? [],
     avoid,
     req.hashtags ?? null,
     req.emoji ?? null,
@@ -250,10 +254,27 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     language,
     allowed: (text) => !containsAvoided(text),
   };
+  const voice = measureExamples(req.brand?.examples);
+  const voiced = <T extends Candidate>(cs: T[]): T[] =>
+    voice
+      ? cs.map((c) => {
+          // Examples that end on "!" lend it to a short last sentence ("Chair's open. Clippers ready!").
+          const text = voice.exclaims && !req.noExclamation ? exclaimed(c.text) : c.text;
+          return { ...c, text, key: text === c.text ? c.key : lineKey(text), voice: voiceScore(text, voice) };
+        })
+      : cs;
   const kind = frame
-    ? (reduce(
-        kindCandidates({ frame, category: categoryId, tone: req.tone, language: language === 'sw' ? 'sw' : 'en', toneOnly: req.toneOnly }),
-      ) as KindCandidate[])
+    ? voiced(
+        reduce(
+          kindCandidates({
+            frame,
+            category: categoryId,
+            tone: req.tone,
+            language: language === 'sw' ? 'sw' : 'en',
+            toneOnly: req.toneOnly,
+          }),
+        ) as KindCandidate[],
+      )
     : [];
   const pools: Pools = {
     kind,
@@ -267,9 +288,9 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
       if (pools.composed !== null) return;
       // A brand's words live in openings and endings ("Always {word}."): those lines are offered from the start.
       const single = words.length > 0 ? reduce(composeCandidates(input, 'single')) : null;
-      pools.composed = [...reduce(composeCandidates(input, 'alone')), ...(single ?? []).filter((c) => c.usesWord)];
+      pools.composed = voiced([...reduce(composeCandidates(input, 'alone')), ...(single ?? []).filter((c) => c.usesWord)]);
       pools.single = single?.filter((c) => !c.usesWord) ?? null;
-      pools.curated = reduce(curatedCandidates(usable(set.lines[req.tone])));
+      pools.curated = voiced(reduce(curatedCandidates(usable(set.lines[req.tone]))));
     },
     input,
     reduce,
@@ -344,10 +365,7 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     // When repeats have used most of the library's patterns, the template writer shares the answer (lines stay new).
     const patterns = new Set(fresh.map((c) => c.pattern)).size;
     // A trade the library lacks: its generic lines name the subject, offers and facts; the template writer only when they run out.
-    const end =
-      patterns >= count
-        ? count
-        : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
+    const end = patterns >= count ? count : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
     const room = () => Math.max(0, end - written.length);
     // One line in five may name nothing of the brief ("Baked this morning. Gone by noon."), a fact line first.
     let offBudget = Math.floor(OFF_SUBJECT_SHARE * count);
@@ -411,7 +429,9 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
   const factTails = pools.frame && factTexts.length > 0 ? Math.max(0, Math.ceil(FACT_SHARE * count) - factLines) : 0;
   if (factTails > 0 && pools.frame && written.length < count) {
     pools.legacy();
-    const tails = pools.frame.facts.map((f) => factSentence(f, language === 'sw' ? 'sw' : 'en', pools.frame?.speaker)).filter((t): t is string => t !== null);
+    const tails = pools.frame.facts
+      .map((f) => factSentence(f, language === 'sw' ? 'sw' : 'en', pools.frame?.speaker))
+      .filter((t): t is string => t !== null);
     const carried = pools.reduce(
       (pools.composed as Candidate[]).flatMap((c) =>
         tails.map((tail) => {
