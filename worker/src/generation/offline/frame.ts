@@ -99,7 +99,7 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
   {
     type: 'duration',
     re: new RegExp(
-      String.raw`\b(?:(?:response|delivery|turnaround|results|ready|approval|payouts?)\s+)?(?:in|within|under|in under|in less than)\s+${WORD_NUM}\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b`,
+      String.raw`\b(?:(?:response|delivery|turnaround|approval|payouts?)\s+)?(?:in|within|under|in under|in less than)\s+${WORD_NUM}\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b`,
       'gi',
     ),
   },
