@@ -66,7 +66,7 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
   {
     type: 'price',
     re: new RegExp(
-      String.raw`(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|R|\$|£|€)\s?${NUM}(?:\s?(?:k|K|m|bn)\b)?(?:\s?(?:\/-|per\s+\w+|a\s+(?:night|month|week|day|kilo|kg|person|head|plate|hour|session|class|bar|piece|pair|bottle|jar|pack|box|dozen|loaf|cup|litre|bag|meal|ticket)))?`,
+      String.raw`(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|(?:S|A|C|NZ|HK|R)\$|EUR|GBP|R|\$|£|€)\s?${NUM}(?:\s?(?:k|K|m|bn)\b)?(?:\s?(?:\/-|per\s+\w+|a\s+(?:night|month|week|day|kilo|kg|person|head|plate|hour|session|class|bar|piece|pair|bottle|jar|pack|box|dozen|loaf|cup|litre|bag|meal|ticket)))?`,
       'g',
     ),
   },
@@ -117,7 +117,13 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
       'gi',
     ),
   },
-  { type: 'date', re: new RegExp(String.raw`\b(?:from\s+)?\d{1,2}(?:st|nd|rd|th)?\s?(?:-|–|to)\s?\d{1,2}(?:st|nd|rd|th)?\s+${MONTHS}\b(?:\s+\d{4})?`, 'gi') },
+  {
+    type: 'date',
+    re: new RegExp(
+      String.raw`\b(?:from\s+)?\d{1,2}(?:st|nd|rd|th)?\s?(?:-|–|to)\s?\d{1,2}(?:st|nd|rd|th)?\s+${MONTHS}\b(?:\s+\d{4})?`,
+      'gi',
+    ),
+  },
   {
     type: 'date',
     re: new RegExp(
@@ -131,7 +137,10 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
     type: 'perk',
     re: /\bno\s+call[- ]out\s+(?:fee|charge)s?\b|\bfree\s+(?:delivery|shipping|wi-?fi|parking|consultations?|quotes?|installation|fitting|first\s+(?:lesson|class|session|visit)|trial\s+class|trial lesson|assessment|check-?ups?|samples?|entry|admission|tasting)\b|\b(?:money[- ]back|satisfaction)\s+guarantee\b|\b(?:\d+|one|two|three|five|ten)[- ](?:year|month)\s+(?:guarantee|warranty)\b|\bno\s+(?:hidden\s+(?:fees|charges)|booking fee|deposit|contract|joining fee)\b|\bfree\s+entry\b|\bfree\s+for\s+(?:kids|children|members)\b|\bdelivery\s+(?:included|available)\b|\bwe\s+deliver\b|\bdelivers?\s+(?:countrywide|nationwide|across\s+\w+)\b|\bdelivery\s+(?:countrywide|nationwide)\b|\bcomes?\s+to\s+(?:your|you)(?:\s+\w+)?\b/gi,
   },
-  { type: 'perk', re: /\b(?:fixed|flat)\s+(?:monthly\s+)?(?:fee|rate|price)s?\b|\b[A-Z]{2,6}[- ](?:approved|certified|registered|accredited|licensed)\b/g },
+  {
+    type: 'perk',
+    re: /\b(?:fixed|flat)\s+(?:monthly\s+)?(?:fee|rate|price)s?\b|\b[A-Z]{2,6}[- ](?:approved|certified|registered|accredited|licensed)\b/g,
+  },
   {
     type: 'perk',
     re: /\b(?:your\s+)?(?:first|1st)\s+(?:class|lesson|session|visit|consultation|month|wash|cut)\s+(?:is\s+)?(?:free|on us)\b/gi,
@@ -303,7 +312,10 @@ const REQUEST_HEAD = new RegExp(
   'i',
 );
 /** "…, for my IG" / "for our X account" at the end of a brief. */
-const REQUEST_TAIL = new RegExp(String.raw`[\s,;.-]*\b(?:for|on)\s+(?:my|our|the)\s+(?:new\s+)?${MEDIUM}(?:\s+(?:account|page|bio|profile))?\s*[.!]?\s*$`, 'i');
+const REQUEST_TAIL = new RegExp(
+  String.raw`[\s,;.-]*\b(?:for|on)\s+(?:my|our|the)\s+(?:new\s+)?${MEDIUM}(?:\s+(?:account|page|bio|profile))?\s*[.!]?\s*$`,
+  'i',
+);
 const CHATTER = /\b(?:lol|lmao|haha+|hehe|pls|plz|please|asap|thx|thanks|tia|btw|fyi|kindly|abeg|ok+)\b[.!]*/gi;
 
 /**
@@ -345,8 +357,8 @@ export function stripRequest(text: string): { text: string; person: boolean } {
 
 /** Words an offer never starts or ends with: a pronoun, a verb, a filler ("you wait", "engine wash too", "have planted 12"). */
 const OFFER_EDGE_START =
-  /^(?:i|we|you|u|us|they|he|she|it|me|my|our|your|their|am|is|are|was|were|be|been|have|has|had|do|does|did|can|will|get|got|come|comes|go|join|book|call|open|opens|meet|meeting|meets|sleeps|pay|paying|just|also|so|too|very|after|before|then|now|today|every|each|no|not|free|new|best|plus|and|or|with|for|of|to|at|in|on)\b/i;
-const OFFER_EDGE_END = /\b(?:too|also|so far|after|now|today|only|etc|and|or|with|for|of|to|at|in|on|the|a|an|is|are|us|you|it)$/i;
+  /^(?:i|we|you|u|us|they|he|she|it|me|my|our|your|their|am|is|are|was|were|be|been|have|has|had|do|does|did|can|will|get|got|come|comes|go|join|book|call|open|opens|meet|meeting|meets|sleeps|pay|paying|just|also|so|too|very|usually|always|often|sometimes|mostly|really|want|wants|need|needs|please|helping|doing|selling|offering|serving|providing|bringing|giving|looking|caring|making|after|before|then|now|today|every|each|no|not|free|new|best|plus|and|or|with|for|of|to|at|in|on)\b/i;
+const OFFER_EDGE_END = /\b(?:too|also|so far|after|now|today|only|etc|and|or|with|for|of|to|at|in|on|the|a|an|is|are|us|you|it|\p{L})$/iu;
 /** Numbers that are a duration, an age or a count, not part of a thing sold ("10 years", "5 minutes", "sleeps 6"). */
 const OFFER_COUNT = /\b\d+\s*(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|km|people|guests|trees)\b|\d$/i;
 
@@ -368,7 +380,12 @@ function endsInVerb(o: string, rest: string): boolean {
   const last = o.split(/\s+/).pop() as string;
   const at = rest.toLowerCase().indexOf(o.toLowerCase());
   if (at < 0) return false;
-  const after = rest.slice(at + o.length).trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  const after =
+    rest
+      .slice(at + o.length)
+      .trim()
+      .split(/\s+/)[0]
+      ?.toLowerCase() ?? '';
   // "… pitch to investors", "… runs on Saturday": a word followed by "to" or a preposition after a plural is a verb.
   return /^(?:to|into|for|with|at|on|by)$/.test(after) && /s$/i.test(o.split(/\s+/).slice(-2, -1)[0] ?? '') && !/s$/i.test(last);
 }
@@ -508,7 +525,10 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   let trade: string | null = null;
   if (!match && name && /^(?:(?:Dr|Mr|Mrs|Ms|Prof|Eng|Rev|Pst|Hon)\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?$/u.test(name)) {
     for (const chunk of rest.split(/\s*[,;]\s*/).slice(1, 3)) {
-      const m = /^(?:an?\s+)?(?:freelance|independent|self-employed|certified|professional|qualified|senior)?\s*((?:[a-z]+\s){0,2}[a-z]+(?:er|ist|ian|or|ant|DJ|MC))\b/.exec(chunk);
+      const m =
+        /^(?:an?\s+)?(?:freelance|independent|self-employed|certified|professional|qualified|senior)?\s*((?:[a-z]+\s){0,2}[a-z]+(?:er|ist|ian|or|ant|DJ|MC))\b/.exec(
+          chunk,
+        );
       if (m?.[1] && !/^(?:for|and|with|in|at)\b/.test(m[1])) {
         trade = m[1].trim();
         break;
@@ -520,7 +540,12 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   // A name ending in its town ("Sunrise Dental Clinic Eldoret") is the name without it; the town is a place.
   if (name)
     for (const p of places)
-      if (new RegExp(`\\b(?:clinic|shop|salon|kitchen|hotel|bakery|garage|studio|centre|center|cafe|café|restaurant|school|academy|barbershop|spa|pharmacy|motors|hardware)\\s+${escapeRe(p)}$`, 'i').test(name))
+      if (
+        new RegExp(
+          `\\b(?:clinic|shop|salon|kitchen|hotel|bakery|garage|studio|centre|center|cafe|café|restaurant|school|academy|barbershop|spa|pharmacy|motors|hardware)\\s+${escapeRe(p)}$`,
+          'i',
+        ).test(name)
+      )
         name = name.slice(0, -p.length - 1);
   const placeWords = new Set(places.flatMap((p) => p.toLowerCase().split(/\s+/)));
   const placeWords0 = placeWords;
@@ -583,11 +608,16 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   // A person's trade with a firm's name ("Tumaini Tutors", "Baraka & Sons") speaks as a business.
   const speakerOf: Speaker = trade
     ? 'person'
-    : asked.person && name === null && (speaker === 'business' || speaker === 'person') && kind.sells !== 'product' && kind.sells !== 'food' && kind.sells !== 'venue'
+    : asked.person &&
+        name === null &&
+        (speaker === 'business' || speaker === 'person') &&
+        kind.sells !== 'product' &&
+        kind.sells !== 'food' &&
+        kind.sells !== 'venue'
       ? 'person'
       : speaker === 'person' && name !== null && /(?:[^s'’]s|\b(?:ltd|limited|co|agency|group|services|studio|associates|&))$/i.test(name)
-      ? 'business'
-      : speaker;
+        ? 'business'
+        : speaker;
 
   if (trade) for (let i = offers.length - 1; i >= 0; i -= 1) if (offers[i]?.toLowerCase() === trade.toLowerCase()) offers.splice(i, 1);
   const frame: Frame = {

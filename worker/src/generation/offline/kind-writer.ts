@@ -135,7 +135,10 @@ function tidyLine(text: string, lang: Lang): string {
       return `${a === 'A' ? capFirst(article) : article} ${w}`;
     });
   // Initialisms the brief may have written in lower case ("dj", "mc", "kcse").
-  if (lang === 'en') t = t.replace(/\b(?:dj|mc|ceo|kcse|kcpe|sme|smes|ngo|ngos|it|seo|ui|ux|cpa|kra|hr)\b/gi, (w) => (w === 'it' || w === 'It' ? w : w.toUpperCase().replace(/S$/, (x) => (w.endsWith('s') ? 's' : x))));
+  if (lang === 'en')
+    t = t.replace(/\b(?:dj|mc|ceo|kcse|kcpe|sme|smes|ngo|ngos|it|seo|ui|ux|cpa|kra|hr)\b/gi, (w) =>
+      w === 'it' || w === 'It' ? w : w.toUpperCase().replace(/S$/, (x) => (w.endsWith('s') ? 's' : x)),
+    );
   // A capital after a sentence's end (a slot may start a sentence).
   t = t.replace(/([.!?]\s+)(\p{Ll})(?!\p{Ll}*\p{Lu})/gu, (_, a: string, b: string) => a + b.toUpperCase());
   return capFirst(t);
@@ -228,7 +231,13 @@ export function ctaFits(cta: string, frame: Frame): boolean {
   const c = cta.toLowerCase();
   const sells = frame.kind.sells;
   if (frame.speaker !== 'business' && /\b(?:visit the shop|shop now|order (?:today|now)|in stock)\b/.test(c)) return false;
-  if (frame.speaker === 'business' && sells !== 'product' && sells !== 'food' && /\b(?:visit the shop|shop now|in stock|to order)\b/.test(c)) return false;
+  if (
+    frame.speaker === 'business' &&
+    sells !== 'product' &&
+    sells !== 'food' &&
+    /\b(?:visit the shop|shop now|in stock|to order)\b/.test(c)
+  )
+    return false;
   if (frame.speaker === 'person' && /\b(?:we|us|our)\b/.test(c)) return false;
   if (frame.speaker !== 'person' && /\b(?:me|my)\b/.test(c)) return false;
   if (frame.facts.some((f) => /while you wait|walk[- ]in|same[- ]day/i.test(f.text)) && /^book\b/.test(c)) return false;
@@ -238,13 +247,16 @@ export function ctaFits(cta: string, frame: Frame): boolean {
 }
 
 /** Shop words, true only of a business that sells goods ("in stock", "visit the shop"). */
-const RETAIL = /\b(?:in stock|fairly priced|visit the shop|shop now|stock you can see|see before you buy|back on the shelf|new stock|restocked|just unpacked|packed and ready|wholesale and retail)\b/i;
+const RETAIL =
+  /\b(?:in stock|fairly priced|visit the shop|shop now|stock you can see|see before you buy|back on the shelf|new stock|restocked|just unpacked|packed and ready|wholesale and retail)\b/i;
 /** A donation appeal's words, true only of a cause. */
-const CHARITY = /\b(?:every gift counts|stand with|small gifts|big change|small acts, real change|every share helps|donate|together, it adds up|every shilling)\b/i;
+const CHARITY =
+  /\b(?:every gift counts|stand with|small gifts|big change|small acts, real change|every share helps|donate|together, it adds up|every shilling)\b/i;
 /** Launch hype, true only of something new. */
 const HYPE = /\b(?:revolution|rewrite the rules|game[- ]?changer|the future is here)\b/i;
 /** Tails that say nothing (a line ending on them is ranked last). */
-export const EMPTY_TAIL = /(?:done with care|done right|done properly|done well|made to last|worth the trip|since day one|work you can rely on|here to help)[.!]?$/i;
+export const EMPTY_TAIL =
+  /(?:done with care|done right|done properly|done well|made to last|worth the trip|since day one|work you can rely on|here to help)[.!]?$/i;
 
 /**
  * The last word on a written line (issue 33): false when it speaks another register than the
@@ -262,18 +274,42 @@ export function lineFits(text: string, frame: Frame, lang: Lang): boolean {
   const named = frame.name ? text.split(frame.name).join(' ') : text;
   if (frame.speaker === 'person' && /\b(?:we|we're|we'll|our|us)\b/i.test(named)) return false;
   if (frame.speaker === 'business' && /\b(?:I|I'm|I'll|I've|me|my)\b/.test(named)) return false;
-  if (/save the date/i.test(text) && (frame.facts.some((f) => f.type === 'hours') || !frame.facts.some((f) => f.type === 'date'))) return false;
+  if (/save the date/i.test(text) && (frame.facts.some((f) => f.type === 'hours') || !frame.facts.some((f) => f.type === 'date')))
+    return false;
   if (/\b(\p{L}{3,})\s+\1\b/iu.test(text)) return false;
-  const starts = text.split(/(?<=[.!?])\s+/).map((x) => x.split(/\s+/)[0]?.toLowerCase().replace(/[^\p{L}]/gu, '') ?? '');
-  if (starts.some((w, i) => i > 0 && w.length > 2 && w === starts[i - 1] && /^(?:join|book|call|send|order|visit|come|get|try|share|bring|register)$/.test(w))) return false;
+  const starts = text.split(/(?<=[.!?])\s+/).map(
+    (x) =>
+      x
+        .split(/\s+/)[0]
+        ?.toLowerCase()
+        .replace(/[^\p{L}]/gu, '') ?? '',
+  );
+  if (
+    starts.some(
+      (w, i) =>
+        i > 0 && w.length > 2 && w === starts[i - 1] && /^(?:join|book|call|send|order|visit|come|get|try|share|bring|register)$/.test(w),
+    )
+  )
+    return false;
   return true;
 }
 
 /** The ctas of a kind, a brief's own contact first when it asks for it ("Call 0712 345 678."). */
 function ctasFor(kind: Kind, frame: Frame, lang: Lang): string[] {
   // A brief asking for volunteers or members is never asked to donate.
-  const own = (frame.recruiting ? kind.ctas[lang].filter((c) => !DONATION.test(c)) : kind.ctas[lang]).filter((c) => lang !== 'en' || ctaFits(c, frame));
-  if (own.length === 0) own.push(lang === 'sw' ? 'Karibu.' : frame.speaker === 'person' ? 'Send me a message.' : frame.speaker === 'business' ? 'Send us a message.' : 'Join us.');
+  const own = (frame.recruiting ? kind.ctas[lang].filter((c) => !DONATION.test(c)) : kind.ctas[lang]).filter(
+    (c) => lang !== 'en' || ctaFits(c, frame),
+  );
+  if (own.length === 0)
+    own.push(
+      lang === 'sw'
+        ? 'Karibu.'
+        : frame.speaker === 'person'
+          ? 'Send me a message.'
+          : frame.speaker === 'business'
+            ? 'Send us a message.'
+            : 'Join us.',
+    );
   if (!frame.contact?.asked) return own;
   const c = frame.contact.text;
   const isPhone = /^\+?\d[\d\s-]+$/.test(c);
@@ -468,7 +504,12 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 // A quote's attribution carries a date or hours after a comma ("— Kisumu Lakeside Marathon, 12 October"), never a sentence after it.
                 if (category === 'quotes') {
                   for (const f of facts.slice(0, 2)) {
-                    const ft = f.type === 'date' || f.type === 'hours' ? factIn(f, lang) : factSentence(f, lang, frame.speaker);
+                    // "on 12 October": the brief's own run of words ("Marathon 12 October") is never pasted whole.
+                    const dated =
+                      f.type === 'date' && !/^(?:this|next|every)\b/i.test(f.text)
+                        ? `${lang === 'sw' ? 'tarehe' : 'on'} ${factIn(f, lang) ?? ''}`
+                        : null;
+                    const ft = dated ?? (f.type === 'date' || f.type === 'hours' ? factIn(f, lang) : factSentence(f, lang, frame.speaker));
                     if (ft && f.type !== 'payment' && f.type !== 'goal')
                       push(`${signed}, ${ft.replace(/\.$/, '').replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}`, true, true);
                   }
