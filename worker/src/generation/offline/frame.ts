@@ -94,6 +94,13 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
     type: 'hours',
     re: /\b(?:every|on)\s+(?:weekends?|weekdays|saturdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?)(?:\s+and\s+(?:saturdays?|sundays?))?\b(?!,?\s+\d)/gi,
   },
+  {
+    type: 'hours',
+    re: new RegExp(
+      String.raw`\b(?:every\s+|on\s+the\s+)?(?:first|second|third|fourth|last)\s+${DAYS}\s+of\s+(?:the|every|each)\s+month\b|\bevery\s+(?:first|second|third|last)\s+${DAYS}\b`,
+      'gi',
+    ),
+  },
   { type: 'duration', re: /\bwhile[- ]you[- ]wait\b/gi },
   { type: 'duration', re: /\bsame[- ]day(?:\s+(?:delivery|service|repairs?|results))?\b|\bnext[- ]day\s+delivery\b/gi },
   {
@@ -278,7 +285,7 @@ function unmatchedSells(rest: string, brief: Brief, sells: KindSells): KindSells
   const clause = firstClause(rest).toLowerCase();
   const head = (brief.subject?.en ?? clause).toLowerCase();
   if (CAUSE_WORDS.test(clause) || (CAUSE_WORDS.test(rest) && !GOODS_HEADS.test(clause) && !SERVICE_HEADS.test(clause))) return 'cause';
-  if (EVENT_HEADS.test(clause)) return 'event';
+  if (EVENT_HEADS.test(clause) || EVENT_HEADS.test(rest.split(/[,.;]/)[0] ?? '')) return 'event';
   if (brief.food || sells === 'food') return 'food';
   if (sells === 'software') return sells;
   // "bicycle repair shop": a shop of a service sells the service.
@@ -492,6 +499,15 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     subjectText = null;
   }
   let name = cleanName(brief.name, subjectText, kind);
+  // "Speaker and leadership coach": a trade word opening the brief is what the person is, not a name.
+  if (
+    name &&
+    !name.includes(' ') &&
+    rest.startsWith(name) &&
+    /(?:er|or|ist|ian|ant|coach|artist)$/i.test(name) &&
+    /^\s*(?:and|&|,|\/)/.test(rest.slice(name.length))
+  )
+    name = null;
   // The subject as the brief spells it ("used tyres ex-Japan"), without a place or a name after it ("barbershop Rongai", "group Mavuno Women").
   if (subjectText) {
     let st: string = subjectText;
@@ -519,7 +535,8 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     }
     subjectText = st;
   }
-  if (subjectText) subjectText = subjectText.replace(/\s+ex[-\s]\p{L}+$/iu, '');
+  if (subjectText)
+    subjectText = subjectText.replace(/\s+ex[-\s]\p{L}+$/iu, '').replace(/\s+(?:meets|gathers|runs|opens|plays|is|are)$/i, '');
   if (subjectText && new Set(subjectText.toLowerCase().split(/\s+/)).size < subjectText.split(/\s+/).length) subjectText = null;
   // "Wanjiku Njoroge, freelance graphic designer": a person's name with their trade speaks as that person.
   let trade: string | null = null;
@@ -620,6 +637,20 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
         : speaker;
 
   if (trade) for (let i = offers.length - 1; i >= 0; i -= 1) if (offers[i]?.toLowerCase() === trade.toLowerCase()) offers.splice(i, 1);
+  // "leadership coach" beside the subject "coach" is the subject, said more exactly.
+  const plainSubject = subjectText ?? (match ? kind.noun.en : null);
+  if (plainSubject && !plainSubject.includes(' ')) {
+    const exact = offers.find((o) => o.toLowerCase().endsWith(` ${plainSubject.toLowerCase()}`));
+    if (exact) {
+      subjectText = exact;
+      offers.splice(offers.indexOf(exact), 1);
+    }
+  }
+  // "Book club meets first Thursday…": what meets is the subject.
+  if (!subjectText && language === 'en') {
+    const group = /^([A-Za-z][a-z]+(?:\s[a-z]+){0,2})\s+(?:meets|gathers|runs|opens|plays)\b/.exec(rest);
+    if (group?.[1] && !/^(?:we|i|they|it|he|she)$/i.test(group[1])) subjectText = group[1].charAt(0).toLowerCase() + group[1].slice(1);
+  }
   const frame: Frame = {
     topic: raw,
     language,

@@ -60,7 +60,7 @@ export function withTail(text: string, tail: string): string {
 }
 
 /** A fact as a short sentence of its own, to follow a line that names none. */
-export function factSentence(fact: Fact, lang: Lang, speaker: Frame['speaker'] = 'business'): string | null {
+export function factSentence(fact: Fact, lang: Lang, speaker: Frame['speaker'] = 'business', offer: string | null = null): string | null {
   const text = factIn(fact, lang);
   if (text === null) return null;
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -87,6 +87,8 @@ export function factSentence(fact: Fact, lang: Lang, speaker: Frame['speaker'] =
       // "Every Sunday" may be when a chama meets or a baker bakes: only opening hours say "Open".
       return /^open/i.test(text) ? `${cap(text)}.` : /^(?:every|on)\b/i.test(text) ? `${cap(text)}.` : `Open ${text}.`;
     case 'duration':
+      // "Loans in 24 hours.", "School uniforms in one day.": what is done in that time, when the brief names it.
+      if (offer && /^(?:in|within|under)\b/i.test(text)) return `${cap(offer)} ${text}.`;
       return /^(?:in|within|under|while)\b/i.test(text) ? `Done ${text}.` : `${cap(text)}.`;
     case 'date':
       return /^(?:this|next)\b/i.test(text) || /\d\s?(?:-|–|to)\s?\d/.test(text) ? `${cap(text)}.` : `On ${text}.`;
@@ -199,7 +201,7 @@ function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
   if (fill.offer) {
     const stem = fill.offer.toLowerCase().replace(/(?:es|s)$/, '');
     const bare = pattern.text.toLowerCase().replace(/\{[a-z]+\}/gi, ' ');
-    if (stem.length > 2 && new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(bare)) return null;
+    if (stem.length > 2 && ` ${bare.replace(/[^\p{L}\s]/gu, ' ')}`.includes(` ${stem}`)) return null;
   }
   // A subject that is a place or an organisation ("dental clinic", "safety campaign") is never the job itself ("We only do dental clinic").
   if (fill.subject && INSTITUTION.test(fill.subject) && ACTIVITY_SLOT.test(source)) return null;
@@ -243,6 +245,7 @@ export function ctaFits(cta: string, frame: Frame): boolean {
   if (frame.facts.some((f) => /while you wait|walk[- ]in|same[- ]day/i.test(f.text)) && /^book\b/.test(c)) return false;
   if (/save the date/.test(c) && (frame.facts.some((f) => f.type === 'hours') || !frame.facts.some((f) => f.type === 'date'))) return false;
   if (frame.speaker !== 'cause' && DONATION.test(cta)) return false;
+  if (frame.facts.some((f) => /\bfree (?:entry|admission)\b/i.test(f.text)) && /\b(?:tickets?|buy)\b/.test(c)) return false;
   return true;
 }
 
@@ -252,8 +255,13 @@ const RETAIL =
 /** A donation appeal's words, true only of a cause. */
 const CHARITY =
   /\b(?:every gift counts|stand with|small gifts|big change|small acts, real change|every share helps|donate|together, it adds up|every shilling)\b/i;
+/** Calls that never open two sentences in a row. */
+const SAME_CALL = /^(?:join|book|call|send|order|visit|come|get|try|share|bring|register)$/;
+/** A brief about raising money (a cause that is not only asking for time or changing behaviour). */
+const FUNDRAISING =
+  /\b(?:donat\w*|fundrais\w*|raise|raising|harambee|appeal|target|goal|charity|sponsor\w*|pledge|gifts?|fees|m-?pesa|paybill)\b/i;
 /** Launch hype, true only of something new. */
-const HYPE = /\b(?:revolution|rewrite the rules|game[- ]?changer|the future is here)\b/i;
+const HYPE = /\b(?:revolution\w*|rewrit\w* the rules|game[- ]?changer|the future is here|disrupt\w*)\b/i;
 /** Tails that say nothing (a line ending on them is ranked last). */
 export const EMPTY_TAIL =
   /(?:done with care|done right|done properly|done well|made to last|worth the trip|since day one|work you can rely on|here to help)[.!]?$/i;
@@ -269,28 +277,38 @@ export function lineFits(text: string, frame: Frame, lang: Lang): boolean {
   const sells = frame.kind.sells;
   const shop = frame.speaker === 'business' && (sells === 'product' || sells === 'food');
   if (!shop && RETAIL.test(text)) return false;
-  if (frame.speaker !== 'cause' && CHARITY.test(text)) return false;
+  if (
+    CHARITY.test(text) &&
+    (frame.speaker !== 'cause' ||
+      (!FUNDRAISING.test(frame.topic ?? '') && !frame.facts.some((f) => f.type === 'goal' || f.type === 'payment')))
+  )
+    return false;
+  if (
+    /^give\b|\bgive (?:for|to|today|now|what)\b|\bevery gift\b|\bsupport our\b/i.test(text) &&
+    (frame.speaker !== 'cause' || !FUNDRAISING.test(frame.topic ?? ''))
+  )
+    return false;
   if (HYPE.test(text) && !/\b(?:launch|new|first|introducing|opening)\b/i.test(frame.topic ?? '')) return false;
   const named = frame.name ? text.split(frame.name).join(' ') : text;
   if (frame.speaker === 'person' && /\b(?:we|we're|we'll|our|us)\b/i.test(named)) return false;
   if (frame.speaker === 'business' && /\b(?:I|I'm|I'll|I've|me|my)\b/.test(named)) return false;
   if (/save the date/i.test(text) && (frame.facts.some((f) => f.type === 'hours') || !frame.facts.some((f) => f.type === 'date')))
     return false;
-  if (/\b(\p{L}{3,})\s+\1\b/iu.test(text)) return false;
-  const starts = text.split(/(?<=[.!?])\s+/).map(
-    (x) =>
-      x
-        .split(/\s+/)[0]
-        ?.toLowerCase()
-        .replace(/[^\p{L}]/gu, '') ?? '',
-  );
-  if (
-    starts.some(
-      (w, i) =>
-        i > 0 && w.length > 2 && w === starts[i - 1] && /^(?:join|book|call|send|order|visit|come|get|try|share|bring|register)$/.test(w),
-    )
-  )
-    return false;
+  // A word said twice in a row ("cakes cakes"), or two sentences opening on the same call ("Join them. Join us.").
+  const words = text.split(' ');
+  let prevSentence = '';
+  let sentenceStart = true;
+  for (let i = 0; i < words.length; i += 1) {
+    const w = words[i] ?? '';
+    const bare = w.toLowerCase().replace(/[^\p{L}]/gu, '');
+    const prev = i > 0 ? (words[i - 1] ?? '') : '';
+    if (bare.length > 2 && i > 0 && !/[.,!?;:—–-]$/.test(prev) && prev.toLowerCase().replace(/[^\p{L}]/gu, '') === bare) return false;
+    if (sentenceStart) {
+      if (bare === prevSentence && SAME_CALL.test(bare)) return false;
+      prevSentence = bare;
+    }
+    sentenceStart = /[.!?]$/.test(w);
+  }
   return true;
 }
 
@@ -351,7 +369,9 @@ const PAST = /\b(?:thank|was held|last (?:week|night|saturday|sunday|month)|reca
 function subjectValue(frame: Frame, lang: Lang): string | null {
   let s = frame.subject?.trim().replace(/^(?:our|my|the|upcoming)\s+/i, '') ?? '';
   if (!s || lang !== 'en' || frame.language !== 'en' || /\d/.test(s) || s.split(/\s+/).length > 5) return null;
-  if (frame.name && s.toLowerCase().includes(frame.name.toLowerCase())) return null;
+  if (frame.name && (s.toLowerCase().includes(frame.name.toLowerCase()) || frame.name.toLowerCase().includes(s.toLowerCase()))) return null;
+  // The kind's own noun stands in only where the brief says it ("farmers' co-op" for "Green Acres Farm Co-op" is not).
+  if (!(frame.topic ?? '').toLowerCase().includes(s.toLowerCase())) return null;
   if (/^(?:service|services|business|shop|store|raising|needs?|branch|launch)$/i.test(s)) return null;
   if (frame.speaker === 'person') return /(?:er|or|ist|ian|ant|DJ)$/i.test(s) ? s : null;
   // A shop or a trade named by the one who does it is named by what it deals in ("scrap metal dealer": "scrap metal").
@@ -394,7 +414,8 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
     if (generic && generic.id !== frame.kind.id) kinds.push({ kind: generic, specific: false });
   }
   // A brief asking for volunteers or members also gets the generic cause's recruiting lines.
-  if (frame.recruiting && !kinds.some((k) => k.kind.id === 'generic-cause')) kinds.push({ kind: genericKind('cause'), specific: false });
+  if (frame.recruiting && (frame.speaker === 'cause' || frame.speaker === 'event') && !kinds.some((k) => k.kind.id === 'generic-cause'))
+    kinds.push({ kind: genericKind('cause'), specific: false });
   const facts = frame.facts.filter((f) => factIn(f, lang) !== null);
   // Offers in a Kiswahili line only from a Kiswahili brief (an English noun phrase would not agree).
   const offers = lang === 'en' || frame.language === 'sw' ? frame.offers.slice(0, 3) : [];
@@ -515,7 +536,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                   }
                 } else if (!used.includes('cta')) {
                   for (const f of facts.slice(0, 2)) {
-                    const tail = factSentence(f, lang, frame.speaker);
+                    const tail = factSentence(f, lang, frame.speaker, offers[0] ?? null);
                     if (tail) push(withTail(signed, tail), true, true);
                   }
                 }
@@ -523,7 +544,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
               // The same line carrying a fact of its own, for a brief whose facts no pattern of this category names.
               if (fact === null && !used.includes('cta')) {
                 for (const f of facts.slice(0, 3)) {
-                  const tail = factSentence(f, lang, frame.speaker);
+                  const tail = factSentence(f, lang, frame.speaker, offers[0] ?? null);
                   if (tail && !text.toLowerCase().includes((factIn(f, lang) ?? '').toLowerCase())) {
                     push(withTail(text, tail), true, true);
                   }

@@ -7,7 +7,7 @@ import { composeCandidates, curatedCandidates, type Candidate, type ComposeInput
 import { CONTENT, isCodeJokeEntry, isFoodEntry, tonedEntries, type Entry } from './content';
 import { parseFrame, type Frame } from './frame';
 import { BANNED_PHRASES } from './kinds.schema';
-import { DONATION, factSentence, kindCandidates, withTail, type KindCandidate } from './kind-writer';
+import { DONATION, factSentence, kindCandidates, lineFits, withTail, type KindCandidate } from './kind-writer';
 import { Picker } from './picker';
 import { exclaimed, measureExamples, voiceScore } from './voice';
 import { decorateLine, reduceLine } from './switches';
@@ -189,9 +189,17 @@ function frameBrief(frame: Frame, original: Brief): Brief {
       : frame.speaker === 'cause' && b.kind !== 'group'
         ? 'cause'
         : b.kind;
-  return { ...b, kind, place, offers, topic: original.topic, words: original.words };
+  // The frame's name wins: a word it has rejected as a name ("Speaker" of "Speaker and leadership coach") is none.
+  const name = b.name !== null && frame.name === null && !/['’]s$/.test(b.name) && !frame.brief.name?.includes(' ') ? null : b.name;
+  return { ...b, kind, name, place, offers, topic: original.topic, words: original.words };
 }
 const poolCache = new Map<string, Pools>();
+
+/** A line with the brief's name taken out: a long name ("Green Acres Farm Co-op") is the name, never a pasted brief. */
+function withoutName(text: string, name: string | null): string {
+  if (!name || name.split(/[\s-]+/).length < 3) return text;
+  return text.split(name).join(' · ');
+}
 
 /**
  * The candidate lines for a brief, category, tone and language, with the switches that only take
@@ -236,8 +244,8 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     const out: Candidate[] = [];
     for (const c of candidates) {
       const text = reduceLine(c.text, switches);
-      if (text === null || containsAvoided(text) || pastesTopic(text, brief) || hasFiller(text)) continue;
-      if (frame && !lenient && saysNothing(text, frame)) continue;
+      if (text === null || containsAvoided(text) || pastesTopic(withoutName(text, brief.name), brief) || hasFiller(text)) continue;
+      if (frame && !lenient && (saysNothing(text, frame) || !lineFits(text, frame, language === 'sw' ? 'sw' : 'en'))) continue;
       // A line the provider chain would clean up or drop (e.g. one starting like chatter: "Okay.") is never offered.
       if (!req.lowercase && cleanLine(text) !== text) continue;
       out.push(text === c.text ? c : { ...c, text, key: lineKey(text) });

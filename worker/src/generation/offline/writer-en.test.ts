@@ -24,7 +24,7 @@ const REQUEST_WORDS = /\b(?:caption|bio|quote|headline|slogan|words|t-shirts|ban
 const CHARITY = /\b(?:every gift counts|stand with|small gifts|big change|donate|every shilling|every share helps)\b/i;
 const RETAIL = /\b(?:in stock|fairly priced|visit the shop|shop now|back on the shelf|new stock|see before you buy)\b/i;
 
-describe('the request words of a brief (failure mode 1)', () => {
+describe('the request words of a brief (failure mode 1)', { timeout: 60_000 }, () => {
   it('strips what is asked for, keeping what the subject is', () => {
     expect(stripRequest('need a caption for our car wash in Thika lol').text).toBe('car wash in Thika');
     expect(stripRequest('bio for my IG, i am a makeup artist in Nakuru')).toEqual({ text: 'makeup artist in Nakuru', person: true });
@@ -99,7 +99,7 @@ describe('the request words of a brief (failure mode 1)', () => {
   });
 });
 
-describe('the register of the speaker (failure modes 2 and 6)', () => {
+describe('the register of the speaker (failure modes 2 and 6)', { timeout: 60_000 }, () => {
   it('never writes charity copy for a business, a person or an event, nor shop copy for a service, a person or an event', () => {
     for (const b of DEV_BRIEFS) {
       const f = parseFrame(b.topic);
@@ -158,7 +158,7 @@ describe('calls to action that fit the speaker (failure mode 3)', () => {
   });
 });
 
-describe('facts as written, with what they belong to (failure mode 4)', () => {
+describe('facts as written, with what they belong to (failure mode 4)', { timeout: 60_000 }, () => {
   it('keeps the currency as written and uses a fact in at least 3 of 5 lines', () => {
     expect(parseFrame(brief('yoga classes').topic).facts).toContainEqual({ text: 'S$25', type: 'price' });
     expect(parseFrame(brief('our church youth camp').topic).facts).toContainEqual({ text: '15 to 18 December', type: 'date' });
@@ -181,7 +181,7 @@ describe('facts as written, with what they belong to (failure mode 4)', () => {
   });
 });
 
-describe('no filler, no doubled words (failure mode 5)', () => {
+describe('no filler, no doubled words (failure mode 5)', { timeout: 60_000 }, () => {
   it('never doubles a word or says an offer twice', () => {
     for (const b of DEV_BRIEFS) {
       for (const line of gen(b.topic, b.category, b.tone)) {
