@@ -32,7 +32,14 @@ const POSSESSIVE = /\s+(?:langu|letu|yangu|yetu|wangu|wetu|changu|chetu|zangu|ze
 export function stripSwRequest(text: string): string {
   let t = text;
   for (let i = 0; i < 2; i++) {
-    const m = REQUESTS.map((re) => re.exec(t)).find((x) => x !== null);
+    // Kiswahili requests only ("Nataka bio ya IG ya", "#Caption ya"): English ones are frame.ts's to take off.
+    const m = REQUESTS.map((re) => re.exec(t)).find(
+      (x) =>
+        x !== null &&
+        /#|\b(?:ya|la|kwa|za|wa|cha|nataka|nahitaji|tunataka|tunahitaji|nipe|tupe|naomba|tunaomba|tuandikie|niandikie|andika|nisaidie)\b/i.test(
+          x[0],
+        ),
+    );
     // Only when something is left to read ("Caption" alone stays as it is).
     if (m && t.slice(m[0].length).trim().length > 2) t = t.slice(m[0].length);
   }

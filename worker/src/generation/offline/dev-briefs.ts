@@ -78,4 +78,22 @@ export const DEV_BRIEFS: DevBrief[] = [
   { topic: 'Charity fun run for cancer awareness, Nairobi Arboretum, 5km, register KSh 1,000', category: 'slogans', tone: 'bold' },
   { topic: 'Software development agency in Berlin building apps for startups', category: 'bios', tone: 'corporate' },
   { topic: 'event planner for weddings and corporate parties in Nairobi', category: 'adlines', tone: 'minimalist' },
+  { topic: 'mama mboga in Githurai selling sukuma, tomatoes and onions, we deliver to your gate lol', category: 'captions', tone: 'funny' },
+  { topic: 'Slogan for our sacco: Umoja Boda Sacco, loans for riders in 24 hours', category: 'slogans', tone: 'bold' },
+  { topic: 'Dr. Achieng, paediatrician at Aga Khan Kisumu, 12 years caring for children', category: 'bios', tone: 'corporate' },
+  { topic: 'Open mic night every Friday at The Alchemist, free entry, 8pm', category: 'captions', tone: 'bold' },
+  { topic: 'IT support for law firms in Johannesburg, fixed monthly fee, response in 2 hours', category: 'adlines', tone: 'corporate' },
+  { topic: 'Grace Bakes cakes Ruiru birthday cakes from KSh 1,500 order 2 days before', category: 'adlines', tone: 'romantic' },
+  {
+    topic: 'caption for my gym: Iron Temple Kasarani, monthly membership KSh 2,500, open 5am to 10pm',
+    category: 'captions',
+    tone: 'motivational',
+  },
+  { topic: 'Wanjiku Njoroge, freelance graphic designer, logos and brand kits for small businesses', category: 'bios', tone: 'minimalist' },
+  {
+    topic: 'Clean-up of Nairobi River this Saturday, gloves and bags provided, meet at Globe roundabout 8am',
+    category: 'adlines',
+    tone: 'inspirational',
+  },
+  { topic: 'Driving school in Thika, Class B licence, KSh 18,000 full course, NTSA approved', category: 'taglines', tone: 'bold' },
 ];

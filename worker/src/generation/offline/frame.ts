@@ -70,7 +70,7 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
   {
     type: 'price',
     re: new RegExp(
-      String.raw`(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|R|\$|£|€)\s?${NUM}(?:\s?(?:k|K|m|bn)\b)?(?:\s?(?:\/-|per\s+\w+|a\s+(?:night|month|week|day|kilo|kg|person|head|plate|hour|session|class|bar|piece|pair|bottle|jar|pack|box|dozen|loaf|cup|litre|bag|meal|ticket)))?`,
+      String.raw`(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|(?:S|A|C|NZ|HK|R)\$|EUR|GBP|R|\$|£|€)\s?${NUM}(?:\s?(?:k|K|m|bn)\b)?(?:\s?(?:\/-|per\s+\w+|a\s+(?:night|month|week|day|kilo|kg|person|head|plate|hour|session|class|bar|piece|pair|bottle|jar|pack|box|dozen|loaf|cup|litre|bag|meal|ticket)))?`,
       'g',
     ),
   },
@@ -84,7 +84,7 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
   { type: 'perk', re: /\b\d{1,3}\s?(?:%|percent|per cent)\s+off\b(?:\s+\w+)?/gi },
   {
     type: 'hours',
-    re: /\b24\/7\b|\b24\s?hours?(?:\s+a\s+day)?\b|\bround[- ]the[- ]clock\b|\bopen\s+(?:late|daily|every day|all night|on sundays?|on weekends?|till \w+|until \w+)\b/gi,
+    re: /\b24\/7\b|(?<!\b(?:in|within|under)\s)\b24\s?hours?(?:\s+a\s+day)?\b|\bround[- ]the[- ]clock\b|\bopen\s+(?:late|daily|every day|all night|on sundays?|on weekends?|till \w+|until \w+)\b/gi,
   },
   {
     type: 'hours',
@@ -98,12 +98,19 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
     type: 'hours',
     re: /\b(?:every|on)\s+(?:weekends?|weekdays|saturdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?)(?:\s+and\s+(?:saturdays?|sundays?))?\b(?!,?\s+\d)/gi,
   },
+  {
+    type: 'hours',
+    re: new RegExp(
+      String.raw`\b(?:every\s+|on\s+the\s+)?(?:first|second|third|fourth|last)\s+${DAYS}\s+of\s+(?:the|every|each)\s+month\b|\bevery\s+(?:first|second|third|last)\s+${DAYS}\b`,
+      'gi',
+    ),
+  },
   { type: 'duration', re: /\bwhile[- ]you[- ]wait\b/gi },
   { type: 'duration', re: /\bsame[- ]day(?:\s+(?:delivery|service|repairs?|results))?\b|\bnext[- ]day\s+delivery\b/gi },
   {
     type: 'duration',
     re: new RegExp(
-      String.raw`\b(?:in|within|under|in under|in less than)\s+${WORD_NUM}\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b`,
+      String.raw`\b(?:(?:response|delivery|turnaround|approval|payouts?)\s+)?(?:in|within|under|in under|in less than)\s+${WORD_NUM}\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b`,
       'gi',
     ),
   },
@@ -140,6 +147,10 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
   {
     type: 'perk',
     re: /\bno\s+call[- ]out\s+(?:fee|charge)s?\b|\bfree\s+(?:delivery|shipping|wi-?fi|parking|consultations?|quotes?|installation|fitting|first\s+(?:lesson|class|session|visit)|trial\s+class|trial lesson|assessment|check-?ups?|samples?|entry|admission|tasting)\b|\b(?:money[- ]back|satisfaction)\s+guarantee\b|\b(?:\d+|one|two|three|five|ten)[- ](?:year|month)\s+(?:guarantee|warranty)\b|\bno\s+(?:hidden\s+(?:fees|charges)|booking fee|deposit|contract|joining fee)\b|\bfree\s+entry\b|\bfree\s+for\s+(?:kids|children|members)\b|\bdelivery\s+(?:included|available)\b|\bwe\s+deliver\b|\bdelivers?\s+(?:countrywide|nationwide|across\s+\w+)\b|\bdelivery\s+(?:countrywide|nationwide)\b|\bcomes?\s+to\s+(?:your|you)(?:\s+\w+)?\b/gi,
+  },
+  {
+    type: 'perk',
+    re: /\b(?:fixed|flat)\s+(?:monthly\s+)?(?:fee|rate|price)s?\b|\b[A-Z]{2,6}[- ](?:approved|certified|registered|accredited|licensed)\b/g,
   },
   {
     type: 'perk',
@@ -278,7 +289,7 @@ function unmatchedSells(rest: string, brief: Brief, sells: KindSells): KindSells
   const clause = firstClause(rest).toLowerCase();
   const head = (brief.subject?.en ?? clause).toLowerCase();
   if (CAUSE_WORDS.test(clause) || (CAUSE_WORDS.test(rest) && !GOODS_HEADS.test(clause) && !SERVICE_HEADS.test(clause))) return 'cause';
-  if (EVENT_HEADS.test(clause)) return 'event';
+  if (EVENT_HEADS.test(clause) || EVENT_HEADS.test(rest.split(/[,.;]/)[0] ?? '')) return 'event';
   if (brief.food || sells === 'food') return 'food';
   if (sells === 'software') return sells;
   // "bicycle repair shop": a shop of a service sells the service.
@@ -324,12 +335,23 @@ const CHATTER = /\b(?:lol|lmao|haha+|hehe|pls|plz|please|asap|thx|thanks|tia|btw
  * is what the subject is. `person`: the brief speaks as "I" (a bio for me).
  */
 export function stripRequest(text: string): { text: string; person: boolean } {
-  let t = text.replace(CHATTER, ' ').replace(/\s+/g, ' ').trim();
+  let t = text
+    .replace(CHATTER, ' ')
+    .replace(/\b(Dr|Mr|Mrs|Ms|Prof|Eng|Rev|Pst|Hon)\.\s+/g, '$1 ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const before = t;
   for (let i = 0; i < 2; i += 1) t = t.replace(REQUEST_HEAD, (m) => (m.trim() ? '' : m)).trim();
   // Nothing but the request is left ("caption"): the brief is kept as it was.
   if (!/\p{L}{3}/u.test(t)) t = before;
   t = t.replace(REQUEST_TAIL, '').trim();
+  // "gym: Iron Temple Kasarani, …" is "Iron Temple Kasarani gym, …": the name before what it is.
+  const labelled = /^(\p{Ll}[\p{Ll}\s'-]{1,30}?):\s*((?:\p{Lu}[\p{L}'’&.-]*\s*){1,5})(,.*|$)/u.exec(t);
+  if (labelled?.[1] && labelled[2]) {
+    const noun = labelled[1].trim();
+    const nm = labelled[2].trim();
+    t = `${nm.toLowerCase().endsWith(noun.toLowerCase()) ? nm : `${nm} ${noun}`}${labelled[3] ?? ''}`;
+  }
   let person =
     /\b(?:i\s+am|i'm|my\s+name\s+is|me:|for\s+me\b|(?:bio|headline|profile)\s+for\s+my\b|i\s+(?:help|do|make|teach|coach|write|shoot|play|sell|work|come|fix|bake|cook|design|build|offer|run|train|cut|braid|drive|deliver|clean|paint|tutor|sing|speak|plan|repair|install|style|create))\b/i.test(
       text,
@@ -346,8 +368,8 @@ export function stripRequest(text: string): { text: string; person: boolean } {
 
 /** Words an offer never starts or ends with: a pronoun, a verb, a filler ("you wait", "engine wash too", "have planted 12"). */
 const OFFER_EDGE_START =
-  /^(?:i|we|you|u|us|they|he|she|it|me|my|our|your|their|am|is|are|was|were|be|been|have|has|had|do|does|did|can|will|get|got|come|comes|go|join|book|call|open|opens|meeting|meets|sleeps|pay|paying|just|also|so|too|very|after|before|then|now|today|every|each|no|not|free|new|best|plus|and|or|with|for|of|to|at|in|on)\b/i;
-const OFFER_EDGE_END = /\b(?:too|also|so far|after|now|today|only|etc|and|or|with|for|of|to|at|in|on|the|a|an|is|are|us|you|it)$/i;
+  /^(?:i|we|you|u|us|they|he|she|it|me|my|our|your|their|am|is|are|was|were|be|been|have|has|had|do|does|did|can|will|get|got|come|comes|go|join|book|call|open|opens|meet|meeting|meets|sleeps|pay|paying|just|also|so|too|very|usually|always|often|sometimes|mostly|really|want|wants|need|needs|please|helping|doing|selling|offering|serving|providing|bringing|giving|looking|caring|making|after|before|then|now|today|every|each|no|not|free|new|best|plus|and|or|with|for|of|to|at|in|on)\b/i;
+const OFFER_EDGE_END = /\b(?:too|also|so far|after|now|today|only|etc|and|or|with|for|of|to|at|in|on|the|a|an|is|are|us|you|it|\p{L})$/iu;
 /** Numbers that are a duration, an age or a count, not part of a thing sold ("10 years", "5 minutes", "sleeps 6"). */
 const OFFER_COUNT = /\b\d+\s*(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|km|people|guests|trees)\b|\d$/i;
 
@@ -481,6 +503,15 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     subjectText = null;
   }
   let name = cleanName(brief.name, subjectText, kind);
+  // "Speaker and leadership coach": a trade word opening the brief is what the person is, not a name.
+  if (
+    name &&
+    !name.includes(' ') &&
+    rest.startsWith(name) &&
+    /(?:er|or|ist|ian|ant|coach|artist)$/i.test(name) &&
+    /^\s*(?:and|&|,|\/)/.test(rest.slice(name.length))
+  )
+    name = null;
   // The subject as the brief spells it ("used tyres ex-Japan"), without a place or a name after it ("barbershop Rongai", "group Mavuno Women").
   if (subjectText) {
     let st: string = subjectText;
@@ -508,7 +539,24 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     }
     subjectText = st;
   }
-  if (subjectText) subjectText = subjectText.replace(/\s+ex[-\s]\p{L}+$/iu, '');
+  if (subjectText)
+    subjectText = subjectText.replace(/\s+ex[-\s]\p{L}+$/iu, '').replace(/\s+(?:meets|gathers|runs|opens|plays|is|are)$/i, '');
+  if (subjectText && new Set(subjectText.toLowerCase().split(/\s+/)).size < subjectText.split(/\s+/).length) subjectText = null;
+  // "Wanjiku Njoroge, freelance graphic designer": a person's name with their trade speaks as that person.
+  let trade: string | null = null;
+  if (!match && name && /^(?:(?:Dr|Mr|Mrs|Ms|Prof|Eng|Rev|Pst|Hon)\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?$/u.test(name)) {
+    for (const chunk of rest.split(/\s*[,;]\s*/).slice(1, 3)) {
+      const m =
+        /^(?:an?\s+)?(?:freelance|independent|self-employed|certified|professional|qualified|senior)?\s*((?:[a-z]+\s){0,2}[a-z]+(?:er|ist|ian|or|ant|DJ|MC))\b/.exec(
+          chunk,
+        );
+      if (m?.[1] && !/^(?:for|and|with|in|at)\b/.test(m[1])) {
+        trade = m[1].trim();
+        break;
+      }
+    }
+    if (trade) subjectText = trade;
+  }
   if (subjectText && /^(?:meets|meet|runs|opens|sells|makes|needs|has|have|is|are|will|we|i|you)\b/i.test(subjectText)) subjectText = null;
   // A name ending in its town ("Sunrise Dental Clinic Eldoret") is the name without it; the town is a place.
   if (name)
@@ -527,7 +575,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
       o.en
         .trim()
         .replace(/\s+(?:too|also|as well)$/i, '')
-        .replace(/\s+(?:filed|fixed|done|delivered|included|sorted|available|welcome|wanted)$/i, '')
+        .replace(/\s+(?:filed|fixed|done|delivered|included|sorted|available|welcome|wanted|provided|supplied)$/i, '')
         .split(/\s+/)
         .filter((w, i, all) => !(i === 0 && all.length > 1 && placeWords0.has(w.toLowerCase())))
         .join(' '),
@@ -535,6 +583,11 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     .filter(cleanOffer)
     .filter((o) => !places.some((p) => p.toLowerCase() === o.toLowerCase()))
     .filter((o) => !endsInVerb(o, rest))
+    // The rest of a place ("River" of "Nairobi River"), a time ("8pm"), a word said twice ("cakes birthday cakes").
+    .filter((o) => !places.some((p) => new RegExp(`${escapeRe(p)}\\s+${escapeRe(o)}`, 'i').test(rest)))
+    .filter((o) => !/^\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)$/i.test(o))
+    .filter((o) => new Set(o.toLowerCase().split(/\s+/)).size === o.split(/\s+/).length)
+    .filter((o) => !/\b(?:approved|certified|registered|accredited|licensed)$/i.test(o))
     .filter((o) => o.length > 2 && !NOT_OFFERS.has(o.toLowerCase()) && !placeWords.has(o.toLowerCase()))
     .filter((o) => !facts.some((f) => f.text.toLowerCase().includes(o.toLowerCase())))
     .filter((o) => !/^(?:the|a|an|our|my|your)$/i.test(o))
@@ -574,23 +627,39 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   }
 
   // A person's trade with a firm's name ("Tumaini Tutors", "Baraka & Sons") speaks as a business.
-  const speakerOf: Speaker =
-    asked.person &&
-    name === null &&
-    (speaker === 'business' || speaker === 'person') &&
-    kind.sells !== 'product' &&
-    kind.sells !== 'food' &&
-    kind.sells !== 'venue'
+  const speakerOf: Speaker = trade
+    ? 'person'
+    : asked.person &&
+        name === null &&
+        (speaker === 'business' || speaker === 'person') &&
+        kind.sells !== 'product' &&
+        kind.sells !== 'food' &&
+        kind.sells !== 'venue'
       ? 'person'
       : speaker === 'person' && name !== null && /(?:[^s'’]s|\b(?:ltd|limited|co|agency|group|services|studio|associates|&))$/i.test(name)
         ? 'business'
         : speaker;
 
+  if (trade) for (let i = offers.length - 1; i >= 0; i -= 1) if (offers[i]?.toLowerCase() === trade.toLowerCase()) offers.splice(i, 1);
+  // "leadership coach" beside the subject "coach" is the subject, said more exactly.
+  const plainSubject = subjectText ?? (match ? kind.noun.en : null);
+  if (plainSubject && !plainSubject.includes(' ')) {
+    const exact = offers.find((o) => o.toLowerCase().endsWith(` ${plainSubject.toLowerCase()}`));
+    if (exact) {
+      subjectText = exact;
+      offers.splice(offers.indexOf(exact), 1);
+    }
+  }
+  // "Book club meets first Thursday…": what meets is the subject.
+  if (!subjectText && language === 'en') {
+    const group = /^([A-Za-z][a-z]+(?:\s[a-z]+){0,2})\s+(?:meets|gathers|runs|opens|plays)\b/.exec(rest);
+    if (group?.[1] && !/^(?:we|i|they|it|he|she)$/i.test(group[1])) subjectText = group[1].charAt(0).toLowerCase() + group[1].slice(1);
+  }
   const frame: Frame = {
     topic: raw,
     language,
     subject: subjectText && !/\d/.test(subjectText) ? subjectText : match ? kind.noun.en : subjectText,
-    kind,
+    kind: trade ? genericKind('person') : kind,
     matched: Boolean(match),
     offers,
     facts,

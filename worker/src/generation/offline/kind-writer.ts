@@ -46,7 +46,14 @@ export function withTail(text: string, tail: string): string {
 }
 
 /** A fact as a short sentence of its own, to follow a line that names none (`group`: a chama, a church or a cause: "Mchango: …"; `from`: a starting price). */
-export function factSentence(fact: Fact, lang: Lang, speaker: Frame['speaker'] = 'business', group = false, from = false): string | null {
+export function factSentence(
+  fact: Fact,
+  lang: Lang,
+  speaker: Frame['speaker'] = 'business',
+  offer: string | null = null,
+  group = false,
+  from = false,
+): string | null {
   if (lang === 'sw') return swFactSentence(fact, { group, from });
   const text = factIn(fact, lang);
   if (text === null) return null;
@@ -62,6 +69,8 @@ export function factSentence(fact: Fact, lang: Lang, speaker: Frame['speaker'] =
       // "Every Sunday" may be when a chama meets or a baker bakes: only opening hours say "Open".
       return /^open/i.test(text) ? `${cap(text)}.` : /^(?:every|on)\b/i.test(text) ? `${cap(text)}.` : `Open ${text}.`;
     case 'duration':
+      // "Loans in 24 hours.", "School uniforms in one day.": what is done in that time, when the brief names it.
+      if (offer && /^(?:in|within|under)\b/i.test(text)) return `${cap(offer)} ${text}.`;
       return /^(?:in|within|under|while)\b/i.test(text) ? `Done ${text}.` : `${cap(text)}.`;
     case 'date':
       return /^(?:this|next)\b/i.test(text) || /\d\s?(?:-|–|to)\s?\d/.test(text) ? `${cap(text)}.` : `On ${text}.`;
@@ -139,7 +148,7 @@ function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
   let source = pattern.text;
   // "{Fact}." as a sentence of its own reads as one ("Open 24/7.", "Pay by M-Pesa.", "From KSh 200.").
   if (fill.fact) {
-    const sentence = factSentence(fill.fact, lang, fill.speaker, fill.group, fill.from);
+    const sentence = factSentence(fill.fact, lang, fill.speaker, fill.offer, fill.group, fill.from);
     if (sentence) source = source.replace(/(^|[.!?]\s+)\{[Ff]act\}\./, (_, a: string) => `${a}${sentence.replace(/[{}]/g, '')}`);
     // Inside a sentence, only a fact that reads as a phrase there (not "M-Pesa" or "15 years experience").
     if (/\{fact\}/i.test(source) && (fill.fact.type === 'payment' || fill.fact.type === 'record')) return null;
@@ -174,6 +183,12 @@ function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
         return null;
     }
   };
+  // An offer is never said twice in one line ("Clean lineup, sharp fade: fades.").
+  if (fill.offer) {
+    const stem = fill.offer.toLowerCase().replace(/(?:es|s)$/, '');
+    const bare = pattern.text.toLowerCase().replace(/\{[a-z]+\}/gi, ' ');
+    if (stem.length > 2 && ` ${bare.replace(/[^\p{L}\s]/gu, ' ')}`.includes(` ${stem}`)) return null;
+  }
   // A subject that is a place or an organisation ("dental clinic", "safety campaign") is never the job itself ("We only do dental clinic").
   if (fill.subject && INSTITUTION.test(fill.subject) && ACTIVITY_SLOT.test(source)) return null;
   // "come to your driveway" reads only as a sentence with its speaker ("We come to your driveway."), never inside one.
@@ -216,6 +231,7 @@ export function ctaFits(cta: string, frame: Frame): boolean {
   if (frame.facts.some((f) => /while you wait|walk[- ]in|same[- ]day/i.test(f.text)) && /^book\b/.test(c)) return false;
   if (/save the date/.test(c) && (frame.facts.some((f) => f.type === 'hours') || !frame.facts.some((f) => f.type === 'date'))) return false;
   if (frame.speaker !== 'cause' && DONATION.test(cta)) return false;
+  if (frame.facts.some((f) => /\bfree (?:entry|admission)\b/i.test(f.text)) && /\b(?:tickets?|buy)\b/.test(c)) return false;
   return true;
 }
 
@@ -225,8 +241,13 @@ const RETAIL =
 /** A donation appeal's words, true only of a cause. */
 const CHARITY =
   /\b(?:every gift counts|stand with|small gifts|big change|small acts, real change|every share helps|donate|together, it adds up|every shilling)\b/i;
+/** Calls that never open two sentences in a row. */
+const SAME_CALL = /^(?:join|book|call|send|order|visit|come|get|try|share|bring|register)$/;
+/** A brief about raising money (a cause that is not only asking for time or changing behaviour). */
+const FUNDRAISING =
+  /\b(?:donat\w*|fundrais\w*|raise|raising|harambee|appeal|target|goal|charity|sponsor\w*|pledge|gifts?|fees|m-?pesa|paybill)\b/i;
 /** Launch hype, true only of something new. */
-const HYPE = /\b(?:revolution|rewrite the rules|game[- ]?changer|the future is here)\b/i;
+const HYPE = /\b(?:revolution\w*|rewrit\w* the rules|game[- ]?changer|the future is here|disrupt\w*)\b/i;
 /** Tails that say nothing (a line ending on them is ranked last). */
 export const EMPTY_TAIL =
   /(?:done with care|done right|done properly|done well|made to last|worth the trip|since day one|work you can rely on|here to help)[.!]?$/i;
@@ -242,28 +263,38 @@ export function lineFits(text: string, frame: Frame, lang: Lang): boolean {
   const sells = frame.kind.sells;
   const shop = frame.speaker === 'business' && (sells === 'product' || sells === 'food');
   if (!shop && RETAIL.test(text)) return false;
-  if (frame.speaker !== 'cause' && CHARITY.test(text)) return false;
+  if (
+    CHARITY.test(text) &&
+    (frame.speaker !== 'cause' ||
+      (!FUNDRAISING.test(frame.topic ?? '') && !frame.facts.some((f) => f.type === 'goal' || f.type === 'payment')))
+  )
+    return false;
+  if (
+    /^give\b|\bgive (?:for|to|today|now|what)\b|\bevery gift\b|\bsupport our\b/i.test(text) &&
+    (frame.speaker !== 'cause' || !FUNDRAISING.test(frame.topic ?? ''))
+  )
+    return false;
   if (HYPE.test(text) && !/\b(?:launch|new|first|introducing|opening)\b/i.test(frame.topic ?? '')) return false;
   const named = frame.name ? text.split(frame.name).join(' ') : text;
   if (frame.speaker === 'person' && /\b(?:we|we're|we'll|our|us)\b/i.test(named)) return false;
   if (frame.speaker === 'business' && /\b(?:I|I'm|I'll|I've|me|my)\b/.test(named)) return false;
   if (/save the date/i.test(text) && (frame.facts.some((f) => f.type === 'hours') || !frame.facts.some((f) => f.type === 'date')))
     return false;
-  if (/\b(\p{L}{3,})\s+\1\b/iu.test(text)) return false;
-  const starts = text.split(/(?<=[.!?])\s+/).map(
-    (x) =>
-      x
-        .split(/\s+/)[0]
-        ?.toLowerCase()
-        .replace(/[^\p{L}]/gu, '') ?? '',
-  );
-  if (
-    starts.some(
-      (w, i) =>
-        i > 0 && w.length > 2 && w === starts[i - 1] && /^(?:join|book|call|send|order|visit|come|get|try|share|bring|register)$/.test(w),
-    )
-  )
-    return false;
+  // A word said twice in a row ("cakes cakes"), or two sentences opening on the same call ("Join them. Join us.").
+  const words = text.split(' ');
+  let prevSentence = '';
+  let sentenceStart = true;
+  for (let i = 0; i < words.length; i += 1) {
+    const w = words[i] ?? '';
+    const bare = w.toLowerCase().replace(/[^\p{L}]/gu, '');
+    const prev = i > 0 ? (words[i - 1] ?? '') : '';
+    if (bare.length > 2 && i > 0 && !/[.,!?;:—–-]$/.test(prev) && prev.toLowerCase().replace(/[^\p{L}]/gu, '') === bare) return false;
+    if (sentenceStart) {
+      if (bare === prevSentence && SAME_CALL.test(bare)) return false;
+      prevSentence = bare;
+    }
+    sentenceStart = /[.!?]$/.test(w);
+  }
   return true;
 }
 
@@ -396,7 +427,9 @@ const PAST = /\b(?:thank|was held|last (?:week|night|saturday|sunday|month)|reca
 function subjectValue(frame: Frame, lang: Lang): string | null {
   let s = frame.subject?.trim().replace(/^(?:our|my|the|upcoming)\s+/i, '') ?? '';
   if (!s || lang !== 'en' || frame.language !== 'en' || /\d/.test(s) || s.split(/\s+/).length > 5) return null;
-  if (frame.name && s.toLowerCase().includes(frame.name.toLowerCase())) return null;
+  if (frame.name && (s.toLowerCase().includes(frame.name.toLowerCase()) || frame.name.toLowerCase().includes(s.toLowerCase()))) return null;
+  // The kind's own noun stands in only where the brief says it ("farmers' co-op" for "Green Acres Farm Co-op" is not).
+  if (!(frame.topic ?? '').toLowerCase().includes(s.toLowerCase())) return null;
   if (/^(?:service|services|business|shop|store|raising|needs?|branch|launch)$/i.test(s)) return null;
   if (frame.speaker === 'person') return /(?:er|or|ist|ian|ant|DJ)$/i.test(s) ? s : null;
   // A shop or a trade named by the one who does it is named by what it deals in ("scrap metal dealer": "scrap metal").
@@ -460,7 +493,8 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
     if (generic && generic.id !== frame.kind.id) kinds.push({ kind: generic, specific: false });
   }
   // A brief asking for volunteers or members also gets the generic cause's recruiting lines.
-  if (frame.recruiting && !kinds.some((k) => k.kind.id === 'generic-cause')) kinds.push({ kind: genericKind('cause'), specific: false });
+  if (frame.recruiting && (frame.speaker === 'cause' || frame.speaker === 'event') && !kinds.some((k) => k.kind.id === 'generic-cause'))
+    kinds.push({ kind: genericKind('cause'), specific: false });
   const facts = frame.facts.filter((f) => factIn(f, lang) !== null);
   // Offers in a Kiswahili line only from a Kiswahili brief (an English noun phrase would not agree).
   const offers = lang === 'en' ? frame.offers.slice(0, 3) : swOffers(frame);
@@ -592,14 +626,22 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 // A quote's attribution carries a date or hours after a comma ("— Kisumu Lakeside Marathon, 12 October"), never a sentence after it.
                 if (category === 'quotes') {
                   for (const f of facts.slice(0, 2)) {
+                    // "on 12 October": the brief's own run of words ("Marathon 12 October") is never pasted whole.
+                    const dated =
+                      f.type === 'date' && !/^(?:this|next|every)\b/i.test(f.text)
+                        ? lang === 'sw'
+                          ? (factIn(f, lang) ?? '')
+                          : `on ${factIn(f, lang) ?? ''}`
+                        : null;
                     const ft =
-                      f.type === 'date' || f.type === 'hours' ? factIn(f, lang) : factSentence(f, lang, frame.speaker, group, from);
+                      dated ??
+                      (f.type === 'date' || f.type === 'hours' ? factIn(f, lang) : factSentence(f, lang, frame.speaker, null, group, from));
                     if (ft && f.type !== 'payment' && f.type !== 'goal')
                       push(`${signed}, ${ft.replace(/\.$/, '').replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}`, true, true);
                   }
                 } else if (!used.includes('cta')) {
                   for (const f of facts.slice(0, 2)) {
-                    const tail = factSentence(f, lang, frame.speaker, group, from);
+                    const tail = factSentence(f, lang, frame.speaker, offers[0] ?? null, group, from);
                     if (tail) push(withTail(signed, tail), true, true);
                   }
                 }
@@ -607,7 +649,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
               // The same line carrying a fact of its own, for a brief whose facts no pattern of this category names.
               if (fact === null && !used.includes('cta')) {
                 for (const f of facts.slice(0, 3)) {
-                  const tail = factSentence(f, lang, frame.speaker, group, from);
+                  const tail = factSentence(f, lang, frame.speaker, offers[0] ?? null, group, from);
                   if (tail && !text.toLowerCase().includes((factIn(f, lang) ?? '').toLowerCase())) {
                     push(withTail(text, tail), true, true);
                   }

@@ -7,8 +7,9 @@ import { composeCandidates, curatedCandidates, type Candidate, type ComposeInput
 import { CONTENT, isCodeJokeEntry, isFoodEntry, tonedEntries, type Entry } from './content';
 import { parseFrame, type Frame } from './frame';
 import { BANNED_PHRASES } from './kinds.schema';
-import { DONATION, factSentence, kindCandidates, withTail, type KindCandidate } from './kind-writer';
+import { DONATION, factSentence, kindCandidates, lineFits, withTail, type KindCandidate } from './kind-writer';
 import { Picker } from './picker';
+import { exclaimed, measureExamples, voiceScore } from './voice';
 import { decorateLine, reduceLine } from './switches';
 import { fitsBounds, lineKey, normalizeTopic } from './text';
 
@@ -16,6 +17,8 @@ export interface OfflineBrand {
   name: string;
   wordsToUse: string[];
   wordsToAvoid: string[];
+  /** The brand voice's example lines: the writer prefers lines of their length, shape, person, punctuation and words. */
+  examples?: string[];
 }
 
 export interface OfflineRequest {
@@ -188,9 +191,17 @@ function frameBrief(frame: Frame, original: Brief): Brief {
       : frame.speaker === 'cause' && b.kind !== 'group'
         ? 'cause'
         : b.kind;
-  return { ...b, kind, place, offers, topic: original.topic, words: original.words };
+  // The frame's name wins: a word it has rejected as a name ("Speaker" of "Speaker and leadership coach") is none.
+  const name = b.name !== null && frame.name === null && !/['’]s$/.test(b.name) && !frame.brief.name?.includes(' ') ? null : b.name;
+  return { ...b, kind, name, place, offers, topic: original.topic, words: original.words };
 }
 const poolCache = new Map<string, Pools>();
+
+/** A line with the brief's name taken out: a long name ("Green Acres Farm Co-op") is the name, never a pasted brief. */
+function withoutName(text: string, name: string | null): string {
+  if (!name || name.split(/[\s-]+/).length < 3) return text;
+  return text.split(name).join(' · ');
+}
 
 /**
  * The candidate lines for a brief, category, tone and language, with the switches that only take
@@ -207,6 +218,7 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     req.topic ?? null,
     req.brand?.name ?? null,
     cleanWords(req.brand?.wordsToUse),
+    req.brand?.examples ?? [],
     avoid,
     req.hashtags ?? null,
     req.emoji ?? null,
@@ -251,8 +263,8 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
         // "Huduma yetu. Basi.": a neutral line that says nothing else is dropped.
         if (text.split(/\s+/).length < 5) continue;
       }
-      if (text === null || containsAvoided(text) || pastesTopic(text, brief) || hasFiller(text)) continue;
-      if (frame && !lenient && saysNothing(text, frame, language)) continue;
+      if (text === null || containsAvoided(text) || pastesTopic(withoutName(text, brief.name), brief) || hasFiller(text)) continue;
+      if (frame && !lenient && (saysNothing(text, frame, language) || !lineFits(text, frame, language === 'sw' ? 'sw' : 'en'))) continue;
       // A Kiswahili line about a brief never carries the placeholder "chapa yako" ("your brand"), even as a last resort.
       if (frame && language === 'sw' && /\bchapa (?:yako|yetu)\b/i.test(text)) continue;
       // A line the provider chain would clean up or drop (e.g. one starting like chatter: "Okay.") is never offered.
@@ -271,10 +283,27 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     language,
     allowed: (text) => !containsAvoided(text),
   };
+  const voice = measureExamples(req.brand?.examples);
+  const voiced = <T extends Candidate>(cs: T[]): T[] =>
+    voice
+      ? cs.map((c) => {
+          // Examples that end on "!" lend it to a short last sentence ("Chair's open. Clippers ready!").
+          const text = voice.exclaims && !req.noExclamation ? exclaimed(c.text) : c.text;
+          return { ...c, text, key: text === c.text ? c.key : lineKey(text), voice: voiceScore(text, voice) };
+        })
+      : cs;
   const kind = frame
-    ? (reduce(
-        kindCandidates({ frame, category: categoryId, tone: req.tone, language: language === 'sw' ? 'sw' : 'en', toneOnly: req.toneOnly }),
-      ) as KindCandidate[])
+    ? voiced(
+        reduce(
+          kindCandidates({
+            frame,
+            category: categoryId,
+            tone: req.tone,
+            language: language === 'sw' ? 'sw' : 'en',
+            toneOnly: req.toneOnly,
+          }),
+        ) as KindCandidate[],
+      )
     : [];
   const pools: Pools = {
     kind,
@@ -288,9 +317,9 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
       if (pools.composed !== null) return;
       // A brand's words live in openings and endings ("Always {word}."): those lines are offered from the start.
       const single = words.length > 0 ? reduce(composeCandidates(input, 'single')) : null;
-      pools.composed = [...reduce(composeCandidates(input, 'alone')), ...(single ?? []).filter((c) => c.usesWord)];
+      pools.composed = voiced([...reduce(composeCandidates(input, 'alone')), ...(single ?? []).filter((c) => c.usesWord)]);
       pools.single = single?.filter((c) => !c.usesWord) ?? null;
-      pools.curated = reduce(curatedCandidates(usable(set.lines[req.tone])));
+      pools.curated = voiced(reduce(curatedCandidates(usable(set.lines[req.tone]))));
     },
     input,
     reduce,
