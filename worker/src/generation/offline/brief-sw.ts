@@ -174,7 +174,7 @@ export function understandSwahili(topic: string): ParsedBrief {
   // Not offers: an adjective or adverb alone ("mpya", "nyumbani"), a verb ("kukaanga"), the subject's own place words, a shop word.
   out.offers = out.offers.filter(
     (o) =>
-      !/^(?:mpya|safi|bora|nafuu|nyumbani|online|road|street)$/i.test(o.en) &&
+      !/^(?:mpya|safi|bora|nafuu|nyumbani|online|road|street)\b/i.test(o.en) &&
       !/^ku[a-z]{3,}$/i.test(o.en) &&
       !/\b(?:road|street|avenue)\b/i.test(o.en) &&
       !/^(?:kibanda|duka|salon|saluni|kinyozi|gym)\b/i.test(o.en),
