@@ -553,7 +553,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
         lang === 'sw' &&
         !specific &&
         NOT_TRADE.has(frame.kind.id) &&
-        /\b(?:kazi|wateja|huduma hii|rekebisha|visingizio|ahadi)\b/i.test(p.text)
+        /\bkazi\b|\bwateja\b|huduma hii|rekebisha|visingizio|\bahadi|siku nzuri ya kupata/i.test(p.text)
       )
         continue;
       // "Kinyozi chetu ni kinyozi…", "Duka letu tunaoka…": a Kiswahili stand-in never opens a sentence that names the kind again or says "we".
