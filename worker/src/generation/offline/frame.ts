@@ -266,6 +266,8 @@ function cleanName(name: string | null, subject: string | null, kind: Kind): str
     const re = new RegExp(`\\s+${tail.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
     if (re.test(n) && /['’]s\s/.test(n) && /^\p{Ll}/u.test(tail)) n = n.replace(re, '');
   }
+  // "Women's chama", "Youth group": who it is for is not a name.
+  if (/^(?:women|men|children|youth|ladies|mothers|boys|girls|wamama|vijana)(?:['’]s)?$/i.test(n)) return null;
   // A word that names a kind ("MC", "SaaS") is what the subject is, not its name.
   // A grade or origin label is part of the offer, not a name ("Canada Grade 1 bales").
   if (/\b(?:grade|grd)\b|^ex[-\s]/i.test(n)) return null;
