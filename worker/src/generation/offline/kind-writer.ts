@@ -85,7 +85,7 @@ export function factSentence(fact: Fact, lang: Lang, speaker: Frame['speaker'] =
       return /^(?:pay|lipa)/i.test(text) ? `${cap(text)}.` : `Pay by ${text}.`;
     case 'hours':
       // "Every Sunday" may be when a chama meets or a baker bakes: only opening hours say "Open".
-      return /^open/i.test(text) ? `${cap(text)}.` : /^(?:every|on)\b/i.test(text) ? `${cap(text)}.` : `Open ${text}.`;
+      return /^open/i.test(text) || /^(?:every|on)\b|\bof the month\b/i.test(text) ? `${cap(text)}.` : `Open ${text}.`;
     case 'duration':
       // "Loans in 24 hours.", "School uniforms in one day.": what is done in that time, when the brief names it.
       if (offer && /^(?:in|within|under)\b/i.test(text)) return `${cap(offer)} ${text}.`;
@@ -245,6 +245,8 @@ export function ctaFits(cta: string, frame: Frame): boolean {
   if (frame.facts.some((f) => /while you wait|walk[- ]in|same[- ]day/i.test(f.text)) && /^book\b/.test(c)) return false;
   if (/save the date/.test(c) && (frame.facts.some((f) => f.type === 'hours') || !frame.facts.some((f) => f.type === 'date'))) return false;
   if (frame.speaker !== 'cause' && DONATION.test(cta)) return false;
+  if (/\bbook (?:a|your) table\b/.test(c) && !/^(?:restaurant|cafe|bar-lounge|nyama-choma|hotel|generic-food)$/.test(frame.kind.id))
+    return false;
   if (frame.facts.some((f) => /\bfree (?:entry|admission)\b/i.test(f.text)) && /\b(?:tickets?|buy)\b/.test(c)) return false;
   return true;
 }
