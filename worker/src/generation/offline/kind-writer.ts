@@ -290,6 +290,9 @@ export function lineFits(text: string, frame: Frame, lang: Lang): boolean {
     (frame.speaker !== 'cause' || !FUNDRAISING.test(frame.topic ?? ''))
   )
     return false;
+  // A last sentence that says nothing ("Since day one.", "Made to last.").
+  if (/(?:^|[.!?]\s+)(?:since day one|done right|made to last|worth the trip|done with care|done properly|here to help)[.!]?$/i.test(text))
+    return false;
   if (HYPE.test(text) && !/\b(?:launch|new|first|introducing|opening)\b/i.test(frame.topic ?? '')) return false;
   const named = frame.name ? text.split(frame.name).join(' ') : text;
   if (frame.speaker === 'person' && /\b(?:we|we're|we'll|our|us)\b/i.test(named)) return false;
@@ -498,7 +501,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 (fit === 0 ? -20 : 0) +
                 (fit === 0 ? 0 : Math.min(3, fit + (specific ? 1 : 0) + (used.length > 0 ? 1 : 0) - 1) - (standInUsed ? 1 : 0)) -
                 (EMPTY_TAIL.test(text) ? 3 : 0);
-              const push = (line: string, usesFact: boolean, tail = false) => {
+              const push = (line: string, usesFact: boolean, tail = false, parts: string[] = []) => {
                 const key = lineKey(line);
                 if (seen.has(key)) return;
                 seen.add(key);
@@ -506,7 +509,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                   text: line,
                   key,
                   base: `pattern:${p.id}`,
-                  parts: [],
+                  parts,
                   usesWord: false,
                   composed: true,
                   richness,
@@ -523,7 +526,9 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
               const signature = name ?? label;
               if (signature !== null && !aboutFrame(text) && !/\{/.test(p.text.replace(/\{(?:cta|customer)\}/gi, ''))) {
                 const signed = category === 'quotes' ? `${text} — ${signature}` : `${signature}. ${text}`;
-                push(signed, false);
+                // A label ("Plumber in Kileleshwa.") opening every line of a set reads as a template: it costs more after the first.
+                const sig = name === null ? ['signature:label'] : [];
+                push(signed, false, false, sig);
                 // A quote's attribution carries a date or hours after a comma ("— Kisumu Lakeside Marathon, 12 October"), never a sentence after it.
                 if (category === 'quotes') {
                   for (const f of facts.slice(0, 2)) {
@@ -539,7 +544,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 } else if (!used.includes('cta')) {
                   for (const f of facts.slice(0, 2)) {
                     const tail = factSentence(f, lang, frame.speaker, offers[0] ?? null);
-                    if (tail) push(withTail(signed, tail), true, true);
+                    if (tail) push(withTail(signed, tail), true, true, sig);
                   }
                 }
               }
