@@ -80,7 +80,7 @@ export function factSentence(fact: Fact, lang: Lang, speaker: Frame['speaker'] =
   }
   switch (fact.type) {
     case 'price':
-      return `From ${text}.`;
+      return fact.of ? `${cap(fact.of)}: ${text}.` : `From ${text}.`;
     case 'payment':
       return /^(?:pay|lipa)/i.test(text) ? `${cap(text)}.` : `Pay by ${text}.`;
     case 'hours':
@@ -197,6 +197,14 @@ function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
         return null;
     }
   };
+  // A price belongs to its own item: inline only beside that offer ("nail trims — $15"), never beside another or the name.
+  if (
+    fill.fact?.of &&
+    /\{(?:fact|price)\}/i.test(source) &&
+    !/(^|[.!?]\s+)\{[Ff]act\}\./.test(pattern.text) &&
+    fill.offer?.toLowerCase() !== fill.fact.of.toLowerCase()
+  )
+    return null;
   // An offer is never said twice in one line ("Clean lineup, sharp fade: fades.").
   if (fill.offer) {
     const stem = fill.offer.toLowerCase().replace(/(?:es|s)$/, '');

@@ -173,6 +173,14 @@ describe('facts as written, with what they belong to (failure mode 4)', { timeou
     }
   });
 
+  it('a price stays with its own item when the brief writes one before it', () => {
+    const b = brief('pet grooming van');
+    expect(parseFrame(b.topic).facts).toContainEqual({ text: '$15', type: 'price', of: 'nail trims' });
+    for (const category of CATEGORY_IDS)
+      for (const line of gen(b.topic, category, b.tone))
+        if (line.includes('$15')) expect(line, line).toMatch(/nail trims(?::| —| -)? \$15/i);
+  });
+
   it('a quote is attributed to the name, with a date after a comma, never a brief fragment', () => {
     const lines = gen(brief('quote for our banner').topic, 'quotes', 'inspirational');
     for (const line of lines) {
