@@ -460,6 +460,13 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
       [' ', 's ', 'es ', "'s ", '’s '].some((end) => padded.includes(` ${plain(m).replace(/\s+/g, ' ').trim()}${end}`)),
     );
   };
+  // A fact as a sentence after a line; a price whose item the line already names is "From $4." ("Croissants: $4." would say it twice).
+  const tailFor = (f: Fact, line: string) => {
+    const lower = line.toLowerCase();
+    const own = f.of && lower.includes(f.of.toLowerCase()) ? { ...f, of: undefined } : f;
+    const offer = offers[0] && !lower.includes(offers[0].toLowerCase()) ? offers[0] : null;
+    return factSentence(own, lang, frame.speaker, offer);
+  };
   for (const { kind, specific } of kinds) {
     const ctas = ctasFor(kind, frame, lang);
     for (const p of kind.lines[lang]) {
@@ -551,7 +558,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                   }
                 } else if (!used.includes('cta')) {
                   for (const f of facts.slice(0, 2)) {
-                    const tail = factSentence(f, lang, frame.speaker, offers[0] ?? null);
+                    const tail = tailFor(f, signed);
                     if (tail) push(withTail(signed, tail), true, true, sig);
                   }
                 }
@@ -559,7 +566,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
               // The same line carrying a fact of its own, for a brief whose facts no pattern of this category names.
               if (fact === null && !used.includes('cta')) {
                 for (const f of facts.slice(0, 3)) {
-                  const tail = factSentence(f, lang, frame.speaker, offers[0] ?? null);
+                  const tail = tailFor(f, text);
                   if (tail && !text.toLowerCase().includes((factIn(f, lang) ?? '').toLowerCase())) {
                     push(withTail(text, tail), true, true);
                   }
