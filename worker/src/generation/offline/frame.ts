@@ -19,6 +19,8 @@ export type FactType = 'price' | 'goal' | 'hours' | 'duration' | 'date' | 'payme
 export interface Fact {
   text: string;
   type: FactType;
+  /** For a price, the offer it is the price of when the brief writes it just before ("nail trims $15"). */
+  of?: string;
 }
 export type Speaker = 'business' | 'person' | 'event' | 'cause';
 
@@ -643,6 +645,15 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
         : speaker;
 
   if (trade) for (let i = offers.length - 1; i >= 0; i -= 1) if (offers[i]?.toLowerCase() === trade.toLowerCase()) offers.splice(i, 1);
+  // A price written right after an offer is that offer's price ("nail trims $15", "fades KSh 200").
+  const lowerText = text.toLowerCase();
+  const pricedFacts = facts.map((f) => {
+    if (f.type !== 'price') return f;
+    const at = lowerText.indexOf(f.text.toLowerCase());
+    const before = at > 0 ? lowerText.slice(0, at).replace(/[\s,:=-]+(?:from|at|only|just|for)?[\s,:=-]*$/, '') : '';
+    const of = offers.find((o) => before.endsWith(o.toLowerCase()));
+    return of ? { ...f, of } : f;
+  });
   // "leadership coach" beside the subject "coach" is the subject, said more exactly.
   const plainSubject = subjectText ?? (match ? kind.noun.en : null);
   if (plainSubject && !plainSubject.includes(' ')) {
@@ -664,7 +675,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     kind: trade ? genericKind('person') : kind,
     matched: Boolean(match),
     offers,
-    facts,
+    facts: pricedFacts,
     places,
     audience: brief.audience?.en ?? null,
     name,

@@ -62,12 +62,12 @@ export function factSentence(
   if (fact.type === 'goal') return `Target: ${amount(text)}.`;
   switch (fact.type) {
     case 'price':
-      return `From ${text}.`;
+      return fact.of ? `${cap(fact.of)}: ${text}.` : `From ${text}.`;
     case 'payment':
       return /^(?:pay|lipa)/i.test(text) ? `${cap(text)}.` : `Pay by ${text}.`;
     case 'hours':
       // "Every Sunday" may be when a chama meets or a baker bakes: only opening hours say "Open".
-      return /^open/i.test(text) ? `${cap(text)}.` : /^(?:every|on)\b/i.test(text) ? `${cap(text)}.` : `Open ${text}.`;
+      return /^open/i.test(text) || /^(?:every|on)\b|\bof the month\b/i.test(text) ? `${cap(text)}.` : `Open ${text}.`;
     case 'duration':
       // "Loans in 24 hours.", "School uniforms in one day.": what is done in that time, when the brief names it.
       if (offer && /^(?:in|within|under)\b/i.test(text)) return `${cap(offer)} ${text}.`;
@@ -183,6 +183,14 @@ function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
         return null;
     }
   };
+  // A price belongs to its own item: inline only beside that offer ("nail trims — $15"), never beside another or the name.
+  if (
+    fill.fact?.of &&
+    /\{(?:fact|price)\}/i.test(source) &&
+    !/(^|[.!?]\s+)\{[Ff]act\}\./.test(pattern.text) &&
+    fill.offer?.toLowerCase() !== fill.fact.of.toLowerCase()
+  )
+    return null;
   // An offer is never said twice in one line ("Clean lineup, sharp fade: fades.").
   if (fill.offer) {
     const stem = fill.offer.toLowerCase().replace(/(?:es|s)$/, '');
@@ -231,6 +239,8 @@ export function ctaFits(cta: string, frame: Frame): boolean {
   if (frame.facts.some((f) => /while you wait|walk[- ]in|same[- ]day/i.test(f.text)) && /^book\b/.test(c)) return false;
   if (/save the date/.test(c) && (frame.facts.some((f) => f.type === 'hours') || !frame.facts.some((f) => f.type === 'date'))) return false;
   if (frame.speaker !== 'cause' && DONATION.test(cta)) return false;
+  if (/\bbook (?:a|your) table\b/.test(c) && !/^(?:restaurant|cafe|bar-lounge|nyama-choma|hotel|generic-food)$/.test(frame.kind.id))
+    return false;
   if (frame.facts.some((f) => /\bfree (?:entry|admission)\b/i.test(f.text)) && /\b(?:tickets?|buy)\b/.test(c)) return false;
   return true;
 }
@@ -273,6 +283,9 @@ export function lineFits(text: string, frame: Frame, lang: Lang): boolean {
     /^give\b|\bgive (?:for|to|today|now|what)\b|\bevery gift\b|\bsupport our\b/i.test(text) &&
     (frame.speaker !== 'cause' || !FUNDRAISING.test(frame.topic ?? ''))
   )
+    return false;
+  // A last sentence that says nothing ("Since day one.", "Made to last.").
+  if (/(?:^|[.!?]\s+)(?:since day one|done right|made to last|worth the trip|done with care|done properly|here to help)[.!]?$/i.test(text))
     return false;
   if (HYPE.test(text) && !/\b(?:launch|new|first|introducing|opening)\b/i.test(frame.topic ?? '')) return false;
   const named = frame.name ? text.split(frame.name).join(' ') : text;
@@ -531,6 +544,13 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
       [' ', 's ', 'es ', "'s ", '’s '].some((end) => padded.includes(` ${plain(m).replace(/\s+/g, ' ').trim()}${end}`)),
     );
   };
+  // A fact as a sentence after a line; a price whose item the line already names is "From $4." ("Croissants: $4." would say it twice).
+  const tailFor = (f: Fact, line: string) => {
+    const lower = line.toLowerCase();
+    const own = f.of && lower.includes(f.of.toLowerCase()) ? { ...f, of: undefined } : f;
+    const offer = offers[0] && !lower.includes(offers[0].toLowerCase()) ? offers[0] : null;
+    return factSentence(own, lang, frame.speaker, offer, group, from);
+  };
   for (const { kind, specific } of kinds) {
     const ctas = ctasFor(kind, frame, lang);
     for (const p of kind.lines[lang]) {
@@ -592,7 +612,14 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 (fit === 0 ? -20 : 0) +
                 (fit === 0 ? 0 : Math.min(3, fit + (specific ? 1 : 0) + (used.length > 0 ? 1 : 0) - 1) - (standInUsed ? 1 : 0)) -
                 (EMPTY_TAIL.test(text) ? 3 : 0);
-              const push = (line: string, usesFact: boolean, tail = false, standIn = standInUsed, about = aboutFrame(line)) => {
+              const push = (
+                line: string,
+                usesFact: boolean,
+                tail = false,
+                parts: string[] = [],
+                standIn = standInUsed,
+                about = aboutFrame(line),
+              ) => {
                 const key = lineKey(line);
                 if (seen.has(key)) return;
                 seen.add(key);
@@ -600,7 +627,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                   text: line,
                   key,
                   base: `pattern:${p.id}`,
-                  parts: [],
+                  parts,
                   usesWord: false,
                   composed: true,
                   richness,
@@ -616,13 +643,15 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
               // "Kinyozi chetu: fade safi, wiki safi." also as "Fade safi, wiki safi.", for a set that has named the kind as ours twice already.
               if (lang === 'sw' && standInUsed && specific && /^\{Name\}:\s/.test(p.text)) {
                 const bare = capFirst(text.slice(text.indexOf(':') + 1).trim());
-                if (bare.split(/\s+/).length >= 3) push(bare, fact !== null, false, false, true);
+                if (bare.split(/\s+/).length >= 3) push(bare, fact !== null, false, [], false, true);
               }
               // A line about the kind but naming nothing of the brief is signed with the name ("Kinyozi Kings. Chair's open.").
               const signature = name ?? label;
               if (signature !== null && !aboutFrame(text) && !/\{/.test(p.text.replace(/\{(?:cta|customer)\}/gi, ''))) {
                 const signed = category === 'quotes' ? `${text} — ${signature}` : `${signature}. ${text}`;
-                push(signed, false);
+                // A label ("Plumber in Kileleshwa.") opening every line of a set reads as a template: it costs more after the first.
+                const sig = name === null ? ['signature:label'] : [];
+                push(signed, false, false, sig);
                 // A quote's attribution carries a date or hours after a comma ("— Kisumu Lakeside Marathon, 12 October"), never a sentence after it.
                 if (category === 'quotes') {
                   for (const f of facts.slice(0, 2)) {
@@ -641,15 +670,15 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                   }
                 } else if (!used.includes('cta')) {
                   for (const f of facts.slice(0, 2)) {
-                    const tail = factSentence(f, lang, frame.speaker, offers[0] ?? null, group, from);
-                    if (tail) push(withTail(signed, tail), true, true);
+                    const tail = tailFor(f, signed);
+                    if (tail) push(withTail(signed, tail), true, true, sig);
                   }
                 }
               }
               // The same line carrying a fact of its own, for a brief whose facts no pattern of this category names.
               if (fact === null && !used.includes('cta')) {
                 for (const f of facts.slice(0, 3)) {
-                  const tail = factSentence(f, lang, frame.speaker, offers[0] ?? null, group, from);
+                  const tail = tailFor(f, text);
                   if (tail && !text.toLowerCase().includes((factIn(f, lang) ?? '').toLowerCase())) {
                     push(withTail(text, tail), true, true);
                   }

@@ -4,6 +4,7 @@ import { DEV_BRIEFS } from './dev-briefs';
 import { cleanOffer, parseFrame, stripRequest } from './frame';
 import { ctaFits, lineFits } from './kind-writer';
 import { generateOffline } from './offline-generator';
+import { refineOffline } from './refine';
 import { seededRandom } from './variety';
 import { exclaimed, measureExamples, voiceScore } from './voice';
 
@@ -172,6 +173,13 @@ describe('facts as written, with what they belong to (failure mode 4)', { timeou
     }
   });
 
+  it('a price stays with its own item when the brief writes one before it', () => {
+    const b = brief('pet grooming van');
+    expect(parseFrame(b.topic).facts).toContainEqual({ text: '$15', type: 'price', of: 'nail trims' });
+    for (const category of CATEGORY_IDS)
+      for (const line of gen(b.topic, category, b.tone)) if (line.includes('$15')) expect(line, line).toMatch(/nail trims/i);
+  });
+
   it('a quote is attributed to the name, with a date after a comma, never a brief fragment', () => {
     const lines = gen(brief('quote for our banner').topic, 'quotes', 'inspirational');
     for (const line of lines) {
@@ -227,5 +235,41 @@ describe('a voice measured from example lines', () => {
     expect(bangs(voiced)).toBeGreaterThanOrEqual(3);
     // The "no exclamation marks" rule still wins over the examples.
     for (const line of gen(topic, 'captions', 'bold', { brand: brand(examples), noExclamation: true })) expect(line).not.toMatch(/!/);
+  });
+});
+
+describe('refine edits the line of a frame', { timeout: 120_000 }, () => {
+  it('shorter keeps the subject and the main fact, never returns a line of the set, never fails', () => {
+    let n = 0;
+    let kept = 0;
+    for (const b of DEV_BRIEFS.filter((d) => parseFrame(d.topic).facts.length > 0).slice(0, 12)) {
+      const f = parseFrame(b.topic);
+      const marks = [f.name, f.subject?.split(/\s+/).pop(), ...f.places, ...f.offers]
+        .filter((m): m is string => Boolean(m))
+        .map((m) => m.toLowerCase());
+      const lines = gen(b.topic, b.category, b.tone);
+      for (const line of lines) {
+        const out = refineOffline({
+          line,
+          action: 'shorter',
+          fromLanguage: 'en',
+          language: 'en',
+          category: b.category,
+          tone: b.tone,
+          topic: b.topic,
+          maxChars: 500,
+          count: 1,
+          exclude: lines,
+          random: seededRandom(5),
+        }).lines[0];
+        expect(out, `${b.topic}: ${line}`).toBeDefined();
+        expect(lines).not.toContain(out);
+        n += 1;
+        const fact = f.facts.find((x) => line.toLowerCase().includes(x.text.toLowerCase()));
+        const lower = out!.toLowerCase();
+        if (marks.some((m) => lower.includes(m)) && (!fact || lower.includes(fact.text.toLowerCase()))) kept += 1;
+      }
+    }
+    expect(kept / n).toBeGreaterThanOrEqual(0.85);
   });
 });
