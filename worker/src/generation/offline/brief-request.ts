@@ -36,7 +36,7 @@ export function stripSwRequest(text: string): string {
     const m = REQUESTS.map((re) => re.exec(t)).find(
       (x) =>
         x !== null &&
-        /#|\b(?:ya|la|kwa|za|wa|cha|nataka|nahitaji|tunataka|tunahitaji|nipe|tupe|naomba|tunaomba|tuandikie|niandikie|andika|nisaidie)\b/i.test(
+        /#|\b(?:ya|la|kwa|za|wa|cha|nataka|nahitaji|tunataka|tunahitaji|nipe|tupe|naomba|tunaomba|tuandikie|niandikie|andika|nisaidie)\b|^\s*(?:inspirational|motivational|romantic|funny|photo|picture|pic)\s/i.test(
           x[0],
         ),
     );
