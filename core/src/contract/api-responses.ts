@@ -36,7 +36,7 @@ import {
 import { brandListDto, brandResultDto } from '../brands/brands.contract';
 import { campaignAcceptedDto, campaignDto, campaignLineResultDto, campaignsDto, occasionsDto } from '../campaigns/campaigns.contract';
 import { deletedDto, emptyDto, idDto, revokedDto, sentDto } from '../platform/contract/common';
-import { healthDto } from '../site/health.contract';
+import { healthDto, liveDto, readyDto } from '../site/health.contract';
 import {
   compareAcceptedDto,
   generationAcceptedDto,
@@ -72,6 +72,8 @@ import { webhookAttemptsDto, webhookEndpointsDto, webhookSecretDto } from '../we
  */
 export const API_RESPONSES = {
   'GET /health': healthDto,
+  'GET /ready': readyDto,
+  'GET /live': liveDto,
   'POST /auth/register': authResultDto,
   'POST /auth/login': authResultDto,
   'GET /auth/me': userResultDto,
