@@ -270,7 +270,9 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
 
   const recent = accepted.length < req.count && opts.recentLines ? await opts.recentLines() : undefined;
   const rounds = strict ? OFFLINE_ROUNDS_STRICT : OFFLINE_ROUNDS;
-  const brand = req.brand ? { name: req.brand.name, wordsToUse: req.brand.wordsToUse, wordsToAvoid } : undefined;
+  const brand = req.brand
+    ? { name: req.brand.name, wordsToUse: req.brand.wordsToUse, wordsToAvoid, examples: req.brand.exampleLines ?? [] }
+    : undefined;
   /**
    * `close`: the writer keeps to the limit itself. `wide`: a tight limit left it short of lines (an SMS
    * quote, a 30-character headline), so it writes to the category's bound and the rules cut its lines at
