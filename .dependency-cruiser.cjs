@@ -4,6 +4,14 @@
  * tests/integration/dependency-rules.test.ts plants one violation of each rule and sees it reported.
  */
 const FEATURES = 'accounts|billing|teams|brands|lines|library|campaigns|webhooks|photo|api-keys|mcp|site';
+/** api, worker and client feature folders (same names; the worker's lines folder is generation/). */
+const API_FEATURES = FEATURES;
+const WORKER_FEATURES = 'billing|campaigns|generation|photo|webhooks';
+const CLIENT_FEATURES = 'accounts|api-keys|billing|brands|campaigns|library|lines|site|teams|webhooks';
+/** The worker's composition: it registers processors and runs the reconciler over every feature. */
+const WORKER_COMPOSITION = '^worker/src/(processors/|worker\\.ts$|reconciler\\.ts$)';
+/** The client's composition: App.tsx routes to each feature's lazy pages; a test may render a page. */
+const CLIENT_COMPOSITION = '^client/src/(App\\.tsx$|features/([^/]+)/.*\\.test\\.tsx?$|.*\\.test\\.tsx?$)';
 module.exports = {
   forbidden: [
     {
@@ -67,6 +75,63 @@ module.exports = {
         "A feature's *.schema.ts and *.sql.ts files are reached from every feature, so they never import a server.ts entry (whose repositories and jobs would reach back into a cycle): only tables, other *.sql.ts, contracts (index.ts) and platform.",
       from: { path: `^core/src/(${FEATURES})/[^/]+\\.(schema|sql)\\.ts$` },
       to: { path: `^core/src/(${FEATURES})/(server)\\.ts$` },
+    },
+    {
+      name: 'api-feature-through-entry',
+      severity: 'error',
+      comment:
+        'Inside api, a feature (api/src/<feature>/) is reached from outside its folder only through its index.ts; routes/ and app.ts mount its *.routes.ts files.',
+      from: { path: '^api/src/([^/]+)', pathNot: '^api/src/(routes/|app\\.ts$)' },
+      to: { path: `^api/src/(${API_FEATURES})/`, pathNot: ['^api/src/$1/', `^api/src/(${API_FEATURES})/index\\.ts$`] },
+    },
+    {
+      name: 'api-routes-mount-entries',
+      severity: 'error',
+      comment: 'routes/ and app.ts reach a feature only through its *.routes.ts files (to mount them) or its index.ts.',
+      from: { path: '^api/src/(routes/|app\\.ts$)' },
+      to: { path: `^api/src/(${API_FEATURES})/`, pathNot: `^api/src/(${API_FEATURES})/(index|[^/]+\\.routes)\\.ts$` },
+    },
+    {
+      name: 'worker-feature-through-entry',
+      severity: 'error',
+      comment:
+        "Inside worker, a feature (worker/src/<feature>/) is reached from outside its folder only through its index.ts; its *.processor.ts files are reached by the worker's composition (processors/index.ts registration, worker.ts, reconciler.ts).",
+      from: { path: '^worker/src/([^/]+)', pathNot: WORKER_COMPOSITION },
+      to: { path: `^worker/src/(${WORKER_FEATURES})/`, pathNot: ['^worker/src/$1/', `^worker/src/(${WORKER_FEATURES})/index\\.ts$`] },
+    },
+    {
+      name: 'worker-composition-through-entries',
+      severity: 'error',
+      comment: "The worker's composition reaches a feature only through its index.ts and its *.processor.ts files.",
+      from: { path: WORKER_COMPOSITION },
+      to: {
+        path: `^worker/src/(${WORKER_FEATURES})/`,
+        pathNot: `^worker/src/(${WORKER_FEATURES})/(index|[^/]+\\.processor)\\.ts$`,
+      },
+    },
+    {
+      name: 'client-feature-through-entry',
+      severity: 'error',
+      comment:
+        'Inside the client, a feature (client/src/features/<feature>/) is reached from outside its folder only through its index.ts; App.tsx (and tests) also load its route pages (*Page.tsx, routes.tsx) lazily.',
+      from: { path: '^client/src/(?:features/)?([^/]+)', pathNot: CLIENT_COMPOSITION },
+      to: {
+        path: `^client/src/features/(${CLIENT_FEATURES})/`,
+        pathNot: ['^client/src/features/$1/', `^client/src/features/(${CLIENT_FEATURES})/index\\.tsx?$`],
+      },
+    },
+    {
+      name: 'client-pages-from-app',
+      severity: 'error',
+      comment: 'App.tsx and tests reach a feature only through its index.ts and its route pages (*Page.tsx, routes.tsx).',
+      from: { path: CLIENT_COMPOSITION },
+      to: {
+        path: `^client/src/features/(${CLIENT_FEATURES})/`,
+        pathNot: [
+          '^client/src/features/$2/',
+          `^client/src/features/(${CLIENT_FEATURES})/(index\\.tsx?|routes\\.tsx|[A-Za-z]+Page\\.tsx|[a-z]+/[A-Za-z]+Page\\.tsx)$`,
+        ],
+      },
     },
   ],
   options: {

@@ -1,7 +1,7 @@
 import type { ServerContext } from '@gl/core/server';
 import { EmailLinks } from './common/email-links';
-import { SessionRevocations } from './accounts/session-revocations';
-import { TokenService } from './accounts/token.service';
+import { SessionRevocations } from './accounts';
+import { TokenService } from './accounts';
 
 /** The server context plus what only the api role needs. */
 export interface ApiContext extends ServerContext {

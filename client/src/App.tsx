@@ -4,7 +4,7 @@ import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import Layout from './ui/layout/Layout';
 import { isNoRedirectPath, setUnauthorizedHandler } from './platform/api';
 import { createQueryClient } from './platform/query-client';
-import { AuthProvider } from './features/accounts/auth';
+import { AuthProvider } from './features/accounts';
 import { ThemeProvider } from './platform/theme';
 import { lazyChunk, lazyPage, type LazyPage } from './platform/lazy-page';
 import { accountRoutes } from './features/accounts/routes';

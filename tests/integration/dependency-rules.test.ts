@@ -53,6 +53,22 @@ describe('dependency rules', () => {
     'simulators/src/index.ts': 'export const sim = 1;\n',
     'api/src/cycle-a.ts': "import type { B } from './cycle-b';\nexport type A = { b?: B };\n",
     'api/src/cycle-b.ts': "import type { A } from './cycle-a';\nexport type B = { a?: A };\n",
+    // Features inside api, worker and client: only through their entries.
+    'api/src/lines/generation.service.ts': 'export const g = 1;\n',
+    'api/src/lines/index.ts': "export * from './generation.service';\n",
+    'api/src/lines/lines.routes.ts': 'export const lr = 1;\n',
+    'api/src/photo/photo.service.ts': "import { g } from '../lines/generation.service';\nexport const ph = g;\n",
+    'api/src/routes/resources.ts': "import { g } from '../lines/generation.service';\nexport const res = g;\n",
+    'worker/src/generation/provider-chain.ts': 'export const chain = 1;\n',
+    'worker/src/generation/index.ts': "export * from './provider-chain';\n",
+    'worker/src/generation/generation.processor.ts': 'export const gp = 1;\n',
+    'worker/src/photo/photo-job.ts': "import { chain } from '../generation/provider-chain';\nexport const pj = chain;\n",
+    'worker/src/reconciler.ts': "import { chain } from './generation/provider-chain';\nexport const rc = chain;\n",
+    'client/src/features/library/SignInWall.tsx': 'export default function SignInWall() {\n  return null;\n}\n',
+    'client/src/features/library/index.ts': "export { default as SignInWall } from './SignInWall';\n",
+    'client/src/features/library/SavedPage.tsx': 'export default function SavedPage() {\n  return null;\n}\n',
+    'client/src/features/brands/BrandsPage.tsx': "import SignInWall from '../library/SignInWall';\nexport default SignInWall;\n",
+    'client/src/App.tsx': "import SignInWall from './features/library/SignInWall';\nexport const app = SignInWall;\n",
   });
   const report = cruise();
 
@@ -65,6 +81,12 @@ describe('dependency rules', () => {
     ['simulators-only-sandbox-and-tests', 'api/src/other.ts → simulators/src/index.ts'],
     ['core-feature-through-entry', 'core/src/teams/teams.repository.ts → core/src/lines/rules.ts'],
     ['core-table-entries-stay-leaves', 'core/src/billing/plan.sql.ts → core/src/teams/server.ts'],
+    ['api-feature-through-entry', 'api/src/photo/photo.service.ts → api/src/lines/generation.service.ts'],
+    ['api-routes-mount-entries', 'api/src/routes/resources.ts → api/src/lines/generation.service.ts'],
+    ['worker-feature-through-entry', 'worker/src/photo/photo-job.ts → worker/src/generation/provider-chain.ts'],
+    ['worker-composition-through-entries', 'worker/src/reconciler.ts → worker/src/generation/provider-chain.ts'],
+    ['client-feature-through-entry', 'client/src/features/brands/BrandsPage.tsx → client/src/features/library/SignInWall.tsx'],
+    ['client-pages-from-app', 'client/src/App.tsx → client/src/features/library/SignInWall.tsx'],
   ])('reports %s', (rule, where) => {
     const line = report.split('\n').find((l) => l.includes(`${rule}:`) && l.includes(where.split(' → ')[0]!));
     expect(line, report).toBeDefined();
@@ -86,6 +108,14 @@ describe('dependency rules', () => {
       'worker/src/worker.ts': "import { s } from '../../core/src/server';\nexport const w = s;\n",
       'api/src/other.ts': 'export const x = 1;\n',
       'tests/helpers/payments.ts': "import { sim } from '../../simulators/src/index';\nexport const t = sim;\n",
+      // A feature's entries: index.ts from anywhere; *.routes.ts mounted by routes/; *.processor.ts
+      // registered by the worker's composition; route pages loaded by App.tsx.
+      'api/src/photo/photo.service.ts': "import { g } from '../lines';\nexport const ph = g;\n",
+      'api/src/routes/resources.ts': "import { lr } from '../lines/lines.routes';\nexport const res = lr;\n",
+      'worker/src/photo/photo-job.ts': "import { chain } from '../generation';\nexport const pj = chain;\n",
+      'worker/src/reconciler.ts': "import { gp } from './generation/generation.processor';\nexport const rc = gp;\n",
+      'client/src/features/brands/BrandsPage.tsx': "import { SignInWall } from '../library';\nexport default SignInWall;\n",
+      'client/src/App.tsx': "import SavedPage from './features/library/SavedPage';\nexport const app = SavedPage;\n",
     });
     expect(cruise()).toContain('no dependency violations found');
   });

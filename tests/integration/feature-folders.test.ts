@@ -22,9 +22,13 @@ const SHARED: Record<string, string[]> = {
 /** Files named with a feature's word that belong elsewhere, each for its reason. */
 const EXCEPTIONS: Record<string, string> = {
   'client/src/platform/session.ts': "the API client's token store, which every feature's calls use",
+  'client/src/platform/offline-library.ts': "the device's stored copies of the library, which the session clears on sign-out",
   'client/src/features/api-keys/WebhooksTab.tsx': "a tab of the API docs page (it shows the webhooks feature's panel)",
   'client/src/features/api-keys/McpTab.tsx': 'a tab of the API docs page',
   'worker/src/webhooks/generation-completed.event.ts': 'the webhook event named by its type, generation.completed',
+  'worker/src/generation/campaign-brief.ts':
+    "how the writers place a line in its campaign day (prompt and offline leads): generation's own step",
+  'worker/src/generation/campaign-brief.test.ts': 'the test of campaign-brief.ts, beside it',
 };
 
 interface Feature {

@@ -22,10 +22,10 @@ import {
   webhooksRepository,
   type ServerContext,
 } from '@gl/core/server';
-import { finishCampaignIfDone, reportCampaignLine } from './campaigns/campaign-progress';
+import { finishCampaignIfDone, reportCampaignLine } from './campaigns';
 import { GENERATION_FAILED_MESSAGE } from './generation/generation.processor';
-import { needsPhoto, PHOTO_GONE_MESSAGE } from './photo/photo-job';
-import { generationFailedText } from './generation/failed-text';
+import { needsPhoto, PHOTO_GONE_MESSAGE } from './photo';
+import { generationFailedText } from './generation';
 
 const BATCH = 500;
 /** M-Pesa payments older than this are left alone: the status job has given up and the callback won't come. */

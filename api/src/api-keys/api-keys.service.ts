@@ -2,7 +2,7 @@ import { apiKeysRepository, currentPlanFor, Errors, usersRepository, type ApiKey
 import { API_KEY_PREFIX, type ApiKeyCreatedDto, type ApiKeyDto, type Plan } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { requireFeature } from '../common/plan-policy';
-import { newOpaqueToken, sha256 } from '../accounts/token.service';
+import { newOpaqueToken, sha256 } from '../accounts';
 
 export const MAX_ACTIVE_KEYS = 10;
 const SHOWN_PREFIX_LENGTH = 10;

@@ -14,12 +14,12 @@ import {
 import type { z } from 'zod';
 import { Errors, decodeCursor, savedLinesRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { generateLimiters } from '../lines/generate-requests';
+import { generateLimiters } from '../lines';
 import { ApiKeysService } from './api-keys.service';
-import { GenerationService, type GenerationAccepted } from '../lines/generation.service';
-import { PhotoService } from '../photo/photo.service';
-import type { PhotoForm } from '../photo/photo-upload';
-import { saveLine } from '../library/save-line';
+import { GenerationService, type GenerationAccepted } from '../lines';
+import { PhotoService } from '../photo';
+import type { PhotoForm } from '../photo';
+import { saveLine } from '../library';
 
 /** Who calls the public API: the owner of a Business API key. */
 export interface ApiCaller {

@@ -13,8 +13,8 @@ import type { ApiContext } from '../api-context';
 import { defineResource, reply } from '../http/route';
 import { bearerToken } from '../middleware/authenticate';
 import { PublicApiService, type ApiCaller } from './public-api.service';
-import { readPhotoForm } from '../photo/photo-upload';
-import { PHOTO_DESCRIPTION, photoMultipart } from '../lines/generate-requests';
+import { readPhotoForm } from '../photo';
+import { PHOTO_DESCRIPTION, photoMultipart } from '../lines';
 
 function callerOf(res: Response): ApiCaller {
   return res.locals.apiCaller as ApiCaller;

@@ -44,7 +44,7 @@ import {
   type MpesaPaybillDto,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
-import { secretMatches } from '../accounts/token.service';
+import { secretMatches } from '../accounts';
 
 export const MPESA_UNAVAILABLE = 'M-Pesa payments are not available right now.';
 

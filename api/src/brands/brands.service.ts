@@ -2,7 +2,7 @@ import { brandsRepository, currentPlanFor, Errors, toBrandDto, toBrandSnapshot }
 import { cheapestPlanWhere, type BrandBody, type BrandCreateBody, type BrandDto, type BrandSnapshot, type Plan } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { QuotaService } from '../common/quota.service';
-import { requireTeamRole, teamRefusal } from '../teams/team-policy';
+import { requireTeamRole, teamRefusal } from '../teams';
 
 const NOT_FOUND = 'Brand kit not found';
 const MANAGERS_ONLY = "Only the team's owner or an admin can change the team's brand kits";

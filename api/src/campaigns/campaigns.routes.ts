@@ -19,7 +19,7 @@ import { userIdOf } from '../middleware/authenticate';
 import { exportCampaign } from './campaign-export';
 import { CampaignsService, listOccasions } from './campaigns.service';
 import { Limiter } from '../common/rate-limit.service';
-import { generateLimiters, requesterOf } from '../lines/generate-requests';
+import { generateLimiters, requesterOf } from '../lines';
 
 /** Header of an ad export: how many lines were left out for being over the ad platform's limit. */
 export const OMITTED_LINES_HEADER = 'X-Omitted-Lines';

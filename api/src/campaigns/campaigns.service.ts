@@ -38,8 +38,8 @@ import {
   type UsageSummary,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
-import { BrandsService } from '../brands/brands.service';
-import { GenerationService } from '../lines/generation.service';
+import { BrandsService } from '../brands';
+import { GenerationService } from '../lines';
 import { enforcePlan } from '../common/plan-policy';
 import { dailyLimitReached, secondsUntilReset } from '../common/quota.service';
 

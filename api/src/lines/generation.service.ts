@@ -29,7 +29,7 @@ import {
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { enforcePlan } from '../common/plan-policy';
-import { BrandsService } from '../brands/brands.service';
+import { BrandsService } from '../brands';
 import { dailyLimitReached, QuotaService } from '../common/quota.service';
 
 /** Who is asking: a signed-in user (or an API key's owner), or a visitor with its id and IP. */

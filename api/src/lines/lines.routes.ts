@@ -19,8 +19,8 @@ import { defineResource } from '../http/route';
 import { languageOf } from '../http/request-language';
 import { userIdOf } from '../middleware/authenticate';
 import { GenerationService } from './generation.service';
-import { PhotoService } from '../photo/photo.service';
-import { readPhotoForm } from '../photo/photo-upload';
+import { PhotoService } from '../photo';
+import { readPhotoForm } from '../photo';
 import { ToneCompareService } from './tone-compare.service';
 import { PHOTO_DESCRIPTION, generateLimiters, photoMultipart, requesterOf, requireIdentity } from './generate-requests';
 

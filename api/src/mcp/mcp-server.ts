@@ -21,7 +21,7 @@ import {
 } from '@gl/core';
 import { AppError, type Logger } from '@gl/core/server';
 import { parse } from '../http/respond';
-import type { ApiCaller, PublicApiService } from '../api-keys/public-api.service';
+import type { ApiCaller, PublicApiService } from '../api-keys';
 
 interface ToolDefinition<I extends z.ZodType, O extends z.ZodType> {
   name: McpToolName;

@@ -4,8 +4,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { ApiContext } from '../api-context';
 import { SENT, defineResource } from '../http/route';
 import { createMcpServer } from './mcp-server';
-import { PublicApiService, type ApiCaller } from '../api-keys/public-api.service';
-import { apiKeyAuth } from '../api-keys/v1.routes';
+import { PublicApiService, type ApiCaller } from '../api-keys';
+import { apiKeyAuth } from '../api-keys';
 
 function mcpDeps(ctx: ApiContext) {
   return { ctx, api: new PublicApiService(ctx) };

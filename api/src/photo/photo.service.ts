@@ -3,7 +3,7 @@ import type { GenerateBody, UiLanguage } from '@gl/core';
 import { canSeePhotos, Errors } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { parse } from '../http/respond';
-import type { GenerationAccepted, GenerationService, Requester } from '../lines/generation.service';
+import type { GenerationAccepted, GenerationService, Requester } from '../lines';
 import { preparePhoto, type PhotoForm } from './photo-upload';
 import { requireFeature } from '../common/plan-policy';
 

@@ -3,7 +3,7 @@ import { Errors, isPrivateAddress, metricsRegistry } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { bearerToken } from '../middleware/authenticate';
 import { labelRoute } from '../observability/http-metrics';
-import { secretMatches } from '../accounts/token.service';
+import { secretMatches } from '../accounts';
 
 /**
  * GET /metrics in Prometheus text format (any case, with or without a trailing slash: Express

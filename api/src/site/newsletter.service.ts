@@ -1,7 +1,7 @@
 import type { UiLanguage } from '@gl/core';
 import { emailJob, Errors, newsletterRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { sha256 } from '../accounts/token.service';
+import { sha256 } from '../accounts';
 
 /** Newsletter subscriptions: subscribe (welcome e-mail on the `email` queue) and unsubscribe by link. */
 export class NewsletterService {

@@ -1,6 +1,6 @@
 import type { PublicUser } from '@gl/core/types';
 import { STORAGE_KEYS, storage } from './storage';
-import { clearOfflineLibraries } from '../features/library/offline-library';
+import { clearOfflineLibraries } from './offline-library';
 
 /**
  * The stored session (access token, refresh token, user), outside React so the api client can

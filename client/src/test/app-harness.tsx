@@ -5,7 +5,7 @@ import { createQueryClient } from '../platform/query-client';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { PublicUser } from '@gl/core/types';
-import { AuthProvider } from '../features/accounts/auth';
+import { AuthProvider } from '../features/accounts';
 import { STORAGE_KEYS } from '../platform/storage';
 import { ThemeProvider } from '../platform/theme';
 

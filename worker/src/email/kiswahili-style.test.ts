@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES_EN, SERVER_MESSAGES_SW, SERVER_WORDS_SW } from '@gl/core/server';
 import type { BillingNoticeRow, PaymentRow } from '@gl/core/server';
-import { billingMailBodies } from '../billing/billing-mail';
+import { billingMailBodies } from '../billing';
 import type { Mail } from './mail';
 import { composeMail } from './templates';
 

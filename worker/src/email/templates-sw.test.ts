@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BillingNoticeRow, PaymentRow } from '@gl/core/server';
-import { billingMailBodies } from '../billing/billing-mail';
+import { billingMailBodies } from '../billing';
 import { composeMail } from './templates';
 
 describe('Kiswahili e-mails', () => {

@@ -15,8 +15,8 @@ import {
 } from '@gl/core/server';
 import { generationFailedText } from './failed-text';
 import type { CategoryId, Tone } from '@gl/core';
-import { offlineForCampaignDay } from '../campaigns/campaign-brief';
-import { reportCampaignLine } from '../campaigns/campaign-progress';
+import { offlineForCampaignDay } from './campaign-brief';
+import { reportCampaignLine } from '../campaigns';
 import { LineBatcher } from './line-batcher';
 import { generateOffline } from './offline/offline-generator';
 import { RecentLinesStore, type RecentBrief } from './offline/recent-lines.store';
@@ -25,9 +25,9 @@ import { refineOffline } from './offline/refine';
 import { HuggingFaceProvider } from './providers/huggingface.provider';
 import { OpenAiProvider } from './providers/openai.provider';
 import type { LineProvider } from './providers/provider';
-import { chainFor, forgetPhoto, loadPhoto, needsPhoto, PHOTO_GONE_MESSAGE, userMessageOf, type VisionProviders } from '../photo/photo-job';
+import { chainFor, forgetPhoto, loadPhoto, needsPhoto, PHOTO_GONE_MESSAGE, userMessageOf, type VisionProviders } from '../photo';
 import { registerProcessor, type WorkerContext } from '../processor';
-import { announceGenerationCompleted } from '../webhooks/generation-completed.event';
+import { announceGenerationCompleted } from '../webhooks';
 
 /** What a user sees when a generation fails for good (the details stay in the row's timings). */
 export const GENERATION_FAILED_MESSAGE = 'We could not generate lines right now. Please try again.';

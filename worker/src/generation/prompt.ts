@@ -1,6 +1,6 @@
 import { getCategory, LANGUAGES, type BrandSnapshot, type CategoryId, type LanguageId, type RefineAction, type Tone } from '@gl/core';
 import type { CampaignDayBrief } from '@gl/core/server';
-import { campaignDayInstructions } from '../campaigns/campaign-brief';
+import { campaignDayInstructions } from './campaign-brief';
 import type { LineBounds } from './clean-lines';
 
 export interface ChatMessage {

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { ChatMessage, ChatPrompt } from '../generation/prompt';
-import type { LineProvider } from '../generation/providers/provider';
+import type { ChatMessage, ChatPrompt } from '../generation';
+import type { LineProvider } from '../generation';
 
 export interface OpenAiVisionOptions {
   apiKey: string;

@@ -17,7 +17,7 @@ import {
 } from '@gl/core/server';
 import { deliver } from '../email/deliver';
 import { registerProcessor, type WorkerContext } from '../processor';
-import { deliverBillingNotice } from '../billing/billing-notice.delivery';
+import { deliverBillingNotice } from '../billing';
 
 /** A token for an e-mail link: 32 random bytes, base64url; only its SHA-256 (hex) is stored. */
 function newEmailToken(): { token: string; hash: string } {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../platform/api';
-import { useUnsubscribeNewsletter } from '../site/newsletter/newsletter';
+import { useUnsubscribeNewsletter } from '../site';
 import { FormShell } from './FormShell';
 import { Notice } from '../../ui/forms/Notice';
 

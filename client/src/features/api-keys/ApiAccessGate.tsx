@@ -2,7 +2,7 @@ import { getPlan } from '@gl/core/types';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../accounts/auth';
+import { useAuth } from '../accounts';
 import { Notice } from '../../ui/forms/Notice';
 import { CodeBlock } from './CodeBlock';
 

@@ -10,7 +10,7 @@ import {
 } from './integrations';
 import { CodeBlock } from './CodeBlock';
 import { Inline } from './Inline';
-import { WebhooksPanel } from '../webhooks/WebhooksPanel';
+import { WebhooksPanel } from '../webhooks';
 
 export function WebhooksTab() {
   const { t } = useTranslation('integrations');

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { showDay } from '../../platform/time-zone';
 import { type BillingInterval, type PaymentDto, type PaypalCancellationDto, type PlanId, type RefundNoticeDto } from '@gl/core/types';
 import PageLoader from '../../ui/PageLoader';
-import SignInWall from '../library/SignInWall';
+import { SignInWall } from '../library';
 import { errorMessage } from '../../platform/api';
-import { useAuth } from '../accounts/auth';
+import { useAuth } from '../accounts';
 import {
   formatMinor,
   openReceipt,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { PLANS, getPlan, type BillingInterval, type Plan, type PlanId } from '@gl/core/types';
 import { api } from '../../platform/api';
-import { useAuth } from '../accounts/auth';
+import { useAuth } from '../accounts';
 
 /** The plan whose rules apply to this browser: the signed-in user's, or free for visitors. */
 export function useCurrentPlan(): Plan {

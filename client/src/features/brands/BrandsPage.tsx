@@ -5,15 +5,15 @@ import { PLANS, getPlan, teamRoleMeets, type BrandBody, type BrandDto } from '@g
 import PageLoader from '../../ui/PageLoader';
 import NeedsConnection from '../../ui/NeedsConnection';
 import BrandForm from './BrandForm';
-import SignInWall from '../library/SignInWall';
+import { SignInWall } from '../library';
 import { TrashIcon } from '../../ui/icons';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
-import { useAuth } from '../accounts/auth';
+import { useAuth } from '../accounts';
 import { useBrands, useDeleteBrand, useSaveBrand } from './brands';
-import { useCurrentPlan } from '../billing/plan';
-import { useCurrentTeam } from '../teams/team';
+import { useCurrentPlan } from '../billing';
+import { useCurrentTeam } from '../teams';
 
 /** Marks a kit shared with the team (account list; the /generate picker says "Team" in the option). */
 export function TeamBadge() {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BrandBody, BrandDto } from '@gl/core/types';
 import { api } from '../../platform/api';
-import { useAuth } from '../accounts/auth';
-import { useCurrentPlan } from '../billing/plan';
+import { useAuth } from '../accounts';
+import { useCurrentPlan } from '../billing';
 
 export function brandsKey(userId: string | undefined): readonly unknown[] {
   return ['brands', userId ?? 'none'];

@@ -14,7 +14,7 @@ import {
   type Tone,
 } from '@gl/core/types';
 import { useTranslation } from 'react-i18next';
-import { useBrands } from '../brands/brands';
+import { useBrands } from '../brands';
 import { Checkbox } from '../../ui/forms/Checkbox';
 import { Field, SelectField } from '../../ui/forms/Field';
 import { accountTodayIso, shortDate, useOccasions } from './campaigns';

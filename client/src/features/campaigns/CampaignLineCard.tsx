@@ -11,7 +11,7 @@ import {
   useCampaignLineAction,
   type CampaignLineAction,
 } from './campaigns';
-import { useLineMeasure } from '../lines/line-measure';
+import { useLineMeasure } from '../lines';
 import { useCopy } from '../../platform/clipboard';
 import { BookmarkIcon, CheckIcon, CopyIcon, RefreshIcon } from '../../ui/icons';
 

@@ -3,13 +3,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CreateCampaignBody } from '@gl/core/types';
 import PageLoader from '../../ui/PageLoader';
-import SignInWall from '../library/SignInWall';
+import { SignInWall } from '../library';
 import CampaignCalendar from './CampaignCalendar';
 import CampaignForm from './CampaignForm';
 import { errorMessage } from '../../platform/api';
-import { useAuth } from '../accounts/auth';
+import { useAuth } from '../accounts';
 import { shortDate, useCampaign, useCampaigns, useCreateCampaign } from './campaigns';
-import { planThatAllows, useCurrentPlan } from '../billing/plan';
+import { planThatAllows, useCurrentPlan } from '../billing';
 
 export default function CampaignsPage() {
   const { user, isAuthenticated, loading } = useAuth();

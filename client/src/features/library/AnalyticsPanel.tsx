@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useAnalytics } from '../lines/usage';
+import { useAnalytics } from '../lines';
 import { lazyChunk } from '../../platform/lazy-page';
 
 const UsageChart = lazyChunk(() => import('./UsageChart'));

@@ -11,9 +11,9 @@ import { BookmarkIcon, SearchIcon } from '../../ui/icons';
 import LibraryFilterBar from './LibraryFilterBar';
 import LoadMoreButton from './LoadMoreButton';
 import PendingSaves from './PendingSaves';
-import { useAuth } from '../accounts/auth';
+import { useAuth } from '../accounts';
 import { useCopy } from '../../platform/clipboard';
-import { useCurrentPlan } from '../billing/plan';
+import { useCurrentPlan } from '../billing';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { SEARCH_DEBOUNCE_MS, useDebounced, useLibrarySummary, useSavedDeletes, useSavedLines } from './saved';
 

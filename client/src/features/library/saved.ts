@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { CategoryId, SavedLinesPageDto, Tone } from '@gl/core/types';
 import { ApiError, api, apiResponse } from '../../platform/api';
 import { saveDownload } from '../../platform/download';
-import { readOfflineLibrary, storeOfflineLibrary, type OfflineLibrary } from './offline-library';
+import { readOfflineLibrary, storeOfflineLibrary, type OfflineLibrary } from '../../platform/offline-library';
 
 export const PAGE_SIZE = 50;
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -9,11 +9,11 @@ import UsageMeter from './UsageMeter';
 import PhotoPicker from './photo/PhotoPicker';
 import PhotoUploadStatus from './photo/PhotoUploadStatus';
 import { Link } from 'react-router-dom';
-import { useBrands } from '../brands/brands';
+import { useBrands } from '../brands';
 import { useToneComparison } from './compare';
 import { useGeneration } from './generation';
 import { usePhotoGeneration } from './photo/photo-generation';
-import { useCurrentPlan } from '../billing/plan';
+import { useCurrentPlan } from '../billing';
 import { useSetUsage, useUsage } from './usage';
 
 function categoryFromQuery(value: string | null): CategoryId | null {

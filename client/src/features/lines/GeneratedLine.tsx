@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { CategoryId, LanguageId, RefineAction, Tone } from '@gl/core/types';
-import SaveToTeamButton from '../teams/SaveToTeamButton';
+import { SaveToTeamButton } from '../teams';
 import { BookmarkIcon, CheckIcon, ClockIcon, CopyIcon, RefreshIcon } from '../../ui/icons';
 import RefineMenu from './RefineMenu';
 import ShareWhatsApp from './ShareWhatsApp';

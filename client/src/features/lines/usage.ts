@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { UsageSummary } from '@gl/core/types';
 import { ApiError, api } from '../../platform/api';
-import { useAuth } from '../accounts/auth';
+import { useAuth } from '../accounts';
 
 export function usageKey(userId: string | undefined): readonly unknown[] {
   return ['usage', userId ?? 'visitor'];

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAuth } from '../accounts/auth';
+import { useAuth } from '../accounts';
 
 export type SimulatedStatus = 'idle' | 'working' | 'done';
 

@@ -2,7 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import PageLoader from '../../ui/PageLoader';
 import { errorMessage } from '../../platform/api';
-import { useAuth } from '../accounts/auth';
+import { useAuth } from '../accounts';
 import { useJoinTeam } from './team';
 
 /** /join?token=: the link in a team invitation. Signed-out visitors sign in or sign up first, then come back here. */

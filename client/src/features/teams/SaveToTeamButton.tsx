@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { CategoryId, Tone } from '@gl/core/types';
 import { errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
-import { useAuth } from '../accounts/auth';
+import { useAuth } from '../accounts';
 import { useCurrentTeam, useSaveToTeam } from './team';
 import { CheckIcon, UserIcon } from '../../ui/icons';
 

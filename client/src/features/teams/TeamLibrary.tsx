@@ -7,11 +7,9 @@ import { errorMessage } from '../../platform/api';
 import { useCopy } from '../../platform/clipboard';
 import { capitalize } from '../../platform/format';
 import { showShortMoment } from '../../platform/time-zone';
-import { SEARCH_DEBOUNCE_MS, TONE_BADGE, useDebounced } from '../library/saved';
+import { LibraryFilterBar, LoadMoreButton, SEARCH_DEBOUNCE_MS, TONE_BADGE, useDebounced } from '../library';
 import { useDeleteTeamLine, useTeamLines } from './team';
 import PageLoader from '../../ui/PageLoader';
-import LibraryFilterBar from '../library/LibraryFilterBar';
-import LoadMoreButton from '../library/LoadMoreButton';
 import { CheckIcon, CopyIcon, TrashIcon } from '../../ui/icons';
 
 /** The team's shared library: search, category filter, pages; new lines arrive live (see useTeamLiveUpdates). */

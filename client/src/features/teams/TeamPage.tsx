@@ -4,13 +4,13 @@ import { Link } from 'react-router-dom';
 import { TEAM_NAME_MAX, type CurrentTeamDto } from '@gl/core/types';
 import NeedsConnection from '../../ui/NeedsConnection';
 import PageLoader from '../../ui/PageLoader';
-import SignInWall from '../library/SignInWall';
+import { SignInWall } from '../library';
 import MembersPanel from './MembersPanel';
 import TeamLibrary from './TeamLibrary';
 import { Field } from '../../ui/forms/Field';
 import { ApiError, errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
-import { useAuth } from '../accounts/auth';
+import { useAuth } from '../accounts';
 import { useLiveConnection } from '../../platform/socket';
 import { useCreateTeam, useCurrentTeam, useTeamLiveUpdates } from './team';
 

@@ -9,7 +9,7 @@ import { useCreateWebhook, useDeleteWebhook, useRotateWebhookSecret, useWebhookA
 import NeedsConnection from '../../ui/NeedsConnection';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { Field } from '../../ui/forms/Field';
-import { ApiAccessGate, SecretShownOnce } from '../api-keys/ApiAccessGate';
+import { ApiAccessGate, SecretShownOnce } from '../api-keys';
 import { Checkbox } from '../../ui/forms/Checkbox';
 
 function formatTime(iso: string): string {

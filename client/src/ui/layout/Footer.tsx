@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { SITE, SOCIAL_LINKS, THEMES } from '../../features/site/site';
+import { SITE, SOCIAL_LINKS, THEMES } from '../../features/site';
 import { BUILD_TIME, useHydrated } from '../../platform/hydration';
 import Logo from './Logo';
-import { SocialIcon } from '../../features/site/SocialIcon';
-import { NewsletterForm } from '../../features/site/newsletter/NewsletterForm';
+import { SocialIcon } from '../../features/site';
+import { NewsletterForm } from '../../features/site';
 
 const LINKS = [
   { to: '/', label: 'nav.home' },

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { useAuth } from '../../features/accounts/auth';
+import { useAuth } from '../../features/accounts';
 import { CloseIcon, MenuIcon } from '../icons';
 import LanguageSwitch from './LanguageSwitch';
 import Logo from './Logo';

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGES, UI_LANGUAGE_NAMES, isLanguage, type UiLanguage } from '@gl/core/types';
 import { setLanguage, useLanguage } from '../../platform/i18n/i18n';
-import { saveAccountLanguage } from '../../features/accounts/account-language';
-import { useAuth } from '../../features/accounts/auth';
+import { saveAccountLanguage } from '../../features/accounts';
+import { useAuth } from '../../features/accounts';
 import { rememberPageLanguage } from '../../platform/sw-language';
 
 /**

@@ -5,12 +5,7 @@ import AppStatusNotices from './AppStatusNotices';
 import Footer from './Footer';
 import Header from './Header';
 import PageLoader from '../PageLoader';
-import { useAuth } from '../../features/accounts/auth';
-import { lazyChunk } from '../../platform/lazy-page';
-
-// Only a signed-in, unverified account sees it: its code (and the account data layer) stays out of
-// the first visit's download.
-const VerifyEmailBanner = lazyChunk(() => import('../../features/accounts/VerifyEmailBanner'));
+import { useAuth, VerifyEmailBanner } from '../../features/accounts';
 
 export default function Layout() {
   const { t } = useTranslation('common');

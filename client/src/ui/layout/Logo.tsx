@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { SITE } from '../../features/site/site';
+import { SITE } from '../../features/site';
 
 /** The brand's mark: its initials, the same in every language. */
 const MARK = 'GL';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { PublicUser } from '@gl/core/types';
-import { useAuth } from '../../features/accounts/auth';
+import { useAuth } from '../../features/accounts';
 import { ChevronDownIcon } from '../icons';
 
 export function initials(name: string): string {

@@ -1,6 +1,6 @@
 import type { CampaignDayBrief } from '@gl/core/server';
 import type { OccasionId } from '@gl/core';
-import type { OfflineRequest, OfflineResult } from '../generation/offline/offline-generator';
+import type { OfflineRequest, OfflineResult } from './offline/offline-generator';
 
 /**
  * How a campaign line's day and occasion reach the writers: an instruction for the AI models, and

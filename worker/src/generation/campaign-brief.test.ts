@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { campaignDayBrief } from '@gl/core/server';
-import type { OfflineRequest } from '../generation/offline/offline-generator';
+import type { OfflineRequest } from './offline/offline-generator';
 import { campaignDayInstructions, offlineForCampaignDay, offlineLeads } from './campaign-brief';
 
 const campaign = { id: 'c', startsOn: '2026-12-10', days: 5, occasion: 'jamhuri_day' as const, occasionDate: '2026-12-12' };

@@ -1,5 +1,5 @@
 import type { SavedLineDto } from '@gl/core/types';
-import { idbRun, type IdbStore } from '../../platform/idb';
+import { idbRun, type IdbStore } from './idb';
 
 /**
  * The saved library as it was the last time it was read online, kept on the device in IndexedDB

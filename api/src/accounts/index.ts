@@ -1,0 +1,2 @@
+export * from './session-revocations';
+export * from './token.service';

@@ -1,0 +1,2 @@
+export * from './public-api.service';
+export * from './v1.routes';

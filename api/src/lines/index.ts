@@ -1,0 +1,2 @@
+export * from './generate-requests';
+export * from './generation.service';

@@ -1,0 +1,2 @@
+export * from './photo-upload';
+export * from './photo.service';

@@ -1,0 +1,7 @@
+import { lazyChunk } from '../../platform/lazy-page';
+export * from './account-language';
+export * from './auth';
+
+// Only a signed-in, unverified account sees it: its code (and the account data layer) stays out of
+// the first visit's download.
+export const VerifyEmailBanner = lazyChunk(() => import('./VerifyEmailBanner'));

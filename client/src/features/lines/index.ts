@@ -1,0 +1,2 @@
+export * from './line-measure';
+export * from './usage';

@@ -1,0 +1,4 @@
+export * from './SocialIcon';
+export * from './newsletter/NewsletterForm';
+export * from './newsletter/newsletter';
+export * from './site';

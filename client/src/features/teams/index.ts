@@ -1,0 +1,2 @@
+export { default as SaveToTeamButton } from './SaveToTeamButton';
+export * from './team';

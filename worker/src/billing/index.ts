@@ -1,0 +1,2 @@
+export * from './billing-mail';
+export * from './billing-notice.delivery';
