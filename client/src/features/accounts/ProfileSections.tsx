@@ -1,59 +1,38 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CURRENT_PASSWORD_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, type PublicUser } from '@gl/core/types';
-import { useOnline } from '../../platform/app-status';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, type PublicUser } from '@gl/core/types';
 import { useChangeEmail, useChangePassword, useUpdateProfile } from './account';
 import { Field } from '../../ui/forms/Field';
-import { MutationForm } from '../../ui/forms/MutationForm';
-import { Section } from './Section';
+import { AccountSection, CurrentPasswordField, useFormValues } from './AccountSection';
 
 export function ProfileSection({ user }: { user: PublicUser }) {
   const { t } = useTranslation('account');
   const save = useUpdateProfile();
-  const online = useOnline();
   const [name, setName] = useState(user.name);
   const id = useId();
-  const submit = () => {
-    if (!save.isPending && online) save.mutate(name.trim());
-  };
   return (
-    <Section title={t('profile.title')}>
-      <MutationForm
-        mutation={save}
-        onSubmit={submit}
-        submitLabel={t('profile.submit')}
-        busyLabel={t('saving')}
-        success={t('profile.saved')}
-        fallback={t('profile.failed')}
-        disabled={!online || name.trim() === user.name}
-      >
-        <Field id={id} label={t('profile.name')} value={name} onChange={setName} autoComplete="name" maxLength={NAME_MAX} />
-      </MutationForm>
-    </Section>
+    <AccountSection
+      title={t('profile.title')}
+      mutation={save}
+      send={() => save.mutate(name.trim())}
+      ready={name.trim() !== user.name}
+      submitLabel={t('profile.submit')}
+      busyLabel={t('saving')}
+      success={t('profile.saved')}
+      fallback={t('profile.failed')}
+    >
+      <Field id={id} label={t('profile.name')} value={name} onChange={setName} autoComplete="name" maxLength={NAME_MAX} />
+    </AccountSection>
   );
 }
 
 export function EmailSection({ user }: { user: PublicUser }) {
   const { t } = useTranslation('account');
   const change = useChangeEmail();
-  const online = useOnline();
-  const [newEmail, setNewEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const { values, set, clear } = useFormValues({ newEmail: '', password: '' });
   const ids = { email: useId(), password: useId() };
-  const submit = () => {
-    if (change.isPending || !online) return;
-    change.mutate(
-      { newEmail: newEmail.trim(), password },
-      {
-        onSuccess: () => {
-          setPassword('');
-          setNewEmail('');
-        },
-      },
-    );
-  };
   return (
-    <Section
+    <AccountSection
       title={t('email.title')}
       lead={
         <>
@@ -65,88 +44,58 @@ export function EmailSection({ user }: { user: PublicUser }) {
           )}
         </>
       }
+      mutation={change}
+      send={() => change.mutate({ newEmail: values.newEmail.trim(), password: values.password }, { onSuccess: clear })}
+      submitLabel={t('email.submit')}
+      busyLabel={t('sending')}
+      success={t('email.sent', { email: change.data ?? '' })}
+      fallback={t('email.failed')}
     >
-      <MutationForm
-        mutation={change}
-        onSubmit={submit}
-        submitLabel={t('email.submit')}
-        busyLabel={t('sending')}
-        success={t('email.sent', { email: change.data ?? '' })}
-        fallback={t('email.failed')}
-        disabled={!online}
-      >
-        <Field
-          id={ids.email}
-          label={t('email.new')}
-          type="email"
-          value={newEmail}
-          onChange={setNewEmail}
-          autoComplete="email"
-          maxLength={EMAIL_MAX}
-        />
-        <Field
-          id={ids.password}
-          label={t('yourPassword')}
-          type="password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="current-password"
-          maxLength={CURRENT_PASSWORD_MAX}
-        />
-      </MutationForm>
-    </Section>
+      <Field
+        id={ids.email}
+        label={t('email.new')}
+        type="email"
+        value={values.newEmail}
+        onChange={set('newEmail')}
+        autoComplete="email"
+        maxLength={EMAIL_MAX}
+      />
+      <CurrentPasswordField id={ids.password} value={values.password} onChange={set('password')} />
+    </AccountSection>
   );
 }
 
 export function PasswordSection() {
   const { t } = useTranslation('account');
   const change = useChangePassword();
-  const online = useOnline();
-  const [currentPassword, setCurrent] = useState('');
-  const [newPassword, setNew] = useState('');
+  const { values, set, clear } = useFormValues({ currentPassword: '', newPassword: '' });
   const ids = { current: useId(), next: useId() };
-  const submit = () => {
-    if (change.isPending || !online) return;
-    change.mutate(
-      { currentPassword, newPassword },
-      {
-        onSuccess: () => {
-          setCurrent('');
-          setNew('');
-        },
-      },
-    );
-  };
   return (
-    <Section title={t('password.title')} lead={t('password.lead')}>
-      <MutationForm
-        mutation={change}
-        onSubmit={submit}
-        submitLabel={t('password.submit')}
-        busyLabel={t('saving')}
-        success={change.data ?? ''}
-        fallback={t('password.failed')}
-        disabled={!online}
-      >
-        <Field
-          id={ids.current}
-          label={t('password.current')}
-          type="password"
-          value={currentPassword}
-          onChange={setCurrent}
-          autoComplete="current-password"
-          maxLength={CURRENT_PASSWORD_MAX}
-        />
-        <Field
-          id={ids.next}
-          label={t('password.new')}
-          type="password"
-          value={newPassword}
-          onChange={setNew}
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-        />
-      </MutationForm>
-    </Section>
+    <AccountSection
+      title={t('password.title')}
+      lead={t('password.lead')}
+      mutation={change}
+      send={() => change.mutate(values, { onSuccess: clear })}
+      submitLabel={t('password.submit')}
+      busyLabel={t('saving')}
+      success={change.data ?? ''}
+      fallback={t('password.failed')}
+    >
+      <CurrentPasswordField
+        id={ids.current}
+        label={t('password.current')}
+        value={values.currentPassword}
+        onChange={set('currentPassword')}
+      />
+      <Field
+        id={ids.next}
+        label={t('password.new')}
+        type="password"
+        value={values.newPassword}
+        onChange={set('newPassword')}
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+      />
+    </AccountSection>
   );
 }
