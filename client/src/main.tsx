@@ -4,7 +4,7 @@ import App, { PRERENDERED_PAGES } from './App';
 import { initialLanguage, switchLanguage } from './platform/i18n/i18n';
 import { watchConnection } from './platform/app-status';
 import { loadChunk } from './platform/load-chunk';
-import { startPendingSaves } from './features/library';
+import { startPendingSaves } from './features/library/pending-saves';
 import { prerenderedPath } from './prerendered-routes';
 import './index.css';
 

@@ -4,7 +4,7 @@ import { deviceTimeZone, type AuthResult, type PublicUser } from '@gl/core/types
 import { i18n } from '../../platform/i18n/i18n';
 import { ApiError, api } from '../../platform/api';
 import { useHydrated } from '../../platform/hydration';
-import { clearPendingSaves } from '../library';
+import { clearPendingSaves } from '../library/pending-saves';
 import { clearSession, getRefreshToken, getSession, setSession, setStoredUser, subscribeSession } from '../../platform/session';
 import { live } from '../../platform/socket';
 

@@ -1,5 +1,4 @@
 export { default as LibraryFilterBar } from './LibraryFilterBar';
 export { default as LoadMoreButton } from './LoadMoreButton';
 export { default as SignInWall } from './SignInWall';
-export * from './pending-saves';
 export * from './saved';

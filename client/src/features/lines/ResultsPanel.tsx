@@ -7,7 +7,7 @@ import { useOnline } from '../../platform/app-status';
 import { useAuth } from '../accounts';
 import { useCopy } from '../../platform/clipboard';
 import type { GenerationState } from './generation';
-import { newIdempotencyKey, queueSave, sendSave, usePendingSaves } from '../library';
+import { newIdempotencyKey, queueSave, sendSave, usePendingSaves } from '../library/pending-saves';
 import { REFINEMENTS_MAX, getPlatform, type LanguageId, type RefineAction } from '@gl/core/types';
 import { AlertIcon, RefreshIcon, SparklesIcon } from '../../ui/icons';
 import GeneratedLine, { type SaveState } from './GeneratedLine';
