@@ -1,1 +1,2 @@
+/** The brands feature's entry in api: what other parts of api use (see "A feature's entries" in CONTRIBUTING). */
 export * from './brands.service';

@@ -1,2 +1,3 @@
+/** The lines feature's entry in api: what other parts of api use (see "A feature's entries" in CONTRIBUTING). */
 export * from './generate-requests';
 export * from './generation.service';

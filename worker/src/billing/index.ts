@@ -1,2 +1,3 @@
+/** The billing feature's entry in worker: what other parts of worker use (see "A feature's entries" in CONTRIBUTING). */
 export * from './billing-mail';
 export * from './billing-notice.delivery';

@@ -1,1 +1,2 @@
+/** The campaigns feature's entry in worker: what other parts of worker use (see "A feature's entries" in CONTRIBUTING). */
 export * from './campaign-progress';

@@ -1,1 +1,2 @@
+/** The webhooks feature's entry in worker: what other parts of worker use (see "A feature's entries" in CONTRIBUTING). */
 export * from './generation-completed.event';

@@ -1,3 +1,4 @@
+/** The accounts feature's entry in client: what other parts of client use (see "A feature's entries" in CONTRIBUTING). */
 import { lazyChunk } from '../../platform/lazy-page';
 export * from './account-language';
 export * from './auth';

@@ -1,2 +1,3 @@
+/** The billing feature's entry in client: what other parts of client use (see "A feature's entries" in CONTRIBUTING). */
 export * from './money';
 export * from './plan';

@@ -1,2 +1,3 @@
+/** The lines feature's entry in client: what other parts of client use (see "A feature's entries" in CONTRIBUTING). */
 export * from './line-measure';
 export * from './usage';
