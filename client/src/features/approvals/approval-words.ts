@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import type { UiLanguage } from '@gl/core/types';
+import { i18n } from '../../platform/i18n/i18n';
+
+/**
+ * The client's page loads only its own words (the `approvals` namespace, in its language and in
+ * English, the fallback) beside the core the layout already has: never every area's catalogue, so
+ * a first visit on a phone stays small.
+ */
+const FILES: Record<UiLanguage, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('../../locales/en/approvals.json'),
+  sw: () => import('../../locales/sw/approvals.json'),
+};
+
+async function load(lang: UiLanguage): Promise<true> {
+  await Promise.all(
+    [...new Set<UiLanguage>(['en', lang])].map(async (l) => {
+      if (i18n.hasResourceBundle(l, 'approvals')) return;
+      i18n.addResourceBundle(l, 'approvals', (await FILES[l]()).default, true, true);
+    }),
+  );
+  return true;
+}
+
+/** True once the page's words are here. */
+export function useApprovalWords(lang: UiLanguage): boolean {
+  return Boolean(useQuery({ queryKey: ['approval-words', lang], queryFn: () => load(lang), staleTime: Infinity, gcTime: Infinity }).data);
+}
