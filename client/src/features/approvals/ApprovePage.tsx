@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import type { UiLanguage } from '@gl/core/types';
 import { ApiError, errorMessage } from '../../platform/api';
-import { switchLanguage } from '../../platform/i18n/i18n';
 import { Field } from '../../ui/forms/Field';
 import { Notice } from '../../ui/forms/Notice';
 import ApprovalLineCard from './ApprovalLineCard';
@@ -38,7 +37,6 @@ function keepTabPin(token: string, pin: string) {
 export default function ApprovePage() {
   const { token = '' } = useParams();
   const lang: UiLanguage = useLocation().pathname.startsWith('/sw/') ? 'sw' : 'en';
-  useEffect(() => void switchLanguage(lang), [lang]);
   const wordsReady = useApprovalWords(lang);
   const [pin, setPin] = useState(() => tabPin(token));
   const approval = usePublicApproval(token, pin);

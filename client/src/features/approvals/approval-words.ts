@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UiLanguage } from '@gl/core/types';
-import { i18n } from '../../platform/i18n/i18n';
+import { i18n, switchLanguage } from '../../platform/i18n/i18n';
 
 /**
  * The client's page loads only its own words (the `approvals` namespace, in its language and in
@@ -13,16 +13,17 @@ const FILES: Record<UiLanguage, () => Promise<{ default: Record<string, unknown>
 };
 
 async function load(lang: UiLanguage): Promise<true> {
-  await Promise.all(
-    [...new Set<UiLanguage>(['en', lang])].map(async (l) => {
+  await Promise.all([
+    switchLanguage(lang),
+    ...[...new Set<UiLanguage>(['en', lang])].map(async (l) => {
       if (i18n.hasResourceBundle(l, 'approvals')) return;
       i18n.addResourceBundle(l, 'approvals', (await FILES[l]()).default, true, true);
     }),
-  );
+  ]);
   return true;
 }
 
-/** True once the page's words are here. */
+/** True once the page's words are here and the interface speaks the link's language. */
 export function useApprovalWords(lang: UiLanguage): boolean {
   return Boolean(useQuery({ queryKey: ['approval-words', lang], queryFn: () => load(lang), staleTime: Infinity, gcTime: Infinity }).data);
 }
