@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextAreaField } from '../../ui/forms/Field';
 import LinePreview from './LinePreview';
-import { APPROVAL_COMMENT_MAX, type ApprovalDecisionKind, type ApprovalLineState, type PublicApprovalLineDto } from './approvals-types';
+import { APPROVAL_COMMENT_MAX, type ApprovalDecision, type ApprovalLineState, type PublicApprovalLineDto } from '@gl/core/types';
 
 const STATE_STYLE: Record<ApprovalLineState, string> = {
   pending: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
@@ -27,7 +27,7 @@ export default function ApprovalLineCard({
   /** A decision on it is kept on the device, not yet sent. */
   unsent: boolean;
   /** False when the decision could not be taken (no name yet): the form stays open. */
-  onDecide(decision: ApprovalDecisionKind, comment?: string): boolean;
+  onDecide(decision: ApprovalDecision, comment?: string): boolean;
 }) {
   const { t } = useTranslation('approvals');
   const id = useId();

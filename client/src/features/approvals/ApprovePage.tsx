@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
-import type { UiLanguage } from '@gl/core/types';
+import { APPROVAL_REVIEWER_NAME_MAX, type ApprovalDecision, type PublicApprovalDto, type UiLanguage } from '@gl/core/types';
 import { ApiError, errorMessage } from '../../platform/api';
 import { Field } from '../../ui/forms/Field';
 import { Notice } from '../../ui/forms/Notice';
@@ -9,7 +9,6 @@ import ApprovalLineCard from './ApprovalLineCard';
 import ApproveHeader from './ApproveHeader';
 import { rememberReviewerName, reviewerName as storedName, type QueuedDecision } from './approval-queue';
 import { useApprovalWords } from './approval-words';
-import { APPROVAL_REVIEWER_NAME_MAX, type ApprovalDecisionKind, type PublicApprovalDto } from './approvals-types';
 import { useApprovalRoom, useDecide, useFlushWhenOnline, useOnline, usePendingDecisions, usePublicApproval } from './public-approval';
 
 /** The PIN that opened a link stays for this tab (a reload need not ask again), never on the device. */
@@ -85,10 +84,10 @@ function ApproveBody({
     <>
       <ApproveHeader token={token} lang={lang} languageLabel={t('page.language')} />
       <main className="mx-auto w-full max-w-2xl px-4 pb-16 pt-6">
-        {data ? (
-          <ApprovalLines token={token} pin={pin} approval={data} />
-        ) : notFound ? (
+        {notFound ? (
           <PinGate tried={pin} onPin={onPin} checking={approval.isFetching} />
+        ) : data ? (
+          <ApprovalLines token={token} pin={pin} approval={data} />
         ) : approval.isError ? (
           <>
             <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('page.unreachable')}</h1>
@@ -166,8 +165,8 @@ function ApprovalLines({ token, pin, approval }: { token: string; pin: string; a
   const online = useOnline();
   const pending = usePendingDecisions(token);
   const { decide, send } = useDecide(token, pin);
-  useFlushWhenOnline(token, send.mutate, true);
-  useApprovalRoom(token, pin, true);
+  useFlushWhenOnline(token, send.mutate);
+  useApprovalRoom(token, pin);
   const [name, setName] = useState(storedName);
   const [askName, setAskName] = useState(false);
 
@@ -176,13 +175,15 @@ function ApprovalLines({ token, pin, approval }: { token: string; pin: string; a
   for (const d of pending) if (d.decision !== 'comment') unsent.set(d.lineId, d);
   const lines = approval.lines.map((l) => {
     const d = unsent.get(l.id);
+    // A decision on an older version no longer says anything about the new text.
+    if (d?.version !== undefined && d.version !== l.version) return l;
     return d ? { ...l, state: d.decision === 'approve' ? ('approved' as const) : ('changes_requested' as const) } : l;
   });
   const unsentLines = new Set(pending.map((d) => d.lineId));
   const remaining = lines.filter((l) => l.state === 'pending');
   const decided = lines.length - remaining.length;
 
-  const take = (items: Array<{ lineId: string; decision: ApprovalDecisionKind; comment?: string }>): boolean => {
+  const take = (items: Array<{ lineId: string; version: number; decision: ApprovalDecision; comment?: string }>): boolean => {
     const reviewer = name.trim() || storedName();
     if (!reviewer) {
       setAskName(true);
@@ -209,7 +210,7 @@ function ApprovalLines({ token, pin, approval }: { token: string; pin: string; a
           <button
             type="button"
             className="btn-primary tap px-4 py-2 text-sm"
-            onClick={() => take(remaining.map((l) => ({ lineId: l.id, decision: 'approve' })))}
+            onClick={() => take(remaining.map((l) => ({ lineId: l.id, version: l.version, decision: 'approve' })))}
           >
             {t('page.approveAll', { count: remaining.length })}
           </button>
@@ -234,7 +235,7 @@ function ApprovalLines({ token, pin, approval }: { token: string; pin: string; a
             line={line}
             number={i + 1}
             unsent={unsentLines.has(line.id)}
-            onDecide={(decision, comment) => take([{ lineId: line.id, decision, ...(comment ? { comment } : {}) }])}
+            onDecide={(decision, comment) => take([{ lineId: line.id, version: line.version, decision, ...(comment ? { comment } : {}) }])}
           />
         ))}
       </ol>

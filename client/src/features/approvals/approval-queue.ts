@@ -4,7 +4,9 @@
  * Also the reviewer's name, asked once and kept for every link opened on this device.
  */
 import { storage } from '../../platform/storage';
-import type { ApprovalDecisionInput } from './approvals-types';
+import type { ApprovalDecisionsBody } from '@gl/core/types';
+
+type ApprovalDecisionInput = ApprovalDecisionsBody['decisions'][number];
 
 const QUEUE_PREFIX = 'genius-lines.approval-queue.';
 const NAME_KEY = 'genius-lines.approval-reviewer';

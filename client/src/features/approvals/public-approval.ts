@@ -1,38 +1,39 @@
 /**
  * The client's page's data (`/approve/:token`): the shared lines (GET /public/approvals/:token, with
  * the PIN when the link has one), the decisions (kept on the device until sent: approval-queue.ts),
- * and the link's room on the socket, where a second reviewer's decision arrives.
+ * and the link's room on the socket (`approval:watch`), where another reviewer's decision and the
+ * team's new versions arrive (`approval:line`), and the link's end (`approval:closed`).
  */
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { APPROVAL_PIN_HEADER, type PublicApprovalDto, type PublicApprovalLineDto } from '@gl/core/types';
 import { api, ApiError } from '../../platform/api';
 import { live, useLiveConnection, useLiveEvent, useLiveReconnect } from '../../platform/socket';
 import { dropDecisions, enqueueDecisions, queuedDecisions, type QueuedDecision } from './approval-queue';
-import type { ApprovalLineState, PublicApprovalDto } from './approvals-types';
 
 export const publicApprovalKey = (token: string, pin: string) => ['public-approval', token, pin] as const;
 
-/** The one header a PIN travels in. */
-export const PIN_HEADER = 'X-Approval-Pin';
-const pinHeaders = (pin: string): Record<string, string> => (pin ? { [PIN_HEADER]: pin } : {});
+const pinHeaders = (pin: string): Record<string, string> => (pin ? { [APPROVAL_PIN_HEADER]: pin } : {});
+const tokenPath = (token: string) => `/public/approvals/${encodeURIComponent(token)}` as const;
 
-// TEMPORARY until the contract's api-responses lines land: the calls are typed here.
-const call = <T>(path: string, opts: Parameters<typeof api>[1]) => api(path as never, opts) as unknown as Promise<T>;
-
-/** A 404 is an answer (unknown, expired, revoked, or a PIN needed): not retried. */
+/** A 404 is an answer (unknown, expired, revoked, locked, or a PIN needed): not retried. */
 export function usePublicApproval(token: string, pin: string) {
   return useQuery({
     queryKey: publicApprovalKey(token, pin),
-    queryFn: ({ signal }) => call<PublicApprovalDto>(`/public/approvals/${encodeURIComponent(token)}`, { signal, headers: pinHeaders(pin) }),
+    queryFn: ({ signal }) => api(tokenPath(token), { signal, headers: pinHeaders(pin) }),
     retry: (count, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 2,
     staleTime: 30_000,
   });
 }
 
-function putState(qc: QueryClient, token: string, pin: string, lineId: string, state: ApprovalLineState) {
-  qc.setQueryData<PublicApprovalDto>(publicApprovalKey(token, pin), (a) =>
-    a ? { ...a, lines: a.lines.map((l) => (l.id === lineId ? { ...l, state } : l)) } : a,
-  );
+/** Puts lines, as the server now has them, into the shown link (a line it did not have yet goes at the end). */
+function putLines(qc: QueryClient, token: string, pin: string, lines: PublicApprovalLineDto[]) {
+  qc.setQueryData<PublicApprovalDto>(publicApprovalKey(token, pin), (a) => {
+    if (!a) return a;
+    const byId = new Map(lines.map((l) => [l.id, l]));
+    const known = new Set(a.lines.map((l) => l.id));
+    return { ...a, lines: [...a.lines.map((l) => byId.get(l.id) ?? l), ...lines.filter((l) => !known.has(l.id))] };
+  });
 }
 
 /** The decisions not yet sent for this link, re-read whenever the queue changes (in this tab). */
@@ -76,34 +77,36 @@ export function useOnline(): boolean {
 }
 
 /**
- * Sends what is queued for the link, in order. A network failure keeps the queue (it is sent again
- * when the connection returns); the server's refusal (the link gone, a line no longer in it) drops
- * what it refused, so a dead decision never blocks the rest.
+ * Sends what is queued for the link, in order. A network failure (or a 429) keeps the queue: it is
+ * sent again when the connection returns. The server's refusal drops what it refused, so a dead
+ * decision never blocks the rest: the link gone (404), or a line with a newer version than the one
+ * the reviewer decided on (409: they see the new text first).
  */
 export function useSendDecisions(token: string, pin: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async () => {
       const queue = queuedDecisions(token);
-      if (queue.length === 0) return;
       // One request per reviewer name (the body carries one), oldest first.
       const byName = new Map<string, QueuedDecision[]>();
       for (const d of queue) byName.set(d.reviewerName, [...(byName.get(d.reviewerName) ?? []), d]);
       for (const [reviewerName, decisions] of byName) {
         try {
-          const answer = await call<{ lines: Array<{ id: string; state: ApprovalLineState }> }>(
-            `/public/approvals/${encodeURIComponent(token)}/decisions`,
-            {
-              method: 'POST',
-              headers: pinHeaders(pin),
-              body: {
-                reviewerName,
-                decisions: decisions.map(({ lineId, decision, comment }) => ({ lineId, decision, ...(comment ? { comment } : {}) })),
-              },
+          const answer = await api(`${tokenPath(token)}/decisions`, {
+            method: 'POST',
+            headers: pinHeaders(pin),
+            body: {
+              reviewerName,
+              decisions: decisions.map(({ lineId, decision, comment, version }) => ({
+                lineId,
+                decision,
+                ...(comment ? { comment } : {}),
+                ...(version ? { version } : {}),
+              })),
             },
-          );
+          });
           dropDecisions(token, decisions);
-          for (const l of answer?.lines ?? []) putState(qc, token, pin, l.id, l.state);
+          putLines(qc, token, pin, answer.lines);
         } catch (err) {
           if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429) dropDecisions(token, decisions);
           throw err;
@@ -112,52 +115,55 @@ export function useSendDecisions(token: string, pin: string) {
         }
       }
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: publicApprovalKey(token, pin) }),
+    onError: (err) => {
+      if (err instanceof ApiError && !err.isNetworkError) void qc.invalidateQueries({ queryKey: publicApprovalKey(token, pin) });
+    },
   });
 }
 
 /** Records decisions on the device, then tries to send them at once. */
 export function useDecide(token: string, pin: string) {
   const send = useSendDecisions(token, pin);
+  const { mutate } = send;
   const decide = useCallback(
     (decisions: QueuedDecision[]) => {
       enqueueDecisions(token, decisions);
       notifyQueue();
-      if (navigator.onLine) send.mutate();
+      if (navigator.onLine) mutate();
     },
-    [token, send],
+    [token, mutate],
   );
   return { decide, send };
 }
 
 /** Sends the queue when the page opens with one, and whenever the connection returns. */
-export function useFlushWhenOnline(token: string, send: () => void, ready: boolean) {
+export function useFlushWhenOnline(token: string, send: () => void) {
   useEffect(() => {
-    if (!ready) return;
     if (navigator.onLine && queuedDecisions(token).length > 0) send();
     const onOnline = () => {
       if (queuedDecisions(token).length > 0) send();
     };
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
-  }, [token, send, ready]);
+  }, [token, send]);
 }
 
 /**
- * The link's room: joined once the lines are shown (and again after every reconnection), where the
- * server sends each decision made on the link, a second reviewer's included.
+ * The link's room: joined while the lines are shown (and again after every reconnection). A line
+ * another reviewer decided, or a new version the team shared, replaces the shown one; a revoked or
+ * locked link reads again (and shows it can no longer be opened).
  */
-export function useApprovalRoom(token: string, pin: string, joined: boolean) {
+export function useApprovalRoom(token: string, pin: string) {
   const qc = useQueryClient();
   useLiveConnection();
-  useEffect(() => {
-    if (!joined) return;
-    // TEMPORARY cast until the contract's ClientToServerEvents lands.
-    return (live.standingEmit as unknown as (e: string, p: unknown) => () => void)('approval:watch', { token, ...(pin ? { pin } : {}) });
-  }, [token, pin, joined]);
-  (useLiveEvent as unknown as (e: string, h: (p: { lineId: string; state: ApprovalLineState }) => void) => void)(
-    'approval:line',
-    (p) => putState(qc, token, pin, p.lineId, p.state),
+  useEffect(
+    () =>
+      live.standingEmit('approval:watch', { token, ...(pin ? { pin } : {}) }, () => {
+        /* joined, or the same refusal GET gives (the page already shows the lines it could read) */
+      }),
+    [token, pin],
   );
+  useLiveEvent('approval:line', ({ line }) => putLines(qc, token, pin, [line]));
+  useLiveEvent('approval:closed', () => void qc.invalidateQueries({ queryKey: publicApprovalKey(token, pin) }));
   useLiveReconnect(() => void qc.invalidateQueries({ queryKey: publicApprovalKey(token, pin) }));
 }
