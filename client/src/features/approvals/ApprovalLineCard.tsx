@@ -43,7 +43,11 @@ export default function ApprovalLineCard({
         <h2 id={`${id}-n`} className="text-sm font-semibold text-slate-900 dark:text-white">
           {t('line.number', { n: number })}
         </h2>
-        {line.version > 1 && <span className="chip bg-violet-100 text-violet-800 dark:bg-violet-500/15 dark:text-violet-200">{t('line.version', { n: line.version })}</span>}
+        {line.version > 1 && (
+          <span className="chip bg-violet-100 text-violet-800 dark:bg-violet-500/15 dark:text-violet-200">
+            {t('line.version', { n: line.version })}
+          </span>
+        )}
         <span aria-live="polite">
           <StateChip state={line.state} />
         </span>
@@ -92,7 +96,11 @@ export default function ApprovalLineCard({
           >
             {t('line.approve')}
           </button>
-          <button type="button" className="btn-secondary tap min-h-11 flex-1 px-4 py-2 text-sm sm:flex-none" onClick={() => setForm('request_changes')}>
+          <button
+            type="button"
+            className="btn-secondary tap min-h-11 flex-1 px-4 py-2 text-sm sm:flex-none"
+            onClick={() => setForm('request_changes')}
+          >
             {t('line.requestChanges')}
           </button>
           <button type="button" className="btn-ghost tap min-h-11 px-4 py-2 text-sm" onClick={() => setForm('comment')}>

@@ -11,7 +11,10 @@ export default function ApproveHeader({ token, lang, languageLabel }: { token: s
     <header className="border-b border-slate-200 bg-white/90 dark:border-slate-800 dark:bg-slate-950/90">
       <div className="mx-auto flex max-w-2xl items-center justify-between gap-3 px-4 py-2">
         <span className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
-          <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-violet-500 to-fuchsia-500 text-sm font-bold text-white">
+          <span
+            aria-hidden="true"
+            className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-violet-500 to-fuchsia-500 text-sm font-bold text-white"
+          >
             GL
           </span>
           <span className="text-base">{SITE.name}</span>
@@ -25,7 +28,9 @@ export default function ApproveHeader({ token, lang, languageLabel }: { token: s
               lang={code}
               aria-current={code === lang ? 'true' : undefined}
               className={`tap inline-grid place-items-center rounded-lg px-3 py-1.5 text-sm font-medium ${
-                code === lang ? 'bg-violet-100 text-violet-800 dark:bg-violet-500/20 dark:text-violet-200' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+                code === lang
+                  ? 'bg-violet-100 text-violet-800 dark:bg-violet-500/20 dark:text-violet-200'
+                  : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
               }`}
             >
               {UI_LANGUAGE_NAMES[code]}

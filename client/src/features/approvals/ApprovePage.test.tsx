@@ -16,9 +16,27 @@ const APPROVAL: PublicApprovalDto = {
   note: 'Please approve by Friday.',
   language: 'en',
   lines: [
-    { id: '00000001-0000-4000-8000-000000000001', text: 'Fresh greens at your door by 8am 🥬', platform: 'x_post', state: 'pending', version: 1 },
-    { id: '00000002-0000-4000-8000-000000000002', text: 'Sukuma, spinach and dhania, delivered before breakfast. Order by 9pm and wake up to a full kitchen.', platform: 'sms', state: 'pending', version: 1 },
-    { id: '00000003-0000-4000-8000-000000000003', text: 'Fresh Greens Delivered Daily', platform: 'google_ads_headline', state: 'pending', version: 1 },
+    {
+      id: '00000001-0000-4000-8000-000000000001',
+      text: 'Fresh greens at your door by 8am 🥬',
+      platform: 'x_post',
+      state: 'pending',
+      version: 1,
+    },
+    {
+      id: '00000002-0000-4000-8000-000000000002',
+      text: 'Sukuma, spinach and dhania, delivered before breakfast. Order by 9pm and wake up to a full kitchen.',
+      platform: 'sms',
+      state: 'pending',
+      version: 1,
+    },
+    {
+      id: '00000003-0000-4000-8000-000000000003',
+      text: 'Fresh Greens Delivered Daily',
+      platform: 'google_ads_headline',
+      state: 'pending',
+      version: 1,
+    },
   ],
 };
 
@@ -31,8 +49,7 @@ function serve(opts: { pin?: string } = {}) {
   const decisions: MockRequest[] = [];
   const state = structuredClone(APPROVAL);
   const api = mockApi({
-    [`GET ${PATH}`]: (req) =>
-      opts.pin && req.headers['X-Approval-Pin'] !== opts.pin ? fail(404, 'Not found.', 'NOT_FOUND') : ok(state),
+    [`GET ${PATH}`]: (req) => (opts.pin && req.headers['X-Approval-Pin'] !== opts.pin ? fail(404, 'Not found.', 'NOT_FOUND') : ok(state)),
     [`POST ${PATH}/decisions`]: (req) => {
       decisions.push(req);
       const body = req.body as { decisions: Array<{ lineId: string; decision: string }> };
@@ -108,7 +125,10 @@ describe('/approve/:token', () => {
 
     await userEvent.click(within(line(1)).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(line(1)).toHaveAttribute('data-state', 'approved'));
-    expect(decisions[0]!.body).toEqual({ reviewerName: 'Amina Otieno', decisions: [{ lineId: '00000001-0000-4000-8000-000000000001', decision: 'approve', version: 1 }] });
+    expect(decisions[0]!.body).toEqual({
+      reviewerName: 'Amina Otieno',
+      decisions: [{ lineId: '00000001-0000-4000-8000-000000000001', decision: 'approve', version: 1 }],
+    });
 
     await userEvent.click(within(line(2)).getByRole('button', { name: 'Request changes' }));
     const send = within(line(2)).getByRole('button', { name: 'Send request' });
@@ -119,12 +139,22 @@ describe('/approve/:token', () => {
     await waitFor(() => expect(line(2)).toHaveAttribute('data-state', 'changes_requested'));
     expect(decisions[1]!.body).toEqual({
       reviewerName: 'Amina Otieno',
-      decisions: [{ lineId: '00000002-0000-4000-8000-000000000002', decision: 'request_changes', comment: 'Mention the 9pm cut-off first.', version: 1 }],
+      decisions: [
+        {
+          lineId: '00000002-0000-4000-8000-000000000002',
+          decision: 'request_changes',
+          comment: 'Mention the 9pm cut-off first.',
+          version: 1,
+        },
+      ],
     });
 
     await userEvent.click(screen.getByRole('button', { name: 'Approve the remaining line' }));
     await waitFor(() => expect(line(3)).toHaveAttribute('data-state', 'approved'));
-    expect(decisions[2]!.body).toEqual({ reviewerName: 'Amina Otieno', decisions: [{ lineId: '00000003-0000-4000-8000-000000000003', decision: 'approve', version: 1 }] });
+    expect(decisions[2]!.body).toEqual({
+      reviewerName: 'Amina Otieno',
+      decisions: [{ lineId: '00000003-0000-4000-8000-000000000003', decision: 'approve', version: 1 }],
+    });
     expect(await screen.findByText(/every line has a decision/)).toBeInTheDocument();
     // The name stays on the device for the next link.
     expect(localStorage.getItem('genius-lines.approval-reviewer')).toBe('Amina Otieno');
@@ -150,7 +180,10 @@ describe('/approve/:token', () => {
 
     act(() => setOnline(true));
     await waitFor(() => expect(decisions).toHaveLength(1));
-    expect(decisions[0]!.body).toEqual({ reviewerName: 'Amina Otieno', decisions: [{ lineId: '00000001-0000-4000-8000-000000000001', decision: 'approve', version: 1 }] });
+    expect(decisions[0]!.body).toEqual({
+      reviewerName: 'Amina Otieno',
+      decisions: [{ lineId: '00000001-0000-4000-8000-000000000001', decision: 'approve', version: 1 }],
+    });
     await waitFor(() => expect(within(line(1)).queryByText('Not sent yet')).not.toBeInTheDocument());
     expect(line(1)).toHaveAttribute('data-state', 'approved');
   });
@@ -159,13 +192,17 @@ describe('/approve/:token', () => {
     serve();
     renderAt(<ApprovePage />, { route: `/approve/${TOKEN}`, path: '/approve/:token' });
     await screen.findByRole('heading', { level: 1, name: 'Mama Mboga launch week' });
-    await waitFor(() => expect(fakeSocket.sent).toContainEqual({ event: 'approval:watch', args: [{ token: TOKEN }, expect.any(Function)] }));
+    await waitFor(() =>
+      expect(fakeSocket.sent).toContainEqual({ event: 'approval:watch', args: [{ token: TOKEN }, expect.any(Function)] }),
+    );
     act(() => fakeSocket.emitFromServer('approval:line', { line: { ...APPROVAL.lines[2], state: 'changes_requested' } }));
     await waitFor(() => expect(line(3)).toHaveAttribute('data-state', 'changes_requested'));
     expect(within(line(3)).getByText('Changes requested')).toBeInTheDocument();
     // The team shares a new version of it: the new text, waiting again.
     act(() =>
-      fakeSocket.emitFromServer('approval:line', { line: { ...APPROVAL.lines[2], text: 'Greens Delivered by 8am', version: 2, state: 'pending' } }),
+      fakeSocket.emitFromServer('approval:line', {
+        line: { ...APPROVAL.lines[2], text: 'Greens Delivered by 8am', version: 2, state: 'pending' },
+      }),
     );
     await waitFor(() => expect(line(3)).toHaveAttribute('data-state', 'pending'));
     expect(within(line(3)).getByText('Version 2')).toBeInTheDocument();

@@ -198,7 +198,9 @@ function ApprovalLines({ token, pin, approval }: { token: string; pin: string; a
   return (
     <>
       <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl dark:text-white">{approval.title}</h1>
-      {approval.note && <p className="mt-2 whitespace-pre-line break-words text-base text-slate-700 dark:text-slate-300">{approval.note}</p>}
+      {approval.note && (
+        <p className="mt-2 whitespace-pre-line break-words text-base text-slate-700 dark:text-slate-300">{approval.note}</p>
+      )}
 
       <ReviewerNameBox name={name} setName={setName} ask={askName} />
 
@@ -219,7 +221,9 @@ function ApprovalLines({ token, pin, approval }: { token: string; pin: string; a
 
       {pending.length > 0 && (
         <div className="mt-4">
-          <Notice kind="info">{online ? t('page.sending', { count: pending.length }) : t('page.offline', { count: pending.length })}</Notice>
+          <Notice kind="info">
+            {online ? t('page.sending', { count: pending.length }) : t('page.offline', { count: pending.length })}
+          </Notice>
         </div>
       )}
       {send.isError && !(send.error instanceof ApiError && send.error.isNetworkError) && (
@@ -251,15 +255,7 @@ function ApprovalLines({ token, pin, approval }: { token: string; pin: string; a
 const NAME_FIELD = 'approval-reviewer-name';
 
 /** The reviewer's name: asked once, kept on this device for every link. */
-function ReviewerNameBox({
-  name,
-  setName,
-  ask,
-}: {
-  name: string;
-  setName(name: string): void;
-  ask: boolean;
-}) {
+function ReviewerNameBox({ name, setName, ask }: { name: string; setName(name: string): void; ask: boolean }) {
   const { t } = useTranslation('approvals');
   const [editing, setEditing] = useState(!storedName());
   const [draft, setDraft] = useState(name);
@@ -267,7 +263,11 @@ function ReviewerNameBox({
     return (
       <p className="mt-4 flex flex-wrap items-center gap-x-2 text-sm text-slate-700 dark:text-slate-300">
         {t('name.decidingAs', { name })}
-        <button type="button" className="tap font-medium text-violet-700 underline underline-offset-2 dark:text-violet-300" onClick={() => setEditing(true)}>
+        <button
+          type="button"
+          className="tap font-medium text-violet-700 underline underline-offset-2 dark:text-violet-300"
+          onClick={() => setEditing(true)}
+        >
           {t('name.change')}
         </button>
       </p>

@@ -23,12 +23,19 @@ function FitLine({ fit, platform }: { fit: PlatformFit | null; platform: Platfor
   if (fit.sms) {
     text = t(fit.sms.encoding === 'gsm7' ? 'fit.sms' : 'fit.smsUnicode', { count: fit.sms.segments, chars: n(fit.count) });
   } else if (fit.limit > 0) {
-    text = t(platform === 'x_post' || platform === 'x_bio' ? 'fit.weighted' : 'fit.limit', { count: fit.count, n: n(fit.count), limit: n(fit.limit) });
+    text = t(platform === 'x_post' || platform === 'x_bio' ? 'fit.weighted' : 'fit.limit', {
+      count: fit.count,
+      n: n(fit.count),
+      limit: n(fit.limit),
+    });
   } else {
     text = t('fit.chars', { count: fit.count, n: n(fit.count) });
   }
   return (
-    <p className={`mt-2 text-xs font-medium ${fit.over ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-400'}`} data-testid="line-fit">
+    <p
+      className={`mt-2 text-xs font-medium ${fit.over ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-400'}`}
+      data-testid="line-fit"
+    >
       {text}
       {fit.over && !fit.sms ? ` · ${t('fit.over')}` : ''}
     </p>

@@ -50,10 +50,7 @@ export function useCreateApproval(userId: string | undefined) {
 }
 
 export type ApprovalChange =
-  | { kind: 'revoke' }
-  | { kind: 'extend'; days?: number }
-  | { kind: 'unlock' }
-  | { kind: 'lines'; lines: AddApprovalLinesBody['lines'] };
+  { kind: 'revoke' } | { kind: 'extend'; days?: number } | { kind: 'unlock' } | { kind: 'lines'; lines: AddApprovalLinesBody['lines'] };
 
 function changeApproval(id: string, change: ApprovalChange) {
   switch (change.kind) {
