@@ -17,7 +17,7 @@ import {
   APPROVAL_REVIEWER_NAME_MAX,
   APPROVAL_STATUSES,
   APPROVAL_TITLE_MAX,
-  APPROVAL_TOKEN_PATTERN,
+  APPROVAL_PIN_HEADER,
 } from './approval-limits';
 
 const platformSchema = z.enum(PLATFORM_IDS, { message: 'platform must be one of the platforms GET /api/platforms lists' });
@@ -141,8 +141,13 @@ export const approvalExportQuery = z.object({
   format: z.enum(APPROVAL_EXPORT_FORMATS, { message: 'format must be csv, google_ads or meta_ads' }).default('csv'),
 });
 
-/** The public routes' path: the token from the link (anything else is the same 404). */
-export const approvalTokenParams = z.object({ token: z.string().regex(APPROVAL_TOKEN_PATTERN) });
+/** The public routes' path: the token from the link (one that is not a token answers the same 404 as an unknown one). */
+export const approvalTokenParams = z.object({ token: z.string().max(200) });
+
+/** The public routes' header: the link's PIN, when it has one (a missing or wrong PIN answers the same 404 as an unknown link). */
+export const approvalPinHeaders = z.object({
+  [APPROVAL_PIN_HEADER]: z.string().max(20).optional().describe('the PIN the creator gave the client (4 to 6 digits), when the link has one'),
+});
 
 const commentSchema = z.string().trim().max(APPROVAL_COMMENT_MAX, `Comment must be at most ${APPROVAL_COMMENT_MAX} characters`);
 

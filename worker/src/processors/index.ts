@@ -8,6 +8,7 @@ import { paypalRefundProcessor } from '../billing/paypal-refund.processor';
 import { webhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor';
 import { mpesaC2bRegisterProcessor } from '../billing/mpesa-c2b-register.processor';
 import { paybillExpiryProcessor } from '../billing/paybill-expiry.processor';
+import { approvalSummaryProcessor } from '../approvals/approval-summary.processor';
 
 /** One entry per job; each handler lives in its own `<name>.processor.ts`. */
 export const processors: ProcessorRegistration[] = [
@@ -20,4 +21,5 @@ export const processors: ProcessorRegistration[] = [
   webhookDeliveryProcessor,
   mpesaC2bRegisterProcessor,
   paybillExpiryProcessor,
+  approvalSummaryProcessor,
 ];
