@@ -6,6 +6,7 @@ import { watchConnection } from './platform/app-status';
 import { loadChunk } from './platform/load-chunk';
 import { startPendingSaves } from './features/library/pending-saves';
 import { prerenderedPath } from './prerendered-routes';
+import { isApprovalPagePath } from './features/approvals/approve-path';
 import './index.css';
 
 const container = document.getElementById('root')!;
@@ -51,4 +52,8 @@ if (path && container.dataset.prerendered === path && document.documentElement.l
 watchConnection();
 startPendingSaves();
 // The service worker after the page has loaded: it never competes with the first visit's downloads.
-window.addEventListener('load', () => void loadChunk(() => import('./platform/pwa')).then((m) => m.startServiceWorker()), { once: true });
+// Not for a business's client opening an approval link: a visitor of one page, often on a slow phone,
+// whose data the service worker's precache (the whole app) would spend.
+if (!isApprovalPagePath(window.location.pathname)) {
+  window.addEventListener('load', () => void loadChunk(() => import('./platform/pwa')).then((m) => m.startServiceWorker()), { once: true });
+}

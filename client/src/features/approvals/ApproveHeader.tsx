@@ -1,9 +1,7 @@
 import { Link } from 'react-router-dom';
 import { UI_LANGUAGES, UI_LANGUAGE_NAMES, type UiLanguage } from '@gl/core/types';
+import { approvePath } from './approve-path';
 import { SITE } from '../site/site';
-
-/** The path of the link's page in a language: `/approve/<token>`, `/sw/approve/<token>`. */
-export const approvePath = (token: string, lang: UiLanguage) => `${lang === 'en' ? '' : `/${lang}`}/approve/${encodeURIComponent(token)}`;
 
 /** The client's page's only chrome: the product's mark (not a link into the app) and the language switch. */
 export default function ApproveHeader({ token, lang, languageLabel }: { token: string; lang: UiLanguage; languageLabel: string }) {

@@ -3,9 +3,9 @@ import type { UiLanguage } from '@gl/core/types';
 import { i18n, switchLanguage } from '../../platform/i18n/i18n';
 
 /**
- * The client's page loads only its own words (the `approvals` namespace, in its language and in
- * English, the fallback) beside the core the layout already has: never every area's catalogue, so
- * a first visit on a phone stays small.
+ * The client's page loads only its own words (the `approvals` namespace, in its language: every key
+ * is in both, catalogues.test.ts checks it) beside the core the app already has: never every area's
+ * catalogue, so a first visit on a phone stays small.
  */
 const FILES: Record<UiLanguage, () => Promise<{ default: Record<string, unknown> }>> = {
   en: () => import('../../locales/en/approvals.json'),
@@ -15,10 +15,9 @@ const FILES: Record<UiLanguage, () => Promise<{ default: Record<string, unknown>
 async function load(lang: UiLanguage): Promise<true> {
   await Promise.all([
     switchLanguage(lang),
-    ...[...new Set<UiLanguage>(['en', lang])].map(async (l) => {
-      if (i18n.hasResourceBundle(l, 'approvals')) return;
-      i18n.addResourceBundle(l, 'approvals', (await FILES[l]()).default, true, true);
-    }),
+    (async () => {
+      if (!i18n.hasResourceBundle(lang, 'approvals')) i18n.addResourceBundle(lang, 'approvals', (await FILES[lang]()).default, true, true);
+    })(),
   ]);
   return true;
 }

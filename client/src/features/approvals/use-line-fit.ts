@@ -1,24 +1,29 @@
 import { useEffect, useState } from 'react';
 import type { PlatformId } from '@gl/core/types';
-import type { PlatformFit } from './platform-fit';
+import { fitOnPlatform, type Counters, type PlatformFit } from './platform-fit';
 
-let loaded: typeof import('./platform-fit') | undefined;
+let exact: Counters | undefined;
 
-/** A line's fit on its platform once the counting code has loaded (after the page is shown); null until then. */
+/**
+ * A line's fit on its platform: at once with the light counters, or (a line that may hold a link)
+ * once the exact counters have loaded; null until then.
+ */
 export function useLineFit(text: string, platform: PlatformId | null): PlatformFit | null {
-  const [module, setModule] = useState(loaded);
+  const light = fitOnPlatform(text, platform);
+  const [counters, setCounters] = useState(exact);
+  const wanted = light === null;
   useEffect(() => {
-    if (module) return;
+    if (!wanted || counters) return;
     let live = true;
-    void import('./platform-fit')
+    void import('./exact-fit')
       .then((m) => {
-        loaded = m;
-        if (live) setModule(m);
+        exact = m.EXACT_COUNTERS;
+        if (live) setCounters(m.EXACT_COUNTERS);
       })
       .catch((err: unknown) => console.error('Could not load the line counter', err));
     return () => {
       live = false;
     };
-  }, [module]);
-  return module ? module.fitOnPlatform(text, platform) : null;
+  }, [wanted, counters]);
+  return light ?? (counters ? fitOnPlatform(text, platform, counters) : null);
 }
