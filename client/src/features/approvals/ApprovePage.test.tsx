@@ -192,6 +192,9 @@ describe('/approve/:token', () => {
     serve();
     renderAt(<ApprovePage />, { route: `/approve/${TOKEN}`, path: '/approve/:token' });
     await screen.findByRole('heading', { level: 1, name: 'Mama Mboga launch week' });
+    // Nothing is joined before the reviewer engages with the page (the first visit stays light).
+    expect(fakeSocket.sent).toEqual([]);
+    await userEvent.click(screen.getByRole('heading', { level: 1 }));
     await waitFor(() =>
       expect(fakeSocket.sent).toContainEqual({ event: 'approval:watch', args: [{ token: TOKEN }, expect.any(Function)] }),
     );
@@ -217,6 +220,7 @@ describe('/approve/:token', () => {
     });
     renderAt(<ApprovePage />, { route: `/approve/${TOKEN}`, path: '/approve/:token' });
     await screen.findByRole('heading', { level: 1, name: 'Mama Mboga launch week' });
+    await userEvent.click(screen.getByRole('heading', { level: 1 }));
     revoked = true;
     act(() => fakeSocket.emitFromServer('approval:closed', {}));
     expect(await screen.findByRole('heading', { level: 1, name: "This link can't be opened" })).toBeInTheDocument();

@@ -4,11 +4,11 @@
  * and the link's room on the socket (`approval:watch`), where another reviewer's decision and the
  * team's new versions arrive (`approval:line`), and the link's end (`approval:closed`).
  */
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { APPROVAL_PIN_HEADER, type PublicApprovalDto, type PublicApprovalLineDto } from '@gl/core/types';
 import { api, ApiError } from '../../platform/api';
-import { live, useLiveConnection, useLiveEvent, useLiveReconnect } from '../../platform/socket';
+import { live, useLiveEvent, useLiveReconnect } from '../../platform/socket';
 import { dropDecisions, enqueueDecisions, queuedDecisions, type QueuedDecision } from './approval-queue';
 
 export const publicApprovalKey = (token: string, pin: string) => ['public-approval', token, pin] as const;
@@ -148,20 +148,45 @@ export function useFlushWhenOnline(token: string, send: () => void) {
   }, [token, send]);
 }
 
+const ENGAGING_EVENTS = ['pointerdown', 'keydown', 'scroll', 'focusin'] as const;
+
 /**
- * The link's room: joined while the lines are shown (and again after every reconnection). A line
+ * True once the person has touched, typed, scrolled or tabbed on the page. The first visit on a slow
+ * phone downloads only what shows the lines and takes decisions (the phone budget: 150 KB); the live
+ * room follows as soon as they start reading or deciding, and reads the lines again on joining.
+ */
+function useEngaged(): boolean {
+  const [engaged, setEngaged] = useState(false);
+  useEffect(() => {
+    if (engaged) return;
+    const on = () => setEngaged(true);
+    for (const e of ENGAGING_EVENTS) window.addEventListener(e, on, { once: true, passive: true, capture: true });
+    return () => {
+      for (const e of ENGAGING_EVENTS) window.removeEventListener(e, on, { capture: true });
+    };
+  }, [engaged]);
+  return engaged;
+}
+
+/**
+ * The link's room: joined while the lines are shown, once the person engages with the page (and
+ * again after every reconnection, which also reads the lines again: nothing decided meanwhile is missed). A line
  * another reviewer decided, or a new version the team shared, replaces the shown one; a revoked or
  * locked link reads again (and shows it can no longer be opened).
  */
 export function useApprovalRoom(token: string, pin: string) {
   const qc = useQueryClient();
-  useLiveConnection();
+  const engaged = useEngaged();
+  // The connection (socket.io-client, 12 KB) once the reviewer engages with the page, not on the first paint.
+  useEffect(() => (engaged ? live.acquire() : undefined), [engaged]);
   useEffect(
     () =>
-      live.standingEmit('approval:watch', { token, ...(pin ? { pin } : {}) }, () => {
-        /* joined, or the same refusal GET gives (the page already shows the lines it could read) */
-      }),
-    [token, pin],
+      engaged
+        ? live.standingEmit('approval:watch', { token, ...(pin ? { pin } : {}) }, () => {
+            /* joined, or the same refusal GET gives (the page already shows the lines it could read) */
+          })
+        : undefined,
+    [token, pin, engaged],
   );
   useLiveEvent('approval:line', ({ line }) => putLines(qc, token, pin, [line]));
   useLiveEvent('approval:closed', () => void qc.invalidateQueries({ queryKey: publicApprovalKey(token, pin) }));
