@@ -85,13 +85,11 @@ export class PublicApprovalsService {
   async decide(token: string, pin: string | undefined, address: string | null, body: ApprovalDecisionsBody): Promise<PublicApprovalDecidedDto> {
     const link = await this.resolve(token, pin, address);
     await this.decisions.consume(link.id);
-    const now = new Date();
     const result = await approvalsRepository.decide(
       this.ctx.db,
       link.id,
       body.reviewerName,
       body.decisions.map((d) => ({ lineId: d.lineId, decision: d.decision, comment: d.comment ? d.comment : null, version: d.version })),
-      now,
     );
     if (result === 'unknown_line') throw Errors.notFound('Line not found');
     if (result === 'stale') throw Errors.conflict('A line has a new version since you read it. Read it again, then decide.');

@@ -404,14 +404,13 @@ export const approvalsRepository = {
    * Records a reviewer's decisions in one transaction: each kept in the history; approve and
    * request_changes set the line's state (the last one committed wins), a comment leaves it.
    * 'unknown_line' for a line not in the link, 'stale' for a `version` that is no longer the line's
-   * (nothing recorded either way). The link's summary becomes due.
+   * (nothing recorded either way). The link's summary becomes due. Stamped with the database's clock.
    */
   async decide(
     db: DbOrTx,
     approvalId: string,
     reviewerName: string,
     decisions: DecisionInput[],
-    now = new Date(),
   ): Promise<{ recorded: RecordedDecision[]; allDecided: boolean; summaryRound: number } | 'unknown_line' | 'stale'> {
     class Refused extends Error {
       constructor(readonly why: 'unknown_line' | 'stale') {
@@ -420,6 +419,11 @@ export const approvalsRepository = {
     }
     try {
       return await db.transaction(async (tx) => {
+        // Decisions on one link are recorded one request at a time, each stamped after the lock: the
+        // history's order is the order they took effect, so its last entry is the state that won.
+        await tx.select({ id: approvalLinks.id }).from(approvalLinks).where(eq(approvalLinks.id, approvalId)).for('update');
+        const [clock] = await tx.select({ at: sql<string>`clock_timestamp()` }).from(approvalLinks).where(eq(approvalLinks.id, approvalId));
+        const now = clock ? new Date(clock.at) : new Date();
         const recorded: RecordedDecision[] = [];
         for (const d of decisions) {
           const state = d.decision === 'approve' ? 'approved' : d.decision === 'request_changes' ? 'changes_requested' : undefined;
