@@ -45,7 +45,10 @@ async function shareForTeam(owner: TestUser, teamId: string, texts: string[], pi
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     ids.push(res.body.data.savedLine.id);
   }
-  const res = await server.api('/approvals', { body: { title: 'Team link', teamId, pin, source: { savedLineIds: ids } }, token: owner.token });
+  const res = await server.api('/approvals', {
+    body: { title: 'Team link', teamId, pin, source: { savedLineIds: ids } },
+    token: owner.token,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: string; token: string };
 }
@@ -88,12 +91,17 @@ describe('approval events', () => {
     expect(await heardByOwner).toMatchObject({ ...decided, decision: 'request_changes', version: 1 });
     expect(await heardByMember).toMatchObject(decided);
     // The other page hears the line as the client page shows it: nothing else.
-    expect(await heardByReviewer).toEqual({ line: { id: one.id, text: 'Team line one', platform: null, state: 'changes_requested', version: 1 } });
+    expect(await heardByReviewer).toEqual({
+      line: { id: one.id, text: 'Team line one', platform: null, state: 'changes_requested', version: 1 },
+    });
 
     // A new version reaches the reviewers' pages at once.
     const newVersion = nextEvent(reviewerA, 'approval:line', (p: any) => p.line.version === 2);
     const updated = nextEvent(memberSocket, 'approval:updated', (p: any) => p.approvalId === link.id);
-    await server.api(`/approvals/${link.id}/lines`, { body: { lines: [{ text: 'Team line one, KSh 50', replaces: one.id }] }, token: member.token });
+    await server.api(`/approvals/${link.id}/lines`, {
+      body: { lines: [{ text: 'Team line one, KSh 50', replaces: one.id }] },
+      token: member.token,
+    });
     expect(await newVersion).toMatchObject({ line: { id: one.id, text: 'Team line one, KSh 50', state: 'pending', version: 2 } });
     await updated;
 
@@ -127,10 +135,16 @@ describe('approval.decided webhook and the v1 API', () => {
     const bea = await registerUser(server, { name: 'Bea' });
     await grantPlan(server.database, bea.id, 'business');
     await markVerified(server.database, bea.id);
-    const hook = await server.api('/webhooks', { body: { url: `${receiver.url}/approvals`, events: ['approval.decided'] }, token: bea.token });
+    const hook = await server.api('/webhooks', {
+      body: { url: `${receiver.url}/approvals`, events: ['approval.decided'] },
+      token: bea.token,
+    });
     expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     const saved = await server.api('/lines/save', { body: { text: 'Webhook line', category: 'taglines', tone: 'bold' }, token: bea.token });
-    const link = await server.api('/approvals', { body: { title: 'Hooked', source: { savedLineIds: [saved.body.data.savedLine.id] } }, token: bea.token });
+    const link = await server.api('/approvals', {
+      body: { title: 'Hooked', source: { savedLineIds: [saved.body.data.savedLine.id] } },
+      token: bea.token,
+    });
     const { id, token } = link.body.data;
     const [line] = (await server.api(`/public/approvals/${token}`)).body.data.lines;
     await server.api(`/public/approvals/${token}/decisions`, {
@@ -141,7 +155,17 @@ describe('approval.decided webhook and the v1 API', () => {
     const event = new Webhook(hook.body.data.secret).verify(received!.raw, received!.headers as Record<string, string>) as any;
     expect(event).toMatchObject({
       type: 'approval.decided',
-      data: { approvalId: id, title: 'Hooked', lineId: line.id, version: 1, text: 'Webhook line', decision: 'approve', state: 'approved', reviewerName: 'Achieng', comment: null },
+      data: {
+        approvalId: id,
+        title: 'Hooked',
+        lineId: line.id,
+        version: 1,
+        text: 'Webhook line',
+        decision: 'approve',
+        state: 'approved',
+        reviewerName: 'Achieng',
+        comment: null,
+      },
     });
     expect(received!.raw).not.toContain(token);
 
@@ -150,8 +174,13 @@ describe('approval.decided webhook and the v1 API', () => {
     const v1 = await fetch(`${server.url}/api/v1/approvals/${id}`, { headers: { authorization: `Bearer ${key.body.data.key}` } });
     expect(v1.status).toBe(200);
     const body = (await v1.json()) as any;
-    expect(body).toMatchObject({ success: true, approval: { id, title: 'Hooked', counts: { approved: 1 }, lines: [{ state: 'approved', decidedBy: 'Achieng' }] } });
-    const foreign = await fetch(`${server.url}/api/v1/approvals/${randomUUID()}`, { headers: { authorization: `Bearer ${key.body.data.key}` } });
+    expect(body).toMatchObject({
+      success: true,
+      approval: { id, title: 'Hooked', counts: { approved: 1 }, lines: [{ state: 'approved', decidedBy: 'Achieng' }] },
+    });
+    const foreign = await fetch(`${server.url}/api/v1/approvals/${randomUUID()}`, {
+      headers: { authorization: `Bearer ${key.body.data.key}` },
+    });
     expect(foreign.status).toBe(404);
   });
 });

@@ -69,7 +69,11 @@ describe('sharing lines for approval', () => {
       const [id] = await saveLines(user, [`A line of ${user.id}`]);
       const res = await server.api('/approvals', { body: { title: 'T', source: { savedLineIds: [id] } }, token: user.token });
       expect(res.status).toBe(403);
-      expect(res.body).toMatchObject({ code: 'PLAN_REQUIRED', requiredPlan: 'business', error: 'Approval links needs the Business plan. Upgrade to use it.' });
+      expect(res.body).toMatchObject({
+        code: 'PLAN_REQUIRED',
+        requiredPlan: 'business',
+        error: 'Approval links needs the Business plan. Upgrade to use it.',
+      });
     }
     expect((await server.api('/approvals', { body: { title: 'T', source: { savedLineIds: [randomUUID()] } } })).status).toBe(401);
   });
@@ -141,7 +145,10 @@ describe('sharing lines for approval', () => {
     const other = await businessUser();
     const res = await server.api('/approvals', { body: { title: 'T', source: { generationId: gen!.id } }, token: other.token });
     expect(res.status).toBe(404);
-    const missing = await server.api('/approvals', { body: { title: 'T', source: { generationId: gen!.id, indexes: [5] } }, token: bea.token });
+    const missing = await server.api('/approvals', {
+      body: { title: 'T', source: { generationId: gen!.id, indexes: [5] } },
+      token: bea.token,
+    });
     expect(missing.status).toBe(404);
   });
 
@@ -231,7 +238,10 @@ describe('decisions', () => {
     // Two reviewers on the same line at once: both kept, the state is the one committed last.
     const [a, b] = await Promise.all([
       decide(link.token, { reviewerName: 'Amina', decisions: [{ lineId: one.id, decision: 'approve' }] }),
-      decide(link.token, { reviewerName: 'Brian', decisions: [{ lineId: one.id, decision: 'request_changes', comment: 'Shorter please' }] }),
+      decide(link.token, {
+        reviewerName: 'Brian',
+        decisions: [{ lineId: one.id, decision: 'request_changes', comment: 'Shorter please' }],
+      }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     const after = (await team(bea, link.id)).body.data.approval.lines[0];
@@ -266,7 +276,10 @@ describe('decisions', () => {
     const noComment = await decide(link.token, { reviewerName: 'Kim', decisions: [{ lineId: line.id, decision: 'request_changes' }] });
     expect(noComment.status).toBe(400);
     expect(noComment.body.error).toContain('A comment is required');
-    const long = await decide(link.token, { reviewerName: 'Kim', decisions: [{ lineId: line.id, decision: 'comment', comment: 'x'.repeat(1001) }] });
+    const long = await decide(link.token, {
+      reviewerName: 'Kim',
+      decisions: [{ lineId: line.id, decision: 'comment', comment: 'x'.repeat(1001) }],
+    });
     expect(long.status).toBe(400);
     // Nothing of it was recorded.
     expect((await team(bea, link.id)).body.data.approval.lines[0].decisions).toEqual([]);
@@ -278,7 +291,10 @@ describe('decisions', () => {
     const [line] = (await view(link.token)).body.data.lines;
     await decide(link.token, { reviewerName: 'Kim', decisions: [{ lineId: line.id, decision: 'request_changes', comment: 'Shorter' }] });
 
-    const res = await server.api(`/approvals/${link.id}/lines`, { body: { lines: [{ text: 'Short line', replaces: line.id }, { text: 'A new idea' }] }, token: bea.token });
+    const res = await server.api(`/approvals/${link.id}/lines`, {
+      body: { lines: [{ text: 'Short line', replaces: line.id }, { text: 'A new idea' }] },
+      token: bea.token,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [v2, added] = res.body.data.approval.lines;
     expect(v2).toMatchObject({ id: line.id, version: 2, text: 'Short line', platform: 'x_post', state: 'pending', decidedBy: null });
@@ -292,7 +308,10 @@ describe('decisions', () => {
       { id: line.id, version: 2, state: 'pending' },
       { text: 'A new idea', version: 1 },
     ]);
-    const bad = await server.api(`/approvals/${link.id}/lines`, { body: { lines: [{ text: 'x', replaces: randomUUID() }] }, token: bea.token });
+    const bad = await server.api(`/approvals/${link.id}/lines`, {
+      body: { lines: [{ text: 'x', replaces: randomUUID() }] },
+      token: bea.token,
+    });
     expect(bad.status).toBe(404);
   });
 });
@@ -308,10 +327,15 @@ describe('after approval', () => {
     ]);
     const link = await share(bea, { source: { savedLineIds: ids } });
     const lines = (await view(link.token)).body.data.lines;
-    await decide(link.token, { reviewerName: 'Wanjiru', decisions: lines.slice(0, 3).map((l: any) => ({ lineId: l.id, decision: 'approve' })) });
+    await decide(link.token, {
+      reviewerName: 'Wanjiru',
+      decisions: lines.slice(0, 3).map((l: any) => ({ lineId: l.id, decision: 'approve' })),
+    });
 
     const download = async (format: string) => {
-      const res = await fetch(`${server.url}/api/approvals/${link.id}/export?format=${format}`, { headers: { authorization: `Bearer ${bea.token}` } });
+      const res = await fetch(`${server.url}/api/approvals/${link.id}/export?format=${format}`, {
+        headers: { authorization: `Bearer ${bea.token}` },
+      });
       expect(res.status).toBe(200);
       return parse((await res.text()).replace(/^\uFEFF/, ''), { columns: true }) as Array<Record<string, string>>;
     };
@@ -319,7 +343,11 @@ describe('after approval', () => {
     expect(csv.map((r) => r.text)).toEqual(['Fresh every dawn', 'Bread baked in Nairobi before sunrise, delivered warm.', 'Warm bread']);
     expect(csv[0]).toMatchObject({ platform: 'google_ads_headline', approved_by: 'Wanjiru' });
     const google = await download('google_ads');
-    expect(google[0]).toMatchObject({ 'Headline 1': 'Fresh every dawn', 'Description 1': 'Bread baked in Nairobi before sunrise, delivered warm.', 'Headline 2': '' });
+    expect(google[0]).toMatchObject({
+      'Headline 1': 'Fresh every dawn',
+      'Description 1': 'Bread baked in Nairobi before sunrise, delivered warm.',
+      'Headline 2': '',
+    });
     const meta = await download('meta_ads');
     expect(meta[0]).toMatchObject({ Title: 'Warm bread', 'Campaign Name': expect.stringContaining('Spring sale') });
   });
@@ -390,7 +418,11 @@ describe('accounts', () => {
     expect(data.approvalLinks).toMatchObject([{ id: link.id, title: 'Spring sale', hasPin: true, lines: [{ text: 'Exported line' }] }]);
     expect(text).not.toContain(link.token);
 
-    const del = await server.api('/users/account', { method: 'DELETE', token: bea.token, body: { password: bea.password, confirm: 'DELETE' } });
+    const del = await server.api('/users/account', {
+      method: 'DELETE',
+      token: bea.token,
+      body: { password: bea.password, confirm: 'DELETE' },
+    });
     expect(del.status).toBe(200);
     expect(await server.database.query(`select id from approval_links where id = $1`, [link.id])).toEqual([]);
     expect((await view(link.token)).status).toBe(404);
