@@ -117,6 +117,14 @@ describe('approval events', () => {
     await stillHeard;
     expect((await server.api(`/approvals/${link.id}`, { token: member.token })).status).toBe(404);
 
+    // The approved line goes to the team library (the default for a team's link), marked approved.
+    const saved = await server.api(`/approvals/${link.id}/save-approved`, { body: {}, token: owner.token });
+    expect(saved.body.data).toEqual({ target: 'team', saved: 1, alreadySaved: 0 });
+    const library = await server.api(`/teams/${teamId}/lines`, { token: owner.token });
+    expect(library.body.data.savedLines.find((l: any) => l.text === 'Team line one, KSh 50')).toMatchObject({
+      approvedBy: { name: 'Rehema', at: expect.any(String) },
+    });
+
     // Revoking closes the pages watching it.
     const closed = nextEvent(reviewerA, 'approval:closed');
     await server.api(`/approvals/${link.id}/revoke`, { method: 'POST', token: owner.token });

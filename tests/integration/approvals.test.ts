@@ -6,6 +6,7 @@ import { reconcileOnce } from '@gl/worker/reconciler';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';
 import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
+import { inviteAndJoin, ownerWithTeam } from '../helpers/teams';
 
 /**
  * Client approval links (DESIGN.md §21), the team side and the client's: Business only, a snapshot
@@ -166,6 +167,68 @@ describe('sharing lines for approval', () => {
     const steal = await server.api('/approvals', { body: { title: 'T', source: { savedLineIds: ids } }, token: eve.token });
     expect(steal.status).toBe(404);
     expect(steal.body.error).toBe('Saved line not found');
+  });
+});
+
+describe('limits and sources', () => {
+  it('shares the written lines of a teammate’s campaign, not an outsider’s', async () => {
+    const { owner, teamId } = await ownerWithTeam(server, server.database, 'Campaign Owner');
+    const mate = await registerUser(server, { name: 'Campaign Mate' });
+    await inviteAndJoin(server, smtp, teamId, owner, mate);
+    const outsider = await businessUser('Campaign Outsider');
+    const [campaign] = await server.database.query<{ id: string }>(
+      `insert into campaigns (user_id, starts_on, days, platforms, tone) values ($1, current_date, 2, '["x_post"]', 'bold') returning id`,
+      [mate.id],
+    );
+    for (const [day, text, edited] of [
+      [0, 'Day one line', null],
+      [1, 'Day two generated', 'Day two edited'],
+    ] as const) {
+      const [gen] = await server.database.query<{ id: string }>(
+        `insert into generations (user_id, subject, plan_id, category, tone, count, status, lines, platform)
+         values ($1, $2, 'business', 'captions', 'bold', 1, 'completed', $3, 'x_post') returning id`,
+        [mate.id, `user-${mate.id}`, JSON.stringify([text])],
+      );
+      await server.database.query(
+        `insert into campaign_lines (campaign_id, day, date, platform, position, category, generation_id, text)
+         values ($1, $2, current_date + $2::int, 'x_post', 0, 'captions', $3, $4)`,
+        [campaign!.id, day, gen!.id, edited],
+      );
+    }
+    const link = await share(owner, { source: { campaignId: campaign!.id } });
+    expect(link.approval.lines.map((l: any) => [l.text, l.platform])).toEqual([
+      ['Day one line', 'x_post'],
+      ['Day two edited', 'x_post'],
+    ]);
+    const refused = await server.api('/approvals', { body: { title: 'T', source: { campaignId: campaign!.id } }, token: outsider.token });
+    expect(refused.status).toBe(404);
+  });
+
+  it('refuses a 51st open link (409) and a 31st decision request on a link within a minute (429)', async () => {
+    const bea = await businessUser();
+    const ids = await saveLines(bea, ['Limit line']);
+    await server.database.query(
+      `insert into approval_links (token_hash, user_id, title, source_kind, expires_at)
+       select md5(random()::text) || g, $1, 'Filler', 'saved', now() + interval '1 day' from generate_series(1, 50) g`,
+      [bea.id],
+    );
+    const refused = await server.api('/approvals', { body: { title: 'T', source: { savedLineIds: ids } }, token: bea.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('You already have 50 open approval links. Revoke one you no longer need, then share again.');
+    // A revoked or expired link does not count.
+    await server.database.query(
+      `update approval_links set revoked_at = now() where user_id = $1 and title = 'Filler' and ctid in (select ctid from approval_links where user_id = $1 and title = 'Filler' limit 1)`,
+      [bea.id],
+    );
+    const link = await share(bea, { source: { savedLineIds: ids } });
+
+    const [line] = (await view(link.token)).body.data.lines;
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push((await decide(link.token, { reviewerName: 'Fast', decisions: [{ lineId: line.id, decision: 'approve' }] })).status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
   });
 });
 
