@@ -1,5 +1,13 @@
 import type { Response } from 'express';
-import { accountDataRepository, approvalsRepository, brandsRepository, Errors, teamsRepository, usersRepository, type UserRow } from '@gl/core/server';
+import {
+  accountDataRepository,
+  approvalsRepository,
+  brandsRepository,
+  Errors,
+  teamsRepository,
+  usersRepository,
+  type UserRow,
+} from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { toPublicUser } from './public-user';
 

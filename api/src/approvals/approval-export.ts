@@ -73,7 +73,13 @@ export function exportApproval(approval: ApprovalDto, format: ApprovalExportForm
   const day = utcToday(now);
   if (format === 'csv') {
     if (approved.length === 0) throw Errors.conflict('No line of this link is approved yet.');
-    const rows = approved.map((l) => [l.platform ?? '', l.text, l.platform ? lineLength(l.text, l.platform) : [...l.text].length, l.decidedBy ?? '', l.decidedAt ?? '']);
+    const rows = approved.map((l) => [
+      l.platform ?? '',
+      l.text,
+      l.platform ? lineLength(l.text, l.platform) : [...l.text].length,
+      l.decidedBy ?? '',
+      l.decidedAt ?? '',
+    ]);
     return { filename: `genius-lines-approved-${day}.csv`, csv: toCsv(CSV_COLUMNS, rows), omitted: 0 };
   }
   const withPlatform = approved.filter((l): l is ApprovalLineDto & { platform: PlatformId } => l.platform !== null);

@@ -89,7 +89,8 @@ export const approvalsResource = defineResource({
       method: 'post',
       path: '/:id/extend',
       summary: 'Extend an approval link',
-      description: 'Adds days (default 14) to the expiry, or to now when it has passed; never more than 90 days from now. 409 for a revoked link.',
+      description:
+        'Adds days (default 14) to the expiry, or to now when it has passed; never more than 90 days from now. 409 for a revoked link.',
       auth: 'session',
       params: approvalIdParams,
       body: extendApprovalBody,
@@ -125,7 +126,7 @@ export const approvalsResource = defineResource({
       path: '/:id/save-approved',
       summary: 'Save the approved lines to a library',
       description:
-        'The approved lines (current versions) go to the team library (the default for a team\'s link; the caller must be a member) or the caller\'s own, each marked approvedBy {name, at}. A line already there is marked, not saved twice. 409 while no line is approved.',
+        "The approved lines (current versions) go to the team library (the default for a team's link; the caller must be a member) or the caller's own, each marked approvedBy {name, at}. A line already there is marked, not saved twice. 409 while no line is approved.",
       auth: 'session',
       params: approvalIdParams,
       body: saveApprovedBody,

@@ -141,7 +141,14 @@ export class ApprovalsService {
   }
 
   async revoke(userId: string, id: string, now = new Date()): Promise<ApprovalDto> {
-    const row = await approvalsRepository.update(this.ctx.db, id, userId, { revokedAt: sql`coalesce(${schema.approvalLinks.revokedAt}, ${now.toISOString()}::timestamptz)` }, undefined, now);
+    const row = await approvalsRepository.update(
+      this.ctx.db,
+      id,
+      userId,
+      { revokedAt: sql`coalesce(${schema.approvalLinks.revokedAt}, ${now.toISOString()}::timestamptz)` },
+      undefined,
+      now,
+    );
     return this.changed(userId, id, row, 'approval:closed');
   }
 
@@ -162,7 +169,12 @@ export class ApprovalsService {
     return this.changed(userId, id, row);
   }
 
-  private async changed(userId: string, id: string, row: ApprovalLinkRow | undefined, publicEvent?: 'approval:closed'): Promise<ApprovalDto> {
+  private async changed(
+    userId: string,
+    id: string,
+    row: ApprovalLinkRow | undefined,
+    publicEvent?: 'approval:closed',
+  ): Promise<ApprovalDto> {
     if (!row) throw Errors.notFound(APPROVAL_NOT_FOUND);
     this.ctx.realtime.emit({ userId: row.userId, teamId: row.teamId }, 'approval:updated', { approvalId: row.id });
     if (publicEvent) this.ctx.realtime.emit({ approvalId: row.id }, publicEvent, {});
@@ -191,11 +203,15 @@ export class ApprovalsService {
       return { link, changed: added.changed };
     });
     for (const line of result.changed) {
-      this.ctx.realtime.emit(
-        { approvalId: id },
-        'approval:line',
-        { line: { id: line.id, text: line.text, platform: isPlatform(line.platform) ? line.platform : null, state: 'pending', version: line.version } },
-      );
+      this.ctx.realtime.emit({ approvalId: id }, 'approval:line', {
+        line: {
+          id: line.id,
+          text: line.text,
+          platform: isPlatform(line.platform) ? line.platform : null,
+          state: 'pending',
+          version: line.version,
+        },
+      });
     }
     return this.changed(userId, id, result.link);
   }
@@ -218,7 +234,15 @@ export class ApprovalsService {
         const approvedByName = line.decidedBy ?? '';
         const approvedAt = line.decidedAt ?? new Date();
         const created = teamId
-          ? await teamLinesRepository.saveApproved(tx, { teamId, savedBy: userId, text: line.text, category, tone, approvedByName, approvedAt })
+          ? await teamLinesRepository.saveApproved(tx, {
+              teamId,
+              savedBy: userId,
+              text: line.text,
+              category,
+              tone,
+              approvedByName,
+              approvedAt,
+            })
           : await savedLinesRepository.saveApproved(tx, { userId, text: line.text, category, tone, platform, approvedByName, approvedAt });
         if (created) saved++;
       }

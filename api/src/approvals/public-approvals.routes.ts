@@ -1,4 +1,11 @@
-import { approvalDecisionsBody, approvalPinHeaders, approvalTokenParams, APPROVAL_PIN_HEADER, publicApprovalDecidedDto, publicApprovalDto } from '@gl/core';
+import {
+  approvalDecisionsBody,
+  approvalPinHeaders,
+  approvalTokenParams,
+  APPROVAL_PIN_HEADER,
+  publicApprovalDecidedDto,
+  publicApprovalDto,
+} from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource } from '../http/route';
 import { PublicApprovalsService } from './public-approvals.service';
@@ -33,7 +40,7 @@ export const publicApprovalsResource = defineResource({
       path: '/:token/decisions',
       summary: 'Approve lines, ask for changes or comment',
       description:
-        'reviewerName and the decisions: approve, request_changes (comment required) or comment (comment required; leaves the state). Comments are plain text of at most 1000 characters. The last decision on a line wins and every one is kept. A line not in the link: 404; a version that is no longer the line\'s: 409 (nothing recorded). Answers every line\'s state. At most 30 requests per link per minute.',
+        "reviewerName and the decisions: approve, request_changes (comment required) or comment (comment required; leaves the state). Comments are plain text of at most 1000 characters. The last decision on a line wins and every one is kept. A line not in the link: 404; a version that is no longer the line's: 409 (nothing recorded). Answers every line's state. At most 30 requests per link per minute.",
       auth: 'none',
       params: approvalTokenParams,
       headers: approvalPinHeaders,

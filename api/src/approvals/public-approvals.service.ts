@@ -41,7 +41,9 @@ export class PublicApprovalsService {
 
   /** The open link for this token and PIN, or the same 404 (a wrong PIN counts towards the link's lock). */
   async resolve(token: string, pin: string | undefined, address: string | null, now = new Date()): Promise<ApprovalLinkRow> {
-    const row = APPROVAL_TOKEN_PATTERN.test(token) ? await approvalsRepository.findByTokenHash(this.ctx.db, approvalTokenHash(token)) : undefined;
+    const row = APPROVAL_TOKEN_PATTERN.test(token)
+      ? await approvalsRepository.findByTokenHash(this.ctx.db, approvalTokenHash(token))
+      : undefined;
     const pinMatches = approvalPinMatches(this.ctx.jwtSecret, row?.tokenHash ?? '', pin, row?.pinHash ?? null);
     const open = row !== undefined && approvalStatusOf(row, now) === 'open';
     if (open && (row.pinHash === null || pinMatches)) return row;
@@ -82,16 +84,19 @@ export class PublicApprovalsService {
    * team (approval:decided), the other pages on the link (approval:line), the creator's webhooks
    * (approval.decided), and sends the summary e-mail when no line is left pending.
    */
-  async decide(token: string, pin: string | undefined, address: string | null, body: ApprovalDecisionsBody): Promise<PublicApprovalDecidedDto> {
+  async decide(
+    token: string,
+    pin: string | undefined,
+    address: string | null,
+    body: ApprovalDecisionsBody,
+  ): Promise<PublicApprovalDecidedDto> {
     const link = await this.resolve(token, pin, address);
     await this.decisions.consume(link.id);
-    const now = new Date();
     const result = await approvalsRepository.decide(
       this.ctx.db,
       link.id,
       body.reviewerName,
       body.decisions.map((d) => ({ lineId: d.lineId, decision: d.decision, comment: d.comment ? d.comment : null, version: d.version })),
-      now,
     );
     if (result === 'unknown_line') throw Errors.notFound('Line not found');
     if (result === 'stale') throw Errors.conflict('A line has a new version since you read it. Read it again, then decide.');
@@ -126,7 +131,11 @@ export class PublicApprovalsService {
       );
     }
     if (result.allDecided) {
-      await this.ctx.jobs.tryEnqueue(approvalSummaryJob, { approvalId: link.id, round: result.summaryRound }, { log: { approvalId: link.id } });
+      await this.ctx.jobs.tryEnqueue(
+        approvalSummaryJob,
+        { approvalId: link.id, round: result.summaryRound },
+        { log: { approvalId: link.id } },
+      );
     }
     return { lines };
   }

@@ -3,15 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import proxyaddr from 'proxy-addr';
 import { Server } from 'socket.io';
 import { createRedis, socketConnections, socketIoKey, teamsRepository, waitForRedis } from '@gl/core/server';
-import {
-  approvalRoom,
-  sessionRoom,
-  teamRoom,
-  userRoom,
-  visitorRoom,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '@gl/core';
+import { approvalRoom, sessionRoom, teamRoom, userRoom, visitorRoom, type ClientToServerEvents, type ServerToClientEvents } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { trustProxy } from '../http/trust-proxy';
 import { visitorIdFrom } from '../middleware/authenticate';
@@ -99,7 +91,12 @@ export async function attachSocketServer(httpServer: HttpServer, ctx: ApiContext
     socket.on('approval:watch', (payload, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       const { token, pin } = (payload ?? {}) as { token?: unknown; pin?: unknown };
-      if (typeof token !== 'string' || token.length > 200 || (pin !== undefined && typeof pin !== 'string') || watching >= APPROVAL_WATCHES_PER_SOCKET) {
+      if (
+        typeof token !== 'string' ||
+        token.length > 200 ||
+        (pin !== undefined && typeof pin !== 'string') ||
+        watching >= APPROVAL_WATCHES_PER_SOCKET
+      ) {
         return reply({ ok: false });
       }
       publicApprovals.watch(token, pin as string | undefined, ipOf(socket)).then(

@@ -146,7 +146,11 @@ export const approvalTokenParams = z.object({ token: z.string().max(200) });
 
 /** The public routes' header: the link's PIN, when it has one (a missing or wrong PIN answers the same 404 as an unknown link). */
 export const approvalPinHeaders = z.object({
-  [APPROVAL_PIN_HEADER]: z.string().max(20).optional().describe('the PIN the creator gave the client (4 to 6 digits), when the link has one'),
+  [APPROVAL_PIN_HEADER]: z
+    .string()
+    .max(20)
+    .optional()
+    .describe('the PIN the creator gave the client (4 to 6 digits), when the link has one'),
 });
 
 const commentSchema = z.string().trim().max(APPROVAL_COMMENT_MAX, `Comment must be at most ${APPROVAL_COMMENT_MAX} characters`);

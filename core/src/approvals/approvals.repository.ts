@@ -17,13 +17,7 @@ import {
 } from '../schema';
 import { isTeamMemberSql } from '../teams/teams.repository';
 import type { ApprovalDecision, ApprovalLineState, ApprovalStatus } from './approval-limits';
-import type {
-  ApprovalDecisionDto,
-  ApprovalDto,
-  ApprovalLineDto,
-  ApprovalSummaryDto,
-  PublicApprovalLineDto,
-} from './approvals.contract';
+import type { ApprovalDecisionDto, ApprovalDto, ApprovalLineDto, ApprovalSummaryDto, PublicApprovalLineDto } from './approvals.contract';
 
 export type ApprovalLinkRow = typeof approvalLinks.$inferSelect;
 export type ApprovalLineRow = typeof approvalLines.$inferSelect;
@@ -72,10 +66,7 @@ export interface RecordedDecision {
 
 /** The link is the caller's, or their team's (membership read in the same query). */
 export const approvalVisibleSql = (userId: string): SQL =>
-  or(
-    eq(approvalLinks.userId, userId),
-    and(isNotNull(approvalLinks.teamId), isTeamMemberSql(approvalLinks.teamId, userId)),
-  )!;
+  or(eq(approvalLinks.userId, userId), and(isNotNull(approvalLinks.teamId), isTeamMemberSql(approvalLinks.teamId, userId)))!;
 
 /** open: not revoked, not expired (locked links count: they are still the creator's to unlock). */
 const openSql = (now: Date): SQL => and(isNull(approvalLinks.revokedAt), sql`${approvalLinks.expiresAt} > ${now.toISOString()}`)!;
@@ -201,7 +192,13 @@ export const approvalsRepository = {
   /** Lines of the caller's library and of their team's library among `ids` (others are left out). */
   async savedSource(db: DbOrTx, ids: readonly string[], userId: string) {
     const own = await db
-      .select({ id: savedLines.id, text: savedLines.text, platform: savedLines.platform, category: savedLines.category, tone: savedLines.tone })
+      .select({
+        id: savedLines.id,
+        text: savedLines.text,
+        platform: savedLines.platform,
+        category: savedLines.category,
+        tone: savedLines.tone,
+      })
       .from(savedLines)
       .where(and(inArray(savedLines.id, [...ids]), eq(savedLines.userId, userId)));
     const team = await db
@@ -253,23 +250,26 @@ export const approvalsRepository = {
         .map((v) => ({ version: v.version, text: v.text, platform: asPlatform(v.platform), createdAt: v.createdAt.toISOString() })),
       decisions: decisions
         .filter((d) => d.lineId === l.id)
-        .map(
-          (d): ApprovalDecisionDto => ({
-            id: d.id,
-            lineId: d.lineId,
-            version: d.version,
-            decision: d.decision as ApprovalDecision,
-            reviewerName: d.reviewerName,
-            comment: d.comment,
-            createdAt: d.createdAt.toISOString(),
-          }),
-        ),
+        .map((d): ApprovalDecisionDto => ({
+          id: d.id,
+          lineId: d.lineId,
+          version: d.version,
+          decision: d.decision as ApprovalDecision,
+          reviewerName: d.reviewerName,
+          comment: d.comment,
+          createdAt: d.createdAt.toISOString(),
+        })),
     }));
     return { ...toSummary(row, lines, now), lines: lineDtos };
   },
 
   /** The caller's links and their team's, newest first, with each one's line counts. */
-  async list(db: DbOrTx, userId: string, opts: { limit: number; status?: ApprovalStatus }, now = new Date()): Promise<ApprovalSummaryDto[]> {
+  async list(
+    db: DbOrTx,
+    userId: string,
+    opts: { limit: number; status?: ApprovalStatus },
+    now = new Date(),
+  ): Promise<ApprovalSummaryDto[]> {
     const where = opts.status ? and(approvalVisibleSql(userId), statusSql(opts.status, now)) : approvalVisibleSql(userId);
     const rows = await db
       .select(linkWithCreator)
@@ -325,7 +325,11 @@ export const approvalsRepository = {
   },
 
   async linkWithCreator(db: DbOrTx, id: string): Promise<LinkWithCreator | undefined> {
-    const [row] = await db.select(linkWithCreator).from(approvalLinks).leftJoin(users, eq(users.id, approvalLinks.userId)).where(eq(approvalLinks.id, id));
+    const [row] = await db
+      .select(linkWithCreator)
+      .from(approvalLinks)
+      .leftJoin(users, eq(users.id, approvalLinks.userId))
+      .where(eq(approvalLinks.id, id));
     return row;
   },
 
@@ -360,14 +364,26 @@ export const approvalsRepository = {
           })
           .where(eq(approvalLines.id, old.id))
           .returning();
-        await tx.insert(approvalLineVersions).values({ lineId: old.id, version: row!.version, text: row!.text, platform: row!.platform, createdAt: now });
+        await tx
+          .insert(approvalLineVersions)
+          .values({ lineId: old.id, version: row!.version, text: row!.text, platform: row!.platform, createdAt: now });
         changed.push(row!);
       } else {
         const [row] = await tx
           .insert(approvalLines)
-          .values({ approvalId, position: next++, text: line.text, platform: line.platform, category: line.category, tone: line.tone, createdAt: now })
+          .values({
+            approvalId,
+            position: next++,
+            text: line.text,
+            platform: line.platform,
+            category: line.category,
+            tone: line.tone,
+            createdAt: now,
+          })
           .returning();
-        await tx.insert(approvalLineVersions).values({ lineId: row!.id, version: 1, text: row!.text, platform: row!.platform, createdAt: now });
+        await tx
+          .insert(approvalLineVersions)
+          .values({ lineId: row!.id, version: 1, text: row!.text, platform: row!.platform, createdAt: now });
         changed.push(row!);
       }
     }
@@ -393,7 +409,13 @@ export const approvalsRepository = {
 
   async publicLines(db: DbOrTx, approvalId: string): Promise<PublicApprovalLineDto[]> {
     const rows = await db
-      .select({ id: approvalLines.id, text: approvalLines.text, platform: approvalLines.platform, state: approvalLines.state, version: approvalLines.version })
+      .select({
+        id: approvalLines.id,
+        text: approvalLines.text,
+        platform: approvalLines.platform,
+        state: approvalLines.state,
+        version: approvalLines.version,
+      })
       .from(approvalLines)
       .where(eq(approvalLines.approvalId, approvalId))
       .orderBy(asc(approvalLines.position));
@@ -404,14 +426,13 @@ export const approvalsRepository = {
    * Records a reviewer's decisions in one transaction: each kept in the history; approve and
    * request_changes set the line's state (the last one committed wins), a comment leaves it.
    * 'unknown_line' for a line not in the link, 'stale' for a `version` that is no longer the line's
-   * (nothing recorded either way). The link's summary becomes due.
+   * (nothing recorded either way). The link's summary becomes due. Stamped with the database's clock.
    */
   async decide(
     db: DbOrTx,
     approvalId: string,
     reviewerName: string,
     decisions: DecisionInput[],
-    now = new Date(),
   ): Promise<{ recorded: RecordedDecision[]; allDecided: boolean; summaryRound: number } | 'unknown_line' | 'stale'> {
     class Refused extends Error {
       constructor(readonly why: 'unknown_line' | 'stale') {
@@ -420,6 +441,14 @@ export const approvalsRepository = {
     }
     try {
       return await db.transaction(async (tx) => {
+        // Decisions on one link are recorded one request at a time, each stamped after the lock: the
+        // history's order is the order they took effect, so its last entry is the state that won.
+        await tx.select({ id: approvalLinks.id }).from(approvalLinks).where(eq(approvalLinks.id, approvalId)).for('update');
+        const [clock] = await tx
+          .select({ at: sql<string>`clock_timestamp()` })
+          .from(approvalLinks)
+          .where(eq(approvalLinks.id, approvalId));
+        const now = clock ? new Date(clock.at) : new Date();
         const recorded: RecordedDecision[] = [];
         for (const d of decisions) {
           const state = d.decision === 'approve' ? 'approved' : d.decision === 'request_changes' ? 'changes_requested' : undefined;
@@ -431,7 +460,15 @@ export const approvalsRepository = {
           if (d.version !== undefined && d.version !== line.version) throw new Refused('stale');
           const [row] = await tx
             .insert(approvalDecisions)
-            .values({ approvalId, lineId: line.id, version: line.version, decision: d.decision, reviewerName, comment: d.comment, createdAt: now })
+            .values({
+              approvalId,
+              lineId: line.id,
+              version: line.version,
+              decision: d.decision,
+              reviewerName,
+              comment: d.comment,
+              createdAt: now,
+            })
             .returning({ id: approvalDecisions.id });
           recorded.push({
             id: row!.id,

@@ -106,7 +106,15 @@ export const savedLinesRepository = {
    */
   async saveApproved(
     db: DbOrTx,
-    input: { userId: string; text: string; category: CategoryId; tone: Tone; platform: PlatformId | null; approvedByName: string; approvedAt: Date },
+    input: {
+      userId: string;
+      text: string;
+      category: CategoryId;
+      tone: Tone;
+      platform: PlatformId | null;
+      approvedByName: string;
+      approvedAt: Date;
+    },
   ): Promise<boolean> {
     const [inserted] = await db.insert(savedLines).values(input).onConflictDoNothing().returning({ id: savedLines.id });
     if (inserted) return true;

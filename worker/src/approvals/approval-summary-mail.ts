@@ -17,7 +17,9 @@ const WORDS = {
     subject: (title: string) => `Your client's decisions on "${title}"`,
     hi: (name: string) => `Hi ${name},`,
     intro: (title: string, all: boolean) =>
-      all ? `Your client has decided every line of "${title}".` : `Your client has made decisions on "${title}" (some lines are still waiting).`,
+      all
+        ? `Your client has decided every line of "${title}".`
+        : `Your client has made decisions on "${title}" (some lines are still waiting).`,
     counts: (a: number, c: number, p: number) => `Approved: ${a} · Changes requested: ${c} · Waiting: ${p}`,
     state: { approved: 'Approved', changes_requested: 'Changes requested', pending: 'Waiting' } as Record<string, string>,
     by: (name: string) => `by ${name}`,
@@ -29,7 +31,9 @@ const WORDS = {
     subject: (title: string) => `Maamuzi ya mteja wako kuhusu "${title}"`,
     hi: (name: string) => `Habari ${name},`,
     intro: (title: string, all: boolean) =>
-      all ? `Mteja wako ameamua kila mstari wa "${title}".` : `Mteja wako amefanya maamuzi kuhusu "${title}" (mistari mingine bado inasubiri).`,
+      all
+        ? `Mteja wako ameamua kila mstari wa "${title}".`
+        : `Mteja wako amefanya maamuzi kuhusu "${title}" (mistari mingine bado inasubiri).`,
     counts: (a: number, c: number, p: number) => `Imeidhinishwa: ${a} · Mabadiliko yameombwa: ${c} · Inasubiri: ${p}`,
     state: { approved: 'Imeidhinishwa', changes_requested: 'Mabadiliko yameombwa', pending: 'Inasubiri' } as Record<string, string>,
     by: (name: string) => `na ${name}`,
@@ -78,7 +82,10 @@ export function composeApprovalSummary(input: ApprovalSummaryInput): { subject: 
     `<ul>${lineItems.map((l) => `<li><strong>${escapeHtml(l.head)}</strong>: ${escapeHtml(l.text)}</li>`).join('')}</ul>` +
     (commentItems.length
       ? `<p><strong>${escapeHtml(w.comments)}</strong></p><ul>${commentItems
-          .map((c) => `<li>${escapeHtml(c.head)} (&ldquo;${escapeHtml(c.about)}&rdquo;): <span style="white-space:pre-wrap">${escapeHtml(c.text)}</span></li>`)
+          .map(
+            (c) =>
+              `<li>${escapeHtml(c.head)} (&ldquo;${escapeHtml(c.about)}&rdquo;): <span style="white-space:pre-wrap">${escapeHtml(c.text)}</span></li>`,
+          )
           .join('')}</ul>`
       : '') +
     (input.appUrl ? `<p><a href="${escapeHtml(input.appUrl)}">${escapeHtml(w.open)}</a></p>` : '');
