@@ -96,7 +96,9 @@ describe('client approval links, two browsers', () => {
       await c.getByRole('heading', { level: 1, name: 'Mama Mboga launch week' }).waitFor();
       expect(await c.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
       await clientLine(c, 1).getByText('32 / 280 (as X counts)').waitFor();
-      await clientLine(c, 2).getByText(/characters · 1 SMS/).waitFor();
+      await clientLine(c, 2)
+        .getByText(/characters · 1 SMS/)
+        .waitFor();
       await c.getByLabel('Your name').fill('Amina Otieno');
       await c.getByRole('button', { name: 'Continue' }).click();
       await clientLine(c, 1).getByRole('button', { name: 'Approve' }).click();
@@ -131,6 +133,11 @@ describe('client approval links, two browsers', () => {
       expect(exported).toContain(REWRITE);
       expect(exported).not.toContain(LINES[1].text);
       expect(team.errors).toEqual([]);
+
+      // The same page on the member's phone: nothing scrolls sideways.
+      await m.setViewportSize({ width: 390, height: 844 });
+      expect(await pageScrollWidth(m)).toBeLessThanOrEqual(390);
+      await screenshot(m, 'approvals-team-390');
     } finally {
       await team.context.close();
       await client.context.close();
@@ -154,6 +161,8 @@ describe('client approval links, two browsers', () => {
         .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
       expect(Math.min(...buttons)).toBeGreaterThanOrEqual(TAP_MIN);
       await screenshot(page, 'approvals-client-sw-320');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await screenshot(page, 'approvals-client-sw-1280');
       // The switch goes to English on the same link.
       await page.getByRole('link', { name: 'English' }).click();
       await page.getByRole('button', { name: 'Approve all 2 remaining' }).waitFor();
@@ -182,7 +191,10 @@ describe('client approval links, two browsers', () => {
       await page.waitForLoadState('networkidle');
       const rows = [...sizes.values()];
       const total = rows.reduce((sum, r) => sum + r.bytes, 0);
-      console.log(`first visit to the approval page (${lang}): ${(total / 1024).toFixed(1)} KB`, rows.map((r) => `${r.url} ${r.bytes}`));
+      console.log(
+        `first visit to the approval page (${lang}): ${(total / 1024).toFixed(1)} KB`,
+        rows.map((r) => `${r.url} ${r.bytes}`),
+      );
       expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
       // Nothing from another origin.
       expect(rows.filter((r) => r.origin !== new URL(server.url).origin)).toEqual([]);

@@ -90,7 +90,7 @@ export default function ApprovalLineCard({
         <div className="mt-4 flex flex-wrap gap-2">
           <button
             type="button"
-            className="btn-primary tap min-h-11 flex-1 px-4 py-2 text-sm sm:flex-none"
+            className="btn-primary tap min-h-11 flex-auto whitespace-nowrap px-4 py-2 text-sm sm:flex-none"
             aria-pressed={line.state === 'approved'}
             onClick={() => onDecide('approve')}
           >
@@ -98,12 +98,12 @@ export default function ApprovalLineCard({
           </button>
           <button
             type="button"
-            className="btn-secondary tap min-h-11 flex-1 px-4 py-2 text-sm sm:flex-none"
+            className="btn-secondary tap min-h-11 flex-auto whitespace-nowrap px-4 py-2 text-sm sm:flex-none"
             onClick={() => setForm('request_changes')}
           >
             {t('line.requestChanges')}
           </button>
-          <button type="button" className="btn-ghost tap min-h-11 px-4 py-2 text-sm" onClick={() => setForm('comment')}>
+          <button type="button" className="btn-ghost tap min-h-11 whitespace-nowrap px-4 py-2 text-sm" onClick={() => setForm('comment')}>
             {t('line.comment')}
           </button>
         </div>

@@ -8,14 +8,15 @@ export default function ApproveHeader({ token, lang, languageLabel }: { token: s
   return (
     <header className="border-b border-slate-200 bg-white/90 dark:border-slate-800 dark:bg-slate-950/90">
       <div className="mx-auto flex max-w-2xl items-center justify-between gap-3 px-4 py-2">
-        <span className="flex items-center gap-2 font-semibold text-slate-900 dark:text-white">
+        <span className="flex min-w-0 items-center gap-2 font-semibold text-slate-900 dark:text-white">
+          {/* The product's name beside its mark from 360 px: on a 320 px phone the two languages need the room. */}
           <span
             aria-hidden="true"
             className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-violet-500 to-fuchsia-500 text-sm font-bold text-white"
           >
             GL
           </span>
-          <span className="text-base">{SITE.name}</span>
+          <span className="hidden whitespace-nowrap text-base min-[360px]:inline">{SITE.name}</span>
         </span>
         <nav aria-label={languageLabel} className="flex gap-1">
           {UI_LANGUAGES.map((code) => (
