@@ -7,7 +7,7 @@ import { useConfirm } from '../../ui/ConfirmDialog';
 import { Notice } from '../../ui/forms/Notice';
 import { EXPORT_LABELS } from '../campaigns/campaigns';
 import ApprovalLineRow from './ApprovalLineRow';
-import { STATUS_STYLE } from './ApprovalsPage';
+import { STATUS_STYLE } from './approval-status';
 import { useApprovalChange, useApprovalExport, useSaveApproved } from './approvals';
 
 const dateTime = (iso: string) => new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { ApprovalSummaryDto } from '@gl/core/types';
 import { errorMessage } from '../../platform/api';
-import { intlLocale } from '../../platform/i18n/i18n';
 import PageLoader from '../../ui/PageLoader';
 import { useAuth } from '../accounts/auth';
 import SignInWall from '../library/SignInWall';
 import { unlockPlan } from '../lines/UpgradeHint';
 import ApprovalPanel from './ApprovalPanel';
+import { STATUS_STYLE } from './approval-status';
 import { useApproval, useApprovals, useApprovalsLive } from './approvals';
 import { canShareForApproval } from './ShareForApproval';
 
@@ -17,16 +16,6 @@ export default function ApprovalsPage() {
   if (!isAuthenticated || !user) return <SignInWall />;
   return <Approvals userId={user.id} allowed={canShareForApproval(user.planId)} />;
 }
-
-export const STATUS_STYLE: Record<ApprovalSummaryDto['status'], string> = {
-  open: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-200',
-  locked: 'bg-amber-100 text-amber-900 dark:bg-amber-500/15 dark:text-amber-200',
-  expired: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
-  revoked: 'bg-rose-100 text-rose-800 dark:bg-rose-500/15 dark:text-rose-200',
-};
-
-/** "28 Nov" in the interface's language. */
-export const shortDay = (iso: string) => new Intl.DateTimeFormat(intlLocale(), { day: 'numeric', month: 'short' }).format(new Date(iso));
 
 /**
  * /approvals: the links the member and their team shared with clients, each line's state and the
