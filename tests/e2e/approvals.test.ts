@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../helpers/server';
 import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';
 import { startAppServer } from './helpers/app';
-import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { launchBrowser, openPage, screenshot, seriousA11yViolations } from './helpers/browser';
 import { TAP_MIN, pageScrollWidth } from './helpers/layout';
 import { storeSession } from './helpers/user-session';
 
@@ -113,6 +113,7 @@ describe('client approval links, two browsers', () => {
       await m.locator('[data-testid="approval-team-line"][data-state="changes_requested"]').waitFor();
       await teamLine(m, 2).getByText('Lead with the 9pm cut-off.').waitFor();
       expect(await teamLine(m, 1).getByTestId('approval-decision').textContent()).toContain('Amina Otieno approved version 1');
+      expect(await seriousA11yViolations(m)).toEqual([]);
       await screenshot(m, 'approvals-team-1280');
 
       // Rewrites the line and re-shares it as version 2: the client sees it arrive, waiting again.
@@ -160,6 +161,7 @@ describe('client approval links, two browsers', () => {
         .getByRole('button')
         .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => Math.min(r.width, r.height)));
       expect(Math.min(...buttons)).toBeGreaterThanOrEqual(TAP_MIN);
+      expect(await seriousA11yViolations(page)).toEqual([]);
       await screenshot(page, 'approvals-client-sw-320');
       await page.setViewportSize({ width: 1280, height: 800 });
       await screenshot(page, 'approvals-client-sw-1280');
