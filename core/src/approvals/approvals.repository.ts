@@ -396,15 +396,17 @@ export const approvalsRepository = {
     return row;
   },
 
-  /** Counts a wrong PIN; the link locks when it reaches `max`. */
-  async recordPinFailure(db: DbOrTx, id: string, max: number, now = new Date()): Promise<void> {
-    await db
+  /** Counts a wrong PIN; the link locks when it reaches `max`. True when this attempt locked it. */
+  async recordPinFailure(db: DbOrTx, id: string, max: number, now = new Date()): Promise<boolean> {
+    const rows = await db
       .update(approvalLinks)
       .set({
         pinFailures: sql`${approvalLinks.pinFailures} + 1`,
         lockedAt: sql`case when ${approvalLinks.pinFailures} + 1 >= ${max} then coalesce(${approvalLinks.lockedAt}, ${now.toISOString()}::timestamptz) else ${approvalLinks.lockedAt} end`,
       })
-      .where(eq(approvalLinks.id, id));
+      .where(eq(approvalLinks.id, id))
+      .returning({ lockedAt: approvalLinks.lockedAt });
+    return rows[0]?.lockedAt?.getTime() === now.getTime();
   },
 
   async publicLines(db: DbOrTx, approvalId: string): Promise<PublicApprovalLineDto[]> {
