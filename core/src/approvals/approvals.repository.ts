@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { PlatformId } from '../lines/platforms';
+import type { PlatformId } from '../lines';
 import type { DbOrTx } from '../platform/db/database';
 import {
   approvalDecisions,
@@ -15,7 +15,7 @@ import {
   teamMembers,
   users,
 } from '../schema';
-import { isTeamMemberSql } from '../teams/teams.repository';
+import { isTeamMemberSql } from '../teams/server';
 import type { ApprovalDecision, ApprovalLineState, ApprovalStatus } from './approval-limits';
 import type { ApprovalDecisionDto, ApprovalDto, ApprovalLineDto, ApprovalSummaryDto, PublicApprovalLineDto } from './approvals.contract';
 
