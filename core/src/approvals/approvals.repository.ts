@@ -511,11 +511,17 @@ export const approvalsRepository = {
       .limit(limit);
   },
 
-  /** Marks round `round`'s summary sent (false when it already was: another run sent it). */
-  async markSummarySent(db: DbOrTx, id: string, round: number): Promise<boolean> {
+  /**
+   * Marks round `round`'s summary sent (false when it already was: another run sent it). A decision
+   * made after `seenUntil` (the last decision the e-mail told of) leaves the next round pending.
+   */
+  async markSummarySent(db: DbOrTx, id: string, round: number, seenUntil?: Date | null): Promise<boolean> {
+    const later = seenUntil
+      ? sql`date_trunc('milliseconds', ${approvalLinks.lastDecisionAt}) > ${seenUntil.toISOString()}::timestamptz`
+      : sql`false`;
     const rows = await db
       .update(approvalLinks)
-      .set({ summaryPending: false, summaryRound: round + 1 })
+      .set({ summaryPending: later, summaryRound: round + 1 })
       .where(and(eq(approvalLinks.id, id), eq(approvalLinks.summaryRound, round), eq(approvalLinks.summaryPending, true)))
       .returning({ id: approvalLinks.id });
     return rows.length > 0;

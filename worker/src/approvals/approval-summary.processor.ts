@@ -44,7 +44,7 @@ export const approvalSummaryProcessor = registerProcessor(
       {
         mail: { kind: 'notice', to: found.email, name: found.name, ...bodies },
         markDelivered: async () => {
-          await approvalsRepository.markSummarySent(ctx.db, link.id, payload.round);
+          await approvalsRepository.markSummarySent(ctx.db, link.id, payload.round, link.lastDecisionAt);
         },
         markAttemptFailed: async (error) => {
           ctx.logger.warn({ approvalId: link.id, err: error }, 'approval summary e-mail attempt failed');
