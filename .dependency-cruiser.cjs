@@ -3,7 +3,7 @@
  * type-only imports count (tsPreCompilationDeps), every workspace is cruised, the client included.
  * tests/integration/dependency-rules.test.ts plants one violation of each rule and sees it reported.
  */
-const FEATURES = 'accounts|billing|teams|brands|lines|library|campaigns|webhooks|photo|api-keys|mcp|site';
+const FEATURES = 'accounts|billing|teams|brands|lines|library|campaigns|approvals|webhooks|photo|api-keys|mcp|site';
 module.exports = {
   forbidden: [
     {
@@ -52,12 +52,22 @@ module.exports = {
     },
     {
       name: 'core-feature-through-entry',
-      // A warning for now: 44 imports still reach inside another feature (mostly schemas' foreign keys and
-      // billing's plan lookup, which accounts, teams, brands and lines read); issue 32 turns it into an error.
-      severity: 'warn',
-      comment: 'Inside core, a feature reaches another feature only through its entry (index.ts, server.ts).',
+      severity: 'error',
+      comment:
+        "Inside core, a feature reaches another feature only through its entries: index.ts (browser-safe), server.ts (server parts), and its table-level files, *.schema.ts (tables, for other tables' foreign keys and core/src/schema.ts) and *.sql.ts (SQL conditions over its tables that other features' queries embed).",
       from: { path: `^core/src/(${FEATURES})/` },
-      to: { path: `^core/src/(${FEATURES})/`, pathNot: ['^core/src/$1/', `^core/src/(${FEATURES})/(index|server)\\.ts$`] },
+      to: {
+        path: `^core/src/(${FEATURES})/`,
+        pathNot: ['^core/src/$1/', `^core/src/(${FEATURES})/(index|server)\\.ts$`, `^core/src/(${FEATURES})/[^/]+\\.(schema|sql)\\.ts$`],
+      },
+    },
+    {
+      name: 'core-table-entries-stay-leaves',
+      severity: 'error',
+      comment:
+        "A feature's *.schema.ts and *.sql.ts files are reached from every feature, so they never import a server.ts entry (whose repositories and jobs would reach back into a cycle): only tables, other *.sql.ts, contracts (index.ts) and platform.",
+      from: { path: `^core/src/(${FEATURES})/[^/]+\\.(schema|sql)\\.ts$` },
+      to: { path: `^core/src/(${FEATURES})/(server)\\.ts$` },
     },
   ],
   options: {

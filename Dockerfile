@@ -39,10 +39,10 @@ FROM node:20-bookworm-slim AS runtime
 # Allocations over 128 KiB (argon2 takes 19 MiB per password hash) are mapped and returned to the
 # system when freed, instead of staying in glibc's heap after a burst of sign-ins. The api and worker
 # run with V8's young generation capped at 8 MB a half (--max-semi-space-size=8, default 16): under
-# load it otherwise grows to 48 MB per process (README, bench:load). After each full collection the old
+# load it otherwise grows to 48 MB per process (docs/benchmarks.md, bench:load). After each full collection the old
 # generation may grow by half of what is live before the next one (--heap-growing-percent=50; V8's own
 # factor reaches 4 on a machine with over 2 GB, and under a steady load the heap then grows to three
-# times the live data, 265 MB for one process where 160 MB hold it; README, bench:generate --dist).
+# times the live data, 265 MB for one process where 160 MB hold it; docs/benchmarks.md, bench:generate --dist).
 # No heap limit is set: the factor decides when to collect, not how much may be used.
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app

@@ -5,6 +5,7 @@ import { eventually } from '../helpers/eventually';
 import type { TestServer } from '../helpers/server';
 import { grantPlan, registerUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
+import { stubbedProvidersEnv } from '../helpers/providers';
 import { startAppServer } from './helpers/app';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
 import { storeSession } from './helpers/user-session';
@@ -25,12 +26,7 @@ function linesFor(req: { body: any }): string[] {
 beforeAll(async () => {
   openai = await startOpenAiStub({ apiKey: OPENAI_KEY });
   server = await startAppServer({
-    env: {
-      OPENAI_API_KEY: OPENAI_KEY,
-      OPENAI_BASE_URL: `${openai.url}/v1`,
-      GENERATE_RATE_LIMIT_PER_USER: '1000',
-      GENERATE_RATE_LIMIT_PER_IP: '1000',
-    },
+    env: stubbedProvidersEnv({ openai, openaiKey: OPENAI_KEY }),
   });
   browser = await launchBrowser();
 });

@@ -6,6 +6,7 @@ import { eventually } from '../helpers/eventually';
 import type { TestServer } from '../helpers/server';
 import { grantPlan, registerUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub, type ChatStubRequest } from '../stubs/openai.stub';
+import { stubbedProvidersEnv } from '../helpers/providers';
 import { startAppServer } from './helpers/app';
 import { launchBrowser, openPage, screenshot, seriousA11yViolations } from './helpers/browser';
 import { storeSession } from './helpers/user-session';
@@ -28,12 +29,7 @@ function fittingLines(req: ChatStubRequest): string[] {
 beforeAll(async () => {
   openai = await startOpenAiStub({ apiKey: OPENAI_KEY });
   server = await startAppServer({
-    env: {
-      OPENAI_API_KEY: OPENAI_KEY,
-      OPENAI_BASE_URL: `${openai.url}/v1`,
-      GENERATE_RATE_LIMIT_PER_USER: '1000',
-      GENERATE_RATE_LIMIT_PER_IP: '1000',
-    },
+    env: stubbedProvidersEnv({ openai, openaiKey: OPENAI_KEY }),
   });
   browser = await launchBrowser();
 });

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailProcessor } from '@gl/worker/email.processor';
 import { linkIn, nthMailTo } from '../helpers/mail-links';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { TestServer } from '../helpers/server';
+import { startServerWithMail, stopServerWithMail } from '../helpers/mail-server';
 import { eventually } from '../helpers/eventually';
 import { invitationTokenFor, ownerWithTeam } from '../helpers/teams';
 import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';
-import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
+import type { SmtpStub } from '../stubs/smtp.stub';
 
 /**
  * Links sent by e-mail: the ones that act on the account's credentials or address die with the
@@ -15,17 +15,8 @@ import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
  */
 let smtp: SmtpStub;
 let server: TestServer;
-beforeAll(async () => {
-  smtp = await startSmtpStub();
-  server = await startTestServer({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Genius Lines <hello@geniuslines.test>' },
-    processors: [emailProcessor],
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+beforeAll(async () => ({ server, smtp } = await startServerWithMail()));
+afterAll(() => stopServerWithMail(server, smtp));
 
 const RESET = /Reset your Genius Lines password/;
 const CHANGE = /Confirm your new email/;

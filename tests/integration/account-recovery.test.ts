@@ -1,26 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@gl/core/server';
-import { emailProcessor } from '@gl/worker/email.processor';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { startServerWithMail, stopServerWithMail } from '../helpers/mail-server';
 import { connectSocket } from '../helpers/socket';
 import { linkIn, mailsTo, nthMailTo } from '../helpers/mail-links';
 import { markVerified, registerUser } from '../helpers/users';
-import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
+import type { SmtpStub } from '../stubs/smtp.stub';
 
 let smtp: SmtpStub;
 let server: TestServer;
-beforeAll(async () => {
-  smtp = await startSmtpStub();
-  server = await startTestServer({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Genius Lines <hello@geniuslines.test>' },
-    processors: [emailProcessor],
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+beforeAll(async () => ({ server, smtp } = await startServerWithMail()));
+afterAll(() => stopServerWithMail(server, smtp));
 
 const RESET = /Reset your Genius Lines password/;
 const VERIFY = /Confirm your email address/;

@@ -261,6 +261,10 @@ describe('the client page: one 404 for everything it cannot show', () => {
         error: 'This link is not available. Check the link and its PIN, or ask for a new link.',
       });
     }
+    // In Kiswahili for a Kiswahili page, the same for every case.
+    const sw = await server.api(`/public/approvals/${revoked.token}`, { headers: { 'accept-language': 'sw' } });
+    expect(sw.body.error).toBe('Kiungo hiki hakipatikani. Angalia kiungo na PIN yake, au omba kiungo kipya.');
+
     // Extending brings an expired link back; a revoked one stays revoked.
     expect((await server.api(`/approvals/${expired.id}/extend`, { body: { days: 3 }, token: bea.token })).status).toBe(200);
     expect((await view(expired.token)).status).toBe(200);

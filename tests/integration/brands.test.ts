@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { connectSocket, nextEvent, recordEvents, type TestSocket } from '../helpers/socket';
 import { grantPlan, registerUser, type TestUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
+import { stubbedProvidersEnv } from '../helpers/providers';
 
 const OPENAI_KEY = 'sk-test-stub-key';
 
@@ -27,13 +28,7 @@ const kit = {
 beforeAll(async () => {
   openai = await startOpenAiStub({ apiKey: OPENAI_KEY });
   server = await startTestServer({
-    env: {
-      OPENAI_API_KEY: OPENAI_KEY,
-      OPENAI_BASE_URL: `${openai.url}/v1`,
-      OPENAI_TIMEOUT_MS: '3000',
-      GENERATE_RATE_LIMIT_PER_USER: '1000',
-      GENERATE_RATE_LIMIT_PER_IP: '1000',
-    },
+    env: stubbedProvidersEnv({ openai, openaiKey: OPENAI_KEY, timeoutMs: 3000 }),
   });
   free = await registerUser(server);
   pro = await registerUser(server);

@@ -19,6 +19,7 @@ import { eventually } from '../helpers/eventually';
 import { reconcileOnce } from '@gl/worker/reconciler';
 import { grantPlan, registerUser, type TestUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub, type ChatStubRequest } from '../stubs/openai.stub';
+import { stubbedProvidersEnv } from '../helpers/providers';
 
 const OPENAI_KEY = 'sk-test-stub-key';
 
@@ -31,13 +32,7 @@ const sockets: TestSocket[] = [];
 beforeAll(async () => {
   openai = await startOpenAiStub({ apiKey: OPENAI_KEY });
   server = await startTestServer({
-    env: {
-      OPENAI_API_KEY: OPENAI_KEY,
-      OPENAI_BASE_URL: `${openai.url}/v1`,
-      OPENAI_TIMEOUT_MS: '3000',
-      GENERATE_RATE_LIMIT_PER_USER: '1000',
-      GENERATE_RATE_LIMIT_PER_IP: '1000',
-    },
+    env: stubbedProvidersEnv({ openai, openaiKey: OPENAI_KEY, timeoutMs: 3000 }),
   });
   alice = await registerUser(server);
   await grantPlan(server.database, alice.id, 'pro');

@@ -4,6 +4,7 @@ import { CONTACT_SUBJECTS } from '@gl/core';
 import { schema } from '@gl/core/server';
 import { emailProcessor } from '@gl/worker/email.processor';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { startServerWithMail, stopServerWithMail } from '../helpers/mail-server';
 import { registerUser } from '../helpers/users';
 import { eventually } from '../helpers/eventually';
 import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
@@ -11,17 +12,8 @@ import { startEmailJsStub } from '../stubs/emailjs.stub';
 
 let smtp: SmtpStub;
 let server: TestServer;
-beforeAll(async () => {
-  smtp = await startSmtpStub();
-  server = await startTestServer({
-    env: { SMTP_URL: smtp.url, CONTACT_INBOX: 'inbox@geniuslines.test', MAIL_FROM: 'Genius Lines <hello@geniuslines.test>' },
-    processors: [emailProcessor],
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+beforeAll(async () => ({ server, smtp } = await startServerWithMail({ CONTACT_INBOX: 'inbox@geniuslines.test' })));
+afterAll(() => stopServerWithMail(server, smtp));
 
 let ipCounter = 1;
 const fromNewIp = () => ({ 'x-forwarded-for': `203.0.113.${ipCounter++}` });

@@ -43,6 +43,9 @@ describe('dependency rules', () => {
     'core/src/lines/index.ts': "export * from './rules';\n",
     'core/src/lines/rules.ts': 'export const r = 1;\n',
     'core/src/teams/teams.repository.ts': "import { r } from '../lines/rules';\nexport const t = r;\n",
+    'core/src/teams/server.ts': "export * from './teams.repository';\n",
+    'core/src/teams/teams.schema.ts': 'export const teams = 1;\n',
+    'core/src/billing/plan.sql.ts': "import { t } from '../teams/server';\nexport const owner = t;\n",
     'client/src/page.ts': "import { s } from '../../core/src/server';\nexport const p = s;\n",
     'api/src/app.ts': "import { w } from '../../worker/src/worker';\nexport const b = w;\n",
     'worker/src/worker.ts': "import { x } from '../../api/src/other';\nexport const w = x;\n",
@@ -61,9 +64,11 @@ describe('dependency rules', () => {
     ['core-no-workspace', 'core/src/server.ts → api/src/app.ts'],
     ['simulators-only-sandbox-and-tests', 'api/src/other.ts → simulators/src/index.ts'],
     ['core-feature-through-entry', 'core/src/teams/teams.repository.ts → core/src/lines/rules.ts'],
+    ['core-table-entries-stay-leaves', 'core/src/billing/plan.sql.ts → core/src/teams/server.ts'],
   ])('reports %s', (rule, where) => {
     const line = report.split('\n').find((l) => l.includes(`${rule}:`) && l.includes(where.split(' → ')[0]!));
     expect(line, report).toBeDefined();
+    expect(line, 'every rule is an error, so `npm run lint` fails on it').toMatch(/^\s*error /);
     if (where.includes(' → ')) expect(line).toContain(where);
   });
 
@@ -73,6 +78,9 @@ describe('dependency rules', () => {
       'api/src/cycle-a.ts': 'export type A = 1;\n',
       'core/src/server.ts': 'export const s = 1;\n',
       'core/src/teams/teams.repository.ts': "import { r } from '../lines';\nexport const t = r;\n",
+      // A feature's table-level files are entries too: a schema's foreign key, an embedded SQL condition.
+      'core/src/billing/plan.sql.ts': "import { teams } from '../teams/teams.schema';\nexport const owner = teams;\n",
+      'core/src/brands/brands.repository.ts': "import { owner } from '../billing/plan.sql';\nexport const b = owner;\n",
       'client/src/page.ts': "import { a } from '../../core/src/index';\nexport const p = a;\n",
       'api/src/app.ts': "import { s } from '../../core/src/server';\nexport const b = s;\n",
       'worker/src/worker.ts': "import { s } from '../../core/src/server';\nexport const w = s;\n",

@@ -7,6 +7,7 @@ import { connectSocket, nextEvent, recordEvents, type TestSocket } from '../help
 import { registerUser, type TestUser } from '../helpers/users';
 import { startHuggingFaceStub } from '../stubs/huggingface.stub';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
+import { stubbedProvidersEnv } from '../helpers/providers';
 
 const OPENAI_KEY = 'sk-test-stub-key';
 const HF_TOKEN = 'hf_test_stub_token';
@@ -23,14 +24,9 @@ beforeAll(async () => {
   hf = await startHuggingFaceStub({ token: HF_TOKEN });
   server = await startTestServer({
     env: {
-      OPENAI_API_KEY: OPENAI_KEY,
-      OPENAI_BASE_URL: `${openai.url}/v1`,
+      ...stubbedProvidersEnv({ openai, openaiKey: OPENAI_KEY, hf, hfToken: HF_TOKEN }),
       OPENAI_TIMEOUT_MS: '1500',
-      HF_TOKEN,
-      HF_ENDPOINT_URL: hf.url,
       HF_TIMEOUT_MS: '5000',
-      GENERATE_RATE_LIMIT_PER_USER: '1000',
-      GENERATE_RATE_LIMIT_PER_IP: '1000',
     },
   });
   alice = await registerUser(server);

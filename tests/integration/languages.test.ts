@@ -1,24 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailProcessor } from '@gl/worker/email.processor';
 import { linkIn, mailsTo, nthMailTo } from '../helpers/mail-links';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { TestServer } from '../helpers/server';
+import { startServerWithMail, stopServerWithMail } from '../helpers/mail-server';
 import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';
-import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
+import type { SmtpStub } from '../stubs/smtp.stub';
 
 /** DESIGN.md §14: the account's language, the request's language for server messages, e-mails in the account's language. */
 let smtp: SmtpStub;
 let server: TestServer;
-beforeAll(async () => {
-  smtp = await startSmtpStub();
-  server = await startTestServer({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Genius Lines <hello@geniuslines.test>' },
-    processors: [emailProcessor],
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+beforeAll(async () => ({ server, smtp } = await startServerWithMail()));
+afterAll(() => stopServerWithMail(server, smtp));
 
 const setLanguage = (u: TestUser, language: unknown) =>
   server.api('/account/language', { method: 'PATCH', token: u.token, body: { language } });

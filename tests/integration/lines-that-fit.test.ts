@@ -16,6 +16,7 @@ import { connectSocket, nextEvent, recordEvents, type TestSocket } from '../help
 import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';
 import { startHuggingFaceStub } from '../stubs/huggingface.stub';
 import { startOpenAiStub, type ChatStub, type ChatStubRequest } from '../stubs/openai.stub';
+import { stubbedProvidersEnv } from '../helpers/providers';
 
 const OPENAI_KEY = 'sk-fit-stub-key';
 const HF_TOKEN = 'hf_fit_stub_token';
@@ -31,17 +32,7 @@ beforeAll(async () => {
   openai = await startOpenAiStub({ apiKey: OPENAI_KEY });
   hf = await startHuggingFaceStub({ token: HF_TOKEN });
   server = await startTestServer({
-    env: {
-      OPENAI_API_KEY: OPENAI_KEY,
-      OPENAI_BASE_URL: `${openai.url}/v1`,
-      OPENAI_TIMEOUT_MS: '3000',
-      HF_TOKEN,
-      HF_ENDPOINT_URL: hf.url,
-      HF_TIMEOUT_MS: '3000',
-      GENERATE_RATE_LIMIT_PER_USER: '1000',
-      GENERATE_RATE_LIMIT_PER_IP: '1000',
-      V1_WAIT_TIMEOUT_MS: '15000',
-    },
+    env: { ...stubbedProvidersEnv({ openai, openaiKey: OPENAI_KEY, hf, hfToken: HF_TOKEN, timeoutMs: 3000 }), V1_WAIT_TIMEOUT_MS: '15000' },
   });
   alice = await registerUser(server);
   await grantPlan(server.database, alice.id, 'business');

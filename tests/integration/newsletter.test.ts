@@ -3,23 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@gl/core/server';
 import { emailProcessor } from '@gl/worker/email.processor';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { startServerWithMail, stopServerWithMail } from '../helpers/mail-server';
 import { eventually } from '../helpers/eventually';
-import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
+import type { SmtpStub } from '../stubs/smtp.stub';
 import { startEmailJsStub } from '../stubs/emailjs.stub';
 
 let smtp: SmtpStub;
 let server: TestServer;
-beforeAll(async () => {
-  smtp = await startSmtpStub();
-  server = await startTestServer({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Genius Lines <hello@geniuslines.test>' },
-    processors: [emailProcessor],
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+beforeAll(async () => ({ server, smtp } = await startServerWithMail()));
+afterAll(() => stopServerWithMail(server, smtp));
 
 const subscribers = (email: string) =>
   server.services.ctx.db.select().from(schema.newsletterSubscribers).where(eq(schema.newsletterSubscribers.email, email));

@@ -3,26 +3,17 @@
  * the 24-hour clock (never "saa" before a figure). Read from the mail the SMTP test server received.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailProcessor } from '@gl/worker/email.processor';
 import { nthMailTo } from '../helpers/mail-links';
-import { startTestServer, type TestServer } from '../helpers/server';
+import type { TestServer } from '../helpers/server';
+import { startServerWithMail, stopServerWithMail } from '../helpers/mail-server';
 import { ownerWithTeam } from '../helpers/teams';
 import { registerUser, type TestUser } from '../helpers/users';
-import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
+import type { SmtpStub } from '../stubs/smtp.stub';
 
 let smtp: SmtpStub;
 let server: TestServer;
-beforeAll(async () => {
-  smtp = await startSmtpStub();
-  server = await startTestServer({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Genius Lines <hello@geniuslines.test>' },
-    processors: [emailProcessor],
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+beforeAll(async () => ({ server, smtp } = await startServerWithMail()));
+afterAll(() => stopServerWithMail(server, smtp));
 
 const setZone = (u: TestUser, timeZone: string) =>
   server.api('/account/time-zone', { method: 'PATCH', token: u.token, body: { timeZone } });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import {
   approvalPinHash,
   approvalsRepository,
@@ -158,8 +158,10 @@ export class ApprovalsService {
     const links = schema.approvalLinks;
     const at = now.toISOString();
     const expiresAt = sql`least(greatest(${links.expiresAt}, ${at}::timestamptz) + make_interval(days => ${days}), ${at}::timestamptz + make_interval(days => ${APPROVAL_EXPIRES_DAYS_MAX}))`;
-    const row = await approvalsRepository.update(this.ctx.db, id, userId, { expiresAt }, undefined, now);
-    if (row?.revokedAt) throw Errors.conflict('This link was revoked. Share the lines again with a new link.');
+    const row = await approvalsRepository.update(this.ctx.db, id, userId, { expiresAt }, isNull(links.revokedAt), now);
+    if (!row && (await approvalsRepository.find(this.ctx.db, id, userId, now))?.status === 'revoked') {
+      throw Errors.conflict('This link was revoked. Share the lines again with a new link.');
+    }
     return this.changed(userId, id, row);
   }
 

@@ -48,10 +48,8 @@ export class PublicApprovalsService {
     const open = row !== undefined && approvalStatusOf(row, now) === 'open';
     if (open && (row.pinHash === null || pinMatches)) return row;
     if (open && row.pinHash !== null && pin !== undefined && pin !== '') {
-      await approvalsRepository.recordPinFailure(this.ctx.db, row.id, APPROVAL_PIN_ATTEMPTS_MAX, now);
-      const after = await approvalsRepository.findByTokenHash(this.ctx.db, row.tokenHash);
       // Locked by this attempt: the pages watching it close, the team sees it locked.
-      if (after?.lockedAt) {
+      if (await approvalsRepository.recordPinFailure(this.ctx.db, row.id, APPROVAL_PIN_ATTEMPTS_MAX, now)) {
         this.ctx.realtime.emit({ approvalId: row.id }, 'approval:closed', {});
         this.ctx.realtime.emit({ userId: row.userId, teamId: row.teamId }, 'approval:updated', { approvalId: row.id });
       }

@@ -3,7 +3,7 @@ import { prepared } from '../platform/db/prepared';
 import type { DbOrTx } from '../platform/db/database';
 import { refreshTokens, sessions, users } from '../schema';
 import type { Plan } from '../platform/catalogue';
-import { planFromLookup, planLookupColumns } from '../billing/subscriptions.repository';
+import { planFromLookup, planLookupColumns } from '../billing/plan-lookup.sql';
 
 export type SessionRow = typeof sessions.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { GENERATION_SOURCES, PLAN_IDS } from '../platform/catalogue';
 import { categorySchema, countSchema, limitSchema, timestampSchema, toneSchema, uuidSchema } from '../platform/contract/common';
-import { generateBody, saveLineBody, savedLineDto } from '../lines/lines.contract';
-import { planDto } from '../billing/billing.contract';
+import { generateBody, saveLineBody, savedLineDto } from '../lines';
+import { planDto } from '../billing';
 import { API_KEY_NAME_MAX, API_KEY_PREFIX } from '../platform/contract/limits';
 export { API_KEY_PREFIX };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLATFORM_IDS } from '../lines/platforms';
+import { PLATFORM_IDS } from '../lines';
 import { UI_LANGUAGES } from '../platform/i18n/languages';
 import { countSchema, timestampSchema, uuidSchema } from '../platform/contract/common';
 import { GENERATION_LINES_MAX, SAVED_TEXT_MAX } from '../platform/contract/limits';

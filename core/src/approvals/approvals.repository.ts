@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { PlatformId } from '../lines/platforms';
+import type { PlatformId } from '../lines';
 import type { DbOrTx } from '../platform/db/database';
 import {
   approvalDecisions,
@@ -15,7 +15,7 @@ import {
   teamMembers,
   users,
 } from '../schema';
-import { isTeamMemberSql } from '../teams/teams.repository';
+import { isTeamMemberSql } from '../teams/server';
 import type { ApprovalDecision, ApprovalLineState, ApprovalStatus } from './approval-limits';
 import type { ApprovalDecisionDto, ApprovalDto, ApprovalLineDto, ApprovalSummaryDto, PublicApprovalLineDto } from './approvals.contract';
 
@@ -396,15 +396,17 @@ export const approvalsRepository = {
     return row;
   },
 
-  /** Counts a wrong PIN; the link locks when it reaches `max`. */
-  async recordPinFailure(db: DbOrTx, id: string, max: number, now = new Date()): Promise<void> {
-    await db
+  /** Counts a wrong PIN; the link locks when it reaches `max`. True when this attempt locked it. */
+  async recordPinFailure(db: DbOrTx, id: string, max: number, now = new Date()): Promise<boolean> {
+    const rows = await db
       .update(approvalLinks)
       .set({
         pinFailures: sql`${approvalLinks.pinFailures} + 1`,
         lockedAt: sql`case when ${approvalLinks.pinFailures} + 1 >= ${max} then coalesce(${approvalLinks.lockedAt}, ${now.toISOString()}::timestamptz) else ${approvalLinks.lockedAt} end`,
       })
-      .where(eq(approvalLinks.id, id));
+      .where(eq(approvalLinks.id, id))
+      .returning({ lockedAt: approvalLinks.lockedAt });
+    return rows[0]?.lockedAt?.getTime() === now.getTime();
   },
 
   async publicLines(db: DbOrTx, approvalId: string): Promise<PublicApprovalLineDto[]> {
@@ -509,11 +511,17 @@ export const approvalsRepository = {
       .limit(limit);
   },
 
-  /** Marks round `round`'s summary sent (false when it already was: another run sent it). */
-  async markSummarySent(db: DbOrTx, id: string, round: number): Promise<boolean> {
+  /**
+   * Marks round `round`'s summary sent (false when it already was: another run sent it). A decision
+   * made after `seenUntil` (the last decision the e-mail told of) leaves the next round pending.
+   */
+  async markSummarySent(db: DbOrTx, id: string, round: number, seenUntil?: Date | null): Promise<boolean> {
+    const later = seenUntil
+      ? sql`date_trunc('milliseconds', ${approvalLinks.lastDecisionAt}) > ${seenUntil.toISOString()}::timestamptz`
+      : sql`false`;
     const rows = await db
       .update(approvalLinks)
-      .set({ summaryPending: false, summaryRound: round + 1 })
+      .set({ summaryPending: later, summaryRound: round + 1 })
       .where(and(eq(approvalLinks.id, id), eq(approvalLinks.summaryRound, round), eq(approvalLinks.summaryPending, true)))
       .returning({ id: approvalLinks.id });
     return rows.length > 0;

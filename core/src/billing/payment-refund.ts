@@ -11,7 +11,7 @@ import { subscriptionsRepository, type SubscriptionRow } from './subscriptions.r
 import { asPlanId } from './billing-dto';
 import { formatMinor } from './money';
 import { notifyPayment, notifySubscription, type SettleContext } from './payment-state';
-import { usersRepository } from '../accounts/users.repository';
+import { usersRepository } from '../accounts/server';
 import { translateServerMessage } from '../platform/i18n/server/translate';
 
 export type RefundContext = SettleContext & Pick<ServerContext, 'config'>;

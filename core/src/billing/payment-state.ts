@@ -5,7 +5,7 @@ import type { DbOrTx } from '../platform/db/database';
 import { paymentsRepository, type PaymentRow, type PaymentTransition } from './payments.repository';
 import { currentPlanFor, subscriptionsRepository, type SubscriptionRow } from './subscriptions.repository';
 import { addInterval, asInterval, asPlanId, paymentMessageIn, toSubscriptionDto } from './billing-dto';
-import { usersRepository } from '../accounts/users.repository';
+import { usersRepository } from '../accounts/server';
 import { resolveLanguage, type UiLanguage } from '../platform/i18n/languages';
 import { billingRepository } from './billing.repository';
 import { planChange } from './plan-change';

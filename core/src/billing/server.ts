@@ -1,5 +1,6 @@
 /** Billing's server parts: payments, PayPal and M-Pesa clients, subscriptions, the lifecycle sweep, credit, quotes, what is in force (repositories, jobs, rules). */
 export * from './subscriptions.repository';
+export * from './plan-lookup.sql';
 export * from './payments.repository';
 export * from './billing.repository';
 export * from './paypal-cancellations.repository';

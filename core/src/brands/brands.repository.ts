@@ -1,10 +1,10 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BrandBody, BrandDto, BrandSnapshot } from './brands.contract';
-import { TEAM_NEED_ROLES, type TeamRole } from '../teams/teams.contract';
+import { TEAM_NEED_ROLES, type TeamRole } from '../teams';
 import type { DbOrTx } from '../platform/db/database';
 import { brands, teamMembers, teams, users } from '../schema';
-import { teamOwnerHasBusiness } from '../billing/subscriptions.repository';
-import { isTeamMemberSql } from '../teams/teams.repository';
+import { teamOwnerHasBusiness } from '../billing/plan-lookup.sql';
+import { isTeamMemberSql } from '../teams/server';
 
 export type BrandRow = typeof brands.$inferSelect;
 

@@ -1,6 +1,5 @@
 import type { CategoryId } from '../platform/catalogue';
-import { addDays, daysBetween, getOccasion, type OccasionId } from '../lines/occasions';
-import type { PlatformId } from '../lines/platforms';
+import { addDays, daysBetween, getOccasion, type OccasionId, type PlatformId } from '../lines';
 
 /**
  * What one campaign line's generation is told about its day (stored on the generation as

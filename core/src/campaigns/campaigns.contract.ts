@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, LANGUAGE_IDS, TONES } from '../platform/catalogue';
-import { OCCASION_IDS, isCalendarDay } from '../lines/occasions';
-import { PLATFORM_IDS } from '../lines/platforms';
+import { OCCASION_IDS, isCalendarDay, PLATFORM_IDS, GENERATION_STATUSES, refineBody, usageSummaryDto } from '../lines';
 import { categorySchema, countSchema, timestampSchema, toneSchema, uuidSchema } from '../platform/contract/common';
 import {
   CAMPAIGN_DAYS_MAX,
@@ -12,7 +11,6 @@ import {
   SAVED_TEXT_MAX,
   TOPIC_MAX,
 } from '../platform/contract/limits';
-import { GENERATION_STATUSES, refineBody, usageSummaryDto } from '../lines/lines.contract';
 
 export { CAMPAIGN_DAYS_MAX, CAMPAIGN_DAYS_MIN, CAMPAIGN_PLATFORMS_MAX, CAMPAIGN_PLATFORMS_MIN, CAMPAIGNS_RUNNING_MAX };
 

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { getPlatform, type PlatformId } from '../lines/platforms';
+import { getPlatform, type PlatformId, getOccasion, type OccasionId, type GenerationStatus, type UsageSummary } from '../lines';
 import type { CategoryId, Plan, Tone } from '../platform/catalogue';
-import { getOccasion, type OccasionId } from '../lines/occasions';
-import type { BrandSnapshot } from '../brands/brands.contract';
+import type { BrandSnapshot } from '../brands';
 import type { CampaignDto, CampaignLineDto, CampaignStatus, CampaignSummaryDto } from './campaigns.contract';
-import type { GenerationStatus, UsageSummary } from '../lines/lines.contract';
 import { campaignDayBrief } from './campaign-day';
 import { lineLength } from './line-length';
 import type { Db, DbOrTx } from '../platform/db/database';
 import { campaignLines, campaigns, generations, users } from '../schema';
-import type { GenerationRow } from '../lines/generations.repository';
-import { campaignLinesSubject, summarise, usageRepository } from '../lines/usage.repository';
+import type { GenerationRow } from '../lines/server';
+import { campaignLinesSubject, summarise, usageRepository } from '../lines/server';
 
 /**
  * What `accept` made of a campaign: recorded with its generations, or refused whole (nothing

@@ -1,5 +1,4 @@
-import { countForPlatform, countGraphemes, fitsPlatform } from '../lines/platform-count';
-import type { PlatformId } from '../lines/platforms';
+import { countForPlatform, countGraphemes, fitsPlatform, type PlatformId } from '../lines';
 
 /**
  * A campaign line's length as its platform counts it (X's weighted length, GSM-7 for SMS,

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, isNotNull, ne, sql } from 'drizzle-orm';
 import { CATEGORY_IDS, GENERATION_SOURCES, TONES } from '../platform/catalogue';
-import type { UsageAnalyticsDto } from '../accounts/account.contract';
+import type { UsageAnalyticsDto } from '../accounts';
 import type { DbOrTx } from '../platform/db/database';
 import { generations } from '../schema';
 import { savedLinesRepository } from './saved-lines.repository';

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { CATEGORY_IDS, type CategoryId, type Tone } from '../platform/catalogue';
-import { PLATFORM_IDS, type PlatformId } from '../lines/platforms';
-import type { SavedLineDto, SavedLinesPageDto, SavedLinesSummaryDto } from '../lines/lines.contract';
+import { PLATFORM_IDS, type PlatformId, type SavedLineDto, type SavedLinesPageDto, type SavedLinesSummaryDto } from '../lines';
 import type { DbOrTx } from '../platform/db/database';
 import { generations, saveIdempotencyKeys, savedLines } from '../schema';
 import {

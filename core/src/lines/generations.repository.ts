@@ -6,7 +6,7 @@ import { getPlatform, PLATFORM_IDS, type EmojiMode, type HashtagMode, type Platf
 import type { DbOrTx } from '../platform/db/database';
 import { prepared, selectList } from '../platform/db/prepared';
 import { generations } from '../schema';
-import { planFromLookup, planLookupColumns } from '../billing/subscriptions.repository';
+import { planFromLookup, planLookupColumns } from '../billing/plan-lookup.sql';
 import { subjectClockSql, summarise } from './usage.repository';
 import type { Plan } from '../platform/catalogue';
 import type { UsageSummary } from './lines.contract';

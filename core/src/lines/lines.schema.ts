@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { BrandSnapshot } from '../brands/brands.contract';
-import type { CampaignDayBrief } from '../campaigns/campaign-day';
+import type { BrandSnapshot } from '../brands';
+import type { CampaignDayBrief } from '../campaigns';
 import type { RefinementDto } from './lines.contract';
 import type { RefineAction } from './platforms';
 import type { LanguageId } from '../platform/catalogue';

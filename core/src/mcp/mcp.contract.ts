@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { categorySchema } from '../platform/contract/common';
-import { listSavedQuery, savedLinesPageDto } from '../lines/lines.contract';
-import { v1GenerateBody, v1GenerateResultDto, v1SaveLineBody, v1SaveLineResultDto, v1UsageDto } from '../api-keys/v1.contract';
+import { listSavedQuery, savedLinesPageDto } from '../lines';
+import { v1GenerateBody, v1GenerateResultDto, v1SaveLineBody, v1SaveLineResultDto, v1UsageDto } from '../api-keys';
 
 /**
  * The MCP server's tools (POST /api/mcp and the genius-lines-mcp stdio bridge): their arguments

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { generateBody } from '../lines/lines.contract';
-import { v1GenerateBody } from '../api-keys/v1.contract';
+import { generateBody } from '../lines';
+import { v1GenerateBody } from '../api-keys';
 
 export * from './photo-limits';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, TONES } from '../platform/catalogue';
 import { categorySchema, countSchema, emailSchema, timestampSchema, toneSchema, uuidSchema } from '../platform/contract/common';
-import { approvedByDto, listSavedQuery, saveLineBody } from '../lines/lines.contract';
+import { approvedByDto, listSavedQuery, saveLineBody } from '../lines';
 import { TEAM_NAME_MAX } from '../platform/contract/limits';
 
 export { TEAM_NEED_ROLES, TEAM_NEEDS, TEAM_ROLES, teamRoleMeets, type TeamNeed, type TeamRole } from './team-roles';

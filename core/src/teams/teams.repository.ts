@@ -3,7 +3,7 @@ import { getPlan } from '../platform/catalogue';
 import { TEAM_ROLES, type TeamMemberDto, type TeamRole } from './teams.contract';
 import type { DbOrTx } from '../platform/db/database';
 import { teamMembers, teams, usageDaily, users } from '../schema';
-import { teamOwnerHasBusiness } from '../billing/subscriptions.repository';
+import { teamOwnerHasBusiness } from '../billing/plan-lookup.sql';
 
 export type TeamRow = typeof teams.$inferSelect;
 /** `share` holds the caller's membership; `team` also locks the team row (see `teamsRepository.access`). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PLANS, getPlan, type BrandBody, type BrandDto } from '@gl/core/types';
+import { PLANS, getPlan, teamRoleMeets, type BrandBody, type BrandDto } from '@gl/core/types';
 import PageLoader from '../../ui/PageLoader';
 import NeedsConnection from '../../ui/NeedsConnection';
 import BrandForm from './BrandForm';
@@ -47,10 +47,10 @@ function BrandKits({ userId }: { userId: string }) {
   const list = brands.data ?? [];
   const withKits = PLANS.find((p) => p.limits.brandKits > 0);
   // The team's owner and admins share new kits with it and edit its kits while the team is active.
-  const managesTeam = Boolean(current && (current.role === 'owner' || current.role === 'admin') && current.team.active);
+  const managesTeam = Boolean(current && teamRoleMeets(current.role, 'manage') && current.team.active);
   const canEdit = (b: BrandDto) => !b.teamId || (managesTeam && b.teamId === current?.team.id);
   // What counts against this user's limit: their own kits, plus the team's if they own it.
-  const counted = list.filter((b) => !b.teamId || current?.role === 'owner').length;
+  const counted = list.filter((b) => !b.teamId || teamRoleMeets(current?.role, 'own')).length;
 
   const save = (body: BrandBody, teamId?: string) => {
     if (editing === null) return;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { EMAIL_MAX, type CurrentTeamDto, type TeamRole } from '@gl/core/types';
+import { EMAIL_MAX, teamRoleMeets, type CurrentTeamDto, type TeamRole } from '@gl/core/types';
 import { intlLocale } from '../../platform/i18n/i18n';
 import { showMoment } from '../../platform/time-zone';
 import { errorMessage } from '../../platform/api';
@@ -21,10 +21,11 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
   const [notice, setNotice] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'member' | 'admin'>('member');
-  const manager = current.role === 'owner' || current.role === 'admin';
-  const owner = current.role === 'owner';
-  /** Admins manage members; only the owner makes or removes admins. */
-  const canRemove = (memberRole: TeamRole) => memberRole !== 'owner' && (owner || (manager && memberRole === 'member'));
+  const manager = teamRoleMeets(current.role, 'manage');
+  const owner = teamRoleMeets(current.role, 'own');
+  /** Admins manage members; only the owner makes or removes admins (the server's rule). */
+  const canRemove = (memberRole: TeamRole) =>
+    memberRole !== 'owner' && teamRoleMeets(current.role, memberRole === 'admin' ? 'own' : 'manage');
   const online = useOnline();
   /** Changes need the team to be active and a connection (offline, the panel says so). */
   const writable = current.team.active && online;
@@ -72,7 +73,7 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-2">
-                {current.role === 'owner' && m.role !== 'owner' && writable ? (
+                {owner && m.role !== 'owner' && writable ? (
                   <select
                     aria-label={t('members.roleOf', { name: m.name })}
                     className="field w-auto py-1"
@@ -120,7 +121,7 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
             </li>
           ))}
         </ul>
-        {current.role !== 'owner' && (
+        {!owner && (
           <button
             type="button"
             className="btn-secondary mt-4 px-3 py-1.5 text-sm"

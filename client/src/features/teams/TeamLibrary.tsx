@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { CATEGORIES, getCategory, type CategoryId, type CurrentTeamDto, type TeamLineDto } from '@gl/core/types';
+import { CATEGORIES, getCategory, teamRoleMeets, type CategoryId, type CurrentTeamDto, type TeamLineDto } from '@gl/core/types';
 import { intlLocale } from '../../platform/i18n/i18n';
 import { errorMessage } from '../../platform/api';
 import { useCopy } from '../../platform/clipboard';
@@ -28,7 +28,7 @@ export default function TeamLibrary({ userId, current }: { userId: string; curre
   const { copiedKey, copy } = useCopy();
   const lines: TeamLineDto[] = useMemo(() => list.data?.pages.flatMap((p) => p.savedLines) ?? [], [list.data]);
   const total = list.data?.pages[0]?.total ?? 0;
-  const manager = current.role === 'owner' || current.role === 'admin';
+  const manager = teamRoleMeets(current.role, 'manage');
 
   return (
     <section aria-label={t('tabs.library')}>

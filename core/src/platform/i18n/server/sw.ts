@@ -289,9 +289,9 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
   // Approval links (DESIGN.md §21).
   'approvals.notFound': 'Kiungo cha idhini hakikupatikana',
   'approvals.publicNotFound': 'Kiungo hiki hakipatikani. Angalia kiungo na PIN yake, au omba kiungo kipya.',
-  'approvals.tooManyOpen': 'Tayari una viungo {{count}} vya idhini vilivyo wazi. Batilisha kimoja usichokihitaji, kisha ushiriki tena.',
+  'approvals.tooManyOpen': 'Tayari una viungo {{count}} vya idhini vilivyo wazi. Ondoa kimoja usichokihitaji, kisha ushiriki tena.',
   'approvals.tooManyLines': 'Kiungo kimoja kinabeba mistari {{count}} tu. Chagua mistari michache.',
-  'approvals.revoked': 'Kiungo hiki kilibatilishwa. Shiriki mistari tena kwa kiungo kipya.',
+  'approvals.revoked': 'Kiungo hiki kiliondolewa. Shiriki mistari tena kwa kiungo kipya.',
   'approvals.noneApproved': 'Bado hakuna mstari wa kiungo hiki ulioidhinishwa.',
   'approvals.newVersion': 'Mstari mmoja una toleo jipya tangu ulipousoma. Usome tena, kisha uamue.',
   'approvals.noGoogleAds':
