@@ -6,7 +6,7 @@ import { watchConnection } from './platform/app-status';
 import { loadChunk } from './platform/load-chunk';
 import { startPendingSaves } from './features/library/pending-saves';
 import { prerenderedPath } from './prerendered-routes';
-import { isApprovalPagePath } from './features/approvals/approve-path';
+import { isApprovalPagePath, readApprovalEarly } from './features/approvals/approve-path';
 import './index.css';
 
 const container = document.getElementById('root')!;
@@ -35,6 +35,8 @@ window.addEventListener('vite:preloadError', (event) => {
 // A public page arrives prerendered (its HTML built by client/build/prerender.ts): React adopts that
 // HTML once the page's chunk is here. Any other page (the app shell) is rendered from scratch.
 const path = prerenderedPath(window.location.pathname);
+// A client's approval link: its lines are asked for now, beside the page's chunk.
+if (isApprovalPagePath(window.location.pathname)) readApprovalEarly(window.location.pathname);
 const lang = initialLanguage();
 // The catalogue first (English is in this chunk; Kiswahili is fetched beside the page's chunk). A page
 // prerendered in another language than the saved choice is rendered afresh, not adopted.

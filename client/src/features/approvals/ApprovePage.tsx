@@ -7,26 +7,10 @@ import { Field } from '../../ui/forms/Field';
 import { Notice } from '../../ui/forms/Notice';
 import ApprovalLineCard from './ApprovalLineCard';
 import ApproveHeader from './ApproveHeader';
+import { keepTabPin, tabPin } from './approve-path';
 import { rememberReviewerName, reviewerName as storedName, type QueuedDecision } from './approval-queue';
 import { useApprovalWords } from './approval-words';
 import { useApprovalRoom, useDecide, useFlushWhenOnline, useOnline, usePendingDecisions, usePublicApproval } from './public-approval';
-
-/** The PIN that opened a link stays for this tab (a reload need not ask again), never on the device. */
-const pinKey = (token: string) => `genius-lines.approval-pin.${token.slice(0, 8)}`;
-function tabPin(token: string): string {
-  try {
-    return sessionStorage.getItem(pinKey(token)) ?? '';
-  } catch {
-    return '';
-  }
-}
-function keepTabPin(token: string, pin: string) {
-  try {
-    sessionStorage.setItem(pinKey(token), pin);
-  } catch {
-    /* storage refused: asked again after a reload */
-  }
-}
 
 /**
  * `/approve/:token` and `/sw/approve/:token`: the page a business's client opens, without an

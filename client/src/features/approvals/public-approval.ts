@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { APPROVAL_PIN_HEADER, type PublicApprovalDto, type PublicApprovalLineDto } from '@gl/core/types';
 import { api, ApiError } from '../../platform/api';
 import { live, useLiveEvent, useLiveReconnect } from '../../platform/socket';
+import { readPublicApproval, takeEarlyRead } from './approve-path';
 import { dropDecisions, enqueueDecisions, queuedDecisions, type QueuedDecision } from './approval-queue';
 
 export const publicApprovalKey = (token: string, pin: string) => ['public-approval', token, pin] as const;
@@ -20,7 +21,7 @@ const tokenPath = (token: string) => `/public/approvals/${encodeURIComponent(tok
 export function usePublicApproval(token: string, pin: string) {
   return useQuery({
     queryKey: publicApprovalKey(token, pin),
-    queryFn: ({ signal }) => api(tokenPath(token), { signal, headers: pinHeaders(pin) }),
+    queryFn: ({ signal }) => takeEarlyRead(token, pin) ?? readPublicApproval(token, pin, signal),
     retry: (count, err) => !(err instanceof ApiError && err.status > 0 && err.status < 500) && count < 2,
     staleTime: 30_000,
   });
