@@ -1,10 +1,13 @@
 /**
  * npm run bench:idle
  *
- * The compiled launcher's resident memory at rest: it starts (bench/one-process.ts: `npm start`'s
- * node flags and environment, api + worker + the payment sandbox in one process), nothing is sent
- * to it, and after IDLE_SECONDS (default 15) its RSS now (VmRSS), its peak so far (VmHWM, reached
- * while starting) and its heap (from its /metrics) are printed. Drops its database and Redis keys.
+ * The compiled launcher's resident memory at rest, on PostgreSQL: it starts (bench/one-process.ts:
+ * the node flags and MALLOC_MMAP_THRESHOLD_ that `npm start` gives it through scripts/start.mjs,
+ * api + worker + the payment sandbox in one process, but with DATABASE_URL set, so without PGlite and
+ * without npm's and start.mjs's own processes), nothing is sent to it, and after IDLE_SECONDS
+ * (default 15) its RSS now (VmRSS), its peak so far (VmHWM, reached while starting) and its heap
+ * (from its /metrics) are printed. Drops its database and Redis keys. What a user gets from
+ * `npm start` itself (PGlite, the whole process tree) is `npm run bench:start`.
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';

@@ -1,10 +1,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './build/precompress';
-import { prerender } from './build/prerender';
-import { pwa } from './build/pwa';
-import { themeInit } from './build/theme-init';
+import { precompress } from './build/precompress.ts';
+import { prerender } from './build/prerender.ts';
+import { pwa } from './build/pwa.ts';
+import { themeInit } from './build/theme-init.ts';
 
 export default defineConfig(({ command }) => {
   // A build is always a production build, whatever NODE_ENV the shell has (`npm start` with

@@ -8,10 +8,17 @@ export interface ApiContext extends ServerContext {
   tokens: TokenService;
   /** Where links in e-mails start: PUBLIC_URL or the configured HOST:PORT, never a request header. */
   links: EmailLinks;
+  /** The process lifecycle: `draining` turns true on SIGTERM (GET /ready answers 503 from then on). */
+  lifecycle: { draining: boolean };
 }
 
 export function createApiContext(ctx: ServerContext): ApiContext {
   const ttl = ctx.config.ACCESS_TOKEN_TTL_SECONDS;
   const revocations = new SessionRevocations(ctx.db);
-  return { ...ctx, tokens: new TokenService(ctx.jwtSecret, ttl, revocations), links: new EmailLinks(ctx.config) };
+  return {
+    ...ctx,
+    tokens: new TokenService(ctx.jwtSecret, ttl, revocations),
+    links: new EmailLinks(ctx.config),
+    lifecycle: { draining: false },
+  };
 }

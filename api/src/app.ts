@@ -55,7 +55,7 @@ export function createApp(ctx: ApiContext): Express {
         req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: logSafeUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      autoLogging: { ignore: (req) => req.url === '/api/health' },
+      autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/ready' || req.url === '/api/live' },
     }),
   );
   // docker/nginx.conf repeats these headers for the pages nginx sends itself: keep the two in step.

@@ -13,7 +13,7 @@ export interface ApiRole {
   /** Base URL the HTTP server listens on. */
   url: string;
   api: ApiContext;
-  /** Stops accepting first; in-flight requests finish; then sockets close. */
+  /** Drains: not ready, stops accepting, sockets told to reconnect, in-flight requests finish (bounded by SHUTDOWN_GRACE_MS). */
   close(): Promise<void>;
 }
 
@@ -38,13 +38,25 @@ export async function startApiRole(ctx: ServerContext): Promise<ApiRole> {
   return {
     url: configuredOrigin(config, port),
     api,
+    /**
+     * The drain (SIGTERM): GET /ready answers 503 at once; after SHUTDOWN_DELAY_MS (0 by default) the
+     * server stops accepting connections,
+     * every socket is closed so its client reconnects (to another api behind the balancer), and the
+     * requests in flight finish; connections still open after SHUTDOWN_GRACE_MS are cut.
+     */
     async close() {
+      api.lifecycle.draining = true;
+      if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
+      const grace = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_GRACE_MS);
+      grace.unref();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // A keep-alive connection turns idle once its request is answered: close each as it does.
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      server.closeIdleConnections();
       await sockets.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 5000).unref();
-      });
+      await closed;
+      clearInterval(idle);
+      clearTimeout(grace);
     },
   };
 }

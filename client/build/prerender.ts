@@ -7,8 +7,8 @@ import Beasties from 'beasties';
 import { build, type Plugin, type Rollup } from 'vite';
 // By path, not @gl/core: the Vite config (which loads this file) leaves packages to Node, which cannot load TypeScript.
 // eslint-disable-next-line no-restricted-imports -- loaded by Node with the Vite build, like theme-init.ts (see there)
-import { UI_LANGUAGES, localizedPageFile, type UiLanguage } from '../../core/src/platform/i18n/languages';
-import { PRERENDERED_ROUTES, type PrerenderedPath } from '../src/prerendered-routes';
+import { UI_LANGUAGES, localizedPageFile, type UiLanguage } from '../../core/src/platform/i18n/languages.ts';
+import { PRERENDERED_ROUTES, type PrerenderedPath } from '../src/prerendered-routes.ts';
 
 /** The file every page that is not prerendered gets (the api's and nginx's fallback, the service worker's). */
 export const SHELL_FILE = 'shell.html';

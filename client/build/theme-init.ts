@@ -3,7 +3,7 @@ import type { Plugin } from 'vite';
 // TypeScript through its package name; a relative import is bundled with the config. The browser
 // code imports the same constant from '@gl/core/types'.
 // eslint-disable-next-line no-restricted-imports -- the one exception to the boundaries rule, for the reason above
-import { THEME_INIT_SCRIPT } from '../../core/src/platform/web/theme-init';
+import { THEME_INIT_SCRIPT } from '../../core/src/platform/web/theme-init.ts';
 
 const PLACEHOLDER = '<script data-theme-init></script>';
 

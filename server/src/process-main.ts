@@ -3,6 +3,7 @@ import { DatabaseConnectError } from '@gl/core/server';
 import { startPaymentSandbox, syncSandboxPaypal } from './sandbox';
 import type { RoleLoaders } from './roles';
 import { keepServingOnUnhandledRejection } from './safety-net';
+import { RedisSetupError } from './redis-resolve';
 import { startRoles } from './start';
 
 /**
@@ -29,6 +30,11 @@ export async function runProcess(roles: RoleLoaders, forcedRoles?: Role[]): Prom
   try {
     services = await startRoles(config, roles);
   } catch (err) {
+    if (err instanceof RedisSetupError) {
+      // A bad REDIS_* variable: said like every other bad variable.
+      console.error(`Invalid configuration:\n  - ${err.message}`);
+      process.exit(78);
+    }
     const known = err instanceof DatabaseConnectError || /Redis/.test((err as Error).message);
     console.error(known ? `Genius Lines could not start: ${(err as Error).message}` : err);
     process.exit(1);
@@ -45,7 +51,8 @@ export async function runProcess(roles: RoleLoaders, forcedRoles?: Role[]): Prom
     if (stopping) return;
     stopping = true;
     services.ctx.logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 30_000);
+    // The roles drain within SHUTDOWN_GRACE_MS; this is the backstop (keep both below the orchestrator's kill).
+    const force = setTimeout(() => process.exit(1), config.SHUTDOWN_DELAY_MS + config.SHUTDOWN_GRACE_MS + 3000);
     force.unref();
     await services.close();
     process.exit(0);

@@ -47,8 +47,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** REDIS_URL, else 127.0.0.1:6379, else a private redis-server if installed, else a clear error. */
+/** REDIS_URL, else 127.0.0.1:6379, else a private redis-server if installed, else a clear error. With REDIS_SENTINELS: the sentinels, checked. */
 export async function resolveRedis(config: Config, logger: Logger): Promise<ResolvedRedis> {
+  if (config.REDIS_SENTINELS) {
+    const master = await checkSentinels(config);
+    logger.info({ master, sentinels: config.REDIS_SENTINELS.length, name: config.REDIS_SENTINEL_NAME }, 'redis via sentinel');
+    return { url: `redis://${master}` };
+  }
   if (config.REDIS_URL) return { url: config.REDIS_URL };
   const local = 'redis://127.0.0.1:6379';
   if (await answers(local)) return { url: local };
@@ -83,4 +88,93 @@ export async function resolveRedis(config: Config, logger: Logger): Promise<Reso
   }
   child.kill('SIGKILL');
   throw new Error(`Could not start a private redis-server. ${REDIS_HELP}`);
+}
+
+/** A bad REDIS_SENTINELS, REDIS_SENTINEL_NAME, REDIS_SENTINEL_PASSWORD or REDIS_PASSWORD: the process says which and exits. */
+export class RedisSetupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RedisSetupError';
+  }
+}
+
+async function once<T>(client: Redis, run: (c: Redis) => Promise<T>): Promise<T> {
+  // A refused AUTH arrives as an 'error' event, then the connection closes: report the refusal.
+  let refused: Error | undefined;
+  client.on('error', (err: Error) => (refused ??= err));
+  try {
+    await client.connect();
+    return await run(client);
+  } catch (err) {
+    throw refused ?? err;
+  } finally {
+    client.disconnect();
+  }
+}
+
+const plain = {
+  lazyConnect: true,
+  connectTimeout: 2000,
+  commandTimeout: 2000,
+  maxRetriesPerRequest: 0,
+  retryStrategy: () => null,
+  enableOfflineQueue: false,
+};
+
+/**
+ * Asks each sentinel for the master before any client is made, so a mistake is named at start
+ * rather than retried for ever: no sentinel answers, the sentinels refuse the password, they know
+ * no master of that name, or the master refuses the data password. Returns the master's host:port.
+ */
+export async function checkSentinels(config: Config): Promise<string> {
+  const sentinels = config.REDIS_SENTINELS ?? [];
+  const list = sentinels.map((s) => `${s.host}:${s.port}`).join(',');
+  const name = config.REDIS_SENTINEL_NAME;
+  let reached = 0;
+  let authRefused = false;
+  let unknownMaster = false;
+  let master: [string, string] | undefined;
+  for (const s of sentinels) {
+    try {
+      const addr = await once(new Redis({ ...plain, host: s.host, port: s.port, password: config.REDIS_SENTINEL_PASSWORD }), (c) =>
+        c.call('SENTINEL', 'get-master-addr-by-name', name),
+      );
+      reached++;
+      if (Array.isArray(addr) && addr.length === 2) {
+        master = [String(addr[0]), String(addr[1])];
+        break;
+      }
+      unknownMaster = true;
+    } catch (err) {
+      const message = (err as Error).message;
+      if (/NOAUTH|WRONGPASS|invalid password|AUTH.*(failed|called without)|invalid username-password/i.test(message)) {
+        reached++;
+        authRefused = true;
+      }
+    }
+  }
+  if (!master) {
+    if (reached === 0) throw new RedisSetupError(`REDIS_SENTINELS: none of the sentinels answered (${list}). Check the hosts and ports.`);
+    if (authRefused && !unknownMaster)
+      throw new RedisSetupError(
+        config.REDIS_SENTINEL_PASSWORD
+          ? 'REDIS_SENTINEL_PASSWORD: the sentinels refused the password.'
+          : 'REDIS_SENTINEL_PASSWORD: the sentinels require a password and none is set.',
+      );
+    throw new RedisSetupError(`REDIS_SENTINEL_NAME: the sentinels (${list}) know no master named "${name}".`);
+  }
+  const [host, port] = master;
+  try {
+    await once(new Redis({ ...plain, host, port: Number(port), password: config.REDIS_PASSWORD }), (c) => c.ping());
+  } catch (err) {
+    const message = (err as Error).message;
+    if (/NOAUTH|WRONGPASS|invalid password|invalid username-password/i.test(message))
+      throw new RedisSetupError(
+        config.REDIS_PASSWORD
+          ? `REDIS_PASSWORD: the Redis master ${host}:${port} refused the password.`
+          : `REDIS_PASSWORD: the Redis master ${host}:${port} requires a password and none is set.`,
+      );
+    throw new RedisSetupError(`The sentinels name ${host}:${port} as master "${name}", but it does not answer: ${message}`);
+  }
+  return `${host}:${port}`;
 }

@@ -57,7 +57,7 @@ export async function startPaymentSandbox(
     log('Payment sandbox unavailable (@gl/simulators is not installed): payments are off until credentials are set.');
     return undefined;
   }
-  const { startPaypalStub, startDarajaStub } = simulators;
+  const { startPaypalStub, startDarajaStub, DARAJA_TEST_CERTIFICATE, DARAJA_TEST_INITIATOR } = simulators;
 
   const secret = () => randomBytes(18).toString('base64url');
   const paypal = { clientId: 'sandbox-paypal-client', clientSecret: secret(), webhookId: 'SANDBOXWEBHOOK', autoApprove: true };
@@ -89,6 +89,10 @@ export async function startPaymentSandbox(
       MPESA_PASSKEY: daraja.passkey,
       MPESA_SHORTCODE: shortcode,
       MPESA_CALLBACK_SECRET: secret(),
+      // Transaction Status (a Paybill confirmation that never came) with the simulator's test initiator.
+      MPESA_INITIATOR_NAME: DARAJA_TEST_INITIATOR.name,
+      MPESA_INITIATOR_PASSWORD: DARAJA_TEST_INITIATOR.password,
+      MPESA_CERTIFICATE: DARAJA_TEST_CERTIFICATE,
       // The simulator calls back to this very server on loopback.
       MPESA_CALLBACK_BASE_URL: `http://${host}:${port}`,
     },

@@ -3,11 +3,17 @@ import { checkDependencies, isPrivateAddress, metricsRegistry, type ServerContex
 
 /**
  * A worker-only process has no HTTP api; this small server gives it GET /metrics (private
- * addresses only) and GET /healthz (200 when PostgreSQL and Redis answer) for the orchestrator.
+ * addresses only), GET /healthz (readiness: 200 when PostgreSQL and Redis answer) and GET /livez
+ * (liveness: 200 while the event loop runs, never checking a dependency) for the orchestrator.
  */
 export async function startWorkerMetricsServer(ctx: ServerContext, port: number): Promise<{ close(): Promise<void> }> {
   const server = http.createServer(async (req, res) => {
     try {
+      if (req.url === '/livez') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ status: 'live' }));
+        return;
+      }
       if (req.url === '/healthz') {
         const { database: db, redis } = await checkDependencies(ctx);
         res.writeHead(db && redis ? 200 : 503, { 'content-type': 'application/json' });

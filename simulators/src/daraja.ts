@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createPrivateKey, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DARAJA_TEST_INITIATOR, DARAJA_TEST_PRIVATE_KEY } from './daraja-test-certificate';
 
 /**
  * Safaricom Daraja (M-Pesa Express) on 127.0.0.1, speaking its real wire protocol:
@@ -16,6 +17,12 @@ import type { AddressInfo } from 'node:net';
  *    registered ValidationURL, then (accepted, or unreachable with ResponseType "Completed") the
  *    confirmation to the ConfirmationURL.
  *  - loseCallbacks(): pushes still complete (the STK query says so) but their callback never comes.
+ *  - POST /mpesa/transactionstatus/v1/query (Initiator + SecurityCredential, the password encrypted with
+ *    the test certificate in ./daraja-test-certificate): acknowledged at once, the result posted to the
+ *    ResultURL a moment later ("Completed" with ReceiptNo and Amount for a Paybill payment that moved
+ *    money, a non-zero ResultCode otherwise), or to the QueueTimeOutURL when told to time out.
+ *  - loseConfirmations(): Paybill payments still move money (Transaction Status says so) but their
+ *    confirmation never comes; setC2bOutcome() says whether a TransID's money moved.
  * Also used by `npm start` in development when no M-Pesa credentials are set (the sandbox).
  */
 
@@ -45,6 +52,20 @@ export interface DarajaStubOptions {
   autoConfirmAfterMs?: number;
   /** Where the stub reports problems of its own (sandbox mode). */
   log?: (msg: string) => void;
+  /** The Transaction Status initiator it accepts (default: DARAJA_TEST_INITIATOR) and the key that reads its credential. */
+  initiatorName?: string;
+  initiatorPassword?: string;
+  privateKeyPem?: string;
+  /** How long after the acknowledgement a Transaction Status answer is posted (default 50 ms). */
+  txStatusDelayMs?: number;
+}
+
+export interface TxStatusQuery {
+  body: any;
+  /** Where the answer went and what our server replied. */
+  answeredTo?: 'result' | 'timeout';
+  answer?: any;
+  reply?: { status: number; body: any };
 }
 
 export interface C2bPayment {
@@ -73,6 +94,14 @@ export interface DarajaStub {
     shortCode?: string;
     transId?: string;
   }): Promise<C2bPayment>;
+  /** From now on (true) or not (false), an accepted Paybill payment moves the money but its confirmation never comes. */
+  loseConfirmations(on: boolean): void;
+  /** Whether a TransID's money moved ('made') or not ('lost'): what Transaction Status answers for it. */
+  setC2bOutcome(transId: string, outcome: 'made' | 'lost'): void;
+  /** The next `n` Transaction Status queries are answered on the QueueTimeOutURL (M-Pesa's queue gave up). */
+  timeOutTxStatus(n: number): void;
+  /** Every Transaction Status query received, with where its answer went. */
+  txStatusQueries: TxStatusQuery[];
   /** Sends a confirmation body as Daraja would (to replay one, or skip validation). */
   postC2b(kind: 'validation' | 'confirmation', body: any, shortCode?: string): Promise<{ status: number; body: any }>;
   /** From now on (true) or not (false), a push's callback is lost: the query still answers its outcome. */
@@ -86,7 +115,7 @@ export interface DarajaStub {
   /** What the STK query answers for a request (default: still processing). */
   setOutcome(checkoutRequestID: string, outcome: StkOutcome): void;
   /** The next call to `kind` (for a query: of that CheckoutRequestID, when given) answers this status and body instead. */
-  failNext(kind: 'token' | 'push' | 'query' | 'register', status: number, body: unknown, checkoutRequestID?: string): void;
+  failNext(kind: 'token' | 'push' | 'query' | 'register' | 'tx-status', status: number, body: unknown, checkoutRequestID?: string): void;
   /** Sends Daraja's callback for a push; sets the query outcome to match. Returns our server's answer. */
   fireCallback(
     checkoutRequestID: string,
@@ -125,12 +154,21 @@ export async function startDarajaStub(opts: DarajaStubOptions = {}): Promise<Dar
   const pushes: StkPushRecord[] = [];
   const outcomes = new Map<string, StkOutcome>();
   const queryCounts = new Map<string, number>();
-  const failures: Record<'token' | 'push' | 'query' | 'register', Array<{ status: number; body: unknown; id?: string }>> = {
+  const failures: Record<'token' | 'push' | 'query' | 'register' | 'tx-status', Array<{ status: number; body: unknown; id?: string }>> = {
     token: [],
     push: [],
     query: [],
     register: [],
+    'tx-status': [],
   };
+  const initiatorName = opts.initiatorName ?? DARAJA_TEST_INITIATOR.name;
+  const initiatorPassword = opts.initiatorPassword ?? DARAJA_TEST_INITIATOR.password;
+  const privateKey = createPrivateKey(opts.privateKeyPem ?? DARAJA_TEST_PRIVATE_KEY).export({ format: 'jwk' });
+  /** TransID -> whether its money moved, and how much. */
+  const c2bMoney = new Map<string, { made: boolean; amount: string; msisdn: string }>();
+  const txStatusQueries: TxStatusQuery[] = [];
+  let losingConfirmations = false;
+  let txTimeouts = 0;
   const c2bRegistrations: DarajaStub['c2bRegistrations'] = new Map();
   const c2bPayments: C2bPayment[] = [];
   let losing = false;
@@ -189,6 +227,79 @@ export async function startDarajaStub(opts: DarajaStubOptions = {}): Promise<Dar
     return { status: res.status, body: parsed };
   };
 
+  /** Reads a SecurityCredential back: raw RSA with the private key, then PKCS#1 v1.5 unpadding (Node no longer decrypts that padding itself). */
+  const readCredential = (credential: string): string | undefined => {
+    try {
+      const big = (b64url: string) => BigInt(`0x${Buffer.from(b64url, 'base64url').toString('hex')}`);
+      const n = big(privateKey.n!);
+      const d = big(privateKey.d!);
+      let c = BigInt(`0x${Buffer.from(credential, 'base64').toString('hex') || '0'}`);
+      let m = 1n;
+      for (let e = d; e > 0n; e >>= 1n) {
+        if (e & 1n) m = (m * c) % n;
+        c = (c * c) % n;
+      }
+      const k = Buffer.from(privateKey.n!, 'base64url').length;
+      const em = Buffer.from(m.toString(16).padStart(k * 2, '0'), 'hex');
+      const sep = em.indexOf(0, 2);
+      if (em[0] !== 0 || em[1] !== 2 || sep < 10) return undefined;
+      return em.subarray(sep + 1).toString('utf8');
+    } catch {
+      return undefined;
+    }
+  };
+
+  const txTimeoutBody = (ack: { OriginatorConversationID: string; ConversationID: string }) => ({
+    Result: {
+      ResultType: 1,
+      ResultCode: 1,
+      ResultDesc: 'The service request timed out.',
+      OriginatorConversationID: ack.OriginatorConversationID,
+      ConversationID: ack.ConversationID,
+      TransactionID: `T${randomBytes(5).toString('hex').toUpperCase().slice(0, 9)}`,
+    },
+  });
+
+  const txResultBody = (b: any, ack: { OriginatorConversationID: string; ConversationID: string }) => {
+    const base = {
+      ResultType: 0,
+      OriginatorConversationID: ack.OriginatorConversationID,
+      ConversationID: ack.ConversationID,
+      TransactionID: `T${randomBytes(5).toString('hex').toUpperCase().slice(0, 9)}`,
+    };
+    if (b.Initiator !== initiatorName || readCredential(b.SecurityCredential) !== initiatorPassword)
+      return { Result: { ...base, ResultCode: 2001, ResultDesc: RESULT_DESCRIPTIONS['2001'] } };
+    const money = c2bMoney.get(String(b.TransactionID));
+    // The simulator's own wording for an unknown TransID; the server reads any non-zero ResultCode as "not paid".
+    if (!money?.made) return { Result: { ...base, ResultCode: 1, ResultDesc: 'No transaction matches the TransactionID.' } };
+    const now = Number(nairobiNow());
+    return {
+      Result: {
+        ...base,
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        ResultParameters: {
+          ResultParameter: [
+            { Key: 'DebitPartyName', Value: `${money.msisdn} - John Doe` },
+            { Key: 'CreditPartyName', Value: `${b.PartyA} - Genius Lines` },
+            { Key: 'OriginatorConversationID', Value: ack.OriginatorConversationID },
+            { Key: 'InitiatedTime', Value: now },
+            { Key: 'DebitAccountType', Value: 'MMF Account For Customer' },
+            { Key: 'DebitPartyCharges' },
+            { Key: 'TransactionReason' },
+            { Key: 'ReasonType', Value: 'Pay Bill Online' },
+            { Key: 'TransactionStatus', Value: 'Completed' },
+            { Key: 'FinalisedTime', Value: now },
+            { Key: 'Amount', Value: Number(money.amount) },
+            { Key: 'ConversationID', Value: ack.ConversationID },
+            { Key: 'ReceiptNo', Value: String(b.TransactionID) },
+          ],
+        },
+        ReferenceData: { ReferenceItem: { Key: 'Occasion', Value: String(b.Occasion ?? '') } },
+      },
+    };
+  };
+
   const registrationFor = (shortCode?: string) => (shortCode ? c2bRegistrations.get(shortCode) : [...c2bRegistrations.values()][0]);
 
   const postC2b: DarajaStub['postC2b'] = async (kind, body, shortCode) => {
@@ -228,7 +339,10 @@ export async function startDarajaStub(opts: DarajaStubOptions = {}): Promise<Dar
       // Unreachable validation: Daraja does what the registration's ResponseType says.
       accepted = reg.ResponseType === 'Completed';
     }
-    if (accepted) payment.confirmation = await postJson(reg.ConfirmationURL, { ...body, OrgAccountBalance: '49197.00' });
+    if (accepted) {
+      c2bMoney.set(transId, { made: true, amount: body.TransAmount, msisdn: body.MSISDN });
+      if (!losingConfirmations) payment.confirmation = await postJson(reg.ConfirmationURL, { ...body, OrgAccountBalance: '49197.00' });
+    }
     return payment;
   };
 
@@ -289,7 +403,9 @@ export async function startDarajaStub(opts: DarajaStubOptions = {}): Promise<Dar
       const isQuery = req.method === 'POST' && url.pathname === '/mpesa/stkpushquery/v1/query';
       const isRegister = req.method === 'POST' && url.pathname === '/mpesa/c2b/v2/registerurl';
       const isSimulate = req.method === 'POST' && url.pathname === '/mpesa/c2b/v1/simulate';
-      if (!isPush && !isQuery && !isRegister && !isSimulate) return reply(404, darajaError('404.001.01', 'Resource not found'));
+      const isTxStatus = req.method === 'POST' && url.pathname === '/mpesa/transactionstatus/v1/query';
+      if (!isPush && !isQuery && !isRegister && !isSimulate && !isTxStatus)
+        return reply(404, darajaError('404.001.01', 'Resource not found'));
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (!bearer || bearer !== currentToken || Date.now() > tokenExpiresAt)
         return reply(401, darajaError('404.001.03', 'Invalid Access Token'));
@@ -315,6 +431,42 @@ export async function startDarajaStub(opts: DarajaStubOptions = {}): Promise<Dar
           ResponseCode: '0',
           ResponseDescription: 'Success',
         });
+      }
+
+      if (isTxStatus) {
+        const failure = failures['tx-status'].shift();
+        if (failure) return reply(failure.status, failure.body);
+        const b = body ?? {};
+        for (const key of ['Initiator', 'SecurityCredential', 'TransactionID', 'PartyA', 'Remarks'])
+          if (typeof b[key] !== 'string' || b[key].length === 0)
+            return reply(400, darajaError('400.002.02', `Bad Request - Invalid ${key}`));
+        if (b.CommandID !== 'TransactionStatusQuery') return reply(400, darajaError('400.002.02', 'Bad Request - Invalid CommandID'));
+        if (String(b.IdentifierType) !== '4') return reply(400, darajaError('400.002.02', 'Bad Request - Invalid IdentifierType'));
+        for (const key of ['ResultURL', 'QueueTimeOutURL'])
+          if (typeof b[key] !== 'string' || !/^https?:\/\//.test(b[key]))
+            return reply(400, darajaError('400.002.02', `Bad Request - Invalid ${key}`));
+        const query: TxStatusQuery = { body: b };
+        txStatusQueries.push(query);
+        const ack = {
+          OriginatorConversationID: `${randomBytes(4).toString('hex')}-${randomBytes(4).readUInt32BE(0)}-1`,
+          ConversationID: `AG_${nairobiNow().slice(0, 8)}_${randomBytes(10).toString('hex')}`,
+          ResponseCode: '0',
+          ResponseDescription: 'Accept the service request successfully.',
+        };
+        const timeout = txTimeouts > 0;
+        if (timeout) txTimeouts--;
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          const answer = timeout ? txTimeoutBody(ack) : txResultBody(b, ack);
+          query.answeredTo = timeout ? 'timeout' : 'result';
+          query.answer = answer;
+          postJson(timeout ? b.QueueTimeOutURL : b.ResultURL, answer)
+            .then((r) => void (query.reply = r))
+            .catch((err: Error) => opts.log?.(`sandbox M-Pesa Transaction Status answer failed: ${err.message}`));
+        }, opts.txStatusDelayMs ?? 50);
+        timer.unref();
+        timers.add(timer);
+        return reply(200, ack);
       }
 
       if (isSimulate) {
@@ -425,6 +577,13 @@ export async function startDarajaStub(opts: DarajaStubOptions = {}): Promise<Dar
     payBill,
     postC2b,
     loseCallbacks: (on) => void (losing = on),
+    loseConfirmations: (on) => void (losingConfirmations = on),
+    setC2bOutcome: (transId, outcome) => {
+      const known = c2bMoney.get(transId);
+      c2bMoney.set(transId, { amount: known?.amount ?? '0', msisdn: known?.msisdn ?? '254708374149', made: outcome === 'made' });
+    },
+    timeOutTxStatus: (n) => void (txTimeouts = n),
+    txStatusQueries,
     autoConfirm: (ms) => void (autoConfirmAfterMs = ms),
     setAutoResult: (code) => void (autoResult = code),
     queriesFor: (id) => queryCounts.get(id) ?? 0,

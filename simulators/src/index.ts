@@ -6,3 +6,4 @@
  */
 export * from './paypal';
 export * from './daraja';
+export * from './daraja-test-certificate';

@@ -46,6 +46,11 @@ describe('refunds and reversals end what the payment bought', () => {
     const quoteBefore = (await b.h.server.api('/billing/quote?planId=business&interval=month', { token: user.token })).body.data;
     const { paymentId, captureId } = await payWithPaypal(b.h, user, 'business');
     expect((await billingOf(b.h, user)).currentPlan.id).toBe('business');
+    // Dates in the notice are the person's days, in their words: never an ISO day.
+    const zone = await b.h.server.api('/account/time-zone', { method: 'PATCH', token: user.token, body: { timeZone: 'Africa/Nairobi' } });
+    expect(zone.status).toBe(200);
+    const backUntil = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Africa/Nairobi' }).format(new Date(pro.current_period_end));
 
     const socket = await connectSocket(b.h.server.url, { token: user.token });
     try {
@@ -59,6 +64,8 @@ describe('refunds and reversals end what the payment bought', () => {
       const live = await told;
       expect(live).toMatchObject({ paymentId, kind: 'refund', amount: quoteBefore.usd.amountDue, currency: 'USD', status: 'refunded' });
       expect(live.message).toMatch(/refunded, so your Business plan has ended\. Your Pro plan is back until/);
+      expect(live.message).toContain(`back until ${backUntil('en-US')}.`);
+      expect(live.message).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     } finally {
       socket.disconnect();
     }
@@ -70,6 +77,12 @@ describe('refunds and reversals end what the payment bought', () => {
       currentPeriodEnd: new Date(pro.current_period_end).toISOString(),
     });
     expect(state.refunds[0]).toMatchObject({ paymentId, kind: 'refund', planId: 'business', amount: quoteBefore.usd.amountDue });
+    expect(state.refunds[0].message).toContain(`back until ${backUntil('en-US')}.`);
+    const mail = await b.smtp.waitFor((m) => m.envelope.to.includes(user.email) && m.subject === 'Your Genius Lines payment was refunded');
+    expect(mail.text).toContain(`Your Pro plan is back until ${backUntil('en-US')}.`);
+    expect((await b.h.server.api('/account/language', { method: 'PATCH', token: user.token, body: { language: 'sw' } })).status).toBe(200);
+    const sw = await b.h.server.api('/billing', { token: user.token });
+    expect(sw.body.data.refunds[0].message).toContain(`Mpango wako wa Pro umerudi hadi ${backUntil('sw-KE')}.`);
     expect((await history(user)).find((p) => p.id === paymentId)).toMatchObject({
       status: 'refunded',
       refundedMinor: quoteBefore.usd.amountDue,
@@ -77,8 +90,6 @@ describe('refunds and reversals end what the payment bought', () => {
     // The refunded payment counts toward nothing; the Pro credit is there again, as before the upgrade.
     const quoteAfter = (await b.h.server.api('/billing/quote?planId=business&interval=month', { token: user.token })).body.data;
     expect(quoteAfter).toMatchObject({ change: 'upgrade', kes: { credit: quoteBefore.kes.credit } });
-    const mail = await b.smtp.waitFor((m) => m.envelope.to.includes(user.email) && m.subject === 'Your Genius Lines payment was refunded');
-    expect(mail.text).toMatch(/Your Pro plan is back until/);
   });
 
   it('a refunded upgrade from an auto-renewing PayPal plan gives that plan back without auto-renew: its PayPal subscription stays cancelled', async () => {

@@ -72,6 +72,38 @@ describe.skipIf(!compose && !process.env.CI)('docker-compose.yml', () => {
     expect(pull).toMatch(/condition: service_healthy/);
   });
 
+  it('the ha profile: a replica of redis and three sentinels (AOF everysec), the api and workers pointed at them', () => {
+    const [cmd, ...args] = compose!;
+    const haEnv = path.join(REPO_ROOT, 'docker/ha.env');
+    const clean = Object.fromEntries(Object.entries(cleanEnv).filter(([k]) => !/^REDIS_/.test(k)));
+    const plain = execFileSync(cmd!, [...args, 'config'], { cwd: REPO_ROOT, env: clean, encoding: 'utf8' });
+    // Without the profile the app talks to redis directly.
+    expect(serviceBlock(plain, 'api')).toMatch(/REDIS_SENTINELS: (''|"")/);
+    const out = execFileSync(cmd!, [...args, '--env-file', haEnv, '--profile', 'ha', 'config'], {
+      cwd: REPO_ROOT,
+      env: clean,
+      encoding: 'utf8',
+    });
+    const sentinels = ['redis-sentinel-1', 'redis-sentinel-2', 'redis-sentinel-3'];
+    for (const service of ['api', 'worker']) {
+      const block = serviceBlock(out, service);
+      expect(block, service).toContain(`REDIS_SENTINELS: ${sentinels.map((s) => `${s}:26379`).join(',')}`);
+      expect(block, service).toContain('REDIS_SENTINEL_NAME: mymaster');
+    }
+    const replica = serviceBlock(out, 'redis-replica');
+    expect(replica).toMatch(/- --replicaof\s*\n\s*- redis\s*\n\s*- '?6379'?/);
+    expect(replica).toMatch(/- --appendfsync\s*\n\s*- everysec/);
+    expect(serviceBlock(out, 'redis')).toMatch(/- --appendfsync\s*\n\s*- everysec/);
+    for (const name of sentinels) {
+      const block = serviceBlock(out, name);
+      expect(block, name).toMatch(/image: redis:7/);
+      expect(block, name).toContain('sentinel monitor mymaster redis 6379 2');
+      expect(block, name).toContain('sentinel down-after-milliseconds mymaster 5000');
+      expect(block, name).toContain('--sentinel');
+      expect(block, name).toMatch(/profiles:\s*\n\s*- ha/);
+    }
+  });
+
   it('refuses to render without the secrets it needs', () => {
     const [cmd, ...args] = compose!;
     const res = spawnSync(cmd!, [...args, 'config', '-q'], { cwd: REPO_ROOT, env: { PATH: process.env.PATH }, encoding: 'utf8' });

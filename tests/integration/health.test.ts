@@ -19,6 +19,15 @@ describe('GET /api/health', () => {
     expect(res.body.data.queues).toMatchObject({ generation: 0 });
   });
 
+  it('ready and live answer 200 while the process takes traffic', async () => {
+    const ready = await server.api('/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toEqual({ status: 'ready', draining: false, database: 'up', redis: 'up' });
+    const live = await server.api('/live');
+    expect(live.status).toBe(200);
+    expect(live.body.data).toMatchObject({ status: 'live' });
+  });
+
   it('is 503 naming the database when PostgreSQL stops answering', async () => {
     const other = await startTestServer({ roles: ['api'] });
     try {
@@ -29,6 +38,12 @@ describe('GET /api/health', () => {
       expect(res.body.error).toMatch(/database/);
       expect(res.body.data.database.status).toBe('down');
       expect(res.body.data.redis.status).toBe('up');
+      // Not ready (naming the database), yet alive: liveness never checks a dependency.
+      const ready = await other.api('/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toMatchObject({ code: 'UNAVAILABLE', error: 'Not ready: database unavailable' });
+      expect(ready.body.data).toEqual({ status: 'not_ready', draining: false, database: 'down', redis: 'up' });
+      expect((await other.api('/live')).status).toBe(200);
     } finally {
       await other.stop().catch(() => undefined);
       await other.database.drop().catch(() => undefined);
@@ -43,6 +58,11 @@ describe('GET /api/health', () => {
       expect(res.status).toBe(503);
       expect(res.body.error).toMatch(/redis/);
       expect(res.body.data.redis.status).toBe('down');
+      const ready = await other.api('/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toMatchObject({ code: 'UNAVAILABLE', error: 'Not ready: redis unavailable' });
+      expect(ready.body.data).toMatchObject({ status: 'not_ready', redis: 'down' });
+      expect((await other.api('/live')).status).toBe(200);
     } finally {
       await other.stop().catch(() => undefined);
     }

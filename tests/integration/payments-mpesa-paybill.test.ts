@@ -265,6 +265,24 @@ describe('paying the Paybill from the M-Pesa menu (C2B)', () => {
   });
 });
 
+describe('without the Transaction Status initiator settings', () => {
+  it('a lost confirmation leaves the payment pending for its window: no Transaction Status is asked', async () => {
+    const user = await registerUser(b.h.server);
+    const { data } = (await paybill(user)).body;
+    b.h.daraja.loseConfirmations(true);
+    try {
+      const paid = await b.h.daraja.payBill({ accountNumber: data.accountNumber, amount: data.amount });
+      expect(paid.validation!.body.ResultCode).toBe('0');
+    } finally {
+      b.h.daraja.loseConfirmations(false);
+    }
+    // A short pause: long enough for a status check (MPESA_STATUS_DELAY_MS is 300 ms here) to have asked.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(b.h.daraja.txStatusQueries).toHaveLength(0);
+    expect((await paymentRow(b.h.server, data.paymentId)).status).toBe('pending');
+  });
+});
+
 describe('a Paybill payment nobody pays', () => {
   it('expires at the end of its window, live; validation then refuses it; a late confirmation is still honoured', async () => {
     const { user, socket } = await userWithSocket();

@@ -1,9 +1,9 @@
-import { Redis } from 'ioredis';
 import { APPROVAL_SUMMARY_QUIET_MINUTES } from '@gl/core';
 import {
   approvalsRepository,
   approvalSummaryJob,
   billingRepository,
+  createRedis,
   campaignsRepository,
   contactMessagesRepository,
   emailJob,
@@ -176,8 +176,7 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
  */
 export function startReconciler(ctx: ServerContext): { stop(): Promise<void>; runNow(): Promise<ReconcileResult | null> } {
   const lockKey = `${ctx.config.REDIS_PREFIX}-reconciler-lock`;
-  const lockClient = new Redis(ctx.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
-  lockClient.on('error', () => undefined);
+  const lockClient = createRedis(ctx.redisTarget, 'producer', 'reconciler-lock');
   let running: Promise<ReconcileResult | null> | null = null;
   let stopped = false;
 

@@ -29,7 +29,7 @@ export async function startWorkerRole(
   opts: { processors?: ProcessorRegistration[]; concurrency?: Partial<Record<QueueName, number>> } = {},
 ): Promise<WorkerRole> {
   const registrations = opts.processors ?? defaultProcessors;
-  const connection = createRedis(ctx.redisUrl, 'worker', 'worker');
+  const connection = createRedis(ctx.redisTarget, 'worker', 'worker');
   const workers: Worker[] = [];
   for (const queue of QUEUE_NAMES) {
     const forQueue = registrations.filter((r) => r.job.queue === queue);
@@ -79,8 +79,21 @@ export async function startWorkerRole(
     reconciler,
     async close() {
       await reconciler.stop();
-      // Waits for jobs in flight to finish; anything left is picked up again as stalled.
-      await Promise.allSettled(workers.map((w) => w.close()));
+      // Takes no new job and waits for those in flight, for SHUTDOWN_GRACE_MS at most; a job still
+      // running then is left (its lock lapses) and picked up again as stalled: its processor checks
+      // PostgreSQL first, so it is never done twice nor left half-done.
+      const graceful = Promise.allSettled(workers.map((w) => w.close()));
+      let timer: NodeJS.Timeout | undefined;
+      const outOfTime = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ctx.config.SHUTDOWN_GRACE_MS)));
+      if ((await Promise.race([graceful, outOfTime])) === 'timeout') {
+        // (BullMQ's close(true) would only return the close already under way.) The process exits
+        // next; the jobs' locks lapse and another worker picks them up as stalled.
+        ctx.logger.warn(
+          { graceMs: ctx.config.SHUTDOWN_GRACE_MS },
+          'jobs still running after the grace period; leaving them to another worker',
+        );
+      }
+      clearTimeout(timer);
       connection.disconnect();
     },
   };

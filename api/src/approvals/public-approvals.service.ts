@@ -96,6 +96,7 @@ export class PublicApprovalsService {
       body.reviewerName,
       body.decisions.map((d) => ({ lineId: d.lineId, decision: d.decision, comment: d.comment ? d.comment : null, version: d.version })),
     );
+    if (result === 'closed') throw Errors.notFound(PUBLIC_APPROVAL_NOT_FOUND);
     if (result === 'unknown_line') throw Errors.notFound('Line not found');
     if (result === 'stale') throw Errors.conflict('A line has a new version since you read it. Read it again, then decide.');
     const lines = await approvalsRepository.publicLines(this.ctx.db, link.id);

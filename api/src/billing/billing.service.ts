@@ -14,7 +14,7 @@ import {
   usersRepository,
   type PaypalCancellationRow,
   type SubscriptionRow,
-  translateServerMessage,
+  readServerMessage,
 } from '@gl/core/server';
 import type {
   BillingDto,
@@ -60,13 +60,14 @@ export class BillingService {
 
   /** The caller's billing; what a refund notice says is in `lang` (the request's language). */
   async overview(userId: string, lang: UiLanguage, now = new Date()): Promise<BillingDto> {
-    const [active, scheduled, currentPlan, receiptsCount, cancellations, refunds] = await Promise.all([
+    const [active, scheduled, currentPlan, receiptsCount, cancellations, refunds, reader] = await Promise.all([
       subscriptionsRepository.findActive(this.ctx.db, userId),
       billingRepository.findScheduled(this.ctx.db, userId),
       currentPlanFor(this.ctx.db, userId),
       billingRepository.countReceipts(this.ctx.db, userId),
       paypalCancellationsRepository.listForUser(this.ctx.db, userId, new Date(now.getTime() - 30 * DAY_MS)),
       billingRepository.recentRefunds(this.ctx.db, userId, new Date(now.getTime() - 90 * DAY_MS)),
+      usersRepository.readerOf(this.ctx.db, userId),
     ]);
     return {
       currentPlan,
@@ -81,7 +82,8 @@ export class BillingService {
         amount: refund.amountMinor,
         currency: refund.currency,
         planId: asPlanId(planId),
-        message: translateServerMessage(refund.message, lang),
+        // In the request's language, its dates on the account's calendar.
+        message: readServerMessage(refund.message, { language: lang, timeZone: reader.timeZone }),
         createdAt: refund.createdAt.toISOString(),
       })),
     };

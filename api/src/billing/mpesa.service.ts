@@ -28,6 +28,8 @@ import {
   mpesaPaybillNumber,
   parseC2b,
   paybillExpiryJob,
+  mpesaInitiator,
+  mpesaTransactionStatusJob,
 } from '@gl/core/server';
 import {
   PHONE_INVALID_MESSAGE,
@@ -245,6 +247,13 @@ export class MpesaService {
     });
     if (code !== C2B_ACCEPTED)
       this.ctx.logger.warn({ eventId, code, account: c2b?.accountNumber, paymentId: payment?.id }, 'mpesa C2B validation refused');
+    else if (mpesaInitiator(this.ctx.config))
+      // We now know the TransID: if its confirmation never comes, the worker asks Daraja's Transaction Status.
+      await this.ctx.jobs.tryEnqueue(
+        mpesaTransactionStatusJob,
+        { paymentId: payment!.id, transId: c2b!.transId, validatedAt: Date.now() },
+        { delay: this.ctx.config.MPESA_STATUS_DELAY_MS, log: { paymentId: payment!.id } },
+      );
     return c2bValidationAnswer(code);
   }
 

@@ -33,6 +33,7 @@ import { languageOf } from '../http/request-language';
 import { userIdOf } from '../middleware/authenticate';
 import { BillingService } from './billing.service';
 import { MpesaService } from './mpesa.service';
+import { MpesaTransactionStatusService } from './mpesa-transaction-status.service';
 import { PaymentsService } from './payments.service';
 import { receiptPage } from './receipt-page';
 import { PaypalService, paypalConfigured } from './paypal.service';
@@ -45,6 +46,7 @@ function paymentsDeps(ctx: ApiContext) {
     ctx,
     paypal: new PaypalService(ctx),
     mpesa: new MpesaService(ctx),
+    mpesaTransactionStatus: new MpesaTransactionStatusService(ctx),
     payments: new PaymentsService(ctx),
     billing: new BillingService(ctx),
     // Each start of a payment reaches a provider (an STK push rings the customer's phone): bounded per user.
@@ -210,6 +212,28 @@ export const paymentsResource = defineResource({
         return SENT;
       },
     }),
+    ...(['result', 'timeout'] as const).map((kind) =>
+      route({
+        method: 'post',
+        path: `/mpesa/transaction-status/${kind}/:secret`,
+        summary:
+          kind === 'result'
+            ? "Daraja's Transaction Status result for a Paybill payment we asked about: stored, settles it once by TransID"
+            : "Daraja's Transaction Status queue timeout: stored; the worker asks again",
+        internal: true,
+        auth: 'none',
+        errors: [404],
+        handler: async ({ req, res, deps: { ctx, mpesa, mpesaTransactionStatus } }) => {
+          if (!mpesa.callbackSecretMatches(String(req.params.secret ?? ''))) {
+            ctx.logger.warn({ ip: req.ip }, `mpesa Transaction Status ${kind} with a wrong secret`);
+            throw Errors.notFound();
+          }
+          await mpesaTransactionStatus.receive(kind, req.body);
+          res.status(200).json(C2B_CONFIRMATION_ANSWER);
+          return SENT;
+        },
+      }),
+    ),
     route({
       method: 'get',
       path: '/mpesa/status/:checkoutRequestID',

@@ -1,11 +1,12 @@
 import type { Resource } from '../http/route';
 import { authResource } from '../accounts/auth.routes';
 import { healthResource } from '../site/health.routes';
+import { liveResource } from '../site/live.routes';
+import { readyResource } from '../site/ready.routes';
 import { savedLinesResource } from '../library/saved-lines.routes';
 import { linesResource } from '../lines/lines.routes';
 import { accountResource } from '../accounts/account.routes';
-import { accountLanguageResource } from '../accounts/account-language.routes';
-import { accountTimeZoneResource } from '../accounts/account-time-zone.routes';
+import { accountPreferencesResource } from '../accounts/account-preferences.routes';
 import { newsletterResource } from '../site/newsletter.routes';
 import { contactResource } from '../site/contact.routes';
 import { plansResource } from '../billing/plans.routes';
@@ -31,6 +32,8 @@ import { publicApprovalsResource } from '../approvals/public-approvals.routes';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const RESOURCES: Resource<any>[] = [
   healthResource,
+  readyResource,
+  liveResource,
   authResource,
   savedLinesResource,
   linesResource,
@@ -39,8 +42,7 @@ export const RESOURCES: Resource<any>[] = [
   publicApprovalsResource,
   brandsResource,
   accountResource,
-  accountLanguageResource,
-  accountTimeZoneResource,
+  accountPreferencesResource,
   newsletterResource,
   contactResource,
   plansResource,

@@ -26,8 +26,8 @@ export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, Record
  * and join their own room; events from any process arrive through the Redis adapter.
  */
 export async function attachSocketServer(httpServer: HttpServer, ctx: ApiContext, corsOrigin: string[] | false) {
-  const pub = createRedis(ctx.redisUrl, 'subscriber', 'socket-pub');
-  const sub = createRedis(ctx.redisUrl, 'subscriber', 'socket-sub');
+  const pub = createRedis(ctx.redisTarget, 'subscriber', 'socket-pub');
+  const sub = createRedis(ctx.redisTarget, 'subscriber', 'socket-sub');
   await Promise.all([waitForRedis(pub), waitForRedis(sub)]);
   const io: IoServer = new Server(httpServer, {
     serveClient: false,

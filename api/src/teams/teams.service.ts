@@ -11,6 +11,8 @@ import {
   teamsRepository,
   toInvitationDto,
   usersRepository,
+  subjectCalendar,
+  usageSubject,
 } from '@gl/core/server';
 import {
   INVITATION_TTL_DAYS,
@@ -266,12 +268,13 @@ export class TeamsService {
     return { id: lineId };
   }
 
-  async usage(userId: string, teamId: string): Promise<TeamUsageDto> {
-    const since = new Date().toISOString().slice(0, 8) + '01';
-    const [, members] = await Promise.all([
+  /** This month's generations per member; the month is the viewer's own (users.time_zone, as the quota counts it). */
+  async usage(userId: string, teamId: string, now = new Date()): Promise<TeamUsageDto> {
+    const [, { monthStart: since }] = await Promise.all([
       requireTeamRole(this.ctx.db, teamId, userId, 'read'),
-      teamsRepository.usage(this.ctx.db, teamId, userId, since),
+      subjectCalendar(this.ctx.db, usageSubject({ userId }), now),
     ]);
+    const members = await teamsRepository.usage(this.ctx.db, teamId, userId, since);
     return { since, members, total: members.reduce((s, m) => s + m.generations, 0) };
   }
 }

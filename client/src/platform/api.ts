@@ -350,7 +350,11 @@ function sendUpload(path: string, form: FormData, opts: UploadOptions, token: st
  * POSTs a multipart form to /api<path> with upload progress: the same client as `api()` (the same
  * session rules, envelope and ApiError), typed by the contract like `api(path, { method: 'POST' })`.
  */
-export async function apiUpload<P extends string>(path: P, form: FormData, opts: UploadOptions = {}): Promise<ApiAnswer<'POST', P>> {
+export async function apiUpload<P extends RoutedPath<'POST'>>(
+  path: P,
+  form: FormData,
+  opts: UploadOptions = {},
+): Promise<ApiAnswer<'POST', P>> {
   return unwrap<ApiAnswer<'POST', P>>(await withSession((token) => sendUpload(path, form, opts, token), {}));
 }
 

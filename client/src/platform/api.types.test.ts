@@ -1,6 +1,6 @@
-import type { BrandListDto, DeletedDto, TeamLeftDto } from '@gl/core/types';
+import type { BrandListDto, DeletedDto, GenerationAcceptedDto, TeamLeftDto } from '@gl/core/types';
 import { describe, expectTypeOf, it } from 'vitest';
-import { api } from './api';
+import { api, apiUpload } from './api';
 
 // Type-level: `npx tsc -p client` fails when one of these stops holding (the calls are never run).
 function calls(id: string) {
@@ -18,6 +18,12 @@ function calls(id: string) {
     unknownRoute: () => api('/no-such-route'),
     // @ts-expect-error a route exists, but not for this method
     wrongMethod: () => api('/brands', { method: 'PATCH' }),
+    upload: (form: FormData) => apiUpload('/lines/photo', form),
+    uploadBuilt: (form: FormData) => {
+      const path: string = '/lines/photo';
+      // @ts-expect-error the upload takes the routes api() takes: a built path is not accepted
+      return apiUpload(path, form);
+    },
   };
 }
 
@@ -29,5 +35,6 @@ describe('api() paths', () => {
     expectTypeOf<Awaited<ReturnType<Calls['filled']>>>().toEqualTypeOf<DeletedDto>();
     expectTypeOf<Awaited<ReturnType<Calls['withQuery']>>>().toEqualTypeOf<BrandListDto>();
     expectTypeOf<Awaited<ReturnType<Calls['nested']>>>().toEqualTypeOf<TeamLeftDto>();
+    expectTypeOf<Awaited<ReturnType<Calls['upload']>>>().toEqualTypeOf<GenerationAcceptedDto>();
   });
 });

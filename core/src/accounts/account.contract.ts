@@ -50,7 +50,9 @@ export const contactBody = z.strictObject({
 export const usageAnalyticsDto = z.object({
   days: z
     .array(z.object({ date: z.iso.date(), generations: countSchema }))
-    .describe('the last 30 UTC days, oldest first, today last; every day present (0 when nothing happened)'),
+    .describe(
+      'the last 30 days of the user’s own calendar (users.time_zone), oldest first, today last; every day present (0 when nothing happened)',
+    ),
   byCategory: z.array(z.object({ category: z.enum(CATEGORY_IDS), generations: countSchema })),
   byTone: z.array(z.object({ tone: z.enum(TONES), generations: countSchema })),
   bySource: z
@@ -59,8 +61,8 @@ export const usageAnalyticsDto = z.object({
   totalGenerations: countSchema,
   savedCount: countSchema.describe('lines in the saved library now'),
   periodDays: countSchema,
-  from: z.iso.date().describe('first day of the period (UTC)'),
-  to: z.iso.date().describe('last day of the period (UTC)'),
+  from: z.iso.date().describe('first day of the period (the user’s local date)'),
+  to: z.iso.date().describe('last day of the period (the user’s local today)'),
 });
 export type UsageAnalyticsDto = z.infer<typeof usageAnalyticsDto>;
 

@@ -435,9 +435,9 @@ export const approvalsRepository = {
     approvalId: string,
     reviewerName: string,
     decisions: DecisionInput[],
-  ): Promise<{ recorded: RecordedDecision[]; allDecided: boolean; summaryRound: number } | 'unknown_line' | 'stale'> {
+  ): Promise<{ recorded: RecordedDecision[]; allDecided: boolean; summaryRound: number } | 'unknown_line' | 'stale' | 'closed'> {
     class Refused extends Error {
-      constructor(readonly why: 'unknown_line' | 'stale') {
+      constructor(readonly why: 'unknown_line' | 'stale' | 'closed') {
         super(why);
       }
     }
@@ -445,7 +445,20 @@ export const approvalsRepository = {
       return await db.transaction(async (tx) => {
         // Decisions on one link are recorded one request at a time, each stamped after the lock: the
         // history's order is the order they took effect, so its last entry is the state that won.
-        await tx.select({ id: approvalLinks.id }).from(approvalLinks).where(eq(approvalLinks.id, approvalId)).for('update');
+        const [open] = await tx
+          .select({ id: approvalLinks.id })
+          .from(approvalLinks)
+          .where(
+            and(
+              eq(approvalLinks.id, approvalId),
+              isNull(approvalLinks.revokedAt),
+              isNull(approvalLinks.lockedAt),
+              sql`${approvalLinks.expiresAt} > now()`,
+            ),
+          )
+          .for('update');
+        // Revoked, locked or expired since the request found it: nothing is recorded.
+        if (!open) throw new Refused('closed');
         const [clock] = await tx
           .select({ at: sql<string>`clock_timestamp()` })
           .from(approvalLinks)

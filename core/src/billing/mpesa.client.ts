@@ -4,6 +4,13 @@ import type { Config } from '../platform/config';
 import type { Logger } from '../platform/logger';
 import type { C2bRegisterRequest } from './mpesa-c2b';
 import {
+  SHORTCODE_IDENTIFIER,
+  TRANSACTION_STATUS_COMMAND,
+  securityCredential,
+  type TransactionStatusAck,
+  type TransactionStatusRequest,
+} from './mpesa-transaction-status';
+import {
   mpesaPassword,
   mpesaTimestamp,
   STILL_PROCESSING_CODE,
@@ -21,7 +28,9 @@ export const MPESA_QUERY_FAILED = 'Failed to check M-Pesa payment status';
 
 export const MPESA_REGISTER_FAILED = 'Failed to register the M-Pesa C2B URLs';
 
-export type MpesaErrorKind = 'token' | 'push' | 'query' | 'register';
+export const MPESA_TX_STATUS_FAILED = 'Failed to ask M-Pesa about a Paybill payment';
+
+export type MpesaErrorKind = 'token' | 'push' | 'query' | 'register' | 'tx-status';
 
 /** A Daraja call that did not succeed; `message` is one of the texts the buyer is shown. */
 export class MpesaError extends Error {
@@ -38,7 +47,9 @@ export class MpesaError extends Error {
           ? MPESA_PUSH_FAILED
           : kind === 'register'
             ? MPESA_REGISTER_FAILED
-            : MPESA_QUERY_FAILED,
+            : kind === 'tx-status'
+              ? MPESA_TX_STATUS_FAILED
+              : MPESA_QUERY_FAILED,
       { cause },
     );
     this.name = 'MpesaError';
@@ -159,7 +170,7 @@ export class MpesaClient {
   }
 
   /** POSTs with the bearer token; an invalid-token answer drops the cached token and retries once. */
-  private async post<T>(path: string, body: unknown, kind: 'push' | 'query' | 'register'): Promise<{ status: number; body: T }> {
+  private async post<T>(path: string, body: unknown, kind: Exclude<MpesaErrorKind, 'token'>): Promise<{ status: number; body: T }> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken();
       let res: Response;
@@ -250,6 +261,47 @@ export class MpesaClient {
     if (status !== 200 || String(body.ResponseCode ?? '') !== '0') throw new MpesaError('register', status, body as DarajaErrorBody);
   }
 
+  /**
+   * Transaction Status for a C2B TransID (PartyA = our Paybill number). Only the acknowledgement comes
+   * back here; the result is posted to `urls.resultUrl` (or `urls.timeoutUrl`) later. Throws MpesaError.
+   */
+  async transactionStatus(input: {
+    initiator: MpesaInitiator;
+    transId: string;
+    partyA: string;
+    resultUrl: string;
+    timeoutUrl: string;
+    occasion: string;
+  }): Promise<{ request: Omit<TransactionStatusRequest, 'SecurityCredential'>; ack: TransactionStatusAck }> {
+    const request: TransactionStatusRequest = {
+      Initiator: input.initiator.name,
+      SecurityCredential: securityCredential(input.initiator.password, input.initiator.certificate),
+      CommandID: TRANSACTION_STATUS_COMMAND,
+      TransactionID: input.transId,
+      PartyA: input.partyA,
+      IdentifierType: SHORTCODE_IDENTIFIER,
+      ResultURL: input.resultUrl,
+      QueueTimeOutURL: input.timeoutUrl,
+      Remarks: 'Paybill confirmation not received',
+      Occasion: input.occasion.slice(0, 100),
+    };
+    const { status, body } = await this.post<Partial<TransactionStatusAck>>('/mpesa/transactionstatus/v1/query', request, 'tx-status');
+    if (status !== 200 || String(body.ResponseCode ?? '') !== '0' || !body.OriginatorConversationID) {
+      this.opts.logger.warn({ status, errorCode: (body as DarajaErrorBody).errorCode }, MPESA_TX_STATUS_FAILED);
+      throw new MpesaError('tx-status', status, body as DarajaErrorBody);
+    }
+    const { SecurityCredential: _omit, ...safe } = request;
+    return {
+      request: safe,
+      ack: {
+        OriginatorConversationID: String(body.OriginatorConversationID),
+        ConversationID: String(body.ConversationID ?? ''),
+        ResponseCode: '0',
+        ResponseDescription: String(body.ResponseDescription ?? ''),
+      },
+    };
+  }
+
   /** STK query. Throws MpesaError (check `stillProcessing`) when Daraja has no result yet or the call fails. */
   async stkQuery(checkoutRequestID: string, now = new Date()): Promise<StkQueryResponse> {
     const { status, body } = await this.post<StkQueryResponse>(
@@ -278,6 +330,28 @@ export function mpesaC2bUrls(config: Config): { validationUrl: string; confirmat
     validationUrl: `${root}/validation/${config.MPESA_CALLBACK_SECRET}`,
     confirmationUrl: `${root}/confirmation/${config.MPESA_CALLBACK_SECRET}`,
   };
+}
+
+/** The URLs a Transaction Status answer is posted to: the callback's base and secret segment. */
+export function mpesaTransactionStatusUrls(config: Config): { resultUrl: string; timeoutUrl: string } | undefined {
+  const base = config.MPESA_CALLBACK_BASE_URL ?? config.PUBLIC_URL;
+  if (!base || !config.MPESA_CALLBACK_SECRET) return undefined;
+  const root = `${base.replace(/\/+$/, '')}/api/payments/mpesa/transaction-status`;
+  return { resultUrl: `${root}/result/${config.MPESA_CALLBACK_SECRET}`, timeoutUrl: `${root}/timeout/${config.MPESA_CALLBACK_SECRET}` };
+}
+
+export interface MpesaInitiator {
+  name: string;
+  password: string;
+  /** Safaricom's public certificate: the PEM, or a path to it. */
+  certificate: string;
+}
+
+/** The Transaction Status initiator, when all of its settings are configured (else undefined: no Transaction Status). */
+export function mpesaInitiator(config: Config): MpesaInitiator | undefined {
+  const { MPESA_INITIATOR_NAME: name, MPESA_INITIATOR_PASSWORD: password, MPESA_CERTIFICATE: certificate } = config;
+  if (!name || !password || !certificate || !mpesaConfigured(config)) return undefined;
+  return { name, password, certificate };
 }
 
 /** The Paybill business number customers pay to: MPESA_PAYBILL_NUMBER, else the STK shortcode. */

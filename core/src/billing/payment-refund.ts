@@ -12,7 +12,7 @@ import { asPlanId } from './billing-dto';
 import { formatMinor } from './money';
 import { notifyPayment, notifySubscription, type SettleContext } from './payment-state';
 import { usersRepository } from '../accounts/server';
-import { translateServerMessage } from '../platform/i18n/server/translate';
+import { readServerMessage } from '../platform/i18n/server/translate';
 
 export type RefundContext = SettleContext & Pick<ServerContext, 'config'>;
 
@@ -42,7 +42,8 @@ interface Withdrawal {
   cancellations: string[];
 }
 
-const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : '');
+/** A date in a stored message is the instant itself: each reader sees it as their own day (readServerMessage). */
+const day = (d: Date | null | undefined) => (d ? d.toISOString() : '');
 const planName = (id: string) => getPlan(asPlanId(id)).name;
 /** Room for the rounding of stored times (milliseconds) when a payment's period is compared with its subscription's. */
 const SLACK_MS = 1000;
@@ -271,9 +272,9 @@ export async function refundPayment(
   if (noticeId) await enqueueBillingEmail(ctx, noticeId);
   await enqueuePaypalCancellations(ctx, cancellations);
   if (payment.userId) {
-    // A refund is rare: one small read of the account's language, for both events' words.
-    const language = await usersRepository.languageOf(ctx.db, payment.userId);
-    await notifyPayment(ctx, payment, { language });
+    // A refund is rare: one small read of the account's language and zone, for both events' words and dates.
+    const reader = await usersRepository.readerOf(ctx.db, payment.userId);
+    await notifyPayment(ctx, payment, { language: reader.language });
     ctx.realtime.emit({ userId: payment.userId }, 'payment:refunded', {
       paymentId: payment.id,
       kind: input.kind,
@@ -281,7 +282,7 @@ export async function refundPayment(
       currency: payment.currency,
       planId: asPlanId(payment.planId),
       status: payment.status as 'completed' | 'refunded',
-      message: translateServerMessage(message, language),
+      message: readServerMessage(message, reader),
     });
     await notifySubscription(ctx, payment.userId);
   }

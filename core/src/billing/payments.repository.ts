@@ -301,6 +301,16 @@ export const paymentsRepository = {
     await db.update(paymentEvents).set({ paymentId }).where(eq(paymentEvents.id, eventId));
   },
 
+  /** The stored event of `kind` whose payload has `key` = `value` (e.g. the Transaction Status query a result answers). */
+  async findEventByPayload(db: DbOrTx, kind: string, key: string, value: string): Promise<PaymentEventRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.kind, kind), sql`${paymentEvents.payload}->>${key} = ${value}`))
+      .limit(1);
+    return row;
+  },
+
   async listEvents(db: DbOrTx, paymentId: string): Promise<PaymentEventRow[]> {
     return db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(paymentEvents.createdAt);
   },

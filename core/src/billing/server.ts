@@ -28,3 +28,5 @@ export * from './payment-refund';
 export * from './mpesa-c2b';
 export * from './mpesa-c2b-register.job';
 export * from './paybill-expiry.job';
+export * from './mpesa-transaction-status';
+export * from './mpesa-transaction-status.job';

@@ -44,7 +44,7 @@ import {
 import { brandListDto, brandResultDto } from '../brands/brands.contract';
 import { campaignAcceptedDto, campaignDto, campaignLineResultDto, campaignsDto, occasionsDto } from '../campaigns/campaigns.contract';
 import { deletedDto, emptyDto, idDto, revokedDto, sentDto } from '../platform/contract/common';
-import { healthDto } from '../site/health.contract';
+import { healthDto, liveDto, readyDto } from '../site/health.contract';
 import {
   compareAcceptedDto,
   generationAcceptedDto,
@@ -80,6 +80,8 @@ import { webhookAttemptsDto, webhookEndpointsDto, webhookSecretDto } from '../we
  */
 export const API_RESPONSES = {
   'GET /health': healthDto,
+  'GET /ready': readyDto,
+  'GET /live': liveDto,
   'POST /auth/register': authResultDto,
   'POST /auth/login': authResultDto,
   'GET /auth/me': userResultDto,

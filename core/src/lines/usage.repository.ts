@@ -46,6 +46,26 @@ const countsStatement = prepared<{ daily: number; monthly: number; resetsAt: Dat
    group by z."resetsAt"`,
 );
 
+const calendarStatement = prepared<{ tz: string; today: string; month: string }>(
+  'gl_subject_calendar',
+  `select zz.tz, to_char(($2::timestamptz at time zone zz.tz)::date, 'YYYY-MM-DD') as today,
+     to_char(date_trunc('month', $2::timestamptz at time zone zz.tz)::date, 'YYYY-MM-DD') as month
+   from (select ${subjectZoneSql('$1::text')} as tz) zz`,
+);
+
+/**
+ * The subject's zone (the quota's, `subjectZoneSql`) and its local date and month at `now`: what the
+ * analytics chart and the team's monthly counts use, so they count the same days as the quota.
+ */
+export async function subjectCalendar(
+  db: DbOrTx,
+  subject: string,
+  now = new Date(),
+): Promise<{ timeZone: string; today: string; monthStart: string }> {
+  const [row] = await calendarStatement.run(db, [subject, now.toISOString()]);
+  return { timeZone: row!.tz, today: row!.today, monthStart: row!.month };
+}
+
 /** Who the quota is counted against: a signed-in user, or a visitor's client IP under the free plan. */
 export function usageSubject(owner: { userId?: string | null; ip?: string | null }): string {
   if (owner.userId) return `user-${owner.userId}`;

@@ -39,4 +39,19 @@ describe('loadConfig', () => {
   it('refuses a worker-only process on the embedded database', () => {
     expect(() => loadConfig({ ROLES: 'worker' })).toThrow(/DATABASE_URL/);
   });
+
+  it('reads REDIS_SENTINELS as host:port pairs (IPv6 in brackets) and names a malformed entry', () => {
+    const c = loadConfig({ REDIS_SENTINELS: ' sentinel-1:26379, 10.0.0.2:26380,[::1]:26381 ' });
+    expect(c.REDIS_SENTINELS).toEqual([
+      { host: 'sentinel-1', port: 26379 },
+      { host: '10.0.0.2', port: 26380 },
+      { host: '::1', port: 26381 },
+    ]);
+    expect(c.REDIS_SENTINEL_NAME).toBe('mymaster');
+    expect(loadConfig({}).REDIS_SENTINELS).toBeUndefined();
+    expect(() => loadConfig({ REDIS_SENTINELS: 'sentinel-1:26379,sentinel-2' })).toThrow(/REDIS_SENTINELS: "sentinel-2" is not host:port/);
+    expect(() => loadConfig({ REDIS_SENTINELS: 'sentinel-1:99999' })).toThrow(/REDIS_SENTINELS/);
+    expect(() => loadConfig({ REDIS_SENTINELS: ',' })).toThrow(/REDIS_SENTINELS: name at least one sentinel/);
+    expect(() => loadConfig({ REDIS_SENTINEL_NAME: 'my master' })).toThrow(/REDIS_SENTINEL_NAME/);
+  });
 });

@@ -50,6 +50,35 @@ const envSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
       .default('gl'),
+    /** The data password (for REDIS_URL's server or, with sentinels, the master); a password in REDIS_URL also works. */
+    REDIS_PASSWORD: optionalString,
+    /** `host:port,host:port,…`: Redis Sentinel instead of REDIS_URL (every client asks the sentinels for the master). */
+    REDIS_SENTINELS: optionalString.transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const out: Array<{ host: string; port: number }> = [];
+      for (const part of v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
+        const m = /^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9_.-]+):(\d{1,5})$/.exec(part);
+        const port = m ? Number(m[2]) : 0;
+        if (!m || port < 1 || port > 65535) {
+          ctx.addIssue({ code: 'custom', message: `"${part}" is not host:port (e.g. sentinel-1:26379,sentinel-2:26379)` });
+          return z.NEVER;
+        }
+        out.push({ host: m[1]!.replace(/^\[|\]$/g, ''), port });
+      }
+      if (out.length === 0) {
+        ctx.addIssue({ code: 'custom', message: 'name at least one sentinel as host:port' });
+        return z.NEVER;
+      }
+      return out;
+    }),
+    REDIS_SENTINEL_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, ., - and _ only')
+      .default('mymaster'),
+    REDIS_SENTINEL_PASSWORD: optionalString,
 
     JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
     ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 86400),
@@ -141,6 +170,14 @@ const envSchema = z
     }),
     MPESA_KES_PER_USD: z.preprocess((v) => (v === undefined || v === '' ? 129 : Number(v)), z.number().positive()),
     MPESA_STATUS_DELAY_MS: int(30000, 0),
+    /**
+     * Daraja Transaction Status (a Paybill payment whose confirmation never came): the API initiator's
+     * name and password, and Safaricom's public certificate (the PEM itself, or a path to the .cer file)
+     * the password is encrypted with. All three, or none (then such a payment waits for its confirmation).
+     */
+    MPESA_INITIATOR_NAME: optionalString,
+    MPESA_INITIATOR_PASSWORD: optionalString,
+    MPESA_CERTIFICATE: optionalString,
     PAYMENTS_SIMULATED: bool(false),
 
     MAIL_TRANSPORT: z.enum(['smtp', 'emailjs']).optional(),
@@ -158,6 +195,13 @@ const envSchema = z
     /** A worker-only process serves its own /metrics on this port when set. */
     METRICS_PORT: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), z.number().int().min(1).max(65535).optional()),
     CLIENT_DIST_DIR: optionalString,
+    /** SIGTERM: how long in-flight requests (api) and held jobs (worker) get before the process exits anyway. */
+    SHUTDOWN_GRACE_MS: int(25000, 1000, 600000),
+    /**
+     * SIGTERM: how long the api keeps serving, answering GET /api/ready 503, before it stops accepting
+     * connections, so a balancer that polls readiness stops sending first (Kubernetes: a few seconds).
+     */
+    SHUTDOWN_DELAY_MS: int(0, 0, 60000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -172,6 +216,15 @@ const envSchema = z
       if (env.PAYMENTS_SIMULATED)
         ctx.addIssue({ code: 'custom', path: ['PAYMENTS_SIMULATED'], message: 'simulated payments are refused in production' });
     }
+    const initiator = [env.MPESA_INITIATOR_NAME, env.MPESA_INITIATOR_PASSWORD, env.MPESA_CERTIFICATE];
+    if (initiator.some(Boolean) && !initiator.every(Boolean))
+      for (const key of ['MPESA_INITIATOR_NAME', 'MPESA_INITIATOR_PASSWORD', 'MPESA_CERTIFICATE'] as const)
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required with the other M-Pesa initiator settings (all three, or none)',
+          });
     if (env.ROLES.includes('worker') && !env.ROLES.includes('api') && !env.DATABASE_URL) {
       ctx.addIssue({
         code: 'custom',

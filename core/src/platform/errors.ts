@@ -118,10 +118,12 @@ const CONNECTION_CODES = new Set([
   '08006',
 ]);
 const CONNECTION_MESSAGES =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Stream isn't writeable|enableOfflineQueue/i;
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|Stream isn't writeable|enableOfflineQueue|max retries per request|Command timed out|All sentinels are unreachable|^(READONLY|MASTERDOWN|LOADING)\b/i;
 
 /**
- * Is this error a lost connection to PostgreSQL or Redis (as opposed to a bug)? Such errors are
+ * Is this error a lost connection to PostgreSQL or Redis (as opposed to a bug)? A Redis failover
+ * shows as a closed connection, a replica refusing writes (READONLY) or a command that ran out of
+ * retries or time. Such errors are
  * answered 503 UNAVAILABLE: the request can be retried once the dependency is back.
  */
 export function isDependencyUnavailable(err: unknown): boolean {

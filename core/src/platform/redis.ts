@@ -1,23 +1,89 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import type { Config } from './config';
+
+/**
+ * Where Redis is: one server (`url`), or, with `sentinels`, the master the sentinels name
+ * (`sentinelName`), found again after every failover. `password` is the data password (the
+ * server's or the master's); `sentinelPassword` is the sentinels' own.
+ */
+export interface RedisTarget {
+  url: string;
+  password?: string;
+  sentinels?: Array<{ host: string; port: number }>;
+  sentinelName?: string;
+  sentinelPassword?: string;
+}
+
+/** The target the configuration names: REDIS_SENTINELS when set, else `url` (REDIS_URL or the one resolved at start). */
+export function redisTargetFrom(
+  config: Pick<Config, 'REDIS_PASSWORD' | 'REDIS_SENTINELS' | 'REDIS_SENTINEL_NAME' | 'REDIS_SENTINEL_PASSWORD'>,
+  url: string,
+): RedisTarget {
+  return {
+    url,
+    password: config.REDIS_PASSWORD,
+    sentinels: config.REDIS_SENTINELS,
+    sentinelName: config.REDIS_SENTINEL_NAME,
+    sentinelPassword: config.REDIS_SENTINEL_PASSWORD,
+  };
+}
+
+/** For logs and messages: never a password. */
+export function describeRedisTarget(target: RedisTarget | string): string {
+  const t = typeof target === 'string' ? { url: target } : target;
+  if (t.sentinels?.length)
+    return `master "${t.sentinelName ?? 'mymaster'}" of sentinels ${t.sentinels.map((s) => `${s.host}:${s.port}`).join(',')}`;
+  try {
+    return new URL(t.url).host;
+  } catch {
+    return 'Redis';
+  }
+}
 
 /**
  * Producers (the API) fail fast when Redis is down: no offline queue, one retry per request.
  * Workers wait for Redis to come back: BullMQ needs maxRetriesPerRequest null.
+ * Subscribers (the Socket.IO adapter) keep an offline queue, so what is published during a failover
+ * goes out once the new master answers.
  */
 export type RedisRole = 'producer' | 'worker' | 'subscriber';
 
-export function createRedis(url: string, role: RedisRole, name: string = role): Redis {
+function roleOptions(role: RedisRole, name: string): RedisOptions {
   const base: RedisOptions = {
     connectionName: `genius-lines-${name}`,
     retryStrategy: (times) => Math.min(times * 200, 2000),
     // A failover leaves us talking to a replica: reconnect (and resend) only then.
-    reconnectOnError: (err) => err.message.startsWith('READONLY'),
+    reconnectOnError: (err) => (/^(READONLY|MASTERDOWN|LOADING)/.test(err.message) ? 2 : false),
   };
-  const options: RedisOptions =
-    role === 'producer'
-      ? { ...base, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 }
-      : { ...base, maxRetriesPerRequest: null, enableOfflineQueue: true };
-  const client = new Redis(url, options);
+  return role === 'producer'
+    ? { ...base, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: 5000 }
+    : { ...base, maxRetriesPerRequest: null, enableOfflineQueue: true };
+}
+
+/**
+ * The one place an ioredis client is made (BullMQ queues and workers, the Socket.IO adapter and
+ * emitter, rate limiters, the photo store, the reconciler's lock). With sentinels, ioredis asks them
+ * for the master, follows `+switch-master` (failoverDetector) and asks again after every disconnect.
+ */
+export function createRedis(target: RedisTarget | string, role: RedisRole, name: string = role): Redis {
+  const t = typeof target === 'string' ? { url: target } : target;
+  const options = roleOptions(role, name);
+  let client: Redis;
+  if (t.sentinels?.length) {
+    client = new Redis({
+      ...options,
+      sentinels: t.sentinels,
+      name: t.sentinelName ?? 'mymaster',
+      role: 'master',
+      password: t.password,
+      sentinelPassword: t.sentinelPassword,
+      failoverDetector: true,
+      sentinelRetryStrategy: (times) => Math.min(times * 200, 2000),
+      sentinelCommandTimeout: 2000,
+    });
+  } else {
+    client = new Redis(t.url, t.password ? { ...options, password: t.password } : options);
+  }
   // Connection errors are reported by health checks and retried; never an unhandled 'error' event.
   client.on('error', () => undefined);
   return client;

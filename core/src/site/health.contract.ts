@@ -19,3 +19,19 @@ export const healthDto = z.object({
   uptimeSeconds: countSchema,
 });
 export type HealthDto = z.infer<typeof healthDto>;
+
+/** GET /ready: this process takes traffic (the 503 error envelope carries the same `data`, naming what failed). */
+export const readyDto = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  draining: z.boolean().describe('true once the process received SIGTERM and is finishing its requests'),
+  database: z.enum(['up', 'down']),
+  redis: z.enum(['up', 'down']),
+});
+export type ReadyDto = z.infer<typeof readyDto>;
+
+/** GET /live: the event loop runs (never checks a dependency). */
+export const liveDto = z.object({
+  status: z.literal('live'),
+  uptimeSeconds: countSchema,
+});
+export type LiveDto = z.infer<typeof liveDto>;

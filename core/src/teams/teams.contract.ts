@@ -91,7 +91,7 @@ export const teamLinesPageDto = z.object({ savedLines: z.array(teamLineDto), tot
 export type TeamLinesPageDto = z.infer<typeof teamLinesPageDto>;
 
 export const teamUsageDto = z.object({
-  since: z.iso.date().describe('first day of the month (UTC)'),
+  since: z.iso.date().describe('first day of the month in the viewer’s time zone (users.time_zone)'),
   members: z.array(z.object({ userId: z.uuid(), name: z.string(), generations: countSchema })),
   total: countSchema,
 });

@@ -170,7 +170,10 @@ export const teamsRepository = {
     return row?.role as TeamRole | undefined;
   },
 
-  /** Each member's generations this month (UTC), from the quota counter; for members only. */
+  /**
+   * Each member's generations since `since` (the first day of the viewer's local month), from the
+   * quota counter, whose rows are each member's own local days; for members only.
+   */
   async usage(db: DbOrTx, teamId: string, callerId: string, since: string) {
     const rows = await db
       .select({

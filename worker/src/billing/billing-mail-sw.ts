@@ -1,5 +1,5 @@
 import { formatMinor, getPlan, type PlanId } from '@gl/core';
-import { DEFAULT_TIME_ZONE, formatDate } from '@gl/core/server';
+import { DEFAULT_TIME_ZONE, formatDate, readServerMessage } from '@gl/core/server';
 import type { BillingMailInput } from './billing-mail-input';
 
 /** The billing e-mails in Kiswahili: money and dates through Intl (sw-KE), plan names from the glossary. */
@@ -62,7 +62,8 @@ export function composeBillingMailSw(input: BillingMailInput): { subject: string
         subject: reversal ? 'Malipo yako ya Genius Lines yamebatilishwa' : 'Umerejeshewa pesa za malipo yako ya Genius Lines',
         lines: [
           hello,
-          input.refund?.message ||
+          (input.refund?.message &&
+            readServerMessage(input.refund.message, { language: 'sw', timeZone: input.timeZone ?? DEFAULT_TIME_ZONE })) ||
             `Umerejeshewa ${money(input.refund?.amountMinor ?? p.refundedMinor, p.currency)} za malipo yako ya mpango wa ${planName(p.planId)}.`,
           ...(p.receiptNumber ? [`Yalikuwa malipo ya risiti ${p.receiptNumber}.`] : []),
           ...manage,

@@ -1,6 +1,7 @@
 import { DEFAULT_TIME_ZONE, formatMinor, getPlan, localDay, type PlanId } from '@gl/core';
 import { composeBillingMailSw } from './billing-mail-sw';
 import type { BillingMailInput } from './billing-mail-input';
+import { readServerMessage } from '@gl/core/server';
 
 export type { BillingMailInput };
 
@@ -63,7 +64,8 @@ export function composeBillingMail(input: BillingMailInput): { subject: string; 
         subject: reversal ? 'Your Genius Lines payment was reversed' : 'Your Genius Lines payment was refunded',
         lines: [
           `Hi ${input.name},`,
-          input.refund?.message ||
+          (input.refund?.message &&
+            readServerMessage(input.refund.message, { language: 'en', timeZone: input.timeZone ?? DEFAULT_TIME_ZONE })) ||
             `${formatMoney(input.refund?.amountMinor ?? p.refundedMinor, p.currency)} of your ${planName(p.planId)} payment was refunded.`,
           ...(p.receiptNumber ? [`It was the payment of receipt ${p.receiptNumber}.`] : []),
           ...manage,

@@ -9,6 +9,7 @@ import { webhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor
 import { mpesaC2bRegisterProcessor } from '../billing/mpesa-c2b-register.processor';
 import { paybillExpiryProcessor } from '../billing/paybill-expiry.processor';
 import { approvalSummaryProcessor } from '../approvals/approval-summary.processor';
+import { mpesaTransactionStatusProcessor } from '../billing/mpesa-transaction-status.processor';
 
 /** One entry per job; each handler lives in its own `<name>.processor.ts`. */
 export const processors: ProcessorRegistration[] = [
@@ -22,4 +23,5 @@ export const processors: ProcessorRegistration[] = [
   mpesaC2bRegisterProcessor,
   paybillExpiryProcessor,
   approvalSummaryProcessor,
+  mpesaTransactionStatusProcessor,
 ];

@@ -1,3 +1,4 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { deviceTimeZone, type AuthResult, type PublicUser } from '@gl/core/types';
 import { i18n } from '../../platform/i18n/i18n';
@@ -25,6 +26,11 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** The session's query keys: the check of a stored session at start. */
+export const sessionKeys = {
+  check: () => ['session', 'check'] as const,
+};
+
 function snapshotKey(): string {
   const s = getSession();
   return s ? `${s.token}|${JSON.stringify(s.user)}` : '';
@@ -42,8 +48,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // the stored user right after.
   const key = useSyncExternalStore(subscribeSession, snapshotKey, signedOutSnapshot);
   const session = useMemo(() => (key ? getSession() : null), [key]);
-  const [checkingStored, setChecking] = useState(() => getSession() !== null);
-  const checking = useHydrated() && checkingStored;
+  // A stored token is checked once at start (GET /api/auth/me); a failed check clears the session.
+  const [hadStoredSession] = useState(() => getSession() !== null);
+  const storedCheck = useQuery({
+    queryKey: sessionKeys.check(),
+    enabled: hadStoredSession,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    queryFn: async ({ signal }) => {
+      if (!getSession()) return 'signed-out' as const;
+      try {
+        const { user } = await api('/auth/me', { signal });
+        if (!signal.aborted && getSession()) {
+          if (user) setStoredUser(user);
+          else clearSession();
+        }
+      } catch (err) {
+        // Unmounted meanwhile, or the server unreachable: keep the stored session rather than sign the user out over a blip.
+        if (signal.aborted || (err instanceof ApiError && err.isNetworkError)) return 'kept' as const;
+        clearSession();
+      }
+      return 'checked' as const;
+    },
+  });
+  const checking = useHydrated() && hadStoredSession && storedCheck.isPending;
 
   const refreshUser = useCallback(async () => {
     if (!getSession()) return;
@@ -62,67 +91,45 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  useEffect(() => {
-    // A stored token is checked at start; a failed check clears the session.
-    if (!getSession()) {
-      setChecking(false);
-      return;
-    }
-    let cancelled = false;
-    api('/auth/me')
-      .then(({ user }) => {
-        if (!cancelled && getSession()) {
-          if (user) setStoredUser(user);
-          else clearSession();
-        }
-      })
-      .catch((err: unknown) => {
-        // Server unreachable: keep the stored session rather than sign the user out over a blip.
-        if (err instanceof ApiError && err.isNetworkError) return;
-        clearSession();
-      })
-      .finally(() => {
-        if (!cancelled) setChecking(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  const { mutateAsync: login } = useMutation({
+    mutationFn: async ({ email, password }: { email: string; password: string }) => {
+      let result: AuthResult;
+      try {
+        result = await api('/auth/login', { method: 'POST', body: { email, password }, sessionHandling: false });
+      } catch (err) {
+        throw new Error(failureText(err, i18n.t('loginFailed', { ns: 'auth' })));
+      }
+      setSession({ token: result.token, refreshToken: result.refreshToken, user: result.user });
+      return result.user;
+    },
+  });
 
-  const login = useCallback(async (email: string, password: string) => {
-    let result: AuthResult;
-    try {
-      result = await api('/auth/login', { method: 'POST', body: { email, password }, sessionHandling: false });
-    } catch (err) {
-      throw new Error(failureText(err, i18n.t('loginFailed', { ns: 'auth' })));
-    }
-    setSession({ token: result.token, refreshToken: result.refreshToken, user: result.user });
-    return result.user;
-  }, []);
+  const { mutateAsync: register } = useMutation({
+    mutationFn: async ({ name, email, password }: { name: string; email: string; password: string }) => {
+      let result: AuthResult;
+      try {
+        // The device's time zone: times are shown in it, and the daily quota resets at its midnight (DESIGN.md §20).
+        const body = { name, email, password, timeZone: deviceTimeZone() };
+        result = await api('/auth/register', { method: 'POST', body, sessionHandling: false });
+      } catch (err) {
+        throw new Error(failureText(err, i18n.t('registerFailed', { ns: 'auth' })));
+      }
+      setSession({ token: result.token, refreshToken: result.refreshToken, user: result.user });
+      return result.user;
+    },
+  });
 
-  const register = useCallback(async (name: string, email: string, password: string) => {
-    let result: AuthResult;
-    try {
-      // The device's time zone: times are shown in it, and the daily quota resets at its midnight (DESIGN.md §20).
-      const body = { name, email, password, timeZone: deviceTimeZone() };
-      result = await api('/auth/register', { method: 'POST', body, sessionHandling: false });
-    } catch (err) {
-      throw new Error(failureText(err, i18n.t('registerFailed', { ns: 'auth' })));
-    }
-    setSession({ token: result.token, refreshToken: result.refreshToken, user: result.user });
-    return result.user;
-  }, []);
-
+  // Revoke the refresh token on the server; the local session is already gone either way.
+  const { mutate: revoke } = useMutation({
+    mutationFn: (refreshToken: string) => api('/auth/logout', { method: 'POST', body: { refreshToken }, sessionHandling: false }),
+  });
   const logout = useCallback(() => {
     const refreshToken = getRefreshToken();
     // Saves queued offline go with the person: never sent later as whoever signs in next.
     void clearPendingSaves();
     clearSession();
-    if (refreshToken) {
-      // Revoke the refresh token on the server; the local session is already gone either way.
-      void api('/auth/logout', { method: 'POST', body: { refreshToken }, sessionHandling: false }).catch(() => undefined);
-    }
-  }, []);
+    if (refreshToken) revoke(refreshToken);
+  }, [revoke]);
 
   const updateUser = useCallback((patch: Partial<PublicUser>) => {
     const current = getSession()?.user;
@@ -139,8 +146,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       isAuthenticated: Boolean(session && user),
       loading: checking,
-      login,
-      register,
+      login: (email, password) => login({ email, password }),
+      register: (name, email, password) => register({ name, email, password }),
       logout,
       refreshUser,
       updateUser,

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { MpesaPaybillDto } from '@gl/core/types';
 import {
   PAYMENT_TEXT,
-  cancelPayment,
   mpesaInitiationError,
-  mpesaPaybill,
-  mpesaStatus,
-  mpesaStkPush,
   pendingPaymentOf,
+  useCancelPayment,
+  useMpesaPaybill,
+  useMpesaStatusReread,
+  useMpesaStkPush,
   validPhone,
 } from './payments';
 import { PHONE_MAX } from '@gl/core/types';
@@ -30,7 +30,10 @@ export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
   const phoneId = useId();
   const waitingFor = flow.phase === 'waiting' ? flow.paymentId : null;
   // Every (re)connection re-reads this STK request: a result sent while the socket was opening is not lost.
-  const outcome = usePaymentUpdates(paybill ? null : waitingFor, checkout ? () => mpesaStatus(checkout) : null);
+  const outcome = usePaymentUpdates(paybill ? null : waitingFor, useMpesaStatusReread(checkout));
+  const stkPush = useMpesaStkPush();
+  const paybillPayment = useMpesaPaybill();
+  const cancelPayment = useCancelPayment();
   const settle = useEffectEvent(flow.settle);
   useEffect(() => {
     if (outcome) settle(outcome);
@@ -45,7 +48,7 @@ export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
     }
     flow.processing();
     try {
-      const push = await mpesaStkPush(plan.id, interval, phone.trim());
+      const push = await stkPush.mutateAsync({ planId: plan.id, interval, phoneNumber: phone.trim() });
       if (push.responseCode !== '0') {
         flow.fail(push.customerMessage || PAYMENT_TEXT.initiationFailed);
         return;
@@ -63,9 +66,9 @@ export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
     const stkWaiting = flow.phase === 'waiting' && !paybill ? flow.paymentId : null;
     flow.processing();
     try {
-      if (stkWaiting) await cancelPayment(stkWaiting).catch(() => undefined);
+      if (stkWaiting) await cancelPayment.mutateAsync(stkWaiting).catch(() => undefined);
       setCheckout(null);
-      const created = await mpesaPaybill(plan.id, interval);
+      const created = await paybillPayment.mutateAsync({ planId: plan.id, interval });
       setPaybill(created);
       flow.waiting(created.paymentId);
     } catch (err) {
@@ -74,7 +77,7 @@ export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
     }
   };
   const leavePaybill = () => {
-    if (paybill) void cancelPayment(paybill.paymentId).catch(() => undefined);
+    if (paybill) void cancelPayment.mutateAsync(paybill.paymentId).catch(() => undefined);
     setPaybill(null);
     flow.reset();
   };

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import type { BillingInterval, PlanId } from '@gl/core/types';
-import { PAYMENT_TEXT, capturePaypalOrder, createPaypalOrder, paymentErrorMessage, pendingPaymentOf, type CaptureResult } from './payments';
+import { PAYMENT_TEXT, paymentErrorMessage, pendingPaymentOf, usePaypalOrder, type CaptureResult } from './payments';
 
 /**
  * The official PayPal buttons (loaded only inside the payment modal, "Pay once"). The order is created and
@@ -26,6 +26,7 @@ export default function PayPalOrderButtons({
 }) {
   // When our server refused the order (e.g. a 409), PayPal's own onError follows: it must not replace that message.
   const refused = useRef(false);
+  const { create: createOrder, capture: captureOrder } = usePaypalOrder();
   return (
     <PayPalScriptProvider options={{ clientId, currency: 'USD', intent: 'capture' }}>
       <PayPalButtons
@@ -35,7 +36,7 @@ export default function PayPalOrderButtons({
         createOrder={async () => {
           refused.current = false;
           try {
-            return (await createPaypalOrder(planId, interval)).orderID;
+            return (await createOrder.mutateAsync({ planId, interval })).orderID;
           } catch (err) {
             // A second upgrade while one is open (409) says so, with the payment to cancel.
             refused.current = true;
@@ -46,7 +47,7 @@ export default function PayPalOrderButtons({
         onApprove={async (data) => {
           onProcessing();
           try {
-            onCaptured(await capturePaypalOrder(data.orderID, planId));
+            onCaptured(await captureOrder.mutateAsync({ orderID: data.orderID, planId }));
           } catch {
             onError(PAYMENT_TEXT.captureFailed);
           }

@@ -1,7 +1,13 @@
 import { useRef } from 'react';
 import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import type { BillingInterval, PlanId } from '@gl/core/types';
-import { PAYMENT_TEXT, confirmPaypalSubscription, createPaypalSubscription, paymentErrorMessage, type CaptureResult } from './payments';
+import {
+  PAYMENT_TEXT,
+  paymentErrorMessage,
+  useConfirmPaypalSubscription,
+  useCreatePaypalSubscription,
+  type CaptureResult,
+} from './payments';
 
 /**
  * PayPal's subscription buttons ("Renews automatically"; loaded only inside the payment modal). The
@@ -28,6 +34,8 @@ export default function PayPalSubscriptionButtons({
 }) {
   // The payment our server recorded for the subscription being approved.
   const paymentId = useRef('');
+  const create = useCreatePaypalSubscription();
+  const confirm = useConfirmPaypalSubscription();
   return (
     <PayPalScriptProvider options={{ clientId, currency: 'USD', intent: 'subscription', vault: true }}>
       <PayPalButtons
@@ -36,7 +44,7 @@ export default function PayPalSubscriptionButtons({
         disabled={disabled}
         createSubscription={async () => {
           try {
-            const created = await createPaypalSubscription(planId, interval);
+            const created = await create.mutateAsync({ planId, interval });
             paymentId.current = created.paymentId;
             return created.subscriptionID;
           } catch (err) {
@@ -47,7 +55,7 @@ export default function PayPalSubscriptionButtons({
         onApprove={async (data) => {
           onProcessing();
           try {
-            onConfirmed(await confirmPaypalSubscription(data.subscriptionID ?? '', paymentId.current));
+            onConfirmed(await confirm.mutateAsync({ subscriptionID: data.subscriptionID ?? '', paymentId: paymentId.current }));
           } catch (err) {
             onError(paymentErrorMessage(err, PAYMENT_TEXT.captureFailed));
           }

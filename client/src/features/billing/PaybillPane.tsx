@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MpesaPaybillDto } from '@gl/core/types';
 import { useCopy } from '../../platform/clipboard';
 import { formatKsh } from './money';
-import { paymentOutcome } from './payments';
+import { usePaymentOutcomeReread } from './payments';
 import { usePaymentUpdates } from './use-payment-updates';
 import { CheckIcon, CopyIcon } from '../../ui/icons';
 import type { PaymentFlow } from './payment-flow';
@@ -16,7 +16,7 @@ import type { PaymentFlow } from './payment-flow';
 export default function PaybillPane({ flow, paybill, onBack }: { flow: PaymentFlow; paybill: MpesaPaybillDto; onBack(): void }) {
   const { t } = useTranslation('billing');
   const waitingFor = flow.phase === 'waiting' ? paybill.paymentId : null;
-  const outcome = usePaymentUpdates(waitingFor, () => paymentOutcome(paybill.paymentId));
+  const outcome = usePaymentUpdates(waitingFor, usePaymentOutcomeReread(paybill.paymentId));
   const settle = useEffectEvent(flow.settle);
   useEffect(() => {
     if (outcome) settle(outcome);

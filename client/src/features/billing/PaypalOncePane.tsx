@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_TEXT, capturePaypalOrder, createPaypalOrder, paymentErrorMessage, pendingPaymentOf, type CaptureResult } from './payments';
+import { PAYMENT_TEXT, paymentErrorMessage, pendingPaymentOf, usePaypalOrder, type CaptureResult } from './payments';
 import { usePaymentUpdates } from './use-payment-updates';
 import type { PaymentFlow } from './payment-flow';
 import { lazyChunk } from '../../platform/lazy-page';
@@ -19,6 +19,7 @@ export default function PaypalOncePane({ flow }: { flow: PaymentFlow }) {
   const { t } = useTranslation('billing');
   const { config, configError, plan, interval, busy, offline } = flow;
   const outcome = usePaymentUpdates(flow.phase === 'waiting' ? flow.paymentId : null);
+  const { create: createOrder, capture: captureOrder } = usePaypalOrder();
   const settle = useEffectEvent(flow.settle);
   useEffect(() => {
     if (outcome) settle(outcome);
@@ -28,13 +29,13 @@ export default function PaypalOncePane({ flow }: { flow: PaymentFlow }) {
     flow.processing();
     let orderID: string;
     try {
-      orderID = (await createPaypalOrder(plan.id, interval)).orderID;
+      orderID = (await createOrder.mutateAsync({ planId: plan.id, interval })).orderID;
     } catch (err) {
       flow.fail(paymentErrorMessage(err, PAYMENT_TEXT.paypalFailed), pendingPaymentOf(err));
       return;
     }
     try {
-      applyCapture(flow, await capturePaypalOrder(orderID, plan.id));
+      applyCapture(flow, await captureOrder.mutateAsync({ orderID, planId: plan.id }));
     } catch {
       flow.fail(PAYMENT_TEXT.captureFailed);
     }

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_TEXT, confirmPaypalSubscription, createPaypalSubscription, paymentErrorMessage } from './payments';
+import { PAYMENT_TEXT, paymentErrorMessage, useConfirmPaypalSubscription, useCreatePaypalSubscription } from './payments';
 import type { PaymentFlow } from './payment-flow';
 import { lazyChunk } from '../../platform/lazy-page';
 
@@ -13,12 +13,14 @@ const PayPalSubscriptionButtons = lazyChunk(() => import('./PayPalSubscriptionBu
 export default function PaypalSubscriptionPane({ flow }: { flow: PaymentFlow }) {
   const { t } = useTranslation('billing');
   const { config, configError, plan, interval, busy, offline } = flow;
+  const create = useCreatePaypalSubscription();
+  const confirm = useConfirmPaypalSubscription();
 
   const simulate = async () => {
     flow.processing();
     try {
-      const created = await createPaypalSubscription(plan.id, interval);
-      flow.succeed(await confirmPaypalSubscription(created.subscriptionID, created.paymentId));
+      const created = await create.mutateAsync({ planId: plan.id, interval });
+      flow.succeed(await confirm.mutateAsync({ subscriptionID: created.subscriptionID, paymentId: created.paymentId }));
     } catch (err) {
       flow.fail(paymentErrorMessage(err, PAYMENT_TEXT.subscriptionFailed));
     }

@@ -15,14 +15,28 @@ import type {
 } from '@gl/core/types';
 import { ApiError, api } from '../../platform/api';
 import { i18n } from '../../platform/i18n/i18n';
-import type { PaymentOutcome } from './use-payment-updates';
+
+/** How long an outcome no view waits for yet is kept (the push's answer comes long before). */
+export const EARLY_OUTCOME_KEEP_MS = 5 * 60_000;
+
+/** The payments feature's query keys (billing's own page data is under `billingKey`, billing.ts). */
+export const paymentKeys = {
+  config: () => ['payments-config'] as const,
+  subscriptions: (userId: string | undefined) => ['subscriptions', userId ?? 'none'] as const,
+  allSubscriptions: () => ['subscriptions'] as const,
+  /** A payment's final outcome, written by `payment:updated` and the re-read (use-payment-updates.ts). */
+  outcomes: () => ['payment-outcome'] as const,
+  outcome: (paymentId: string | null) => ['payment-outcome', paymentId ?? 'none'] as const,
+  mpesaStatus: (checkoutRequestID: string) => ['mpesa-status', checkoutRequestID] as const,
+  history: () => ['payment-history'] as const,
+};
 
 /** GET /api/payments/config: real PayPal buttons, or the sandbox simulation. */
 export type PaymentsConfig = PaymentsConfigDto;
 
 export function usePaymentsConfig(enabled = true) {
   return useQuery({
-    queryKey: ['payments-config'],
+    queryKey: paymentKeys.config(),
     queryFn: () => api('/payments/config', { sessionHandling: false }),
     staleTime: 10 * 60_000,
     enabled,
@@ -31,11 +45,9 @@ export function usePaymentsConfig(enabled = true) {
 
 export type SubscriptionsState = SubscriptionsDto;
 
-const subscriptionsKey = (userId: string | undefined) => ['subscriptions', userId ?? 'none'] as const;
-
 export function useSubscriptions(userId: string | undefined) {
   return useQuery({
-    queryKey: subscriptionsKey(userId),
+    queryKey: paymentKeys.subscriptions(userId),
     enabled: Boolean(userId),
     queryFn: () => api('/subscriptions'),
   });
@@ -50,7 +62,7 @@ export function useStoreSubscription(): (
   const client = useQueryClient();
   return useCallback(
     (userId, subscription, currentPlan) =>
-      client.setQueryData<SubscriptionsState>(subscriptionsKey(userId), (old) => ({
+      client.setQueryData<SubscriptionsState>(paymentKeys.subscriptions(userId), (old) => ({
         subscriptions: subscription
           ? [subscription, ...(old?.subscriptions ?? []).filter((s) => s.id !== subscription.id)]
           : (old?.subscriptions ?? []),
@@ -63,10 +75,18 @@ export function useStoreSubscription(): (
 /** Reads every subscription list again (a payment went through; the server has the last word). */
 export function useRefreshSubscriptions(): () => void {
   const client = useQueryClient();
-  return useCallback(() => void client.invalidateQueries({ queryKey: ['subscriptions'] }), [client]);
+  return useCallback(() => void client.invalidateQueries({ queryKey: paymentKeys.allSubscriptions() }), [client]);
 }
 
 /** The texts a buyer sees, word for word (the server's payment messages say the same). */
+/** How a payment ended, as `payment:updated` (or a re-read of it) tells. */
+export interface PaymentOutcome {
+  paymentId: string;
+  status: PaymentStatus;
+  resultCode?: string | null;
+  message: string;
+}
+
 /** The payment messages, in the interface's language (read when shown). */
 export const PAYMENT_TEXT = {
   get paypalFailed() {
@@ -174,12 +194,17 @@ export function mpesaInitiationError(err: unknown): string {
 
 export type CaptureResult = PaypalCaptureDto;
 
-export function createPaypalOrder(planId: PlanId, interval: BillingInterval): Promise<PaypalOrderDto> {
-  return api('/payments/paypal/create-order', { method: 'POST', body: { planId, interval } });
-}
-
-export function capturePaypalOrder(orderID: string, planId: PlanId): Promise<CaptureResult> {
-  return api('/payments/paypal/capture-order', { method: 'POST', body: { orderID, planId } });
+/** "Pay once" with PayPal: our server creates the order (the amount from the catalogue), then captures it once approved. */
+export function usePaypalOrder() {
+  const create = useMutation({
+    mutationFn: ({ planId, interval }: { planId: PlanId; interval: BillingInterval }): Promise<PaypalOrderDto> =>
+      api('/payments/paypal/create-order', { method: 'POST', body: { planId, interval } }),
+  });
+  const capture = useMutation({
+    mutationFn: ({ orderID, planId }: { orderID: string; planId: PlanId }): Promise<CaptureResult> =>
+      api('/payments/paypal/capture-order', { method: 'POST', body: { orderID, planId } }),
+  });
+  return { create, capture };
 }
 
 export interface PaypalSubscriptionCreated {
@@ -189,17 +214,24 @@ export interface PaypalSubscriptionCreated {
 }
 
 /** POST /payments/paypal/create-subscription: an auto-renewing subscription at PayPal, waiting for the buyer's approval. */
-export function createPaypalSubscription(planId: PlanId, interval: BillingInterval): Promise<PaypalSubscriptionCreated> {
-  return api('/payments/paypal/create-subscription', { method: 'POST', body: { planId, interval } });
+export function useCreatePaypalSubscription() {
+  return useMutation({
+    mutationFn: ({ planId, interval }: { planId: PlanId; interval: BillingInterval }): Promise<PaypalSubscriptionCreated> =>
+      api('/payments/paypal/create-subscription', { method: 'POST', body: { planId, interval } }),
+  });
 }
 
 /** POST /payments/paypal/confirm-subscription: the server reads it back from PayPal and activates the plan. */
-export async function confirmPaypalSubscription(subscriptionID: string, paymentId: string): Promise<CaptureResult> {
-  const r = await api('/payments/paypal/confirm-subscription', {
-    method: 'POST',
-    body: { subscriptionID },
+export function useConfirmPaypalSubscription() {
+  return useMutation({
+    mutationFn: async ({ subscriptionID, paymentId }: { subscriptionID: string; paymentId: string }): Promise<CaptureResult> => {
+      const r = await api('/payments/paypal/confirm-subscription', {
+        method: 'POST',
+        body: { subscriptionID },
+      });
+      return { id: subscriptionID, paymentId, status: 'completed', message: '', subscription: r.subscription, currentPlan: r.currentPlan };
+    },
   });
-  return { id: subscriptionID, paymentId, status: 'completed', message: '', subscription: r.subscription, currentPlan: r.currentPlan };
 }
 
 /**
@@ -213,12 +245,10 @@ export function pendingPaymentOf(err: unknown): string | null {
 
 /** Cancelling another open upgrade payment (the answer: true when it was still pending and is cancelled now). */
 export function useCancelPayment() {
-  return useMutation({ mutationFn: cancelPayment });
-}
-
-/** POST /payments/{id}/cancel: true when it was still pending and is cancelled now. */
-export async function cancelPayment(paymentId: string): Promise<boolean> {
-  return (await api(`/payments/${encodeURIComponent(paymentId)}/cancel`, { method: 'POST', body: {} })).cancelled;
+  return useMutation({
+    mutationFn: async (paymentId: string): Promise<boolean> =>
+      (await api(`/payments/${encodeURIComponent(paymentId)}/cancel`, { method: 'POST', body: {} })).cancelled,
+  });
 }
 
 /** The server's own words when it refused for a reason the buyer can act on, else `fallback`. */
@@ -227,24 +257,59 @@ export function paymentErrorMessage(err: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The stored state of an STK request: re-read when the live connection (re)connects, so a missed event is not lost. */
-export function mpesaStatus(checkoutRequestID: string): Promise<MpesaStatusDto> {
-  return api(`/payments/mpesa/status/${encodeURIComponent(checkoutRequestID)}`);
+/**
+ * The re-read of an STK request's stored state for `usePaymentUpdates` (on every (re)connection of
+ * the live socket, so a missed event is not lost), through the query cache; null without a request.
+ */
+export function useMpesaStatusReread(checkoutRequestID: string | null): (() => Promise<MpesaStatusDto>) | null {
+  const client = useQueryClient();
+  if (!checkoutRequestID) return null;
+  return () =>
+    client.fetchQuery({
+      queryKey: paymentKeys.mpesaStatus(checkoutRequestID),
+      queryFn: () => api(`/payments/mpesa/status/${encodeURIComponent(checkoutRequestID)}`),
+      staleTime: 0,
+      retry: false,
+    });
 }
 
 /** POST /payments/mpesa/paybill: a payment to pay from the M-Pesa menu (Lipa na M-Pesa, Paybill) with its own account number. */
-export function mpesaPaybill(planId: PlanId, interval: BillingInterval): Promise<MpesaPaybillDto> {
-  return api('/payments/mpesa/paybill', { method: 'POST', body: { planId, interval } });
+export function useMpesaPaybill() {
+  return useMutation({
+    mutationFn: ({ planId, interval }: { planId: PlanId; interval: BillingInterval }): Promise<MpesaPaybillDto> =>
+      api('/payments/mpesa/paybill', { method: 'POST', body: { planId, interval } }),
+  });
 }
 
-/** The stored state of a payment from the history (a Paybill payment has no STK request to ask about). */
-export async function paymentOutcome(paymentId: string): Promise<PaymentOutcome> {
-  const { payments } = await api('/payments/history');
-  const p = payments.find((x) => x.id === paymentId);
-  if (!p) throw new Error('payment not found');
-  return { paymentId: p.id, status: p.status, resultCode: p.resultCode, message: p.message };
+/**
+ * The re-read of a payment's stored state from the history, for `usePaymentUpdates` (a Paybill
+ * payment has no STK request to ask about), through the query cache.
+ */
+export function usePaymentOutcomeReread(paymentId: string): () => Promise<PaymentOutcome> {
+  const client = useQueryClient();
+  return async () => {
+    const { payments } = await client.fetchQuery({
+      queryKey: paymentKeys.history(),
+      queryFn: () => api('/payments/history'),
+      staleTime: 0,
+      retry: false,
+    });
+    const p = payments.find((x) => x.id === paymentId);
+    if (!p) throw new Error('payment not found');
+    return { paymentId: p.id, status: p.status, resultCode: p.resultCode, message: p.message };
+  };
 }
 
-export function mpesaStkPush(planId: PlanId, interval: BillingInterval, phoneNumber: string): Promise<MpesaStkPushDto> {
-  return api('/payments/mpesa/stk-push', { method: 'POST', body: { planId, interval, phoneNumber } });
+export function useMpesaStkPush() {
+  return useMutation({
+    mutationFn: ({
+      planId,
+      interval,
+      phoneNumber,
+    }: {
+      planId: PlanId;
+      interval: BillingInterval;
+      phoneNumber: string;
+    }): Promise<MpesaStkPushDto> => api('/payments/mpesa/stk-push', { method: 'POST', body: { planId, interval, phoneNumber } }),
+  });
 }

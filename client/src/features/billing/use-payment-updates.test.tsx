@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { QueryClientProvider, notifyManager } from '@tanstack/react-query';
+import { act, renderHook as render, waitFor } from '@testing-library/react';
+import { createQueryClient } from '../../platform/query-client';
 import { fakeSocket } from '../../test/fake-socket';
 import { live } from '../../platform/socket';
 import { usePaymentUpdates, type PaymentOutcome } from './use-payment-updates';
@@ -14,6 +17,16 @@ const event = (paymentId: string, status: PaymentOutcome['status'], message = ''
   message,
   planId: 'pro',
 });
+
+// The cache tells its observers at once (not on the next tick), so each act() shows what an event changed.
+notifyManager.setScheduler((cb) => cb());
+
+/** Each test with its own query cache, where the outcomes are kept. */
+function renderHook<Result, Props>(hook: (props: Props) => Result, options: { initialProps?: Props } = {}) {
+  const client = createQueryClient({ queries: { retry: false } });
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return render(hook, { ...options, wrapper });
+}
 
 /** The live connection loads socket.io-client lazily: wait until our handlers are on the (fake) socket. */
 async function connected() {

@@ -1,3 +1,4 @@
+import { notifyManager } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +8,9 @@ import { TEST_USER, mockApi, ok, renderAt, resetBrowserState, signIn } from '../
 import { fakeSocket } from '../../test/fake-socket';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('../../test/fake-socket')).fakeIo }));
+// A generation streams into the query cache, which tells the page at once here (not on the next tick), so each
+// live() shows what its event changed.
+notifyManager.setScheduler((cb) => cb());
 
 beforeEach(() => resetBrowserState());
 

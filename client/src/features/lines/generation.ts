@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
 import {
   GENERATION_LINES_MAX,
   type GenerateBody,
@@ -150,32 +151,92 @@ function reduce(state: GenerationState, ev: LiveEvent): GenerationState {
   }
 }
 
+/** The lines feature's query keys for a generation as it streams in. */
+export const generationKeys = {
+  all: () => ['generation'] as const,
+  live: (id: string) => ['generation', id, 'live'] as const,
+};
+
+/** How long events of a generation no view follows yet are kept (the POST's answer comes long before). */
+const EARLY_KEEP_MS = 5 * 60_000;
+
+/**
+ * A generation as the query cache holds it, by id: its state, plus whether a view follows it
+ * (then only that view applies its events) and the usage its `generation:completed` carried.
+ */
+type CachedGeneration = GenerationState & { followed?: boolean; usage?: UsageSummary | null };
+
+/** Events of a generation no view follows yet (the POST has not answered) start from this. */
+const unfollowed = (id: string): CachedGeneration => ({ ...IDLE, id, phase: 'pending' });
+
+/** A request's state once the server accepted it as `id`, with what already streamed in before the answer. */
+function followed(
+  local: GenerationState,
+  id: string,
+  status: GenerationDto['status'],
+  early: CachedGeneration | undefined,
+): CachedGeneration {
+  const base: CachedGeneration = { ...local, id, phase: status === 'running' ? 'running' : 'pending', followed: true };
+  if (!early) return base;
+  if (early.phase === 'completed')
+    return { ...base, phase: 'completed', lines: early.lines.slice(), source: early.source, usage: early.usage };
+  if (early.phase === 'failed') return { ...base, phase: 'failed', error: early.error };
+  const lines = base.lines.slice();
+  early.lines.forEach((text, index) => {
+    if (text == null) return;
+    while (lines.length <= index) lines.push(null);
+    lines[index] = text;
+  });
+  return { ...base, lines, phase: early.phase === 'running' ? 'running' : base.phase };
+}
+
 /**
  * A generation's life on /generate: POST /api/lines/generate (202), then its lines arrive over
- * Socket.IO. Events that beat the POST's answer are buffered; after a reconnect a pending
- * generation is re-read with GET /api/lines/generations/:id so nothing is missed.
+ * Socket.IO into the query cache (`generationKeys.live(id)`): events that beat the POST's answer
+ * are kept there by id until the answer names it; after a reconnect a pending generation is
+ * re-read with GET /api/lines/generations/:id so nothing is missed. Before the server accepts a
+ * request (submitting, or refused) the view holds it itself.
  */
 export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) => void) {
   useLiveConnection();
-  const [state, setState] = useState<GenerationState>(IDLE);
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  const early = useRef(new Map<string, LiveEvent[]>());
+  const client = useQueryClient();
+  // Events that beat the POST's answer have no view on them yet: they stay in the cache meanwhile.
+  useState(() => client.setQueryDefaults(generationKeys.all(), { gcTime: EARLY_KEEP_MS }));
+  const [local, setLocal] = useState<GenerationState>(IDLE);
+  const localRef = useRef(local);
+  localRef.current = local;
   const onUsageRef = useRef(onUsage);
   onUsageRef.current = onUsage;
+  // Written only by the socket, the re-read and this view's actions: the query itself never fetches.
+  const { data: cached } = useQuery<CachedGeneration>({
+    queryKey: generationKeys.live(local.id ?? 'none'),
+    queryFn: skipToken,
+    staleTime: Infinity,
+  });
+  const state: GenerationState = local.id ? (cached ?? local) : local;
 
-  const dispatch = useCallback((ev: LiveEvent) => {
-    if (stateRef.current.id !== ev.id) {
-      // Possibly ours, before the POST answered: keep a few.
-      const list = early.current.get(ev.id) ?? [];
-      if (list.length < 40) list.push(ev);
-      early.current.set(ev.id, list);
-      if (early.current.size > 10) early.current.delete(early.current.keys().next().value as string);
-      return;
-    }
-    setState((s) => reduce(s, ev));
-    if (ev.type === 'completed') onUsageRef.current(ev.usage);
-  }, []);
+  const read = useCallback((id: string) => client.getQueryData<CachedGeneration>(generationKeys.live(id)), [client]);
+  /** The state this view shows now (read synchronously, for actions and the re-read). */
+  const current = useCallback((): GenerationState => {
+    const l = localRef.current;
+    return (l.id && read(l.id)) || l;
+  }, [read]);
+  const update = useCallback(
+    (id: string, change: (s: CachedGeneration) => CachedGeneration) =>
+      client.setQueryData<CachedGeneration>(generationKeys.live(id), (old) => change(old ?? unfollowed(id))),
+    [client],
+  );
+
+  const dispatch = useCallback(
+    (ev: LiveEvent) => {
+      const mine = localRef.current.id === ev.id;
+      // A generation another view follows is that view's to update (each event is applied once).
+      if (!mine && read(ev.id)?.followed) return;
+      update(ev.id, (s) => ({ ...reduce(s, ev), ...(ev.type === 'completed' ? { usage: ev.usage } : {}) }));
+      if (mine && ev.type === 'completed') onUsageRef.current(ev.usage);
+    },
+    [read, update],
+  );
 
   useLiveEvent('generation:started', (p) => dispatch({ type: 'started', id: p.id }));
   useLiveEvent('generation:line', (p) => dispatch({ type: 'line', ...p }));
@@ -184,11 +245,11 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
   useLiveEvent('generation:failed', (p) => dispatch({ type: 'failed', ...p }));
 
   const resync = useCallback(async () => {
-    const s = stateRef.current;
+    const s = current();
     if (!s.id || !(s.phase === 'pending' || s.phase === 'running' || s.regenerating.length > 0 || s.refining)) return;
     try {
       const { generation } = await api(`/lines/generations/${s.id}`);
-      if (stateRef.current.id !== generation.id) return;
+      if (localRef.current.id !== generation.id) return;
       // Where each refined line came from, as the server recorded it.
       const refinedFrom = Object.fromEntries(
         (generation.refinements ?? []).map((r) => [
@@ -196,7 +257,7 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
           { from: r.from, action: r.action, ...(r.action === 'translate' ? { language: r.language } : {}) },
         ]),
       );
-      setState((cur) => (cur.id === generation.id ? { ...cur, refinedFrom: { ...cur.refinedFrom, ...refinedFrom } } : cur));
+      update(generation.id, (cur) => ({ ...cur, refinedFrom: { ...cur.refinedFrom, ...refinedFrom } }));
       if (generation.status === 'completed' && generation.source) {
         dispatch({ type: 'completed', id: generation.id, lines: generation.lines, source: generation.source, usage: null });
       } else if (generation.status === 'failed') {
@@ -207,12 +268,27 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
     } catch (err) {
       console.error('Could not re-read the generation after reconnecting', err);
     }
-  }, [dispatch]);
+  }, [current, dispatch, update]);
   useLiveReconnect(() => void resync());
+
+  /** Starts following a generation the server accepted (also one started by a tone comparison). */
+  const follow = useCallback(
+    (id: string, status: GenerationDto['status']) => {
+      const early = read(id);
+      const next = followed(localRef.current, id, status, early);
+      client.setQueryData<CachedGeneration>(generationKeys.live(id), next);
+      localRef.current = { ...localRef.current, id };
+      setLocal((l) => ({ ...l, id }));
+      if (early?.phase === 'completed') onUsageRef.current(early.usage);
+      if (status === 'completed' || status === 'failed') void resync();
+    },
+    [client, read, resync],
+  );
 
   const generate = useCallback(
     async (request: GenerateRequest) => {
-      setState({ ...IDLE, phase: 'submitting', request, lines: Array.from({ length: request.count }, () => null) });
+      setLocal({ ...IDLE, phase: 'submitting', request, lines: Array.from({ length: request.count }, () => null) });
+      localRef.current = { ...IDLE, phase: 'submitting', request, lines: Array.from({ length: request.count }, () => null) };
       try {
         // Be connected before asking, so the first line is not missed.
         await live.ready(3_000);
@@ -230,66 +306,73 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
         onUsageRef.current(data.usage);
         follow(data.generation.id, data.generation.status);
       } catch (err) {
-        setState((s) => ({ ...s, phase: 'failed', error: toGenerationError(err) }));
+        setLocal((s) => ({ ...s, phase: 'failed', error: toGenerationError(err) }));
       }
     },
-    [dispatch, resync],
+    [follow],
   );
-
-  /** Starts following a generation the server accepted (also one started by a tone comparison). */
-  const follow = (id: string, status: GenerationDto['status']) => {
-    setState((s) => ({ ...s, id, phase: status === 'running' ? 'running' : 'pending' }));
-    stateRef.current = { ...stateRef.current, id };
-    const buffered = early.current.get(id) ?? [];
-    early.current.delete(id);
-    for (const ev of buffered) dispatch(ev);
-    if (status === 'completed' || status === 'failed') void resync();
-  };
 
   /** Shows a request as submitted (before the answer), for a comparison started elsewhere. */
   const begin = useCallback((request: GenerateRequest) => {
-    setState({ ...IDLE, phase: 'submitting', request, lines: Array.from({ length: request.count }, () => null) });
+    const next: GenerationState = { ...IDLE, phase: 'submitting', request, lines: Array.from({ length: request.count }, () => null) };
+    localRef.current = next;
+    setLocal(next);
   }, []);
-  const adopt = useCallback((id: string) => follow(id, 'pending'), [dispatch, resync]);
-  const fail = useCallback((err: unknown) => setState((s) => ({ ...s, phase: 'failed', error: toGenerationError(err) })), []);
-  const reset = useCallback(() => setState(IDLE), []);
+  const adopt = useCallback((id: string) => follow(id, 'pending'), [follow]);
+  const fail = useCallback(
+    (err: unknown) => {
+      const id = localRef.current.id;
+      if (id) update(id, (s) => ({ ...s, phase: 'failed', error: toGenerationError(err) }));
+      else setLocal((s) => ({ ...s, phase: 'failed', error: toGenerationError(err) }));
+    },
+    [update],
+  );
+  const reset = useCallback(() => {
+    localRef.current = IDLE;
+    setLocal(IDLE);
+  }, []);
 
-  const regenerateLine = useCallback(async (index: number) => {
-    const s = stateRef.current;
-    if (!s.id || s.regenerating.includes(index)) return;
-    setState((cur) => ({ ...cur, regenerating: [...cur.regenerating, index], lineError: null }));
-    try {
-      await api(`/lines/generations/${s.id}/regenerate`, { method: 'POST', body: { index } });
-    } catch (err) {
-      setState((cur) => ({ ...cur, regenerating: cur.regenerating.filter((i) => i !== index), lineError: toGenerationError(err) }));
-    }
-  }, []);
+  const regenerateLine = useCallback(
+    async (index: number) => {
+      const s = current();
+      if (!s.id || s.regenerating.includes(index)) return;
+      const id = s.id;
+      update(id, (cur) => ({ ...cur, regenerating: [...cur.regenerating, index], lineError: null }));
+      try {
+        await api(`/lines/generations/${id}/regenerate`, { method: 'POST', body: { index } });
+      } catch (err) {
+        update(id, (cur) => ({ ...cur, regenerating: cur.regenerating.filter((i) => i !== index), lineError: toGenerationError(err) }));
+      }
+    },
+    [current, update],
+  );
 
   /**
    * POST /lines/generations/:id/refine: the refined line is appended to the generation (the
    * original stays) and streams in as generation:line. One refinement or regeneration at a time.
    */
-  const refineLine = useCallback(async (index: number, action: RefineAction, language?: LanguageId) => {
-    const s = stateRef.current;
-    if (!s.id || s.refining || s.regenerating.length > 0) return;
-    const refining = { from: index, action, language, at: s.lines.length };
-    stateRef.current = { ...s, refining };
-    setState((cur) => ({ ...cur, refining, lineError: null }));
-    try {
-      const body: RefineBody = { index, action, ...(language ? { language } : {}) };
-      const data = await api(`/lines/generations/${s.id}/refine`, { method: 'POST', body });
-      if (data.usage) onUsageRef.current(data.usage);
-    } catch (err) {
-      setState((cur) => ({ ...cur, refining: null, lineError: toGenerationError(err) }));
-    }
-  }, []);
+  const refineLine = useCallback(
+    async (index: number, action: RefineAction, language?: LanguageId) => {
+      const s = current();
+      if (!s.id || s.refining || s.regenerating.length > 0) return;
+      const id = s.id;
+      const refining = { from: index, action, language, at: s.lines.length };
+      update(id, (cur) => ({ ...cur, refining, lineError: null }));
+      try {
+        const body: RefineBody = { index, action, ...(language ? { language } : {}) };
+        const data = await api(`/lines/generations/${id}/refine`, { method: 'POST', body });
+        if (data.usage) onUsageRef.current(data.usage);
+      } catch (err) {
+        update(id, (cur) => ({ ...cur, refining: null, lineError: toGenerationError(err) }));
+      }
+    },
+    [current, update],
+  );
 
   const retry = useCallback(() => {
-    const r = stateRef.current.request;
+    const r = current().request;
     if (r) void generate(r);
-  }, [generate]);
-
-  useEffect(() => () => early.current.clear(), []);
+  }, [current, generate]);
 
   return { state, generate, regenerateLine, refineLine, retry, begin, adopt, fail, reset };
 }

@@ -38,6 +38,11 @@ function describedBy(id: string, hint: ReactNode, own: string | undefined): stri
   return [hint ? hintId(id) : undefined, own].filter(Boolean).join(' ') || undefined;
 }
 
+/** A field's props split in two: the shell's (label, hint, footer, wrapper classes) and the control's (with the id, which both use). */
+function splitShell<P extends Shell>({ label, hint, footer, className, labelClassName, ...rest }: P) {
+  return { shell: { id: rest.id, label, hint, footer, className, labelClassName }, hint, rest };
+}
+
 type Controlled<E> = Omit<E, 'id' | 'value' | 'onChange' | 'className'> & {
   value: string;
   onChange: (value: string) => void;
@@ -49,22 +54,12 @@ type Controlled<E> = Omit<E, 'id' | 'value' | 'onChange' | 'className'> & {
  * A labelled input (required unless told otherwise). Bounds come from core's contract
  * (`EMAIL_MAX`, `NAME_MAX`, `PASSWORD_MAX`... in `@gl/core/types`), never a literal.
  */
-export function Field({
-  id,
-  label,
-  hint,
-  footer,
-  className,
-  labelClassName,
-  controlClassName,
-  value,
-  onChange,
-  type = 'text',
-  required = true,
-  after,
-  ...input
-}: Shell &
-  Controlled<InputHTMLAttributes<HTMLInputElement>> & { /** Drawn over the input's end (a show-password button). */ after?: ReactNode }) {
+export function Field(
+  props: Shell &
+    Controlled<InputHTMLAttributes<HTMLInputElement>> & { /** Drawn over the input's end (a show-password button). */ after?: ReactNode },
+) {
+  const { shell, hint, rest } = splitShell(props);
+  const { id, controlClassName, value, onChange, type = 'text', required = true, after, ...input } = rest;
   const control = (
     <input
       {...input}
@@ -78,7 +73,7 @@ export function Field({
     />
   );
   return (
-    <FieldShell id={id} label={label} hint={hint} footer={footer} className={className} labelClassName={labelClassName}>
+    <FieldShell {...shell}>
       {after ? (
         <div className="relative">
           {control}
@@ -96,27 +91,16 @@ export function Field({
  * keeps `rows` and scrolls). `enterSubmits`: a one-line answer that wraps (a topic): Enter sends the
  * form as an input's would, and no line break is typed.
  */
-export function TextAreaField({
-  id,
-  label,
-  hint,
-  footer,
-  className,
-  labelClassName,
-  controlClassName,
-  value,
-  onChange,
-  required = true,
-  autoGrow = false,
-  enterSubmits = false,
-  ref,
-  ...textarea
-}: Shell &
-  Controlled<TextareaHTMLAttributes<HTMLTextAreaElement>> & {
-    autoGrow?: boolean;
-    enterSubmits?: boolean;
-    ref?: Ref<HTMLTextAreaElement>;
-  }) {
+export function TextAreaField(
+  props: Shell &
+    Controlled<TextareaHTMLAttributes<HTMLTextAreaElement>> & {
+      autoGrow?: boolean;
+      enterSubmits?: boolean;
+      ref?: Ref<HTMLTextAreaElement>;
+    },
+) {
+  const { shell, hint, rest } = splitShell(props);
+  const { id, controlClassName, value, onChange, required = true, autoGrow = false, enterSubmits = false, ref, ...textarea } = rest;
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     textarea.onKeyDown?.(e);
     if (!enterSubmits || e.defaultPrevented || e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
@@ -125,7 +109,7 @@ export function TextAreaField({
   };
   const grow = autoGrow ? ' field-sizing-content resize-none' : '';
   return (
-    <FieldShell id={id} label={label} hint={hint} footer={footer} className={className} labelClassName={labelClassName}>
+    <FieldShell {...shell}>
       <textarea
         {...textarea}
         ref={ref}
@@ -142,22 +126,11 @@ export function TextAreaField({
 }
 
 /** A labelled select; its options are the children. */
-export function SelectField({
-  id,
-  label,
-  hint,
-  footer,
-  className,
-  labelClassName,
-  controlClassName,
-  value,
-  onChange,
-  required = true,
-  children,
-  ...select
-}: Shell & Controlled<SelectHTMLAttributes<HTMLSelectElement>> & { children: ReactNode }) {
+export function SelectField(props: Shell & Controlled<SelectHTMLAttributes<HTMLSelectElement>> & { children: ReactNode }) {
+  const { shell, hint, rest } = splitShell(props);
+  const { id, controlClassName, value, onChange, required = true, children, ...select } = rest;
   return (
-    <FieldShell id={id} label={label} hint={hint} footer={footer} className={className} labelClassName={labelClassName}>
+    <FieldShell {...shell}>
       <select
         {...select}
         id={id}

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { PHOTO_FIELD, type UsageSummary } from '@gl/core/types';
 import { ApiError, apiUpload } from '../../../platform/api';
@@ -28,7 +29,17 @@ export interface PhotoState {
   generationId: string | null;
 }
 
-const EMPTY: PhotoState = { photo: null, preparing: false, progress: null, error: null, generationId: null };
+type LocalPhotoState = Omit<PhotoState, 'generationId'>;
+
+const EMPTY: LocalPhotoState = { photo: null, preparing: false, progress: null, error: null };
+
+/** POST /api/lines/photo with the photo and the choices, as one multipart upload with progress. */
+function usePhotoUpload() {
+  return useMutation({
+    mutationFn: ({ request, photo, onProgress }: { request: GenerateRequest; photo: Blob; onProgress(fraction: number): void }) =>
+      apiUpload('/lines/photo', photoForm(request, photo), { onProgress }),
+  });
+}
 
 /** The fields generate sends (the same choices, the same omissions), as multipart text fields beside the photo. */
 export function photoForm(request: GenerateRequest, photo: Blob): FormData {
@@ -51,10 +62,12 @@ export function photoForm(request: GenerateRequest, photo: Blob): FormData {
 /**
  * "From a photo" on /generate: the picked photo (shrunk in the browser), its upload with progress
  * to POST /api/lines/photo, then the lines arrive over the socket exactly as for any generation:
- * the generation hook shows the request, adopts the accepted id and streams the lines.
+ * the generation hook shows the request, adopts the accepted id and streams the lines. The upload is
+ * a mutation: the generation written from the photo is its answer's.
  */
 export function usePhotoGeneration(generation: ReturnType<typeof useGeneration>, onUsage: (usage: UsageSummary) => void) {
-  const [state, setState] = useState<PhotoState>(EMPTY);
+  const [state, setState] = useState<LocalPhotoState>(EMPTY);
+  const upload = usePhotoUpload();
   const stateRef = useRef(state);
   stateRef.current = state;
   const picking = useRef(0);
@@ -75,7 +88,7 @@ export function usePhotoGeneration(generation: ReturnType<typeof useGeneration>,
 
   const clear = useCallback(() => {
     picking.current++;
-    setState((s) => ({ ...EMPTY, generationId: s.generationId }));
+    setState(EMPTY);
   }, []);
 
   const send = useCallback(
@@ -83,14 +96,16 @@ export function usePhotoGeneration(generation: ReturnType<typeof useGeneration>,
       const photo = stateRef.current.photo;
       if (!photo) return;
       generation.begin(request);
-      setState((s) => ({ ...s, progress: 0, error: null, generationId: null }));
+      setState((s) => ({ ...s, progress: 0, error: null }));
       try {
         // Connected before asking, so the first line is not missed.
         await live.ready(3_000);
-        const data = await apiUpload('/lines/photo', photoForm(request, photo.blob), {
+        const data = await upload.mutateAsync({
+          request,
+          photo: photo.blob,
           onProgress: (fraction) => setState((s) => (s.progress === null ? s : { ...s, progress: fraction })),
         });
-        setState((s) => ({ ...s, progress: null, generationId: data.generation.id }));
+        setState((s) => ({ ...s, progress: null }));
         onUsage(data.usage);
         generation.adopt(data.generation.id);
       } catch (err) {
@@ -111,8 +126,9 @@ export function usePhotoGeneration(generation: ReturnType<typeof useGeneration>,
         generation.fail(err);
       }
     },
-    [generation, onUsage],
+    [generation, onUsage, upload],
   );
 
-  return { state, pick, clear, send };
+  const photoState: PhotoState = { ...state, generationId: upload.data?.generation.id ?? null };
+  return { state: photoState, pick, clear, send };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES_EN, SERVER_MESSAGES_SW, serverMessage, translateServerMessage } from './translate';
+import { SERVER_MESSAGES_EN, SERVER_MESSAGES_SW, readServerMessage, serverMessage, translateServerMessage } from './translate';
 
 describe('server messages', () => {
   it('translates a fixed message, a message with parameters and a field-prefixed validation message', () => {
@@ -32,6 +32,21 @@ describe('server messages', () => {
     expect(
       translateServerMessage('$9.00 of your Pro payment was refunded, so your Pro plan has ended. You are on the free plan now.', 'sw'),
     ).toBe('Umerejeshewa $9.00 za malipo yako ya mpango wa Pro, kwa hiyo mpango wako wa Pro umeisha. Sasa uko kwenye mpango wa Bure.');
+  });
+
+  it('writes a refund notice’s date as the reader’s day, in their language (an instant, or a UTC day stored earlier)', () => {
+    const stored =
+      '$9.00 of your Business payment was refunded, so your Business plan has ended. Your Pro plan is back until 2026-12-27T21:30:00.000Z.';
+    expect(readServerMessage(stored, { language: 'sw', timeZone: 'Africa/Nairobi' })).toBe(
+      'Umerejeshewa $9.00 za malipo yako ya mpango wa Biashara, kwa hiyo mpango wako wa Biashara umeisha. Mpango wako wa Pro umerudi hadi 28 Desemba 2026.',
+    );
+    expect(readServerMessage(stored, { language: 'en', timeZone: 'Africa/Nairobi' })).toMatch(/back until December 28, 2026\.$/);
+    expect(readServerMessage(stored, { language: 'en', timeZone: 'UTC' })).toMatch(/back until December 27, 2026\.$/);
+    const older = '$9.00 of your Pro payment was refunded, so your Pro plan now ends on 2026-12-27.';
+    expect(readServerMessage(older, { language: 'en', timeZone: 'Pacific/Honolulu' })).toBe(
+      '$9.00 of your Pro payment was refunded, so your Pro plan now ends on December 27, 2026.',
+    );
+    expect(readServerMessage('Some brand-new message', { language: 'sw', timeZone: 'UTC' })).toBe('Some brand-new message');
   });
 
   it('keeps English as it is, and a message it does not know stays English, never an id', () => {

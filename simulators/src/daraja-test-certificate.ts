@@ -1,0 +1,62 @@
+/**
+ * A test-only RSA key pair for the Daraja simulator: the certificate stands for Safaricom's public
+ * certificate (the initiator password is encrypted with it, PKCS#1 v1.5, for Transaction Status), the
+ * key lets the simulator read it back. Generated once with
+ * `openssl req -x509 -newkey rsa:2048 -nodes -days 36500 -subj "/C=KE/O=Genius Lines test/CN=Daraja simulator (test only)"`.
+ * It protects nothing: never use it for a real M-Pesa account.
+ */
+export const DARAJA_TEST_CERTIFICATE = `-----BEGIN CERTIFICATE-----
+MIIDgzCCAmugAwIBAgIUL+MKOrFrYJ25uG1Xp0RZsT3X7QcwDQYJKoZIhvcNAQEL
+BQAwUDELMAkGA1UEBhMCS0UxGjAYBgNVBAoMEUdlbml1cyBMaW5lcyB0ZXN0MSUw
+IwYDVQQDDBxEYXJhamEgc2ltdWxhdG9yICh0ZXN0IG9ubHkpMCAXDTI2MTEyOTAx
+NDIzMVoYDzIxMjYxMTA1MDE0MjMxWjBQMQswCQYDVQQGEwJLRTEaMBgGA1UECgwR
+R2VuaXVzIExpbmVzIHRlc3QxJTAjBgNVBAMMHERhcmFqYSBzaW11bGF0b3IgKHRl
+c3Qgb25seSkwggEiMA0GCSqGSIb3DQEBAQUAA4IBDwAwggEKAoIBAQDZNcImvWbm
+rB6ZCSfzRezxbg7odR+JYdTHFLpWouALVJduv8QOVjy2z2Cy0JyxLFC91/PJQTQs
+MvqahxdzT6y89E2tGMcQf+7+1oabsBnlRdaohi6N1lHDJ375sM4OV7Rc5racH9Cs
+8+1wV0evJdIarO4nRXhHJStBVksCrahlVJaQrg6L6+8SPtfXJjFwDVi0RPjknLEv
+4sfFjjndDDMHQFCWFrLVHNjABbIvBPkW6ysj3j0SBfLe0WZdUG3NXePecSrrThX5
+D6C0WJ1ng/P4jUCI+A8DjAhFuxW4KaMn5YDVOemeQ4yyZgy0Vo8FoVMiaWyD1fq9
+fylL6bp0hgitAgMBAAGjUzBRMB0GA1UdDgQWBBSN/p4gqF32PLXuaRyXEvf/9rKa
+6zAfBgNVHSMEGDAWgBSN/p4gqF32PLXuaRyXEvf/9rKa6zAPBgNVHRMBAf8EBTAD
+AQH/MA0GCSqGSIb3DQEBCwUAA4IBAQBmYopMxJJLmKNLkBPC4CZnTxejqwGXRVBd
+0pzPNLKPtgX1gyU1M1QT/fvenHbNEswFi06wru+5XeoA8fIVGKYG90E8Hbu2HKj6
+6YCV6nmWXNOppf+6AIcROUHfPg80iLg+tasZwTRKMP8mkxGRdSr6NbTMPUhXdOue
+3ura2t0JiqWPbYetaBGOYY5eXkCz4lLl2icd8IQwwWtGaaU+s9kabR1k1jUetvMb
+GF6WH8YygIJCFVQ2bkQBMSMZCgORNSl6/z0SN2aLvU95qp6XMAV0XKxmY+fWxwGC
+NSVy0v6Gf6Q13O5W+kCW36FIk/f+fSe/t4EKcKzMuoF/42+befeK
+-----END CERTIFICATE-----
+`;
+
+export const DARAJA_TEST_PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----
+MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDZNcImvWbmrB6Z
+CSfzRezxbg7odR+JYdTHFLpWouALVJduv8QOVjy2z2Cy0JyxLFC91/PJQTQsMvqa
+hxdzT6y89E2tGMcQf+7+1oabsBnlRdaohi6N1lHDJ375sM4OV7Rc5racH9Cs8+1w
+V0evJdIarO4nRXhHJStBVksCrahlVJaQrg6L6+8SPtfXJjFwDVi0RPjknLEv4sfF
+jjndDDMHQFCWFrLVHNjABbIvBPkW6ysj3j0SBfLe0WZdUG3NXePecSrrThX5D6C0
+WJ1ng/P4jUCI+A8DjAhFuxW4KaMn5YDVOemeQ4yyZgy0Vo8FoVMiaWyD1fq9fylL
+6bp0hgitAgMBAAECggEAYc4pHFSQrzG1nWdYC9zislvCbr2+c5gPvY0B0t0IUVHH
+1mCXIXWHZTG/8wSoacbwnGtPJMItgfF6knZeAthPic3f5B+SE0XoEev7NMN5BZoK
+7FtvPwLQUjXIoRoRzreDSYnBlE9nIVm9Aqbqal13W/eeTSSk4jREY+k9YXlcqDM3
+nz5p7fUTruQlYzpWXDxcxlZxcFiGK6FIeU4gQLCOGYumiFXMZ7k+imaoBAFBPmPY
+cgD7xykMMrXM7cIT/oViTFxj8osYGWXOXC+wvewqGswzmRFUdfarjpBcslmgVer5
+CShGqZ/Xc5QNdCthFOiITPofF/oiW5au7GM8IisxqQKBgQD96KttuZKtLD9G705F
+zGK6n7vRA6SrLAKocCL71I8rfKIsWp76pfsXX/ljImsrZdZcvT4DQgu0ZZbQ0jy5
+Vkz4Vs+lozuJb/1SOabL4uryJqir81UWRrEBxwYzI/SVSyLPdp+/FEN5okdRmw9m
+xNxpyHh4JcNZMEyfqM2tnEe4DwKBgQDa/7bnBEptHiCQPALLx5eX1AAXod31kOJT
+MBgAJ+KOG4t9Uy6rWWZNmfPBPdRHmKSYombZ4frOB6w66RIg1Aznspnd2G7l0IUU
+SYqd2lVyHlE0pSO2javEmylPcb9LHKqwgDuKYbEWc4XVUA/r0f4Rx/0rGySaUakN
+KJl4G56XgwKBgF2tIMorpAzV/UZ7dcJUpLw7wHxdvrwUUaq5LH8CrguaQO7iRDMv
+V5MJKqZDhYyOVucCPsXO8SiOLnU+i37Jcz5QMO3oakfLlIdok7w3LP1H/ATskqDU
+VevU9NmbU1pdTSuDlW5W2Iogr/VQov8EdFlmx+Nz8z2Nj0d8bN23gdJLAoGBANFC
+EuT/xpYpeXgYv5s0ZnffTQ9Hzi09eeV/SQ+tDOA5Fbp05103mXeBKdd2WwbmpjBq
+zdhYBC0mS74mwvm3ZXVnxXqjuqPB8ceG1fsriwX2TiX9vfhLutusX3bX+6+r/rWU
+clAyNOJ9FF7Vl8D/8MPQ0uqDjyAd82jtaGfKDGo9AoGABDGb9myCnq7JkJ5n8nJL
+SINfVvNefdKPYgimeVyoJMG1fgANHvBCBBDo9sKCashyAAb6gxzD+7uF+x4X4+GQ
+kekPEHejJj5wYTOZwO3s2nJLul0kPrUE6n8GIBCgif8s/EiEV6SdOX39LOqprybO
+EIfmZROWvRu82qfk4sN9+Ro=
+-----END PRIVATE KEY-----
+`;
+
+/** The initiator the simulator accepts unless told otherwise (Daraja's sandbox uses "testapi"). */
+export const DARAJA_TEST_INITIATOR = { name: 'testapi', password: 'Safaricom999!*!' };
