@@ -3,17 +3,17 @@
  * type-only imports count (tsPreCompilationDeps), every workspace is cruised, the client included.
  * tests/integration/dependency-rules.test.ts plants one violation of each rule and sees it reported.
  */
-const FEATURES = 'accounts|billing|teams|brands|lines|library|campaigns|webhooks|photo|api-keys|mcp|site';
+const FEATURES = 'accounts|billing|teams|brands|lines|library|campaigns|approvals|webhooks|photo|api-keys|mcp|site';
 /** api, worker and client feature folders (same names; the worker's lines folder is generation/). */
 const API_FEATURES = FEATURES;
-const WORKER_FEATURES = 'billing|campaigns|generation|photo|webhooks';
-const CLIENT_FEATURES = 'accounts|api-keys|billing|brands|campaigns|library|lines|site|teams|webhooks';
+const WORKER_FEATURES = 'approvals|billing|campaigns|generation|photo|webhooks';
+const CLIENT_FEATURES = 'accounts|api-keys|approvals|billing|brands|campaigns|library|lines|site|teams|webhooks';
 /**
  * A client feature's server-state modules that other parts of the app reach directly, beside its
- * index.ts: the library's offline save queue is started by main.tsx and cleared at sign-out, so it
- * stays out of the library's index.ts (whose components would otherwise join the first download).
+ * index.ts: the library's offline save queue (started by main.tsx, cleared at sign-out) and the
+ * approval link's early read (main.tsx), so that the features' components stay out of the first download.
  */
-const CLIENT_STATE_ENTRIES = 'library/pending-saves\\.ts';
+const CLIENT_STATE_ENTRIES = 'library/pending-saves\\.ts|approvals/approve-path\\.ts';
 /** The worker's composition: it registers processors and runs the reconciler over every feature. */
 const WORKER_COMPOSITION = '^worker/src/(processors/|worker\\.ts$|reconciler\\.ts$)';
 /** The client's composition: App.tsx routes to each feature's lazy pages; a test may render a page. */
