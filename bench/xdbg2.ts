@@ -1,5 +1,5 @@
-import { briefClauses, extractiveCandidates } from '@gl/worker/offline/brief-clauses';
+import { extractiveCandidates } from '@gl/worker/offline/brief-clauses';
 import { parseFrame } from '@gl/worker/offline/frame';
-const f = parseFrame('Mobile bike repair in Leeds. We come to your office car park, fix it while you work, no fix no fee');
-console.log(briefClauses(f), f.facts, f.kind.ctas.en);
-console.log(extractiveCandidates(f, 'adlines', 'bold').map((c) => c.text));
+import { lineFits } from '@gl/worker/offline/kind-writer';
+const f = parseFrame(process.argv[2] as string);
+for (const c of extractiveCandidates(f, process.argv[3] as never, (process.argv[4] ?? 'bold') as never)) console.log(c.text, lineFits(c.text, f, 'en'));

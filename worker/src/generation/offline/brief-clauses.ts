@@ -270,3 +270,12 @@ export function extractiveCandidates(frame: Frame, category: CategoryId, tone: T
   }
   return out;
 }
+
+/** Stock lines true of any business ("Less talk. More done."): left out when the brief gives its own material. */
+export const STOCK_FILLER =
+  /\b(?:less talk\. more done|fewer promises\. more results|clear prices\. no surprises|clear prices, straight answers, no surprises|clear prices and no waiting around|we keep it simple and keep our word|show up\. do it well\. repeat|made well\. priced honestly\. delivered as promised|good work\. fair prices|good stuff\. fair price\. no drama|fresh food\. fair prices)\b/i;
+
+/** Whether the brief gives enough of its own material (a clean clause, or two facts and offers) to leave stock lines out. */
+export function hasMaterial(frame: Frame, extractive: readonly ExtractiveCandidate[]): boolean {
+  return extractive.length > 0 || frame.facts.length + frame.offers.length >= 2;
+}

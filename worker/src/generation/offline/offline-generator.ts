@@ -7,7 +7,7 @@ import { composeCandidates, curatedCandidates, type Candidate, type ComposeInput
 import { CONTENT, isCodeJokeEntry, isFoodEntry, tonedEntries, type Entry } from './content';
 import { parseFrame, type Frame } from './frame';
 import { BANNED_PHRASES } from './kinds.schema';
-import { extractiveCandidates, type ExtractiveCandidate } from './brief-clauses';
+import { extractiveCandidates, hasMaterial, STOCK_FILLER, type ExtractiveCandidate } from './brief-clauses';
 import { DONATION, factSentence, kindCandidates, lineFits, withTail, type KindCandidate } from './kind-writer';
 import { Picker } from './picker';
 import { exclaimed, measureExamples, voiceScore } from './voice';
@@ -316,8 +316,13 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     frame && language === 'en' && !req.toneOnly
       ? (voiced(reduce(extractiveCandidates(frame, categoryId, req.tone), false, true)) as ExtractiveCandidate[])
       : [];
+  // A brief with its own material never gets the stock lines true of any business ("Less talk. More done.").
+  const kindLines =
+    frame && language === 'en' && hasMaterial(frame, extractive) && kind.filter((c) => !STOCK_FILLER.test(c.text)).length >= 5
+      ? kind.filter((c) => !STOCK_FILLER.test(c.text))
+      : kind;
   const pools: Pools = {
-    kind,
+    kind: kindLines,
     extractive,
     frame,
     composed: null,
