@@ -247,6 +247,9 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   const usable = (entries: readonly Entry[]) =>
     entries.filter((e) => (brief.aboutCode || !isCodeJokeEntry(e)) && (brief.food || !isFoodEntry(e)));
   const switches = { hashtags: req.hashtags, emoji: req.emoji, lowercase: req.lowercase, noExclamation: req.noExclamation };
+  const rawExtractive = frame && language === 'en' && !req.toneOnly ? extractiveCandidates(frame, categoryId, req.tone) : [];
+  // A brief with its own material never gets the stock lines true of any business ("Less talk. More done.").
+  const dropStock = frame !== null && language === 'en' && hasMaterial(frame, rawExtractive);
   const reduce = (candidates: Candidate[], lenient = false, clauses = false): Candidate[] => {
     const out: Candidate[] = [];
     for (const c of candidates) {
@@ -272,6 +275,7 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
       if (text === null || containsAvoided(text) || (!clauses && pastesTopic(withoutName(text, brief.name), brief)) || hasFiller(text))
         continue;
       if (frame && !lenient && (saysNothing(text, frame, language) || !lineFits(text, frame, language === 'sw' ? 'sw' : 'en'))) continue;
+      if (dropStock && !lenient && STOCK_FILLER.test(text)) continue;
       // A Kiswahili line about a brief never carries the placeholder "chapa yako" ("your brand"), even as a last resort.
       if (frame && language === 'sw' && /\bchapa (?:yako|yetu)\b/i.test(text)) continue;
       // A line the provider chain would clean up or drop (e.g. one starting like chatter: "Okay.") is never offered.
@@ -312,17 +316,9 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
         ) as KindCandidate[],
       )
     : [];
-  const extractive =
-    frame && language === 'en' && !req.toneOnly
-      ? (voiced(reduce(extractiveCandidates(frame, categoryId, req.tone), false, true)) as ExtractiveCandidate[])
-      : [];
-  // A brief with its own material never gets the stock lines true of any business ("Less talk. More done.").
-  const kindLines =
-    frame && language === 'en' && hasMaterial(frame, extractive) && kind.filter((c) => !STOCK_FILLER.test(c.text)).length >= 5
-      ? kind.filter((c) => !STOCK_FILLER.test(c.text))
-      : kind;
+  const extractive = voiced(reduce(rawExtractive, false, true)) as ExtractiveCandidate[];
   const pools: Pools = {
-    kind: kindLines,
+    kind,
     extractive,
     frame,
     composed: null,
