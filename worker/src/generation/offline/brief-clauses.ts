@@ -21,7 +21,8 @@ export interface Clause {
 /** Chatter a line never keeps. */
 const FILLER = /\b(?:lol|lmao|haha+|honestly|pls|plz|please|btw|tbh|basically|literally|actually|really|just|kinda|sort of)\b/gi;
 /** A clause that is a whole remark to the writer, never copy. */
-const META = /\b(?:caption|slogan|tagline|bio|headline|quote|post|ad line|make it|something|write|help me|need (?:a|some|words)|for my (?:ig|instagram|page)|not .* lol)\b/i;
+const META =
+  /\b(?:caption|slogan|tagline|bio|headline|quote|post|ad line|make it|something|write|help me|need (?:a|some|words)|for my (?:ig|instagram|page)|not .* lol)\b/i;
 /** A promise or guarantee ("no fix no fee", "or your money back", "while you wait"). */
 const PROMISE =
   /\bno (?:\w+),? no (?:\w+)\b|\bor your money back\b|\bguarantee[ds]?\b|\bwhile you (?:wait|work|shop|sleep)\b|\bsame[- ]day\b|\bon time\b|\bnever (?:late|miss)\b|\bno (?:call-out|hidden|booking) fees?\b|\bor it(?:'s| is) free\b|\bevery \w+ \w+s by\b/i;
@@ -39,7 +40,7 @@ const JOIN = '\u0000';
 const VIVID_IMPERATIVE = /^(?:wake up|fall asleep|watch|taste|feel|hear|smell|sip)\b/i;
 /** Words a line never ends on. */
 const DANGLING =
-  /\s+(?:and|or|but|with|for|of|to|at|in|on|by|from|the|a|an|our|your|my|their|too|also|so|very|etc|&|-|–|—|plus|then|that|which|who|is|are|was|we|i|you)$/i;
+  /\s+(?:and|or|but|with|for|of|to|at|in|on|by|from|the|a|an|our|your|my|their|too|also|so|very|etc|&|-|–|—|plus|then|that|which|who|is|are|was)$/i;
 const FACT_ONLY =
   /^(?:open|from|only|ksh|kes|sh|usd|\$|£|€|s\$|\d|every|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|wed|thu|fri|sat|sun|daily|24\/7|free delivery|pay\b|m-?pesa|\d+\s*(?:years?|yrs))/i;
 
@@ -49,7 +50,7 @@ export function splitClauses(topic: string | null | undefined): string[] {
   const { text } = stripRequest(topic);
   return text
     .replace(/\([^)]*\)/g, ' ')
-    .split(/(?<=[.!?])\s+|[;:]\s*|\s+[-–—]\s+|,\s*/)
+    .split(/(?<=[.!?])\s+|[;:]\s*|\s+[-–—]\s+|,(?!\d)\s*/)
     .map((s) => s.replace(/[.!?]+$/, '').trim())
     .filter((s) => /\p{L}{2}/u.test(s));
 }
@@ -58,8 +59,8 @@ export function splitClauses(topic: string | null | undefined): string[] {
 export function tidy(text: string): string | null {
   let t = text.replace(FILLER, ' ').replace(/\s+/g, ' ').trim();
   t = t.replace(/^(?:and|also|plus|but|so|then|&)\s+/i, '').replace(/\b(?:we|i)\s+also\s+/gi, (m) => m.replace(/\s+also/i, ''));
-  t = t.replace(/\s+(?:too|as well|also)$/i, '');
-  for (let prev = ''; prev !== t; ) {
+  t = t.replace(/\s+(?:too|as well|also)$/i, '').replace(/\s+(?:too|as well)(?=\s+(?:and|but)\b)/gi, '');
+  for (let prev = ''; prev !== t;) {
     prev = t;
     t = t.replace(DANGLING, '').trim();
   }
@@ -138,7 +139,10 @@ export function briefClauses(frame: Frame): Clause[] {
     const joins = spoken.startsWith(JOIN);
     const text = sentenceCase(spoken.replace(JOIN, ''));
     const firstRaw = spoken.split(' ')[0] ?? '';
-    const inner = /^\p{Ll}/u.test(firstRaw) || /^(?:We|You|The|A|An|Our|Tables|Every)$/.test(firstRaw) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+    const inner =
+      /^\p{Ll}/u.test(firstRaw) || /^(?:We|You|The|A|An|Our|Tables|Every)$/.test(firstRaw)
+        ? text.charAt(0).toLowerCase() + text.slice(1)
+        : text;
     const clause: Clause = { text, inner: /^I\b/.test(text) ? text : inner, kind };
     if (joins) {
       const prev = out[out.length - 1];
@@ -160,7 +164,7 @@ const wordsOf = (t: string) => t.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{
 
 /** Small words that carry no content: a line may share them with the brief freely. */
 const STOP = new Set(
-  'a an the and or but of to in on at by for from with without we i you it is are was be our your my their us me this that these those so too also just no not every all its'.split(
+  'a an the and or but of to in on at by for from with without we i you it is are was be have has had our your my their us me this that these those so too also just no not every all its'.split(
     ' ',
   ),
 );
@@ -223,7 +227,9 @@ export function extractiveCandidates(frame: Frame, category: CategoryId, tone: T
     const n = words(c.text);
     const overlaps = (f: { fact: string }) => {
       const lower = c.text.toLowerCase();
-      return lower.includes(f.fact) || f.fact.includes(lower) || wordsOf(f.fact).filter((w) => !STOP.has(w) && lower.includes(w)).length >= 2;
+      return (
+        lower.includes(f.fact) || f.fact.includes(lower) || wordsOf(f.fact).filter((w) => !STOP.has(w) && lower.includes(w)).length >= 2
+      );
     };
     const factFor = facts.find((f) => !overlaps(f))?.text ?? null;
     const twist = FUNNY_TWISTS[(c.text.length + n) % FUNNY_TWISTS.length] as string;
@@ -237,7 +243,7 @@ export function extractiveCandidates(frame: Frame, category: CategoryId, tone: T
         if (m <= 8 || (c.kind === 'promise' && m <= 10)) {
           add(end(tight), c, 'alone', false);
           if (name && m <= 6 && !tight.includes(name)) add(`${name}. ${end(tight)}`, c, 'named', false);
-          if (tone === 'funny' && m <= 6) add(`${end(tight)} ${twist}`, c, 'twist', false);
+          if (tone === 'funny' && m <= 6 && /^(?:We|I) /.test(tight)) add(`${end(tight)} ${twist}`, c, 'twist', false);
         }
         break;
       }
@@ -253,7 +259,8 @@ export function extractiveCandidates(frame: Frame, category: CategoryId, tone: T
       case 'captions':
         if (n > 14) break;
         if (factFor) add(`${end(c.text)} ${factFor}`, c, 'cap-fact', true);
-        else if (tone === 'funny') add(`${end(c.text)} ${twist}`, c, 'cap-twist', false);
+        else if (ownCta && words(c.text) + words(ownCta) <= 14) add(`${end(c.text)} ${end(ownCta)}`, c, 'cap-cta', false);
+        else if (tone === 'funny' && /^(?:We|I) /.test(c.text)) add(`${end(c.text)} ${twist}`, c, 'cap-twist', false);
         else if (n <= 10) add(end(c.text), c, 'cap-alone', false);
         break;
       case 'bios': {

@@ -441,7 +441,8 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
       const facty = pool.filter((c) => c.usesFact);
       const one = picker.take(facty.length > 0 ? facty : pool, 1, true);
       if (one.length === 0) break;
-      const got = pools.extractive.find((c) => c.key === lineKey(one[0] as string)) ?? pool.find((c) => (one[0] as string).includes(c.text));
+      const got =
+        pools.extractive.find((c) => c.key === lineKey(one[0] as string)) ?? pool.find((c) => (one[0] as string).includes(c.text));
       if (got) clausesUsed.add(got.clause);
       written.push(...one);
     }

@@ -89,7 +89,12 @@ describe('lines built on the brief’s clauses', () => {
   });
 
   it('stay English: a brief asked in Kiswahili keeps the Kiswahili path', () => {
-    const lines = gen('home cooked lunch boxes for offices in Westlands, made every morning, KSh 350, order by 10am', 'adlines', 'bold', 'sw');
+    const lines = gen(
+      'home cooked lunch boxes for offices in Westlands, made every morning, KSh 350, order by 10am',
+      'adlines',
+      'bold',
+      'sw',
+    );
     for (const l of lines) expect(l).not.toMatch(/Made every morning/);
   });
 
