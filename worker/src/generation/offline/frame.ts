@@ -634,7 +634,10 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   const speakerOf: Speaker = trade
     ? 'person'
     : asked.person &&
-        name === null &&
+        // "Fundi Joe plumbing, I fix leaks": a person's own name speaks as "I" when the brief never says "we".
+        (name === null ||
+          (!/\b(?:we|our|us)\b/i.test(text) &&
+            !/(?:[^s'’]s|\b(?:ltd|limited|co|agency|group|services|studio|associates|&))$/i.test(name))) &&
         (speaker === 'business' || speaker === 'person') &&
         kind.sells !== 'product' &&
         kind.sells !== 'food' &&
