@@ -258,10 +258,15 @@ export function extractiveCandidates(frame: Frame, category: CategoryId, tone: T
       }
       case 'captions':
         if (n > 14) break;
-        if (factFor) add(`${end(c.text)} ${factFor}`, c, 'cap-fact', true);
-        else if (ownCta && words(c.text) + words(ownCta) <= 14) add(`${end(c.text)} ${end(ownCta)}`, c, 'cap-cta', false);
-        else if (tone === 'funny' && /^(?:We|I) /.test(c.text)) add(`${end(c.text)} ${twist}`, c, 'cap-twist', false);
-        else if (n <= 10) add(end(c.text), c, 'cap-alone', false);
+        // The richest variant that keeps under the brief's share wins: a fact, the brief's own call, a twist, the clause alone.
+        {
+          const before = out.length;
+          if (factFor) add(`${end(c.text)} ${factFor}`, c, 'cap-fact', true);
+          if (out.length === before && ownCta && words(c.text) + words(ownCta) <= 14)
+            add(`${end(c.text)} ${end(ownCta)}`, c, 'cap-cta', false);
+          if (out.length === before && tone === 'funny' && /^(?:We|I) /.test(c.text)) add(`${end(c.text)} ${twist}`, c, 'cap-twist', false);
+          if (out.length === before && n <= 10) add(end(c.text), c, 'cap-alone', false);
+        }
         break;
       case 'bios': {
         if (n > 12) break;
