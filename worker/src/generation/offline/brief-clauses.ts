@@ -57,7 +57,12 @@ export function splitClauses(topic: string | null | undefined): string[] {
 
 /** Fillers out, spaces tidied, no dangling end word; null when nothing worth keeping is left. */
 export function tidy(text: string): string | null {
-  let t = text.replace(FILLER, ' ').replace(/\s+/g, ' ').trim();
+  let t = text
+    .replace(/[\p{Extended_Pictographic}\uFE0F\u200D]/gu, ' ')
+    .replace(FILLER, ' ')
+    .replace(/[!?]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   t = t.replace(/^(?:and|also|plus|but|so|then|&)\s+/i, '').replace(/\b(?:we|i)\s+also\s+/gi, (m) => m.replace(/\s+also/i, ''));
   t = t.replace(/\s+(?:too|as well|also)$/i, '').replace(/\s+(?:too|as well)(?=\s+(?:and|but)\b)/gi, '');
   for (let prev = ''; prev !== t;) {
@@ -127,7 +132,10 @@ export function classify(raw: string, frame: Frame): ClauseKind {
 /** The brief's clauses, cleaned, with what each is; a clause that cannot be made clean is left out. */
 export function briefClauses(frame: Frame): Clause[] {
   const out: Clause[] = [];
-  const raws = splitClauses(frame.topic);
+  // A brief written in capitals is read in lower case, so a line never shouts ("No FIX, no FEE").
+  const letters = (frame.topic ?? '').replace(/[^\p{L}]/gu, '');
+  const shouting = letters.length > 6 && letters.replace(/\P{Lu}/gu, '').length > 0.7 * letters.length;
+  const raws = splitClauses(shouting ? (frame.topic ?? '').toLowerCase() : frame.topic);
   for (let i = 0; i < raws.length; i += 1) {
     const raw = raws[i] as string;
     const kind = classify(raw, frame);
@@ -187,11 +195,14 @@ export interface ExtractiveCandidate extends KindCandidate {
 
 const end = (t: string) => (/[.!?…]$/.test(t) ? t : `${t}.`);
 
+const SWAHILI_WORDS = /\b(?:kila|tuna\w+|asubuhi|jioni|bei|kwa|sana|yetu|wetu|karibu|na\s+\w+ni|moto|leo|kesho)\b/i;
+
 const FUNNY_TWISTS = ['Yes, really.', 'You’re welcome.', 'We checked.'];
 
 /** Lines built on the brief's clauses for a category and tone (English briefs only; none when the clauses are not clean). */
 export function extractiveCandidates(frame: Frame, category: CategoryId, tone: Tone): ExtractiveCandidate[] {
-  if (frame.language !== 'en' || !frame.topic) return [];
+  // English only: a brief that mixes in Kiswahili ("Tunauza mandazi moto kila asubuhi") stays with the other writers.
+  if (frame.language !== 'en' || !frame.topic || SWAHILI_WORDS.test(frame.topic)) return [];
   const all = briefClauses(frame);
   const clauses = all.filter((c) => c.kind === 'vivid' || c.kind === 'promise');
   const ownCtaClause = all.find((c) => c.kind === 'cta' && words(c.text) <= 6);

@@ -18,6 +18,13 @@ describe('the brief’s own clauses, cleaned', () => {
     expect(tidy('lol')).toBeNull();
   });
 
+  it('never shouts nor keeps the brief’s emoji', () => {
+    const caps = briefClauses(parseFrame('WE FIX PHONES WHILE YOU WAIT IN NAKURU, NO FIX NO FEE!!!')).map((c) => c.text);
+    expect(caps).toContain('No fix, no fee');
+    const emoji = briefClauses(parseFrame('🔥 we grill burgers on charcoal 🔥, Kilimani')).map((c) => c.text);
+    expect(emoji).toContain('We grill burgers on charcoal');
+  });
+
   it('joins a bare verb to the speaker’s clause before it, and says a promise the way a sign does', () => {
     const clauses = briefClauses(parseFrame(BIKE)).map((c) => c.text);
     expect(clauses).toContain('We come to your office car park and fix it while you work');
@@ -86,6 +93,11 @@ describe('lines built on the brief’s clauses', () => {
         ).toBe(true);
       }
     }
+  });
+
+  it('stay English: a brief that mixes in Kiswahili gets none', () => {
+    const frame = parseFrame('Tunauza mandazi moto kila asubuhi Kisumu, we deliver to your office');
+    expect(extractiveCandidates(frame, 'adlines', 'funny')).toEqual([]);
   });
 
   it('stay English: a brief asked in Kiswahili keeps the Kiswahili path', () => {
