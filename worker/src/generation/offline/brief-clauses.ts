@@ -282,8 +282,11 @@ export function extractiveCandidates(frame: Frame, category: CategoryId, tone: T
       case 'bios': {
         if (n > 12) break;
         const head = frame.subject && frame.places[0] ? `${sentenceCase(frame.subject)} in ${frame.places[0]}.` : null;
-        if (name && !c.text.includes(name))
-          add(`${name}${frame.places[0] ? `, ${frame.places[0]}` : ''}. ${end(c.text)}`, c, 'bio-name', false);
+        if (name && !c.text.includes(name)) {
+          const before = out.length;
+          if (frame.places[0]) add(`${name}, ${frame.places[0]}. ${end(c.text)}`, c, 'bio-name', false);
+          if (out.length === before) add(`${name}. ${end(c.text)}`, c, 'bio-name', false);
+        }
         if (head && !c.text.toLowerCase().includes(frame.subject?.toLowerCase() ?? '')) add(`${head} ${end(c.text)}`, c, 'bio-head', false);
         if (factFor) add(`${end(c.text)} ${factFor}`, c, 'bio-fact', true);
         break;
