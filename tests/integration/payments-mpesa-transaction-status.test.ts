@@ -85,7 +85,11 @@ describe('Transaction Status for a Paybill payment whose confirmation was lost',
     // RSA-2048, PKCS#1 v1.5: 256 bytes, never the password itself.
     expect(Buffer.from(query.body.SecurityCredential, 'base64')).toHaveLength(256);
     expect(query.body.SecurityCredential).not.toContain(DARAJA_TEST_INITIATOR.password);
-    expect(query.reply).toEqual({ status: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } });
+    // The payment settles before the callback's answer reaches the simulator: wait for the answer.
+    expect(await eventually(async () => query.reply, 10_000, 'the answer to the result callback')).toEqual({
+      status: 200,
+      body: { ResultCode: 0, ResultDesc: 'Accepted' },
+    });
 
     const events = await eventsOf(data.paymentId);
     expect(events[0]!.kind).toBe('c2b-validation');
