@@ -335,7 +335,12 @@ async function main() {
         console.table([
           ...perGeneration(sum(mode.messages), mode.latencies.length),
           ...(name === 'queue'
-            ? [{ what: "Socket.IO frames to the user's socket", 'per generation': Number((mode.frames / mode.latencies.length).toFixed(2)) }]
+            ? [
+                {
+                  what: "Socket.IO frames to the user's socket",
+                  'per generation': Number((mode.frames / mode.latencies.length).toFixed(2)),
+                },
+              ]
             : []),
         ]);
       }

@@ -214,7 +214,9 @@ export async function processGeneration(
     ctx.realtime.emit(
       audience,
       'generation:completed',
-      held.length ? { id: row.id, lines, source: result.source, usage, newLines: held } : { id: row.id, lines, source: result.source, usage },
+      held.length
+        ? { id: row.id, lines, source: result.source, usage, newLines: held }
+        : { id: row.id, lines, source: result.source, usage },
     );
     // The completion said whether an endpoint listens: none (the usual case), no statement at all.
     if (done.hasWebhooks) await announceGenerationCompleted(ctx, done);
