@@ -25,7 +25,7 @@ RUN npm ci --no-audit --no-fund
 FROM deps AS build
 COPY . .
 RUN npm run build \
-  && node server/build.mjs --entries main-api,grant-admin --outdir out/api \
+  && node server/build.mjs --entries main-api,grant-admin,migrate --outdir out/api \
   && node server/build.mjs --entries main-worker --outdir out/worker
 
 # Each image's runtime npm packages only (no dev tools, no simulators, no other role's packages).

@@ -12,6 +12,11 @@
  * each process, and the count of lost generations (accepted, never completed) and duplicated
  * deliveries (one socket hearing the same completion twice). Exits 1 if any were lost or duplicated.
  *
+ * What one worker process handles (docs/operations.md): LOAD_WORKERS (default 2) worker processes;
+ * LOAD_PROVIDER=offline runs without an AI key (the built-in writer); LOAD_PROVIDER_DELAY_MS makes
+ * the stub a slow provider (it waits that long before answering); LOAD_CONCURRENCY sets each
+ * worker's GENERATION_CONCURRENCY (default 8).
+ *
  * The per-user / per-IP generate limits and the per-IP socket cap are raised for the run: every
  * client here shares one IP. Drops its database and Redis keys afterwards.
  */
@@ -30,6 +35,15 @@ const RATE = Number(process.env.LOAD_RATE ?? 100);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 /** Extra node flags for the api and worker processes (e.g. V8 heap sizes), space-separated. */
 const NODE_ARGS = (process.env.LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const WORKERS = Number(process.env.LOAD_WORKERS ?? 2);
+const OFFLINE = process.env.LOAD_PROVIDER === 'offline';
+const PROVIDER_DELAY_MS = Number(process.env.LOAD_PROVIDER_DELAY_MS ?? 0);
+const CONCURRENCY = process.env.LOAD_CONCURRENCY;
+const PROVIDER = OFFLINE
+  ? 'the offline writer (no AI key)'
+  : PROVIDER_DELAY_MS
+    ? `an OpenAI stub answering after ${PROVIDER_DELAY_MS} ms`
+    : 'zero-delay OpenAI stub';
 const DRAIN_TIMEOUT_MS = 60_000;
 const BODY = JSON.stringify({ category: 'taglines', tone: 'bold', topic: 'Kahawa Coffee', count: 4 });
 
@@ -62,13 +76,14 @@ async function main() {
   const database = await createTestDatabase();
   const prefix = testPrefix();
   const stub = await startOpenAiStub({ apiKey: 'sk-load' });
+  if (PROVIDER_DELAY_MS) stub.setBehaviour({ kind: 'ok', delayMs: PROVIDER_DELAY_MS });
   const processes: RoleProcess[] = [];
   const sockets: Socket[] = [];
   const env = {
     ...clusterEnv({ databaseUrl: database.url, redisUrl: REDIS_URL, prefix }),
     LOG_LEVEL: 'warn',
-    OPENAI_API_KEY: 'sk-load',
-    OPENAI_BASE_URL: `${stub.url}/v1`,
+    ...(OFFLINE ? {} : { OPENAI_API_KEY: 'sk-load', OPENAI_BASE_URL: `${stub.url}/v1` }),
+    ...(CONCURRENCY ? { GENERATION_CONCURRENCY: CONCURRENCY } : {}),
     GENERATE_RATE_LIMIT_PER_USER: '1000000',
     GENERATE_RATE_LIMIT_PER_IP: '1000000',
     AUTH_RATE_LIMIT_PER_IP: '100000',
@@ -78,7 +93,7 @@ async function main() {
     const start = (role: 'api' | 'worker') => startRole(role, env, { nodeArgs: NODE_ARGS });
     const apiA = await start('api');
     processes.push(apiA);
-    processes.push(...(await Promise.all([start('api'), start('worker'), start('worker')])));
+    processes.push(...(await Promise.all([start('api'), ...Array.from({ length: WORKERS }, () => start('worker'))])));
     const apis = processes.filter((p) => p.role === 'api').map((p) => p.url);
     const peak = new Map<RoleProcess, number>();
     const sample = () => {
@@ -172,7 +187,7 @@ async function main() {
     const ms = (v: number) => Number(v.toFixed(1));
 
     console.log(
-      `\nLoad: ${SOCKETS} sockets (${USERS} users) on 2 api processes, ${RATE} generations/s for ${SECONDS} s, 2 workers, zero-delay OpenAI stub (node ${process.version})\n`,
+      `\nLoad: ${SOCKETS} sockets (${USERS} users) on 2 api processes, ${RATE} generations/s for ${SECONDS} s, ${WORKERS} worker(s) (GENERATION_CONCURRENCY ${CONCURRENCY ?? 8}), ${PROVIDER} (node ${process.version})\n`,
     );
     console.log(`sockets connected in ${ms(connectMs)} ms`);
     console.table([

@@ -45,6 +45,10 @@ const RUNTIME_EXTERNAL = [
   'utf-8-validate',
   // libvips's native binary (an @img/sharp-<platform> package beside it), which reads photo uploads.
   'sharp',
+  // OpenTelemetry: imported only when OTEL_EXPORTER_OTLP_ENDPOINT is set (core/src/platform/tracing.ts);
+  // the SDK's exporters load protobuf and gRPC code that has no place in a bundle nobody runs when off.
+  '@opentelemetry/api',
+  '@opentelemetry/sdk-node',
 ];
 const packageName = (spec) =>
   spec
@@ -104,6 +108,7 @@ const ENTRIES = {
   'main-worker': 'main-worker',
   'grant-admin': 'cli/grant-admin',
   'paypal-sync': 'cli/paypal-sync',
+  migrate: 'cli/migrate',
 };
 const { values: args } = parseArgs({ options: { entries: { type: 'string' }, outdir: { type: 'string' } } });
 const entries = args.entries ? args.entries.split(',') : Object.keys(ENTRIES);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { THEME_INIT_CSP_SOURCE } from '@gl/core/server';
+import { THEME_INIT_CSP_SOURCE, tracingOn } from '@gl/core/server';
 import { pinoHttp } from 'pino-http';
 import type { ApiContext } from './api-context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
@@ -15,6 +15,7 @@ import { trustProxy } from './http/trust-proxy';
 import { allowedOrigins } from './http/cors';
 import { metricsRoutes } from './site/metrics.routes';
 import { apiRouteLabels, httpMetrics } from './observability/http-metrics';
+import { traceRequests } from './observability/tracing';
 import { RESOURCES } from './routes/resources';
 import { compressResponses, serveClientBuild } from './http/static-client';
 
@@ -31,6 +32,8 @@ export function createApp(ctx: ApiContext): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(ctx.config));
   app.set('query parser', 'simple');
+  // OpenTelemetry on (OTEL_EXPORTER_OTLP_ENDPOINT): a span per request; off, not even mounted.
+  if (tracingOn()) app.use(traceRequests);
 
   app.use(
     pinoHttp({

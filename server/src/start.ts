@@ -1,4 +1,13 @@
-import { createLogger, createServerContext, openDatabase, type Config, type Logger, type ServerContext } from '@gl/core/server';
+import {
+  databaseOptions,
+  createLogger,
+  startTracing,
+  createServerContext,
+  openDatabase,
+  type Config,
+  type Logger,
+  type ServerContext,
+} from '@gl/core/server';
 import type { ApiContext } from '@gl/api/role';
 import type { ProcessorRegistration, WorkerRole } from '@gl/worker';
 import { resolveJwtSecret } from './jwt-secret';
@@ -33,14 +42,17 @@ export async function startRoles(config: Config, roles: RoleLoaders, opts: Start
     return loader;
   };
   const logger = opts.logger ?? createLogger(config.logLevel, { roles: config.ROLES.join(',') });
+  // First, so every span of the process is recorded; closed last (closers run in reverse), after the work it traced.
+  const tracing = await startTracing(config, logger);
   const redis = await resolveRedis(config, logger);
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async () => {
     for (const close of closers.reverse()) await close().catch((err: Error) => logger.warn({ err: err.message }, 'shutdown step failed'));
   };
+  if (tracing) closers.push(() => tracing.shutdown());
   try {
     if (redis.stop) closers.push(redis.stop);
-    const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR, poolMax: config.DB_POOL_MAX, logger });
+    const database = await openDatabase({ ...databaseOptions(config), logger });
     closers.push(() => database.close());
     const ctx = await createServerContext({ config, logger, database, redisUrl: redis.url, jwtSecret: resolveJwtSecret(config) });
     closers.push(() => ctx.close());

@@ -21,6 +21,7 @@ export async function startWorkerMetricsServer(ctx: ServerContext, port: number)
         return;
       }
       if (req.url === '/metrics' && isPrivateAddress(req.socket.remoteAddress)) {
+        await ctx.jobs.refreshMetrics();
         res.writeHead(200, { 'content-type': metricsRegistry.contentType });
         res.end(await metricsRegistry.metrics());
         return;

@@ -91,6 +91,8 @@ describe('lazy roles', () => {
     const loaded = await packagesLoadedBy('worker');
     expect(loaded).toContain('bullmq');
     expect(API_ONLY_PACKAGES.filter((p) => loaded.has(p))).toEqual([]);
+    // Tracing off (no OTEL_EXPORTER_OTLP_ENDPOINT): nothing of OpenTelemetry is loaded.
+    expect([...loaded].filter((p) => p.startsWith('@opentelemetry/'))).toEqual([]);
   });
 
   it('an api process loads them (the trace sees what a process loads); bull-board, argon2 and sharp only once a request needs them', async () => {
@@ -106,6 +108,7 @@ describe('lazy roles', () => {
     });
     expect(res.status).toBe(201);
     expect(loaded()).toContain('argon2');
+    expect([...loaded()].filter((p) => p.startsWith('@opentelemetry/'))).toEqual([]);
   });
 });
 
@@ -133,7 +136,7 @@ describe("the Docker images' builds", () => {
   });
 
   it("the api image's build holds the api, none of the worker's code, no simulators", () => {
-    const { workspaces, packages } = builtInto('main-api,grant-admin');
+    const { workspaces, packages } = builtInto('main-api,grant-admin,migrate');
     expect(workspaces).toContain('api');
     expect(workspaces).not.toContain('worker');
     expect(workspaces).not.toContain('simulators');

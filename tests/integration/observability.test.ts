@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { REPO_ROOT } from '../helpers/process';
 import { connectSocket, type TestSocket } from '../helpers/socket';
+import { registerUser } from '../helpers/users';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -23,6 +24,18 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/gl_http_request_duration_seconds_count\{method="GET",route="\/api\/auth\/me",status="401"\} 1/);
     expect(text).toMatch(/gl_queue_depth\{queue="generation"\} 0/);
     expect(text).toMatch(/gl_socket_connections /);
+  });
+
+  it('counts the jobs waiting and active per queue (what the worker autoscaler reads)', async () => {
+    // An api-only process: a generation it accepts waits in the queue, no worker takes it.
+    const user = await registerUser(server);
+    const res = await server.api('/lines/generate', { token: user.token, body: { category: 'taglines', tone: 'bold', topic: 'Kahawa' } });
+    expect(res.status).toBe(202);
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    expect(text).toMatch(/gl_queue_jobs\{queue="generation",state="waiting"\} 1\n/);
+    expect(text).toMatch(/gl_queue_jobs\{queue="generation",state="active"\} 0\n/);
+    expect(text).toMatch(/gl_queue_jobs\{queue="email",state="waiting"\} \d+\n/);
+    expect(text).toMatch(/gl_queue_depth\{queue="generation"\} 1\n/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { Errors, isPrivateAddress, metricsRegistry, queueDepth } from '@gl/core/server';
+import { Errors, isPrivateAddress, metricsRegistry } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { bearerToken } from '../middleware/authenticate';
 import { labelRoute } from '../observability/http-metrics';
@@ -18,8 +18,7 @@ export function metricsRoutes(ctx: ApiContext): Router {
     labelRoute(res, '/metrics');
     const allowed = isPrivateAddress(req.ip) || secretMatches(bearerToken(req), ctx.config.METRICS_TOKEN);
     if (!allowed) throw Errors.forbidden('Metrics are only served to the private network or with the metrics token');
-    const depths = await ctx.jobs.depths().catch(() => null);
-    if (depths) for (const [queue, depth] of Object.entries(depths)) queueDepth.set({ queue }, depth);
+    await ctx.jobs.refreshMetrics();
     res.setHeader('Content-Type', metricsRegistry.contentType);
     res.send(await metricsRegistry.metrics());
   });

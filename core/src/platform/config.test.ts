@@ -23,6 +23,23 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes a direct migration URL beside DATABASE_URL, never alone or of another kind; prepared statements on by default', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://app@pgbouncer:6432/gl', DATABASE_MIGRATION_URL: 'postgres://app@db:5432/gl' });
+    expect(c.DATABASE_MIGRATION_URL).toBe('postgres://app@db:5432/gl');
+    expect(c.DB_PREPARED_STATEMENTS).toBe(true);
+    expect(loadConfig({ DB_PREPARED_STATEMENTS: 'false' }).DB_PREPARED_STATEMENTS).toBe(false);
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: 'postgres://app@db:5432/gl' })).toThrow(/DATABASE_MIGRATION_URL: needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://a@b/c', DATABASE_MIGRATION_URL: 'mysql://db/gl' })).toThrow(
+      /DATABASE_MIGRATION_URL/,
+    );
+  });
+
+  it('turns tracing on only with an http(s) OTLP endpoint', () => {
+    expect(loadConfig({}).OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).OTEL_EXPORTER_OTLP_ENDPOINT).toBe('http://collector:4318');
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+  });
+
   it('refuses production without a JWT secret or with simulated payments', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PAYMENTS_SIMULATED: 'true' })).toThrow(/JWT_SECRET[\s\S]*PAYMENTS_SIMULATED/);
   });

@@ -44,6 +44,17 @@ const envSchema = z
     DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//),
     PGLITE_DIR: z.string().default('./data/pglite'),
     DB_POOL_MAX: int(10, 1, 200),
+    /**
+     * Migrations connect here when set (a direct PostgreSQL URL when DATABASE_URL points at PgBouncer);
+     * else through DATABASE_URL.
+     */
+    DATABASE_MIGRATION_URL: optionalUrl(/^postgres(ql)?:\/\//),
+    /**
+     * Hot queries go to PostgreSQL as named prepared statements (parsed once per connection). `false`
+     * sends them unnamed: needed behind PgBouncer in transaction mode before 1.21, or with its
+     * max_prepared_statements at 0, where a name prepared on one server connection is unknown on the next.
+     */
+    DB_PREPARED_STATEMENTS: bool(true),
 
     REDIS_URL: optionalUrl(/^rediss?:\/\//),
     REDIS_PREFIX: z
@@ -191,6 +202,12 @@ const envSchema = z
     EMAILJS_PRIVATE_KEY: optionalString,
     EMAILJS_BASE_URL: z.string().url().default('https://api.emailjs.com'),
 
+    /**
+     * OpenTelemetry traces (one per generation, across api and worker) go to this OTLP/HTTP endpoint;
+     * off when unset. The SDK reads the other standard OTEL_* variables (OTEL_SERVICE_NAME, headers, sampler) itself.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(/^https?:\/\//),
+
     METRICS_TOKEN: optionalString,
     /** A worker-only process serves its own /metrics on this port when set. */
     METRICS_PORT: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), z.number().int().min(1).max(65535).optional()),
@@ -215,6 +232,13 @@ const envSchema = z
         });
       if (env.PAYMENTS_SIMULATED)
         ctx.addIssue({ code: 'custom', path: ['PAYMENTS_SIMULATED'], message: 'simulated payments are refused in production' });
+    }
+    if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_MIGRATION_URL'],
+        message: 'needs DATABASE_URL (it is where migrations run instead)',
+      });
     }
     const initiator = [env.MPESA_INITIATOR_NAME, env.MPESA_INITIATOR_PASSWORD, env.MPESA_CERTIFICATE];
     if (initiator.some(Boolean) && !initiator.every(Boolean))

@@ -30,6 +30,14 @@ export const queueDepth = new client.Gauge({
   registers: [metricsRegistry],
 });
 
+/** Per queue and state (waiting, active, delayed): what an autoscaler reads (docs/operations.md). */
+export const queueJobs = new client.Gauge({
+  name: 'gl_queue_jobs',
+  help: 'Jobs by queue and state (waiting includes prioritized)',
+  labelNames: ['queue', 'state'] as const,
+  registers: [metricsRegistry],
+});
+
 export const providerDuration = new client.Histogram({
   name: 'gl_generation_provider_duration_seconds',
   help: 'AI provider latency by provider and outcome',

@@ -4,6 +4,7 @@ import type { ServerToClientEvents } from '../contract/socket-events';
 import { sessionRoom, userRoom, visitorRoom } from '../contract/socket-events';
 import { teamRoom } from '../teams/teams.contract';
 import type { Logger } from './logger';
+import { withSpanSync } from './tracing';
 
 /** The Redis key shared by the Socket.IO redis adapter (api) and every emitter (api and worker). */
 export const socketIoKey = (prefix: string) => `${prefix}-socket.io`;
@@ -98,12 +99,18 @@ export class Realtime {
     if (audience.visitorId) rooms.push(visitorRoom(audience.visitorId));
     if (audience.teamId) rooms.push(teamRoom(audience.teamId));
     if (rooms.length === 0) return;
-    try {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      (this.emitter.to(rooms) as any).emit(event, ...args);
-    } catch (err) {
-      this.logger.warn({ event, err: (err as Error).message }, 'realtime emit failed');
-    }
+    withSpanSync(
+      `socket.emit ${event}`,
+      { kind: 'producer', attributes: { 'gl.socket.event': event, 'gl.socket.rooms': rooms.length } },
+      () => {
+        try {
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any
+          (this.emitter.to(rooms) as any).emit(event, ...args);
+        } catch (err) {
+          this.logger.warn({ event, err: (err as Error).message }, 'realtime emit failed');
+        }
+      },
+    );
   }
 
   /** Every open socket of the user, on any api process, joins (or leaves) the team's room at once. */

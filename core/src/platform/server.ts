@@ -6,6 +6,7 @@ export * from './db/database';
 export * from './db/errors';
 export * from './db/keyset';
 export * from './redis';
+export * from './tracing';
 export * from './queues/define-job';
 export * from './queues/email.job';
 export * from './queues/queue.factory';

@@ -1,6 +1,6 @@
 /** npm run admin:grant -- someone@example.com : gives an existing account the admin flag. */
 import { eq } from 'drizzle-orm';
-import { loadConfig, openDatabase, schema } from '@gl/core/server';
+import { databaseOptions, loadConfig, openDatabase, schema } from '@gl/core/server';
 
 const email = process.argv[2]?.trim().toLowerCase();
 if (!email) {
@@ -8,7 +8,7 @@ if (!email) {
   process.exit(64);
 }
 const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+const database = await openDatabase(databaseOptions(config));
 try {
   const rows = await database.db
     .update(schema.users)

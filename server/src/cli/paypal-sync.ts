@@ -1,12 +1,12 @@
 /** npm run paypal:sync : creates (or finds again) the PayPal product and plans and stores their ids. */
-import { loadConfig, openDatabase, PaypalClient, syncPaypalCatalog } from '@gl/core/server';
+import { databaseOptions, loadConfig, openDatabase, PaypalClient, syncPaypalCatalog } from '@gl/core/server';
 
 const config = loadConfig();
 if (!config.PAYPAL_CLIENT_ID || !config.PAYPAL_CLIENT_SECRET) {
   console.error('Set PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET (and PAYPAL_BASE_URL for the sandbox) first.');
   process.exit(64);
 }
-const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+const database = await openDatabase(databaseOptions(config));
 try {
   const client = new PaypalClient({
     baseUrl: config.PAYPAL_BASE_URL,

@@ -8,6 +8,8 @@ import {
   languageOfLine,
   platformOf,
   providerDuration,
+  tracingOn,
+  withSpan,
   type Config,
   type GenerationRow,
 } from '@gl/core/server';
@@ -194,6 +196,10 @@ export async function processGeneration(
         alreadySaved:
           row.userId && row.hasSavedLines ? (texts) => generationsRepository.savedTextsAmong(ctx.db, row.userId!, texts) : undefined,
         onLine: (index, text) => lineEvents.push(regenerating ? replaceIndex : refine ? refinedIndex : index, text),
+        aroundProvider: tracingOn()
+          ? (provider, ask, call) =>
+              withSpan(`provider ${provider}`, { kind: 'client', attributes: { 'gl.provider': provider, 'gl.provider.ask': ask } }, call)
+          : undefined,
       },
     );
     let lines = result.lines;

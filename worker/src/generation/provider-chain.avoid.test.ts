@@ -85,7 +85,12 @@ describe('runProviderChain with words to avoid', () => {
     const result = await runProviderChain({ ...req, count: 5 }, { providers: [], offline });
     expect(result.lines).toHaveLength(5);
     for (const line of result.lines) expect(containsAvoidedWord(line, brand.wordsToAvoid)).toBe(false);
-    expect(seen[0]!.brand).toEqual({ name: 'Kahawa', wordsToUse: ['brew'], wordsToAvoid: ['cheap', 'fast food'] });
+    expect(seen[0]!.brand).toEqual({
+      name: 'Kahawa',
+      wordsToUse: ['brew'],
+      wordsToAvoid: ['cheap', 'fast food'],
+      examples: ['Poured before the sun is up.'],
+    });
     expect(seen[0]!.topic).toBeUndefined();
   });
 

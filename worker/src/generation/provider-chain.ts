@@ -89,6 +89,8 @@ export interface ChainOptions {
   /** Attempts are pushed here as they happen, so a caller still has them when the chain throws. */
   timings?: ProviderAttempt[];
   now?: () => number;
+  /** Wraps each ask of a provider (the worker's trace span of the provider call). */
+  aroundProvider?: (provider: string, ask: number, call: () => Promise<void>) => Promise<void>;
 }
 
 class TimeoutError extends Error {
@@ -252,7 +254,8 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
       const restate = ask > 0 ? rules.restate(brokenRules) : [];
       brokenRules = new Set();
       try {
-        await streamFrom(provider, restate);
+        if (opts.aroundProvider) await opts.aroundProvider(provider.name, ask + 1, () => streamFrom(provider, restate));
+        else await streamFrom(provider, restate);
         timings.push({ provider: provider.name, ms: Math.round(now() - started), ok: true });
         answered = true;
       } catch (err) {
@@ -267,7 +270,9 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
 
   const recent = accepted.length < req.count && opts.recentLines ? await opts.recentLines() : undefined;
   const rounds = strict ? OFFLINE_ROUNDS_STRICT : OFFLINE_ROUNDS;
-  const brand = req.brand ? { name: req.brand.name, wordsToUse: req.brand.wordsToUse, wordsToAvoid } : undefined;
+  const brand = req.brand
+    ? { name: req.brand.name, wordsToUse: req.brand.wordsToUse, wordsToAvoid, examples: req.brand.exampleLines ?? [] }
+    : undefined;
   /**
    * `close`: the writer keeps to the limit itself. `wide`: a tight limit left it short of lines (an SMS
    * quote, a 30-character headline), so it writes to the category's bound and the rules cut its lines at

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from '../../schema';
 import type { Logger } from '../logger';
+import { sendUnnamed } from './statement-mode';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -20,7 +21,11 @@ export interface Database {
   location: string;
   ping(): Promise<boolean>;
   close(): Promise<void>;
-  /** Runs `fn` while holding a PostgreSQL session advisory lock on a dedicated connection (no-op lock on PGlite). */
+  /**
+   * Runs `fn` while a dedicated connection holds a transaction-scoped advisory lock (an open
+   * transaction that took `pg_advisory_xact_lock`; no-op on PGlite). Transaction-scoped, so it holds
+   * through PgBouncer in transaction mode too: the open transaction keeps its server connection.
+   */
   withAdvisoryLock<T>(lockId: bigint, fn: () => Promise<T>): Promise<T>;
 }
 
@@ -48,22 +53,50 @@ export async function openDatabase(opts: {
   poolMax?: number;
   logger?: Logger;
   migrate?: boolean;
+  /** A direct PostgreSQL URL the migrations use instead of `url` (which may point at PgBouncer). */
+  migrationUrl?: string;
+  /** false: hot queries are sent unnamed (PgBouncer in transaction mode without prepared-statement support). */
+  namedStatements?: boolean;
 }): Promise<Database> {
   const database = opts.url
-    ? await openPostgres(opts.url, opts.poolMax ?? 10, opts.logger)
+    ? await openPostgres(opts.url, opts.poolMax ?? 10, opts.logger, opts.namedStatements ?? true)
     : await openPglite(opts.pgliteDir ?? './data/pglite');
   if (opts.migrate !== false) {
-    await migrateDatabase(database);
+    try {
+      if (opts.url && opts.migrationUrl) {
+        const direct = await openPostgres(opts.migrationUrl, 2, opts.logger, true, 'DATABASE_MIGRATION_URL');
+        try {
+          await migrateDatabase(direct);
+        } finally {
+          await direct.close();
+        }
+      } else {
+        await migrateDatabase(database);
+      }
+    } catch (err) {
+      await database.close().catch(() => undefined);
+      throw err;
+    }
   }
   return database;
 }
 
-async function openPostgres(url: string, poolMax: number, logger?: Logger): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolMax: number,
+  logger: Logger | undefined,
+  named: boolean,
+  variable = 'DATABASE_URL',
+): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (err) => logger?.warn({ err: err.message }, 'postgres idle client error'));
+  if (!named) {
+    sendUnnamed(pool);
+    pool.on('connect', (client) => sendUnnamed(client));
+  }
   const location = describeUrl(url);
   try {
     const client = await pool.connect();
@@ -71,7 +104,7 @@ async function openPostgres(url: string, poolMax: number, logger?: Logger): Prom
   } catch (err) {
     await pool.end().catch(() => undefined);
     throw new DatabaseConnectError(
-      `Cannot connect to PostgreSQL at ${location}: ${(err as Error).message}. Check DATABASE_URL, or unset it to use the embedded database.`,
+      `Cannot connect to PostgreSQL at ${location}: ${(err as Error).message}. Check ${variable}${variable === 'DATABASE_URL' ? ', or unset it to use the embedded database' : ''}.`,
       err,
     );
   }
@@ -84,15 +117,20 @@ async function openPostgres(url: string, poolMax: number, logger?: Logger): Prom
     close: () => pool.end(),
     async withAdvisoryLock(lockId, fn) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
-        await client.query('select pg_advisory_lock($1)', [lockId.toString()]);
+        await client.query('begin');
         try {
-          return await fn();
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [lockId.toString()]);
+          await client.query('select pg_advisory_xact_lock($1)', [lockId.toString()]);
+          const result = await fn();
+          await client.query('commit');
+          return result;
+        } catch (err) {
+          await client.query('rollback').catch((e: Error) => (broken = e));
+          throw err;
         }
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
   };
@@ -176,6 +214,8 @@ export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // Several api and worker processes may start at once: one migrates, the others wait for it.
+    // Through PgBouncer each waiter holds a server connection while it waits: with a small pool, set
+    // DATABASE_MIGRATION_URL (direct) or run the migrations once before the rollout (npm run db:migrate).
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await database.withAdvisoryLock(MIGRATION_LOCK_ID, () => migrate(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER }));
   } else {
@@ -183,4 +223,21 @@ export async function migrateDatabase(database: Database): Promise<void> {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     await migrate(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
   }
+}
+
+/** openDatabase's options from the configuration: the one place that maps DATABASE_* and DB_* to them. */
+export function databaseOptions(config: {
+  DATABASE_URL?: string;
+  DATABASE_MIGRATION_URL?: string;
+  PGLITE_DIR: string;
+  DB_POOL_MAX: number;
+  DB_PREPARED_STATEMENTS: boolean;
+}) {
+  return {
+    url: config.DATABASE_URL,
+    migrationUrl: config.DATABASE_MIGRATION_URL,
+    pgliteDir: config.PGLITE_DIR,
+    poolMax: config.DB_POOL_MAX,
+    namedStatements: config.DB_PREPARED_STATEMENTS,
+  };
 }

@@ -1,6 +1,8 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './database';
+import { withSpan } from '../tracing';
+import { sendsUnnamed } from './statement-mode';
 
 /**
  * Hot queries written once in SQL and sent as prepared statements: no query building per call.
@@ -21,7 +23,7 @@ export interface Prepared<Row> {
 }
 
 interface PgQueryable {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 interface PgliteQueryable {
   query(text: string, params: unknown[]): Promise<{ rows: unknown[] }>;
@@ -45,16 +47,21 @@ const names = new Set<string>();
 export function prepared<Row>(name: string, text: string): Prepared<Row> {
   if (names.has(name)) throw new Error(`prepared statement ${name} declared twice`);
   names.add(name);
+  const runOn = async (db: DbOrTx, values: readonly unknown[]): Promise<Row[]> => {
+    const client = driverOf(db);
+    const result = isPglite(client)
+      ? await client.query(text, values as unknown[])
+      : sendsUnnamed(client)
+        ? await client.query({ text, values: values as unknown[] })
+        : await client.query({ name, text, values: values as unknown[] });
+    return result.rows as Row[];
+  };
+  const attributes = { 'db.system.name': 'postgresql', 'db.operation.name': name };
   return {
     name,
     text,
-    async run(db, values) {
-      const client = driverOf(db);
-      const result = isPglite(client)
-        ? await client.query(text, values as unknown[])
-        : await client.query({ name, text, values: values as unknown[] });
-      return result.rows as Row[];
-    },
+    // One span per statement when tracing is on (the database's share of a generation's trace).
+    run: (db, values) => withSpan(`db ${name}`, { kind: 'client', attributes }, () => runOn(db, values)),
   };
 }
 

@@ -5,6 +5,8 @@ import { QUEUE_NAMES, SCHEDULED_QUEUES, type JobDefinition, type QueueName } fro
 import { createQueue, closeAll } from './queue.factory';
 import type { Logger } from '../logger';
 import { Errors } from '../errors';
+import { queueDepth, queueJobs } from '../metrics';
+import { currentTraceCarrier, TRACE_CARRIER_KEY, withSpan } from '../tracing';
 
 /**
  * The producer side: validates a payload against its job definition and adds it with its
@@ -27,11 +29,20 @@ export class JobQueue {
   async enqueue<S extends z.ZodType>(def: JobDefinition<S>, payload: z.input<S>, opts: { delay?: number } = {}): Promise<string> {
     const data = def.schema.parse(payload) as z.infer<S>;
     const jobId = def.jobId(data);
-    try {
-      await this.queues[def.queue].add(def.name, data, { ...def.options, ...opts, jobId });
-    } catch (err) {
-      throw Errors.unavailable('The job queue is unavailable right now. Please try again shortly.', err);
-    }
+    await withSpan(
+      `${def.queue} enqueue`,
+      { kind: 'producer', attributes: { 'messaging.destination.name': def.queue, 'messaging.message.id': jobId } },
+      async () => {
+        // Tracing on: the worker's spans continue this request's trace (the context rides in the job's data).
+        const carrier = currentTraceCarrier();
+        const withTrace = carrier ? { ...(data as object), [TRACE_CARRIER_KEY]: carrier } : data;
+        try {
+          await this.queues[def.queue].add(def.name, withTrace, { ...def.options, ...opts, jobId });
+        } catch (err) {
+          throw Errors.unavailable('The job queue is unavailable right now. Please try again shortly.', err);
+        }
+      },
+    );
     return jobId;
   }
 
@@ -112,6 +123,26 @@ export class JobQueue {
       }),
     );
     return Object.fromEntries(entries) as Record<QueueName, number>;
+  }
+
+  /** Waiting (with prioritized), active and delayed jobs per queue, one round trip per queue. */
+  async counts(): Promise<Record<QueueName, { waiting: number; active: number; delayed: number }>> {
+    const entries = await Promise.all(
+      QUEUE_NAMES.map(async (n) => {
+        const c = await this.queues[n].getJobCounts('waiting', 'prioritized', 'active', 'delayed');
+        return [n, { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0 }] as const;
+      }),
+    );
+    return Object.fromEntries(entries) as Record<QueueName, { waiting: number; active: number; delayed: number }>;
+  }
+
+  /** Sets gl_queue_depth and gl_queue_jobs from Redis before a scrape; a queue that cannot answer leaves them as they were. */
+  async refreshMetrics(): Promise<void> {
+    const [depths, counts] = await Promise.all([this.depths(), this.counts()]).catch(() => [null, null] as const);
+    if (depths) for (const [queue, depth] of Object.entries(depths)) queueDepth.set({ queue }, depth);
+    if (counts)
+      for (const [queue, byState] of Object.entries(counts))
+        for (const [state, n] of Object.entries(byState)) queueJobs.set({ queue, state }, n);
   }
 
   close(): Promise<void> {

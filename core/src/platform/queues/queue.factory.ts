@@ -12,6 +12,7 @@ import {
 import type { Logger } from '../logger';
 import type { QueueName } from './define-job';
 import { jobDuration } from '../metrics';
+import { TRACE_CARRIER_KEY, withSpan, type TraceCarrier } from '../tracing';
 
 /**
  * The one place queues and workers are made: connection, prefix, retries with backoff,
@@ -73,7 +74,17 @@ export function createWorker(
     backoffStrategy?: BackoffStrategy;
   },
 ): Worker {
-  const timed: Processor = async (job, token) => {
+  const timed: Processor = (job, token) =>
+    withSpan(
+      `${name} process`,
+      {
+        kind: 'consumer',
+        parent: (job.data as Record<string, TraceCarrier> | undefined)?.[TRACE_CARRIER_KEY],
+        attributes: { 'messaging.destination.name': name, 'messaging.message.id': job.id, 'gl.job.attempt': job.attemptsMade + 1 },
+      },
+      () => processTimed(job, token),
+    );
+  const processTimed: Processor = async (job, token) => {
     const end = jobDuration.startTimer({ queue: name });
     try {
       const result = await processor(job, token);

@@ -27,7 +27,43 @@ const SW_FUNCTION = new Set([
   'wetu',
   'letu',
   'chetu',
+  'mpya',
+  'kila',
+  'hii',
+  'hadi',
+  'ndani',
+  'bure',
+  'nafuu',
+  'sana',
+  'tu',
+  'pia',
+  'yote',
+  'wote',
+  'haraka',
+  'iko',
+  'tuko',
+  'wazi',
+  'kuanzia',
+  'leo',
+  'kesho',
+  'asubuhi',
+  'jioni',
+  'mchana',
+  'usiku',
+  'saa',
+  'siku',
+  'wiki',
+  'mwezi',
+  'wapya',
+  'wetu',
+  'zetu',
+  'kwenye',
+  'karibu',
+  'harusi',
+  'sherehe',
 ]);
+/** A Kiswahili verb as a brief writes it ("tunafikisha", "inatafuta", "tunabadilisha", "nauza"). */
+const SW_VERB = /^(?:tu|ni|wa|ki|li|ya|i|u|a|m)(?:na|ta|me|li|ka)[a-z]{3,}a$|^(?:nauza|tunauza|niko|tuna|nina)$/;
 const EN_FUNCTION = new Set([
   'a',
   'an',
@@ -68,16 +104,20 @@ function words(text: string): string[] {
 export function isSwahiliBrief(text: string): boolean {
   let sw = 0;
   let en = 0;
+  let strong = 0;
   for (const w of words(text)) {
     const lower = w.toLowerCase();
     if (EN_FUNCTION.has(lower)) en++;
-    else if (SW_FUNCTION.has(lower)) sw++;
-    else if (fromSwahili(lower)) {
+    else if (SW_FUNCTION.has(lower) || SW_VERB.test(lower)) {
+      sw++;
+      strong++;
+    } else if (fromSwahili(lower)) {
       // A word both languages use as it is ("studio", "duka" in Kenyan English) counts for neither.
       if (!nounEntry(lower) || nounEntry(lower)?.sw?.[0] !== lower) sw++;
     } else if (nounEntry(lower) || nounEntry(lower.replace(/s$/, ''))) en++;
   }
-  return sw > en;
+  // A tie goes to Kiswahili when a Kiswahili word of grammar says so ("gym mpya Kitengela": a Sheng brief keeps English nouns).
+  return sw > en || (sw === en && strong > 0);
 }
 
 /** The class of a Kiswahili head noun: from the lexicon, else from the particle after it, else from its prefix. */
@@ -126,6 +166,98 @@ function englishPhrase(swWord: string): Phrase | null {
  * capitals), qualities such as "bora".
  */
 export function understandSwahili(topic: string): ParsedBrief {
+  const { subject: first, name, offers } = clausesOf(topic);
+  const out = readSubject(first);
+  // The run after the head is the name ("Kinyozi Fresh Cuts": Fresh Cuts), never the head itself written with a capital.
+  if (name) out.name = name;
+  else if (out.name && first.trim().split(/\s+/).length === 1 && fromSwahili(first.trim().toLowerCase())) out.name = null;
+  // Not offers: an adjective or adverb alone ("mpya", "nyumbani"), a verb ("kukaanga"), the subject's own place words, a shop word.
+  out.offers = out.offers.filter(
+    (o) =>
+      !/^(?:mpya|safi|bora|nafuu|nyumbani|online|road|street)\b/i.test(o.en) &&
+      !/^ku[a-z]{3,}$/i.test(o.en) &&
+      !/\b(?:road|street|avenue)\b/i.test(o.en) &&
+      !/^(?:kibanda|duka|salon|saluni|kinyozi|gym)\b/i.test(o.en),
+  );
+  for (const o of offers) {
+    if (
+      /^(?:mpya|safi|bora|nafuu|nyumbani|online)$/i.test(o) ||
+      /^ku[a-z]{3,}\b/i.test(o) ||
+      /^(?:kibanda|duka|salon|saluni|kinyozi|gym)\b/i.test(o)
+    )
+      continue;
+    if (out.offers.some((x) => x.en.toLowerCase() === o.toLowerCase())) continue;
+    out.offers.push(
+      englishPhrase(o.toLowerCase()) ?? { en: o, head: o.split(' ').pop() as string, plural: true, mass: true, key: null, sw: null },
+    );
+  }
+  return out;
+}
+
+/** Words that end the subject's clause ("iko wazi", "inatafuta"): what follows is not what it is. */
+const CLAUSE_STOP = new Set(['iko', 'tuko', 'niko', 'ni', 'kwa', 'kuanzia', 'bei', 'karibu', 'pia', 'order', 'agiza']);
+/** Capitalised words that are part of what a subject is, not its name ("Shule ya Msingi"). */
+const INSTITUTION = new Set(['msingi', 'sekondari', 'upili', 'kanisa', 'katoliki', 'academy']);
+/** Words kept as Kenyans write them, never a name ("M-Pesa", "WhatsApp", "KCSE"). */
+const NOT_NAMES =
+  /^(?:Road|Street|Avenue|Estate|Town|Mall|Stage|Market|Centre|Center|Hospital|West|East|North|South|Sukari|M-?Pesa|WhatsApp|Instagram|Facebook|TikTok|IG|KCSE|KCPE|CBC|Sheng|Mama|Baba|Jumatatu|Jumanne|Jumatano|Alhamisi|Ijumaa|Jumamosi|Jumapili|KSh|Ksh)$/;
+
+/**
+ * A Kiswahili brief's clauses: the first says what the subject is (cut at its first verb or
+ * "iko", "kwa"...), with a capitalised run after its head taken as the name ("Kinyozi Fresh Cuts",
+ * "Chama ya wanawake Tujiinue"); later clauses without a verb are offers ("rasta na twists").
+ */
+function clausesOf(topic: string): { subject: string; name: string | null; offers: string[] } {
+  const clauses = topic
+    .split(/[,;.!?:]+|\s+-\s+/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const firstWords = words(clauses[0] ?? '');
+  const stop = firstWords.findIndex(
+    (w, i) => i > 0 && (SW_VERB.test(w.toLowerCase()) || (CLAUSE_STOP.has(w.toLowerCase()) && i < firstWords.length - 1)),
+  );
+  let subject = stop > 0 ? firstWords.slice(0, stop) : firstWords;
+  // "mandazi na chai", "mkate wa nyumbani na keki za birthday": things joined by "na" are offers, the first one the subject.
+  const joined: string[] = [];
+  const na = subject.findIndex((w, i) => i > 0 && w.toLowerCase() === 'na');
+  if (na > 0 && na < subject.length - 1) {
+    const after = subject.slice(na + 1).filter((w) => !PLACES.has(w.toLowerCase()) && !/^\p{Lu}/u.test(w));
+    joined.push(subject.slice(0, na).join(' '), after.join(' '));
+    subject = [...subject.slice(0, na), ...subject.slice(na + 1 + after.length)];
+  }
+  let name: string | null = null;
+  // A capitalised run after the head (never a place, an acronym or a word Kenyans keep in English).
+  const isNameWord = (w: string) =>
+    /^\p{Lu}\p{Ll}/u.test(w) && !PLACES.has(w.toLowerCase()) && !NOT_NAMES.test(w) && !INSTITUTION.has(w.toLowerCase());
+  const start = subject.findIndex((w, i) => i > 0 && isNameWord(w));
+  let end = start;
+  while (start > 0 && end < subject.length && isNameWord(subject[end] as string)) end++;
+  // One capitalised word ending the clause is a place the gazetteer lacks ("kanisa Mlolongo"), not a name.
+  if (start > 0 && !(end === subject.length && end - start === 1)) {
+    const run = subject.slice(start, end);
+    const institution = subject.slice(0, start).some((w) => /^\p{Lu}/u.test(w) && INSTITUTION.has(w.toLowerCase()));
+    name = institution ? subject.slice(0, end).join(' ') : run.join(' ');
+    subject = [...subject.slice(0, start), ...subject.slice(end)];
+  }
+  const offers = [...joined.filter((j) => j.split(' ').length <= 4), ...clauses.slice(1)]
+    .map((c) => c.replace(/\s+(?:kuanzia|tu|pia|sasa|bei)$/i, ''))
+    .map((c) => words(c))
+    .filter(
+      (ws) =>
+        ws.length > 0 && ws.length <= 4 && !ws.some((w) => SW_VERB.test(w.toLowerCase()) || /^(?:kwa|order|agiza|lipa|delivery)$/i.test(w)),
+    )
+    .flatMap((ws) => ws.join(' ').split(/\s+na\s+/))
+    .map((o) => o.trim())
+    .filter(
+      (o) =>
+        o.length > 2 &&
+        !o.split(' ').some((w) => PLACES.has(w.toLowerCase()) || /^(?:stage|mtaa)$/i.test(w)) &&
+        !/^(?:kila|bure|tu|pia|nafuu|mpya|safi|bora|online)$/i.test(o),
+    );
+  return { subject: subject.join(' '), name, offers };
+}
+
+function readSubject(topic: string): ParsedBrief {
   const out = emptyParse();
   let tokens = words(topic);
   // Places: known ones anywhere, any capitalised word after a place marker or at the end after the phrase.

@@ -20,6 +20,8 @@ export interface Candidate {
   richness: number;
   /** Whether it names the brief's name. */
   named: boolean;
+  /** How close it comes to the brand's example lines (voice.ts), when the brand has some. */
+  voice?: number;
 }
 
 const WORD_SLOT = /\{word(?:tag)?\}/;

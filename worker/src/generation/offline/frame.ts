@@ -1,9 +1,11 @@
 import nlp from 'compromise';
 import { understandBrief, type Brief } from './brief';
 import { isSwahiliBrief } from './brief-sw';
+import { stripSwRequest } from './brief-request';
+import { SW_FACT_FINDERS } from './facts-sw';
 import { firstClause, genericKind, matchKind, type KindSells } from './kinds';
 import type { Kind } from './kinds.schema';
-import { isKenyanPlace, isKnownPlace, isLabelIn, notAPlace, placesIn } from './places';
+import { isKenyanPlace, isKnownPlace, isLabelIn, notAPlace, placesIn, properPlace } from './places';
 import { normalizeTopic } from './text';
 
 /**
@@ -17,6 +19,8 @@ export type FactType = 'price' | 'goal' | 'hours' | 'duration' | 'date' | 'payme
 export interface Fact {
   text: string;
   type: FactType;
+  /** For a price, the offer it is the price of when the brief writes it just before ("nail trims $15"). */
+  of?: string;
 }
 export type Speaker = 'business' | 'person' | 'event' | 'cause';
 
@@ -55,6 +59,8 @@ const TIME = String.raw`(?:\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\d{1,
 
 /** Fact finders, most specific first; each match is taken out of the text before the next runs. */
 const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
+  // Facts a Kiswahili brief writes ("kuanzia KSh 800", "kila Jumapili", "ndani ya saa moja"), first.
+  ...SW_FACT_FINDERS,
   // A target or goal amount is what a cause hopes to raise, never a price ("target KSh 800,000", "raising $5,000").
   {
     type: 'goal',
@@ -66,7 +72,7 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
   {
     type: 'price',
     re: new RegExp(
-      String.raw`(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|R|\$|£|€)\s?${NUM}(?:\s?(?:k|K|m|bn)\b)?(?:\s?(?:\/-|per\s+\w+|a\s+(?:night|month|week|day|kilo|kg|person|head|plate|hour|session|class)))?`,
+      String.raw`(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|(?:S|A|C|NZ|HK|R)\$|EUR|GBP|R|\$|£|€)\s?${NUM}(?:\s?(?:k|K|m|bn)\b)?(?:\s?(?:\/-|per\s+\w+|a\s+(?:night|month|week|day|kilo|kg|person|head|plate|hour|session|class|bar|piece|pair|bottle|jar|pack|box|dozen|loaf|cup|litre|bag|meal|ticket)))?`,
       'g',
     ),
   },
@@ -80,7 +86,7 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
   { type: 'perk', re: /\b\d{1,3}\s?(?:%|percent|per cent)\s+off\b(?:\s+\w+)?/gi },
   {
     type: 'hours',
-    re: /\b24\/7\b|\b24\s?hours?(?:\s+a\s+day)?\b|\bround[- ]the[- ]clock\b|\bopen\s+(?:late|daily|every day|all night|on sundays?|on weekends?|till \w+|until \w+)\b/gi,
+    re: /\b24\/7\b|(?<!\b(?:in|within|under)\s)\b24\s?hours?(?:\s+a\s+day)?\b|\bround[- ]the[- ]clock\b|\bopen\s+(?:late|daily|every day|all night|on sundays?|on weekends?|till \w+|until \w+)\b/gi,
   },
   {
     type: 'hours',
@@ -94,12 +100,19 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
     type: 'hours',
     re: /\b(?:every|on)\s+(?:weekends?|weekdays|saturdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?)(?:\s+and\s+(?:saturdays?|sundays?))?\b(?!,?\s+\d)/gi,
   },
+  {
+    type: 'hours',
+    re: new RegExp(
+      String.raw`\b(?:every\s+|on\s+the\s+)?(?:first|second|third|fourth|last)\s+${DAYS}\s+of\s+(?:the|every|each)\s+month\b|\bevery\s+(?:first|second|third|last)\s+${DAYS}\b`,
+      'gi',
+    ),
+  },
   { type: 'duration', re: /\bwhile[- ]you[- ]wait\b/gi },
   { type: 'duration', re: /\bsame[- ]day(?:\s+(?:delivery|service|repairs?|results))?\b|\bnext[- ]day\s+delivery\b/gi },
   {
     type: 'duration',
     re: new RegExp(
-      String.raw`\b(?:in|within|under|in under|in less than)\s+${WORD_NUM}\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b`,
+      String.raw`\b(?:(?:response|delivery|turnaround|approval|payouts?)\s+)?(?:in|within|under|in under|in less than)\s+${WORD_NUM}\s+(?:minutes?|mins?|hours?|hrs?|days?|weeks?)\b`,
       'gi',
     ),
   },
@@ -120,6 +133,13 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
   {
     type: 'date',
     re: new RegExp(
+      String.raw`\b(?:from\s+)?\d{1,2}(?:st|nd|rd|th)?\s?(?:-|–|to)\s?\d{1,2}(?:st|nd|rd|th)?\s+${MONTHS}\b(?:\s+\d{4})?`,
+      'gi',
+    ),
+  },
+  {
+    type: 'date',
+    re: new RegExp(
       String.raw`\b(?:(?:on|this|next)\s+)?(?:${DAYS},?\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTHS}\b(?:\s+\d{4})?`,
       'gi',
     ),
@@ -129,6 +149,10 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
   {
     type: 'perk',
     re: /\bno\s+call[- ]out\s+(?:fee|charge)s?\b|\bfree\s+(?:delivery|shipping|wi-?fi|parking|consultations?|quotes?|installation|fitting|first\s+(?:lesson|class|session|visit)|trial\s+class|trial lesson|assessment|check-?ups?|samples?|entry|admission|tasting)\b|\b(?:money[- ]back|satisfaction)\s+guarantee\b|\b(?:\d+|one|two|three|five|ten)[- ](?:year|month)\s+(?:guarantee|warranty)\b|\bno\s+(?:hidden\s+(?:fees|charges)|booking fee|deposit|contract|joining fee)\b|\bfree\s+entry\b|\bfree\s+for\s+(?:kids|children|members)\b|\bdelivery\s+(?:included|available)\b|\bwe\s+deliver\b|\bdelivers?\s+(?:countrywide|nationwide|across\s+\w+)\b|\bdelivery\s+(?:countrywide|nationwide)\b|\bcomes?\s+to\s+(?:your|you)(?:\s+\w+)?\b/gi,
+  },
+  {
+    type: 'perk',
+    re: /\b(?:fixed|flat)\s+(?:monthly\s+)?(?:fee|rate|price)s?\b|\b[A-Z]{2,6}[- ](?:approved|certified|registered|accredited|licensed)\b/g,
   },
   {
     type: 'perk',
@@ -148,7 +172,7 @@ function factText(type: FactType, raw: string): string {
   let t = raw.trim().replace(/\s+/g, ' ');
   if (type === 'payment') return /lipa/i.test(t) ? t : 'M-Pesa';
   // "on 14 September" is "14 September"; "this Saturday" stays.
-  if (type === 'date') t = t.replace(/^on\s+/i, '');
+  if (type === 'date') t = t.replace(/^(?:on|from)\s+/i, '');
   if (type === 'hours') t = t.replace(/^from\s+(?=\d)/i, '');
   return t;
 }
@@ -229,6 +253,11 @@ const NOT_OFFERS = new Set([
   'all',
   'best',
   'quality',
+  'members',
+  'volunteers',
+  'people',
+  'customers',
+  'clients',
 ]);
 
 function cleanName(name: string | null, subject: string | null, kind: Kind): string | null {
@@ -239,6 +268,8 @@ function cleanName(name: string | null, subject: string | null, kind: Kind): str
     const re = new RegExp(`\\s+${tail.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
     if (re.test(n) && /['’]s\s/.test(n) && /^\p{Ll}/u.test(tail)) n = n.replace(re, '');
   }
+  // "Women's chama", "Youth group": who it is for is not a name.
+  if (/^(?:women|men|children|youth|ladies|mothers|boys|girls|wamama|vijana)(?:['’]s)?$/i.test(n)) return null;
   // A word that names a kind ("MC", "SaaS") is what the subject is, not its name.
   // A grade or origin label is part of the offer, not a name ("Canada Grade 1 bales").
   if (/\b(?:grade|grd)\b|^ex[-\s]/i.test(n)) return null;
@@ -248,7 +279,7 @@ function cleanName(name: string | null, subject: string | null, kind: Kind): str
 
 /** A brief that asks for people to give time, not money ("needs volunteers", "new members welcome"). */
 export const RECRUITING =
-  /\b(?:volunteers?(?!\s+(?:for|to)\s+(?:donate|give))|recruit(?:ing|s)?|new members|join (?:our|us|the)|sign up to help|mentors wanted|wajitolea|wanachama wapya)\b/i;
+  /\b(?:volunteers?(?!\s+(?:for|to)\s+(?:donate|give))|recruit(?:ing|s)?|new members|join (?:our|us|the)|sign up to help|mentors wanted|wajitolea|wanachama wapya|waimbaji wapya|wachezaji wapya|(?:ina|tuna|na)tafuta\s+(?:wanachama|waimbaji|wachezaji|wajitolea|wanafunzi))\b/i;
 const CAUSE_WORDS = /\b(?:volunteers?|donat\w*|fundrais\w*|raising|raise|harambee|charity|appeal|mchango|target|pledge)\b/i;
 const EVENT_HEADS =
   /\b(?:meetup|meet-up|workshop|festival|concert|open day|fair|expo|launch|tournament|gala|party|meets|rehearsals?|screening|webinar|retreat|marathon|race)\b/i;
@@ -262,7 +293,7 @@ function unmatchedSells(rest: string, brief: Brief, sells: KindSells): KindSells
   const clause = firstClause(rest).toLowerCase();
   const head = (brief.subject?.en ?? clause).toLowerCase();
   if (CAUSE_WORDS.test(clause) || (CAUSE_WORDS.test(rest) && !GOODS_HEADS.test(clause) && !SERVICE_HEADS.test(clause))) return 'cause';
-  if (EVENT_HEADS.test(clause)) return 'event';
+  if (EVENT_HEADS.test(clause) || EVENT_HEADS.test(rest.split(/[,.;]/)[0] ?? '')) return 'event';
   if (brief.food || sells === 'food') return 'food';
   if (sells === 'software') return sells;
   // "bicycle repair shop": a shop of a service sells the service.
@@ -271,7 +302,7 @@ function unmatchedSells(rest: string, brief: Brief, sells: KindSells): KindSells
   if (SERVICE_HEADS.test(clause) || SERVICE_HEADS.test(head) || SERVICE_WORDS.test(clause)) return 'service';
   // "sign language interpreter", "glass and aluminium windows fitter": a trade named by who does it speaks as a person.
   if (/(?:er|or|ist|ian|ant)$/i.test(clause)) return 'person';
-  if (/\b(?:club|society|choir|association|sacco|chama)$/i.test(clause)) return 'cause';
+  if (/\b(?:club|society|choir|association|sacco|chama|group|kikundi)$/i.test(clause)) return 'cause';
   if (sells === 'cause' || sells === 'event') return 'product';
   return sells;
 }
@@ -286,6 +317,96 @@ function clauseSubject(rest: string, name: string | null): string | null {
     .trim();
   if (!c || /\d/.test(c) || c.split(' ').length > 5 || /^\p{Lu}/u.test(c)) return null;
   return c;
+}
+
+/** Where the lines will be posted or printed, never part of the subject ("for my IG", "for our banner"). */
+const MEDIUM = String.raw`(?:ig|insta(?:gram)?|tiktok|twitter|x|facebook|fb|linkedin|whatsapp(?:\s+status)?|page|profile|account|banner|poster|flyer|flier|t-?shirts?|tees|signboard|sign|billboard|website|site|menu|stickers?|mugs?|caps?|shop front|storefront)`;
+/** The request words of a brief: what is asked for, not what the subject is ("need a caption for our car wash"). */
+const REQUEST_HEAD = new RegExp(
+  String.raw`^\s*(?:(?:hi|hey|hello|pls|please|plz|yo|ok|okay)[\s,!]+)*(?:(?:i|we)\s+(?:need|want|would like)\s+|(?:can|could)\s+(?:you|u)\s+(?:write|give|make|do)(?:\s+(?:me|us))?\s+|need\s+|want\s+|write\s+(?:me\s+|us\s+)?|give\s+(?:me|us)\s+|looking\s+for\s+|help\s+(?:me|us)\s+(?:write|with)\s+)?(?:an?\s+|some\s+|the\s+)?(?:short\s+|catchy\s+|good\s+|new\s+|fun(?:ny)?\s+)?(?:(?:ig|instagram|insta|tiktok|twitter|x|linkedin|facebook|fb)\s+)?(?:captions?|bios?|quotes?|slogans?|taglines?|tag lines?|headlines?|ad(?:\s+|-)?lines?|ads?|posts?|words|lines?|copy|text|status|one-?liners?|description)(?:\s+(?:for|about)\s+(?:me|us)\b)?(?:\s+(?:for|on|to put on)\s+(?:my|our|the|a)?\s*${MEDIUM})?\s*(?:for|about|on|of)?\s*(?:(?:my|our|the)\s+)?(?:${MEDIUM}\s*)?(?:for\s+(?:me|us)\b)?\s*[:\-–—,]?\s*`,
+  'i',
+);
+/** "…, for my IG" / "for our X account" at the end of a brief. */
+const REQUEST_TAIL = new RegExp(
+  String.raw`[\s,;.-]*\b(?:for|on)\s+(?:my|our|the)\s+(?:new\s+)?${MEDIUM}(?:\s+(?:account|page|bio|profile))?\s*[.!]?\s*$`,
+  'i',
+);
+const CHATTER = /\b(?:lol|lmao|haha+|hehe|pls|plz|please|asap|thx|thanks|tia|btw|fyi|kindly|abeg|ok+)\b[.!]*/gi;
+
+/**
+ * A brief without its request words and chatter ("need a caption for our car wash in Thika lol" is
+ * "our car wash in Thika"), and a person's "I am a…" or a firm's "we are a…" opening: what is left
+ * is what the subject is. `person`: the brief speaks as "I" (a bio for me).
+ */
+export function stripRequest(text: string): { text: string; person: boolean } {
+  let t = text
+    .replace(CHATTER, ' ')
+    .replace(/\b(Dr|Mr|Mrs|Ms|Prof|Eng|Rev|Pst|Hon)\.\s+/g, '$1 ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const before = t;
+  for (let i = 0; i < 2; i += 1) t = t.replace(REQUEST_HEAD, (m) => (m.trim() ? '' : m)).trim();
+  // Nothing but the request is left ("caption"): the brief is kept as it was.
+  if (!/\p{L}{3}/u.test(t)) t = before;
+  t = t.replace(REQUEST_TAIL, '').trim();
+  // "gym: Iron Temple Kasarani, …" is "Iron Temple Kasarani gym, …": the name before what it is.
+  const labelled = /^(\p{Ll}[\p{Ll}\s'-]{1,30}?):\s*((?:\p{Lu}[\p{L}'’&.-]*\s*){1,5})(,.*|$)/u.exec(t);
+  if (labelled?.[1] && labelled[2]) {
+    const noun = labelled[1].trim();
+    const nm = labelled[2].trim();
+    t = `${nm.toLowerCase().endsWith(noun.toLowerCase()) ? nm : `${nm} ${noun}`}${labelled[3] ?? ''}`;
+  }
+  let person =
+    /\b(?:i\s+am|i'm|my\s+name\s+is|me:|for\s+me\b|(?:bio|headline|profile)\s+for\s+my\b|i\s+(?:help|do|make|teach|coach|write|shoot|play|sell|work|come|fix|bake|cook|design|build|offer|run|train|cut|braid|drive|deliver|clean|paint|tutor|sing|speak|plan|repair|install|style|create))\b/i.test(
+      text,
+    );
+  t = t
+    .replace(/^(?:i\s+am|i'm|im)\s+(?:an?\s+)?/i, '')
+    .replace(/^(?:we\s+are|we're)\s+(?:an?\s+)?/i, '')
+    .replace(/\b(?:we|i)\s+keep\s+(?:the\s+)?books\b/i, 'bookkeeping')
+    .replace(/^[\s,:;.\-–—]+/, '')
+    .trim();
+  if (/^(?:we|our)\b/i.test(t)) person = false;
+  return { text: t || text, person };
+}
+
+/** Words an offer never starts or ends with: a pronoun, a verb, a filler ("you wait", "engine wash too", "have planted 12"). */
+const OFFER_EDGE_START =
+  /^(?:i|we|you|u|us|they|he|she|it|me|my|our|your|their|am|is|are|was|were|be|been|have|has|had|do|does|did|can|will|get|got|come|comes|go|join|book|call|open|opens|meet|meeting|meets|sleeps|pay|paying|just|also|so|too|very|usually|always|often|sometimes|mostly|really|want|wants|need|needs|please|helping|doing|selling|offering|serving|providing|bringing|giving|looking|caring|making|after|before|then|now|today|every|each|no|not|free|new|best|plus|and|or|with|for|of|to|at|in|on)\b/i;
+const OFFER_EDGE_END = /\b(?:too|also|so far|after|now|today|only|etc|and|or|with|for|of|to|at|in|on|the|a|an|is|are|us|you|it|\p{L})$/iu;
+/** Numbers that are a duration, an age or a count, not part of a thing sold ("10 years", "5 minutes", "sleeps 6"). */
+const OFFER_COUNT = /\b\d+\s*(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|minutes?|mins?|km|people|guests|trees)\b|\d$/i;
+
+/** Whether an offer is a clean noun phrase a line can name ("screen repairs", "20 litre refill"). */
+export function cleanOffer(o: string): boolean {
+  const t = o.trim();
+  if (t.length < 3 || OFFER_EDGE_START.test(t) || OFFER_EDGE_END.test(t) || OFFER_COUNT.test(t)) return false;
+  // A lone past participle is what was done, not what is sold ("baked", "planted").
+  if (/^\p{L}+ed$/u.test(t) && !/(?:bed|seed|feed|shed|speed|breed|weed)$/i.test(t)) return false;
+  // A word repeated ("cakes cakes"), a lone letter, a word with no vowel.
+  const words = t.toLowerCase().split(/\s+/);
+  if (words.some((w, i) => i > 0 && w === words[i - 1])) return false;
+  return true;
+}
+
+/** Whether a phrase of several words ends in a verb where the brief writes it ("women founders pitch" of "… pitch to investors"). */
+function endsInVerb(o: string, rest: string): boolean {
+  if (!o.includes(' ')) return false;
+  const last = o.split(/\s+/).pop() as string;
+  const at = rest.toLowerCase().indexOf(o.toLowerCase());
+  if (at < 0) return false;
+  const after =
+    rest
+      .slice(at + o.length)
+      .trim()
+      .split(/\s+/)[0]
+      ?.toLowerCase() ?? '';
+  // "… pitch to investors", "… runs on Saturday": a word followed by "to" or a preposition after a plural is a verb.
+  return /^(?:to|into|for|with|at|on|by)$/.test(after) && /s$/i.test(o.split(/\s+/).slice(-2, -1)[0] ?? '') && !/s$/i.test(last);
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 const CACHE = new Map<string, Frame>();
@@ -319,7 +440,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     });
   }
   text = unshout(
-    text
+    stripSwRequest(text)
       .replace(EMOJI, ' ')
       .replace(/#(\p{L}+)/gu, '$1')
       .replace(/\s+/g, ' ')
@@ -330,6 +451,8 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     /\b(?:sold|available|selling|found|shop)\s+(?:on|at|via|through)\s+(?:etsy|amazon|jumia|kilimall|instagram|facebook|tiktok|whatsapp|shopify|ebay)\b/gi,
     ' ',
   );
+  const asked = stripRequest(text);
+  text = asked.text;
   const { facts, rest } = scanFacts(text);
   let brief = understandBrief(rest || null, brand);
   const language: 'en' | 'sw' = rest && isSwahiliBrief(rest) ? 'sw' : 'en';
@@ -349,7 +472,9 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   // Places: the gazetteer's, then the reader's when it is a real place (compromise's place tag or the gazetteer), never a label.
   const places: string[] = [];
   const addPlace = (p: string) => {
-    const clean = p.trim().replace(/^the\s+/i, (m) => m);
+    let clean = p.trim().replace(/^the\s+/i, (m) => m);
+    // A place written in lower case is spelled as the gazetteer spells it ("nyeri": "Nyeri").
+    if (/^\p{Ll}/u.test(clean)) clean = properPlace(clean);
     if (!clean || notAPlace(clean) || isLabelIn(rest, clean) || places.some((q) => q.toLowerCase().includes(clean.toLowerCase()))) return;
     places.push(clean);
   };
@@ -381,10 +506,92 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
       brief = { ...brief, subject: { ...brief.subject, en: rest2 } };
     subjectText = null;
   }
-  const name = cleanName(brief.name, subjectText, kind);
+  let name = cleanName(brief.name, subjectText, kind);
+  // "Speaker and leadership coach": a trade word opening the brief is what the person is, not a name.
+  if (
+    name &&
+    !name.includes(' ') &&
+    rest.startsWith(name) &&
+    /(?:er|or|ist|ian|ant|coach|artist)$/i.test(name) &&
+    /^\s*(?:and|&|,|\/)/.test(rest.slice(name.length))
+  )
+    name = null;
+  // The subject as the brief spells it ("used tyres ex-Japan"), without a place or a name after it ("barbershop Rongai", "group Mavuno Women").
+  if (subjectText) {
+    let st: string = subjectText;
+    const at = rest.toLowerCase().indexOf(st.toLowerCase());
+    if (at >= 0) st = rest.slice(at, at + st.length);
+    // A capital only because the brief starts with it ("Used tyres") is not kept.
+    if (at === 0 && /^\p{Lu}\p{Ll}+(?:\s+\p{Ll}|$)/u.test(st)) st = st.charAt(0).toLowerCase() + st.slice(1);
+    for (const p of places) st = st.replace(new RegExp(`\\s+${escapeRe(p)}$`, 'i'), '');
+    const caps = /^(.*?\p{Ll}[\p{L}'’-]*)((?:\s+\p{Lu}[\p{L}'’-]*)+)$/u.exec(st);
+    if (caps?.[1] && caps[2] && !/^\p{Lu}/u.test(caps[1])) {
+      const tail = caps[2].trim();
+      if (name === null && tail.split(/\s+/).length >= 2 && !isKnownPlace(tail)) name = tail;
+      st = caps[1];
+    }
+    // "Junction food truck" of "Jollof Junction food truck": capitalised words before the trade are its name.
+    const lead = /^((?:\p{Lu}[\p{L}'’-]*\s+)+)(\p{Ll}.*)$/u.exec(st);
+    if (lead?.[1] && lead[2] && !isKnownPlace(lead[1].trim())) {
+      const full = new RegExp(`((?:\\p{Lu}[\\p{L}'’-]*\\s+)*)${escapeRe(st)}`, 'u').exec(rest);
+      const whole = `${full?.[1] ?? ''}${lead[1]}`.trim();
+      if (name === null && whole.split(/\s+/).length >= 2 && !isKnownPlace(whole)) {
+        name = whole;
+        for (let i = places.length - 1; i >= 0; i -= 1) if (whole.includes(places[i] ?? '\u0000')) places.splice(i, 1);
+        st = lead[2];
+      }
+    }
+    subjectText = st;
+  }
+  if (subjectText)
+    subjectText = subjectText.replace(/\s+ex[-\s]\p{L}+$/iu, '').replace(/\s+(?:meets|gathers|runs|opens|plays|is|are)$/i, '');
+  if (subjectText && new Set(subjectText.toLowerCase().split(/\s+/)).size < subjectText.split(/\s+/).length) subjectText = null;
+  // "Wanjiku Njoroge, freelance graphic designer": a person's name with their trade speaks as that person.
+  let trade: string | null = null;
+  if (!match && name && /^(?:(?:Dr|Mr|Mrs|Ms|Prof|Eng|Rev|Pst|Hon)\s+)?\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?$/u.test(name)) {
+    for (const chunk of rest.split(/\s*[,;]\s*/).slice(1, 3)) {
+      const m =
+        /^(?:an?\s+)?(?:freelance|independent|self-employed|certified|professional|qualified|senior)?\s*((?:[a-z]+\s){0,2}[a-z]+(?:er|ist|ian|or|ant|DJ|MC))\b/.exec(
+          chunk,
+        );
+      if (m?.[1] && !/^(?:for|and|with|in|at)\b/.test(m[1])) {
+        trade = m[1].trim();
+        break;
+      }
+    }
+    if (trade) subjectText = trade;
+  }
+  if (subjectText && /^(?:meets|meet|runs|opens|sells|makes|needs|has|have|is|are|will|we|i|you)\b/i.test(subjectText)) subjectText = null;
+  // A name ending in its town ("Sunrise Dental Clinic Eldoret") is the name without it; the town is a place.
+  if (name)
+    for (const p of places)
+      if (
+        new RegExp(
+          `\\b(?:clinic|shop|salon|kitchen|hotel|bakery|garage|studio|centre|center|cafe|café|restaurant|school|academy|barbershop|spa|pharmacy|motors|hardware)\\s+${escapeRe(p)}$`,
+          'i',
+        ).test(name)
+      )
+        name = name.slice(0, -p.length - 1);
   const placeWords = new Set(places.flatMap((p) => p.toLowerCase().split(/\s+/)));
+  const placeWords0 = placeWords;
   const offers = brief.offers
-    .map((o) => o.en.trim())
+    .map((o) =>
+      o.en
+        .trim()
+        .replace(/\s+(?:too|also|as well)$/i, '')
+        .replace(/\s+(?:filed|fixed|done|delivered|included|sorted|available|welcome|wanted|provided|supplied)$/i, '')
+        .split(/\s+/)
+        .filter((w, i, all) => !(i === 0 && all.length > 1 && placeWords0.has(w.toLowerCase())))
+        .join(' '),
+    )
+    .filter(cleanOffer)
+    .filter((o) => !places.some((p) => p.toLowerCase() === o.toLowerCase()))
+    .filter((o) => !endsInVerb(o, rest))
+    // The rest of a place ("River" of "Nairobi River"), a time ("8pm"), a word said twice ("cakes birthday cakes").
+    .filter((o) => !places.some((p) => new RegExp(`${escapeRe(p)}\\s+${escapeRe(o)}`, 'i').test(rest)))
+    .filter((o) => !/^\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)$/i.test(o))
+    .filter((o) => new Set(o.toLowerCase().split(/\s+/)).size === o.split(/\s+/).length)
+    .filter((o) => !/\b(?:approved|certified|registered|accredited|licensed)$/i.test(o))
     .filter((o) => o.length > 2 && !NOT_OFFERS.has(o.toLowerCase()) && !placeWords.has(o.toLowerCase()))
     .filter((o) => !facts.some((f) => f.text.toLowerCase().includes(o.toLowerCase())))
     .filter((o) => !/^(?:the|a|an|our|my|your)$/i.test(o))
@@ -424,19 +631,51 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   }
 
   // A person's trade with a firm's name ("Tumaini Tutors", "Baraka & Sons") speaks as a business.
-  const speakerOf: Speaker =
-    speaker === 'person' && name !== null && /(?:[^s'’]s|\b(?:ltd|limited|co|agency|group|services|studio|associates|&))$/i.test(name)
-      ? 'business'
-      : speaker;
+  const speakerOf: Speaker = trade
+    ? 'person'
+    : asked.person &&
+        name === null &&
+        (speaker === 'business' || speaker === 'person') &&
+        kind.sells !== 'product' &&
+        kind.sells !== 'food' &&
+        kind.sells !== 'venue'
+      ? 'person'
+      : speaker === 'person' && name !== null && /(?:[^s'’]s|\b(?:ltd|limited|co|agency|group|services|studio|associates|&))$/i.test(name)
+        ? 'business'
+        : speaker;
 
+  if (trade) for (let i = offers.length - 1; i >= 0; i -= 1) if (offers[i]?.toLowerCase() === trade.toLowerCase()) offers.splice(i, 1);
+  // A price written right after an offer is that offer's price ("nail trims $15", "fades KSh 200").
+  const lowerText = text.toLowerCase();
+  const pricedFacts = facts.map((f) => {
+    if (f.type !== 'price') return f;
+    const at = lowerText.indexOf(f.text.toLowerCase());
+    const before = at > 0 ? lowerText.slice(0, at).replace(/[\s,:=-]+(?:from|at|only|just|for)?[\s,:=-]*$/, '') : '';
+    const of = offers.find((o) => before.endsWith(o.toLowerCase()));
+    return of ? { ...f, of } : f;
+  });
+  // "leadership coach" beside the subject "coach" is the subject, said more exactly.
+  const plainSubject = subjectText ?? (match ? kind.noun.en : null);
+  if (plainSubject && !plainSubject.includes(' ')) {
+    const exact = offers.find((o) => o.toLowerCase().endsWith(` ${plainSubject.toLowerCase()}`));
+    if (exact) {
+      subjectText = exact;
+      offers.splice(offers.indexOf(exact), 1);
+    }
+  }
+  // "Book club meets first Thursday…": what meets is the subject.
+  if (!subjectText && language === 'en') {
+    const group = /^([A-Za-z][a-z]+(?:\s[a-z]+){0,2})\s+(?:meets|gathers|runs|opens|plays)\b/.exec(rest);
+    if (group?.[1] && !/^(?:we|i|they|it|he|she)$/i.test(group[1])) subjectText = group[1].charAt(0).toLowerCase() + group[1].slice(1);
+  }
   const frame: Frame = {
     topic: raw,
     language,
     subject: subjectText && !/\d/.test(subjectText) ? subjectText : match ? kind.noun.en : subjectText,
-    kind,
+    kind: trade ? genericKind('person') : kind,
     matched: Boolean(match),
     offers,
-    facts,
+    facts: pricedFacts,
     places,
     audience: brief.audience?.en ?? null,
     name,

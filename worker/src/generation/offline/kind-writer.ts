@@ -1,10 +1,14 @@
 import type { CategoryId, Tone } from '@gl/core';
 import type { Candidate } from './compose';
 import { indefinite } from './english';
+import { swFact, swFactSentence } from './facts-sw';
 import type { Fact, Frame } from './frame';
 import { genericKind, plain } from './kinds';
+import { personalLines, personalOccasion } from './personal-sw';
 import type { Kind, Pattern } from './kinds.schema';
 import { slotsOf } from './kinds.schema';
+import { looksPlural, nounEntry, singular } from './lexicon';
+import { renderSw, swahiliPhrase, swOurs } from './swahili';
 import { lineKey } from './text';
 
 /**
@@ -28,28 +32,10 @@ export interface KindCandidate extends Candidate {
 
 type Lang = 'en' | 'sw';
 
-/** Facts a Kiswahili line can carry as written, or rendered. */
-const SW_FACTS: [RegExp, string][] = [
-  [/^no call[- ]out (?:fee|charge)s?$/i, 'hakuna ada ya kuja'],
-  [/^free delivery$/i, 'tunaleta bure'],
-  [/^while you wait$/i, 'ukisubiri'],
-  [/^same[- ]day delivery$/i, 'tunaleta siku hiyo hiyo'],
-  [/^24 hours(?: a day)?$/i, 'saa 24'],
-  [/^monday to saturday$/i, 'Jumatatu hadi Jumamosi'],
-  [/^monday to friday$/i, 'Jumatatu hadi Ijumaa'],
-  [/^in one hour$/i, 'ndani ya saa moja'],
-  [/^this saturday$/i, 'Jumamosi hii'],
-  [/^this sunday$/i, 'Jumapili hii'],
-  [/^free (?:wi-?fi)$/i, 'Wi-Fi bure'],
-  [/^free entry$/i, 'kiingilio bure'],
-];
-
 function factIn(fact: Fact, lang: Lang): string | null {
   if (lang === 'en') return fact.text;
-  if (fact.type === 'price' || fact.type === 'payment' || /^24\/7$/.test(fact.text)) return fact.text;
-  if (fact.type === 'date' && /\d/.test(fact.text) && !/[a-z]{3,}/i.test(fact.text.replace(/\d+(?:st|nd|rd|th)?/g, ''))) return fact.text;
-  for (const [re, sw] of SW_FACTS) if (re.test(fact.text)) return sw;
-  return null;
+  // Kiswahili lines say a fact in Kiswahili ("KSh 500 kila wiki", "kila Alhamisi", "ndani ya saa 48"), never in English.
+  return swFact(fact);
 }
 
 /** A line with a sentence after it, before any emoji it ends with ("Love from Kilimani. Open daily. 💛"). */
@@ -59,37 +45,39 @@ export function withTail(text: string, tail: string): string {
   return `${/[.!?…]$/.test(body) ? body : `${body}.`} ${tail}${emoji}`;
 }
 
-/** A fact as a short sentence of its own, to follow a line that names none. */
-export function factSentence(fact: Fact, lang: Lang): string | null {
+/** A fact as a short sentence of its own, to follow a line that names none (`group`: a chama, a church or a cause: "Mchango: …"; `from`: a starting price). */
+export function factSentence(
+  fact: Fact,
+  lang: Lang,
+  speaker: Frame['speaker'] = 'business',
+  offer: string | null = null,
+  group = false,
+  from = false,
+): string | null {
+  if (lang === 'sw') return swFactSentence(fact, { group, from });
   const text = factIn(fact, lang);
   if (text === null) return null;
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
   const amount = (t: string) => t.replace(/^.*?(?=(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|\$|£|€))/i, '');
-  if (fact.type === 'goal') return lang === 'sw' ? `Lengo: ${amount(text)}.` : `Target: ${amount(text)}.`;
-  if (lang === 'sw') {
-    switch (fact.type) {
-      case 'price':
-        return `Kuanzia ${text}.`;
-      case 'payment':
-        return /lipa/i.test(text) ? `${cap(text)}.` : `Lipa kwa ${text}.`;
-      case 'hours':
-        return `Tuko wazi ${text}.`;
-      default:
-        return `${cap(text)}.`;
-    }
-  }
+  if (fact.type === 'goal') return `Target: ${amount(text)}.`;
   switch (fact.type) {
     case 'price':
-      return `From ${text}.`;
+      return fact.of ? `${cap(fact.of)}: ${text}.` : `From ${text}.`;
     case 'payment':
       return /^(?:pay|lipa)/i.test(text) ? `${cap(text)}.` : `Pay by ${text}.`;
     case 'hours':
       // "Every Sunday" may be when a chama meets or a baker bakes: only opening hours say "Open".
-      return /^open/i.test(text) ? `${cap(text)}.` : /^(?:every|on)\b/i.test(text) ? `${cap(text)}.` : `Open ${text}.`;
+      return /^open/i.test(text) || /^(?:every|on)\b|\bof the month\b/i.test(text) ? `${cap(text)}.` : `Open ${text}.`;
     case 'duration':
+      // "Loans in 24 hours.", "School uniforms in one day.": what is done in that time, when the brief names it.
+      if (offer && /^(?:in|within|under)\b/i.test(text)) return `${cap(offer)} ${text}.`;
       return /^(?:in|within|under|while)\b/i.test(text) ? `Done ${text}.` : `${cap(text)}.`;
     case 'date':
-      return /^(?:this|next)\b/i.test(text) ? `${cap(text)}.` : `On ${text}.`;
+      return /^(?:this|next)\b/i.test(text) || /\d\s?(?:-|–|to)\s?\d/.test(text) ? `${cap(text)}.` : `On ${text}.`;
+    case 'perk':
+      // "comes to your driveway" says who comes: "We come to your driveway." ("I" for a person).
+      if (/^come\s+to\b/i.test(text)) return `${speaker === 'person' ? 'I' : 'We'} ${text}.`;
+      return `${cap(text)}.`;
     default:
       return `${cap(text)}.`;
   }
@@ -107,6 +95,11 @@ interface Fill {
   subject: string | null;
   customer: string;
   cta: string;
+  speaker: Frame['speaker'];
+  /** A chama, church or cause: a price is a contribution ("Mchango: KSh 500 kila wiki."). */
+  group: boolean;
+  /** The brief gives its price as a starting price ("kuanzia KSh 800", "from KSh 500"). */
+  from: boolean;
 }
 
 function capFirst(s: string): string {
@@ -129,6 +122,11 @@ function tidyLine(text: string, lang: Lang): string {
       const article = indefinite(w);
       return `${a === 'A' ? capFirst(article) : article} ${w}`;
     });
+  // Initialisms the brief may have written in lower case ("dj", "mc", "kcse").
+  if (lang === 'en')
+    t = t.replace(/\b(?:dj|mc|ceo|kcse|kcpe|sme|smes|ngo|ngos|it|seo|ui|ux|cpa|kra|hr)\b/gi, (w) =>
+      w === 'it' || w === 'It' ? w : w.toUpperCase().replace(/S$/, (x) => (w.endsWith('s') ? 's' : x)),
+    );
   // A capital after a sentence's end (a slot may start a sentence).
   t = t.replace(/([.!?]\s+)(\p{Ll})(?!\p{Ll}*\p{Lu})/gu, (_, a: string, b: string) => a + b.toUpperCase());
   return capFirst(t);
@@ -138,12 +136,19 @@ function tidyLine(text: string, lang: Lang): string {
 const AT_PLACE =
   /\b(?:hospital|stadium|park|gardens|hall|centre|center|mall|market|grounds|hotel|church|school|airport|beach|square|station|estate|club|arena|university|college|cathedral|mosque|museum)$/i;
 
+/** A subject that names a place or an organisation, not a job done. */
+const INSTITUTION =
+  /(?:clinic|campaign|company|firm|shop|store|agency|group|centre|center|studio|salon|software|app|platform|club|school|academy|van|truck|cottage|hotel|house|hospital|practice|barbershop|kitchen|restaurant|cafe|bakery|co-op|cooperative|sacco|chama|team|church|gym|farm|garage|lodge|camp|tournament|marathon|run|festival|shelter)$/i;
+/** Patterns that use the subject as the job itself. */
+const ACTIVITY_SLOT =
+  /only do \{subject\}|\{Subject\} (?:without|is all|from people)|brags about their \{subject\}|\{subject\} job|Good \{subject\} (?:is|shouldn)|handles \{subject\}|trust us with \{subject\}|Booked, done, paid\. \{Subject\}|like our \{subject\}|Good \{subject\}, fairly/i;
+
 function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
   let missing = false;
   let source = pattern.text;
   // "{Fact}." as a sentence of its own reads as one ("Open 24/7.", "Pay by M-Pesa.", "From KSh 200.").
   if (fill.fact) {
-    const sentence = factSentence(fill.fact, lang);
+    const sentence = factSentence(fill.fact, lang, fill.speaker, fill.offer, fill.group, fill.from);
     if (sentence) source = source.replace(/(^|[.!?]\s+)\{[Ff]act\}\./, (_, a: string) => `${a}${sentence.replace(/[{}]/g, '')}`);
     // Inside a sentence, only a fact that reads as a phrase there (not "M-Pesa" or "15 years experience").
     if (/\{fact\}/i.test(source) && (fill.fact.type === 'payment' || fill.fact.type === 'record')) return null;
@@ -178,6 +183,24 @@ function render(pattern: Pattern, fill: Fill, lang: Lang): string | null {
         return null;
     }
   };
+  // A price belongs to its own item: inline only beside that offer ("nail trims — $15"), never beside another or the name.
+  if (
+    fill.fact?.of &&
+    /\{(?:fact|price)\}/i.test(source) &&
+    !/(^|[.!?]\s+)\{[Ff]act\}\./.test(pattern.text) &&
+    fill.offer?.toLowerCase() !== fill.fact.of.toLowerCase()
+  )
+    return null;
+  // An offer is never said twice in one line ("Clean lineup, sharp fade: fades.").
+  if (fill.offer) {
+    const stem = fill.offer.toLowerCase().replace(/(?:es|s)$/, '');
+    const bare = pattern.text.toLowerCase().replace(/\{[a-z]+\}/gi, ' ');
+    if (stem.length > 2 && ` ${bare.replace(/[^\p{L}\s]/gu, ' ')}`.includes(` ${stem}`)) return null;
+  }
+  // A subject that is a place or an organisation ("dental clinic", "safety campaign") is never the job itself ("We only do dental clinic").
+  if (fill.subject && INSTITUTION.test(fill.subject) && ACTIVITY_SLOT.test(source)) return null;
+  // "come to your driveway" reads only as a sentence with its speaker ("We come to your driveway."), never inside one.
+  if (fill.fact && /^come\s+to\b/i.test(fill.fact.text) && /\{fact\}/i.test(source)) return null;
   const out = source.replace(/\{([A-Za-z]+)\}/g, (_, raw: string, at: number) => {
     let value = valueOf(raw.toLowerCase());
     if (value === null && raw.toLowerCase() === 'name' && fill.standIn) value = at === 0 ? fill.standIn.start : fill.standIn.mid;
@@ -195,10 +218,115 @@ function toneFits(p: Pattern, tone: Tone): 0 | 1 | 2 {
   return p.tones.includes('general') ? 1 : 0;
 }
 
+/**
+ * Whether a call to action fits the speaker and the facts: no shop words for a person, an event or a
+ * cause ("Visit the shop", "Order today"), no booking for a walk-in or while-you-wait service, no
+ * "save the date" for what happens every week, no "we" for a person, no "me" for a business.
+ */
+export function ctaFits(cta: string, frame: Frame): boolean {
+  const c = cta.toLowerCase();
+  const sells = frame.kind.sells;
+  if (frame.speaker !== 'business' && /\b(?:visit the shop|shop now|order (?:today|now)|in stock)\b/.test(c)) return false;
+  if (
+    frame.speaker === 'business' &&
+    sells !== 'product' &&
+    sells !== 'food' &&
+    /\b(?:visit the shop|shop now|in stock|to order)\b/.test(c)
+  )
+    return false;
+  if (frame.speaker === 'person' && /\b(?:we|us|our)\b/.test(c)) return false;
+  if (frame.speaker !== 'person' && /\b(?:me|my)\b/.test(c)) return false;
+  if (frame.facts.some((f) => /while you wait|walk[- ]in|same[- ]day/i.test(f.text)) && /^book\b/.test(c)) return false;
+  if (/save the date/.test(c) && (frame.facts.some((f) => f.type === 'hours') || !frame.facts.some((f) => f.type === 'date'))) return false;
+  if (frame.speaker !== 'cause' && DONATION.test(cta)) return false;
+  if (/\bbook (?:a|your) table\b/.test(c) && !/^(?:restaurant|cafe|bar-lounge|nyama-choma|hotel|generic-food)$/.test(frame.kind.id))
+    return false;
+  if (frame.facts.some((f) => /\bfree (?:entry|admission)\b/i.test(f.text)) && /\b(?:tickets?|buy)\b/.test(c)) return false;
+  return true;
+}
+
+/** Shop words, true only of a business that sells goods ("in stock", "visit the shop"). */
+const RETAIL =
+  /\b(?:in stock|fairly priced|visit the shop|shop now|stock you can see|see before you buy|back on the shelf|new stock|restocked|just unpacked|packed and ready|wholesale and retail)\b/i;
+/** A donation appeal's words, true only of a cause. */
+const CHARITY =
+  /\b(?:every gift counts|stand with|small gifts|big change|small acts, real change|every share helps|donate|together, it adds up|every shilling)\b/i;
+/** Calls that never open two sentences in a row. */
+const SAME_CALL = /^(?:join|book|call|send|order|visit|come|get|try|share|bring|register)$/;
+/** A brief about raising money (a cause that is not only asking for time or changing behaviour). */
+const FUNDRAISING =
+  /\b(?:donat\w*|fundrais\w*|raise|raising|harambee|appeal|target|goal|charity|sponsor\w*|pledge|gifts?|fees|m-?pesa|paybill)\b/i;
+/** Launch hype, true only of something new. */
+const HYPE = /\b(?:revolution\w*|rewrit\w* the rules|game[- ]?changer|the future is here|disrupt\w*)\b/i;
+/** Tails that say nothing (a line ending on them is ranked last). */
+export const EMPTY_TAIL =
+  /(?:done with care|done right|done properly|done well|made to last|worth the trip|since day one|work you can rely on|here to help)[.!]?$/i;
+
+/**
+ * The last word on a written line (issue 33): false when it speaks another register than the
+ * speaker's (shop words for a service, a person or an event; a donation appeal for anyone but a
+ * cause; launch hype for what is not new), in the wrong person ("we" for one person, "I" for a
+ * firm), says "save the date" for what happens every week, or doubles a word.
+ */
+export function lineFits(text: string, frame: Frame, lang: Lang): boolean {
+  if (lang !== 'en') return true;
+  const sells = frame.kind.sells;
+  const shop = frame.speaker === 'business' && (sells === 'product' || sells === 'food');
+  if (!shop && RETAIL.test(text)) return false;
+  if (
+    CHARITY.test(text) &&
+    (frame.speaker !== 'cause' ||
+      (!FUNDRAISING.test(frame.topic ?? '') && !frame.facts.some((f) => f.type === 'goal' || f.type === 'payment')))
+  )
+    return false;
+  if (
+    /^give\b|\bgive (?:for|to|today|now|what)\b|\bevery gift\b|\bsupport our\b/i.test(text) &&
+    (frame.speaker !== 'cause' || !FUNDRAISING.test(frame.topic ?? ''))
+  )
+    return false;
+  // A last sentence that says nothing ("Since day one.", "Made to last.").
+  if (/(?:^|[.!?]\s+)(?:since day one|done right|made to last|worth the trip|done with care|done properly|here to help)[.!]?$/i.test(text))
+    return false;
+  if (HYPE.test(text) && !/\b(?:launch|new|first|introducing|opening)\b/i.test(frame.topic ?? '')) return false;
+  const named = frame.name ? text.split(frame.name).join(' ') : text;
+  if (frame.speaker === 'person' && /\b(?:we|we're|we'll|our|us)\b/i.test(named)) return false;
+  if (frame.speaker === 'business' && /\b(?:I|I'm|I'll|I've|me|my)\b/.test(named)) return false;
+  if (/save the date/i.test(text) && (frame.facts.some((f) => f.type === 'hours') || !frame.facts.some((f) => f.type === 'date')))
+    return false;
+  // A word said twice in a row ("cakes cakes"), or two sentences opening on the same call ("Join them. Join us.").
+  const words = text.split(' ');
+  let prevSentence = '';
+  let sentenceStart = true;
+  for (let i = 0; i < words.length; i += 1) {
+    const w = words[i] ?? '';
+    const bare = w.toLowerCase().replace(/[^\p{L}]/gu, '');
+    const prev = i > 0 ? (words[i - 1] ?? '') : '';
+    if (bare.length > 2 && i > 0 && !/[.,!?;:—–-]$/.test(prev) && prev.toLowerCase().replace(/[^\p{L}]/gu, '') === bare) return false;
+    if (sentenceStart) {
+      if (bare === prevSentence && SAME_CALL.test(bare)) return false;
+      prevSentence = bare;
+    }
+    sentenceStart = /[.!?]$/.test(w);
+  }
+  return true;
+}
+
 /** The ctas of a kind, a brief's own contact first when it asks for it ("Call 0712 345 678."). */
 function ctasFor(kind: Kind, frame: Frame, lang: Lang): string[] {
   // A brief asking for volunteers or members is never asked to donate.
-  const own = frame.recruiting ? kind.ctas[lang].filter((c) => !DONATION.test(c)) : kind.ctas[lang];
+  const own = (frame.recruiting ? kind.ctas[lang].filter((c) => !DONATION.test(c)) : kind.ctas[lang]).filter(
+    (c) => lang !== 'en' || ctaFits(c, frame),
+  );
+  if (own.length === 0)
+    own.push(
+      lang === 'sw'
+        ? 'Karibu.'
+        : frame.speaker === 'person'
+          ? 'Send me a message.'
+          : frame.speaker === 'business'
+            ? 'Send us a message.'
+            : 'Join us.',
+    );
   if (!frame.contact?.asked) return own;
   const c = frame.contact.text;
   const isPhone = /^\+?\d[\d\s-]+$/.test(c);
@@ -208,6 +336,7 @@ function ctasFor(kind: Kind, frame: Frame, lang: Lang): string[] {
 
 /** The subject standing in for a name the brief does not give: "Our used-tyre shop" (a business, event or cause), "Wedding DJ" (a person's headline, at the start only). */
 function standInFor(frame: Frame, lang: Lang): Fill['standIn'] {
+  if (lang === 'sw') return swStandIn(frame);
   const subject = frame.subject?.trim();
   if (lang !== 'en' || !subject || subject.split(/\s+/).length > 4 || /\d/.test(subject)) return null;
   const lower = /^\p{Lu}\p{Ll}/u.test(subject) && !/\s\p{Lu}/u.test(subject) ? subject.charAt(0).toLowerCase() + subject.slice(1) : subject;
@@ -221,13 +350,84 @@ function standInFor(frame: Frame, lang: Lang): Fill['standIn'] {
   return { start: `Our ${lower}`, mid: `our ${lower}` };
 }
 
+/**
+ * A Kiswahili line names a business, event or cause the brief gives no name by its kind's noun,
+ * as ours ("Kinyozi chetu", "Duka letu la mikate", "Harambee yetu"); a generic kind by the brief's
+ * own subject when the lexicon knows it. Never a placeholder ("Chapa yako"), never for a person.
+ */
+function swStandIn(frame: Frame): Fill['standIn'] {
+  if (frame.speaker === 'person') return null;
+  let noun: string | null = frame.matched ? frame.kind.noun.sw : null;
+  const sub = frame.brief.subject?.sw;
+  if (!frame.matched && sub && frame.brief.subject?.key) noun = renderSw({ ...sub, plural: false });
+  const ours = noun ? swOurs(noun) : null;
+  if (!ours || ours.split(' ').length > 5) return null;
+  return { start: capFirst(ours), mid: ours };
+}
+
+/** Offers a Kiswahili line can name: a Kiswahili brief's own words, an English offer the lexicon renders ("school uniforms" -> "sare za shule"). */
+function swOffers(frame: Frame): string[] {
+  const out: string[] = [];
+  for (const o of frame.offers.slice(0, 3)) {
+    // "fundi wa simu": what a service works on is not what it offers ("Tunatoa simu").
+    if (frame.kind.sells === 'service' && (frame.subject ?? '').toLowerCase().split(/\s+/).includes(o.toLowerCase())) continue;
+    const b = frame.brief.offers.find((x) => x.en.trim() === o);
+    let text: string | null = null;
+    // Fees and prices are facts, not offers ("karo nafuu").
+    if (/\b(?:karo|bei|nafuu|ada)\b/i.test(o)) continue;
+    const words = o.toLowerCase().split(/\s+/);
+    // A Kiswahili brief's own phrase is kept as written ("keki za birthday"); one English word its reader put in English is rendered ("fish": samaki).
+    const english = frame.language === 'sw' && words.length > 1 ? undefined : nounEntry(singular(words[words.length - 1] as string));
+    if (b?.sw) text = renderSw(b.sw);
+    if (text === null || english) {
+      // An English noun (even one a Kiswahili brief's reader put in English: "fish") is said in Kiswahili, or not at all.
+      const p = english ? swahiliPhrase(words, looksPlural(words[words.length - 1] as string)) : null;
+      text = p ? renderSw(p) : english ? null : frame.language === 'sw' ? (text ?? o) : null;
+    }
+    if (text && !/[{}]/.test(text) && !out.includes(text)) out.push(text.toLowerCase() === text ? text : text);
+  }
+  return out;
+}
+
+/** Kinds whose Kiswahili lines never borrow a trade's "kazi safi" (schools, gyms, clinics, churches, groups, venues). */
+const NOT_TRADE = new Set([
+  'school',
+  'daycare',
+  'language-school',
+  'coding-bootcamp',
+  'library',
+  'university-open-day',
+  'driving-school',
+  'gym',
+  'yoga-studio',
+  'clinic',
+  'dentist',
+  'pharmacy',
+  'optician',
+  'hotel',
+  'guesthouse',
+  'campsite',
+  'church-event',
+  'chama',
+  'sacco',
+  'bank',
+  'microfinance',
+  'event-venue',
+  'restaurant',
+  'cafe',
+  'bar-lounge',
+  'matatu-shuttle',
+  'boda-boda',
+  'taxi',
+]);
+
 /** Words of a donation appeal (not for a brief that asks for time). */
 /** The head of a shop's or a tradesperson's name, after what they deal in. */
 const SHOP_OR_AGENT =
   /\s+(?:shop|store|stall|kiosk|studio|dealer|dealers|supplier|suppliers|seller|sellers|fitter|fitters|wholesaler|wholesale|workshop|company|van|specialists?|experts?|outlet|yard)$/i;
 
 export const DONATION =
-  /\b(?:give (?:today|now|generously|what you can|to|for)|give\.|donat\w*|every shilling|fund(?:s|ing|raising|raiser)?\b|pledge|gifts?\b|chang(?:a|ia|isha)|toa mchango|M-Pesa)/i;
+  /\b(?:give (?:today|now|generously|what you can|to|for)|give\.|donat\w*|every shilling|fund(?:s|ing|raising|raiser)?\b|pledge|gifts?\b|chang(?:a|ia|isha)|toa mchango|m?ichango|mchango|M-Pesa)/i;
 /** Words of a line written after an event ("Thank you for showing up"). */
 const AFTER_EVENT = /\b(?:thank you|thanks for|you showed up|what a (?:day|night)|was amazing|we did it|asanteni|asante kwa)\b/i;
 /** A brief about something that has happened. */
@@ -240,7 +440,9 @@ const PAST = /\b(?:thank|was held|last (?:week|night|saturday|sunday|month)|reca
 function subjectValue(frame: Frame, lang: Lang): string | null {
   let s = frame.subject?.trim().replace(/^(?:our|my|the|upcoming)\s+/i, '') ?? '';
   if (!s || lang !== 'en' || frame.language !== 'en' || /\d/.test(s) || s.split(/\s+/).length > 5) return null;
-  if (frame.name && s.toLowerCase().includes(frame.name.toLowerCase())) return null;
+  if (frame.name && (s.toLowerCase().includes(frame.name.toLowerCase()) || frame.name.toLowerCase().includes(s.toLowerCase()))) return null;
+  // The kind's own noun stands in only where the brief says it ("farmers' co-op" for "Green Acres Farm Co-op" is not).
+  if (!(frame.topic ?? '').toLowerCase().includes(s.toLowerCase())) return null;
   if (/^(?:service|services|business|shop|store|raising|needs?|branch|launch)$/i.test(s)) return null;
   if (frame.speaker === 'person') return /(?:er|or|ist|ian|ant|DJ)$/i.test(s) ? s : null;
   // A shop or a trade named by the one who does it is named by what it deals in ("scrap metal dealer": "scrap metal").
@@ -277,16 +479,40 @@ export interface KindWriteInput {
 /** Every line the frame's kind and its generic kind can write for the category and tone, best first. */
 export function kindCandidates(input: KindWriteInput): KindCandidate[] {
   const { frame, category, tone, language: lang } = input;
+  // A person's own wedding, birthday or graduation asked in Kiswahili: a person's captions, never a business's ad.
+  const occasion = lang === 'sw' ? personalOccasion(frame) : null;
+  if (occasion) {
+    return personalLines(frame, occasion).map((text, i) => ({
+      text,
+      key: lineKey(text),
+      base: `personal:${occasion}:${i}`,
+      parts: [],
+      usesWord: false,
+      composed: true,
+      richness: 3,
+      named: false,
+      pattern: `personal-${occasion}-${i}`,
+      usesFact: false,
+      tail: false,
+      standIn: false,
+      onSubject: true,
+    }));
+  }
   const kinds: { kind: Kind; specific: boolean }[] = [{ kind: frame.kind, specific: frame.matched }];
+  // A chama, a SACCO or a church's event speaks in Kiswahili as a group: the generic cause's lines (methali of unity), never a trade's.
+  const groupKind = ['chama', 'sacco', 'church-event', 'farm-coop'].includes(frame.kind.id);
   if (frame.matched) {
-    const generic = genericKind(frame.kind.sells);
+    const generic = lang === 'sw' && groupKind ? genericKind('cause') : genericKind(frame.kind.sells);
     if (generic && generic.id !== frame.kind.id) kinds.push({ kind: generic, specific: false });
   }
   // A brief asking for volunteers or members also gets the generic cause's recruiting lines.
-  if (frame.recruiting && !kinds.some((k) => k.kind.id === 'generic-cause')) kinds.push({ kind: genericKind('cause'), specific: false });
+  if (frame.recruiting && (frame.speaker === 'cause' || frame.speaker === 'event') && !kinds.some((k) => k.kind.id === 'generic-cause'))
+    kinds.push({ kind: genericKind('cause'), specific: false });
   const facts = frame.facts.filter((f) => factIn(f, lang) !== null);
   // Offers in a Kiswahili line only from a Kiswahili brief (an English noun phrase would not agree).
-  const offers = lang === 'en' || frame.language === 'sw' ? frame.offers.slice(0, 3) : [];
+  const offers = lang === 'en' ? frame.offers.slice(0, 3) : swOffers(frame);
+  const group = frame.kind.sells === 'cause' || groupKind || frame.kind.id === 'fundraiser';
+  const from = /\b(?:kuanzia|from|starting(?:\s+(?:at|from))?)\s+(?:KSh|Kshs?|KES|Sh|\$)/i.test(frame.topic ?? '');
   const places = frame.places.slice(0, 2);
   const name = frame.name;
   const standIn = name === null ? standInFor(frame, lang) : null;
@@ -306,6 +532,9 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
     ...offers,
     frame.subject?.split(/\s+/).pop() ?? null,
     lang === 'sw' || !(frame.topic ?? '').toLowerCase().includes(frame.kind.noun.en.toLowerCase()) ? null : frame.kind.noun.en,
+    // A Kiswahili line is about the brief when it names the kind's noun or what it is called in Kiswahili.
+    ...(lang === 'sw' ? [standIn?.mid ?? null] : []),
+    ...(lang === 'sw' && frame.matched ? [frame.kind.noun.sw, ...frame.kind.match.sw] : []),
   ]
     .filter((m): m is string => typeof m === 'string' && m.length > 2)
     .map((m) => m.toLowerCase());
@@ -314,6 +543,13 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
     return marks.some((m) =>
       [' ', 's ', 'es ', "'s ", '’s '].some((end) => padded.includes(` ${plain(m).replace(/\s+/g, ' ').trim()}${end}`)),
     );
+  };
+  // A fact as a sentence after a line; a price whose item the line already names is "From $4." ("Croissants: $4." would say it twice).
+  const tailFor = (f: Fact, line: string) => {
+    const lower = line.toLowerCase();
+    const own = f.of && lower.includes(f.of.toLowerCase()) ? { ...f, of: undefined } : f;
+    const offer = offers[0] && !lower.includes(offers[0].toLowerCase()) ? offers[0] : null;
+    return factSentence(own, lang, frame.speaker, offer, group, from);
   };
   for (const { kind, specific } of kinds) {
     const ctas = ctasFor(kind, frame, lang);
@@ -332,6 +568,16 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
       const used = slotsOf(p.text);
       // "Our piano tuning: piano tuning, done properly": the subject never stands in for a name beside itself.
       if (name === null && used.includes('name') && used.includes('subject')) continue;
+      // "Kazi safi, bei ya haki" is a trade's line: a school, a gym, a church or a chama is not "work" done for a customer.
+      if (
+        lang === 'sw' &&
+        !specific &&
+        NOT_TRADE.has(frame.kind.id) &&
+        /\bkazi\b|\bwateja\b|huduma hii|rekebisha|visingizio|\bahadi|siku nzuri ya kupata/i.test(p.text)
+      )
+        continue;
+      // "Kinyozi chetu ni kinyozi…", "Duka letu tunaoka…": a Kiswahili stand-in never opens a sentence that names the kind again or says "we".
+      if (lang === 'sw' && name === null && /\{Name\}\s+(?:tu\p{L}+|ni\b|ndi\p{L}*)/iu.test(p.text)) continue;
       const needsFact = used.some((s) => ['fact', 'price', 'hours', 'date'].includes(s));
       const factOptions: (Fact | null)[] = needsFact ? facts.filter((f) => (used.includes('fact') ? true : used.includes(f.type))) : [null];
       // "iPhone cases, from people who know iPhone cases": an offer that is the subject itself is not said twice.
@@ -354,15 +600,26 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 subject: subjectSlot,
                 customer: kind.customer[lang],
                 cta,
+                speaker: frame.speaker,
+                group,
+                from,
               };
               const text = render(p, fill, lang);
-              if (text === null) continue;
+              if (text === null || !lineFits(text, frame, lang)) continue;
               const standInUsed = name === null && used.includes('name');
               const richness =
                 (own ? 0 : -25) +
                 (fit === 0 ? -20 : 0) +
-                (fit === 0 ? 0 : Math.min(3, fit + (specific ? 1 : 0) + (used.length > 0 ? 1 : 0) - 1) - (standInUsed ? 1 : 0));
-              const push = (line: string, usesFact: boolean, tail = false) => {
+                (fit === 0 ? 0 : Math.min(3, fit + (specific ? 1 : 0) + (used.length > 0 ? 1 : 0) - 1) - (standInUsed ? 1 : 0)) -
+                (EMPTY_TAIL.test(text) ? 3 : 0);
+              const push = (
+                line: string,
+                usesFact: boolean,
+                tail = false,
+                parts: string[] = [],
+                standIn = standInUsed,
+                about = aboutFrame(line),
+              ) => {
                 const key = lineKey(line);
                 if (seen.has(key)) return;
                 seen.add(key);
@@ -370,7 +627,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                   text: line,
                   key,
                   base: `pattern:${p.id}`,
-                  parts: [],
+                  parts,
                   usesWord: false,
                   composed: true,
                   richness,
@@ -378,27 +635,50 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                   pattern: p.id,
                   usesFact,
                   tail,
-                  standIn: standInUsed,
-                  onSubject: aboutFrame(line),
+                  standIn,
+                  onSubject: about,
                 });
               };
               push(text, fact !== null);
+              // "Kinyozi chetu: fade safi, wiki safi." also as "Fade safi, wiki safi.", for a set that has named the kind as ours twice already.
+              if (lang === 'sw' && standInUsed && specific && /^\{Name\}:\s/.test(p.text)) {
+                const bare = capFirst(text.slice(text.indexOf(':') + 1).trim());
+                if (bare.split(/\s+/).length >= 3) push(bare, fact !== null, false, [], false, true);
+              }
               // A line about the kind but naming nothing of the brief is signed with the name ("Kinyozi Kings. Chair's open.").
               const signature = name ?? label;
               if (signature !== null && !aboutFrame(text) && !/\{/.test(p.text.replace(/\{(?:cta|customer)\}/gi, ''))) {
                 const signed = category === 'quotes' ? `${text} — ${signature}` : `${signature}. ${text}`;
-                push(signed, false);
-                if (!used.includes('cta')) {
+                // A label ("Plumber in Kileleshwa.") opening every line of a set reads as a template: it costs more after the first.
+                const sig = name === null ? ['signature:label'] : [];
+                push(signed, false, false, sig);
+                // A quote's attribution carries a date or hours after a comma ("— Kisumu Lakeside Marathon, 12 October"), never a sentence after it.
+                if (category === 'quotes') {
                   for (const f of facts.slice(0, 2)) {
-                    const tail = factSentence(f, lang);
-                    if (tail) push(withTail(signed, tail), true, true);
+                    // "on 12 October": the brief's own run of words ("Marathon 12 October") is never pasted whole.
+                    const dated =
+                      f.type === 'date' && !/^(?:this|next|every)\b/i.test(f.text)
+                        ? lang === 'sw'
+                          ? (factIn(f, lang) ?? '')
+                          : `on ${factIn(f, lang) ?? ''}`
+                        : null;
+                    const ft =
+                      dated ??
+                      (f.type === 'date' || f.type === 'hours' ? factIn(f, lang) : factSentence(f, lang, frame.speaker, null, group, from));
+                    if (ft && f.type !== 'payment' && f.type !== 'goal')
+                      push(`${signed}, ${ft.replace(/\.$/, '').replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}`, true, true);
+                  }
+                } else if (!used.includes('cta')) {
+                  for (const f of facts.slice(0, 2)) {
+                    const tail = tailFor(f, signed);
+                    if (tail) push(withTail(signed, tail), true, true, sig);
                   }
                 }
               }
               // The same line carrying a fact of its own, for a brief whose facts no pattern of this category names.
               if (fact === null && !used.includes('cta')) {
                 for (const f of facts.slice(0, 3)) {
-                  const tail = factSentence(f, lang);
+                  const tail = tailFor(f, text);
                   if (tail && !text.toLowerCase().includes((factIn(f, lang) ?? '').toLowerCase())) {
                     push(withTail(text, tail), true, true);
                   }

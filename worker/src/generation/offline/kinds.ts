@@ -259,6 +259,15 @@ export function matchKind(text: string, subject?: string | null): KindMatch | nu
   };
   if (subjectPlain !== '') {
     const inSubject = inText(subject as string, true);
+    // "fundi wa simu" (phone repair) over "fundi" (carpenter): a longer phrase of the clause with the subject's word in it is more specific.
+    const inClause = inSubject ? inText(firstClause(text), true) : null;
+    if (
+      inSubject &&
+      inClause &&
+      inClause.phrase.includes(` ${inSubject.phrase}`.trim()) &&
+      inClause.phrase.split(' ').length > inSubject.phrase.split(' ').length
+    )
+      return inClause;
     if (inSubject) return { ...inSubject, index: Math.max(0, plain(text).indexOf(inSubject.phrase)) };
   }
   return inText(firstClause(text), true);

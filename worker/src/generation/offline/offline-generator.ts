@@ -7,8 +7,9 @@ import { composeCandidates, curatedCandidates, type Candidate, type ComposeInput
 import { CONTENT, isCodeJokeEntry, isFoodEntry, tonedEntries, type Entry } from './content';
 import { parseFrame, type Frame } from './frame';
 import { BANNED_PHRASES } from './kinds.schema';
-import { DONATION, factSentence, kindCandidates, withTail, type KindCandidate } from './kind-writer';
+import { DONATION, factSentence, kindCandidates, lineFits, withTail, type KindCandidate } from './kind-writer';
 import { Picker } from './picker';
+import { exclaimed, measureExamples, voiceScore } from './voice';
 import { decorateLine, reduceLine } from './switches';
 import { fitsBounds, lineKey, normalizeTopic } from './text';
 
@@ -16,6 +17,8 @@ export interface OfflineBrand {
   name: string;
   wordsToUse: string[];
   wordsToAvoid: string[];
+  /** The brand voice's example lines: the writer prefers lines of their length, shape, person, punctuation and words. */
+  examples?: string[];
 }
 
 export interface OfflineRequest {
@@ -155,7 +158,9 @@ const EMPTY_LINE = /^(?:hello|hi|hey|here for|proudly|made in|trusted in|love fr
 const SW_PRODUCT_FILLER = /\b(?:chapa yako|chapa yetu|bidhaa yetu|bidhaa zetu|bidhaa yako)\b/i;
 
 /** Whether a line is filler for this frame: empty, another sell's words, or a donation appeal to a brief asking for time. */
-function saysNothing(text: string, frame: Frame): boolean {
+function saysNothing(text: string, frame: Frame, language: LanguageId = 'en'): boolean {
+  // "Duka. Kisumu.": a noun and a place are no Kiswahili line.
+  if (language === 'sw' && /^\p{Lu}\p{Ll}+\.\s+\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?\.?$/u.test(text.trim())) return true;
   if (EMPTY_LINE.test(text.trim()) || /\b(?:hello,? world|official page of)\b/i.test(text)) return true;
   if (frame.speaker !== 'cause' && /\b(?:raising (?:funds|hope)|every shilling|support our|give what you can)\b/i.test(text)) return true;
   if (SW_PRODUCT_FILLER.test(text) && frame.kind.sells !== 'product') return true;
@@ -186,9 +191,17 @@ function frameBrief(frame: Frame, original: Brief): Brief {
       : frame.speaker === 'cause' && b.kind !== 'group'
         ? 'cause'
         : b.kind;
-  return { ...b, kind, place, offers, topic: original.topic, words: original.words };
+  // The frame's name wins: a word it has rejected as a name ("Speaker" of "Speaker and leadership coach") is none.
+  const name = b.name !== null && frame.name === null && !/['’]s$/.test(b.name) && !frame.brief.name?.includes(' ') ? null : b.name;
+  return { ...b, kind, name, place, offers, topic: original.topic, words: original.words };
 }
 const poolCache = new Map<string, Pools>();
+
+/** A line with the brief's name taken out: a long name ("Green Acres Farm Co-op") is the name, never a pasted brief. */
+function withoutName(text: string, name: string | null): string {
+  if (!name || name.split(/[\s-]+/).length < 3) return text;
+  return text.split(name).join(' · ');
+}
 
 /**
  * The candidate lines for a brief, category, tone and language, with the switches that only take
@@ -205,6 +218,7 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     req.topic ?? null,
     req.brand?.name ?? null,
     cleanWords(req.brand?.wordsToUse),
+    req.brand?.examples ?? [],
     avoid,
     req.hashtags ?? null,
     req.emoji ?? null,
@@ -231,9 +245,28 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   const reduce = (candidates: Candidate[], lenient = false): Candidate[] => {
     const out: Candidate[] = [];
     for (const c of candidates) {
-      const text = reduceLine(c.text, switches);
-      if (text === null || containsAvoided(text) || pastesTopic(text, brief) || hasFiller(text)) continue;
-      if (frame && !lenient && saysNothing(text, frame)) continue;
+      let text = reduceLine(c.text, switches);
+      // The template writer's neutral "chapa yako" ("your brand") is never printed for a brief: a class 9 noun of the speaker keeps every concord.
+      if (text !== null && frame && language === 'sw' && /\bchapa yako\b/i.test(text)) {
+        const head = frame.kind.noun.sw.split(' ')[0]?.toLowerCase();
+        const own =
+          frame.speaker === 'person'
+            ? 'kazi yangu'
+            : frame.speaker === 'business'
+              ? head === 'huduma'
+                ? 'biashara yetu'
+                : 'huduma yetu'
+              : head === 'kampeni'
+                ? 'hafla yetu'
+                : 'kampeni yetu';
+        text = text.replace(/\b([Cc])hapa yako\b/g, (_, c: string) => (c === 'C' ? own.charAt(0).toUpperCase() + own.slice(1) : own));
+        // "Huduma yetu. Basi.": a neutral line that says nothing else is dropped.
+        if (text.split(/\s+/).length < 5) continue;
+      }
+      if (text === null || containsAvoided(text) || pastesTopic(withoutName(text, brief.name), brief) || hasFiller(text)) continue;
+      if (frame && !lenient && (saysNothing(text, frame, language) || !lineFits(text, frame, language === 'sw' ? 'sw' : 'en'))) continue;
+      // A Kiswahili line about a brief never carries the placeholder "chapa yako" ("your brand"), even as a last resort.
+      if (frame && language === 'sw' && /\bchapa (?:yako|yetu)\b/i.test(text)) continue;
       // A line the provider chain would clean up or drop (e.g. one starting like chatter: "Okay.") is never offered.
       if (!req.lowercase && cleanLine(text) !== text) continue;
       out.push(text === c.text ? c : { ...c, text, key: lineKey(text) });
@@ -250,10 +283,27 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     language,
     allowed: (text) => !containsAvoided(text),
   };
+  const voice = measureExamples(req.brand?.examples);
+  const voiced = <T extends Candidate>(cs: T[]): T[] =>
+    voice
+      ? cs.map((c) => {
+          // Examples that end on "!" lend it to a short last sentence ("Chair's open. Clippers ready!").
+          const text = voice.exclaims && !req.noExclamation ? exclaimed(c.text) : c.text;
+          return { ...c, text, key: text === c.text ? c.key : lineKey(text), voice: voiceScore(text, voice) };
+        })
+      : cs;
   const kind = frame
-    ? (reduce(
-        kindCandidates({ frame, category: categoryId, tone: req.tone, language: language === 'sw' ? 'sw' : 'en', toneOnly: req.toneOnly }),
-      ) as KindCandidate[])
+    ? voiced(
+        reduce(
+          kindCandidates({
+            frame,
+            category: categoryId,
+            tone: req.tone,
+            language: language === 'sw' ? 'sw' : 'en',
+            toneOnly: req.toneOnly,
+          }),
+        ) as KindCandidate[],
+      )
     : [];
   const pools: Pools = {
     kind,
@@ -267,9 +317,9 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
       if (pools.composed !== null) return;
       // A brand's words live in openings and endings ("Always {word}."): those lines are offered from the start.
       const single = words.length > 0 ? reduce(composeCandidates(input, 'single')) : null;
-      pools.composed = [...reduce(composeCandidates(input, 'alone')), ...(single ?? []).filter((c) => c.usesWord)];
+      pools.composed = voiced([...reduce(composeCandidates(input, 'alone')), ...(single ?? []).filter((c) => c.usesWord)]);
       pools.single = single?.filter((c) => !c.usesWord) ?? null;
-      pools.curated = reduce(curatedCandidates(usable(set.lines[req.tone])));
+      pools.curated = voiced(reduce(curatedCandidates(usable(set.lines[req.tone]))));
     },
     input,
     reduce,
@@ -344,14 +394,24 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     // When repeats have used most of the library's patterns, the template writer shares the answer (lines stay new).
     const patterns = new Set(fresh.map((c) => c.pattern)).size;
     // A trade the library lacks: its generic lines name the subject, offers and facts; the template writer only when they run out.
-    const end =
-      patterns >= 2 * count || (!pools.frame.matched && patterns >= count)
-        ? count
-        : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
+    const end = patterns >= count ? count : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
     const room = () => Math.max(0, end - written.length);
     // One line in five may name nothing of the brief ("Baked this morning. Gone by noon."), a fact line first.
-    let offBudget = Math.floor(OFF_SUBJECT_SHARE * count);
-    const take = (pool: KindCandidate[], n: number) => picker.take(pool, Math.min(n, room()), true);
+    // A Kiswahili quote needs no name: the library's methali come before the template writer's lines about the subject.
+    let offBudget = language === 'sw' && category.id === 'quotes' && frameName === null ? count : Math.floor(OFF_SUBJECT_SHARE * count);
+    // Kiswahili: at most two lines of a set open with the kind named as ours ("Kinyozi chetu: …"), so a set never reads as one template.
+    const standIns = new Set(language === 'sw' ? pools.kind.filter((c) => c.standIn).map((c) => c.key) : []);
+    const take = (pool: KindCandidate[], n: number) => {
+      if (standIns.size === 0) return picker.take(pool, Math.min(n, room()), true);
+      const got: string[] = [];
+      for (let i = 0; i < Math.min(n, room()); i++) {
+        const full = [...written, ...got].filter((t) => standIns.has(lineKey(t))).length >= 2;
+        const one = picker.take(full ? pool.filter((c) => !c.standIn) : pool, 1, true);
+        if (one.length === 0) break;
+        got.push(...one);
+      }
+      return got;
+    };
     const takeOff = (pool: KindCandidate[], n: number) => {
       const got = take(
         pool.filter((c) => !c.onSubject),
@@ -411,7 +471,9 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
   const factTails = pools.frame && factTexts.length > 0 ? Math.max(0, Math.ceil(FACT_SHARE * count) - factLines) : 0;
   if (factTails > 0 && pools.frame && written.length < count) {
     pools.legacy();
-    const tails = pools.frame.facts.map((f) => factSentence(f, language === 'sw' ? 'sw' : 'en')).filter((t): t is string => t !== null);
+    const tails = pools.frame.facts
+      .map((f) => factSentence(f, language === 'sw' ? 'sw' : 'en', pools.frame?.speaker))
+      .filter((t): t is string => t !== null);
     const carried = pools.reduce(
       (pools.composed as Candidate[]).flatMap((c) =>
         tails.map((tail) => {
@@ -482,7 +544,9 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
   // Never short: when the frame's filler check has left too few, the template writer's other lines fill the answer.
   if (pools.frame && composed.length + curated.length < count) {
     // The kind's own lines that name nothing of the brief come before the template writer's neutral ones.
-    curated = curated.concat(picker.take(pools.kind, count - composed.length - curated.length, true));
+    const standInCount = [...composed, ...curated].filter((t) => pools.kind.some((c) => c.standIn && c.key === lineKey(t))).length;
+    const kindPool = language === 'sw' && standInCount >= 2 ? pools.kind.filter((c) => !c.standIn) : pools.kind;
+    curated = curated.concat(picker.take(kindPool, count - composed.length - curated.length, true));
     curated = curated.concat(picker.take(pools.lastResort(), count - composed.length - curated.length));
   }
   return { lines: [...composed, ...curated], source: composed.length > 0 ? 'fallback' : 'static_fallback' };

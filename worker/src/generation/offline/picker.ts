@@ -42,7 +42,7 @@ export class Picker {
 
   private cost(c: Candidate): number {
     // Fewer added parts first; among equals, lines naming more of the brief (place, offers...).
-    let cost = c.parts.length - 0.3 * Math.min(c.richness, 3);
+    let cost = c.parts.length - 0.3 * Math.min(c.richness, 3) - 0.35 * (c.voice ?? 0);
     if (this.recent.has(c.key)) cost += 10_000;
     if (this.seenRecently(c.base)) cost += 100;
     cost += 1_000 * (this.basesTaken.get(c.base) ?? 0);

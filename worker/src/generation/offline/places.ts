@@ -451,6 +451,11 @@ export function isKenyanPlace(text: string): boolean {
   );
 }
 
+/** A known place as the gazetteer spells it ("nyeri": "Nyeri"); other text capitalised word by word. */
+export function properPlace(text: string): string {
+  return BY_LOWER.get(text.toLowerCase()) ?? text.replace(/(^|\s)(\p{Ll})/gu, (_, a: string, b: string) => a + b.toUpperCase());
+}
+
 /** Whether a word can never be a place ("Ex-Japan", "Etsy"). */
 export function notAPlace(text: string): boolean {
   const lower = text.toLowerCase();

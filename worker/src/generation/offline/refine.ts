@@ -155,7 +155,7 @@ function essentials(req: OfflineRefineRequest, line: string): string[] {
   const subject = frame.subject && frame.subject.split(/\s+/).length <= 4 && lang === 'en' ? cap(frame.subject) : null;
   const who = frame.name ?? subject;
   const where = frame.places[0] ?? null;
-  const fact = frame.facts[0] ? factSentence(frame.facts[0], lang) : null;
+  const fact = frame.facts[0] ? factSentence(frame.facts[0], lang, frame.speaker) : null;
   const out: string[] = [];
   if (who && fact) out.push(`${who}. ${fact}`);
   if (who && where && lang === 'en' && !who.includes(where)) out.push(`${who}, ${where}.`);
@@ -248,17 +248,31 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
     case 'shorter': {
       const limit = Math.floor(REFINE_SHORTER_RATIO * length(line));
       const fits = (t: string) => length(t) <= limit;
-      // Whole sentences of the line that still name its subject, longest first.
-      const parts = sentences(line);
-      const kept = parts
-        .map((_, i) => parts.filter((__, j) => j !== i).join(' '))
-        .concat(parts)
-        .filter((t) => fits(t) && aboutBrief(t))
-        .sort((a, b) => b.length - a.length);
-      for (const t of kept) add(t);
-      // The subject and the main fact, said shortly ("Rosie's Bakery. Free delivery.").
+      // The line's sentences that keep its subject and its main fact (the first fact of the brief it names), longest first;
+      // then the subject and the fact said shortly ("Rosie's Bakery. Free delivery."); then lines recomposed from the brief.
+      const parts = sentences(line).slice(0, 6);
+      const lineFact = factTexts.find((f) => line.toLowerCase().includes(f)) ?? null;
+      const keepsFact = (t: string) => lineFact === null || t.toLowerCase().includes(lineFact);
+      const subsets: string[] = [];
+      for (let mask = 1; mask < 1 << parts.length; mask += 1) {
+        const t = parts.filter((_, j) => mask & (1 << j)).join(' ');
+        if (t !== line && fits(t) && aboutBrief(t)) subsets.push(t);
+      }
+      const f = parseFrame(req.topic, req.brand?.name);
+      const marks = [f.name, f.subject?.split(/\s+/).pop(), ...f.places, ...f.offers]
+        .filter((m): m is string => typeof m === 'string' && m.length > 2)
+        .map((m) => m.toLowerCase());
+      const namesSubject = (t: string) => marks.length === 0 || marks.some((m) => t.toLowerCase().includes(m));
+      const both = (t: string) => keepsFact(t) && namesSubject(t);
+      subsets.sort((a, b) => Number(both(b)) - Number(both(a)) || Number(keepsFact(b)) - Number(keepsFact(a)) || b.length - a.length);
+      for (const t of subsets.filter(both)) add(t);
+      for (const t of essentials(req, line)) if (fits(t) && both(t)) add(t);
+      const recomposed = recompose(req.tone, req.language, (t) => fits(t) && aboutBrief(t), Math.min(bound, limit));
+      for (const t of recomposed.filter(both)) add(t);
+      for (const t of subsets.filter(keepsFact)) add(t);
+      for (const t of subsets) add(t);
       for (const t of essentials(req, line)) if (fits(t)) add(t);
-      for (const t of recompose(req.tone, req.language, (t) => fits(t) && aboutBrief(t), Math.min(bound, limit))) add(t);
+      for (const t of recomposed) add(t);
       break;
     }
     case 'longer': {
@@ -318,6 +332,12 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
     if (library.lines.length > 0) return library;
     // The plan of last resort: the brief's name or subject, with its main fact, in as few words as fit.
     for (const t of lastResort(req, line, bound)) add(t);
+  }
+  // A line already near the category's shortest (a 21-character bio): any line shorter than it, about the brief, is the honest answer.
+  if (out.length === 0 && req.action === 'shorter' && length(line) > category.minChars) {
+    const under = length(line) - 1;
+    for (const t of essentials(req, line)) if (length(t) <= under) add(t);
+    for (const t of recompose(req.tone, req.language, (t) => length(t) <= under, Math.min(bound, under))) add(t);
   }
   return { lines: out.slice(0, count), source: out.length > 0 ? 'fallback' : 'static_fallback' };
 }

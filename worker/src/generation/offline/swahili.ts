@@ -1,5 +1,5 @@
-import type { SwPhrase } from './brief';
-import { looksPlural, nounEntry, QUALITIES, singular, SW_CONCORDS, SW_KIN, SW_PLURAL_CLASS, type SwNoun } from './lexicon';
+import type { SwPhrase } from './brief-parse';
+import { fromSwahili, looksPlural, nounEntry, QUALITIES, singular, SW_CONCORDS, SW_KIN, SW_PLURAL_CLASS, type SwNoun } from './lexicon';
 
 /**
  * Kiswahili noun phrases and agreement: a phrase is kept with `{a}` (the possessive particle) and
@@ -98,4 +98,65 @@ export function renderSw(p: SwPhrase, opts: SwRender = {}): string {
   }
   const quality = opts.quality ? ` ${opts.quality}` : '';
   return agree(`${head}${after}${rest}${quality}`, cls);
+}
+
+/** Head nouns of a kind's Kiswahili noun and their class, where the lexicon does not say ("duka" 5, "kibanda" 7). */
+const HEAD_CLASS: Record<string, number> = {
+  duka: 5,
+  shamba: 5,
+  soko: 5,
+  tamasha: 5,
+  kongamano: 5,
+  shirika: 5,
+  tukio: 5,
+  zoezi: 5,
+  eneo: 5,
+  jiko: 5,
+  kanisa: 5,
+  darasa: 5,
+  kundi: 5,
+  kibanda: 7,
+  kituo: 7,
+  chama: 7,
+  kiwanda: 7,
+  kinyozi: 7,
+  mkahawa: 3,
+  mgahawa: 3,
+  mfumo: 3,
+  mradi: 3,
+  ukumbi: 11,
+  uzinduzi: 11,
+  usafi: 11,
+  mbio: 10,
+  harusi: 9,
+  kwaya: 9,
+};
+/** Heads that name a person: "fundi bomba wetu" reads as a member of staff, so a business is never named by them. */
+const PERSON_HEAD =
+  /^(?:fundi|muuza|muuzaji|mpishi|mtunza|wakala|daktari|msanii|mpiga|mama|mtaalamu|mshauri|kocha|mwalimu|msusi|mshereheshaji|mpangaji|mbunifu|mwanamuziki|mwandishi|mtangazaji|mtayarishaji|mzungumzaji|kiongozi|mchekeshaji|dj|dobi)$/i;
+
+/** The class of a Kiswahili head noun: the lexicon's, the table's, else its prefix's. */
+export function headClass(head: string): number {
+  const lower = head.toLowerCase();
+  if (HEAD_CLASS[lower] !== undefined) return HEAD_CLASS[lower];
+  const entry = fromSwahili(lower);
+  const sw = entry ? nounEntry(entry.key)?.sw : undefined;
+  if (sw) return entry?.plural ? pluralClass(sw[2]) : sw[2];
+  if (/^(?:ki|ch)[^aeiou]/.test(lower)) return 7;
+  if (/^m[^aeiou]/.test(lower) && lower.length > 4) return 3;
+  if (/^u[^aeiou]/.test(lower)) return 11;
+  return 9;
+}
+
+/**
+ * "Ours" for a business, event or cause named by its kind's noun when the brief gives no name:
+ * "duka la mikate" -> "duka letu la mikate", "kinyozi" -> "kinyozi chetu", "huduma ya boda boda" ->
+ * "huduma yetu ya boda boda", "mbio za hisani" -> "mbio zetu za hisani". Null for a person's noun.
+ */
+export function swOurs(noun: string): string | null {
+  const words = noun.trim().split(/\s+/);
+  const head = words[0];
+  if (!head || PERSON_HEAD.test(head)) return null;
+  const rest = words.slice(1).join(' ');
+  return `${head} ${concord(headClass(head), 'etu')}${rest ? ` ${rest}` : ''}`;
 }

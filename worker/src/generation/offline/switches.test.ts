@@ -40,7 +40,7 @@ function lines(
   return out;
 }
 
-describe('switches', () => {
+describe('switches', { timeout: 30_000 }, () => {
   it('hashtags few: 1 to 3 hashtags, at the end of every line, within the limit', () => {
     for (const { line, req } of lines({ hashtags: 'few', maxChars: 125 })) {
       const tags = line.match(HASHTAG) ?? [];

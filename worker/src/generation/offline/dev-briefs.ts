@@ -1,0 +1,99 @@
+import type { CategoryId, Tone } from '@gl/core';
+
+/**
+ * Briefs invented for tuning the English side of the built-in writer (issue 33): never rated, never
+ * from a rated round. Businesses, people, events, causes and services sold to businesses, Kenyan and
+ * elsewhere, sloppy and tidy, with and without facts. Tests take their failure-mode briefs from here.
+ */
+export interface DevBrief {
+  topic: string;
+  category: CategoryId;
+  tone: Tone;
+}
+
+export const DEV_BRIEFS: DevBrief[] = [
+  {
+    topic: 'Mama Njeri Kitchen in Kahawa West, githeri and chapati lunch KSh 150, open Monday to Saturday',
+    category: 'adlines',
+    tone: 'bold',
+  },
+  {
+    topic: 'need a caption for our car wash in Thika lol, we do engine wash too and you wait with free wifi',
+    category: 'captions',
+    tone: 'funny',
+  },
+  { topic: 'bio for my IG, i am a makeup artist in Nakuru doing bridal and photoshoot makeup', category: 'bios', tone: 'minimalist' },
+  { topic: 'quote for our banner: Kisumu Lakeside Marathon 12 October, run for clean water', category: 'quotes', tone: 'inspirational' },
+  {
+    topic: 'we keep books for small businesses in Westlands, monthly bookkeeping from KSh 5,000, KRA returns filed on time',
+    category: 'adlines',
+    tone: 'corporate',
+  },
+  { topic: 'phone screen repairs while you wait, Luthuli Avenue, 3 month guarantee', category: 'adlines', tone: 'motivational' },
+  { topic: 'Sunrise Dental Clinic Eldoret, teeth cleaning and braces, open Saturdays', category: 'taglines', tone: 'corporate' },
+  {
+    topic: 'LinkedIn headline for me: cybersecurity consultant, 15 years experience, helping banks in East Africa',
+    category: 'bios',
+    tone: 'corporate',
+  },
+  { topic: 'Green Acres Farm Co-op, Kiambu, fresh milk delivered to your door every morning', category: 'slogans', tone: 'bold' },
+  { topic: 'Boda boda helmet safety campaign in Kakamega, helmets free this Saturday', category: 'slogans', tone: 'inspirational' },
+  { topic: 'need words for our T-shirts for the Kibera youth football tournament', category: 'slogans', tone: 'funny' },
+  { topic: 'Brooklyn sourdough bakery, croissants $4, baked at 5am every day', category: 'captions', tone: 'minimalist' },
+  { topic: 'Mobile mechanic, I come to your driveway, no call-out fee, Nairobi', category: 'adlines', tone: 'romantic' },
+  { topic: 'yoga classes for adult beginners in Singapore, first class free, S$25 after', category: 'adlines', tone: 'inspirational' },
+  { topic: 'Harambee for Wanjiru school fees, target KSh 80,000, pay via M-Pesa', category: 'captions', tone: 'inspirational' },
+  { topic: 'Wedding DJ in Mombasa, 10 years, Swahili and Bongo hits', category: 'bios', tone: 'funny' },
+  { topic: 'Cloud payroll software for SMEs in Lagos, free 30-day trial', category: 'taglines', tone: 'corporate' },
+  { topic: 'our church youth camp in Naivasha 15 to 18 December, KSh 3,500 per person', category: 'captions', tone: 'bold' },
+  { topic: 'Kinyozi Kings barbershop Rongai, fades KSh 200, open till 9pm', category: 'captions', tone: 'funny' },
+  { topic: 'physiotherapy clinic in Kilimani for back pain and sports injuries', category: 'taglines', tone: 'minimalist' },
+  { topic: 'Handmade goat milk soap sold on Etsy, lavender and oatmeal, $8 a bar', category: 'adlines', tone: 'funny' },
+  {
+    topic: 'Tree planting day at Karura Forest, we have planted 12,000 trees so far, join us Saturday 9am',
+    category: 'captions',
+    tone: 'inspirational',
+  },
+  { topic: 'Used tyres ex-Japan in Industrial Area, fitting and balancing while you wait', category: 'adlines', tone: 'bold' },
+  { topic: '24/7 plumber in Kileleshwa, burst pipes and blocked drains, no call-out fee', category: 'adlines', tone: 'minimalist' },
+  { topic: 'Maths tutor for KCSE candidates, Form 3 and 4, home tuition in Karen', category: 'bios', tone: 'motivational' },
+  { topic: 'Sunset Safaris, Maasai Mara 3-day tours from $450 per person', category: 'taglines', tone: 'inspirational' },
+  { topic: 'COFFEE SHOP IN NYERI, BEST CAPPUCCINO IN TOWN', category: 'slogans', tone: 'funny' },
+  { topic: 'Cleaning company for offices in Upper Hill, weekly contracts, vetted staff', category: 'adlines', tone: 'corporate' },
+  { topic: 'Chama investment group Mavuno Women, meeting every last Sunday, new members welcome', category: 'captions', tone: 'bold' },
+  { topic: 'pet grooming van in Austin, we come to you, nail trims $15', category: 'slogans', tone: 'funny' },
+  { topic: 'Kilifi beach cottage on Airbnb, sleeps 6, pool, 5 minutes from the beach', category: 'adlines', tone: 'minimalist' },
+  { topic: 'Rescue dog shelter in Limuru needs volunteers for weekend walks', category: 'captions', tone: 'inspirational' },
+  { topic: 'photographer, weddings and graduations, Eldoret, book early for December', category: 'bios', tone: 'romantic' },
+  { topic: 'Jollof Junction food truck in Accra, spicy jollof rice and grilled chicken', category: 'captions', tone: 'funny' },
+  { topic: 'Solar panel installation for homes in Machakos, pay in installments, 5 year warranty', category: 'adlines', tone: 'corporate' },
+  {
+    topic: 'Book club meets first Thursday of the month at Java Junction, this month Things Fall Apart',
+    category: 'captions',
+    tone: 'bold',
+  },
+  { topic: 'tailor in Kisumu, school uniforms and alterations done in one day', category: 'taglines', tone: 'minimalist' },
+  { topic: 'Speaker and leadership coach, I help women founders pitch to investors', category: 'quotes', tone: 'inspirational' },
+  { topic: 'Water delivery Nairobi, 20 litre refill KSh 100, free delivery in Embakasi', category: 'adlines', tone: 'funny' },
+  { topic: 'Charity fun run for cancer awareness, Nairobi Arboretum, 5km, register KSh 1,000', category: 'slogans', tone: 'bold' },
+  { topic: 'Software development agency in Berlin building apps for startups', category: 'bios', tone: 'corporate' },
+  { topic: 'event planner for weddings and corporate parties in Nairobi', category: 'adlines', tone: 'minimalist' },
+  { topic: 'mama mboga in Githurai selling sukuma, tomatoes and onions, we deliver to your gate lol', category: 'captions', tone: 'funny' },
+  { topic: 'Slogan for our sacco: Umoja Boda Sacco, loans for riders in 24 hours', category: 'slogans', tone: 'bold' },
+  { topic: 'Dr. Achieng, paediatrician at Aga Khan Kisumu, 12 years caring for children', category: 'bios', tone: 'corporate' },
+  { topic: 'Open mic night every Friday at The Alchemist, free entry, 8pm', category: 'captions', tone: 'bold' },
+  { topic: 'IT support for law firms in Johannesburg, fixed monthly fee, response in 2 hours', category: 'adlines', tone: 'corporate' },
+  { topic: 'Grace Bakes cakes Ruiru birthday cakes from KSh 1,500 order 2 days before', category: 'adlines', tone: 'romantic' },
+  {
+    topic: 'caption for my gym: Iron Temple Kasarani, monthly membership KSh 2,500, open 5am to 10pm',
+    category: 'captions',
+    tone: 'motivational',
+  },
+  { topic: 'Wanjiku Njoroge, freelance graphic designer, logos and brand kits for small businesses', category: 'bios', tone: 'minimalist' },
+  {
+    topic: 'Clean-up of Nairobi River this Saturday, gloves and bags provided, meet at Globe roundabout 8am',
+    category: 'adlines',
+    tone: 'inspirational',
+  },
+  { topic: 'Driving school in Thika, Class B licence, KSh 18,000 full course, NTSA approved', category: 'taglines', tone: 'bold' },
+];

@@ -1,0 +1,58 @@
+import type { CategoryId, Tone } from '@gl/core';
+
+/**
+ * Kiswahili dev briefs (issue 33): invented for tuning the built-in writer's Kiswahili lines, never
+ * rated blind. Briefs written in Kiswahili or Sheng, and English briefs asked in Kiswahili; Kenyan
+ * businesses, people, events, chama, harambee, church and school, with KSh, M-Pesa, times and days.
+ * The sw tests (sw-lines.test.ts) read lines written for them; `npx tsx bench/sw-dev.ts` prints them.
+ */
+export interface SwDevBrief {
+  brief: string;
+  category: CategoryId;
+  tone: Tone;
+}
+
+export const SW_DEV_BRIEFS: SwDevBrief[] = [
+  // Written in Kiswahili or Sheng.
+  { brief: 'Niko na salon ya kusuka Kayole, rasta na twists kuanzia KSh 800', category: 'adlines', tone: 'bold' },
+  { brief: 'Nauza mandazi na chai kila asubuhi stage ya Githurai', category: 'captions', tone: 'funny' },
+  { brief: 'Tunauza samaki wa kukaanga Kisumu, tunaleta bure', category: 'adlines', tone: 'bold' },
+  { brief: 'Kinyozi Fresh Cuts Rongai, fade KSh 200, Jumatatu hadi Jumamosi', category: 'taglines', tone: 'bold' },
+  { brief: 'Chama ya wanawake Tujiinue Nakuru inatafuta wanachama wapya', category: 'captions', tone: 'inspirational' },
+  { brief: 'Harambee ya kujenga kanisa Mlolongo Jumapili hii', category: 'adlines', tone: 'inspirational' },
+  { brief: 'Nataka bio ya IG ya duka langu la viatu vya mitumba Gikomba', category: 'bios', tone: 'corporate' },
+  { brief: 'Shule ya Msingi Baraka Machakos inakaribisha wanafunzi wapya, karo nafuu', category: 'adlines', tone: 'corporate' },
+  { brief: 'Mama mboga Kawangware, sukuma wiki na nyanya kila siku, lipa na M-Pesa', category: 'captions', tone: 'funny' },
+  { brief: 'Fundi wa simu Nakuru, tunabadilisha screen ndani ya saa moja', category: 'adlines', tone: 'bold' },
+  { brief: 'Tuna boda boda delivery Thika, tunafikisha mzigo haraka', category: 'slogans', tone: 'minimalist' },
+  { brief: '#Caption ya harusi yetu Jumamosi hii', category: 'captions', tone: 'romantic' },
+  { brief: 'Mkate wa nyumbani na keki za birthday Ruiru, order kwa WhatsApp', category: 'captions', tone: 'romantic' },
+  { brief: 'Car wash yetu ya Ngong Road iko wazi kila siku', category: 'taglines', tone: 'minimalist' },
+  { brief: 'Tunaleta maji safi ya kunywa Embakasi, mtungi wa lita 20 KSh 150', category: 'adlines', tone: 'motivational' },
+  { brief: 'Tuna gym mpya Kitengela, KSh 1,500 kwa mwezi', category: 'slogans', tone: 'motivational' },
+  { brief: 'Kwaya ya vijana ya kanisa inatafuta waimbaji wapya', category: 'captions', tone: 'inspirational' },
+  { brief: 'Nauza nguo za watoto online, delivery Nairobi yote', category: 'bios', tone: 'bold' },
+  { brief: 'Quote ya kuwatia moyo wanafunzi wa KCSE', category: 'quotes', tone: 'motivational' },
+  { brief: 'Niko na kibanda cha chips na smokie Kahawa Sukari', category: 'captions', tone: 'funny' },
+  // English briefs, lines asked in Kiswahili.
+  { brief: 'Fish delivery in Kisumu, fresh tilapia to your door', category: 'adlines', tone: 'corporate' },
+  { brief: 'Tailoring shop in Kisumu, school uniforms and suits, alterations while you wait', category: 'taglines', tone: 'funny' },
+  { brief: 'Boda boda helmet safety campaign in Kakamega', category: 'slogans', tone: 'bold' },
+  { brief: 'Photo caption for a wedding I MCed last Saturday in Naivasha', category: 'captions', tone: 'romantic' },
+  {
+    brief: 'Need words for our T-shirts: Eldoret 10km fun run for a children’s home, 14 September',
+    category: 'slogans',
+    tone: 'motivational',
+  },
+  { brief: 'Women’s chama in Eldoret, we meet every Sunday, KSh 500 a week', category: 'quotes', tone: 'inspirational' },
+  { brief: 'Church harambee for the new roof at PCEA Kikuyu, target KSh 2,000,000', category: 'adlines', tone: 'inspirational' },
+  { brief: 'Mobile phone repairs in Thika, screens fixed in one hour, pay by M-Pesa', category: 'adlines', tone: 'bold' },
+  { brief: 'Borehole drilling in Machakos, free site survey', category: 'taglines', tone: 'corporate' },
+  { brief: 'Day care for toddlers in Kileleshwa, open Monday to Friday', category: 'bios', tone: 'minimalist' },
+  { brief: 'Mama Njeri’s kitchen, chapati and beans KSh 100, Industrial Area', category: 'adlines', tone: 'funny' },
+  { brief: 'KCSE chemistry tutor in Nairobi, Saturday classes', category: 'bios', tone: 'romantic' },
+  { brief: 'Second-hand furniture shop in Kahawa West, free delivery', category: 'captions', tone: 'motivational' },
+  { brief: 'School fundraiser for a new library in Kisii, pay by M-Pesa', category: 'captions', tone: 'inspirational' },
+  { brief: 'Inspirational quote for our youth group in Kibera', category: 'quotes', tone: 'inspirational' },
+  { brief: 'Bakery in Nyeri, fresh bread every morning from 6am', category: 'taglines', tone: 'funny' },
+];
