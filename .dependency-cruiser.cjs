@@ -3,7 +3,7 @@
  * type-only imports count (tsPreCompilationDeps), every workspace is cruised, the client included.
  * tests/integration/dependency-rules.test.ts plants one violation of each rule and sees it reported.
  */
-const FEATURES = 'accounts|billing|teams|brands|lines|library|campaigns|webhooks|photo|api-keys|mcp|site';
+const FEATURES = 'accounts|billing|teams|brands|lines|library|campaigns|approvals|webhooks|photo|api-keys|mcp|site';
 module.exports = {
   forbidden: [
     {

@@ -13,7 +13,8 @@
  * finished installing (its precache downloaded), so the bench waits for that (up to 3 minutes)
  * before the second load and prints whether the repeat visit was served under it.
  *
- * BENCH_URL=http://host:port measures a server that is already running instead.
+ * BENCH_URL=http://host:port measures a server that is already running instead; BENCH_PAGES (comma-separated
+ * paths) measures other pages, e.g. a client approval link `/approve/<token>,/sw/approve/<token>`.
  * CHROMIUM_PATH defaults to /usr/bin/chromium.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -25,7 +26,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PAGES = ['/', '/generate', '/pricing'];
+/** `BENCH_PAGES=/,/approve/<token>` measures other pages (a client approval link: create one first, DESIGN.md §21). */
+const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',').filter(Boolean) : ['/', '/generate', '/pricing'];
 /** The phone's language (navigator.languages and Accept-Language): each interface language once. */
 const LOCALES = ['en-US', 'sw-KE'] as const;
 const PROFILE = { latencyMs: 400, bytesPerSecond: (400 * 1000) / 8, cpuSlowdown: 4, viewport: { width: 390, height: 844 } };
@@ -68,7 +70,7 @@ interface ProbeGlobals {
   __headingAt?: number;
   __lcp: number | null;
   document: { documentElement: { lang: string } };
-  navigator: { serviceWorker?: { ready: Promise<unknown>; controller: unknown } };
+  navigator: { serviceWorker?: { ready: Promise<unknown>; controller: unknown; getRegistration(): Promise<unknown> } };
   setTimeout(fn: () => void, ms: number): number;
   performance: {
     getEntriesByName(name: string): Array<{ startTime: number }>;
@@ -156,7 +158,12 @@ async function visit(context: BrowserContext, url: string, pagePath: string, kin
         const w = globalThis as unknown as ProbeGlobals;
         const sw = w.navigator.serviceWorker;
         if (!sw) return false;
-        return Promise.race([sw.ready.then(() => true), new Promise<boolean>((r) => w.setTimeout(() => r(false), 180_000))]);
+        // A page that registers no service worker (the client approval page) has none to wait for.
+        return sw
+          .getRegistration()
+          .then((reg) =>
+            reg ? Promise.race([sw.ready.then(() => true), new Promise<boolean>((r) => w.setTimeout(() => r(false), 180_000))]) : false,
+          );
       })
       .catch(() => false);
   }

@@ -20,10 +20,20 @@ import { RESOURCES } from './routes/resources';
 import { compressResponses, serveClientBuild } from './http/static-client';
 
 export const BODY_LIMIT = '16kb';
-/** The path as logged: no query string, and the secret segment of the M-Pesa callback URL masked. */
+/** The path as logged: no query string, and the secret segments (the M-Pesa callback's, an approval link's token) masked. */
 export function logSafeUrl(url: string | undefined): string | undefined {
-  return url?.split('?')[0]?.replace(/(\/payments\/mpesa\/callback\/)[^/]+/, '$1[redacted]');
+  return url
+    ?.split('?')[0]
+    ?.replace(/(\/payments\/mpesa\/callback\/)[^/]+/, '$1[redacted]')
+    .replace(/(\/public\/approvals\/|\/approve\/)[^/]+/, '$1[redacted]');
 }
+
+/** Headers of the client approval page (`/approve/<token>`, `/sw/approve/<token>`) and its public API. */
+const approvalLinkHeaders: express.RequestHandler = (_req, res, next) => {
+  res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  next();
+};
 
 export const DEFAULT_CLIENT_DIST = fileURLToPath(new URL('../../client/dist', import.meta.url));
 
@@ -73,6 +83,9 @@ export function createApp(ctx: ApiContext): Express {
   app.use(httpMetrics);
   app.use(metricsRoutes(ctx));
   mountQueueDashboard(app, ctx);
+
+  // An approval link's page and answers (the token is in the path): never indexed, never cached by a shared cache.
+  app.use(['/approve', '/sw/approve', '/api/public/approvals'], approvalLinkHeaders);
 
   const api = express.Router();
   // Route-pattern labels for the request histogram, before anything can refuse the request.

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import Layout from './ui/layout/Layout';
@@ -30,6 +30,10 @@ const TermsPage = lazyPage(() => import('./features/site/legal/TermsPage'));
 const TeamPage = lazyChunk(() => import('./features/teams/TeamPage'));
 const JoinPage = lazyChunk(() => import('./features/teams/JoinPage'));
 const NotFoundPage = lazyChunk(() => import('./features/site/NotFoundPage'));
+// The client's approval page: outside the layout, with only its own words (not every area's), so a
+// phone's first visit stays light.
+const ApprovePage = lazyPage(() => import('./features/approvals/ApprovePage'), { words: 'core' });
+const ApprovalsPage = lazyChunk(() => import('./features/approvals/ApprovalsPage'));
 
 /** The page component of each prerendered route (client/src/prerendered-routes.ts). */
 export const PRERENDERED_PAGES: Record<PrerenderedPath, LazyPage> = {
@@ -56,11 +60,19 @@ function UnauthorizedRedirect() {
   return null;
 }
 
+const approvePage = (
+  <Suspense fallback={null}>
+    <ApprovePage />
+  </Suspense>
+);
+
 export function AppRoutes() {
   return (
     <>
       <UnauthorizedRedirect />
       <Routes>
+        <Route path="approve/:token" element={approvePage} />
+        <Route path="sw/approve/:token" element={approvePage} />
         <Route element={<Layout />}>
           <Route index element={<HomePage />} />
           <Route path="generate" element={<GeneratePage />} />
@@ -76,6 +88,7 @@ export function AppRoutes() {
           <Route path="billing" element={<BillingPage />} />
           <Route path="auth" element={<AuthPage />} />
           <Route path="team" element={<TeamPage />} />
+          <Route path="approvals" element={<ApprovalsPage />} />
           <Route path="join" element={<JoinPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="terms" element={<TermsPage />} />

@@ -6,6 +6,7 @@ import { watchConnection } from './platform/app-status';
 import { loadChunk } from './platform/load-chunk';
 import { startPendingSaves } from './features/library/pending-saves';
 import { prerenderedPath } from './prerendered-routes';
+import { isApprovalPagePath, readApprovalEarly } from './features/approvals/approve-path';
 import './index.css';
 
 const container = document.getElementById('root')!;
@@ -34,6 +35,8 @@ window.addEventListener('vite:preloadError', (event) => {
 // A public page arrives prerendered (its HTML built by client/build/prerender.ts): React adopts that
 // HTML once the page's chunk is here. Any other page (the app shell) is rendered from scratch.
 const path = prerenderedPath(window.location.pathname);
+// A client's approval link: its lines are asked for now, beside the page's chunk.
+if (isApprovalPagePath(window.location.pathname)) readApprovalEarly(window.location.pathname);
 const lang = initialLanguage();
 // The catalogue first (English is in this chunk; Kiswahili is fetched beside the page's chunk). A page
 // prerendered in another language than the saved choice is rendered afresh, not adopted.
@@ -51,4 +54,8 @@ if (path && container.dataset.prerendered === path && document.documentElement.l
 watchConnection();
 startPendingSaves();
 // The service worker after the page has loaded: it never competes with the first visit's downloads.
-window.addEventListener('load', () => void loadChunk(() => import('./platform/pwa')).then((m) => m.startServiceWorker()), { once: true });
+// Not for a business's client opening an approval link: a visitor of one page, often on a slow phone,
+// whose data the service worker's precache (the whole app) would spend.
+if (!isApprovalPagePath(window.location.pathname)) {
+  window.addEventListener('load', () => void loadChunk(() => import('./platform/pwa')).then((m) => m.startServiceWorker()), { once: true });
+}

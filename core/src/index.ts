@@ -12,6 +12,7 @@ export * from './contract/socket-events';
 export * from './teams';
 export * from './brands';
 export * from './campaigns';
+export * from './approvals';
 export * from './webhooks';
 export * from './mcp';
 export * from './site';

@@ -8,3 +8,4 @@ export * from './brands/brands.schema';
 export * from './billing/billing-lifecycle.schema';
 export * from './campaigns/campaigns.schema';
 export * from './webhooks/webhooks.schema';
+export * from './approvals/approvals.schema';

@@ -12,3 +12,4 @@ export * from './webhooks/server';
 export * from './photo/server';
 export * from './api-keys/server';
 export * from './site/server';
+export * from './approvals/server';

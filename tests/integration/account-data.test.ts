@@ -148,6 +148,7 @@ describe('GET /users/export', () => {
       'campaigns',
       'webhookEndpoints',
       'webhookDeliveries',
+      'approvalLinks',
     ]);
     expect(data.profile).toMatchObject({ id: u.id, email: u.email, name: 'Wanjiru Kamau', emailVerified: true, planId: 'business' });
     expect(data.savedLines.map((l: any) => l.text).sort()).toEqual(['Bold moves only', 'Fresh every morning']);

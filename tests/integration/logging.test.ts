@@ -7,6 +7,8 @@ import { registerUser } from '../helpers/users';
 
 /** What an operator reads: one JSON object per line, with a request id, and no secret in it. */
 const CALLBACK_SECRET = 'cb_do_not_log_this_secret_7f3a';
+/** An approval link's token (DESIGN.md §21): its page and public API paths carry it. */
+const APPROVAL_TOKEN = 'ApprovalTokenNotLogged';
 let database: TestDatabase;
 let prefix: string;
 let api: RoleProcess;
@@ -36,6 +38,10 @@ describe('request logs', () => {
     await client.api('/auth/me', { token: user.token });
     await client.api('/auth/refresh', { body: { refreshToken: user.refreshToken } });
     await client.api(`/payments/mpesa/callback/${CALLBACK_SECRET}?token=${user.token}`, { body: { Body: {} } });
+    await client.api(`/public/approvals/${APPROVAL_TOKEN}`, { headers: { 'X-Approval-Pin': '1234' } });
+    await client.api(`/public/approvals/${APPROVAL_TOKEN}/decisions`, { body: { reviewerName: 'R', decisions: [] } });
+    for (const page of [`/approve/${APPROVAL_TOKEN}`, `/sw/approve/${APPROVAL_TOKEN}`])
+      await fetch(`${api.url}${page}`, { headers: { accept: 'text/html' } });
     await new Promise((r) => setTimeout(r, 300));
 
     const lines = api.handle
@@ -46,9 +52,11 @@ describe('request logs', () => {
     expect(requests.length).toBeGreaterThanOrEqual(5);
     for (const entry of requests) expect(entry.req.id).toEqual(expect.any(String));
     expect(requests.some((e) => e.req.url === '/api/payments/mpesa/callback/[redacted]')).toBe(true);
+    expect(requests.some((e) => e.req.url === '/api/public/approvals/[redacted]/decisions')).toBe(true);
+    expect(requests.some((e) => e.req.url === '/sw/approve/[redacted]')).toBe(true);
 
     const all = api.handle.output();
-    for (const secret of [user.password, user.token, user.refreshToken, login.body.data.token, CALLBACK_SECRET]) {
+    for (const secret of [user.password, user.token, user.refreshToken, login.body.data.token, CALLBACK_SECRET, APPROVAL_TOKEN]) {
       expect(all).not.toContain(secret);
     }
   }, 30_000);

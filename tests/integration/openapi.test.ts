@@ -193,6 +193,8 @@ describe('GET /api/openapi.json', () => {
       'post /payments/mpesa/callback/{secret}',
       'post /payments/mpesa/c2b/validation/{secret}',
       'post /payments/mpesa/c2b/confirmation/{secret}',
+      'post /payments/mpesa/transaction-status/result/{secret}',
+      'post /payments/mpesa/transaction-status/timeout/{secret}',
       'get /mcp',
       'delete /mcp',
     ]);

@@ -51,6 +51,18 @@ describe('pages in the reader language, from the first byte', () => {
     expect(html).toContain('Chagua mpango wako');
   });
 
+  it('an approval link carries its language: /sw/approve/<token> is the Kiswahili shell, never indexed', async () => {
+    const sw = await get('/sw/approve/AbCdEfGhIjKlMnOpQrStUv', { 'accept-language': 'en-US', cookie: 'gl_lang=en' });
+    expect(sw.res.status).toBe(200);
+    expect(sw.html).toContain('Inapakia...');
+    expect(sw.res.headers.get('content-language')).toBe('sw');
+    expect(sw.res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const en = await get('/approve/AbCdEfGhIjKlMnOpQrStUv', { 'accept-language': 'en-US' });
+    expect(en.html).toContain('Loading...');
+    expect(en.res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect((await get('/pricing')).res.headers.get('x-robots-tag')).toBeNull();
+  });
+
   it('the switch cookie wins over Accept-Language, both ways', async () => {
     const english = await get('/', { 'accept-language': 'sw', cookie: 'theme=dark; gl_lang=en' });
     expect(english.html).toContain('<html lang="en">');

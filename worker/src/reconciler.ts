@@ -1,4 +1,7 @@
+import { APPROVAL_SUMMARY_QUIET_MINUTES } from '@gl/core';
 import {
+  approvalsRepository,
+  approvalSummaryJob,
   billingRepository,
   createRedis,
   campaignsRepository,
@@ -32,6 +35,8 @@ const BATCH = 500;
 const PAYMENT_HORIZON_MS = 24 * 3600_000;
 /** A status check that gave up on a still-pending payment is asked again at most this often. */
 export const PAYMENT_RECHECK_MS = 10 * 60_000;
+/** A summary e-mail whose job finished without sending it (not due yet, or failed) is asked again at most this often. */
+export const APPROVAL_SUMMARY_RETRY_MS = 60_000;
 
 /**
  * A generation claimed this many times without finishing (three job lifetimes of worker deaths) is
@@ -138,6 +143,18 @@ export async function reconcileOnce(ctx: ServerContext, now = new Date()): Promi
     paymentOutcomes.push(await jobs.ensureEnqueued(paypalCancelJob, { cancellationId: c.id }));
   for (const p of await paymentsRepository.listRefundsDue(db, cutoff, BATCH))
     paymentOutcomes.push(await jobs.ensureEnqueued(paypalRefundJob, { paymentId: p.id }));
+  // Approval links' summary e-mails now due (every line decided, or quiet since the last decision);
+  // a summary job that finished without sending is tried again at most once a minute.
+  const quietBefore = new Date(now.getTime() - APPROVAL_SUMMARY_QUIET_MINUTES * 60_000);
+  for (const a of await approvalsRepository.listSummariesDue(db, quietBefore, BATCH))
+    emailOutcomes.push(
+      await jobs.ensureEnqueued(
+        approvalSummaryJob,
+        { approvalId: a.id, round: a.summaryRound },
+        { reviveFinishedBefore: now.getTime() - APPROVAL_SUMMARY_RETRY_MS },
+      ),
+    );
+
   // Webhook deliveries: each pending row's job (same id as the producer's); a live one (waiting for its
   // next retry) is left alone.
   const webhookOutcomes: Outcome[] = [];

@@ -1,5 +1,13 @@
 import type { Response } from 'express';
-import { accountDataRepository, brandsRepository, Errors, teamsRepository, usersRepository, type UserRow } from '@gl/core/server';
+import {
+  accountDataRepository,
+  approvalsRepository,
+  brandsRepository,
+  Errors,
+  teamsRepository,
+  usersRepository,
+  type UserRow,
+} from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { toPublicUser } from './public-user';
 
@@ -36,6 +44,8 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   // Endpoints without their signing secret; deliveries as kept (30 days after they ended).
   { name: 'webhookEndpoints', read: (ctx, user) => accountDataRepository.webhookEndpoints(ctx.db, user.id) },
   { name: 'webhookDeliveries', read: (ctx, user) => accountDataRepository.webhookDeliveries(ctx.db, user.id) },
+  // The links the user created, with their lines, versions and decisions (never a token or a PIN).
+  { name: 'approvalLinks', read: (ctx, user) => approvalsRepository.exportFor(ctx.db, user.id) },
 ];
 
 /**

@@ -8,6 +8,8 @@ import {
   v1SaveLineResultDto,
   v1UsageResultDto,
   v1PhotoFormFields,
+  approvalIdParams,
+  v1ApprovalResultDto,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { defineResource, reply } from '../http/route';
@@ -15,13 +17,14 @@ import { bearerToken } from '../middleware/authenticate';
 import { PublicApiService, type ApiCaller } from './public-api.service';
 import { readPhotoForm } from '../photo/photo-upload';
 import { PHOTO_DESCRIPTION, photoMultipart } from '../lines/generate-requests';
+import { ApprovalsService } from '../approvals/approvals.service';
 
 function callerOf(res: Response): ApiCaller {
   return res.locals.apiCaller as ApiCaller;
 }
 
 function v1Deps(ctx: ApiContext) {
-  return { api: new PublicApiService(ctx) };
+  return { api: new PublicApiService(ctx), approvals: new ApprovalsService(ctx) };
 }
 type V1Deps = ReturnType<typeof v1Deps>;
 
@@ -108,6 +111,19 @@ export const v1Resource = defineResource({
         const result = await deps.api.saveLine(callerOf(res), body);
         return reply(result.alreadySaved ? 200 : 201, { success: true, ...result });
       },
+    }),
+    route({
+      method: 'get',
+      path: '/approvals/:id',
+      summary: 'An approval link with its lines, versions and decisions',
+      description:
+        "The same facts as GET /api/approvals/:id: a link the key's owner created or their team shares (404 otherwise), each line's current version and state, every version and every decision (who, what, when, comment). The approval.decided webhook event announces each decision.",
+      auth: 'apiKey',
+      params: approvalIdParams,
+      response: v1ApprovalResultDto,
+      topLevel: true,
+      errors: [400, 401, 403, 404],
+      handler: async ({ res, deps, params }) => ({ success: true, approval: await deps.approvals.forApi(callerOf(res).userId, params.id) }),
     }),
   ],
 });

@@ -29,7 +29,7 @@ const META_COLUMNS = ['Campaign Name', 'Ad Set Name', 'Ad Name', 'Title', 'Body'
 const CSV_COLUMNS = ['date', 'platform', 'text', 'characters'];
 
 /** Rows to CSV (RFC 4180, CRLF, UTF-8 with a byte order mark), every text field made spreadsheet-safe. */
-function toCsv(columns: string[], rows: Array<Array<string | number>>): string {
+export function toCsv(columns: string[], rows: Array<Array<string | number>>): string {
   return stringify(rows, {
     bom: true,
     header: true,

@@ -143,7 +143,10 @@ export function serveClientBuild(app: Express, dist: string): boolean {
     // A missing asset (an old build's chunk) is a 404, never the page: a script must not get HTML.
     if (/^\/(api|socket\.io|assets)(\/|$)/.test(req.path) || !req.accepts('html')) return next();
     const page = pages.get(`${req.path.replace(/\/$/, '')}/index.html`) ?? shell;
-    const wanted = pageLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'] });
+    // A link that carries its language (`/sw/approve/<token>`, an approval link in Kiswahili) gets the page in it.
+    const wanted = req.path.startsWith('/sw/')
+      ? 'sw'
+      : pageLanguage({ cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'] });
     const lang: UiLanguage = page[wanted] ? wanted : 'en';
     labelRoute(res, 'client page');
     res.setHeader('Content-Language', lang);

@@ -22,6 +22,8 @@ import { campaignsResource } from '../campaigns/campaigns.routes';
 import { billingResource } from '../billing/billing.routes';
 import { webhooksResource } from '../webhooks/webhooks.routes';
 import { mcpResource } from '../mcp/mcp.routes';
+import { approvalsResource } from '../approvals/approvals.routes';
+import { publicApprovalsResource } from '../approvals/public-approvals.routes';
 
 /**
  * Every resource defined with `defineResource`, in mount order: the api mounts them and the
@@ -36,6 +38,8 @@ export const RESOURCES: Resource<any>[] = [
   savedLinesResource,
   linesResource,
   campaignsResource,
+  approvalsResource,
+  publicApprovalsResource,
   brandsResource,
   accountResource,
   accountPreferencesResource,

@@ -3,10 +3,14 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import proxyaddr from 'proxy-addr';
 import { Server } from 'socket.io';
 import { createRedis, socketConnections, socketIoKey, teamsRepository, waitForRedis } from '@gl/core/server';
-import { sessionRoom, teamRoom, userRoom, visitorRoom, type ClientToServerEvents, type ServerToClientEvents } from '@gl/core';
+import { approvalRoom, sessionRoom, teamRoom, userRoom, visitorRoom, type ClientToServerEvents, type ServerToClientEvents } from '@gl/core';
 import type { ApiContext } from '../api-context';
 import { trustProxy } from '../http/trust-proxy';
 import { visitorIdFrom } from '../middleware/authenticate';
+import { PublicApprovalsService } from '../approvals/public-approvals.service';
+
+/** Approval links one socket may watch at once (a client page watches one). */
+export const APPROVAL_WATCHES_PER_SOCKET = 5;
 
 export interface SocketData {
   userId?: string;
@@ -78,8 +82,34 @@ export async function attachSocketServer(httpServer: HttpServer, ctx: ApiContext
     next();
   });
 
+  const publicApprovals = new PublicApprovalsService(ctx);
+
   io.on('connection', (socket) => {
     socketConnections.inc();
+    // The client approval page: checked as GET /public/approvals/:token checks it, then the link's room (public fields only).
+    let watching = 0;
+    socket.on('approval:watch', (payload, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      const { token, pin } = (payload ?? {}) as { token?: unknown; pin?: unknown };
+      if (
+        typeof token !== 'string' ||
+        token.length > 200 ||
+        (pin !== undefined && typeof pin !== 'string') ||
+        watching >= APPROVAL_WATCHES_PER_SOCKET
+      ) {
+        return reply({ ok: false });
+      }
+      publicApprovals.watch(token, pin as string | undefined, ipOf(socket)).then(
+        async (approvalId) => {
+          if (approvalId && socket.connected) {
+            watching++;
+            await socket.join(approvalRoom(approvalId));
+          }
+          reply({ ok: approvalId !== undefined });
+        },
+        () => reply({ ok: false }),
+      );
+    });
     socket.once('disconnect', () => socketConnections.dec());
     const userId = socket.data.userId;
     if (userId) {

@@ -6,6 +6,7 @@ import {
   webhookSecretDto,
   idDto,
   WEBHOOK_CHANGES_PER_HOUR,
+  WEBHOOK_EVENT_TYPES,
 } from '@gl/core';
 import { Limiter } from '../common/rate-limit.service';
 import { defineResource } from '../http/route';
@@ -40,7 +41,7 @@ export const webhooksResource = defineResource({
       method: 'post',
       path: '/',
       summary: 'Add a webhook endpoint (Business plan); its signing secret is shown once',
-      description: `events: any of generation.completed, line.saved, campaign.completed. The URL must resolve only to public addresses (never private, loopback or link-local ones; IPv6 only from 2000::/3) unless the server sets WEBHOOKS_ALLOW_PRIVATE, and must be https in production. At most ${WEBHOOK_CHANGES_PER_HOUR} endpoints added or secrets rotated per hour; the owner is e-mailed about each.`,
+      description: `events: any of ${WEBHOOK_EVENT_TYPES.join(', ')}. The URL must resolve only to public addresses (never private, loopback or link-local ones; IPv6 only from 2000::/3) unless the server sets WEBHOOKS_ALLOW_PRIVATE, and must be https in production. At most ${WEBHOOK_CHANGES_PER_HOUR} endpoints added or secrets rotated per hour; the owner is e-mailed about each.`,
       auth: 'session',
       body: createWebhookBody,
       status: 201,

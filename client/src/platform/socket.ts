@@ -23,6 +23,8 @@ class LiveConnection {
   private readonly handlers = new Map<string, Set<AnyHandler>>();
   private readonly reconnectHandlers = new Set<() => void>();
   private readonly attached = new Set<string>();
+  /** Client -> server messages repeated on every (re)connection (joining a room the server keeps no record of). */
+  private readonly standing = new Set<() => void>();
 
   constructor() {
     subscribeSession(() => this.onSessionChange());
@@ -73,6 +75,7 @@ class LiveConnection {
         this.identity = this.currentIdentity();
         // Every (re)connection: pages re-read anything still pending, so no result is missed.
         socket.on('connect', () => {
+          for (const send of [...this.standing]) send();
           for (const h of [...this.reconnectHandlers]) h();
         });
         socket.on('connect_error', (err) => {
@@ -125,6 +128,20 @@ class LiveConnection {
     set.add(handler as AnyHandler);
     this.attach(event);
     return () => set.delete(handler as AnyHandler);
+  }
+
+  /**
+   * Sends `event` now (when connected) and again after every reconnection, until the returned
+   * function is called: a room joined this way survives the server forgetting the socket.
+   */
+  standingEmit<E extends keyof ClientToServerEvents>(event: E, ...args: Parameters<ClientToServerEvents[E]>): () => void {
+    const send = () => {
+      const socket = this.socket as unknown as Socket | null;
+      if (socket?.connected) socket.emit(event, ...args);
+    };
+    this.standing.add(send);
+    send();
+    return () => this.standing.delete(send);
   }
 
   onReconnect(handler: () => void): () => void {

@@ -11,6 +11,12 @@ export const fakeSocket = {
   disconnected: false,
   /** auth sent by the last io() call */
   auth: undefined as unknown,
+  /** client -> server messages sent, oldest first */
+  sent: [] as Array<{ event: string; args: unknown[] }>,
+  emit(event: string, ...args: unknown[]) {
+    fakeSocket.sent.push({ event, args });
+    return fakeSocket;
+  },
   on(event: string, fn: Fn) {
     if (!listeners.has(event)) listeners.set(event, new Set());
     listeners.get(event)!.add(fn);

@@ -33,7 +33,7 @@ function ownedRows<T extends OwnedTable, K extends keyof T & string>(table: T, c
 
 /** What GET /users/export and DELETE /users/account read and change, by user. */
 export const accountDataRepository = {
-  savedLines: ownedRows(savedLines, ['id', 'text', 'category', 'tone', 'platform', 'createdAt']),
+  savedLines: ownedRows(savedLines, ['id', 'text', 'category', 'tone', 'platform', 'approvedByName', 'approvedAt', 'createdAt']),
   generations: ownedRows(generations, [
     'id',
     'category',

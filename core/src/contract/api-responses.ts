@@ -33,6 +33,14 @@ import {
   paypalSubscriptionCreatedDto,
   receiptDto,
 } from '../billing/billing-lifecycle.contract';
+import {
+  approvalCreatedDto,
+  approvalResultDto,
+  approvalsDto,
+  approvedLinesSavedDto,
+  publicApprovalDecidedDto,
+  publicApprovalDto,
+} from '../approvals/approvals.contract';
 import { brandListDto, brandResultDto } from '../brands/brands.contract';
 import { campaignAcceptedDto, campaignDto, campaignLineResultDto, campaignsDto, occasionsDto } from '../campaigns/campaigns.contract';
 import { deletedDto, emptyDto, idDto, revokedDto, sentDto } from '../platform/contract/common';
@@ -167,6 +175,16 @@ export const API_RESPONSES = {
   'POST /teams/:id/lines': teamLineSavedDto,
   'DELETE /teams/:id/lines/:lineId': idDto,
   'GET /teams/:id/usage': teamUsageDto,
+  'POST /approvals': approvalCreatedDto,
+  'GET /approvals': approvalsDto,
+  'GET /approvals/:id': approvalResultDto,
+  'POST /approvals/:id/revoke': approvalResultDto,
+  'POST /approvals/:id/extend': approvalResultDto,
+  'POST /approvals/:id/unlock': approvalResultDto,
+  'POST /approvals/:id/lines': approvalResultDto,
+  'POST /approvals/:id/save-approved': approvedLinesSavedDto,
+  'GET /public/approvals/:token': publicApprovalDto,
+  'POST /public/approvals/:token/decisions': publicApprovalDecidedDto,
 } as const;
 
 export type ApiResponses = { [K in keyof typeof API_RESPONSES]: z.infer<(typeof API_RESPONSES)[K]> };

@@ -5,6 +5,8 @@ import type { PublicUser } from '../accounts/auth.contract';
 import type { Plan } from '../platform/catalogue';
 import type { TeamLineDto, TeamMemberDto } from '../teams/teams.contract';
 import type { CampaignLineDto } from '../campaigns/campaigns.contract';
+import type { ApprovalDecision, ApprovalLineState } from '../approvals/approval-limits';
+import type { PublicApprovalLineDto } from '../approvals/approvals.contract';
 
 /**
  * The one typed map of server -> client events, shared by api, worker and client.
@@ -68,10 +70,42 @@ export interface ServerToClientEvents {
   'campaign:progress': (payload: { campaignId: string; line: CampaignLineDto; done: number; failed: number; total: number }) => void;
   /** Every line of the campaign has been tried (sent once per campaign). */
   'campaign:completed': (payload: { campaignId: string; done: number; failed: number; total: number }) => void;
+  /**
+   * A reviewer decided or commented on a line of an approval link (DESIGN.md §21): to the link's
+   * creator and, for a team's link, the team's members. `state` is the line's state after it
+   * (a comment leaves it as it was). Refetch GET /approvals/:id for the whole history.
+   */
+  'approval:decided': (payload: {
+    approvalId: string;
+    lineId: string;
+    version: number;
+    decision: ApprovalDecision;
+    state: ApprovalLineState;
+    reviewerName: string;
+    comment?: string;
+    decidedAt: string;
+  }) => void;
+  /** A link of the creator or their team changed otherwise (new version, revoked, extended, locked, unlocked): refetch it. */
+  'approval:updated': (payload: { approvalId: string }) => void;
+  /**
+   * To the client pages watching a link (`approval:watch`): a line as the page shows it changed
+   * (another reviewer decided it, or the team shared a new version or a new line). Public fields only.
+   */
+  'approval:line': (payload: { line: PublicApprovalLineDto }) => void;
+  /** To the client pages watching a link: it was revoked (or locked), so the page shows it is no longer available. */
+  'approval:closed': (payload: Record<string, never>) => void;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ClientToServerEvents {}
+/** Client -> server events. */
+export interface ClientToServerEvents {
+  /**
+   * The client approval page (connected as a visitor: `auth: { visitorId }`) asks for a link's live
+   * lines: the server checks the token and PIN as GET /public/approvals/:token does (a wrong PIN
+   * counts towards the lock) and joins the socket to the link's room. `ok: false` for anything
+   * that GET answers 404. Emit it again after a reconnect.
+   */
+  'approval:watch': (payload: { token: string; pin?: string }, ack: (result: { ok: boolean }) => void) => void;
+}
 
 export type ServerEventName = keyof ServerToClientEvents;
 
@@ -79,3 +113,5 @@ export const userRoom = (userId: string) => `user:${userId}`;
 /** Every socket of one signed-in device (refresh-token family), so ending a session closes its sockets. */
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const visitorRoom = (visitorId: string) => `visitor:${visitorId}`;
+/** The client pages watching one approval link (by its id, never its token). */
+export const approvalRoom = (approvalId: string) => `approval:${approvalId}`;

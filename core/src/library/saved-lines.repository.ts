@@ -54,6 +54,8 @@ const dtoColumns = {
   createdAt: savedLines.createdAt,
   generationId: savedLines.generationId,
   platform: savedLines.platform,
+  approvedByName: savedLines.approvedByName,
+  approvedAt: savedLines.approvedAt,
 };
 
 type DtoRow = {
@@ -64,6 +66,8 @@ type DtoRow = {
   createdAt: Date;
   generationId: string | null;
   platform: string | null;
+  approvedByName?: string | null;
+  approvedAt?: Date | null;
 };
 
 const isPlatform = (value: string | null): value is PlatformId => value !== null && (PLATFORM_IDS as readonly string[]).includes(value);
@@ -77,6 +81,8 @@ export function toSavedLineDto(row: DtoRow): SavedLineDto {
     createdAt: row.createdAt.toISOString(),
     generationId: row.generationId,
     platform: isPlatform(row.platform) ? row.platform : null,
+    // Only on lines saved from an approval link (the field is absent on the others).
+    ...(row.approvedByName && row.approvedAt ? { approvedBy: { name: row.approvedByName, at: row.approvedAt.toISOString() } } : {}),
   };
 }
 
@@ -93,6 +99,31 @@ const newestFirst = newestFirstOn(savedLines.createdAt, savedLines.id);
 const after = (pos: CursorPosition): SQL => afterPosition(savedLines.createdAt, savedLines.id, pos);
 
 export const savedLinesRepository = {
+  /**
+   * Saves a line approved on an approval link, marked "approved by <name> on <date>": a new line,
+   * or the same text (any case) already saved, marked now. True when it was new.
+   */
+  async saveApproved(
+    db: DbOrTx,
+    input: {
+      userId: string;
+      text: string;
+      category: CategoryId;
+      tone: Tone;
+      platform: PlatformId | null;
+      approvedByName: string;
+      approvedAt: Date;
+    },
+  ): Promise<boolean> {
+    const [inserted] = await db.insert(savedLines).values(input).onConflictDoNothing().returning({ id: savedLines.id });
+    if (inserted) return true;
+    await db
+      .update(savedLines)
+      .set({ approvedByName: input.approvedByName, approvedAt: input.approvedAt })
+      .where(and(eq(savedLines.userId, input.userId), sql`lower(${savedLines.text}) = lower(${input.text})`));
+    return false;
+  },
+
   /**
    * Saves a line; the same text again (in any case) for the same user answers the existing line.
    * `generationId` is linked only when that generation is the user's own; otherwise it is dropped.

@@ -219,6 +219,13 @@ export const exportQuery = z.object({
   category: listSavedQuery.shape.category,
 });
 
+/** A line saved from a client approval link (POST /approvals/:id/save-approved): who approved it, when. Absent or null: not from one. */
+export const approvedByDto = z
+  .object({ name: z.string().describe('the reviewer who approved it'), at: timestampSchema })
+  .nullable()
+  .describe('shown as "approved by <name> on <date>"');
+export type ApprovedByDto = z.infer<typeof approvedByDto>;
+
 export const savedLineDto = z.object({
   id: z.uuid(),
   text: z.string(),
@@ -227,6 +234,7 @@ export const savedLineDto = z.object({
   createdAt: timestampSchema,
   generationId: z.uuid().nullable(),
   platform: z.enum(PLATFORM_IDS).nullable(),
+  approvedBy: approvedByDto.optional(),
 });
 export type SavedLineDto = z.infer<typeof savedLineDto>;
 

@@ -91,6 +91,9 @@ export const savedLines = pgTable(
     generationId: uuid('generation_id').references(() => generations.id, { onDelete: 'set null' }),
     /** Where the line will be posted (a platform id), if the user said. */
     platform: text('platform'),
+    /** Saved from a client approval link: the reviewer who approved it and when ("approved by <name> on <date>"). */
+    approvedByName: text('approved_by_name'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

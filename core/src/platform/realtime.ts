@@ -1,7 +1,7 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Redis } from 'ioredis';
 import type { ServerToClientEvents } from '../contract/socket-events';
-import { sessionRoom, userRoom, visitorRoom } from '../contract/socket-events';
+import { approvalRoom, sessionRoom, userRoom, visitorRoom } from '../contract/socket-events';
 import { teamRoom } from '../teams/teams.contract';
 import type { Logger } from './logger';
 import { withSpanSync } from './tracing';
@@ -14,6 +14,8 @@ export interface Audience {
   visitorId?: string | null;
   /** Every socket of the team's members (room `team:<id>`). */
   teamId?: string | null;
+  /** The client pages watching an approval link (room `approval:<id>`): send them public fields only. */
+  approvalId?: string | null;
 }
 
 /**
@@ -98,6 +100,7 @@ export class Realtime {
     if (audience.userId) rooms.push(userRoom(audience.userId));
     if (audience.visitorId) rooms.push(visitorRoom(audience.visitorId));
     if (audience.teamId) rooms.push(teamRoom(audience.teamId));
+    if (audience.approvalId) rooms.push(approvalRoom(audience.approvalId));
     if (rooms.length === 0) return;
     withSpanSync(
       `socket.emit ${event}`,

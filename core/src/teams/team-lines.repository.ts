@@ -16,6 +16,8 @@ const lineColumns = {
   createdAt: teamLines.createdAt,
   savedById: teamLines.savedBy,
   savedByName: users.name,
+  approvedByName: teamLines.approvedByName,
+  approvedAt: teamLines.approvedAt,
 };
 type LineRow = {
   id: string;
@@ -26,6 +28,8 @@ type LineRow = {
   createdAt: Date;
   savedById: string | null;
   savedByName: string | null;
+  approvedByName?: string | null;
+  approvedAt?: Date | null;
 };
 
 export function toTeamLineDto(row: LineRow): TeamLineDto {
@@ -37,11 +41,26 @@ export function toTeamLineDto(row: LineRow): TeamLineDto {
     tone: row.tone as Tone,
     createdAt: row.createdAt.toISOString(),
     savedBy: row.savedById ? { userId: row.savedById, name: row.savedByName ?? '' } : null,
+    ...(row.approvedByName && row.approvedAt ? { approvedBy: { name: row.approvedByName, at: row.approvedAt.toISOString() } } : {}),
   };
 }
 
 /** The team library: lines its members saved, read by members only. */
 export const teamLinesRepository = {
+  /** Saves a line approved on an approval link to the team, marked approved (the same text already there: marked now). True when new. */
+  async saveApproved(
+    tx: DbOrTx,
+    input: { teamId: string; savedBy: string; text: string; category: CategoryId; tone: Tone; approvedByName: string; approvedAt: Date },
+  ): Promise<boolean> {
+    const [inserted] = await tx.insert(teamLines).values(input).onConflictDoNothing().returning({ id: teamLines.id });
+    if (inserted) return true;
+    await tx
+      .update(teamLines)
+      .set({ approvedByName: input.approvedByName, approvedAt: input.approvedAt })
+      .where(and(eq(teamLines.teamId, input.teamId), sql`lower(${teamLines.text}) = lower(${input.text})`));
+    return false;
+  },
+
   /** Saves a line to the team; the same text (any case) again answers the existing line. */
   async saveLine(
     tx: DbOrTx,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, TONES } from '../platform/catalogue';
 import { categorySchema, countSchema, emailSchema, timestampSchema, toneSchema, uuidSchema } from '../platform/contract/common';
-import { listSavedQuery, saveLineBody } from '../lines';
+import { approvedByDto, listSavedQuery, saveLineBody } from '../lines';
 import { TEAM_NAME_MAX } from '../platform/contract/limits';
 
 export { TEAM_NEED_ROLES, TEAM_NEEDS, TEAM_ROLES, teamRoleMeets, type TeamNeed, type TeamRole } from './team-roles';
@@ -83,6 +83,7 @@ export const teamLineDto = z.object({
   tone: z.enum(TONES),
   createdAt: timestampSchema,
   savedBy: z.object({ userId: z.uuid(), name: z.string() }).nullable(),
+  approvedBy: approvedByDto.optional(),
 });
 export type TeamLineDto = z.infer<typeof teamLineDto>;
 

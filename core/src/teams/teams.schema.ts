@@ -88,6 +88,9 @@ export const teamLines = pgTable(
     text: text('text').notNull(),
     category: text('category').notNull(),
     tone: text('tone').notNull(),
+    /** Saved from a client approval link: the reviewer who approved it and when. */
+    approvedByName: text('approved_by_name'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -36,7 +36,7 @@ export function emailJsTemplate(mail: Mail, opts: Pick<EmailJsOptions, 'template
     throw new PermanentMailError('Team invitations need SMTP (SMTP_URL): EmailJS has no template for them');
   }
   if (!opts.templateId) throw new Error('EMAILJS_TEMPLATE_ID is not set: cannot deliver contact messages');
-  if (mail.kind === 'billing') {
+  if (mail.kind === 'billing' || mail.kind === 'notice') {
     // The default template with the recipient set: the account's template must use {{to_email}}.
     return {
       templateId: opts.templateId,

@@ -24,7 +24,9 @@ export type Mail =
       timeZone?: string;
     }
   | { kind: 'contact'; name: string; email: string; subject: string; message: string; receivedAt: Date }
-  | { kind: 'billing'; to: string; name: string; subject: string; text: string; html: string };
+  | { kind: 'billing'; to: string; name: string; subject: string; text: string; html: string }
+  /** A notice composed by its feature (an approval link's summary): subject and bodies as given. */
+  | { kind: 'notice'; to: string; name: string; subject: string; text: string; html: string };
 
 /** Account e-mails (outbound_emails): a reset or verification link, or a notice. */
 export interface AccountMail {

@@ -54,7 +54,8 @@ export function composeMail(mail: Mail, opts: { contactInbox: string; publicUrl?
       '<p>Didn&#39;t expect this? Ignore this e-mail: nothing happens unless you open the link.</p>';
     return { to: mail.to, subject: oneLine(`Join ${mail.teamName} on Genius Lines`).slice(0, 200), text, html };
   }
-  if (mail.kind === 'billing') return { to: mail.to, subject: oneLine(mail.subject), text: mail.text, html: mail.html };
+  if (mail.kind === 'billing' || mail.kind === 'notice')
+    return { to: mail.to, subject: oneLine(mail.subject), text: mail.text, html: mail.html };
   const subject = `[Contact] ${mail.subject}: ${oneLine(mail.name)}`.slice(0, 200);
   const text =
     `New message from the contact form\n\n` +

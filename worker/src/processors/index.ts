@@ -8,6 +8,7 @@ import { paypalRefundProcessor } from '../billing/paypal-refund.processor';
 import { webhookDeliveryProcessor } from '../webhooks/webhook-delivery.processor';
 import { mpesaC2bRegisterProcessor } from '../billing/mpesa-c2b-register.processor';
 import { paybillExpiryProcessor } from '../billing/paybill-expiry.processor';
+import { approvalSummaryProcessor } from '../approvals/approval-summary.processor';
 import { mpesaTransactionStatusProcessor } from '../billing/mpesa-transaction-status.processor';
 
 /** One entry per job; each handler lives in its own `<name>.processor.ts`. */
@@ -21,5 +22,6 @@ export const processors: ProcessorRegistration[] = [
   webhookDeliveryProcessor,
   mpesaC2bRegisterProcessor,
   paybillExpiryProcessor,
+  approvalSummaryProcessor,
   mpesaTransactionStatusProcessor,
 ];

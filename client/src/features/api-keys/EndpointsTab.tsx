@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import {
+  APPROVAL_ROUTES,
+  APPROVAL_V1_EXAMPLE,
   BRAND_AND_COMPARE_ROUTES,
   DOC_PARAMS,
   ENDPOINTS,
@@ -14,6 +16,27 @@ import { FitSection } from './FitSection';
 import { FieldsTable } from './FieldsTable';
 import { Inline } from './Inline';
 import { MethodBadge } from './MethodBadge';
+import type { AppRouteDoc } from './api-doc-types';
+
+/** A list of web app routes, each with its description (`apiDocs:endpoints.routes.<id>`). */
+function RouteList({ routes }: { routes: readonly AppRouteDoc[] }) {
+  const { t } = useTranslation('apiDocs');
+  return (
+    <ul className="mt-4 divide-y divide-slate-100 text-sm dark:divide-slate-800">
+      {routes.map((r) => (
+        <li key={`${r.method} ${r.path}`} className="flex flex-col gap-1.5 py-3 sm:flex-row sm:items-start sm:gap-3">
+          <span className="flex shrink-0 items-center gap-2 sm:w-56">
+            <MethodBadge method={r.method} />
+            <code className="break-all font-mono text-xs font-semibold text-slate-900 dark:text-white">{r.path}</code>
+          </span>
+          <span className="text-slate-700 dark:text-slate-300">
+            <Inline text={t(`endpoints.routes.${r.id}`, DOC_PARAMS)} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function Endpoint({ endpoint }: { endpoint: EndpointDoc }) {
   const { t } = useTranslation('apiDocs');
@@ -76,19 +99,19 @@ export function EndpointsTab({ origin }: { origin: string }) {
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           <Inline text={t('endpoints.brands.intro')} />
         </p>
-        <ul className="mt-4 divide-y divide-slate-100 text-sm dark:divide-slate-800">
-          {BRAND_AND_COMPARE_ROUTES.map((r) => (
-            <li key={`${r.method} ${r.path}`} className="flex flex-col gap-1.5 py-3 sm:flex-row sm:items-start sm:gap-3">
-              <span className="flex shrink-0 items-center gap-2 sm:w-56">
-                <MethodBadge method={r.method} />
-                <code className="break-all font-mono text-xs font-semibold text-slate-900 dark:text-white">{r.path}</code>
-              </span>
-              <span className="text-slate-700 dark:text-slate-300">
-                <Inline text={t(`endpoints.routes.${r.id}`, DOC_PARAMS)} />
-              </span>
-            </li>
-          ))}
-        </ul>
+        <RouteList routes={BRAND_AND_COMPARE_ROUTES} />
+      </section>
+      <section aria-labelledby="endpoint-approvals" className="card p-5 sm:p-6">
+        <h3 id="endpoint-approvals" className="text-lg font-semibold text-slate-900 dark:text-white">
+          {t('endpoints.approvals.heading')}
+        </h3>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          <Inline text={t('endpoints.approvals.intro')} />
+        </p>
+        <RouteList routes={APPROVAL_ROUTES} />
+        <div className="mt-4">
+          <CodeBlock title={t('endpoints.approvals.responseTitle')} language="json" code={JSON.stringify(APPROVAL_V1_EXAMPLE, null, 2)} />
+        </div>
       </section>
       <section aria-labelledby="endpoint-errors" className="card p-5 sm:p-6">
         <h3 id="endpoint-errors" className="text-lg font-semibold text-slate-900 dark:text-white">

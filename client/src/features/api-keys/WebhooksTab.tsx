@@ -1,6 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { WEBHOOK_CHANGES_PER_HOUR } from '@gl/core/types';
 import {
+  APPROVAL_DECIDED_EXAMPLE,
   WEBHOOK_EVENTS,
   WEBHOOK_HEADERS,
   WEBHOOK_PAYLOAD_EXAMPLE,
@@ -55,6 +56,7 @@ export function WebhooksTab() {
           ))}
         </dl>
         <CodeBlock title={t('webhooks.payloadTitle')} language="json" code={JSON.stringify(WEBHOOK_PAYLOAD_EXAMPLE, null, 2)} />
+        <CodeBlock title={t('webhooks.approvalPayloadTitle')} language="json" code={JSON.stringify(APPROVAL_DECIDED_EXAMPLE, null, 2)} />
       </section>
       <section aria-labelledby="webhooks-verify" className="space-y-3">
         <h3 id="webhooks-verify" className="text-lg font-semibold text-slate-900 dark:text-white">

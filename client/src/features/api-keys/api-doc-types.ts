@@ -38,7 +38,19 @@ export interface AppRouteDoc {
     | 'lines-compare'
     | 'campaigns-create'
     | 'platforms'
-    | 'refine';
+    | 'refine'
+    | 'approvals-v1-get'
+    | 'approvals-create'
+    | 'approvals-list'
+    | 'approvals-get'
+    | 'approvals-revoke'
+    | 'approvals-extend'
+    | 'approvals-unlock'
+    | 'approvals-lines'
+    | 'approvals-export'
+    | 'approvals-save-approved'
+    | 'public-approval-get'
+    | 'public-approval-decide';
   method: HttpMethod;
   path: string;
 }

@@ -22,6 +22,7 @@ import {
   TONES,
   TOPIC_MAX,
 } from '@gl/core/types';
+import type { V1ApprovalResultDto } from '@gl/core/types';
 import type { ApiCall, AppRouteDoc, EndpointDoc } from './api-doc-types';
 import { FIT_FIELDS, FIT_PARAMS } from './api-fit';
 
@@ -425,3 +426,79 @@ export const BRAND_AND_COMPARE_ROUTES: readonly AppRouteDoc[] = [
   },
   { id: 'campaigns-create', method: 'POST', path: '/api/campaigns' },
 ];
+
+/** Client approval links (DESIGN.md §21): the v1 route (API key), the web app's and the client page's. */
+export const APPROVAL_ROUTES: readonly AppRouteDoc[] = [
+  { id: 'approvals-v1-get', method: 'GET', path: '/api/v1/approvals/:id' },
+  { id: 'approvals-create', method: 'POST', path: '/api/approvals' },
+  { id: 'approvals-list', method: 'GET', path: '/api/approvals' },
+  { id: 'approvals-get', method: 'GET', path: '/api/approvals/:id' },
+  { id: 'approvals-revoke', method: 'POST', path: '/api/approvals/:id/revoke' },
+  { id: 'approvals-extend', method: 'POST', path: '/api/approvals/:id/extend' },
+  { id: 'approvals-unlock', method: 'POST', path: '/api/approvals/:id/unlock' },
+  { id: 'approvals-lines', method: 'POST', path: '/api/approvals/:id/lines' },
+  { id: 'approvals-export', method: 'GET', path: '/api/approvals/:id/export' },
+  { id: 'approvals-save-approved', method: 'POST', path: '/api/approvals/:id/save-approved' },
+  { id: 'public-approval-get', method: 'GET', path: '/api/public/approvals/:token' },
+  { id: 'public-approval-decide', method: 'POST', path: '/api/public/approvals/:token/decisions' },
+];
+
+const APPROVAL_ID = '7d1e2f3a-5b6c-4d7e-8f90-a1b2c3d4e5f6';
+const APPROVAL_LINE_ID = 'c0ffee00-1234-4abc-8def-0123456789ab';
+
+/** An answer of GET /api/v1/approvals/:id (typed by the contract, so it cannot drift from it). */
+export const APPROVAL_V1_EXAMPLE: V1ApprovalResultDto = {
+  success: true,
+  approval: {
+    id: APPROVAL_ID,
+    title: 'Mama Mboga launch week',
+    note: 'Please approve by Friday.',
+    language: 'sw',
+    hasPin: true,
+    status: 'open',
+    expiresAt: '2026-12-12T09:30:00.000Z',
+    revokedAt: null,
+    lockedAt: null,
+    createdAt: '2026-11-28T09:30:00.000Z',
+    createdBy: { userId: '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d', name: 'Wanjiru' },
+    teamId: null,
+    counts: { total: 1, pending: 0, approved: 1, changesRequested: 0 },
+    lastDecisionAt: '2026-11-28T11:02:00.000Z',
+    lines: [
+      {
+        id: APPROVAL_LINE_ID,
+        position: 0,
+        text: 'Greens at your door by 8am',
+        platform: 'x_post',
+        version: 2,
+        state: 'approved',
+        decidedBy: 'Amina',
+        decidedAt: '2026-11-28T11:02:00.000Z',
+        versions: [
+          { version: 1, text: 'Fresh greens at your door', platform: 'x_post', createdAt: '2026-11-28T09:30:00.000Z' },
+          { version: 2, text: 'Greens at your door by 8am', platform: 'x_post', createdAt: '2026-11-28T10:40:00.000Z' },
+        ],
+        decisions: [
+          {
+            id: '0e9d8c7b-6a5f-4e3d-8c2b-1a0f9e8d7c6b',
+            lineId: APPROVAL_LINE_ID,
+            version: 1,
+            decision: 'request_changes',
+            reviewerName: 'Amina',
+            comment: 'Say when it arrives.',
+            createdAt: '2026-11-28T10:05:00.000Z',
+          },
+          {
+            id: '1f0e9d8c-7b6a-4f5e-9d3c-2b1a0f9e8d7c',
+            lineId: APPROVAL_LINE_ID,
+            version: 2,
+            decision: 'approve',
+            reviewerName: 'Amina',
+            comment: null,
+            createdAt: '2026-11-28T11:02:00.000Z',
+          },
+        ],
+      },
+    ],
+  },
+};

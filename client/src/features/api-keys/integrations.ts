@@ -4,7 +4,7 @@
  * (core/src/server/webhooks, api/src/mcp); tests/integration/webhooks.test.ts and mcp.test.ts
  * check that it behaves as described here.
  */
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@gl/core/types';
+import { WEBHOOK_EVENT_TYPES, type ApprovalDecidedEventDto, type WebhookEventType } from '@gl/core/types';
 import { API_KEY_PLACEHOLDER } from './api-examples';
 
 /**
@@ -15,6 +15,24 @@ export const WEBHOOK_EVENTS = WEBHOOK_EVENT_TYPES.map((type: WebhookEventType) =
 
 /** The signature headers; what each carries is `integrations:webhooks.headers.<name>`. */
 export const WEBHOOK_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
+
+/** The body of an `approval.decided` event (its `data` typed by the contract). */
+export const APPROVAL_DECIDED_EXAMPLE: { type: 'approval.decided'; timestamp: string; data: ApprovalDecidedEventDto } = {
+  type: 'approval.decided',
+  timestamp: '2026-11-28T11:02:01.000Z',
+  data: {
+    approvalId: '7d1e2f3a-5b6c-4d7e-8f90-a1b2c3d4e5f6',
+    title: 'Mama Mboga launch week',
+    lineId: 'c0ffee00-1234-4abc-8def-0123456789ab',
+    version: 2,
+    text: 'Greens at your door by 8am',
+    decision: 'approve',
+    state: 'approved',
+    reviewerName: 'Amina',
+    comment: null,
+    decidedAt: '2026-11-28T11:02:00.000Z',
+  },
+};
 
 export const WEBHOOK_PAYLOAD_EXAMPLE = {
   type: 'line.saved',

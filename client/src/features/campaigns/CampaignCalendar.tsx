@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CampaignDto, CampaignExportFormat } from '@gl/core/types';
 import { errorMessage } from '../../platform/api';
+import ShareForApproval from '../approvals/ShareForApproval';
 import { EXPORT_LABELS, shortDate, useCampaignExport, usePutCampaignLine } from './campaigns';
 import { DownloadIcon } from '../../ui/icons';
 import CampaignLineCard from './CampaignLineCard';
@@ -44,6 +45,9 @@ export default function CampaignCalendar({ campaign, userId }: { campaign: Campa
               : t('calendar.written', { done: campaign.done, total: campaign.total })}
             {campaign.failed > 0 ? t('calendar.failed', { count: campaign.failed }) : ''}
           </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <ShareForApproval source={{ campaignId: campaign.id }} defaultTitle={occasion} disabled={running || campaign.done === 0} />
         </div>
         <div className="flex flex-wrap gap-2" aria-label={t('calendar.export')}>
           {(Object.keys(EXPORT_LABELS) as CampaignExportFormat[]).map((f) => (

@@ -3,6 +3,7 @@ import type { SavedLineDto } from '@gl/core/types';
 import { showShortMoment } from '../../platform/time-zone';
 import { TONE_BADGE } from './saved';
 import { CheckIcon, CopyIcon, TrashIcon } from '../../ui/icons';
+import { SelectForApproval } from '../approvals/SelectionBar';
 
 export default function SavedLineCard({
   line,
@@ -10,14 +11,19 @@ export default function SavedLineCard({
   onCopy,
   onDelete,
   deleting,
+  selected,
+  onSelect,
 }: {
   line: SavedLineDto;
   copied: boolean;
   onCopy(): void;
   onDelete(): void;
   deleting: boolean;
+  /** Chosen for an approval link (the box shows when onSelect is given). */
+  selected?: boolean;
+  onSelect?(): void;
 }) {
-  const { t } = useTranslation(['saved', 'catalog']);
+  const { t } = useTranslation(['saved', 'catalog', 'approvals']);
   return (
     <li
       data-testid="saved-line"
@@ -40,10 +46,18 @@ export default function SavedLineCard({
         )}
       </div>
       <p className="mt-3 flex-1 text-[0.95rem] leading-relaxed text-slate-900 dark:text-slate-100">{line.text}</p>
+      {line.approvedBy && (
+        <p className="mt-2 text-xs font-medium text-emerald-800 dark:text-emerald-300" data-testid="approved-by">
+          {t('approvals:approvedBy', { name: line.approvedBy.name, date: showShortMoment(line.approvedBy.at) })}
+        </p>
+      )}
       <div className="mt-4 flex items-center justify-between gap-2">
-        <time dateTime={line.createdAt} className="text-xs text-slate-600 dark:text-slate-400">
-          {showShortMoment(line.createdAt)}
-        </time>
+        <span className="flex items-center gap-2">
+          {onSelect && <SelectForApproval text={line.text} checked={Boolean(selected)} onToggle={onSelect} />}
+          <time dateTime={line.createdAt} className="text-xs text-slate-600 dark:text-slate-400">
+            {showShortMoment(line.createdAt)}
+          </time>
+        </span>
         <button type="button" className="btn-ghost tap px-2.5 py-1 text-xs" onClick={onCopy}>
           {copied ? <CheckIcon className="h-3.5 w-3.5" /> : <CopyIcon className="h-3.5 w-3.5" />}
           {copied ? t('card.copied') : t('card.copy')}

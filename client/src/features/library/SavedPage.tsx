@@ -6,6 +6,7 @@ import PageLoader from '../../ui/PageLoader';
 import AnalyticsPanel from './AnalyticsPanel';
 import ExportButtons from './ExportButtons';
 import SavedLineCard from './SavedLineCard';
+import SelectionBar, { useLineSelection } from '../approvals/SelectionBar';
 import SignInWall from './SignInWall';
 import { BookmarkIcon, SearchIcon } from '../../ui/icons';
 import LibraryFilterBar from './LibraryFilterBar';
@@ -25,7 +26,7 @@ export default function SavedPage() {
 }
 
 function SavedLibrary({ userId }: { userId: string }) {
-  const { t } = useTranslation('saved');
+  const { t } = useTranslation(['saved', 'approvals']);
   const plan = useCurrentPlan();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<CategoryId | 'all'>('all');
@@ -35,6 +36,7 @@ function SavedLibrary({ userId }: { userId: string }) {
   const { copiedKey, copy } = useCopy();
   const { remove, deleting, clearAll: clearLibrary, clearing } = useSavedDeletes(userId);
   const { confirm, dialog } = useConfirm();
+  const selection = useLineSelection();
 
   const lines: SavedLineDto[] = useMemo(() => list.data?.pages.flatMap((p) => p.savedLines) ?? [], [list.data]);
   const matching = list.data?.pages[0]?.total ?? 0;
@@ -144,9 +146,12 @@ function SavedLibrary({ userId }: { userId: string }) {
                 onCopy={() => void copy(line.id, line.text)}
                 onDelete={() => remove(line.id)}
                 deleting={deleting.has(line.id)}
+                selected={selection.has(line.id)}
+                onSelect={() => selection.toggle(line.id)}
               />
             ))}
           </ul>
+          <SelectionBar ids={selection.ids} onClear={selection.clear} defaultTitle={t('approvals:select.defaultTitle')} />
           <LoadMoreButton list={list} />
         </>
       )}

@@ -15,6 +15,7 @@ import { offeredActions, refinedLabel } from './RefineMenu';
 import { defaultSwitches } from './use-platform-choice';
 import { displayOrder } from './display-order';
 import LineCounter from './LineCounter';
+import ShareForApproval from '../approvals/ShareForApproval';
 import { graphemes } from '../../platform/format';
 import { useLineMeasure } from './line-measure';
 
@@ -155,6 +156,15 @@ export default function ResultsPanel({
           <SparklesIcon className="h-4 w-4 shrink-0" />
           {t(`results.source.${state.source}`)}
         </p>
+      )}
+
+      {state.phase === 'completed' && state.id && isAuthenticated && request && (
+        <div className="mt-4 flex flex-wrap items-center gap-2">
+          <ShareForApproval
+            source={{ generationId: state.id }}
+            defaultTitle={request.topic || t(`catalog:category.${request.category}.name`)}
+          />
+        </div>
       )}
 
       {!isAuthenticated && arrived > 0 && (

@@ -13,10 +13,12 @@ import PageLoader from '../../ui/PageLoader';
 import LibraryFilterBar from '../library/LibraryFilterBar';
 import LoadMoreButton from '../library/LoadMoreButton';
 import { CheckIcon, CopyIcon, TrashIcon } from '../../ui/icons';
+import SelectionBar, { SelectForApproval, useLineSelection } from '../approvals/SelectionBar';
 
 /** The team's shared library: search, category filter, pages; new lines arrive live (see useTeamLiveUpdates). */
 export default function TeamLibrary({ userId, current }: { userId: string; current: CurrentTeamDto }) {
-  const { t } = useTranslation('team');
+  const { t } = useTranslation(['team', 'approvals']);
+  const selection = useLineSelection();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<CategoryId | 'all'>('all');
   const remove = useDeleteTeamLine(userId, current.team.id);
@@ -79,6 +81,11 @@ export default function TeamLibrary({ userId, current }: { userId: string; curre
                 </span>
               </div>
               <p className="mt-3 flex-1 break-words text-slate-900 dark:text-slate-100">{line.text}</p>
+              {line.approvedBy && (
+                <p className="mt-2 text-xs font-medium text-emerald-800 dark:text-emerald-300" data-testid="approved-by">
+                  {t('approvals:approvedBy', { name: line.approvedBy.name, date: showShortMoment(line.approvedBy.at) })}
+                </p>
+              )}
               <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600 dark:text-slate-400">
                 <span>
                   {t('library.savedBy', {
@@ -86,7 +93,8 @@ export default function TeamLibrary({ userId, current }: { userId: string; curre
                     date: showShortMoment(line.createdAt),
                   })}
                 </span>
-                <span className="flex gap-1">
+                <span className="flex flex-wrap items-center gap-1">
+                  <SelectForApproval text={line.text} checked={selection.has(line.id)} onToggle={() => selection.toggle(line.id)} />
                   <button
                     type="button"
                     className="btn-ghost px-2 py-1 text-xs"
@@ -113,6 +121,7 @@ export default function TeamLibrary({ userId, current }: { userId: string; curre
           ))}
         </ul>
       )}
+      <SelectionBar ids={selection.ids} onClear={selection.clear} defaultTitle={t('approvals:select.defaultTitle')} />
       <LoadMoreButton list={list} />
     </section>
   );

@@ -25,6 +25,7 @@ export interface EnCatalogue {
   community: typeof import('../../locales/en/community.json');
   apiDocs: typeof import('../../locales/en/apiDocs.json');
   integrations: typeof import('../../locales/en/integrations.json');
+  approvals: typeof import('../../locales/en/approvals.json');
   errors: typeof import('../../locales/en/errors.json');
 }
 

@@ -41,6 +41,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'community',
   'apiDocs',
   'integrations',
+  'approvals',
   'errors',
 ];
 export const CORE_NAMESPACES: readonly Namespace[] = ['common', 'home', 'newsletter', 'errors'];

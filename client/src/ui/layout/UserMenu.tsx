@@ -96,6 +96,11 @@ export default function UserMenu({ user }: { user: PublicUser }) {
             </Link>
           </li>
           <li>
+            <Link to="/approvals" className="menu-item">
+              {t('nav.approvals')}
+            </Link>
+          </li>
+          <li>
             <Link to="/pricing" className="menu-item">
               {t('nav.subscription')}
             </Link>

@@ -53,7 +53,7 @@ export const CAMPAIGN_PLATFORMS_MAX = 4;
 export const CAMPAIGNS_RUNNING_MAX = 2;
 
 /** Outgoing webhook events (Business plan), in the order the api-docs page lists them. */
-export const WEBHOOK_EVENT_TYPES = ['generation.completed', 'line.saved', 'campaign.completed'] as const;
+export const WEBHOOK_EVENT_TYPES = ['generation.completed', 'line.saved', 'campaign.completed', 'approval.decided'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Every webhook signing secret starts with this (Standard Webhooks: `whsec_` + base64). */
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';

@@ -97,3 +97,66 @@ export const DEV_BRIEFS: DevBrief[] = [
   },
   { topic: 'Driving school in Thika, Class B licence, KSh 18,000 full course, NTSA approved', category: 'taglines', tone: 'bold' },
 ];
+
+/**
+ * Twenty more briefs (issue 33, the extractive layer): owners who describe themselves with vivid
+ * clauses, promises and facts, the raw material the writer reuses. Invented for tuning, never rated.
+ */
+export const CLAUSE_DEV_BRIEFS: DevBrief[] = [
+  {
+    topic: 'Mobile bike repair in Leeds. We come to your office car park, fix it while you work, no fix no fee',
+    category: 'adlines',
+    tone: 'bold',
+  },
+  { topic: 'Salt & Ember beach bar in Diani, tables on the sand at sunset, cocktails KSh 600', category: 'captions', tone: 'romantic' },
+  { topic: 'dog walker in Lavington lol, one dog at a time, walks KSh 500, photos after every walk', category: 'slogans', tone: 'funny' },
+  { topic: 'Mama Akinyi fish in Dunga beach Kisumu, tilapia fried fresh from the lake, open daily', category: 'adlines', tone: 'funny' },
+  {
+    topic: 'We bake sourdough in a wood-fired oven in Lewes, bread out by 7am, order by WhatsApp',
+    category: 'taglines',
+    tone: 'minimalist',
+  },
+  { topic: 'bio for me: I braid hair in Umoja, knotless braids in 4 hours, I come to your house', category: 'bios', tone: 'bold' },
+  {
+    topic: 'Laundry pickup in Kilimani, we collect at 8am and return it folded by 6pm, KSh 100 per kg',
+    category: 'adlines',
+    tone: 'corporate',
+  },
+  {
+    topic: 'Ferry cafe on Likoni crossing, hot mandazi and chai served before the first ferry',
+    category: 'captions',
+    tone: 'inspirational',
+  },
+  { topic: 'honestly just need a slogan for my window cleaning, we clean to the last streak, Bristol', category: 'slogans', tone: 'bold' },
+  {
+    topic: 'Accounting firm in Upper Hill, we file your KRA returns on time, no penalties, fixed monthly fee',
+    category: 'taglines',
+    tone: 'corporate',
+  },
+  { topic: 'Nyama choma joint in Kitengela, goat roasted slow over charcoal, Sundays live band', category: 'adlines', tone: 'funny' },
+  { topic: 'IT support for schools in Eldoret, we fix laptops same day, 2 year contracts', category: 'bios', tone: 'corporate' },
+  {
+    topic: 'Fresh flower stall at Westlands market, roses cut this morning, bouquets from KSh 800',
+    category: 'captions',
+    tone: 'romantic',
+  },
+  {
+    topic: 'Swim school for kids in Mombasa, small classes of 4, every child swims by the end of term',
+    category: 'adlines',
+    tone: 'inspirational',
+  },
+  { topic: 'Fundi Joe plumbing, I fix leaks the same day, Ruaka and Ruiru, call anytime', category: 'bios', tone: 'minimalist' },
+  {
+    topic: 'Vintage vinyl shop in Glasgow, records cleaned and graded by hand, open Thursday to Sunday',
+    category: 'taglines',
+    tone: 'romantic',
+  },
+  { topic: 'Boda parcel delivery in Nakuru town, we deliver within 30 minutes or it is free', category: 'slogans', tone: 'motivational' },
+  {
+    topic: 'home cooked lunch boxes for offices in Westlands, made every morning, KSh 350, order by 10am',
+    category: 'adlines',
+    tone: 'minimalist',
+  },
+  { topic: 'Hilltop campsite in Nanyuki, wake up to Mount Kenya, tents and firewood provided', category: 'captions', tone: 'bold' },
+  { topic: 'Sunday car boot sale at Ngong Racecourse, bring your stuff, sell it, KSh 500 a slot', category: 'captions', tone: 'funny' },
+];

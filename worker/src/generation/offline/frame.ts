@@ -323,7 +323,7 @@ function clauseSubject(rest: string, name: string | null): string | null {
 const MEDIUM = String.raw`(?:ig|insta(?:gram)?|tiktok|twitter|x|facebook|fb|linkedin|whatsapp(?:\s+status)?|page|profile|account|banner|poster|flyer|flier|t-?shirts?|tees|signboard|sign|billboard|website|site|menu|stickers?|mugs?|caps?|shop front|storefront)`;
 /** The request words of a brief: what is asked for, not what the subject is ("need a caption for our car wash"). */
 const REQUEST_HEAD = new RegExp(
-  String.raw`^\s*(?:(?:hi|hey|hello|pls|please|plz|yo|ok|okay)[\s,!]+)*(?:(?:i|we)\s+(?:need|want|would like)\s+|(?:can|could)\s+(?:you|u)\s+(?:write|give|make|do)(?:\s+(?:me|us))?\s+|need\s+|want\s+|write\s+(?:me\s+|us\s+)?|give\s+(?:me|us)\s+|looking\s+for\s+|help\s+(?:me|us)\s+(?:write|with)\s+)?(?:an?\s+|some\s+|the\s+)?(?:short\s+|catchy\s+|good\s+|new\s+|fun(?:ny)?\s+)?(?:(?:ig|instagram|insta|tiktok|twitter|x|linkedin|facebook|fb)\s+)?(?:captions?|bios?|quotes?|slogans?|taglines?|tag lines?|headlines?|ad(?:\s+|-)?lines?|ads?|posts?|words|lines?|copy|text|status|one-?liners?|description)(?:\s+(?:for|about)\s+(?:me|us)\b)?(?:\s+(?:for|on|to put on)\s+(?:my|our|the|a)?\s*${MEDIUM})?\s*(?:for|about|on|of)?\s*(?:(?:my|our|the)\s+)?(?:${MEDIUM}\s*)?(?:for\s+(?:me|us)\b)?\s*[:\-–—,]?\s*`,
+  String.raw`^\s*(?:(?:hi|hey|hello|pls|please|plz|yo|ok|okay|honestly|just|so|um+|basically)[\s,!]+)*(?:(?:i|we)\s+(?:need|want|would like)\s+|(?:can|could)\s+(?:you|u)\s+(?:write|give|make|do)(?:\s+(?:me|us))?\s+|need\s+|want\s+|write\s+(?:me\s+|us\s+)?|give\s+(?:me|us)\s+|looking\s+for\s+|help\s+(?:me|us)\s+(?:write|with)\s+)?(?:an?\s+|some\s+|the\s+)?(?:short\s+|catchy\s+|good\s+|new\s+|fun(?:ny)?\s+)?(?:(?:ig|instagram|insta|tiktok|twitter|x|linkedin|facebook|fb)\s+)?(?:captions?|bios?|quotes?|slogans?|taglines?|tag lines?|headlines?|ad(?:\s+|-)?lines?|ads?|posts?|words|lines?|copy|text|status|one-?liners?|description)(?:\s+(?:for|about)\s+(?:me|us)\b)?(?:\s+(?:for|on|to put on)\s+(?:my|our|the|a)?\s*${MEDIUM})?\s*(?:for|about|on|of)?\s*(?:(?:my|our|the)\s+)?(?:${MEDIUM}\s*)?(?:for\s+(?:me|us)\b)?\s*[:\-–—,]?\s*`,
   'i',
 );
 /** "…, for my IG" / "for our X account" at the end of a brief. */
@@ -634,7 +634,10 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   const speakerOf: Speaker = trade
     ? 'person'
     : asked.person &&
-        name === null &&
+        // "Fundi Joe plumbing, I fix leaks": a person's own name speaks as "I" when the brief never says "we".
+        (name === null ||
+          (!/\b(?:we|our|us)\b/i.test(text) &&
+            !/(?:[^s'’]s|\b(?:ltd|limited|co|agency|group|services|studio|associates|&))$/i.test(name))) &&
         (speaker === 'business' || speaker === 'person') &&
         kind.sells !== 'product' &&
         kind.sells !== 'food' &&

@@ -7,6 +7,7 @@ import { composeCandidates, curatedCandidates, type Candidate, type ComposeInput
 import { CONTENT, isCodeJokeEntry, isFoodEntry, tonedEntries, type Entry } from './content';
 import { parseFrame, type Frame } from './frame';
 import { BANNED_PHRASES } from './kinds.schema';
+import { extractiveCandidates, hasMaterial, STOCK_FILLER, type ExtractiveCandidate } from './brief-clauses';
 import { DONATION, factSentence, kindCandidates, lineFits, withTail, type KindCandidate } from './kind-writer';
 import { Picker } from './picker';
 import { exclaimed, measureExamples, voiceScore } from './voice';
@@ -66,6 +67,8 @@ const FACT_SHARE = 0.6;
 const OFF_SUBJECT_SHARE = 0.2;
 /** Share of an answer the kinds library writes once repeats have left it fewer than two patterns a line. */
 const KIND_SHARE_WHEN_FEW = 0.6;
+/** Lines of an answer of five built on the brief's own clauses, at most (the rest keep the set varied). */
+const EXTRACTIVE_SHARE = 0.4;
 /** Share of lines that use one of the brand's words, when it has some. */
 const WORD_SHARE = 1 / 3;
 const NO_RECENT: ReadonlySet<string> = new Set();
@@ -135,8 +138,10 @@ interface Pools {
   curated: Candidate[] | null;
   /** Builds `composed`, `single` and `curated` (the template writer's lines), only when the kinds library does not fill an answer. */
   legacy: () => void;
-  /** Lines written from the brief's frame and the kinds library (English and Kiswahili), first choice. */
+  /** Lines written from the kinds library (English and Kiswahili), first choice. */
   kind: KindCandidate[];
+  /** Lines built on the brief's own clauses (English), at most `MAX_EXTRACTIVE` an answer, one a clause. */
+  extractive: ExtractiveCandidate[];
   frame: Frame | null;
   input: ComposeInput;
   reduce: (candidates: Candidate[]) => Candidate[];
@@ -242,7 +247,10 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   const usable = (entries: readonly Entry[]) =>
     entries.filter((e) => (brief.aboutCode || !isCodeJokeEntry(e)) && (brief.food || !isFoodEntry(e)));
   const switches = { hashtags: req.hashtags, emoji: req.emoji, lowercase: req.lowercase, noExclamation: req.noExclamation };
-  const reduce = (candidates: Candidate[], lenient = false): Candidate[] => {
+  const rawExtractive = frame && language === 'en' && !req.toneOnly ? extractiveCandidates(frame, categoryId, req.tone) : [];
+  // A brief with its own material never gets the stock lines true of any business ("Less talk. More done.").
+  const dropStock = frame !== null && language === 'en' && hasMaterial(frame, rawExtractive);
+  const reduce = (candidates: Candidate[], lenient = false, clauses = false): Candidate[] => {
     const out: Candidate[] = [];
     for (const c of candidates) {
       let text = reduceLine(c.text, switches);
@@ -263,8 +271,11 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
         // "Huduma yetu. Basi.": a neutral line that says nothing else is dropped.
         if (text.split(/\s+/).length < 5) continue;
       }
-      if (text === null || containsAvoided(text) || pastesTopic(withoutName(text, brief.name), brief) || hasFiller(text)) continue;
+      // A line built on the brief's clauses may reuse its words (never over 60 % of them, checked where it is built).
+      if (text === null || containsAvoided(text) || (!clauses && pastesTopic(withoutName(text, brief.name), brief)) || hasFiller(text))
+        continue;
       if (frame && !lenient && (saysNothing(text, frame, language) || !lineFits(text, frame, language === 'sw' ? 'sw' : 'en'))) continue;
+      if (dropStock && !lenient && STOCK_FILLER.test(text)) continue;
       // A Kiswahili line about a brief never carries the placeholder "chapa yako" ("your brand"), even as a last resort.
       if (frame && language === 'sw' && /\bchapa (?:yako|yetu)\b/i.test(text)) continue;
       // A line the provider chain would clean up or drop (e.g. one starting like chatter: "Okay.") is never offered.
@@ -305,8 +316,10 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
         ) as KindCandidate[],
       )
     : [];
+  const extractive = voiced(reduce(rawExtractive, false, true)) as ExtractiveCandidate[];
   const pools: Pools = {
     kind,
+    extractive,
     frame,
     composed: null,
     single: null,
@@ -420,6 +433,19 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
       offBudget -= got.length;
       return got;
     };
+    // The brief's own words first, when its clauses are clean: at most two lines of five, never two on one clause.
+    const clausesUsed = new Set<string>();
+    const extractiveMax = Math.min(room(), Math.floor(EXTRACTIVE_SHARE * count + 0.5));
+    for (let i = 0; i < extractiveMax; i += 1) {
+      const pool = pools.extractive.filter((c) => !clausesUsed.has(c.clause) && !recent.has(c.key));
+      const facty = pool.filter((c) => c.usesFact);
+      const one = picker.take(facty.length > 0 ? facty : pool, 1, true);
+      if (one.length === 0) break;
+      const got =
+        pools.extractive.find((c) => c.key === lineKey(one[0] as string)) ?? pool.find((c) => (one[0] as string).includes(c.text));
+      if (got) clausesUsed.add(got.clause);
+      written.push(...one);
+    }
     const factTextsOf = pools.frame.facts.map((f) => f.text.toLowerCase());
     const factCount = () => written.filter((t) => factTextsOf.some((f) => t.toLowerCase().includes(f))).length;
     const factNeed = () => Math.max(0, factShare - factCount());

@@ -1,0 +1,99 @@
+/**
+ * The team side of approval links: the links a member created (and their team's), kept live by
+ * `approval:decided` and `approval:updated`, and the actions on them (create, revoke, extend,
+ * unlock, a new version of a line, export, copy, save to the library).
+ */
+import { useCallback } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AddApprovalLinesBody, ApprovalExportFormat, CreateApprovalBody, SaveApprovedBody } from '@gl/core/types';
+import { api, apiResponse } from '../../platform/api';
+import { saveDownload } from '../../platform/download';
+import { useLiveConnection, useLiveEvent, useLiveReconnect } from '../../platform/socket';
+
+export const approvalsKey = (userId: string | undefined, ...rest: unknown[]): unknown[] => ['approvals', userId ?? 'none', ...rest];
+
+/** Reads the links again on every decision and change the server announces, and after a reconnect. */
+export function useApprovalsLive(userId: string | undefined) {
+  const qc = useQueryClient();
+  useLiveConnection();
+  const refetch = useCallback(() => void qc.invalidateQueries({ queryKey: approvalsKey(userId) }), [qc, userId]);
+  useLiveEvent('approval:decided', refetch);
+  useLiveEvent('approval:updated', refetch);
+  useLiveReconnect(refetch);
+}
+
+/** GET /approvals: the member's links and their team's, newest first. */
+export function useApprovals(userId: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: approvalsKey(userId, 'list'),
+    enabled: Boolean(userId) && enabled,
+    queryFn: async ({ signal }) => (await api('/approvals', { signal })).approvals,
+  });
+}
+
+/** GET /approvals/:id: one link with every line, its versions and its decisions. */
+export function useApproval(userId: string | undefined, id: string | null) {
+  return useQuery({
+    queryKey: approvalsKey(userId, 'one', id),
+    enabled: Boolean(userId && id),
+    queryFn: async ({ signal }) => (await api(`/approvals/${id}`, { signal })).approval,
+  });
+}
+
+/** POST /approvals: the link (with its token) is in this answer only. */
+export function useCreateApproval(userId: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateApprovalBody) => api('/approvals', { method: 'POST', body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: approvalsKey(userId) }),
+  });
+}
+
+export type ApprovalChange =
+  { kind: 'revoke' } | { kind: 'extend'; days?: number } | { kind: 'unlock' } | { kind: 'lines'; lines: AddApprovalLinesBody['lines'] };
+
+function changeApproval(id: string, change: ApprovalChange) {
+  switch (change.kind) {
+    case 'revoke':
+      return api(`/approvals/${id}/revoke`, { method: 'POST' });
+    case 'extend':
+      return api(`/approvals/${id}/extend`, { method: 'POST', body: change.days ? { days: change.days } : {} });
+    case 'unlock':
+      return api(`/approvals/${id}/unlock`, { method: 'POST' });
+    case 'lines':
+      return api(`/approvals/${id}/lines`, { method: 'POST', body: { lines: change.lines } });
+  }
+}
+
+/** One change to a link; the answer is the link as it now stands, and the list is read again. */
+export function useApprovalChange(userId: string | undefined, id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (change: ApprovalChange) => changeApproval(id, change),
+    onSuccess: ({ approval }) => qc.setQueryData(approvalsKey(userId, 'one', id), approval),
+    onSettled: () => qc.invalidateQueries({ queryKey: approvalsKey(userId, 'list') }),
+  });
+}
+
+/** Downloads the approved lines (GET /approvals/:id/export?format=), as a campaign's export; answers how many were left out. */
+export function useApprovalExport(id: string) {
+  return useMutation({
+    mutationFn: async (format: ApprovalExportFormat) => {
+      const res = await apiResponse(`/approvals/${id}/export`, { query: { format }, timeoutMs: 60_000 });
+      await saveDownload(res, `genius-lines-approved-${format}.csv`);
+      return Number(res.headers.get('x-omitted-lines') ?? 0);
+    },
+  });
+}
+
+/** POST /approvals/:id/save-approved: the approved lines into the library, marked "approved by <name> on <date>". */
+export function useSaveApproved(userId: string | undefined, id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveApprovedBody) => api(`/approvals/${id}/save-approved`, { method: 'POST', body }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['team', userId ?? 'none', 'lines'] });
+      void qc.invalidateQueries({ queryKey: ['saved'] });
+    },
+  });
+}
