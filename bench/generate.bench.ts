@@ -19,7 +19,8 @@
  *
  * Messages per generation (in-process mode): every PostgreSQL statement, Redis command and PUBLISH
  * sent during the measured rounds of each mode, divided by its generations (bench/message-counter.ts),
- * with a breakdown by statement and command. They do not depend on the machine's load.
+ * with a breakdown by statement and command, and the Socket.IO frames (events) the user's socket
+ * receives per generation. They do not depend on the machine's load.
  *
  * `--dist`: runs the compiled launcher (server/dist, api + worker in one process, as `npm start`
  * does) as a child process instead (bench/one-process.ts) and measures it from outside: its CPU per
@@ -129,6 +130,9 @@ async function main() {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
+  // Every Socket.IO event the user's socket receives (one frame each), counted per round like the messages.
+  let framesReceived = 0;
+  socket.onAny(() => framesReceived++);
   const completedAt = new Map<string, number>();
   const waiting = new Map<string, (t: number) => void>();
   socket.on('generation:completed', (p: { id: string }) => {
@@ -214,6 +218,7 @@ async function main() {
       wallMs: 0,
       cpuMs: 0,
       messages: [] as MessageCounts[],
+      frames: 0,
     });
     type Mode = ReturnType<typeof newMode>;
     const modes: { queue: Mode; sync?: Mode; baseline: Mode } = {
@@ -243,8 +248,10 @@ async function main() {
         const cpu = appCpuMs(name);
         messageCounter.reset();
         messageCounter.start();
+        const frames = framesReceived;
         const r = await drive(perRound, CONCURRENCY, mode.task);
         messageCounter.stop();
+        mode.frames += framesReceived - frames;
         mode.cpuMs += appCpuMs(name) - cpu;
         mode.messages.push(messageCounter.read());
         mode.latencies.push(...r.latencies);
@@ -325,7 +332,17 @@ async function main() {
         const mode = modes[name as keyof typeof modes];
         if (!mode) continue;
         console.log(`Messages per generation, ${label} (all processes' clients in this one):`);
-        console.table(perGeneration(sum(mode.messages), mode.latencies.length));
+        console.table([
+          ...perGeneration(sum(mode.messages), mode.latencies.length),
+          ...(name === 'queue'
+            ? [
+                {
+                  what: "Socket.IO frames to the user's socket",
+                  'per generation': Number((mode.frames / mode.latencies.length).toFixed(2)),
+                },
+              ]
+            : []),
+        ]);
       }
     }
     if (profile) writeProfile(profile, 'bench-generate.cpuprofile');

@@ -221,7 +221,7 @@ export class GenerationService {
 
   /**
    * Refines line `index` of a completed generation: the refined line is appended (the original stays)
-   * and streamed as generation:line with its new index; counts as a generation. At most
+   * and streamed (inside generation:started, see LineBatcher) with its new index; counts as a generation. At most
    * REFINEMENTS_MAX refined lines per generation (then 409).
    */
   async refine(who: Requester, id: string, body: RefineBody): Promise<GenerationAccepted> {

@@ -55,7 +55,7 @@ export const linesResource = defineResource({
       path: '/generate',
       summary: 'Start a generation',
       description:
-        'Answers 202 at once; the lines arrive over Socket.IO in the user: or visitor: room: generation:line for the first line and for each line that arrives alone, generation:lines for several that arrive together (in order), then generation:completed with all of them. Visitors send X-Visitor-Id.',
+        'Answers 202 at once; the lines arrive over Socket.IO in the user: or visitor: room: generation:started, with the first line inside it (`lines`) when it comes within 25 ms; generation:line for each later line that arrives alone, generation:lines for several that arrive together (in order); then generation:completed with all of them (`lines`) and, in `newLines`, the last ones not sent before. Visitors send X-Visitor-Id.',
       auth: 'optionalSession',
       body: generateBody,
       status: 202,
@@ -89,7 +89,7 @@ export const linesResource = defineResource({
       method: 'post',
       path: '/generations/:id/refine',
       summary: 'Refine one line of a generation',
-      description: `Answers 202; the refined line is appended to the generation's lines (the original stays) and arrives over Socket.IO as generation:line with its new index, then generation:completed with all the lines. Counts as a generation. Actions: shorter (at most 80% of the original's length), longer, punchier, funnier, more_formal, add_emoji, remove_emoji, translate (with language). The generation's platform, switches and brand voice apply. 400 for a line that does not exist or an action not offered for it; 409 while the generation is in progress or once it has ${REFINEMENTS_MAX} refined lines.`,
+      description: `Answers 202; the refined line is appended to the generation's lines (the original stays) and arrives over Socket.IO with its new index (inside generation:started as lines, or as generation:line if it takes longer than 25 ms), then generation:completed with all the lines. Counts as a generation. Actions: shorter (at most 80% of the original's length), longer, punchier, funnier, more_formal, add_emoji, remove_emoji, translate (with language). The generation's platform, switches and brand voice apply. 400 for a line that does not exist or an action not offered for it; 409 while the generation is in progress or once it has ${REFINEMENTS_MAX} refined lines.`,
       auth: 'optionalSession',
       params: generationIdParams,
       body: refineBody,

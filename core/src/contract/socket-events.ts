@@ -14,14 +14,30 @@ import type { PublicApprovalLineDto } from '../approvals/approvals.contract';
  * for the sockets of a team's members (joined on connect and on joining, left at once on leaving).
  */
 export interface ServerToClientEvents {
-  'generation:started': (payload: { id: string }) => void;
+  /**
+   * An attempt runs. `lines`: the attempt's first line, sent at once inside this event (one message
+   * instead of two; same meaning as a generation:line after it); absent when no line came within
+   * 25 ms of the start.
+   */
+  'generation:started': (payload: { id: string; lines?: Array<{ index: number; text: string }> }) => void;
   'generation:line': (payload: { id: string; index: number; text: string }) => void;
   /**
    * Several lines of one generation that arrived together, in order (same meaning as that many
-   * generation:line events). The first line of a generation always comes alone as generation:line.
+   * generation:line events). The first line of an attempt comes inside generation:started.
    */
   'generation:lines': (payload: { id: string; lines: Array<{ index: number; text: string }> }) => void;
-  'generation:completed': (payload: { id: string; lines: string[]; source: GenerationSource; usage: UsageSummary | null }) => void;
+  /**
+   * `lines`: all of the generation's lines. `newLines`: the last lines of the stream that had not
+   * been sent yet (they travel with the completion instead of a generation:lines just before it;
+   * same meaning as that many generation:line events); absent when every line was sent before.
+   */
+  'generation:completed': (payload: {
+    id: string;
+    lines: string[];
+    source: GenerationSource;
+    usage: UsageSummary | null;
+    newLines?: Array<{ index: number; text: string }>;
+  }) => void;
   'generation:failed': (payload: { id: string; error: string }) => void;
   'payment:updated': (payload: {
     paymentId: string;

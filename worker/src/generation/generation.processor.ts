@@ -102,9 +102,10 @@ function recordMetrics(result: Pick<ChainResult, 'timings'> & { source?: ChainRe
 
 /**
  * Runs one generation (or the regeneration of one of its lines, or the refinement of one, whose
- * result is appended at the next index) and streams it to the owner's room: generation:started, each accepted line once and in order (the first as generation:line at
- * once, the rest of a burst that arrives together as one generation:lines), then exactly one
- * generation:completed or generation:failed. The row in PostgreSQL is the truth: an attempt
+ * result is appended at the next index) and streams it to the owner's room: generation:started, each accepted line once and in order (the first at once,
+ * inside generation:started; the rest of a burst that arrives together as one generation:lines; the
+ * last burst inside generation:completed as `newLines`), then exactly one generation:completed or
+ * generation:failed (see LineBatcher). The row in PostgreSQL is the truth: an attempt
  * claims it (attempts + 1) and only the attempt that still holds the claim may finish it, so a
  * stalled job re-run by another worker never completes twice.
  */
@@ -137,7 +138,6 @@ export async function processGeneration(
       });
     return { status: 'failed' };
   }
-  ctx.realtime.emit(audience, 'generation:started', { id: row.id });
 
   const timings: ChainResult['timings'] = [];
   const memorySubject = row.userId ? `user-${row.userId}` : row.visitorId ? `visitor-${row.visitorId}` : null;
@@ -149,10 +149,13 @@ export async function processGeneration(
     brandName: row.brand?.name ?? null,
   };
   const recentLines = recentLinesFor(ctx);
+  // generation:started goes out with the first line (one publish), or alone after 25 ms without one.
   const lineEvents = new LineBatcher(
+    (lines) => ctx.realtime.emit(audience, 'generation:started', lines ? { id: row.id, lines } : { id: row.id }),
     (line) => ctx.realtime.emit(audience, 'generation:line', { id: row.id, ...line }),
     (lines) => ctx.realtime.emit(audience, 'generation:lines', { id: row.id, lines }),
   );
+  lineEvents.start();
   try {
     const regenerating = replaceIndex !== null;
     const asked = row.refine;
@@ -207,13 +210,20 @@ export async function processGeneration(
       lines = [...row.lines, result.lines[0]!];
     }
     const refinement = refine ? { index: refinedIndex, from: asked!.index, action: asked!.action, language: asked!.language } : undefined;
-    lineEvents.flush();
+    // The lines still held go out inside generation:completed (one publish instead of two).
+    const held = lineEvents.takeHeld();
     const done = await generationsRepository.complete(ctx.db, row.id, attempt, { lines, source: result.source, timings, refinement });
     if (!done) return { status: 'superseded' };
     if (photo) await forgetPhoto(ctx, row.id);
     recordMetrics(result);
     const usage = done.usage;
-    ctx.realtime.emit(audience, 'generation:completed', { id: row.id, lines, source: result.source, usage });
+    ctx.realtime.emit(
+      audience,
+      'generation:completed',
+      held.length
+        ? { id: row.id, lines, source: result.source, usage, newLines: held }
+        : { id: row.id, lines, source: result.source, usage },
+    );
     // The completion said whether an endpoint listens: none (the usual case), no statement at all.
     if (done.hasWebhooks) await announceGenerationCompleted(ctx, done);
     if (row.campaign) await reportCampaignLine(ctx, row.id);

@@ -59,9 +59,10 @@ export const REFINE_EXAMPLE_ANSWER = {
   },
 };
 
+/** The refined line is the attempt's first: it comes inside generation:started (one message). */
 export const REFINE_EXAMPLE_EVENT = {
-  event: 'generation:line',
-  payload: { id: '0b6f3c2e-5d7a-4f5e-9a51-3e2f1c8d9b10', index: 4, text: 'Kahawa safi, kila asubuhi.' },
+  event: 'generation:started',
+  payload: { id: '0b6f3c2e-5d7a-4f5e-9a51-3e2f1c8d9b10', lines: [{ index: 4, text: 'Kahawa safi, kila asubuhi.' }] },
 };
 
 /** The refine call from a shell, with the web app's session token. */

@@ -154,6 +154,34 @@ describe('/generate', () => {
     expect(generateButton()).toBeEnabled();
   });
 
+  it('the first line inside generation:started shows at once; the last ones come with the completion', async () => {
+    server();
+    renderAt(<GeneratePage />, { route: '/generate', path: '/generate' });
+    await userEvent.type(screen.getByLabelText(/Topic/), 'Nakuru coffee');
+    await userEvent.click(generateButton());
+    await screen.findByRole('button', { name: 'Generating...' });
+    await act(async () => new Promise((r) => setTimeout(r, 0)));
+    live('generation:started', { id: GEN_ID, lines: [{ index: 0, text: 'Nakuru mornings, brewed right.' }] });
+    expect(screen.getAllByTestId('generated-line').map((l) => l.textContent)).toEqual([expect.stringContaining('Nakuru mornings')]);
+    const lines = ['Nakuru mornings, brewed right.', 'Coffee with a view of the lake.', 'Your cup, our craft.'];
+    live('generation:completed', {
+      id: GEN_ID,
+      lines,
+      source: 'openai',
+      usage: usage(4),
+      newLines: [
+        { index: 1, text: lines[1] },
+        { index: 2, text: lines[2] },
+      ],
+    });
+    expect(screen.getAllByTestId('generated-line').map((l) => l.textContent)).toEqual([
+      expect.stringContaining('Nakuru mornings'),
+      expect.stringContaining('view of the lake'),
+      expect.stringContaining('Your cup'),
+    ]);
+    expect(generateButton()).toBeEnabled();
+  });
+
   it.each([
     ['huggingface', 'Generated with Hugging Face'],
     ['fallback', 'Primary AI failed. Displaying fallback results.'],

@@ -238,10 +238,15 @@ export function useGeneration(onUsage: (usage: UsageSummary | null | undefined) 
     [read, update],
   );
 
-  useLiveEvent('generation:started', (p) => dispatch({ type: 'started', id: p.id }));
+  // The attempt's first line may come inside generation:started (one message instead of two).
+  useLiveEvent('generation:started', (p) => {
+    dispatch({ type: 'started', id: p.id });
+    p.lines?.forEach((l) => dispatch({ type: 'line', id: p.id, ...l }));
+  });
   useLiveEvent('generation:line', (p) => dispatch({ type: 'line', ...p }));
   useLiveEvent('generation:lines', (p) => p.lines.forEach((l) => dispatch({ type: 'line', id: p.id, ...l })));
-  useLiveEvent('generation:completed', (p) => dispatch({ type: 'completed', ...p }));
+  // `newLines` (the last lines, sent with the completion) are in `lines` too: the completion sets them all.
+  useLiveEvent('generation:completed', ({ newLines: _sentWithIt, ...p }) => dispatch({ type: 'completed', ...p }));
   useLiveEvent('generation:failed', (p) => dispatch({ type: 'failed', ...p }));
 
   const resync = useCallback(async () => {
