@@ -32,24 +32,30 @@ async function stub(): Promise<ChatStub> {
   return openai;
 }
 
+/** An api on a database and Redis prefix of its own; worker processes and a socket are added by the test, and all are stopped after it. */
+async function apiOnItsOwnDatabase() {
+  const database: TestDatabase = await createTestDatabase();
+  const prefix = testPrefix();
+  const api: TestServer = await startTestServer({ roles: ['api'], database, prefix });
+  const processes: RoleProcess[] = [];
+  const held: { socket?: TestSocket } = {};
+  cleanups.push(async () => {
+    held.socket?.disconnect();
+    await stopAll(processes);
+    await api.stop();
+    await clearRedisPrefix(prefix);
+    await database.drop();
+  });
+  return { database, prefix, api, processes, held };
+}
+
 describe('SIGTERM to a worker with 16 generations in flight', () => {
   it('finishes the 16, exits 0, takes nothing new; the next worker runs the rest; each completes and is delivered once', async () => {
     const TOTAL = 24;
     const IN_FLIGHT = 16;
     const chat = await stub();
     chat.setBehaviour({ kind: 'ok', delayMs: 2500, lines: LINES });
-    const database: TestDatabase = await createTestDatabase();
-    const prefix = testPrefix();
-    const api: TestServer = await startTestServer({ roles: ['api'], database, prefix });
-    const processes: RoleProcess[] = [];
-    const held: { socket?: TestSocket } = {};
-    cleanups.push(async () => {
-      held.socket?.disconnect();
-      await stopAll(processes);
-      await api.stop();
-      await clearRedisPrefix(prefix);
-      await database.drop();
-    });
+    const { database, prefix, api, processes, held } = await apiOnItsOwnDatabase();
     const env = {
       ...clusterEnv({ databaseUrl: database.url, redisUrl: TEST_REDIS_URL, prefix }),
       OPENAI_API_KEY: 'sk-drain',
@@ -99,18 +105,7 @@ describe('SIGTERM to a worker with 16 generations in flight', () => {
 describe('SIGTERM to a worker whose job outlasts SHUTDOWN_GRACE_MS', () => {
   it('exits within the grace period and leaves the job to the next worker, which completes it once', async () => {
     const chat = await stub();
-    const database: TestDatabase = await createTestDatabase();
-    const prefix = testPrefix();
-    const api: TestServer = await startTestServer({ roles: ['api'], database, prefix });
-    const processes: RoleProcess[] = [];
-    const held: { socket?: TestSocket } = {};
-    cleanups.push(async () => {
-      held.socket?.disconnect();
-      await stopAll(processes);
-      await api.stop();
-      await clearRedisPrefix(prefix);
-      await database.drop();
-    });
+    const { database, prefix, api, processes, held } = await apiOnItsOwnDatabase();
     const env = {
       ...clusterEnv({ databaseUrl: database.url, redisUrl: TEST_REDIS_URL, prefix }),
       OPENAI_API_KEY: 'sk-drain',

@@ -52,17 +52,21 @@ const post = async (url: string, body: unknown) => {
   return { status: res.status, body: await res.json().catch(() => undefined) };
 };
 
+/** The customer pays the Paybill; Daraja validates it but its confirmation never reaches us. */
+async function payWithConfirmationLost(data: { accountNumber: string; amount: number }) {
+  b.h.daraja.loseConfirmations(true);
+  try {
+    return await b.h.daraja.payBill({ accountNumber: data.accountNumber, amount: data.amount });
+  } finally {
+    b.h.daraja.loseConfirmations(false);
+  }
+}
+
 describe('Transaction Status for a Paybill payment whose confirmation was lost', () => {
   it('asks Daraja with the encrypted initiator credential; the result settles the payment once, live, with the M-Pesa code', async () => {
     const { user, socket, data } = await paybillWithSocket();
     const completed = nextEvent(socket, 'payment:updated', (p: any) => p.paymentId === data.paymentId && p.status === 'completed');
-    b.h.daraja.loseConfirmations(true);
-    let paid;
-    try {
-      paid = await b.h.daraja.payBill({ accountNumber: data.accountNumber, amount: data.amount });
-    } finally {
-      b.h.daraja.loseConfirmations(false);
-    }
+    const paid = await payWithConfirmationLost(data);
     expect(paid.validation!.body.ResultCode).toBe('0');
     expect(paid.confirmation).toBeUndefined();
 
@@ -112,13 +116,7 @@ describe('Transaction Status for a Paybill payment whose confirmation was lost',
     const completed = nextEvent(socket, 'payment:updated', (p: any) => p.paymentId === data.paymentId && p.status === 'completed');
     b.h.daraja.failNext('tx-status', 503, { requestId: 'x', errorCode: '503.001.01', errorMessage: 'Service Unavailable' });
     b.h.daraja.timeOutTxStatus(1);
-    b.h.daraja.loseConfirmations(true);
-    let paid;
-    try {
-      paid = await b.h.daraja.payBill({ accountNumber: data.accountNumber, amount: data.amount });
-    } finally {
-      b.h.daraja.loseConfirmations(false);
-    }
+    const paid = await payWithConfirmationLost(data);
     expect(await completed).toMatchObject({ status: 'completed' });
     const queries = b.h.daraja.txStatusQueries.filter((q) => q.body.TransactionID === paid.transId);
     // The refused one never reached the list; the timed-out one did, then the one that settled it.
@@ -132,13 +130,7 @@ describe('Transaction Status for a Paybill payment whose confirmation was lost',
 
   it('a definitive "not paid" leaves the payment pending and stops asking about that TransID', async () => {
     const { data } = await paybillWithSocket();
-    b.h.daraja.loseConfirmations(true);
-    let paid;
-    try {
-      paid = await b.h.daraja.payBill({ accountNumber: data.accountNumber, amount: data.amount });
-    } finally {
-      b.h.daraja.loseConfirmations(false);
-    }
+    const paid = await payWithConfirmationLost(data);
     // The money did not move after all (the customer's balance was short once validated).
     b.h.daraja.setC2bOutcome(paid.transId, 'lost');
     expect(await jobOutcome(data.paymentId, paid.transId)).toEqual({ outcome: 'not-paid' });
@@ -154,13 +146,7 @@ describe('Transaction Status for a Paybill payment whose confirmation was lost',
 
   it('a result from a caller without the secret path, or for a query we never sent, settles nothing', async () => {
     const { data } = await paybillWithSocket();
-    b.h.daraja.loseConfirmations(true);
-    let paid;
-    try {
-      paid = await b.h.daraja.payBill({ accountNumber: data.accountNumber, amount: data.amount });
-    } finally {
-      b.h.daraja.loseConfirmations(false);
-    }
+    const paid = await payWithConfirmationLost(data);
     b.h.daraja.setC2bOutcome(paid.transId, 'lost');
     expect(await jobOutcome(data.paymentId, paid.transId)).toEqual({ outcome: 'not-paid' });
     const real = b.h.daraja.txStatusQueries.find((q) => q.body.TransactionID === paid.transId)!.answer.Result;

@@ -14,10 +14,10 @@ import {
   saveApprovedBody,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
-import { SENT, defineResource } from '../http/route';
+import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import { Limiter } from '../common/rate-limit.service';
-import { OMITTED_LINES_HEADER } from '../campaigns';
+import { OMITTED_LINES_HEADER, sendCsvExport } from '../campaigns';
 import { ApprovalsService } from './approvals.service';
 import { exportApproval } from './approval-export';
 
@@ -149,13 +149,7 @@ export const approvalsResource = defineResource({
         await deps.exportLimiter.consume(userId);
         const approval = await deps.approvals.get(userId, params.id);
         const file = exportApproval(approval, query.format);
-        res.status(200);
-        res.setHeader('Content-Type', 'text/csv; charset=utf-8; header=present');
-        res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
-        res.setHeader('Cache-Control', 'no-store');
-        res.setHeader(OMITTED_LINES_HEADER, String(file.omitted));
-        res.end(file.csv);
-        return SENT;
+        return sendCsvExport(res, file);
       },
     }),
   ],

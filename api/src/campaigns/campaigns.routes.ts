@@ -16,13 +16,25 @@ import {
 import type { ApiContext } from '../api-context';
 import { SENT, defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
-import { exportCampaign } from './campaign-export';
+import type { Response } from 'express';
+import { exportCampaign, type CampaignExport } from './campaign-export';
 import { CampaignsService, listOccasions } from './campaigns.service';
 import { Limiter } from '../common/rate-limit.service';
 import { generateLimiters, requesterOf } from '../lines';
 
 /** Header of an ad export: how many lines were left out for being over the ad platform's limit. */
 export const OMITTED_LINES_HEADER = 'X-Omitted-Lines';
+
+/** Answers an export as a CSV download, with the count of lines left out in `OMITTED_LINES_HEADER`. */
+export function sendCsvExport(res: Response, file: CampaignExport): typeof SENT {
+  res.status(200);
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8; header=present');
+  res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader(OMITTED_LINES_HEADER, String(file.omitted));
+  res.end(file.csv);
+  return SENT;
+}
 
 function campaignsDeps(ctx: ApiContext) {
   return {
@@ -162,13 +174,7 @@ export const campaignsResource = defineResource({
         await deps.exportLimiter.consume(userId);
         const campaign = await deps.campaigns.get(userId, params.id);
         const file = exportCampaign(campaign, query.format);
-        res.status(200);
-        res.setHeader('Content-Type', 'text/csv; charset=utf-8; header=present');
-        res.setHeader('Content-Disposition', `attachment; filename="${file.filename}"`);
-        res.setHeader('Cache-Control', 'no-store');
-        res.setHeader(OMITTED_LINES_HEADER, String(file.omitted));
-        res.end(file.csv);
-        return SENT;
+        return sendCsvExport(res, file);
       },
     }),
   ],
