@@ -3,7 +3,7 @@ import { accessSync, chmodSync, constants, mkdtempSync, rmSync, writeFileSync } 
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './process';
+import { freePort, stopEngine, waitForEngine } from './process';
 
 /**
  * Debian's `pgbouncer` on a free loopback port in front of the test PostgreSQL, in transaction mode
@@ -83,23 +83,19 @@ export async function startPgbouncer(opts: { poolSize: number; upstream?: { host
     child = proc;
     proc.stdout!.on('data', (d) => (out += d));
     proc.stderr!.on('data', (d) => (out += d));
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      if (proc.exitCode !== null) throw new Error(`pgbouncer exited (${proc.exitCode}): ${out}`);
-      if (await accepts(port)) return;
-      if (Date.now() > deadline) throw new Error(`pgbouncer on ${port} not ready: ${out}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitForEngine(
+      proc,
+      `pgbouncer on ${port}`,
+      () => accepts(port),
+      () => out,
+    );
   };
 
   const stop = async () => {
     const proc = child;
     child = undefined;
-    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
     // SIGINT: "safe shutdown" waits for clients; SIGTERM: immediate, every connection dropped (a crash or a restart).
-    proc.kill('SIGTERM');
-    await exited;
+    await stopEngine(proc, 'SIGTERM');
   };
 
   await start();

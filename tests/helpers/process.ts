@@ -77,3 +77,31 @@ export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<Resp
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(last)}`);
 }
+
+/**
+ * Waits until a spawned engine (redis-server, pgbouncer) serves: `ready()` is asked every 50 ms; an
+ * engine that exits, or is not ready within `timeoutMs`, fails with what it printed.
+ */
+export async function waitForEngine(
+  proc: ChildProcess,
+  name: string,
+  ready: () => Promise<boolean>,
+  output: () => string,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`${name} exited (${proc.exitCode}): ${output()}`);
+    if (await ready()) return;
+    if (Date.now() > deadline) throw new Error(`${name} not ready: ${output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Sends a spawned engine `signal` and waits for it to exit (nothing to do when it has already ended). */
+export async function stopEngine(proc: ChildProcess | undefined, signal: NodeJS.Signals): Promise<void> {
+  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  proc.kill(signal);
+  await exited;
+}

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from './process';
+import { freePort, stopEngine, waitForEngine } from './process';
 
 /**
  * A private redis-server on a free loopback port, which a test can stop (an outage: every
@@ -27,22 +27,18 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     proc.stdout!.on('data', (d) => (out += d));
     proc.stderr!.on('data', (d) => (out += d));
     // Ready when it accepts a connection (PING answered).
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      if (proc.exitCode !== null) throw new Error(`redis-server exited (${proc.exitCode}): ${out}`);
-      if (await pings(port)) return;
-      if (Date.now() > deadline) throw new Error(`redis-server on ${port} not ready: ${out}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitForEngine(
+      proc,
+      `redis-server on ${port}`,
+      () => pings(port),
+      () => out,
+    );
   };
 
   const stop = async () => {
     const proc = child;
     child = undefined;
-    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-    proc.kill('SIGKILL');
-    await exited;
+    await stopEngine(proc, 'SIGKILL');
   };
 
   await start();
