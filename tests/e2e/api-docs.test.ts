@@ -31,6 +31,7 @@ describe('/api-docs', () => {
         }
         // Keyboard: arrows move between tabs; the hash keeps the tab on reload.
         await tablist.getByRole('tab', { name: 'SDKs' }).click();
+        await tablist.getByRole('tab', { name: 'SDKs', selected: true }).waitFor();
         await tablist.getByRole('tab', { name: 'SDKs' }).focus();
         await page.keyboard.press('ArrowUp');
         await page.getByRole('tabpanel').getByRole('heading', { level: 2, name: 'Examples' }).waitFor();

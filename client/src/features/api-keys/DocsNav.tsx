@@ -22,7 +22,9 @@ export function DocsNav({ active, onSelect }: { active: DocTabId; onSelect(id: D
   const list = useRef<HTMLDivElement>(null);
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const index = DOC_TABS.findIndex((t) => t.id === active);
+    // Arrows move from the tab that has the focus (the selection may not have rendered yet).
+    const focused = DOC_TABS.findIndex((t) => tabId(t.id) === (e.target as HTMLElement).id);
+    const index = focused >= 0 ? focused : DOC_TABS.findIndex((t) => t.id === active);
     let next = -1;
     if (e.key === 'ArrowDown' || e.key === 'ArrowRight') next = (index + 1) % DOC_TABS.length;
     else if (e.key === 'ArrowUp' || e.key === 'ArrowLeft') next = (index - 1 + DOC_TABS.length) % DOC_TABS.length;
