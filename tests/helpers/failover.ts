@@ -220,9 +220,20 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverRun> {
       async () =>
         answers.some((a) => a.at > promoted && a.status === 202 && a.api === 0) &&
         answers.some((a) => a.at > promoted && a.status === 202 && a.api === 1),
-      60_000,
+      // Generous: on a loaded CI machine the clients' reconnect backoff (up to 2 s a try) stretches.
+      120_000,
       'both apis accept again',
-    );
+    ).catch((err: Error) => {
+      // Say what each api answered since the promotion, and what it printed, so a failure explains itself.
+      const since = answers.filter((a) => a.at > promoted);
+      const tally = [0, 1].map((api) => {
+        const counts = new Map<string, number>();
+        for (const a of since.filter((x) => x.api === api))
+          counts.set(`${a.status}${a.code ? ` ${a.code}` : ''}`, (counts.get(`${a.status}${a.code ? ` ${a.code}` : ''}`) ?? 0) + 1);
+        return `api ${api}: ${[...counts].map(([k, v]) => `${k} ×${v}`).join(', ') || 'no answer'}\n${c.apis[api]!.handle.output().slice(-3000)}`;
+      });
+      throw new Error(`${err.message}\n${tally.join('\n')}`);
+    });
     await new Promise((r) => setTimeout(r, opts.afterMs ?? 5000));
     streaming = false;
     await pump;
