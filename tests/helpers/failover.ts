@@ -220,8 +220,7 @@ export async function runFailover(opts: FailoverOptions): Promise<FailoverRun> {
       async () =>
         answers.some((a) => a.at > promoted && a.status === 202 && a.api === 0) &&
         answers.some((a) => a.at > promoted && a.status === 202 && a.api === 1),
-      // Generous: on a loaded CI machine the clients' reconnect backoff (up to 2 s a try) stretches.
-      120_000,
+      60_000,
       'both apis accept again',
     ).catch((err: Error) => {
       // Say what each api answered since the promotion, and what it printed, so a failure explains itself.

@@ -84,6 +84,36 @@ export function createRedis(target: RedisTarget | string, role: RedisRole, name:
   } else {
     client = new Redis(t.url, t.password ? { ...options, password: t.password } : options);
   }
+  return keepConnecting(client);
+}
+
+/**
+ * ioredis gives up for good (status `end`) when its connector fails outright, and with sentinels that
+ * happens in a race: the failover detector hears `+switch-master` while the client, already
+ * reconnecting, is asking a sentinel for the master; the connector is closed under it and throws
+ * "Connection is closed". Nothing reconnects an ended client, so an api would answer 503 until it
+ * restarted. Unless our code closed it (quit, disconnect), an ended client connects again. The same
+ * holds for its duplicates (BullMQ's blocking connections).
+ */
+function keepConnecting(client: Redis): Redis {
+  let closing = false;
+  const { quit, disconnect, duplicate } = client;
+  client.quit = ((...args: Parameters<Redis['quit']>) => {
+    closing = true;
+    return quit.apply(client, args);
+  }) as Redis['quit'];
+  client.disconnect = (reconnect = false) => {
+    if (!reconnect) closing = true;
+    disconnect.call(client, reconnect);
+  };
+  client.duplicate = ((...args: Parameters<Redis['duplicate']>) => keepConnecting(duplicate.apply(client, args))) as Redis['duplicate'];
+  client.on('end', () => {
+    if (closing) return;
+    // A failed attempt ends the client again, and this runs again.
+    setTimeout(() => {
+      if (!closing && client.status === 'end') client.connect().catch(() => undefined);
+    }, 500).unref();
+  });
   // Connection errors are reported by health checks and retried; never an unhandled 'error' event.
   client.on('error', () => undefined);
   return client;
