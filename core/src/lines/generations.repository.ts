@@ -367,6 +367,44 @@ export const generationsRepository = {
   },
 
   /**
+   * Records a completed generation holding one given line (`text`), so that line can be refined as
+   * any generated line is (a line shared for approval that no generation of the user holds).
+   */
+  async seed(
+    db: DbOrTx,
+    input: {
+      userId: string;
+      subject: string;
+      planId: string;
+      text: string;
+      platform: PlatformId | null;
+      category: string;
+      tone: string;
+      language: LanguageId;
+    },
+    now = new Date(),
+  ): Promise<GenerationRow> {
+    const [row] = await db
+      .insert(generations)
+      .values({
+        userId: input.userId,
+        subject: input.subject,
+        planId: input.planId,
+        category: input.category,
+        tone: input.tone,
+        count: 1,
+        language: input.language,
+        platform: input.platform,
+        status: 'completed',
+        lines: [input.text],
+        createdAt: now,
+        completedAt: now,
+      })
+      .returning();
+    return row!;
+  },
+
+  /**
    * Starts refining line `refine.index` of a completed generation (the result is appended; the lines
    * stay); undefined unless the owner's, completed, and still with room for another refined line.
    */
