@@ -112,7 +112,6 @@ describe('refining a line the client asked to change', () => {
 
   it("refines a line shared from the member's generation through that generation; a teammate refines it from its text", async () => {
     const { owner, teamId } = await ownerWithTeam(server, server.database, 'Olive Owner');
-    await grantPlan(server.database, owner.id, 'business');
     const member = await businessUser('Mo Member');
     await inviteAndJoin(server, smtp, teamId, owner, member);
     const [gen] = await server.database.query<{ id: string }>(
