@@ -12,8 +12,8 @@ import { storeSession } from './helpers/user-session';
 /**
  * Client approval links (issue 36) in two browsers: a Business member at 1280 px shares lines from
  * the library; their client, on a 390 px phone without an account, approves one line and asks for
- * changes on another; the member sees both live, rewrites the line and re-shares it; the client
- * approves the new version live; the member exports the approved lines. Then the client's page in
+ * changes on another; the member sees both live, refines the line with the generator's refine
+ * actions and re-shares it; the client approves the new version live; the member exports the approved lines. Then the client's page in
  * Kiswahili at 320 px, and its first visit against the phone budget.
  */
 const BUDGET_BYTES = 150 * 1024;
@@ -21,7 +21,6 @@ const LINES = [
   { text: 'Fresh greens at your door by 8am', platform: 'x_post' },
   { text: 'Sukuma, spinach and dhania before breakfast. Order by 9pm.', platform: 'sms' },
 ] as const;
-const REWRITE = 'Order by 9pm: sukuma, spinach and dhania at your door by 8am.';
 
 let server: TestServer;
 let browser: Browser;
@@ -116,12 +115,20 @@ describe('client approval links, two browsers', () => {
       expect(await seriousA11yViolations(m)).toEqual([]);
       await screenshot(m, 'approvals-team-1280');
 
-      // Rewrites the line and re-shares it as version 2: the client sees it arrive, waiting again.
-      await teamLine(m, 2).getByRole('button', { name: 'Rewrite and re-share' }).click();
-      await teamLine(m, 2).getByLabel('Version 2').fill(REWRITE);
+      // Refines the line with one of the generator's refine actions and re-shares the refined line
+      // as version 2: the client sees it arrive, waiting again.
+      await teamLine(m, 2).getByRole('button', { name: 'Refine Line 2' }).click();
+      await teamLine(m, 2).getByRole('button', { name: 'Shorter' }).click();
+      const draft = teamLine(m, 2).getByLabel('Version 2');
+      await draft.waitFor();
+      const refined = await draft.inputValue();
+      expect(refined).not.toBe(LINES[1].text);
+      expect(refined.length).toBeLessThan(LINES[1].text.length);
+      expect(refined).toMatch(/sukuma|spinach|dhania|9pm/i);
+      await screenshot(m, 'approvals-team-refined-1280', { fullPage: false });
       await teamLine(m, 2).getByRole('button', { name: 'Re-share as a new version' }).click();
       await clientLine(c, 2).getByText('Version 2').waitFor();
-      await clientLine(c, 2).getByText(REWRITE).waitFor();
+      await clientLine(c, 2).getByText(refined).waitFor();
       expect(await clientLine(c, 2).getAttribute('data-state')).toBe('pending');
       await clientLine(c, 2).getByRole('button', { name: 'Approve' }).click();
 
@@ -131,7 +138,7 @@ describe('client approval links, two browsers', () => {
       const [csv] = await Promise.all([m.waitForEvent('download'), m.getByRole('button', { name: 'Export CSV' }).click()]);
       const exported = await readFile((await csv.path())!, 'utf8');
       expect(exported).toContain(LINES[0].text);
-      expect(exported).toContain(REWRITE);
+      expect(exported).toContain(refined);
       expect(exported).not.toContain(LINES[1].text);
       expect(team.errors).toEqual([]);
 

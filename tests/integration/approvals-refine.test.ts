@@ -88,6 +88,8 @@ describe('refining a line the client asked to change', () => {
     expect(first.generation.refinements).toEqual([{ index: 1, from: 0, action: 'shorter', language: 'en' }]);
     expect(first.text).toBeDefined();
     expect(first.text!.length).toBeLessThan(original.length);
+    // The line is its own brief: its refinement keeps to what it is about.
+    expect(first.text).toMatch(/sukuma|spinach|dhania/i);
     // Nothing reaches the client until the member re-shares it.
     expect((await server.api(`/public/approvals/${link.token}`)).body.data.lines[0]).toMatchObject({ text: original, version: 1 });
 
