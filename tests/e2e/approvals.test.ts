@@ -13,8 +13,9 @@ import { storeSession } from './helpers/user-session';
  * Client approval links (issue 36) in two browsers: a Business member at 1280 px shares lines from
  * the library; their client, on a 390 px phone without an account, approves one line and asks for
  * changes on another; the member sees both live, refines the line with the generator's refine
- * actions and re-shares it; the client approves the new version live; the member exports the approved lines. Then the client's page in
- * Kiswahili at 320 px, and its first visit against the phone budget.
+ * actions and re-shares it; the client approves the new version live; the member exports the
+ * approved lines and makes a new link, which closes the client's page on the old one. Then the
+ * client's page in Kiswahili at 320 px, and its first visit against the phone budget.
  */
 const BUDGET_BYTES = 150 * 1024;
 const LINES = [
@@ -65,7 +66,7 @@ const clientLine = (page: Page, n: number) => page.getByTestId('approval-line').
 const teamLine = (page: Page, n: number) => page.getByTestId('approval-team-line').nth(n - 1);
 
 describe('client approval links, two browsers', () => {
-  it('share, the client decides, the member sees it live, re-shares, the client approves, the member exports', async () => {
+  it('share, the client decides, the member sees it live, refines and re-shares, the client approves, the member exports and makes a new link', async () => {
     const team = await openPage(browser, { baseURL: server.url, viewport: 'desktop' });
     await storeSession(team.context, server, member);
     const client = await phone();
@@ -140,6 +141,17 @@ describe('client approval links, two browsers', () => {
       expect(exported).toContain(LINES[0].text);
       expect(exported).toContain(refined);
       expect(exported).not.toContain(LINES[1].text);
+
+      // A new link for the same approval: the client's open page on the old one closes at once, the
+      // new one shows the same lines and decisions.
+      await m.getByRole('button', { name: 'New link' }).click();
+      await m.getByRole('dialog', { name: 'Make a new link?' }).getByRole('button', { name: 'Make a new link' }).click();
+      const renewed = new URL(await m.getByTestId('approval-new-url').inputValue()).pathname;
+      expect(renewed).toMatch(/^\/approve\/[A-Za-z0-9_-]{22}$/);
+      expect(renewed).not.toBe(sharedPath);
+      await c.getByRole('heading', { name: "This link can't be opened" }).waitFor();
+      await c.goto(renewed);
+      await c.locator('[data-testid="approval-line"][data-state="approved"]').nth(1).waitFor();
       expect(team.errors).toEqual([]);
 
       // The same page on the member's phone: nothing scrolls sideways.
