@@ -31,7 +31,7 @@ export default function ApprovalNewLink({ approval, userId }: { approval: Approv
     }).then((yes) => yes && renew.mutate(body, { onSuccess: () => setAsking(false) }));
 
   return (
-    <div className="basis-full sm:basis-auto">
+    <div className={asking || renew.isSuccess || renew.isError ? 'basis-full' : undefined}>
       {dialog}
       {asking ? (
         <form

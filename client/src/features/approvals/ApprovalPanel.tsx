@@ -73,7 +73,6 @@ export default function ApprovalPanel({ approval, userId }: { approval: Approval
             {t('panel.extend')}
           </button>
         )}
-        {open && <ApprovalNewLink approval={approval} userId={userId} />}
         {open && (
           <button
             type="button"
@@ -91,6 +90,7 @@ export default function ApprovalPanel({ approval, userId }: { approval: Approval
             {t('panel.revoke')}
           </button>
         )}
+        {open && <ApprovalNewLink approval={approval} userId={userId} />}
       </div>
       {change.isError && (
         <div className="mt-3">
