@@ -193,6 +193,32 @@ describe('client approval links, two browsers', () => {
     }
   });
 
+  it("the page arrives with the link's title as its heading; a link with a PIN and an unknown one get the same plain shell", async () => {
+    const page = await fetch(`${server.url}${linkPath}`, { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const html = await page.text();
+    expect(html).toContain('<title>Mama Mboga launch week · Genius Lines</title>');
+    expect(html).toMatch(/<h1 id="approval-title"[^>]*>Mama Mboga launch week<\/h1>/);
+    expect(await (await fetch(`${server.url}/sw${linkPath}`)).text()).toMatch(/<html lang="sw"[\s\S]*id="approval-title"/);
+
+    const withPin = await server.api('/approvals', {
+      token: member.token,
+      body: {
+        title: 'Behind a PIN',
+        pin: '4321',
+        source: { savedLineIds: [(await server.api('/lines/saved', { token: member.token })).body.data.savedLines[0].id] },
+      },
+    });
+    expect(withPin.status, JSON.stringify(withPin.body)).toBe(201);
+    const pinPage = await (await fetch(`${server.url}${new URL(withPin.body.data.url).pathname}`)).text();
+    const unknownPage = await (await fetch(`${server.url}/approve/${'A'.repeat(22)}`)).text();
+    expect(pinPage).not.toContain('Behind a PIN');
+    expect(pinPage).not.toContain('approval-title');
+    expect(pinPage).toBe(unknownPage);
+  });
+
   it.each(['en', 'sw'])("the client's first visit transfers at most 150 KB (%s)", async (lang) => {
     const { context, page } = await phone(390, 844, lang === 'sw' ? 'sw-KE' : 'en-US');
     try {

@@ -309,7 +309,12 @@ export class ApprovalsService {
     }
     const { token, hash } = newApprovalToken();
     const links = schema.approvalLinks;
-    const set = { tokenHash: hash, pinHash: body.pin ? approvalPinHash(this.ctx.jwtSecret, hash, body.pin) : null, pinFailures: 0, lockedAt: null };
+    const set = {
+      tokenHash: hash,
+      pinHash: body.pin ? approvalPinHash(this.ctx.jwtSecret, hash, body.pin) : null,
+      pinFailures: 0,
+      lockedAt: null,
+    };
     // Not revoked meanwhile, and a PIN not added meanwhile when none is given.
     const onlyIf = body.pin ? isNull(links.revokedAt) : and(isNull(links.revokedAt), isNull(links.pinHash));
     const row = await approvalsRepository.update(this.ctx.db, id, userId, set, onlyIf, now);
