@@ -39,7 +39,14 @@ export default function ApprovePage() {
           approval={approval}
         />
       ) : (
-        <div className="min-h-dvh" aria-busy="true" />
+        <div className="min-h-dvh" aria-busy="true">
+          {/* The heading the server wrote into the page stays while the page's words arrive. */}
+          {titleFromServer() && (
+            <main className="mx-auto w-full max-w-2xl px-4 pb-16 pt-6">
+              <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl dark:text-white">{titleFromServer()}</h1>
+            </main>
+          )}
+        </div>
       )}
     </div>
   );
