@@ -136,7 +136,10 @@ describe('refining a line the client asked to change', () => {
     const theirs = await refine(member, memberSocket, link.id, line.id, { action: 'more_formal' });
     expect(theirs.accepted.generation.id).not.toBe(gen!.id);
     expect(theirs.accepted.index).toBe(1);
-    expect(theirs.generation).toMatchObject({ lines: ['Warm loaves at 8, sliced while you wait', expect.any(String)], platform: 'instagram_caption' });
+    expect(theirs.generation).toMatchObject({
+      lines: ['Warm loaves at 8, sliced while you wait', expect.any(String)],
+      platform: 'instagram_caption',
+    });
   });
 
   it('refuses bad input (400), a line not in the link or not theirs (404), a revoked link (409) and a Pro account (403)', async () => {
@@ -169,7 +172,9 @@ describe('refining a line the client asked to change', () => {
   it('keeps no generation link for a re-shared text that is not the generation line it names', async () => {
     const bea = await businessUser();
     const socket = await connect({ token: bea.token });
-    const link = await share(bea, { source: { savedLineIds: [await savedLine(bea, 'Chapati Fridays at the corner kiosk, two for fifty shillings')] } });
+    const link = await share(bea, {
+      source: { savedLineIds: [await savedLine(bea, 'Chapati Fridays at the corner kiosk, two for fifty shillings')] },
+    });
     const [line] = link.approval.lines;
     const first = await refine(bea, socket, link.id, line.id, { action: 'shorter' });
     const edited = `${first.text} Today only.`;
@@ -207,7 +212,13 @@ describe('a fresh link for an approval', () => {
     const unknown = await server.api(`/public/approvals/${'x'.repeat(22)}`);
     expect(old.status).toBe(404);
     expect(old.body).toEqual(unknown.body);
-    expect((await server.api(`/public/approvals/${link.token}/decisions`, { body: { reviewerName: 'A', decisions: [{ lineId: line.id, decision: 'approve' }] } })).status).toBe(404);
+    expect(
+      (
+        await server.api(`/public/approvals/${link.token}/decisions`, {
+          body: { reviewerName: 'A', decisions: [{ lineId: line.id, decision: 'approve' }] },
+        })
+      ).status,
+    ).toBe(404);
     expect(await watch(await connect({ visitorId: randomUUID() }), link.token)).toEqual({ ok: false });
     // The same approval: its lines and decisions stay.
     const page = await server.api(`/public/approvals/${token}`);
