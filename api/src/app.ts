@@ -18,6 +18,7 @@ import { apiRouteLabels, httpMetrics } from './observability/http-metrics';
 import { traceRequests } from './observability/tracing';
 import { RESOURCES } from './routes/resources';
 import { compressResponses, serveClientBuild } from './http/static-client';
+import { approvalPageDocument } from './approvals';
 
 export const BODY_LIMIT = '16kb';
 /** The path as logged: no query string, and the secret segments (the M-Pesa callback's, an approval link's token) masked. */
@@ -110,5 +111,6 @@ export function createApp(ctx: ApiContext): Express {
 /** The built React client (api/src/http/static-client.ts), when it has been built. */
 function serveClient(app: Express, ctx: ApiContext): void {
   const dist = ctx.config.CLIENT_DIST_DIR ?? DEFAULT_CLIENT_DIST;
-  if (!serveClientBuild(app, dist)) ctx.logger.warn({ dist }, 'client not built: only the API is served (run npm run build)');
+  if (!serveClientBuild(app, dist, [approvalPageDocument(ctx)]))
+    ctx.logger.warn({ dist }, 'client not built: only the API is served (run npm run build)');
 }

@@ -31,8 +31,9 @@ const TeamPage = lazyChunk(() => import('./features/teams/TeamPage'));
 const JoinPage = lazyChunk(() => import('./features/teams/JoinPage'));
 const NotFoundPage = lazyChunk(() => import('./features/site/NotFoundPage'));
 // The client's approval page: outside the layout, with only its own words (not every area's), so a
-// phone's first visit stays light.
-const ApprovePage = lazyPage(() => import('./features/approvals/ApprovePage'), { words: 'core' });
+// phone's first visit stays light. main.tsx loads it before the first render, so the heading the
+// server wrote into the page stays painted until the page replaces it.
+export const ApprovePage = lazyPage(() => import('./features/approvals/ApprovePage'), { words: 'core' });
 const ApprovalsPage = lazyChunk(() => import('./features/approvals/ApprovalsPage'));
 
 /** The page component of each prerendered route (client/src/prerendered-routes.ts). */

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import App, { PRERENDERED_PAGES } from './App';
+import App, { ApprovePage, PRERENDERED_PAGES } from './App';
 import { initialLanguage, switchLanguage } from './platform/i18n/i18n';
 import { watchConnection } from './platform/app-status';
 import { loadChunk } from './platform/load-chunk';
@@ -35,8 +35,10 @@ window.addEventListener('vite:preloadError', (event) => {
 // A public page arrives prerendered (its HTML built by client/build/prerender.ts): React adopts that
 // HTML once the page's chunk is here. Any other page (the app shell) is rendered from scratch.
 const path = prerenderedPath(window.location.pathname);
-// A client's approval link: its lines are asked for now, beside the page's chunk.
-if (isApprovalPagePath(window.location.pathname)) readApprovalEarly(window.location.pathname);
+// A client's approval link: its lines are asked for now, beside the page's chunk; the page renders
+// once its chunk is here (never a loading fallback over the heading the server wrote into the HTML).
+const approvalPage = isApprovalPagePath(window.location.pathname);
+if (approvalPage) readApprovalEarly(window.location.pathname);
 const lang = initialLanguage();
 // The catalogue first (English is in this chunk; Kiswahili is fetched beside the page's chunk). A page
 // prerendered in another language than the saved choice is rendered afresh, not adopted.
@@ -48,7 +50,8 @@ if (path && container.dataset.prerendered === path && document.documentElement.l
   );
 } else {
   document.documentElement.lang = lang;
-  void catalogue.finally(() => createRoot(container).render(app));
+  const ready = approvalPage ? Promise.allSettled([catalogue, ApprovePage.preload()]) : catalogue;
+  void ready.finally(() => createRoot(container).render(app));
 }
 
 watchConnection();
@@ -56,6 +59,6 @@ startPendingSaves();
 // The service worker after the page has loaded: it never competes with the first visit's downloads.
 // Not for a business's client opening an approval link: a visitor of one page, often on a slow phone,
 // whose data the service worker's precache (the whole app) would spend.
-if (!isApprovalPagePath(window.location.pathname)) {
+if (!approvalPage) {
   window.addEventListener('load', () => void loadChunk(() => import('./platform/pwa')).then((m) => m.startServiceWorker()), { once: true });
 }

@@ -12,16 +12,16 @@ import { storeSession } from './helpers/user-session';
 /**
  * Client approval links (issue 36) in two browsers: a Business member at 1280 px shares lines from
  * the library; their client, on a 390 px phone without an account, approves one line and asks for
- * changes on another; the member sees both live, rewrites the line and re-shares it; the client
- * approves the new version live; the member exports the approved lines. Then the client's page in
- * Kiswahili at 320 px, and its first visit against the phone budget.
+ * changes on another; the member sees both live, refines the line with the generator's refine
+ * actions and re-shares it; the client approves the new version live; the member exports the
+ * approved lines and makes a new link, which closes the client's page on the old one. Then the
+ * client's page in Kiswahili at 320 px, and its first visit against the phone budget.
  */
 const BUDGET_BYTES = 150 * 1024;
 const LINES = [
   { text: 'Fresh greens at your door by 8am', platform: 'x_post' },
   { text: 'Sukuma, spinach and dhania before breakfast. Order by 9pm.', platform: 'sms' },
 ] as const;
-const REWRITE = 'Order by 9pm: sukuma, spinach and dhania at your door by 8am.';
 
 let server: TestServer;
 let browser: Browser;
@@ -66,7 +66,7 @@ const clientLine = (page: Page, n: number) => page.getByTestId('approval-line').
 const teamLine = (page: Page, n: number) => page.getByTestId('approval-team-line').nth(n - 1);
 
 describe('client approval links, two browsers', () => {
-  it('share, the client decides, the member sees it live, re-shares, the client approves, the member exports', async () => {
+  it('share, the client decides, the member sees it live, refines and re-shares, the client approves, the member exports and makes a new link', async () => {
     const team = await openPage(browser, { baseURL: server.url, viewport: 'desktop' });
     await storeSession(team.context, server, member);
     const client = await phone();
@@ -116,12 +116,20 @@ describe('client approval links, two browsers', () => {
       expect(await seriousA11yViolations(m)).toEqual([]);
       await screenshot(m, 'approvals-team-1280');
 
-      // Rewrites the line and re-shares it as version 2: the client sees it arrive, waiting again.
-      await teamLine(m, 2).getByRole('button', { name: 'Rewrite and re-share' }).click();
-      await teamLine(m, 2).getByLabel('Version 2').fill(REWRITE);
+      // Refines the line with one of the generator's refine actions and re-shares the refined line
+      // as version 2: the client sees it arrive, waiting again.
+      await teamLine(m, 2).getByRole('button', { name: 'Refine Line 2' }).click();
+      await teamLine(m, 2).getByRole('button', { name: 'Shorter' }).click();
+      const draft = teamLine(m, 2).getByLabel('Version 2');
+      await draft.waitFor();
+      const refined = await draft.inputValue();
+      expect(refined).not.toBe(LINES[1].text);
+      expect(refined.length).toBeLessThan(LINES[1].text.length);
+      expect(refined).toMatch(/sukuma|spinach|dhania|9pm/i);
+      await screenshot(m, 'approvals-team-refined-1280', { fullPage: false });
       await teamLine(m, 2).getByRole('button', { name: 'Re-share as a new version' }).click();
       await clientLine(c, 2).getByText('Version 2').waitFor();
-      await clientLine(c, 2).getByText(REWRITE).waitFor();
+      await clientLine(c, 2).getByText(refined).waitFor();
       expect(await clientLine(c, 2).getAttribute('data-state')).toBe('pending');
       await clientLine(c, 2).getByRole('button', { name: 'Approve' }).click();
 
@@ -131,8 +139,19 @@ describe('client approval links, two browsers', () => {
       const [csv] = await Promise.all([m.waitForEvent('download'), m.getByRole('button', { name: 'Export CSV' }).click()]);
       const exported = await readFile((await csv.path())!, 'utf8');
       expect(exported).toContain(LINES[0].text);
-      expect(exported).toContain(REWRITE);
+      expect(exported).toContain(refined);
       expect(exported).not.toContain(LINES[1].text);
+
+      // A new link for the same approval: the client's open page on the old one closes at once, the
+      // new one shows the same lines and decisions.
+      await m.getByRole('button', { name: 'New link' }).click();
+      await m.getByRole('dialog', { name: 'Make a new link?' }).getByRole('button', { name: 'Make a new link' }).click();
+      const renewed = new URL(await m.getByTestId('approval-new-url').inputValue()).pathname;
+      expect(renewed).toMatch(/^\/approve\/[A-Za-z0-9_-]{22}$/);
+      expect(renewed).not.toBe(sharedPath);
+      await c.getByRole('heading', { name: "This link can't be opened" }).waitFor();
+      await c.goto(renewed);
+      await c.locator('[data-testid="approval-line"][data-state="approved"]').nth(1).waitFor();
       expect(team.errors).toEqual([]);
 
       // The same page on the member's phone: nothing scrolls sideways.
@@ -172,6 +191,32 @@ describe('client approval links, two browsers', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("the page arrives with the link's title as its heading; a link with a PIN and an unknown one get the same plain shell", async () => {
+    const page = await fetch(`${server.url}${linkPath}`, { headers: { Accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const html = await page.text();
+    expect(html).toContain('<title>Mama Mboga launch week · Genius Lines</title>');
+    expect(html).toMatch(/<h1 id="approval-title"[^>]*>Mama Mboga launch week<\/h1>/);
+    expect(await (await fetch(`${server.url}/sw${linkPath}`)).text()).toMatch(/<html lang="sw"[\s\S]*id="approval-title"/);
+
+    const withPin = await server.api('/approvals', {
+      token: member.token,
+      body: {
+        title: 'Behind a PIN',
+        pin: '4321',
+        source: { savedLineIds: [(await server.api('/lines/saved', { token: member.token })).body.data.savedLines[0].id] },
+      },
+    });
+    expect(withPin.status, JSON.stringify(withPin.body)).toBe(201);
+    const pinPage = await (await fetch(`${server.url}${new URL(withPin.body.data.url).pathname}`)).text();
+    const unknownPage = await (await fetch(`${server.url}/approve/${'A'.repeat(22)}`)).text();
+    expect(pinPage).not.toContain('Behind a PIN');
+    expect(pinPage).not.toContain('approval-title');
+    expect(pinPage).toBe(unknownPage);
   });
 
   it.each(['en', 'sw'])("the client's first visit transfers at most 150 KB (%s)", async (lang) => {

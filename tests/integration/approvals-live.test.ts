@@ -118,8 +118,11 @@ describe('approval events', () => {
     expect((await server.api(`/approvals/${link.id}`, { token: member.token })).status).toBe(404);
 
     // The approved line goes to the team library (the default for a team's link), marked approved.
+    // As any team save, the members' libraries hear it live.
+    const librarySaved = nextEvent(ownerSocket, 'team:line-saved', (p: any) => p.line.text === 'Team line one, KSh 50');
     const saved = await server.api(`/approvals/${link.id}/save-approved`, { body: {}, token: owner.token });
     expect(saved.body.data).toEqual({ target: 'team', saved: 1, alreadySaved: 0 });
+    expect(await librarySaved).toMatchObject({ teamId, line: { teamId, approvedBy: { name: 'Rehema', at: expect.any(String) } } });
     const library = await server.api(`/teams/${teamId}/lines`, { token: owner.token });
     expect(library.body.data.savedLines.find((l: any) => l.text === 'Team line one, KSh 50')).toMatchObject({
       approvedBy: { name: 'Rehema', at: expect.any(String) },

@@ -5,6 +5,11 @@ import {
   approvalCreatedDto,
   approvalExportQuery,
   approvalIdParams,
+  approvalLineParams,
+  approvalRefineAcceptedDto,
+  approvalTokenDto,
+  refineApprovalLineBody,
+  renewApprovalTokenBody,
   approvalResultDto,
   approvalsDto,
   approvedLinesSavedDto,
@@ -18,12 +23,14 @@ import { defineResource } from '../http/route';
 import { userIdOf } from '../middleware/authenticate';
 import { Limiter } from '../common/rate-limit.service';
 import { OMITTED_LINES_HEADER, sendCsvExport } from '../campaigns';
+import { generateLimiters, requesterOf } from '../lines';
 import { ApprovalsService } from './approvals.service';
 import { exportApproval } from './approval-export';
 
 function approvalsDeps(ctx: ApiContext) {
   return {
     approvals: new ApprovalsService(ctx),
+    generateLimits: generateLimiters(ctx),
     createLimiter: Limiter.for(ctx, 'approval-create', { points: 30, seconds: 3600, what: 'approval links' }),
     exportLimiter: Limiter.for(ctx, 'campaign-export', {
       points: 60,
@@ -120,6 +127,37 @@ export const approvalsResource = defineResource({
       response: approvalResultDto,
       errors: [400, 401, 403, 404, 409],
       handler: async ({ req, deps, params, body }) => ({ approval: await deps.approvals.addLines(userIdOf(req), params.id, body) }),
+    }),
+    route({
+      method: 'post',
+      path: '/:id/lines/:lineId/refine',
+      summary: 'Refine a line of an approval link',
+      description:
+        "Business plan. The generator's refine actions (shorter, longer, punchier, funnier, more_formal, add_emoji, remove_emoji, translate with language) with the rules, limits and quota of POST /lines/generations/{id}/refine: through the generation the line came from when it is the caller's and still holds the line, else from the line's text (a line from a library, a teammate's campaign or a rewrite), in a generation of its own. Answers 202 with the generation to follow (generation:line, generation:completed, or GET /lines/generations/{id}) and the index its refined line will take. The client sees nothing until the line is re-shared (POST /approvals/{id}/lines with replaces and from). 409 for a revoked link.",
+      auth: 'session',
+      params: approvalLineParams,
+      body: refineApprovalLineBody,
+      status: 202,
+      response: approvalRefineAcceptedDto,
+      errors: [400, 401, 403, 404, 409, 429, 503],
+      before: async (req, deps) => {
+        await deps.generateLimits.consume(requesterOf(req));
+      },
+      handler: ({ req, deps, params, body }) =>
+        deps.approvals.refineLine({ userId: userIdOf(req), ip: requesterOf(req).ip }, params.id, params.lineId, body),
+    }),
+    route({
+      method: 'post',
+      path: '/:id/token',
+      summary: 'A new link for an approval',
+      description:
+        'Business plan. A new token (and url, shown only in this answer) for the same approval, its lines and decisions; the old link answers the same 404 as an unknown one at once, and the pages open on it hear approval:closed. A PIN is bound to its token: a link with a PIN needs pin (the same or another; 400 without), and pin on a link without one adds one. Wrong-PIN counts and a lock start again. 409 for a revoked link.',
+      auth: 'session',
+      params: approvalIdParams,
+      body: renewApprovalTokenBody,
+      response: approvalTokenDto,
+      errors: [400, 401, 403, 404, 409],
+      handler: ({ req, deps, params, body }) => deps.approvals.renewToken(userIdOf(req), params.id, body),
     }),
     route({
       method: 'post',

@@ -1,4 +1,4 @@
-import { isNull, sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import {
   approvalPinHash,
   approvalsRepository,
@@ -31,6 +31,12 @@ import {
   type CategoryId,
   type CreateApprovalBody,
   type PlatformId,
+  type Plan,
+  type RefineApprovalLineBody,
+  type RenewApprovalTokenBody,
+  type ApprovalRefineAcceptedDto,
+  type ApprovalTokenDto,
+  type TeamLineDto,
   type SaveApprovedBody,
   type Tone,
   type UiLanguage,
@@ -38,14 +44,17 @@ import {
 import type { ApiContext } from '../api-context';
 import { requireFeature } from '../common/plan-policy';
 import { requireTeamRole } from '../teams';
+import { GenerationService } from '../lines';
 
 const DAY_MS = 24 * 3600_000;
 export const APPROVAL_NOT_FOUND = 'Approval link not found';
 const TOO_MANY_LINES = `A link holds at most ${APPROVAL_LINES_MAX} lines. Choose fewer lines.`;
 
 /** Approval links are a Business feature: 403 PLAN_REQUIRED naming Business otherwise. */
-async function requireApprovals(ctx: ApiContext, userId: string): Promise<void> {
-  requireFeature(await currentPlanFor(ctx.db, userId), 'teamCollaboration', 'Approval links');
+async function requireApprovals(ctx: ApiContext, userId: string): Promise<Plan> {
+  const plan = await currentPlanFor(ctx.db, userId);
+  requireFeature(plan, 'teamCollaboration', 'Approval links');
+  return plan;
 }
 
 const isCategory = (c: string | null): c is CategoryId => c !== null && (CATEGORY_IDS as readonly string[]).includes(c);
@@ -99,15 +108,14 @@ export class ApprovalsService {
     if ('generationId' in source) {
       const gen = await approvalsRepository.generationSource(db, source.generationId, userId);
       if (!gen || gen.lines.length === 0) throw Errors.notFound('Generation not found');
-      const texts = source.indexes
-        ? source.indexes.map((i) => {
-            const text = gen.lines[i];
-            if (text === undefined) throw Errors.notFound('Generation line not found');
-            return text;
-          })
-        : gen.lines;
-      if (texts.length > APPROVAL_LINES_MAX) throw Errors.validation(TOO_MANY_LINES);
-      return texts.map((text) => ({ text, platform: gen.platform, category: gen.category, tone: gen.tone }));
+      const indexes = source.indexes ?? gen.lines.map((_, i) => i);
+      if (indexes.length > APPROVAL_LINES_MAX) throw Errors.validation(TOO_MANY_LINES);
+      return indexes.map((i) => {
+        const text = gen.lines[i];
+        if (text === undefined) throw Errors.notFound('Generation line not found');
+        const { platform, category, tone } = gen;
+        return { text, platform, category, tone, generationId: source.generationId, generationIndex: i };
+      });
     }
     if ('campaignId' in source) {
       const rows = await approvalsRepository.campaignSource(db, source.campaignId, userId);
@@ -120,7 +128,14 @@ export class ApprovalsService {
           })
         : rows;
       if (chosen.length > APPROVAL_LINES_MAX) throw Errors.validation(TOO_MANY_LINES);
-      return chosen.map(({ text, platform, category, tone }) => ({ text, platform, category, tone }));
+      return chosen.map(({ text, platform, category, tone, generationId, generationIndex }) => ({
+        text,
+        platform,
+        category,
+        tone,
+        generationId,
+        generationIndex,
+      }));
     }
     const rows = await approvalsRepository.savedSource(db, source.savedLineIds, userId);
     return source.savedLineIds.map((id) => {
@@ -186,6 +201,7 @@ export class ApprovalsService {
   /** New versions (a line refined after the client asked for changes) and new lines, shown to the client at once. */
   async addLines(userId: string, id: string, body: AddApprovalLinesBody, now = new Date()): Promise<ApprovalDto> {
     await requireApprovals(this.ctx, userId);
+    const lines = await Promise.all(body.lines.map((l) => this.generationLineOf(userId, l)));
     const result = await this.ctx.db.transaction(async (tx) => {
       const link = await approvalsRepository.lockVisible(tx, id, userId);
       if (!link) throw Errors.notFound(APPROVAL_NOT_FOUND);
@@ -193,7 +209,14 @@ export class ApprovalsService {
       const added = await approvalsRepository.addLines(
         tx,
         id,
-        body.lines.map((l) => ({ text: l.text, platform: l.platform ?? null, category: null, tone: null, replaces: l.replaces })),
+        body.lines.map((l, i) => ({
+          text: l.text,
+          platform: l.platform ?? null,
+          category: null,
+          tone: null,
+          replaces: l.replaces,
+          ...lines[i],
+        })),
         now,
       );
       if (added === 'unknown_line') throw Errors.notFound('Line not found');
@@ -218,6 +241,89 @@ export class ApprovalsService {
     return this.changed(userId, id, result.link);
   }
 
+  /**
+   * The generation line a re-shared text is (`from`), kept when it is the caller's generation and
+   * that line reads the same; otherwise none (the text was edited, or it is not theirs).
+   */
+  private async generationLineOf(
+    userId: string,
+    line: AddApprovalLinesBody['lines'][number],
+  ): Promise<{ generationId: string | null; generationIndex: number | null }> {
+    if (!line.from) return { generationId: null, generationIndex: null };
+    const gen = await approvalsRepository.generationSource(this.ctx.db, line.from.generationId, userId);
+    return gen?.lines[line.from.index] === line.text
+      ? { generationId: line.from.generationId, generationIndex: line.from.index }
+      : { generationId: null, generationIndex: null };
+  }
+
+  /**
+   * Refines a line of the link with the generator's refine actions, rules and quota (DESIGN.md
+   * §21): through the generation it came from when that is the caller's and still holds its text,
+   * else from its text (a library line, a teammate's campaign, a rewrite). The refined line is the
+   * team's draft: it reaches the client when re-shared (addLines with `from`).
+   */
+  async refineLine(
+    who: { userId: string; ip?: string | null },
+    id: string,
+    lineId: string,
+    body: RefineApprovalLineBody,
+  ): Promise<ApprovalRefineAcceptedDto> {
+    const plan = await requireApprovals(this.ctx, who.userId);
+    const found = await approvalsRepository.lineOf(this.ctx.db, id, lineId, who.userId);
+    if (!found) throw Errors.notFound('Line not found');
+    const { line, link } = found;
+    if (link.revokedAt) throw Errors.conflict('This link was revoked. Share the lines again with a new link.');
+    const generations = new GenerationService(this.ctx);
+    const requester = { userId: who.userId, ip: who.ip ?? null, plan };
+    if (line.generationId !== null && line.generationIndex !== null) {
+      const started = await generations.refineLineOf(requester, line.generationId, line.generationIndex, line.text, body);
+      if (started) return started;
+    }
+    const platform = isPlatform(line.platform) ? line.platform : null;
+    return generations.refineText(
+      requester,
+      {
+        text: line.text,
+        platform,
+        category: isCategory(line.category) ? line.category : platform ? PLATFORM_CATEGORY[platform] : 'captions',
+        tone: isTone(line.tone) ? line.tone : 'bold',
+        language: link.language === 'sw' ? 'sw' : 'en',
+      },
+      body,
+    );
+  }
+
+  /**
+   * A new token for the link: the old one answers the same 404 as an unknown token from now on, and
+   * the pages open on it hear approval:closed. A PIN is bound to its token, so a link with a PIN
+   * needs one for the new token (the same or another; 400 without); given to a link without one, it
+   * adds one. Wrong-PIN counts and a lock start again. The new link is in this answer only.
+   */
+  async renewToken(userId: string, id: string, body: RenewApprovalTokenBody, now = new Date()): Promise<ApprovalTokenDto> {
+    await requireApprovals(this.ctx, userId);
+    const current = await this.get(userId, id);
+    if (current.status === 'revoked') throw Errors.conflict('This link was revoked. Share the lines again with a new link.');
+    if (current.hasPin && !body.pin) {
+      const message = 'This link has a PIN: give the PIN for its new link (the same one or another)';
+      throw Errors.validation(`pin: ${message}`, [{ path: 'pin', message }]);
+    }
+    const { token, hash } = newApprovalToken();
+    const links = schema.approvalLinks;
+    const set = {
+      tokenHash: hash,
+      pinHash: body.pin ? approvalPinHash(this.ctx.jwtSecret, hash, body.pin) : null,
+      pinFailures: 0,
+      lockedAt: null,
+    };
+    // Not revoked meanwhile, and a PIN not added meanwhile when none is given.
+    const onlyIf = body.pin ? isNull(links.revokedAt) : and(isNull(links.revokedAt), isNull(links.pinHash));
+    const row = await approvalsRepository.update(this.ctx.db, id, userId, set, onlyIf, now);
+    if (!row) throw Errors.conflict('This link changed meanwhile. Please try again.');
+    const approval = await this.changed(userId, id, row, 'approval:closed');
+    const language: UiLanguage = row.language === 'sw' ? 'sw' : 'en';
+    return { token, url: `${this.ctx.links.base}${approvalPagePath(token, language)}`, approval };
+  }
+
   /** The approved lines to the team's library (default for a team's link) or the caller's own, marked approved by whom and when. */
   async saveApproved(userId: string, id: string, body: SaveApprovedBody): Promise<ApprovedLinesSavedDto> {
     const approval = await this.get(userId, id);
@@ -227,6 +333,7 @@ export class ApprovalsService {
     const teamId = target === 'team' ? (approval.teamId ?? (await teamsRepository.teamIdOf(this.ctx.db, userId))) : undefined;
     if (target === 'team' && !teamId) throw Errors.notFound('Team not found');
     let saved = 0;
+    const teamSaves: TeamLineDto[] = [];
     await this.ctx.db.transaction(async (tx) => {
       if (teamId) await requireTeamRole(tx, teamId, userId, 'write', { lock: 'share' });
       for (const line of lines) {
@@ -235,20 +342,27 @@ export class ApprovalsService {
         const tone: Tone = isTone(line.tone) ? line.tone : 'bold';
         const approvedByName = line.decidedBy ?? '';
         const approvedAt = line.decidedAt ?? new Date();
-        const created = teamId
-          ? await teamLinesRepository.saveApproved(tx, {
-              teamId,
-              savedBy: userId,
-              text: line.text,
-              category,
-              tone,
-              approvedByName,
-              approvedAt,
-            })
-          : await savedLinesRepository.saveApproved(tx, { userId, text: line.text, category, tone, platform, approvedByName, approvedAt });
-        if (created) saved++;
+        if (teamId) {
+          const result = await teamLinesRepository.saveApproved(tx, {
+            teamId,
+            savedBy: userId,
+            text: line.text,
+            category,
+            tone,
+            approvedByName,
+            approvedAt,
+          });
+          teamSaves.push(result.line);
+          if (result.created) saved++;
+        } else if (
+          await savedLinesRepository.saveApproved(tx, { userId, text: line.text, category, tone, platform, approvedByName, approvedAt })
+        ) {
+          saved++;
+        }
       }
     });
+    // As every team save: the members' libraries hear it live (a line already there is now marked approved).
+    for (const line of teamSaves) this.ctx.realtime.emit({ teamId: line.teamId }, 'team:line-saved', { teamId: line.teamId, line });
     return { target, saved, alreadySaved: lines.length - saved };
   }
 

@@ -58,6 +58,15 @@ export class PublicApprovalsService {
     throw Errors.notFound(PUBLIC_APPROVAL_NOT_FOUND);
   }
 
+  /**
+   * The title of an open link without a PIN, for the page's HTML (approve-document.ts); undefined
+   * for anything else, without counting a miss: the page's own read (GET above) counts it.
+   */
+  async titleWithoutPin(token: string, now = new Date()): Promise<string | undefined> {
+    const row = await approvalsRepository.findByTokenHash(this.ctx.db, approvalTokenHash(token));
+    return row && row.pinHash === null && approvalStatusOf(row, now) === 'open' ? row.title : undefined;
+  }
+
   async view(token: string, pin: string | undefined, address: string | null): Promise<PublicApprovalDto> {
     const link = await this.resolve(token, pin, address);
     return {

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import compression from 'compression';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { DEFAULT_LANGUAGE, UI_LANGUAGES, localizedPageFile, pageLanguage, type UiLanguage } from '@gl/core';
@@ -75,6 +76,25 @@ function sendBuildFile(req: Request, res: Response, entry: StaticFile, cacheCont
 }
 
 /**
+ * A page written for this request (what it shows can change or end at any time: never kept by a
+ * cache), compressed as its build file would be: Brotli, else gzip (a few KB: fast at these levels).
+ */
+function sendWrittenPage(req: Request, res: Response, html: string): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+  res.type('html');
+  if (req.acceptsEncodings('br') === 'br') {
+    res.setHeader('Content-Encoding', 'br');
+    res.send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }));
+  } else if (req.acceptsEncodings('gzip') === 'gzip') {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.send(gzipSync(html, { level: 9 }));
+  } else {
+    res.send(html);
+  }
+}
+
+/**
  * JSON (and other text) over 1 KB compressed on the fly. Never an attachment download (the library
  * export streams its rows as they are read: compressing would buffer them) nor an event stream.
  * Socket.IO is attached to the HTTP server itself and never passes through Express.
@@ -88,6 +108,16 @@ export function compressResponses(): RequestHandler {
       return compression.filter(req, res);
     },
   });
+}
+
+/**
+ * A page the api writes per request into its app shell (shell.html in the page's language): a
+ * client approval link's title and heading, painted before the app's scripts arrive. `render`
+ * answers the page's HTML, or undefined for the shell as it is.
+ */
+export interface ClientDocument {
+  matches(pathname: string): boolean;
+  render(req: Request, shell: string, lang: UiLanguage): Promise<string | undefined>;
 }
 
 /** A page's file in each language that the build made it in (English always, when it exists). */
@@ -114,11 +144,16 @@ function indexPages(files: Map<string, StaticFile>): Map<string, PageFiles> {
  * copy in that language), with `Content-Language` and `Vary: Accept-Language, Cookie` for caches.
  * Returns false when the client has not been built.
  */
-export function serveClientBuild(app: Express, dist: string): boolean {
+export function serveClientBuild(app: Express, dist: string, documents: readonly ClientDocument[] = []): boolean {
   if (!existsSync(path.join(dist, 'index.html'))) return false;
   const files = indexBuild(dist);
   const pages = indexPages(files);
   const shell = pages.get('/shell.html') ?? pages.get('/index.html')!;
+  const shellText = new Map<UiLanguage, string>();
+  const shellIn = (lang: UiLanguage) => {
+    if (!shellText.has(lang)) shellText.set(lang, readFileSync(shell[lang]!.file, 'utf8'));
+    return shellText.get(lang)!;
+  };
 
   app.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -138,7 +173,7 @@ export function serveClientBuild(app: Express, dist: string): boolean {
       setHeaders: (res) => res.setHeader('Cache-Control', REVALIDATE),
     }),
   );
-  app.use((req, res, next) => {
+  app.use(async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     // A missing asset (an old build's chunk) is a 404, never the page: a script must not get HTML.
     if (/^\/(api|socket\.io|assets)(\/|$)/.test(req.path) || !req.accepts('html')) return next();
@@ -150,6 +185,12 @@ export function serveClientBuild(app: Express, dist: string): boolean {
     const lang: UiLanguage = page[wanted] ? wanted : 'en';
     labelRoute(res, 'client page');
     res.setHeader('Content-Language', lang);
+    const document = page === shell ? documents.find((d) => d.matches(req.path)) : undefined;
+    const html = document ? await document.render(req, shellIn(lang), lang).catch(() => undefined) : undefined;
+    if (html !== undefined) {
+      sendWrittenPage(req, res, html);
+      return;
+    }
     sendBuildFile(req, res, page[lang]!, REVALIDATE, 'Accept-Encoding, Accept-Language, Cookie');
   });
   return true;

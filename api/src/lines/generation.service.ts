@@ -21,6 +21,8 @@ import {
   type CategoryId,
   type GenerateBody,
   type GenerationDto,
+  type LanguageId,
+  type PlatformId,
   type Plan,
   type RefineBody,
   type Tone,
@@ -56,6 +58,11 @@ export interface GenerationAccepted {
   usage: UsageSummary;
 }
 
+/** A refinement accepted: the refined line will be at `index` of the generation's lines. */
+export interface RefinementAccepted extends GenerationAccepted {
+  index: number;
+}
+
 /** maxChars is a cap the user picks inside the category's bounds. */
 export function checkMaxChars(category: CategoryId, maxChars: number | undefined): void {
   if (maxChars === undefined) return;
@@ -75,6 +82,31 @@ const STILL_RUNNING = 'This generation is still in progress. Please wait for it 
 
 /** Whether a generation's lines may carry emoji at all (its switch, an SMS platform, a kit voice without emoji). */
 const allowsEmoji = (row: GenerationRow): boolean => switchesOf(row).emoji !== 'none';
+
+/**
+ * The refine endpoint's rules for line `body.index` of a generation: the line exists, there is room
+ * for another refined line, and the action is offered for it (400 or 409 otherwise).
+ */
+function checkRefinable(existing: GenerationRow, body: RefineBody): void {
+  const line = existing.lines[body.index];
+  if (line === undefined) throw invalid('index', `index must be between 0 and ${existing.lines.length - 1}`);
+  if (existing.refinements.length >= REFINEMENTS_MAX) {
+    throw Errors.conflict(`This generation already has ${REFINEMENTS_MAX} refined lines. Start a new generation to refine more.`);
+  }
+  if (body.action === 'add_emoji' && !allowsEmoji(existing)) {
+    throw invalid('action', 'add_emoji is not offered for this generation: its lines keep to no emoji');
+  }
+  if (body.action === 'longer') {
+    const platform = platformOf(existing);
+    const limit = lineLimit(platform, existing.maxChars, existing.category as CategoryId);
+    if (countForPlatform(line, platform) >= Math.floor(limit * LONGER_ROOM)) {
+      throw invalid('action', `longer is not offered for this line: it is already close to its limit of ${limit} characters`);
+    }
+  }
+  if (body.action === 'remove_emoji' && countEmoji(line) === 0) {
+    throw invalid('action', 'remove_emoji is not offered for this line: it has no emoji');
+  }
+}
 
 /** A generation as the API answers it, the stored (English) failure text in `lang`. */
 function generationIn(row: GenerationRow, lang: UiLanguage): GenerationDto {
@@ -229,26 +261,71 @@ export class GenerationService {
     const owner: GenerationOwner = { userId: who.userId, visitorId: who.visitorId };
     const existing = await generationsRepository.findOwned(this.ctx.db, id, owner);
     if (!existing) throw Errors.notFound('Generation not found');
+    const { generation, usage } = await this.startRefinement(who, existing, body);
+    return { generation, usage };
+  }
+
+  /**
+   * Refines line `index` of the caller's generation `id` when that line still reads `text` (a line
+   * shared for approval, refined where it was written); undefined when the generation is not the
+   * caller's, no longer holds that text or has no room for another refined line (refine the text
+   * itself then: `refineText`). `index` in the answer: where the refined line will be.
+   */
+  async refineLineOf(
+    who: Requester & { userId: string },
+    id: string,
+    index: number,
+    text: string,
+    body: Omit<RefineBody, 'index'>,
+  ): Promise<RefinementAccepted | undefined> {
+    this.ensureQueueReady();
+    const existing = await generationsRepository.findOwned(this.ctx.db, id, { userId: who.userId });
+    if (!existing || existing.lines[index] !== text || existing.refinements.length >= REFINEMENTS_MAX) return undefined;
+    return this.startRefinement(who, existing, { ...body, index });
+  }
+
+  /**
+   * Refines a line that no generation of the caller holds (a line from a library, a teammate's
+   * campaign, a rewrite by hand): a generation is recorded holding that text as its one line, with
+   * its platform, kind and tone, and that line is refined, with the refine endpoint's rules and
+   * quota (all or nothing: a refused action or the daily limit leaves no generation behind).
+   */
+  async refineText(
+    who: Requester & { userId: string },
+    seed: { text: string; platform: PlatformId | null; category: CategoryId; tone: Tone; language: LanguageId },
+    body: Omit<RefineBody, 'index'>,
+  ): Promise<RefinementAccepted> {
+    this.ensureQueueReady();
+    const quotaOwner = { userId: who.userId, ip: who.ip };
+    const plan = who.plan ?? (await this.quota.planOf(quotaOwner));
+    enforcePlan(plan, { category: seed.category, tone: seed.tone, prompt: null });
+    const subject = this.quota.subject(quotaOwner);
+    const now = new Date();
+    const refine = { ...body, index: 0 };
+    const { row, usage } = await this.ctx.db.transaction(async (tx) => {
+      const seeded = await generationsRepository.seed(tx, { userId: who.userId, subject, planId: plan.id, ...seed }, now);
+      checkRefinable(seeded, refine);
+      const usage = await this.quota.consume(tx, subject, plan, now);
+      const row = await generationsRepository.startRefinement(
+        tx,
+        seeded.id,
+        { userId: who.userId },
+        { index: 0, action: body.action, language: body.action === 'translate' ? body.language! : seed.language },
+        REFINEMENTS_MAX,
+      );
+      if (!row) throw Errors.conflict(STILL_RUNNING);
+      return { row, usage };
+    });
+    await this.enqueueAll([row], subject, now);
+    return { generation: { id: row.id, status: 'pending' }, usage, index: row.lines.length };
+  }
+
+  /** The refine endpoint's rules and quota on a generation in hand, then its job; the refined line will be at `index`. */
+  private async startRefinement(who: Requester, existing: GenerationRow, body: RefineBody): Promise<RefinementAccepted> {
     if (existing.status !== 'completed') throw Errors.conflict(STILL_RUNNING);
-    const line = existing.lines[body.index];
-    if (line === undefined) throw invalid('index', `index must be between 0 and ${existing.lines.length - 1}`);
-    if (existing.refinements.length >= REFINEMENTS_MAX) {
-      throw Errors.conflict(`This generation already has ${REFINEMENTS_MAX} refined lines. Start a new generation to refine more.`);
-    }
-    if (body.action === 'add_emoji' && !allowsEmoji(existing)) {
-      throw invalid('action', 'add_emoji is not offered for this generation: its lines keep to no emoji');
-    }
-    if (body.action === 'longer') {
-      const platform = platformOf(existing);
-      const limit = lineLimit(platform, existing.maxChars, existing.category as CategoryId);
-      if (countForPlatform(line, platform) >= Math.floor(limit * LONGER_ROOM)) {
-        throw invalid('action', `longer is not offered for this line: it is already close to its limit of ${limit} characters`);
-      }
-    }
-    if (body.action === 'remove_emoji' && countEmoji(line) === 0) {
-      throw invalid('action', 'remove_emoji is not offered for this line: it has no emoji');
-    }
+    checkRefinable(existing, body);
     const language = body.action === 'translate' ? body.language! : languageOfLine(existing, body.index);
+    const owner: GenerationOwner = { userId: who.userId, visitorId: who.visitorId };
     const quotaOwner = { userId: who.userId, ip: who.ip };
     const plan = await this.quota.planOf(quotaOwner);
     enforcePlan(plan, { category: existing.category as CategoryId, tone: existing.tone as Tone, prompt: existing.prompt });
@@ -258,7 +335,7 @@ export class GenerationService {
       const usage = await this.quota.consume(tx, subject, plan, now);
       const row = await generationsRepository.startRefinement(
         tx,
-        id,
+        existing.id,
         owner,
         { index: body.index, action: body.action, language },
         REFINEMENTS_MAX,
@@ -267,7 +344,7 @@ export class GenerationService {
       return { row, usage };
     });
     await this.enqueueAll([row], subject, now);
-    return { generation: { id: row.id, status: 'pending' }, usage };
+    return { generation: { id: row.id, status: 'pending' }, usage, index: row.lines.length };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLATFORM_IDS } from '../lines';
+import { PLATFORM_IDS, refineBody, usageSummaryDto } from '../lines';
 import { UI_LANGUAGES } from '../platform/i18n/languages';
 import { countSchema, timestampSchema, uuidSchema } from '../platform/contract/common';
 import { GENERATION_LINES_MAX, SAVED_TEXT_MAX } from '../platform/contract/limits';
@@ -123,6 +123,20 @@ export const addApprovalLinesBody = z.strictObject({
         text: lineTextSchema,
         platform: platformSchema.optional(),
         replaces: uuidSchema.optional(),
+        /**
+         * The generation line this text is (a refined line: the generation and index from
+         * POST /approvals/:id/lines/:lineId/refine). Kept when it is the caller's generation and its
+         * line reads the same, so the next refinement of this version goes through that generation.
+         */
+        from: z
+          .strictObject({
+            generationId: uuidSchema,
+            index: z
+              .int('index must be a whole number')
+              .min(0, 'index must be 0 or more')
+              .max(GENERATION_LINES_MAX - 1, `index must be at most ${GENERATION_LINES_MAX - 1}`),
+          })
+          .optional(),
       }),
       { message: linesMessage },
     )
@@ -131,6 +145,30 @@ export const addApprovalLinesBody = z.strictObject({
     .refine((lines) => uniqueIds(lines.flatMap((l) => (l.replaces ? [l.replaces] : []))), 'Replace each line once'),
 });
 export type AddApprovalLinesBody = z.infer<typeof addApprovalLinesBody>;
+
+/**
+ * POST /approvals/:id/token: a new link for the same approval. `pin`: the new link's PIN (a PIN is
+ * bound to its token: required when the link has one, may be the same; on a link without one it adds one).
+ */
+export const renewApprovalTokenBody = z.strictObject({
+  pin: z.string({ message: 'PIN must be 4 to 6 digits' }).regex(APPROVAL_PIN_PATTERN, 'PIN must be 4 to 6 digits').optional(),
+});
+export type RenewApprovalTokenBody = z.infer<typeof renewApprovalTokenBody>;
+
+export const approvalLineParams = z.object({ id: uuidSchema, lineId: uuidSchema });
+
+/**
+ * POST /approvals/:id/lines/:lineId/refine: the lines refine actions on a line of the link (the
+ * generator's, with its rules and quota). The refined text is a draft for the team: it reaches the
+ * client only when re-shared through POST /approvals/:id/lines.
+ */
+export const refineApprovalLineBody = z
+  .strictObject({ action: refineBody.shape.action, language: refineBody.shape.language })
+  .refine((b) => b.action !== 'translate' || b.language !== undefined, {
+    message: 'language is required to translate',
+    path: ['language'],
+  });
+export type RefineApprovalLineBody = z.infer<typeof refineApprovalLineBody>;
 
 /** POST /approvals/:id/save-approved: the approved lines (current versions) to the team's library (default when the link is a team's) or the caller's own. */
 export const saveApprovedBody = z.strictObject({ target: z.enum(['team', 'own'], { message: 'target must be team or own' }).optional() });
@@ -294,6 +332,27 @@ export const approvalCreatedDto = z.object({
   approval: approvalDto,
 });
 export type ApprovalCreatedDto = z.infer<typeof approvalCreatedDto>;
+
+/**
+ * POST /approvals/:id/lines/:lineId/refine: 202. The refinement is a generation's (follow it as
+ * POST /lines/generations/:id/refine: generation:line, generation:completed, or GET
+ * /lines/generations/:id): the refined line lands at `index` of its lines. Re-share it with
+ * `from: {generationId, index}` so the next refinement of that version goes on from it.
+ */
+export const approvalRefineAcceptedDto = z.object({
+  generation: z.object({ id: z.uuid(), status: z.literal('pending') }),
+  index: z.int().min(0).describe("where the refined line will be in the generation's lines"),
+  usage: usageSummaryDto,
+});
+export type ApprovalRefineAcceptedDto = z.infer<typeof approvalRefineAcceptedDto>;
+
+/** POST /approvals/:id/token: the link's new token and url, shown only in this answer; the old link answers 404 from now on. */
+export const approvalTokenDto = z.object({
+  token: z.string(),
+  url: z.string().describe('the new absolute link to send the client'),
+  approval: approvalDto,
+});
+export type ApprovalTokenDto = z.infer<typeof approvalTokenDto>;
 
 /** POST /approvals/:id/save-approved */
 export const approvedLinesSavedDto = z.object({

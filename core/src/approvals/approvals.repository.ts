@@ -28,6 +28,9 @@ export interface SnapshotLine {
   platform: string | null;
   category: string | null;
   tone: string | null;
+  /** The generation line the text is (null: none of the creator's, or edited by hand). */
+  generationId?: string | null;
+  generationIndex?: number | null;
 }
 
 export interface NewApprovalLink {
@@ -174,6 +177,7 @@ export const approvalsRepository = {
         id: campaignLines.id,
         text: campaignLines.text,
         lines: generations.lines,
+        generationId: campaignLines.generationId,
         platform: campaignLines.platform,
         category: campaignLines.category,
         tone: campaigns.tone,
@@ -185,7 +189,9 @@ export const approvalsRepository = {
       .orderBy(asc(campaignLines.day), asc(campaignLines.position));
     return rows.flatMap((r) => {
       const text = r.text ?? r.lines.at(-1) ?? null;
-      return text === null ? [] : [{ id: r.id, text, platform: r.platform, category: r.category, tone: r.tone }];
+      // A line edited by hand is no generation's line: it is refined from its text.
+      const generated = r.text === null ? { generationId: r.generationId, generationIndex: r.lines.length - 1 } : {};
+      return text === null ? [] : [{ id: r.id, text, platform: r.platform, category: r.category, tone: r.tone, ...generated }];
     });
   },
 
@@ -358,6 +364,8 @@ export const approvalsRepository = {
             version: old.version + 1,
             text: line.text,
             platform: line.platform ?? old.platform,
+            generationId: line.generationId ?? null,
+            generationIndex: line.generationIndex ?? null,
             state: 'pending',
             decidedBy: null,
             decidedAt: null,
@@ -378,6 +386,8 @@ export const approvalsRepository = {
             platform: line.platform,
             category: line.category,
             tone: line.tone,
+            generationId: line.generationId ?? null,
+            generationIndex: line.generationIndex ?? null,
             createdAt: now,
           })
           .returning();
@@ -389,6 +399,21 @@ export const approvalsRepository = {
     }
     await tx.update(approvalLinks).set({ updatedAt: now }).where(eq(approvalLinks.id, approvalId));
     return { changed };
+  },
+
+  /** A line of a link the caller may see, with its link (undefined otherwise). */
+  async lineOf(
+    db: DbOrTx,
+    approvalId: string,
+    lineId: string,
+    userId: string,
+  ): Promise<{ line: ApprovalLineRow; link: ApprovalLinkRow } | undefined> {
+    const [row] = await db
+      .select({ line: approvalLines, link: approvalLinks })
+      .from(approvalLines)
+      .innerJoin(approvalLinks, eq(approvalLinks.id, approvalLines.approvalId))
+      .where(and(eq(approvalLines.id, lineId), eq(approvalLines.approvalId, approvalId), approvalVisibleSql(userId)));
+    return row;
   },
 
   async findByTokenHash(db: DbOrTx, tokenHash: string): Promise<ApprovalLinkRow | undefined> {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/users.schema';
 import { teams } from '../teams/teams.schema';
+import { generations } from '../lines/lines.schema';
 
 /**
  * Client approval links (DESIGN.md §21). The link's token is never stored: only its SHA-256
@@ -71,6 +72,13 @@ export const approvalLines = pgTable(
     /** The kind of line and tone it was written as (for saving it to a library); null: not known. */
     category: text('category'),
     tone: text('tone'),
+    /**
+     * The generation line the current version is (a line shared from a generation, a campaign's
+     * generated line, a refined version): refining it again goes through that generation. Null for
+     * a line from a library or written by hand: it is refined from its text.
+     */
+    generationId: uuid('generation_id').references(() => generations.id, { onDelete: 'set null' }),
+    generationIndex: integer('generation_index'),
     /** pending | approved | changes_requested, on the current version. */
     state: text('state').notNull().default('pending'),
     decidedBy: text('decided_by'),

@@ -35,6 +35,8 @@ import {
 } from '../billing/billing-lifecycle.contract';
 import {
   approvalCreatedDto,
+  approvalRefineAcceptedDto,
+  approvalTokenDto,
   approvalResultDto,
   approvalsDto,
   approvedLinesSavedDto,
@@ -182,6 +184,8 @@ export const API_RESPONSES = {
   'POST /approvals/:id/extend': approvalResultDto,
   'POST /approvals/:id/unlock': approvalResultDto,
   'POST /approvals/:id/lines': approvalResultDto,
+  'POST /approvals/:id/lines/:lineId/refine': approvalRefineAcceptedDto,
+  'POST /approvals/:id/token': approvalTokenDto,
   'POST /approvals/:id/save-approved': approvedLinesSavedDto,
   'GET /public/approvals/:token': publicApprovalDto,
   'POST /public/approvals/:token/decisions': publicApprovalDecidedDto,

@@ -5,6 +5,7 @@ import { countEmoji, switchesFor } from './platform-count';
 import { getPlatform, PLATFORM_IDS, type EmojiMode, type HashtagMode, type PlatformId, type RefineAction } from './platforms';
 import type { DbOrTx } from '../platform/db/database';
 import { prepared, selectList } from '../platform/db/prepared';
+import { TOPIC_MAX } from '../platform/contract/limits';
 import { generations } from '../schema';
 import { planFromLookup, planLookupColumns } from '../billing/plan-lookup.sql';
 import { subjectClockSql, summarise } from './usage.repository';
@@ -364,6 +365,46 @@ export const generationsRepository = {
       .where(and(eq(generations.id, id), ownedBy(owner), eq(generations.status, 'completed')))
       .returning();
     return row;
+  },
+
+  /**
+   * Records a completed generation holding one given line (`text`), so that line can be refined as
+   * any generated line is (a line shared for approval that no generation of the user holds). The
+   * line is its own brief (its topic, up to TOPIC_MAX): a refinement keeps to what it is about.
+   */
+  async seed(
+    db: DbOrTx,
+    input: {
+      userId: string;
+      subject: string;
+      planId: string;
+      text: string;
+      platform: PlatformId | null;
+      category: string;
+      tone: string;
+      language: LanguageId;
+    },
+    now = new Date(),
+  ): Promise<GenerationRow> {
+    const [row] = await db
+      .insert(generations)
+      .values({
+        userId: input.userId,
+        subject: input.subject,
+        planId: input.planId,
+        category: input.category,
+        tone: input.tone,
+        topic: Array.from(input.text).slice(0, TOPIC_MAX).join(''),
+        count: 1,
+        language: input.language,
+        platform: input.platform,
+        status: 'completed',
+        lines: [input.text],
+        createdAt: now,
+        completedAt: now,
+      })
+      .returning();
+    return row!;
   },
 
   /**

@@ -47,18 +47,22 @@ export function toTeamLineDto(row: LineRow): TeamLineDto {
 
 /** The team library: lines its members saved, read by members only. */
 export const teamLinesRepository = {
-  /** Saves a line approved on an approval link to the team, marked approved (the same text already there: marked now). True when new. */
+  /**
+   * Saves a line approved on an approval link to the team, marked approved (the same text already
+   * there: marked now). The line as it now stands, and whether it is new.
+   */
   async saveApproved(
     tx: DbOrTx,
     input: { teamId: string; savedBy: string; text: string; category: CategoryId; tone: Tone; approvedByName: string; approvedAt: Date },
-  ): Promise<boolean> {
+  ): Promise<{ line: TeamLineDto; created: boolean }> {
     const [inserted] = await tx.insert(teamLines).values(input).onConflictDoNothing().returning({ id: teamLines.id });
-    if (inserted) return true;
-    await tx
-      .update(teamLines)
-      .set({ approvedByName: input.approvedByName, approvedAt: input.approvedAt })
-      .where(and(eq(teamLines.teamId, input.teamId), sql`lower(${teamLines.text}) = lower(${input.text})`));
-    return false;
+    const sameText = and(eq(teamLines.teamId, input.teamId), sql`lower(${teamLines.text}) = lower(${input.text})`);
+    if (!inserted) {
+      await tx.update(teamLines).set({ approvedByName: input.approvedByName, approvedAt: input.approvedAt }).where(sameText);
+    }
+    const where = inserted ? eq(teamLines.id, inserted.id) : sameText;
+    const [row] = await tx.select(lineColumns).from(teamLines).leftJoin(users, eq(users.id, teamLines.savedBy)).where(where).limit(1);
+    return { line: toTeamLineDto(row!), created: Boolean(inserted) };
   },
 
   /** Saves a line to the team; the same text (any case) again answers the existing line. */

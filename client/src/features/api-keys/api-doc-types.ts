@@ -47,6 +47,8 @@ export interface AppRouteDoc {
     | 'approvals-extend'
     | 'approvals-unlock'
     | 'approvals-lines'
+    | 'approvals-refine'
+    | 'approvals-token'
     | 'approvals-export'
     | 'approvals-save-approved'
     | 'public-approval-get'

@@ -437,6 +437,8 @@ export const APPROVAL_ROUTES: readonly AppRouteDoc[] = [
   { id: 'approvals-extend', method: 'POST', path: '/api/approvals/:id/extend' },
   { id: 'approvals-unlock', method: 'POST', path: '/api/approvals/:id/unlock' },
   { id: 'approvals-lines', method: 'POST', path: '/api/approvals/:id/lines' },
+  { id: 'approvals-refine', method: 'POST', path: '/api/approvals/:id/lines/:lineId/refine' },
+  { id: 'approvals-token', method: 'POST', path: '/api/approvals/:id/token' },
   { id: 'approvals-export', method: 'GET', path: '/api/approvals/:id/export' },
   { id: 'approvals-save-approved', method: 'POST', path: '/api/approvals/:id/save-approved' },
   { id: 'public-approval-get', method: 'GET', path: '/api/public/approvals/:token' },

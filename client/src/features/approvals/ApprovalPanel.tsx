@@ -7,6 +7,7 @@ import { useConfirm } from '../../ui/ConfirmDialog';
 import { Notice } from '../../ui/forms/Notice';
 import { EXPORT_LABELS } from '../campaigns';
 import ApprovalLineRow from './ApprovalLineRow';
+import ApprovalNewLink from './ApprovalNewLink';
 import { STATUS_STYLE } from './approval-status';
 import { useApprovalChange, useApprovalExport, useSaveApproved } from './approvals';
 
@@ -89,6 +90,7 @@ export default function ApprovalPanel({ approval, userId }: { approval: Approval
             {t('panel.revoke')}
           </button>
         )}
+        {open && <ApprovalNewLink approval={approval} userId={userId} />}
       </div>
       {change.isError && (
         <div className="mt-3">
@@ -144,7 +146,15 @@ export default function ApprovalPanel({ approval, userId }: { approval: Approval
 
       <ol className="mt-5 space-y-4">
         {approval.lines.map((line, i) => (
-          <ApprovalLineRow key={line.id} line={line} number={i + 1} approvalId={approval.id} userId={userId} canReshare={open} />
+          <ApprovalLineRow
+            key={line.id}
+            line={line}
+            number={i + 1}
+            approvalId={approval.id}
+            userId={userId}
+            canReshare={open}
+            language={approval.language}
+          />
         ))}
       </ol>
     </section>

@@ -7,7 +7,7 @@ import { Field } from '../../ui/forms/Field';
 import { Notice } from '../../ui/forms/Notice';
 import ApprovalLineCard from './ApprovalLineCard';
 import ApproveHeader from './ApproveHeader';
-import { keepTabPin, tabPin } from './approve-path';
+import { keepTabPin, tabPin, titleFromServer } from './approve-path';
 import { rememberReviewerName, reviewerName as storedName, type QueuedDecision } from './approval-queue';
 import { useApprovalWords } from './approval-words';
 import { useApprovalRoom, useDecide, useFlushWhenOnline, useOnline, usePendingDecisions, usePublicApproval } from './public-approval';
@@ -39,7 +39,14 @@ export default function ApprovePage() {
           approval={approval}
         />
       ) : (
-        <div className="min-h-dvh" aria-busy="true" />
+        <div className="min-h-dvh" aria-busy="true">
+          {/* The heading the server wrote into the page stays while the page's words arrive. */}
+          {titleFromServer() && (
+            <main className="mx-auto w-full max-w-2xl px-4 pb-16 pt-6">
+              <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl dark:text-white">{titleFromServer()}</h1>
+            </main>
+          )}
+        </div>
       )}
     </div>
   );
@@ -84,7 +91,9 @@ function ApproveBody({
           </>
         ) : (
           <div role="status" aria-live="polite">
-            <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{t('page.loading')}</h1>
+            <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl dark:text-white">
+              {titleFromServer() ?? t('page.loading')}
+            </h1>
             <div aria-hidden="true" className="mt-6 space-y-3">
               <div className="h-28 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-800" />
               <div className="h-28 animate-pulse rounded-2xl bg-slate-200 dark:bg-slate-800" />

@@ -5,7 +5,15 @@
  */
 import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddApprovalLinesBody, ApprovalExportFormat, CreateApprovalBody, SaveApprovedBody } from '@gl/core/types';
+import type {
+  AddApprovalLinesBody,
+  ApprovalExportFormat,
+  ApprovalRefineAcceptedDto,
+  CreateApprovalBody,
+  RefineApprovalLineBody,
+  RenewApprovalTokenBody,
+  SaveApprovedBody,
+} from '@gl/core/types';
 import { api, apiResponse } from '../../platform/api';
 import { saveDownload } from '../../platform/download';
 import { useLiveConnection, useLiveEvent, useLiveReconnect } from '../../platform/socket';
@@ -95,5 +103,56 @@ export function useSaveApproved(userId: string | undefined, id: string) {
       void qc.invalidateQueries({ queryKey: ['team', userId ?? 'none', 'lines'] });
       void qc.invalidateQueries({ queryKey: ['saved'] });
     },
+  });
+}
+
+/**
+ * POST /approvals/:id/lines/:lineId/refine: the generator's refine actions on a line of the link.
+ * The answer names the generation that writes it and where its refined line lands (useRefinedLine).
+ */
+export function useRefineApprovalLine(approvalId: string, lineId: string) {
+  return useMutation({
+    mutationFn: (body: RefineApprovalLineBody) => api(`/approvals/${approvalId}/lines/${lineId}/refine`, { method: 'POST', body }),
+  });
+}
+
+/** A refinement being written: its line once it is there, or that it failed (the generation's own error). */
+export type RefinedLine = { status: 'writing' } | { status: 'done'; text: string } | { status: 'failed'; error: string | null };
+
+/**
+ * Follows a refinement as the generate page does: the generation's generation:completed or
+ * generation:failed (and a reconnect) read GET /lines/generations/:id again; the refined line is at
+ * the accepted `index` once it completes, and a completion without it is a failed refinement.
+ */
+export function useRefinedLine(userId: string | undefined, accepted: ApprovalRefineAcceptedDto | null): RefinedLine | null {
+  const qc = useQueryClient();
+  const id = accepted?.generation.id ?? null;
+  const key = approvalsKey(userId, 'refined', id);
+  useLiveConnection();
+  const again = () => void qc.invalidateQueries({ queryKey: key });
+  useLiveEvent('generation:completed', (p) => p.id === id && again());
+  useLiveEvent('generation:failed', (p) => p.id === id && again());
+  useLiveReconnect(again);
+  const generation = useQuery({
+    queryKey: key,
+    enabled: Boolean(userId && id),
+    queryFn: async ({ signal }) => (await api(`/lines/generations/${id}`, { signal })).generation,
+  });
+  if (!accepted) return null;
+  const g = generation.data;
+  if (generation.isError) return { status: 'failed', error: null };
+  if (!g || g.status === 'pending' || g.status === 'running') return { status: 'writing' };
+  const text = g.lines[accepted.index];
+  if (g.status === 'completed' && text !== undefined) return { status: 'done', text };
+  return { status: 'failed', error: g.error };
+}
+
+/** POST /approvals/:id/token: a fresh link (shown once); the old one stops working at once. */
+export function useRenewApprovalToken(userId: string | undefined, id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RenewApprovalTokenBody) => api(`/approvals/${id}/token`, { method: 'POST', body }),
+    onSuccess: ({ approval }) => qc.setQueryData(approvalsKey(userId, 'one', id), approval),
+    onSettled: () => qc.invalidateQueries({ queryKey: approvalsKey(userId, 'list') }),
   });
 }

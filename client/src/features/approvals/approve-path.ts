@@ -28,6 +28,8 @@ export const readPublicApproval = (token: string, pin: string, signal?: AbortSig
   api(`/public/approvals/${encodeURIComponent(token)}`, { signal, headers: pin ? { [APPROVAL_PIN_HEADER]: pin } : {} });
 
 let early: { token: string; pin: string; answer: Promise<PublicApprovalDto> } | null = null;
+/** The link's title as the server wrote it into the page (an open link without a PIN), read before the app replaces that HTML. */
+let serverTitle: string | null = null;
 
 /**
  * Started by main.tsx on an approval page, beside the page's chunk rather than after it: on a slow
@@ -36,6 +38,7 @@ let early: { token: string; pin: string; answer: Promise<PublicApprovalDto> } | 
 export function readApprovalEarly(pathname: string): void {
   const token = decodeURIComponent(/^\/(?:sw\/)?approve\/([^/]+)\/?$/.exec(pathname)?.[1] ?? '');
   if (!token) return;
+  serverTitle = document.getElementById('approval-title')?.textContent?.trim() || null;
   const pin = tabPin(token);
   const answer = readPublicApproval(token, pin);
   answer.catch(() => undefined); // read (and its error shown) by the page's query
@@ -49,3 +52,6 @@ export function takeEarlyRead(token: string, pin: string): Promise<PublicApprova
   early = null;
   return answer;
 }
+
+/** The title the server wrote into the page, shown as the heading while the lines are read. */
+export const titleFromServer = (): string | null => serverTitle;

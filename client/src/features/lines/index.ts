@@ -3,3 +3,5 @@ export * from './line-measure';
 export * from './usage';
 export * from './UpgradeHint';
 export { default as UpgradeHint } from './UpgradeHint';
+export { offeredActions } from './RefineMenu';
+export { default as RefineMenu } from './RefineMenu';

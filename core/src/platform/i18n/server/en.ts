@@ -330,6 +330,8 @@ export const SERVER_MESSAGES_EN = {
   'approvals.status': 'status must be open, locked, expired or revoked',
   'approvals.replaceOnce': 'Replace each line once',
   'approvals.target': 'target must be team or own',
+  'approvals.pinForNewLink': 'This link has a PIN: give the PIN for its new link (the same one or another)',
+  'approvals.changedMeanwhile': 'This link changed meanwhile. Please try again.',
   'approvals.nameRequired': 'Your name is required',
   'approvals.decisionsMax': 'At most {{count}} decisions at once',
   'approvals.decisionsMin': 'Make at least one decision',

@@ -309,6 +309,8 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
   'approvals.status': 'status iwe open, locked, expired au revoked',
   'approvals.replaceOnce': 'Badilisha kila mstari mara moja',
   'approvals.target': 'target iwe team au own',
+  'approvals.pinForNewLink': 'Kiungo hiki kina PIN: toa PIN ya kiungo chake kipya (ileile au nyingine)',
+  'approvals.changedMeanwhile': 'Kiungo hiki kimebadilika wakati huohuo. Tafadhali jaribu tena.',
   'approvals.nameRequired': 'Jina lako linahitajika',
   'approvals.decisionsMax': 'Maamuzi {{count}} tu kwa mara moja',
   'approvals.decisionsMin': 'Fanya angalau uamuzi mmoja',
