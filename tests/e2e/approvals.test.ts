@@ -217,6 +217,14 @@ describe('client approval links, two browsers', () => {
     expect(pinPage).not.toContain('Behind a PIN');
     expect(pinPage).not.toContain('approval-title');
     expect(pinPage).toBe(unknownPage);
+
+    // The HTML is no way round the misses limit: an address that keeps asking for unknown pages gets no
+    // title even for a good link, and the page's own read refuses it too (429).
+    const from = { 'x-forwarded-for': '203.0.113.77' };
+    for (let i = 0; i < 30; i++) await (await fetch(`${server.url}/approve/${'B'.repeat(21)}${i % 10}`, { headers: from })).text();
+    expect(await (await fetch(`${server.url}${linkPath}`, { headers: from })).text()).not.toContain('approval-title');
+    const read = await fetch(`${server.url}/api/public/approvals/${linkPath.split('/').pop()}`, { headers: from });
+    expect(read.status).toBe(429);
   });
 
   it.each(['en', 'sw'])("the client's first visit transfers at most 150 KB (%s)", async (lang) => {

@@ -33,8 +33,8 @@ export function approvalShell(shell: string, title: string): string | undefined 
 /**
  * `/approve/<token>` and `/sw/approve/<token>` written by the api (api/src/http/static-client.ts):
  * an open link without a PIN gets its title in the shell; anything else (unknown, expired, revoked,
- * locked, a PIN to ask) gets the shell as it is, the same for all, and the page's own read decides
- * (and counts a miss against the address, once: this lookup counts none).
+ * locked, a PIN to ask) gets the shell as it is, the same for all, and the page's own read decides;
+ * a miss here counts against the address too.
  */
 export function approvalPageDocument(ctx: ApiContext): ClientDocument {
   const approvals = new PublicApprovalsService(ctx);
@@ -43,7 +43,7 @@ export function approvalPageDocument(ctx: ApiContext): ClientDocument {
     async render(req, shell) {
       const token = decodeURIComponent(PAGE_PATH.exec(req.path)?.[1] ?? '');
       if (!APPROVAL_TOKEN_PATTERN.test(token)) return undefined;
-      const title = await approvals.titleWithoutPin(token);
+      const title = await approvals.titleWithoutPin(token, req.ip ?? null);
       return title === undefined ? undefined : approvalShell(shell, title);
     },
   };

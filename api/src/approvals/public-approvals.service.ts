@@ -39,8 +39,14 @@ export class PublicApprovalsService {
     this.decisions = Limiter.for(ctx, 'approval-decisions', { points: APPROVAL_DECISIONS_PER_MINUTE, seconds: 60, what: 'decisions' });
   }
 
-  /** The open link for this token and PIN, or the same 404 (a wrong PIN counts towards the link's lock). */
+  /**
+   * The open link for this token and PIN, or the same 404 (a wrong PIN counts towards the link's
+   * lock); 429 for an address over its misses.
+   */
   async resolve(token: string, pin: string | undefined, address: string | null, now = new Date()): Promise<ApprovalLinkRow> {
+    // An address that has missed too often is refused whatever it asks for, a good link too: a 200
+    // beside 429s would still tell a guess that hit.
+    if (await this.misses.exhausted(address ?? 'unknown')) await this.misses.consume(address ?? 'unknown');
     const row = APPROVAL_TOKEN_PATTERN.test(token)
       ? await approvalsRepository.findByTokenHash(this.ctx.db, approvalTokenHash(token))
       : undefined;
@@ -60,11 +66,16 @@ export class PublicApprovalsService {
 
   /**
    * The title of an open link without a PIN, for the page's HTML (approve-document.ts); undefined
-   * for anything else, without counting a miss: the page's own read (GET above) counts it.
+   * for anything else. A miss counts against the address like the page's own read (so the HTML is
+   * no way round the limit: a mistyped link costs two of the address's misses), and an address over
+   * the limit gets no title at all.
    */
-  async titleWithoutPin(token: string, now = new Date()): Promise<string | undefined> {
+  async titleWithoutPin(token: string, address: string | null, now = new Date()): Promise<string | undefined> {
+    if (await this.misses.exhausted(address ?? 'unknown')) return undefined;
     const row = await approvalsRepository.findByTokenHash(this.ctx.db, approvalTokenHash(token));
-    return row && row.pinHash === null && approvalStatusOf(row, now) === 'open' ? row.title : undefined;
+    if (row && row.pinHash === null && approvalStatusOf(row, now) === 'open') return row.title;
+    await this.misses.consume(address ?? 'unknown').catch(() => undefined);
+    return undefined;
   }
 
   async view(token: string, pin: string | undefined, address: string | null): Promise<PublicApprovalDto> {

@@ -35,6 +35,12 @@ export class Limiter {
     }
   }
 
+  /** Whether `key` has no point left in its window (nothing consumed; false when Redis cannot say). */
+  async exhausted(key: string): Promise<boolean> {
+    const res = await this.limiter.get(key).catch(() => null);
+    return res !== null && res.consumedPoints >= this.points;
+  }
+
   limited(msBeforeNext: number): AppError {
     const retryAfter = Math.ceil(msBeforeNext / 1000);
     return Errors.rateLimited(retryAfter, this.message(retryAfter));
