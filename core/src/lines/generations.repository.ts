@@ -99,7 +99,7 @@ const acceptSignedInStatement = prepared<
 >(
   'gl_generations_accept_signed_in',
   `with p as (
-     select a.*, case when a."teamBusiness" then 'business' when a."ownPlan" = any($8::text[]) then a."ownPlan" else 'free' end as "resolvedPlan"
+     select a.*, case when a."teamBusiness" then 'business' when $8::jsonb ? a."ownPlan" then a."ownPlan" else 'free' end as "resolvedPlan"
      from (${authStateSelect('$5', '$21', '$22', '$2')}) a
    ), ok as (
      select p."resolvedPlan" as plan_id, ($4::jsonb ->> p."resolvedPlan")::int as lim from p
@@ -305,7 +305,7 @@ export const generationsRepository = {
       brief.visitorId ?? null,
       brief.apiKeyId ?? null,
       // $8: where acceptStatement takes the plan, the plans there are (the statement resolves the user's).
-      [...PLAN_IDS],
+      JSON.stringify(PLAN_IDS),
       brief.category,
       JSON.stringify(tones),
       brief.topic ?? null,
