@@ -354,29 +354,32 @@ export class GenerationService {
   }
 
   /**
-   * Enqueues each recorded row after commit. If the queue refuses one, that row and the ones after it
-   * are withdrawn and their quota given back (the request answers 503; nothing half-done is left).
+   * Enqueues the recorded rows after commit, in one Redis round trip (several tones: one pipeline). If
+   * the queue refuses them, the rows are withdrawn and their quota given back (the request answers
+   * 503; nothing half-done is left).
    */
   private async enqueueAll(rows: readonly GenerationRow[], subject: string, now: Date): Promise<void> {
-    for (const [i, row] of rows.entries()) {
-      try {
-        await this.ctx.jobs.enqueue(generationJob, {
+    try {
+      await this.ctx.jobs.enqueueMany(
+        generationJob,
+        rows.map((row) => ({
           generationId: row.id,
           replaceIndex: row.replaceIndex ?? undefined,
           revision: row.replaceIndex === null && row.refine === null ? 0 : row.revision,
-        });
-      } catch (err) {
-        for (const rest of rows.slice(i)) {
-          try {
-            await generationsRepository.withdraw(this.ctx.db, rest);
-            await this.quota.refund(subject, now);
-          } catch (undoErr) {
-            // The row stays pending: the reconciler re-enqueues it once Redis is back.
-            this.ctx.logger.warn({ generationId: rest.id, err: (undoErr as Error).message }, 'could not withdraw a generation');
-          }
+        })),
+      );
+    } catch (err) {
+      // BullMQ's addBulk is a pipeline: some may have been added. A row still pending is withdrawn
+      // (a job added for it then finds no work); one a worker already took runs and stays counted.
+      for (const rest of rows) {
+        try {
+          if (await generationsRepository.withdraw(this.ctx.db, rest)) await this.quota.refund(subject, now);
+        } catch (undoErr) {
+          // The row stays pending: the reconciler re-enqueues it once Redis is back.
+          this.ctx.logger.warn({ generationId: rest.id, err: (undoErr as Error).message }, 'could not withdraw a generation');
         }
-        throw err;
       }
+      throw err;
     }
   }
 

@@ -502,16 +502,21 @@ export const generationsRepository = {
     return row;
   },
 
-  /** Undoes a generation that was recorded but could not be queued (nothing ran yet). */
-  async withdraw(db: DbOrTx, row: GenerationRow): Promise<void> {
-    if (row.replaceIndex === null && row.refine === null) {
-      await db.delete(generations).where(and(eq(generations.id, row.id), eq(generations.status, 'pending')));
-    } else {
-      await db
-        .update(generations)
-        .set({ status: 'completed', replaceIndex: null, refine: null })
-        .where(and(eq(generations.id, row.id), eq(generations.status, 'pending')));
-    }
+  /**
+   * Undoes a generation that was recorded but could not be queued (nothing ran yet). False when it
+   * is no longer pending (a worker has taken it: it runs and counts, so its quota is not given back).
+   */
+  async withdraw(db: DbOrTx, row: GenerationRow): Promise<boolean> {
+    const pending = and(eq(generations.id, row.id), eq(generations.status, 'pending'));
+    const undone =
+      row.replaceIndex === null && row.refine === null
+        ? await db.delete(generations).where(pending).returning({ id: generations.id })
+        : await db
+            .update(generations)
+            .set({ status: 'completed', replaceIndex: null, refine: null })
+            .where(pending)
+            .returning({ id: generations.id });
+    return undone.length > 0;
   },
 
   /** Which of `texts` the user has already saved, compared case-insensitively (uses the unique lower(text) index). */
