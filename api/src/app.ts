@@ -8,7 +8,7 @@ import { pinoHttp } from 'pino-http';
 import type { ApiContext } from './api-context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { authenticate } from './middleware/authenticate';
-import { settleSessionCheckBeforeError } from './middleware/session-check';
+import { settleSessionCheckBeforeError } from './accounts';
 import { routesCheckingSessionInHandler } from './http/route';
 import { requestLanguage } from './http/request-language';
 import { apiRoutes } from './routes';

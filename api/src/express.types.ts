@@ -1,6 +1,6 @@
 import type {} from 'express-serve-static-core';
 import type { Plan, UiLanguage } from '@gl/core';
-import type { PendingSessionCheck } from './middleware/session-check';
+import type { PendingSessionCheck } from './accounts';
 export {};
 
 declare module 'express-serve-static-core' {

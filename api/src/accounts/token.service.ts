@@ -57,7 +57,7 @@ export class TokenService {
   /**
    * The token's own checks (signature, issuer, audience, expiry), without the revocation check in
    * PostgreSQL: who it names, its session and when it was issued (milliseconds). Only for a caller
-   * that makes the revocation check itself before it acts (middleware/session-check.ts).
+   * that makes the revocation check itself before it acts (accounts/pending-session-check.ts).
    */
   async verifySignature(token: string): Promise<{ userId: string; sessionId?: string; issuedAt: number }> {
     try {

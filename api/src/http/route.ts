@@ -57,7 +57,7 @@ export interface RouteSpec<
   auth: RouteAuth;
   /**
    * `inHandler`: the handler checks the access token's revocation inside its own statement (one round
-   * trip instead of two); `authenticate` checks only the signature (middleware/session-check.ts).
+   * trip instead of two); `authenticate` checks only the signature (accounts/pending-session-check.ts).
    */
   sessionCheck?: 'inHandler';
   params?: PS;

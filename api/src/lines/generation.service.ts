@@ -33,7 +33,7 @@ import type { ApiContext } from '../api-context';
 import { enforcePlan } from '../common/plan-policy';
 import { BrandsService } from '../brands';
 import { dailyLimitReached, QuotaService } from '../common/quota.service';
-import type { PendingSessionCheck } from '../middleware/session-check';
+import type { PendingSessionCheck } from '../accounts';
 
 /** Who is asking: a signed-in user (or an API key's owner), or a visitor with its id and IP. */
 export interface Requester {

@@ -3,7 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { isUuid } from '@gl/core';
 import { Errors, pickRequestLanguage } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
-import { PendingSessionCheck } from './session-check';
+import { PendingSessionCheck } from '../accounts';
 
 /** A visitor id as the client sends it (header or socket auth): a UUID, kept lower-case; else undefined. */
 export function visitorIdFrom(value: unknown): string | undefined {
@@ -35,7 +35,7 @@ export function authenticate(ctx: ApiContext, checkedInHandler: ReadonlySet<stri
     // API keys (gl_...) are handled by the /v1 router, not here.
     if (token.startsWith('gl_')) return next();
     // A route that checks the revocation in its own statement (the generate request): the signature
-    // here, the rest there (or before any error answer): see middleware/session-check.ts.
+    // here, the rest there (or before any error answer): see accounts/pending-session-check.ts.
     const revocations = ctx.tokens.revocations;
     if (revocations && checkedInHandler.has(routeKey(req.method, req.path))) {
       const { userId, sessionId, issuedAt } = await ctx.tokens.verifySignature(token);

@@ -1,8 +1,8 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import type { Plan } from '@gl/core';
 import { pickRequestLanguage, planFromLookup } from '@gl/core/server';
-import type { RevocationVerdict, SessionRevocations } from '../accounts';
-import { throwUnlessValid } from '../accounts';
+import type { RevocationVerdict, SessionRevocations } from './session-revocations';
+import { throwUnlessValid } from './token.service';
 
 /** The sign-in check's columns as the generate request's accept returns them (core's auth-state.sql.ts). */
 export interface SessionStateColumns {
