@@ -20,7 +20,8 @@
  * Messages per generation (in-process mode): every PostgreSQL statement, Redis command and PUBLISH
  * sent during the measured rounds of each mode, divided by its generations (bench/message-counter.ts),
  * with a breakdown by statement and command, and the Socket.IO frames (events) the user's socket
- * receives per generation. They do not depend on the machine's load.
+ * receives per generation; then the same for 20 compare requests of 3 tones (not timed). They do not
+ * depend on the machine's load much (a busy machine spreads a stream's lines: more generation:lines).
  *
  * `--dist`: runs the compiled launcher (server/dist, api + worker in one process, as `npm start`
  * does) as a child process instead (bench/one-process.ts) and measures it from outside: its CPU per
@@ -344,6 +345,36 @@ async function main() {
             : []),
         ]);
       }
+      // Compare (POST /lines/compare, 3 tones, one at a time): its messages per generation, counted the
+      // same way after the timed rounds (not timed itself).
+      const COMPARE_RUNS = 20;
+      const { tone: _tone, ...brief } = BODY;
+      messageCounter.reset();
+      messageCounter.start();
+      const framesBefore = framesReceived;
+      for (let i = 0; i < COMPARE_RUNS; i++) {
+        const res = await fetch(`${url}/api/lines/compare`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ ...brief, tones: ['bold', 'funny', 'romantic'] }),
+        });
+        const body = (await res.json()) as { data: { generations: Array<{ id: string }> } };
+        if (res.status !== 202) throw new Error(`compare answered ${res.status}: ${JSON.stringify(body)}`);
+        await Promise.all(
+          body.data.generations.map(({ id }) =>
+            completedAt.has(id) ? completedAt.delete(id) : new Promise<number>((resolve) => waiting.set(id, resolve)),
+          ),
+        );
+      }
+      messageCounter.stop();
+      console.log(`Messages per generation, compare (3 tones per request, ${COMPARE_RUNS} requests, one at a time):`);
+      console.table([
+        ...perGeneration(messageCounter.read(), COMPARE_RUNS * 3),
+        {
+          what: "Socket.IO frames to the user's socket",
+          'per generation': Number(((framesReceived - framesBefore) / (COMPARE_RUNS * 3)).toFixed(2)),
+        },
+      ]);
     }
     if (profile) writeProfile(profile, 'bench-generate.cpuprofile');
   } finally {

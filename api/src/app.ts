@@ -8,6 +8,8 @@ import { pinoHttp } from 'pino-http';
 import type { ApiContext } from './api-context';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { authenticate } from './middleware/authenticate';
+import { settleSessionCheckBeforeError } from './accounts';
+import { routesCheckingSessionInHandler } from './http/route';
 import { requestLanguage } from './http/request-language';
 import { apiRoutes } from './routes';
 import { adminSessionRoute, mountQueueDashboard } from './admin/queue-dashboard';
@@ -95,10 +97,11 @@ export function createApp(ctx: ApiContext): Express {
   api.use(cors({ origin: allowedOrigins(ctx), credentials: false, exposedHeaders: ['Retry-After', 'X-Request-Id', 'X-Omitted-Lines'] }));
   api.use(express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
   api.use(requestLanguage);
-  api.use(authenticate(ctx));
+  api.use(authenticate(ctx, routesCheckingSessionInHandler(RESOURCES)));
   api.use(adminSessionRoute(ctx));
   api.use(apiRoutes(ctx));
   api.use(notFoundHandler);
+  api.use(settleSessionCheckBeforeError);
   api.use(errorHandler);
   app.use('/api', api);
 

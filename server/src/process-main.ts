@@ -14,7 +14,11 @@ export async function runProcess(roles: RoleLoaders, forcedRoles?: Role[]): Prom
   let config;
   let sandbox;
   let services: Awaited<ReturnType<typeof startRoles>> | undefined;
-  keepServingOnUnhandledRejection(() => services?.ctx.logger);
+  let starting = true;
+  keepServingOnUnhandledRejection(
+    () => services?.ctx.logger,
+    () => starting,
+  );
   try {
     const env = forcedRoles ? { ...process.env, ROLES: forcedRoles.join(',') } : process.env;
     // Development without payment credentials: local PayPal/Daraja simulators (never in production).
@@ -39,6 +43,7 @@ export async function runProcess(roles: RoleLoaders, forcedRoles?: Role[]): Prom
     console.error(known ? `Genius Lines could not start: ${(err as Error).message}` : err);
     process.exit(1);
   }
+  starting = false;
   if (sandbox && services.url) await syncSandboxPaypal(config, services.ctx.db);
   if (services.url) {
     console.log(`\n  Genius Lines is running: ${services.url}\n  Database: ${services.ctx.database.location}\n`);

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Plan } from '@gl/core';
 import { Errors } from '@gl/core/server';
-import type { SessionRevocations } from './session-revocations';
+import type { RevocationVerdict, SessionRevocations } from './session-revocations';
 
 const ISSUER = 'genius-lines';
 const AUDIENCE = 'genius-lines-api';
@@ -45,27 +45,40 @@ export class TokenService {
   }
 
   async verifyAccess(token: string): Promise<AccessClaims> {
-    let userId: string;
-    let issuedAt: number;
-    let sessionId: string | undefined;
-    try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-      if (!payload.sub || payload.iat === undefined) throw Errors.unauthenticated('Invalid token');
-      userId = payload.sub;
-      issuedAt = typeof payload.ims === 'number' ? payload.ims : payload.iat * 1000;
-      sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
-    } catch (err) {
-      if (err instanceof joseErrors.JWTExpired) throw Errors.unauthenticated('Session expired. Please sign in again.');
-      throw Errors.unauthenticated('Invalid or expired token');
-    }
+    const { userId, sessionId, issuedAt } = await this.verifySignature(token);
     // Issued before the user's last password change, or its session was ended: no longer valid.
     const { verdict, plan, language } = this.revocations
       ? await this.revocations.inspect(userId, sessionId, issuedAt)
       : { verdict: 'valid' as const, plan: undefined, language: undefined };
-    if (verdict === 'account-gone') throw Errors.unauthenticated('Your account no longer exists. Please sign in again.');
-    if (verdict === 'revoked') throw Errors.unauthenticated('Session expired. Please sign in again.');
+    throwUnlessValid(verdict);
     return { userId, sessionId, ...(plan ? { plan } : {}), ...(language ? { language } : {}) };
   }
+
+  /**
+   * The token's own checks (signature, issuer, audience, expiry), without the revocation check in
+   * PostgreSQL: who it names, its session and when it was issued (milliseconds). Only for a caller
+   * that makes the revocation check itself before it acts (accounts/pending-session-check.ts).
+   */
+  async verifySignature(token: string): Promise<{ userId: string; sessionId?: string; issuedAt: number }> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+      if (!payload.sub || payload.iat === undefined) throw Errors.unauthenticated('Invalid token');
+      return {
+        userId: payload.sub,
+        issuedAt: typeof payload.ims === 'number' ? payload.ims : payload.iat * 1000,
+        sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
+      };
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) throw Errors.unauthenticated('Session expired. Please sign in again.');
+      throw Errors.unauthenticated('Invalid or expired token');
+    }
+  }
+}
+
+/** The 401 of a token that no longer stands (its account is gone, or it was revoked). */
+export function throwUnlessValid(verdict: RevocationVerdict): void {
+  if (verdict === 'account-gone') throw Errors.unauthenticated('Your account no longer exists. Please sign in again.');
+  if (verdict === 'revoked') throw Errors.unauthenticated('Session expired. Please sign in again.');
 }
 
 /** Opaque refresh tokens: 256 random bits; only their sha256 is stored. */

@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import type { ApiContext } from '../api-context';
-import { requireUser } from '../middleware/authenticate';
+import { requireUser, routeKey } from '../middleware/authenticate';
 import { parse } from './respond';
 import { languageOf } from './request-language';
 
@@ -55,6 +55,11 @@ export interface RouteSpec<
   summary: string;
   description?: string;
   auth: RouteAuth;
+  /**
+   * `inHandler`: the handler checks the access token's revocation inside its own statement (one round
+   * trip instead of two); `authenticate` checks only the signature (accounts/pending-session-check.ts).
+   */
+  sessionCheck?: 'inHandler';
   params?: PS;
   query?: QS;
   body?: BS;
@@ -211,4 +216,15 @@ export function mountResource<D>(resource: Resource<D>, ctx: ApiContext): Router
 export function openApiPath(prefix: string, path: string): string {
   const full = `${prefix}${path === '/' ? '' : path}` || '/';
   return full.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+/** The routes whose handler makes the session check itself (`sessionCheck: 'inHandler'`), as `routeKey`s relative to /api. */
+export function routesCheckingSessionInHandler(resources: ReadonlyArray<{ prefix: string; routes: AnyRouteSpec[] }>): Set<string> {
+  const keys = new Set<string>();
+  for (const r of resources) {
+    for (const spec of r.routes) {
+      if (spec.sessionCheck === 'inHandler') keys.add(routeKey(spec.method, `${r.prefix}${spec.path === '/' ? '' : spec.path}`));
+    }
+  }
+  return keys;
 }

@@ -32,7 +32,14 @@ export function generateLimiters(ctx: ApiContext) {
 
 export function requesterOf(req: Request): Requester {
   // The plan came with the sign-in check (same statement): the generation does not look it up again.
-  return { userId: req.auth?.userId ?? null, visitorId: req.visitorId ?? null, ip: req.ip ?? null, plan: req.auth?.plan };
+  // On the generate request the check itself may still be to make: it travels with the accept (sessionCheck).
+  return {
+    userId: req.auth?.userId ?? null,
+    visitorId: req.visitorId ?? null,
+    ip: req.ip ?? null,
+    plan: req.auth?.plan,
+    ...(req.sessionCheck ? { sessionCheck: req.sessionCheck } : {}),
+  };
 }
 
 /** A signed-out browser must say which visitor room its results go to. */

@@ -17,6 +17,7 @@ import {
   countForPlatform,
   getCategory,
   lineLimit,
+  PLANS,
   REFINEMENTS_MAX,
   type CategoryId,
   type GenerateBody,
@@ -24,6 +25,7 @@ import {
   type LanguageId,
   type PlatformId,
   type Plan,
+  type PlanId,
   type RefineBody,
   type Tone,
   type UiLanguage,
@@ -33,6 +35,7 @@ import type { ApiContext } from '../api-context';
 import { enforcePlan } from '../common/plan-policy';
 import { BrandsService } from '../brands';
 import { dailyLimitReached, QuotaService } from '../common/quota.service';
+import type { PendingSessionCheck } from '../accounts';
 
 /** Who is asking: a signed-in user (or an API key's owner), or a visitor with its id and IP. */
 export interface Requester {
@@ -42,6 +45,8 @@ export interface Requester {
   apiKeyId?: string | null;
   /** The caller's current plan when the caller already has it (API keys do): saves looking it up again. */
   plan?: Plan;
+  /** The sign-in check of the caller's token when it is still to be made (the generate request makes it in its accept). */
+  sessionCheck?: PendingSessionCheck;
 }
 
 /** What a generation is written from besides the brief. */
@@ -74,6 +79,26 @@ export function checkMaxChars(category: CategoryId, maxChars: number | undefined
 }
 
 const emptyToNull = (s: string | undefined) => (s && s.trim() ? s.trim() : null);
+
+/** Whether checkMaxChars lets the brief through (else `create` answers its 400 after the plan's 403, as `start` orders them). */
+function maxCharsFits(body: Pick<GenerateBody, 'category' | 'maxChars'>): boolean {
+  try {
+    checkMaxChars(body.category, body.maxChars);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `plan`'s rules admit the brief (enforcePlan would not refuse it). */
+function admits(plan: Plan, rule: Parameters<typeof enforcePlan>[1]): boolean {
+  try {
+    enforcePlan(plan, rule);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const invalid = (path: string, message: string) => Errors.validation(`${path}: ${message}`, [{ path, message }]);
 /** `longer` needs room: a line at 90% of its limit or more cannot honestly grow. */
@@ -136,9 +161,65 @@ export class GenerationService {
 
   async create(who: Requester, body: GenerateBody, opts: StartOptions & { plan?: Plan } = {}): Promise<GenerationAccepted> {
     this.ensureQueueReady();
+    const check = who.sessionCheck;
+    if (check && !check.settled) {
+      // The usual signed-in generate: the token's check, the plan, the quota and the row in one statement.
+      if (who.userId && !opts.plan && !opts.photo && !body.brandId && maxCharsFits(body))
+        return this.createChecked(who, who.userId, body, check);
+      await check.settle();
+      who = { ...who, plan: check.currentPlan };
+    }
     const plan = opts.plan ?? who.plan ?? (await this.quota.planOf({ userId: who.userId, ip: who.ip }));
     const { rows, usage } = await this.start(who, body, [body.tone], plan, opts);
     return { generation: { id: rows[0]!.id, status: 'pending' }, usage };
+  }
+
+  /**
+   * `create` for a signed-in user whose token's revocation check is still to be made: the same rules
+   * as `start` (plan rules, the quota all or none, the row, the job after commit) with the check in
+   * the accepting statement. The plans whose rules admit the brief go with it; the statement records
+   * nothing unless the token stands and the user's plan is one of them with room today. Then the
+   * answers are `start`'s: 401 for the token, 403 PLAN_REQUIRED naming the plan, 429 for the quota.
+   */
+  private async createChecked(who: Requester, userId: string, body: GenerateBody, check: PendingSessionCheck): Promise<GenerationAccepted> {
+    const prompt = emptyToNull(body.prompt);
+    const rule = { category: body.category, tone: body.tone, prompt };
+    const limits: Partial<Record<PlanId, number>> = {};
+    for (const candidate of PLANS) if (admits(candidate, rule)) limits[candidate.id] = candidate.limits.dailyGenerations;
+    const subject = this.quota.subject({ userId, ip: who.ip });
+    const now = new Date();
+    const result = await generationsRepository.acceptSignedIn(
+      this.ctx.db,
+      {
+        userId,
+        visitorId: null,
+        apiKeyId: who.apiKeyId ?? null,
+        subject,
+        category: body.category,
+        topic: emptyToNull(body.topic),
+        prompt,
+        count: body.count,
+        language: body.language,
+        maxChars: body.maxChars ?? null,
+        brand: null,
+        platform: body.platform ?? null,
+        hashtags: body.hashtags ?? null,
+        emoji: body.emoji ?? null,
+        fromPhoto: false,
+      },
+      [body.tone],
+      limits,
+      { sessionId: check.sessionId, issuedAtMs: check.issuedAtMs },
+      now,
+    );
+    check.apply(result.state);
+    const plan = result.plan!;
+    if (!result.accepted) {
+      enforcePlan(plan, rule);
+      throw dailyLimitReached(await usageSummaryFor(this.ctx.db, subject, plan, now), plan, now);
+    }
+    await this.enqueueAll(result.accepted.rows, subject, now);
+    return { generation: { id: result.accepted.rows[0]!.id, status: 'pending' }, usage: result.accepted.usage };
   }
 
   /**
@@ -154,6 +235,8 @@ export class GenerationService {
     plan: Plan,
     opts: StartOptions = {},
   ): Promise<{ rows: GenerationRow[]; usage: UsageSummary }> {
+    // Nothing is recorded for a token whose check is still to be made (create settles it first).
+    if (who.sessionCheck && !who.sessionCheck.settled) await who.sessionCheck.settle();
     const prompt = emptyToNull(brief.prompt);
     for (const tone of tones) enforcePlan(plan, { category: brief.category, tone, prompt });
     checkMaxChars(brief.category, brief.maxChars);
@@ -348,29 +431,32 @@ export class GenerationService {
   }
 
   /**
-   * Enqueues each recorded row after commit. If the queue refuses one, that row and the ones after it
-   * are withdrawn and their quota given back (the request answers 503; nothing half-done is left).
+   * Enqueues the recorded rows after commit, in one Redis round trip (several tones: one pipeline). If
+   * the queue refuses them, the rows are withdrawn and their quota given back (the request answers
+   * 503; nothing half-done is left).
    */
   private async enqueueAll(rows: readonly GenerationRow[], subject: string, now: Date): Promise<void> {
-    for (const [i, row] of rows.entries()) {
-      try {
-        await this.ctx.jobs.enqueue(generationJob, {
+    try {
+      await this.ctx.jobs.enqueueMany(
+        generationJob,
+        rows.map((row) => ({
           generationId: row.id,
           replaceIndex: row.replaceIndex ?? undefined,
           revision: row.replaceIndex === null && row.refine === null ? 0 : row.revision,
-        });
-      } catch (err) {
-        for (const rest of rows.slice(i)) {
-          try {
-            await generationsRepository.withdraw(this.ctx.db, rest);
-            await this.quota.refund(subject, now);
-          } catch (undoErr) {
-            // The row stays pending: the reconciler re-enqueues it once Redis is back.
-            this.ctx.logger.warn({ generationId: rest.id, err: (undoErr as Error).message }, 'could not withdraw a generation');
-          }
+        })),
+      );
+    } catch (err) {
+      // BullMQ's addBulk is a pipeline: some may have been added. A row still pending is withdrawn
+      // (a job added for it then finds no work); one a worker already took runs and stays counted.
+      for (const rest of rows) {
+        try {
+          if (await generationsRepository.withdraw(this.ctx.db, rest)) await this.quota.refund(subject, now);
+        } catch (undoErr) {
+          // The row stays pending: the reconciler re-enqueues it once Redis is back.
+          this.ctx.logger.warn({ generationId: rest.id, err: (undoErr as Error).message }, 'could not withdraw a generation');
         }
-        throw err;
       }
+      throw err;
     }
   }
 

@@ -8,6 +8,8 @@ import { prepared, selectList } from '../platform/db/prepared';
 import { TOPIC_MAX } from '../platform/contract/limits';
 import { generations } from '../schema';
 import { planFromLookup, planLookupColumns } from '../billing/plan-lookup.sql';
+import { authStateSelect, type AuthStateColumns } from '../accounts/auth-state.sql';
+import { PLAN_IDS, type PlanId } from '../platform/catalogue';
 import { subjectClockSql, summarise } from './usage.repository';
 import type { Plan } from '../platform/catalogue';
 import type { UsageSummary } from './lines.contract';
@@ -82,6 +84,56 @@ const acceptStatement = prepared<GenerationRow & { daily: number; monthly: numbe
      u.count + (select coalesce(sum(o.count), 0)::int from usage_daily o where o.subject = $1 and o.day >= z.month and o.day <> z.day) as "monthly"
    from z, u, g`,
 );
+
+/**
+ * The generate request's accept with its sign-in check in the same statement (one round trip instead
+ * of two: docs/lean-runtime.md §5). The user's token is checked (`authStateSelect`: the account
+ * exists, the token is not older than its "valid from", its session is live), their plan resolved as
+ * `planFromLookup` does (a Business team first, then their own subscription in force, else free), and
+ * only when the token stands and that plan is one of `$4` (the plans whose rules admit this brief,
+ * each with its daily limit) are the quota counted and the rows inserted, exactly as acceptStatement
+ * does. Always one row per inserted generation, or one row with the check's columns and no
+ * generation (`id` null) when nothing was inserted; no row when the account is gone.
+ */
+const acceptSignedInStatement = prepared<
+  AuthStateColumns & Partial<GenerationRow> & { planId: string | null; daily: number | null; monthly: number | null; resetsAt: Date | null }
+>(
+  'gl_generations_accept_signed_in',
+  `with p as (
+     select a.*, case when a."teamBusiness" then 'business' when $8::jsonb ? a."ownPlan" then a."ownPlan" else 'free' end as "resolvedPlan"
+     from (${authStateSelect('$5', '$21', '$22', '$2')}) a
+   ), ok as (
+     select p."resolvedPlan" as plan_id, ($4::jsonb ->> p."resolvedPlan")::int as lim from p
+     where p."issuedOk" and p."sessionLive" and $4::jsonb ? p."resolvedPlan"
+       and (($4::jsonb ->> p."resolvedPlan")::int < 0 or ($4::jsonb ->> p."resolvedPlan")::int >= $3::int)
+   ), z as (${subjectClockSql('$1::text', '$2::timestamptz')}), u as (
+     insert into usage_daily as ud (subject, day, count) select $1, z.day, $3::int from z, ok
+     on conflict (subject, day) do update set count = ud.count + $3::int
+       where (select lim from ok) < 0 or ud.count + $3::int <= (select lim from ok)
+     returning ud.count
+   ), g as (
+     insert into generations (user_id, visitor_id, api_key_id, subject, plan_id, category, tone, topic, prompt, count, language, max_chars, brand,
+       platform, hashtags, emoji, from_photo)
+     select $5::uuid, $6::text, $7::uuid, $1, ok.plan_id, $9::text, t.tone, $11::text, $12::text, $13::int, coalesce($14::text, 'en'), $15::int, $16::jsonb,
+       $17::text, $18::text, $19::text, $20::boolean
+       from u, ok, jsonb_array_elements_text($10::jsonb) with ordinality as t(tone, ord)
+       order by t.ord
+     returning ${COLUMNS}
+   )
+   select p."accountLanguage", p."issuedOk", p."sessionLive", p."ownPlan", p."teamBusiness", r.*
+   from p left join (
+     select g.*, u.count as "daily", z."resetsAt",
+       u.count + (select coalesce(sum(o.count), 0)::int from usage_daily o where o.subject = $1 and o.day >= z.month and o.day <> z.day) as "monthly"
+     from z, u, g
+   ) r on true`,
+);
+
+/** What the signed-in accept says: the sign-in check's columns (undefined: the account is gone), the plan, and the rows if any were accepted. */
+export interface SignedInAccept {
+  state?: AuthStateColumns;
+  plan?: Plan;
+  accepted?: { rows: GenerationRow[]; usage: UsageSummary };
+}
 
 const findByIdStatement = prepared<GenerationRow>('gl_generations_find', `select ${COLUMNS} from generations where id = $1::uuid`);
 
@@ -229,6 +281,63 @@ export const generationsRepository = {
     const rows = result.map((r) => withoutExtras(r, ['daily', 'monthly', 'resetsAt']));
     rows.sort((a, b) => tones.indexOf(a.tone) - tones.indexOf(b.tone));
     return { rows, usage: summarise(plan, Number(daily), Number(monthly), resetsAt) };
+  },
+
+  /**
+   * The accept of a signed-in user's request whose token has not been checked yet: the check and the
+   * accept in one statement (acceptSignedInStatement). `limits` holds the plans whose rules admit the
+   * brief, each with its daily limit; nothing is recorded unless the token stands and the user's plan
+   * is one of them with room for `tones.length` more today.
+   */
+  async acceptSignedIn(
+    db: DbOrTx,
+    brief: Omit<GenerationBrief, 'planId'> & { userId: string },
+    tones: readonly string[],
+    limits: Partial<Record<PlanId, number>>,
+    token: { sessionId?: string; issuedAtMs: number },
+    now = new Date(),
+  ): Promise<SignedInAccept> {
+    const result = await acceptSignedInStatement.run(db, [
+      brief.subject,
+      now.toISOString(),
+      tones.length,
+      JSON.stringify(limits),
+      brief.userId,
+      brief.visitorId ?? null,
+      brief.apiKeyId ?? null,
+      // $8: where acceptStatement takes the plan, the plans there are (the statement resolves the user's).
+      JSON.stringify(PLAN_IDS),
+      brief.category,
+      JSON.stringify(tones),
+      brief.topic ?? null,
+      brief.prompt ?? null,
+      brief.count,
+      brief.language ?? null,
+      brief.maxChars ?? null,
+      brief.brand == null ? null : JSON.stringify(brief.brand),
+      brief.platform ?? null,
+      brief.hashtags ?? null,
+      brief.emoji ?? null,
+      brief.fromPhoto ?? false,
+      token.sessionId ?? null,
+      String(Math.floor(token.issuedAtMs)),
+    ]);
+    if (result.length === 0) return {};
+    const first = result[0]!;
+    const state: AuthStateColumns = {
+      accountLanguage: first.accountLanguage,
+      issuedOk: first.issuedOk,
+      sessionLive: first.sessionLive,
+      ownPlan: first.ownPlan,
+      teamBusiness: first.teamBusiness,
+    };
+    const plan = planFromLookup(state);
+    if (first.id == null) return { state, plan };
+    const { daily, monthly, resetsAt } = first;
+    const extras = ['accountLanguage', 'issuedOk', 'sessionLive', 'ownPlan', 'teamBusiness', 'daily', 'monthly', 'resetsAt'];
+    const rows = result.map((r) => withoutExtras(r as GenerationRow, extras));
+    rows.sort((a, b) => tones.indexOf(a.tone) - tones.indexOf(b.tone));
+    return { state, plan, accepted: { rows, usage: summarise(plan, Number(daily), Number(monthly), resetsAt!) } };
   },
 
   async insert(db: DbOrTx, values: GenerationInsert): Promise<GenerationRow> {
@@ -434,16 +543,21 @@ export const generationsRepository = {
     return row;
   },
 
-  /** Undoes a generation that was recorded but could not be queued (nothing ran yet). */
-  async withdraw(db: DbOrTx, row: GenerationRow): Promise<void> {
-    if (row.replaceIndex === null && row.refine === null) {
-      await db.delete(generations).where(and(eq(generations.id, row.id), eq(generations.status, 'pending')));
-    } else {
-      await db
-        .update(generations)
-        .set({ status: 'completed', replaceIndex: null, refine: null })
-        .where(and(eq(generations.id, row.id), eq(generations.status, 'pending')));
-    }
+  /**
+   * Undoes a generation that was recorded but could not be queued (nothing ran yet). False when it
+   * is no longer pending (a worker has taken it: it runs and counts, so its quota is not given back).
+   */
+  async withdraw(db: DbOrTx, row: GenerationRow): Promise<boolean> {
+    const pending = and(eq(generations.id, row.id), eq(generations.status, 'pending'));
+    const undone =
+      row.replaceIndex === null && row.refine === null
+        ? await db.delete(generations).where(pending).returning({ id: generations.id })
+        : await db
+            .update(generations)
+            .set({ status: 'completed', replaceIndex: null, refine: null })
+            .where(pending)
+            .returning({ id: generations.id });
+    return undone.length > 0;
   },
 
   /** Which of `texts` the user has already saved, compared case-insensitively (uses the unique lower(text) index). */

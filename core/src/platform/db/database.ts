@@ -75,7 +75,8 @@ export async function openDatabase(opts: {
       }
     } catch (err) {
       await database.close().catch(() => undefined);
-      throw err;
+      // PGlite's migrations fail on what its files allow (a full disk): said like a failure to open.
+      throw database.kind === 'pglite' ? pgliteFailure(opts.pgliteDir ?? './data/pglite', err) : err;
     }
   }
   return database;
@@ -158,18 +159,73 @@ export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'wal_buffers=1MB', 'work_
 async function initPgliteDir(dir: string): Promise<void> {
   // The package's own entry, resolved here (the worker's code is a string with no location of its own).
   const entry = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
+  // A failure is caught in the thread and sent as a message (its reason, not a bare "ErrnoError").
   const code = `
-    const { workerData } = require('node:worker_threads');
-    import(workerData.entry).then(async ({ PGlite }) => {
-      const db = await PGlite.create(workerData.dir, { startParams: [...PGlite.defaultStartParams, ...workerData.args] });
-      await db.close();
-    });`;
+    const { parentPort, workerData } = require('node:worker_threads');
+    import(workerData.entry)
+      .then(async ({ PGlite }) => {
+        const db = await PGlite.create(workerData.dir, { startParams: [...PGlite.defaultStartParams, ...workerData.args] });
+        await db.close();
+      })
+      .catch((err) => {
+        parentPort.postMessage({ failed: { message: String((err && err.message) || err), code: err && err.code, errno: err && err.errno } });
+        process.exit(1);
+      });`;
   const args = PGLITE_SETTINGS.flatMap((setting) => ['-c', setting]);
   await new Promise<void>((resolve, reject) => {
     const worker = new Worker(code, { eval: true, workerData: { entry, dir, args } });
+    let failed: { message: string; code?: unknown; errno?: unknown } | undefined;
+    worker.on('message', (m: { failed?: typeof failed }) => (failed = m.failed ?? failed));
     worker.once('error', reject);
-    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`PGlite initdb thread exited with ${code}`))));
+    worker.once('exit', (code) => {
+      if (code === 0) return resolve();
+      reject(
+        Object.assign(new Error(failed?.message ?? `PGlite initdb thread exited with ${code}`), {
+          code: failed?.code,
+          errno: failed?.errno,
+        }),
+      );
+    });
   });
+}
+
+/** Node's file-system error codes in words, for the message a person reads when PGlite cannot start. */
+const FS_REASONS: Record<string, string> = {
+  EEXIST: 'a file is in the way (it must be a directory)',
+  ENOTDIR: 'a file is in the way (it must be a directory)',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+};
+/** Emscripten's file-system errors carry the errno of WASI (PGlite's runtime), not Node's code. */
+const WASI_ERRNO_REASONS: Record<number, string> = {
+  2: 'permission denied',
+  20: 'a file is in the way (it must be a directory)',
+  51: 'no space left on the device',
+  54: 'a file is in the way (it must be a directory)',
+  63: 'permission denied',
+  69: 'the file system is read-only',
+};
+
+/** Why PGlite could not open `dir`, in words: the reason of a file-system error, else PostgreSQL's own text. */
+function pgliteFailure(dir: string, err: unknown): DatabaseConnectError {
+  // drizzle wraps a failed statement ("Failed query: …"): PostgreSQL's own error is its cause.
+  const wrapped = (err as { cause?: unknown } | undefined)?.cause;
+  const e = (wrapped instanceof Error ? wrapped : err) as { code?: unknown; errno?: unknown; message?: unknown } | undefined;
+  const code = typeof e?.code === 'string' ? e.code : undefined;
+  const fromErrno = typeof e?.errno === 'number' && !code ? WASI_ERRNO_REASONS[e.errno] : undefined;
+  const text = typeof e?.message === 'string' ? e.message.split('\n')[0]!.trim() : String(err);
+  const opaque =
+    !text || /^(PGlite failed to initialize properly|Aborted\(\)|RuntimeError|ErrnoError)/i.test(text) || text === '[object Object]';
+  const reason =
+    (code && FS_REASONS[code]) ??
+    fromErrno ??
+    (opaque ? 'PostgreSQL could not start on its files (damaged, from another version, or not writable)' : text);
+  return new DatabaseConnectError(
+    `the embedded database (PGlite) could not open ${path.resolve(dir)}: ${reason}. Set PGLITE_DIR to a directory this user can write (a new one is made), or DATABASE_URL to use PostgreSQL.`,
+    err,
+  );
 }
 
 async function openPglite(dir: string): Promise<Database> {
@@ -178,14 +234,19 @@ async function openPglite(dir: string): Promise<Database> {
   const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   const inMemory = dir === 'memory://';
-  if (!inMemory) {
-    mkdirSync(dir, { recursive: true });
-    if (!existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteDir(dir);
+  let client: InstanceType<typeof PGlite>;
+  try {
+    if (!inMemory) {
+      mkdirSync(dir, { recursive: true });
+      if (!existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteDir(dir);
+    }
+    client = await PGlite.create(inMemory ? undefined : dir, {
+      extensions: { pg_trgm, btree_gin },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
+    });
+  } catch (err) {
+    throw pgliteFailure(dir, err);
   }
-  const client = await PGlite.create(inMemory ? undefined : dir, {
-    extensions: { pg_trgm, btree_gin },
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((setting) => ['-c', setting])],
-  });
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,

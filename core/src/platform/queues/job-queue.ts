@@ -47,6 +47,41 @@ export class JobQueue {
   }
 
   /**
+   * Several jobs of one definition in one Redis round trip (BullMQ's `addBulk`, one pipeline); 503
+   * when the queue refuses any of them (those before it may have been added: the caller withdraws
+   * what is still pending, and a processor that finds no pending row does nothing). Each keeps its
+   * deterministic id. One payload is a plain `enqueue`. Call it only after the transaction that
+   * recorded the work commits.
+   */
+  async enqueueMany<S extends z.ZodType>(def: JobDefinition<S>, payloads: readonly z.input<S>[]): Promise<string[]> {
+    if (payloads.length === 1) return [await this.enqueue(def, payloads[0]!)];
+    if (payloads.length === 0) return [];
+    const jobs = payloads.map((payload) => {
+      const data = def.schema.parse(payload) as z.infer<S>;
+      return { data, jobId: def.jobId(data) };
+    });
+    await withSpan(
+      `${def.queue} enqueue`,
+      { kind: 'producer', attributes: { 'messaging.destination.name': def.queue, 'messaging.batch.message_count': jobs.length } },
+      async () => {
+        const carrier = currentTraceCarrier();
+        try {
+          await this.queues[def.queue].addBulk(
+            jobs.map(({ data, jobId }) => ({
+              name: def.name,
+              data: carrier ? { ...(data as object), [TRACE_CARRIER_KEY]: carrier } : data,
+              opts: { ...def.options, jobId },
+            })),
+          );
+        } catch (err) {
+          throw Errors.unavailable('The job queue is unavailable right now. Please try again shortly.', err);
+        }
+      },
+    );
+    return jobs.map((j) => j.jobId);
+  }
+
+  /**
    * For work already recorded in PostgreSQL with a `pending` state the reconciler watches: enqueues it,
    * or, when the queue is unavailable, logs and leaves it to the reconciler (which enqueues it later
    * with the same job id). True when it was enqueued. `log` names the work in the warning.
