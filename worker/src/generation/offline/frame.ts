@@ -1,7 +1,7 @@
 import nlp from 'compromise';
 import { understandBrief, type Brief } from './brief';
 import { isSwahiliBrief } from './brief-sw';
-import { stripSwRequest } from './brief-request';
+import { stripSwRequest, swSpeaksAsI } from './brief-request';
 import { SW_FACT_FINDERS } from './facts-sw';
 import { firstClause, genericKind, matchKind, type KindSells } from './kinds';
 import type { Kind } from './kinds.schema';
@@ -452,6 +452,8 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     ' ',
   );
   const asked = stripRequest(text);
+  // A Kiswahili self-introduction ("Mimi ni nesi…") speaks as "I", as "I am a…" does (sw helper, issue 33).
+  if (swSpeaksAsI(raw ?? '')) asked.person = true;
   text = asked.text;
   const { facts, rest } = scanFacts(text);
   let brief = understandBrief(rest || null, brand);
