@@ -36,11 +36,12 @@ const LANGUAGE_BEFORE = new RegExp(String.raw`\b${LANGUAGE}\s+(?=(?:${WHAT}|vers
 const LANGUAGE_AFTER = new RegExp(String.raw`(\b${WHAT})\s+(?:in|kwa|ya|la)\s+${LANGUAGE}\b(?:\s+(?:please|pls|tafadhali))?`, 'gi');
 /** A request after the subject: ", nataka bio ya Instagram", ", bio ya TikTok", ", slogan ya kuchekesha", ", Kiswahili slogan please". */
 const REQUEST_END = new RegExp(
-  String.raw`[\s,;.!?-]+(?:${ASK}\s+)?${KIND_OF}(?:${LANGUAGE}\s+)?${WHAT}${PURPOSE}(?:\s+(?:ya|la|kwa|za|for|on)\s+${PLATFORM})?${PURPOSE}(?:\s+(?:in\s+)?${LANGUAGE})?(?:\s+(?:please|pls|plz|tafadhali|kwa\s+kiswahili))?\s*[.!?]*\s*$`,
+  String.raw`\s*[,;.!?–-]\s*(?:${ASK}\s+)?${KIND_OF}(?:${LANGUAGE}\s+)?${WHAT}${PURPOSE}(?:\s+(?:ya|la|kwa|za|for|on)\s+${PLATFORM})?${PURPOSE}(?:\s+(?:in\s+)?${LANGUAGE})?(?:\s+(?:please|pls|plz|tafadhali|kwa\s+kiswahili))?\s*[.!?]*\s*$`,
   'i',
 );
 /** A greeting or a Sheng opener before the brief ("Niaje,", "Mambo wasee!", "Form ni gani?"). */
-const GREETING = /^\s*(?:(?:niaje|mambo|sasa|vipi|habari|hey|hi|hello|sema|wasee|wadau|jamani|form\s+ni\s+gani|aje|uko\s+aje|poa)\b[\s,!?.]*)+/i;
+const GREETING =
+  /^\s*(?:(?:niaje|mambo|sasa|vipi|habari|hey|hi|hello|sema|wasee|wadau|jamani|form\s+ni\s+gani|aje|uko\s+aje|poa)\b[\s,!?.]*)+/i;
 /** A person introducing themselves: "Mimi ni mwalimu", "Naitwa Achieng", "Jina langu ni". */
 const SELF_INTRO = /^\s*(?:mimi\s+ni|mimi\s+ni\s+m?|naitwa|jina\s+langu\s+ni)\s+(?=\p{L})/iu;
 

@@ -65,7 +65,11 @@ export const SW_DEV_BRIEFS: SwDevBrief[] = [
   { brief: 'Tunachangisha pesa za matibabu ya mtoto Wanjiru, tuma kwa M-Pesa', category: 'captions', tone: 'inspirational' },
   { brief: 'Yoghurt ya maziwa ya mbuzi bila preservatives, Nanyuki', category: 'taglines', tone: 'minimalist' },
   { brief: 'Mazoezi ya yoga kila Jumanne jioni Westlands, KSh 500 kwa kipindi', category: 'slogans', tone: 'motivational' },
-  { brief: 'Mashindano ya mpira wa miguu ya vijana Kariobangi, timu zijiandikishe kabla ya tarehe 5 Machi', category: 'adlines', tone: 'bold' },
+  {
+    brief: 'Mashindano ya mpira wa miguu ya vijana Kariobangi, timu zijiandikishe kabla ya tarehe 5 Machi',
+    category: 'adlines',
+    tone: 'bold',
+  },
   { brief: 'Msee wa nduthi Kitengela, nakupeleka popote fasta', category: 'slogans', tone: 'funny' },
   { brief: 'Slogan ya kampeni ya kupanda miti shuleni Nyandarua', category: 'slogans', tone: 'inspirational' },
   { brief: 'Niko na YouTube channel ya mapishi, nataka bio', category: 'bios', tone: 'funny' },

@@ -1,0 +1,67 @@
+import type { Frame } from './frame';
+import { personalOccasion } from './personal-sw';
+
+/**
+ * Whether a Kiswahili line fits who speaks and what is sold (issue 33): a person (a teacher, a mum
+ * on TikTok, a carver) speaks as "mimi", never as a shop taking orders ("Tuko tayari kukuhudumia",
+ * "Tupigie leo"); an event or a cause invites ("Karibu", "Jiunge nasi"), never sells ("Bei poa",
+ * "Mzigo mpya umefika"); a service never has stock ("Zimeisha tena!", "Bidhaa bora"); a business
+ * never says "mimi"; a brief whose facts say what it is not ("haijaongezwa sukari") is never sold
+ * that thing.
+ */
+
+/** First person plural: a verb with "tu-" ("Tuko", "Tunakusubiri", "Tupigie"), "yetu", "sisi". */
+const WE =
+  /(?:^|[\s,.!?:;"“(])(?:tu(?:na|ko|me|ta|li|ki|ki)\p{L}{2,}|tuko|tupigie|tutumie|tuandikie|tufuate|tuulize|tukuandalie|tukufungie|tuachie|tupate|tupe|tuonane|tujenge|tushikane|tusimame|tuchangie|yetu|wetu|letu|chetu|zetu|vyetu|kwetu|sisi|nasi)(?=$|[\s,.!?:;"”)])/iu;
+/** A shop's or a trade's words: a person, an event or a cause never says them. */
+const TRADE =
+  /\b(?:bei poa|bei ya haki|bei nafuu|kwa bei|bidhaa|mzigo mpya|oda|agiza|kukuhudumia|tunakuhudumia|huduma bora|huduma ya haraka|kazi safi|wateja|tembelea duka|duka letu|pita uchague|pita mapema|zimeisha tena|panga muda unaokufaa|tumeleta zingine|imefungwa na iko tayari|biashara)\b/i;
+/** Stock, for goods only: a service or a trip has none. */
+const STOCK =
+  /\b(?:mzigo mpya|zimeisha tena|tumeleta zingine|bidhaa|pita uchague|imefungwa na iko tayari kutumwa|oda zinapokelewa|leo tuna)\b/i;
+/** One person's words: a business, an event or a cause never says them. */
+const ME =
+  /(?:^|[\s,.!?:;])(?:mimi|niko|nina|nitumie|niandikie|nipigie|ninashiriki|ninageuza|napenda|nilishika|kunipa|sipo|nipo)(?=$|[\s,.!?:;])/iu;
+
+/** What a brief says it has none of ("haijaongezwa sukari wala maji", "bila preservatives", "no sugar added"). */
+function lacks(frame: Frame): string[] {
+  const out: string[] = [];
+  const topic = frame.topic ?? '';
+  for (const m of topic.matchAll(
+    /\b(?:haija\p{L}+|haina|hazina|hakuna|haitumii|hatutumii|hatuweki|bila|wala|no|without|free\s+of)\s+(?:added\s+)?([\p{L}-]+)/giu,
+  ))
+    out.push((m[1] as string).toLowerCase());
+  for (const m of topic.matchAll(/\b([\p{L}]+)-free\b/giu)) out.push((m[1] as string).toLowerCase());
+  const sw: Record<string, string[]> = { sugar: ['sukari'], preservatives: ['kemikali'], chemicals: ['kemikali'], water: ['maji'] };
+  return out.flatMap((w) => [w, ...(sw[w] ?? [])]).filter((w) => w.length > 2 && !/^(?:added|ya|na|the|a)$/.test(w));
+}
+
+/** Words of a line written after an event ("Asante kwa kuwa sehemu…", "Asanteni kwa kufika"). */
+const AFTER = /\b(?:asante(?:ni)? kwa (?:kuwa sehemu|kufika|kuja|kushiriki|kuchangia)|tulifurahi|ilikuwa (?:siku|usiku))\b/i;
+const PAST_TOPIC = /\b(?:iliyopita|jana|last|yesterday|was held|recap|thank)\b/i;
+/** A line for businesses that serve businesses ("suluhisho za kuaminika kwa biashara zinazokua"). */
+const B2B = /\b(?:suluhisho|biashara zinazokua|kwa biashara yako)\b/i;
+
+export function swLineFits(text: string, frame: Frame): boolean {
+  const named = frame.name ? text.split(frame.name).join(' ') : text;
+  const own = personalOccasion(frame) !== null;
+  if ((frame.speaker === 'event' || frame.speaker === 'cause') && AFTER.test(named) && !PAST_TOPIC.test(frame.topic ?? '')) return false;
+  if ((frame.kind.sells === 'product' || frame.kind.sells === 'food') && B2B.test(named)) return false;
+  // "Ninageuza ubunifu kuwa chanzo cha mwanga": the template writer's stand-in word for a field the brief never gave.
+  if (frame.speaker === 'person' && /\bubunifu\b/i.test(named) && !/\b(?:ubunifu|creative|design\w*)\b/i.test(frame.topic ?? ''))
+    return false;
+  if (frame.speaker === 'person' && !own && (WE.test(named) || TRADE.test(named))) return false;
+  if (frame.speaker !== 'person' && !own && ME.test(named)) return false;
+  if ((frame.speaker === 'event' || frame.speaker === 'cause') && TRADE.test(named)) return false;
+  if (frame.kind.sells !== 'product' && frame.kind.sells !== 'food' && STOCK.test(named)) return false;
+  // "Asali haijaongezwa sukari": a line never sells the sugar (a word the brief says it lacks, unless a negation says it again).
+  const words = named.toLowerCase().split(/[^\p{L}-]+/u);
+  for (const w of lacks(frame)) {
+    for (let i = 0; i < words.length; i += 1) {
+      if (words[i] !== w) continue;
+      const near = words.slice(Math.max(0, i - 3), i).join(' ');
+      if (!/\b(?:bila|hakuna|wala|haina|hazina|haija\p{L}+|no|without)\b/u.test(near)) return false;
+    }
+  }
+  return true;
+}
