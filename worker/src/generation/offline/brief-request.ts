@@ -58,6 +58,11 @@ export function stripSwRequest(text: string): string {
   // "Safari company in Narok, Kiswahili slogan please": the request at the end goes, when something is left.
   const end = REQUEST_END.exec(t);
   if (end && t.slice(0, end.index).trim().length > 2) t = t.slice(0, end.index);
+  // "Tunachangisha pesa za matibabu ya…", "tunaomba msaada wa…": a fundraiser for what follows.
+  t = t.replace(
+    /^\s*(?:tuna|na|wana)?(?:changisha|changa|omba\s+(?:msaada|michango))\s+(?:(?:pesa|fedha|michango|msaada)\s+)?(?:za|ya|wa|kwa)\s+(?:ajili\s+ya\s+)?/iu,
+    'Harambee ya ',
+  );
   const intro = SELF_INTRO.exec(t);
   if (intro) t = t.slice(intro[0].length);
   for (let i = 0; i < 2; i++) {

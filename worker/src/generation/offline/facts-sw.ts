@@ -451,6 +451,8 @@ export function swFactSentence(
       return /lipa/i.test(text) ? `${cap(text)}.` : /paybill|till/i.test(text) ? `Lipa kupitia ${text}.` : `Lipa kwa ${text}.`;
     case 'hours':
       if (/^kila\b/.test(text) && ctx.group) return `Tunakutana ${text}.`;
+      // "Kila Jumamosi" alone is when something happens (a class, a market), not opening hours.
+      if (/^kila (?:Jumatatu|Jumanne|Jumatano|Alhamisi|Ijumaa|Jumamosi|Jumapili)(?: na \p{L}+)?$/u.test(text)) return `${cap(text)}.`;
       if (/^(?:kila|hata|hadi)\b/.test(text)) return `Tuko wazi ${text}.`;
       return `Tuko wazi ${text}.`;
     case 'duration':

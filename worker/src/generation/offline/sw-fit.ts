@@ -23,6 +23,9 @@ const STOCK =
 const ME =
   /(?:^|[\s,.!?:;])(?:mimi|niko|nina|nitumie|niandikie|nipigie|ninashiriki|ninageuza|napenda|nilishika|kunipa|sipo|nipo)(?=$|[\s,.!?:;])/iu;
 
+/** A person's passion, from the template writer ("Mpenzi wa X, kahawa na hadithi nzuri"): never a business's. */
+const PASSION = /\b(?:mpenzi wa|ulimwengu wangu|mapenzi yangu|ninageuza|moyoni, mipango|naongea kuhusu|kahawa na (?:mawazo|hadithi))\b/i;
+
 /** What a brief says it has none of ("haijaongezwa sukari wala maji", "bila preservatives", "no sugar added"). */
 function lacks(frame: Frame): string[] {
   const out: string[] = [];
@@ -42,16 +45,22 @@ const PAST_TOPIC = /\b(?:iliyopita|jana|last|yesterday|was held|recap|thank)\b/i
 /** A line for businesses that serve businesses ("suluhisho za kuaminika kwa biashara zinazokua"). */
 const B2B = /\b(?:suluhisho|biashara zinazokua|kwa biashara yako)\b/i;
 
+/** Kinds that teach, heal or gather: no shopkeeper's "tuko tayari kukuhudumia", no trade's "kazi safi, bei ya haki". */
+const NOT_SHOP =
+  /^(?:school|daycare|language-school|coding-bootcamp|tutor|library|university-open-day|driving-school|gym|yoga-studio|clinic|dentist|church-event|chama|sacco|farm-coop)$/;
+const SHOPKEEPER = /\b(?:kukuhudumia|fimbo ya mbali|bei ya haki|kazi safi|bei poa|mzigo mpya)\b/i;
+
 export function swLineFits(text: string, frame: Frame): boolean {
   const named = frame.name ? text.split(frame.name).join(' ') : text;
   const own = personalOccasion(frame) !== null;
+  if (NOT_SHOP.test(frame.kind.id) && SHOPKEEPER.test(named)) return false;
   if ((frame.speaker === 'event' || frame.speaker === 'cause') && AFTER.test(named) && !PAST_TOPIC.test(frame.topic ?? '')) return false;
   if ((frame.kind.sells === 'product' || frame.kind.sells === 'food') && B2B.test(named)) return false;
   // "Ninageuza ubunifu kuwa chanzo cha mwanga": the template writer's stand-in word for a field the brief never gave.
   if (frame.speaker === 'person' && /\bubunifu\b/i.test(named) && !/\b(?:ubunifu|creative|design\w*)\b/i.test(frame.topic ?? ''))
     return false;
   if (frame.speaker === 'person' && !own && (WE.test(named) || TRADE.test(named))) return false;
-  if (frame.speaker !== 'person' && !own && ME.test(named)) return false;
+  if (frame.speaker !== 'person' && !own && (ME.test(named) || PASSION.test(named))) return false;
   if ((frame.speaker === 'event' || frame.speaker === 'cause') && TRADE.test(named)) return false;
   if (frame.kind.sells !== 'product' && frame.kind.sells !== 'food' && STOCK.test(named)) return false;
   // "Asali haijaongezwa sukari": a line never sells the sugar (a word the brief says it lacks, unless a negation says it again).

@@ -19,7 +19,7 @@ interface LeadPattern {
   cats: string[];
   when?: string;
 }
-const LEAD = lead as unknown as Record<'person' | 'pure' | 'event', LeadPattern[]>;
+const LEAD = lead as unknown as Record<'person' | 'pure' | 'event' | 'craft' | 'trip' | 'cause', LeadPattern[]>;
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -97,7 +97,7 @@ function fits(p: LeadPattern, category: CategoryId, tone: Tone, tags: Set<string
 }
 
 /** Slots holding the brief's own words, written lower case inside a sentence (never a place or a fact). */
-const OWN_WORDS = new Set(['event', 'product', 'role', 'interest', 'a', 'b', 'topic']);
+const OWN_WORDS = new Set(['event', 'product', 'role', 'interest', 'a', 'b', 'topic', 'craft', 'trip', 'vessel']);
 
 function fill(text: string, slots: Record<string, string | null>): string | null {
   let missing = false;
@@ -127,7 +127,8 @@ function personLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   const slots: Record<string, string | null> = {
     role,
     place: frame.places[0] ?? null,
-    interest: frame.language === 'en' ? interestOf(frame) : null,
+    // What they love, only when the brief says so ("who loves poetry"), never an offer ("Saturday classes").
+    interest: frame.language === 'en' && /\b(?:loves?|passion(?:ate)?|into|enjoys?)\b/i.test(frame.topic ?? '') ? interestOf(frame) : null,
     a: two?.[1] ?? null,
     b: two?.[2] ?? null,
     topic: topicWord,
@@ -191,9 +192,91 @@ function eventLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   return out;
 }
 
+/** Crafts a group or co-op makes, in Kiswahili, with the class of the plural. */
+const CRAFTS: [RegExp, string, string, number][] = [
+  [/\b(?:beadwork|beads?|beaded|shanga)\b/i, 'shanga', 'kipande', 10],
+  [/\b(?:carv\w+|vinyago|kinyago|soapstone)\b/i, 'vinyago', 'kinyago', 8],
+  [/\b(?:baskets?|vikapu|kiondo|viondo|sisal bags?)\b/i, 'vikapu', 'kikapu', 8],
+  [/\b(?:pottery|pots|vyungu)\b/i, 'vyungu', 'chungu', 8],
+];
+
+function craftLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
+  const topic = frame.topic ?? '';
+  const craft = CRAFTS.find(([re]) => re.test(topic));
+  if (!craft || !/\b(?:co-?op\w*|cooperative|group|kikundi|chama|ushirika|women|wanawake|akina mama|artisans|mafundi)\b/i.test(topic))
+    return [];
+  const [, sw, piece, cls] = craft;
+  const tags = new Set<string>(/\b(?:co-?op\w*|cooperative|ushirika)\b/i.test(topic) ? ['coop'] : []);
+  const out: string[] = [];
+  for (const p of bySpecificity(LEAD.craft)) {
+    if (!fits(p, category, tone, tags)) continue;
+    const line = fill(p.text.replace(/\{a\}/g, concord(cls, 'a')), { craft: sw, piece, place: frame.places[0] ?? null });
+    if (line && !out.includes(line)) out.push(line);
+  }
+  return out;
+}
+
+function tripLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
+  const topic = frame.topic ?? '';
+  if (!/\b(?:cruise|boat\s+(?:trips?|rides?|tours?)|dhow|jahazi|safari\s+(?:ya|za)\s+boti)\b/i.test(topic)) return [];
+  const trip = subjectSw(frame);
+  const tags = new Set<string>(/\bboat|boti\b/i.test(topic) ? ['boat'] : []);
+  const vessel: [string, number] = /\b(?:dhow|jahazi)\b/i.test(topic) ? ['jahazi', 5] : ['boti', 9];
+  const facts = frame.facts
+    .filter((f) => f.type === 'price' || f.type === 'date' || f.type === 'hours')
+    .slice(0, 2)
+    .map((f) => swFactSentence(f, { speaker: 'event' }))
+    .filter((s): s is string => s !== null);
+  const out: string[] = [];
+  for (const p of bySpecificity(LEAD.trip)) {
+    if (!fits(p, category, tone, tags)) continue;
+    const line = fill(p.text.replace('{sp}', concord(vessel[1], 'sp')), {
+      vessel: vessel[0],
+      trip: trip && !/^kampuni\b/i.test(trip) ? trip : 'safari ya boti',
+      place: frame.places[0] ?? null,
+      fact: facts.join(' ') || null,
+    });
+    if (line && !out.includes(line)) out.push(line);
+  }
+  return out;
+}
+
+/** A harambee for someone's treatment: who it is for, as the brief names them ("mtoto Wanjiru", "Mama Atieno"). */
+function causeLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
+  const topic = frame.topic ?? '';
+  const who =
+    /\b(?:matibabu|upasuaji|bili\s+za\s+hospitali|treatment|surgery|medical\s+bills?)\s+(?:ya|wa|za|for|of)\s+((?:(?:mtoto|mama|baba|bibi|babu|ndugu|dada|kaka|rafiki|mwenzetu|our|little|baby)\s+)?\p{Lu}\p{Ll}+)/u.exec(
+      topic,
+    )?.[1];
+  if (!who) return [];
+  const facts = frame.facts
+    .filter((f) => f.type === 'payment' || f.type === 'goal')
+    .slice(0, 1)
+    .map((f) => swFactSentence(f, { group: true }))
+    .filter((s): s is string => s !== null)
+    .map((s) => s.replace(/^Lipa kwa/, 'Tuma kwa'));
+  const out: string[] = [];
+  for (const p of bySpecificity(LEAD.cause)) {
+    if (!fits(p, category, tone, new Set())) continue;
+    const line = fill(p.text, { who: who.replace(/^(?:our|little|baby)\s+/i, ''), fact: facts.join(' ') || null });
+    if (line && !out.includes(line)) out.push(line);
+  }
+  return out;
+}
+
 /** The lines written from the brief's own words for a Kiswahili set, best first (none when the brief is none of these). */
 export function swLeadLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   if (personalOccasion(frame)) return [];
+  if (category !== 'quotes') {
+    const craft = frame.speaker !== 'person' ? craftLines(frame, category, tone) : [];
+    if (craft.length > 0) return craft;
+    if (frame.speaker === 'cause') {
+      const cause = causeLines(frame, category, tone);
+      if (cause.length > 0) return cause;
+    }
+    const trip = tripLines(frame, category, tone);
+    if (trip.length > 0) return [...trip, ...(frame.speaker === 'event' ? eventLines(frame, category, tone) : [])];
+  }
   if (frame.speaker === 'person' && category !== 'quotes') return personLines(frame, category, tone);
   const perk = perkOf(frame);
   if (perk && (frame.kind.sells === 'product' || frame.kind.sells === 'food')) return pureLines(frame, category, tone, perk);
