@@ -455,8 +455,9 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     ' ',
   );
   const asked = stripRequest(text);
-  // A Kiswahili self-introduction ("Mimi ni nesi…") speaks as "I", as "I am a…" does (sw helper, issue 33).
-  if (swSpeaksAsI(raw ?? '')) asked.person = true;
+  // A Kiswahili self-introduction ("Mimi ni nesi…") speaks as "I", whatever the kind (sw helper, issue 33).
+  const selfIntro = swSpeaksAsI(raw ?? '');
+  if (selfIntro) asked.person = true;
   text = asked.text;
   const { facts, rest } = scanFacts(text);
   let brief = understandBrief(rest || null, brand);
@@ -687,7 +688,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     places,
     audience: brief.audience?.en ?? null,
     name,
-    speaker: speakerOf,
+    speaker: selfIntro ? 'person' : speakerOf,
     contact,
     recruiting: RECRUITING.test(raw ?? ''),
     kenyan:

@@ -31,7 +31,7 @@ function lacks(frame: Frame): string[] {
   const out: string[] = [];
   const topic = frame.topic ?? '';
   for (const m of topic.matchAll(
-    /\b(?:haija\p{L}+|haina|hazina|hakuna|haitumii|hatutumii|hatuweki|bila|wala|no|without|free\s+of)\s+(?:added\s+)?([\p{L}-]+)/giu,
+    /\b(?:haija\p{L}+|haina|hazina|hakuna|haitumii|hatutumii|hatuweki|bila|wala|no|without|free\s+of)\s+(?:added\s+|na\s+)?([\p{L}-]+)/giu,
   ))
     out.push((m[1] as string).toLowerCase());
   for (const m of topic.matchAll(/\b([\p{L}]+)-free\b/giu)) out.push((m[1] as string).toLowerCase());

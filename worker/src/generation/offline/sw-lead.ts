@@ -19,7 +19,7 @@ interface LeadPattern {
   cats: string[];
   when?: string;
 }
-const LEAD = lead as unknown as Record<'person' | 'pure' | 'event' | 'craft' | 'trip' | 'cause', LeadPattern[]>;
+const LEAD = lead as unknown as Record<'person' | 'pure' | 'event' | 'craft' | 'trip' | 'cause' | 'sheng', LeadPattern[]>;
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -97,7 +97,7 @@ function fits(p: LeadPattern, category: CategoryId, tone: Tone, tags: Set<string
 }
 
 /** Slots holding the brief's own words, written lower case inside a sentence (never a place or a fact). */
-const OWN_WORDS = new Set(['event', 'product', 'role', 'interest', 'a', 'b', 'topic', 'craft', 'trip', 'vessel']);
+const OWN_WORDS = new Set(['event', 'product', 'role', 'interest', 'a', 'b', 'topic', 'craft', 'trip', 'vessel', 'offer']);
 
 function fill(text: string, slots: Record<string, string | null>): string | null {
   let missing = false;
@@ -195,7 +195,7 @@ function eventLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
 /** Crafts a group or co-op makes, in Kiswahili, with the class of the plural. */
 const CRAFTS: [RegExp, string, string, number][] = [
   [/\b(?:beadwork|beads?|beaded|shanga)\b/i, 'shanga', 'kipande', 10],
-  [/\b(?:carv\w+|vinyago|kinyago|soapstone)\b/i, 'vinyago', 'kinyago', 8],
+  [/\b(?:(?:wood|stone)?carv\w+|vinyago|kinyago|soapstone)\b/i, 'vinyago', 'kinyago', 8],
   [/\b(?:baskets?|vikapu|kiondo|viondo|sisal bags?)\b/i, 'vikapu', 'kikapu', 8],
   [/\b(?:pottery|pots|vyungu)\b/i, 'vyungu', 'chungu', 8],
 ];
@@ -264,6 +264,29 @@ function causeLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   return out;
 }
 
+/** Words only a Sheng brief uses (never "poa" alone: "bei poa" is everyone's). */
+const SHENG_BRIEF = /\b(?:niaje|msee|wasee|fasta|form\s+ni|noma|manze|mbogi|nipee|cheki|buda|nduthi|mathe|sonko|doh|mbao|thao|fiti)\b/i;
+
+/** A business whose brief is written in Sheng: lines in Sheng, with what it sells. */
+function shengLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
+  const topic = frame.topic ?? '';
+  if (!SHENG_BRIEF.test(topic)) return [];
+  const tags = new Set<string>(/\b(?:nduthi|boda|piki)\b/i.test(topic) ? ['ride'] : []);
+  let offer: string | null = null;
+  for (const o of frame.brief.offers) {
+    if (/\b(?:bei|poa|fasta|popote)\b/i.test(o.en) || /^(?:nduthi|boda)$/i.test(o.en)) continue;
+    offer = o.sw ? renderSw({ ...o.sw, plural: true }) : frame.language === 'sw' && o.en.split(/\s+/).length <= 2 ? o.en : null;
+    if (offer) break;
+  }
+  const out: string[] = [];
+  for (const p of bySpecificity(LEAD.sheng)) {
+    if (!fits(p, category, tone, tags)) continue;
+    const line = fill(p.text, { offer, place: frame.places[0] ?? null });
+    if (line && !out.includes(line)) out.push(line);
+  }
+  return out;
+}
+
 /** The lines written from the brief's own words for a Kiswahili set, best first (none when the brief is none of these). */
 export function swLeadLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   if (personalOccasion(frame)) return [];
@@ -276,6 +299,10 @@ export function swLeadLines(frame: Frame, category: CategoryId, tone: Tone): str
     }
     const trip = tripLines(frame, category, tone);
     if (trip.length > 0) return [...trip, ...(frame.speaker === 'event' ? eventLines(frame, category, tone) : [])];
+  }
+  if (frame.speaker === 'business' && category !== 'quotes' && category !== 'bios') {
+    const sheng = shengLines(frame, category, tone);
+    if (sheng.length > 0) return sheng;
   }
   if (frame.speaker === 'person' && category !== 'quotes') return personLines(frame, category, tone);
   const perk = perkOf(frame);
