@@ -280,7 +280,8 @@ function readSubject(topic: string): ParsedBrief {
     }
     kept.push(w);
   });
-  tokens = kept;
+  // Where it is sold is not what it is ("nguo za watoto online").
+  tokens = kept.filter((w) => !/^(?:online|mtandaoni)$/i.test(w));
   if (tokens.length === 0) return out;
 
   // A brief in capitals is a name ("Kahawa Bora"); a known noun in it is the subject.

@@ -24,7 +24,8 @@ const ME =
   /(?:^|[\s,.!?:;])(?:mimi|niko|nina|nitumie|niandikie|nipigie|ninashiriki|ninageuza|napenda|nilishika|kunipa|sipo|nipo)(?=$|[\s,.!?:;])/iu;
 
 /** A person's passion, from the template writer ("Mpenzi wa X, kahawa na hadithi nzuri"): never a business's. */
-const PASSION = /\b(?:mpenzi wa|ulimwengu wangu|mapenzi yangu|ninageuza|moyoni, mipango|naongea kuhusu|kahawa na (?:mawazo|hadithi))\b/i;
+const PASSION =
+  /\b(?:mpenzi wa|ulimwengu wangu|mapenzi yangu|ninageuza|moyoni, mipango|naongea kuhusu|kahawa na (?:mawazo|hadithi)|ninaishi kwa ajili ya|, kahawa na)\b/i;
 
 /** What a brief says it has none of ("haijaongezwa sukari wala maji", "bila preservatives", "no sugar added"). */
 function lacks(frame: Frame): string[] {
@@ -50,10 +51,15 @@ const NOT_SHOP =
   /^(?:school|daycare|language-school|coding-bootcamp|tutor|library|university-open-day|driving-school|gym|yoga-studio|clinic|dentist|church-event|chama|sacco|farm-coop)$/;
 const SHOPKEEPER = /\b(?:kukuhudumia|fimbo ya mbali|bei ya haki|kazi safi|bei poa|mzigo mpya)\b/i;
 
+const BAKED = /\b(?:mkate|mikate|kuoka|imeokwa|bekari|tunaoka|kuoka)\b/i;
+const BAKED_BRIEF = /\b(?:mkate|mikate|keki|kuoka|oka|tunaoka|naoka|bekari|bakery|bread|cakes?|bake\w*|loaf|loaves)\b/i;
+
 export function swLineFits(text: string, frame: Frame): boolean {
   const named = frame.name ? text.split(frame.name).join(' ') : text;
   const own = personalOccasion(frame) !== null;
   if (NOT_SHOP.test(frame.kind.id) && SHOPKEEPER.test(named)) return false;
+  // Mandazi are fried, not baked: a bakery's bread lines only for a brief that bakes ("mandazi na chai" is no bakery).
+  if (frame.kind.id === 'bakery' && BAKED.test(named) && !BAKED_BRIEF.test(frame.topic ?? '')) return false;
   if ((frame.speaker === 'event' || frame.speaker === 'cause') && AFTER.test(named) && !PAST_TOPIC.test(frame.topic ?? '')) return false;
   if ((frame.kind.sells === 'product' || frame.kind.sells === 'food') && B2B.test(named)) return false;
   // "Ninageuza ubunifu kuwa chanzo cha mwanga": the template writer's stand-in word for a field the brief never gave.
