@@ -19,13 +19,17 @@ const TRADE =
 /** Stock, for goods only: a service or a trip has none. */
 const STOCK =
   /\b(?:mzigo mpya|zimeisha tena|tumeleta zingine|bidhaa|pita uchague|imefungwa na iko tayari kutumwa|oda zinapokelewa|leo tuna)\b/i;
+/** The template writer's product talk ("Nesi: ukijaribu mara moja, hutaacha", "Ota ndoto kubwa na nesi wako"): a person is no product. */
+const PRODUCT_TALK =
+  /\b(?:ukijaribu mara moja|hutaacha|chaguo sahihi|rahisi zaidi, haraka zaidi|ota ndoto kubwa|yape mawazo yako|ni rahisi hivyo|kila siku ni mwanzo mpya|ninapokea kazi mpya|\p{L}+ wako\.?$)/iu;
+
 /** One person's words: a business, an event or a cause never says them. */
 const ME =
   /(?:^|[\s,.!?:;])(?:mimi|niko|nina|nitumie|niandikie|nipigie|ninashiriki|ninageuza|napenda|nilishika|kunipa|sipo|nipo)(?=$|[\s,.!?:;])/iu;
 
 /** A person's passion, from the template writer ("Mpenzi wa X, kahawa na hadithi nzuri"): never a business's. */
 const PASSION =
-  /\b(?:mpenzi wa|ulimwengu wangu|mapenzi yangu|ninageuza|moyoni, mipango|naongea kuhusu|kahawa na (?:mawazo|hadithi)|ninaishi kwa ajili ya|, kahawa na)\b/i;
+  /\b(?:mpenzi wa|ulimwengu wangu|mapenzi yangu|ninageuza|moyoni, mipango|naongea kuhusu|kahawa na (?:mawazo|hadithi)|ninaishi kwa ajili ya|, kahawa na|ninasaidia biashara)\b/i;
 
 /** What a brief says it has none of ("haijaongezwa sukari wala maji", "bila preservatives", "no sugar added"). */
 function lacks(frame: Frame): string[] {
@@ -65,7 +69,7 @@ export function swLineFits(text: string, frame: Frame): boolean {
   // "Ninageuza ubunifu kuwa chanzo cha mwanga": the template writer's stand-in word for a field the brief never gave.
   if (frame.speaker === 'person' && /\bubunifu\b/i.test(named) && !/\b(?:ubunifu|creative|design\w*)\b/i.test(frame.topic ?? ''))
     return false;
-  if (frame.speaker === 'person' && !own && (WE.test(named) || TRADE.test(named))) return false;
+  if (frame.speaker === 'person' && !own && (WE.test(named) || TRADE.test(named) || PRODUCT_TALK.test(named))) return false;
   if (frame.speaker !== 'person' && !own && (ME.test(named) || PASSION.test(named))) return false;
   if ((frame.speaker === 'event' || frame.speaker === 'cause') && TRADE.test(named)) return false;
   if (frame.kind.sells !== 'product' && frame.kind.sells !== 'food' && STOCK.test(named)) return false;
