@@ -68,6 +68,11 @@ export const SW_FACT_FINDERS: { type: SwFactType; re: RegExp }[] = [
       'giu',
     ),
   },
+  // A price said in words after what it is for ("fade ni mia tatu", "bei ni elfu moja", "plate ni thao").
+  {
+    type: 'price',
+    re: /\b\p{L}{3,}\s+ni\s+(?:(?:mia|elfu)\s+(?:moja|mbili|tatu|nne|tano|sita|saba|nane|tisa)(?:\s+na\s+(?:mia\s+)?(?:moja|mbili|tatu|nne|tano|sita|saba|nane|tisa|hamsini))?|thao|soo)\b/giu,
+  },
   { type: 'payment', re: /\blipa\s+(?:kwa|na|kupitia)\s+m-?pesa\b|\b(?:paybill|till)(?:\s+(?:no\.?|number|namba))?\s+\d{5,7}\b/gi },
 ];
 
@@ -370,7 +375,7 @@ export function swAmount(text: string): number | null {
 
 /** An entry fee without its word ("kiingilio KSh 300" -> "KSh 300", "entry ni mia mbili" -> "KSh 200"), or null when the text is no entry fee. */
 function entryFee(text: string): string | null {
-  const m = /^(?:kiingilio|entry|tiketi|ticket)\s+(?:ni\s+|:\s*)?(.+)$/iu.exec(text.trim());
+  const m = /^(?:kiingilio|entry|tiketi|ticket|\p{L}{3,}\s+ni)\s+(?:ni\s+|:\s*)?(.+)$/iu.exec(text.trim());
   if (!m) return null;
   const rest = (m[1] as string).trim();
   const n = swAmount(rest);
@@ -443,6 +448,11 @@ export function swFactSentence(
       return `Lengo letu: ${text}.`;
     case 'price':
       if (/^(?:kiingilio|entry)\b/i.test(fact.text.trim())) return `Kiingilio: ${text}.`;
+      {
+        // "fade ni mia tatu": the price of what the brief names ("Fade: KSh 300.").
+        const of = /^(\p{L}{3,})\s+ni\s/iu.exec(fact.text.trim())?.[1];
+        if (of && !/^(?:bei|tiketi|ticket)$/i.test(of)) return `${cap(of)}: ${text}.`;
+      }
       if (/^(?:tiketi|ticket)\b/i.test(fact.text.trim()) || ctx.speaker === 'event') return `Tiketi: ${text}.`;
       if (ctx.group) return `Mchango: ${text}.`;
       if (ctx.from) return `Kuanzia ${text}.`;

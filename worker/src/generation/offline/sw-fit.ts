@@ -1,5 +1,6 @@
 import type { Frame } from './frame';
 import { personalOccasion } from './personal-sw';
+import { GROUP } from './sw-lead';
 
 /**
  * Whether a Kiswahili line fits who speaks and what is sold (issue 33): a person (a teacher, a mum
@@ -69,8 +70,12 @@ export function swLineFits(text: string, frame: Frame): boolean {
   // "Ninageuza ubunifu kuwa chanzo cha mwanga": the template writer's stand-in word for a field the brief never gave.
   if (frame.speaker === 'person' && /\bubunifu\b/i.test(named) && !/\b(?:ubunifu|creative|design\w*)\b/i.test(frame.topic ?? ''))
     return false;
-  if (frame.speaker === 'person' && !own && (WE.test(named) || TRADE.test(named) || PRODUCT_TALK.test(named))) return false;
-  if (frame.speaker !== 'person' && !own && (ME.test(named) || PASSION.test(named))) return false;
+  // A group speaks as "we" even where its words matched a maker's kind ("pottery women's group").
+  const person = frame.speaker === 'person' && !GROUP.test(frame.topic ?? '');
+  if (person && !own && (WE.test(named) || TRADE.test(named) || PRODUCT_TALK.test(named))) return false;
+  if (!person && !own && (ME.test(named) || PASSION.test(named))) return false;
+  // A person the library has no trade for ("a retired headteacher") is no "mtaalamu" taking bookings.
+  if (person && !frame.matched && /\b(?:mtaalamu|kupanga miadi|tayari kukusaidia)\b/i.test(named)) return false;
   if ((frame.speaker === 'event' || frame.speaker === 'cause') && TRADE.test(named)) return false;
   if (frame.kind.sells !== 'product' && frame.kind.sells !== 'food' && STOCK.test(named)) return false;
   // "Asali haijaongezwa sukari": a line never sells the sugar (a word the brief says it lacks, unless a negation says it again).

@@ -83,6 +83,21 @@ describe('Kiswahili lines from the brief’s own words (issue 33)', () => {
     expect(appeal.join(' ')).toMatch(/Akinyi/);
   });
 
+  it('never reads a self-introduction as the writer’s own wedding, nor a group as one person', () => {
+    const dj = lines('Mimi ni mpiga picha wa harusi Nanyuki, nataka bio', 'bios', 'bold');
+    for (const l of dj) expect(l).not.toMatch(/tumeoana|mimi na wewe|tumesema "ndiyo"/i);
+    const group = lines('Kiswahili tagline for a sisal baskets self-help group in Kitui', 'taglines', 'inspirational');
+    expect(group.join(' ')).toMatch(/vikapu/);
+    for (const l of group) expect(l).not.toMatch(/safari yangu|maisha yangu/i);
+  });
+
+  it('reads a price said in words ("fade ni mia tatu") as KSh', () => {
+    expect(swFact({ text: 'fade ni mia tatu', type: 'price' })).toBe('KSh 300');
+    expect(swFactSentence({ text: 'fade ni mia tatu', type: 'price' })).toBe('Fade: KSh 300.');
+    const f = parseFrame('Niaje, tuko na kinyozi Kasarani, fade ni mia mbili');
+    expect(f.facts.map((x) => x.text)).toContain('fade ni mia mbili');
+  });
+
   it('answers a Sheng brief in Sheng', () => {
     const out = lines('Niaje wasee, tuko na kibanda cha smokie Umoja, bei poa', 'captions', 'funny');
     expect(out.join(' ')).toMatch(/\b(?:fiti|manze|form|vibe)\b/i);

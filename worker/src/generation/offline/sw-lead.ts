@@ -192,6 +192,10 @@ function eventLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   return out;
 }
 
+/** A group speaks as "we", even where its words matched a maker's kind ("pottery women's group"). */
+export const GROUP =
+  /\b(?:co-?op\w*|cooperative|group|kikundi|chama|ushirika|women|wanawake|akina mama|artisans|mafundi|association|self-help)\b/i;
+
 /** Crafts a group or co-op makes, in Kiswahili, with the class of the plural. */
 const CRAFTS: [RegExp, string, string, number][] = [
   [/\b(?:beadwork|beads?|beaded|shanga)\b/i, 'shanga', 'kipande', 10],
@@ -203,8 +207,7 @@ const CRAFTS: [RegExp, string, string, number][] = [
 function craftLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   const topic = frame.topic ?? '';
   const craft = CRAFTS.find(([re]) => re.test(topic));
-  if (!craft || !/\b(?:co-?op\w*|cooperative|group|kikundi|chama|ushirika|women|wanawake|akina mama|artisans|mafundi)\b/i.test(topic))
-    return [];
+  if (!craft || !GROUP.test(topic)) return [];
   const [, sw, piece, cls] = craft;
   const tags = new Set<string>(/\b(?:co-?op\w*|cooperative|ushirika)\b/i.test(topic) ? ['coop'] : []);
   const out: string[] = [];
@@ -218,10 +221,21 @@ function craftLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
 
 function tripLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   const topic = frame.topic ?? '';
-  if (!/\b(?:cruise|boat\s+(?:trips?|rides?|tours?)|dhow|jahazi|safari\s+(?:ya|za)\s+boti)\b/i.test(topic)) return [];
+  if (
+    !/\b(?:cruise|boat\s+(?:trips?|rides?|tours?)|dhow|jahazi|safari\s+(?:ya|za)\s+boti|kayak\w*|canoe\w*|mtumbwi|snorkel\w*|glass[- ]bottom)\b/i.test(
+      topic,
+    )
+  )
+    return [];
   const trip = subjectSw(frame);
   const tags = new Set<string>(/\bboat|boti\b/i.test(topic) ? ['boat'] : []);
-  const vessel: [string, number] = /\b(?:dhow|jahazi)\b/i.test(topic) ? ['jahazi', 5] : ['boti', 9];
+  const vessel: [string, number] = /\b(?:dhow|jahazi)\b/i.test(topic)
+    ? ['jahazi', 5]
+    : /\bkayak/i.test(topic)
+      ? ['kayak', 9]
+      : /\b(?:canoe|mtumbwi)/i.test(topic)
+        ? ['mtumbwi', 3]
+        : ['boti', 9];
   const facts = frame.facts
     .filter((f) => f.type === 'price' || f.type === 'date' || f.type === 'hours')
     .slice(0, 2)
@@ -291,7 +305,7 @@ function shengLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
 export function swLeadLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   if (personalOccasion(frame)) return [];
   if (category !== 'quotes') {
-    const craft = frame.speaker !== 'person' ? craftLines(frame, category, tone) : [];
+    const craft = craftLines(frame, category, tone);
     if (craft.length > 0) return craft;
     if (frame.speaker === 'cause') {
       const cause = causeLines(frame, category, tone);
@@ -304,9 +318,13 @@ export function swLeadLines(frame: Frame, category: CategoryId, tone: Tone): str
     const sheng = shengLines(frame, category, tone);
     if (sheng.length > 0) return sheng;
   }
-  if (frame.speaker === 'person' && category !== 'quotes') return personLines(frame, category, tone);
+  if (frame.speaker === 'person' && !GROUP.test(frame.topic ?? '') && category !== 'quotes') return personLines(frame, category, tone);
   const perk = perkOf(frame);
   if (perk && (frame.kind.sells === 'product' || frame.kind.sells === 'food')) return pureLines(frame, category, tone, perk);
-  if (frame.speaker === 'event' && category !== 'quotes' && category !== 'bios') return eventLines(frame, category, tone);
+  // An event the brief opens with ("Mashindano ya netball ya shule…") invites, whatever kind its words matched.
+  const key = frame.brief.subject?.key;
+  const opensWithEvent = frame.language === 'sw' && typeof key === 'string' && nounEntry(key)?.kind === 'event';
+  if ((frame.speaker === 'event' || opensWithEvent) && category !== 'quotes' && category !== 'bios')
+    return eventLines(frame, category, tone);
   return [];
 }
