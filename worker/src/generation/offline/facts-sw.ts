@@ -58,7 +58,7 @@ export const SW_FACT_FINDERS: { type: SwFactType; re: RegExp }[] = [
   // What a product has none of ("haijaongezwa sukari wala maji", "bila preservatives", "no sugar added"): a perk, never an offer to sell.
   {
     type: 'perk',
-    re: /\b(?:haija(?:ongezwa|changanywa|wekwa)(?:\s+na)?|haina|hazina|haitumii|hatutumii|hatuweki|bila)\s+(?!shaka\b|malipo\b|wasiwasi\b)[\p{L}-]+(?:\s+(?:wala|na|au)\s+(?:[\p{L}-]+))?(?:\s+(?:kali|yoyote|zozote|iliyoongezwa|zilizoongezwa|za\s+kemikali))?|\b(?:no\s+(?:added\s+)?(?:sugar|preservatives|additives|chemicals|artificial\s+\w+|salt|msg)(?:\s+added)?|(?:sugar|gluten|dairy|chemical|preservative)[- ]free)\b/giu,
+    re: /\b(?:haija(?:ongezwa|changanywa|wekwa)(?:\s+na)?|haina|hazina|haitumii|hatutumii|hatuweki|bila)\s+(?!shaka\b|malipo\b|wasiwasi\b)[\p{L}-]+(?:\s+(?:wala|na|au)\s+(?:[\p{L}-]+))?(?:\s+(?:kali|yoyote|zozote|iliyoongezwa|zilizoongezwa|za\s+kemikali|ya\s+kuongeza|za\s+kuongeza|ya\s+ziada))?|\b(?:no\s+(?:added\s+)?(?:sugar|preservatives|additives|chemicals|artificial\s+\w+|salt|msg)(?:\s+added)?|(?:sugar|gluten|dairy|chemical|preservative)[- ]free)\b/giu,
   },
   // An entry fee ("kiingilio KSh 300", "entry ni mia mbili"): said as an entry fee, in shillings.
   {

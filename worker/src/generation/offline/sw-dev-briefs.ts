@@ -89,4 +89,13 @@ export const SW_DEV_BRIEFS: SwDevBrief[] = [
   { brief: 'Safari company in Narok, Maasai Mara game drives, Kiswahili slogan please', category: 'slogans', tone: 'bold' },
   { brief: 'Kiswahili caption for our coding class for teens in Kisumu, every Saturday', category: 'captions', tone: 'inspirational' },
   { brief: "Swahili ad for a beadwork women's group in Kajiado, we sell at Maasai Market", category: 'adlines', tone: 'inspirational' },
+  // Round 3: read once to check the round 2 fixes held on briefs they were not written for (then tuned on).
+  { brief: 'Mimi ni DJ wa harusi Eldoret, nataka bio', category: 'bios', tone: 'bold' },
+  { brief: 'Juice yetu ya miwa haina sukari ya kuongeza, Kakamega', category: 'adlines', tone: 'funny' },
+  { brief: 'Kiswahili caption for our kayak tour in Watamu, KSh 2,500', category: 'captions', tone: 'inspirational' },
+  { brief: 'Niaje, tuko na kinyozi Pipeline, fade ni mia tatu', category: 'captions', tone: 'funny' },
+  { brief: 'Swahili slogan for a pottery women’s group in Kisumu', category: 'slogans', tone: 'inspirational' },
+  { brief: 'Mashindano ya netball ya shule Kisii Jumamosi hii', category: 'adlines', tone: 'bold' },
+  { brief: 'Swahili bio for a retired headteacher who now keeps bees in Nyeri', category: 'bios', tone: 'inspirational' },
+  { brief: 'Tagline ya kiswahili ya salon yangu ya kucha Kilimani', category: 'taglines', tone: 'romantic' },
 ];
