@@ -74,6 +74,13 @@ export function swLineFits(text: string, frame: Frame): boolean {
   const person = frame.speaker === 'person' && !GROUP.test(frame.topic ?? '');
   if (person && !own && (WE.test(named) || TRADE.test(named) || PRODUCT_TALK.test(named))) return false;
   if (!person && !own && (ME.test(named) || PASSION.test(named))) return false;
+  // A group is never the thing sold ("Kikundi kwa bei poa", "Tunauza kikundi", "Unatafuta kikundi?").
+  if (
+    /\b(?:(?:kikundi|chama|vikundi|ushirika)\s+kwa\s+bei|(?:tunauza|unatafuta|agiza|nunua|leo tuna)\s+(?:kikundi|chama|ushirika))\b/i.test(
+      named,
+    )
+  )
+    return false;
   // A person the library has no trade for ("a retired headteacher") is no "mtaalamu" taking bookings.
   if (person && !frame.matched && /\b(?:mtaalamu|kupanga miadi|tayari kukusaidia)\b/i.test(named)) return false;
   if ((frame.speaker === 'event' || frame.speaker === 'cause') && TRADE.test(named)) return false;
