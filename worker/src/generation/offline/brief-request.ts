@@ -12,10 +12,12 @@ const PLATFORM = String.raw`(?:ig|insta|instagram|facebook|fb|tiktok|twitter|x|l
 const ASK = String.raw`(?:nataka|nahitaji|tunataka|tunahitaji|nipe|tupe|naomba|tunaomba|tuandikie|niandikie|andika|nisaidie\s+na|need|want|write(?:\s+(?:me|us))?|give\s+(?:me|us)|looking\s+for|i\s+need|we\s+need|please\s+write|can\s+you\s+write)`;
 const KIND_OF = String.raw`(?:(?:a|an|some|short|good|catchy|fun|funny|new|nice|nzuri|fupi|inspirational|motivational|romantic|photo|picture|pic|ig|instagram|fb)\s+)*`;
 const LINK = String.raw`(?:\s+(?:ya|la|kwa|za|wa|cha|for|of|on|about|to)\b)?`;
+/** What a line should do, said after the kind of line ("caption ya kuchekesha ya", "quote ya kuwatia moyo"). */
+const PURPOSE = String.raw`(?:\s+(?:ya|la|za|kwa)\s+(?:kuchekesha|kufurahisha|kuvutia|kutia\s+moyo|kuwatia\s+moyo|kuhamasisha|mapenzi|biashara|kiswahili|sheng))?`;
 /** A request at the start: "Nataka bio ya IG ya", "#Caption ya", "Need words for our T-shirts:", "Photo caption for". */
 function requestRe(ask: string, what: string): RegExp {
   return new RegExp(
-    String.raw`^\s*${ask}#?${KIND_OF}${what}(?:\s+ideas)?${LINK}(?:\s+${PLATFORM}${LINK})?(?:\s+(?:our|my)\s+(?:t-?shirts?|posters?|flyers?|banners?|page|shop|business)(?:\s+(?:for|of|about))?)?\s*[:,-]?\s+`,
+    String.raw`^\s*${ask}#?${KIND_OF}${what}(?:\s+ideas)?${PURPOSE}${LINK}(?:\s+${PLATFORM}${LINK})?(?:\s+(?:our|my)\s+(?:t-?shirts?|posters?|flyers?|banners?|page|shop|business)(?:\s+(?:for|of|about))?)?\s*[:,-]?\s+`,
     'i',
   );
 }
@@ -28,9 +30,41 @@ const OPENER =
 /** "duka langu la", "salon yetu ya", "harusi yetu": the possessive goes, the particle stays. */
 const POSSESSIVE = /\s+(?:langu|letu|yangu|yetu|wangu|wetu|changu|chetu|zangu|zetu|vyangu|vyetu)\b/giu;
 
+/** The language asked for is not part of the subject: "Swahili caption for", "tagline in Kiswahili for", ", Kiswahili slogan please". */
+const LANGUAGE = String.raw`(?:ki)?swahili`;
+const LANGUAGE_BEFORE = new RegExp(String.raw`\b${LANGUAGE}\s+(?=(?:${WHAT}|version|translation)\b)`, 'gi');
+const LANGUAGE_AFTER = new RegExp(String.raw`(\b${WHAT})\s+(?:in|kwa|ya|la)\s+${LANGUAGE}\b(?:\s+(?:please|pls|tafadhali))?`, 'gi');
+/** A request after the subject: ", nataka bio ya Instagram", ", bio ya TikTok", ", slogan ya kuchekesha", ", Kiswahili slogan please". */
+const REQUEST_END = new RegExp(
+  String.raw`\s*[,;.!?–-]\s*(?:${ASK}\s+)?${KIND_OF}(?:${LANGUAGE}\s+)?${WHAT}${PURPOSE}(?:\s+(?:ya|la|kwa|za|for|on)\s+${PLATFORM})?${PURPOSE}(?:\s+(?:in\s+)?${LANGUAGE})?(?:\s+(?:please|pls|plz|tafadhali|kwa\s+kiswahili))?\s*[.!?]*\s*$`,
+  'i',
+);
+/** A greeting or a Sheng opener before the brief ("Niaje,", "Mambo wasee!", "Form ni gani?"). */
+const GREETING =
+  /^\s*(?:(?:niaje|mambo|sasa|vipi|habari|hey|hi|hello|sema|wasee|wadau|jamani|form\s+ni\s+gani|aje|uko\s+aje|poa)\b[\s,!?.]*)+/i;
+/** A person introducing themselves: "Mimi ni mwalimu", "Naitwa Achieng", "Jina langu ni". */
+const SELF_INTRO = /^\s*(?:mimi\s+ni|mimi\s+ni\s+m?|naitwa|jina\s+langu\s+ni)\s+(?=\p{L})/iu;
+
+/** Whether a Kiswahili brief speaks as one person ("Mimi ni nesi", "Naitwa Wanjiku", "niko na YouTube channel"). */
+export function swSpeaksAsI(text: string): boolean {
+  const t = text.replace(GREETING, '');
+  return SELF_INTRO.test(t) || /^\s*(?:#?\s*(?:bio|caption)\s+ya\s+)?(?:niko\s+na|nina)\s+(?:youtube|tiktok|instagram|ig)\b/i.test(t);
+}
+
 /** The brief without its request words and its opener ("Niko na salon ya kusuka Kayole" -> "salon ya kusuka Kayole"). */
 export function stripSwRequest(text: string): string {
-  let t = text;
+  let t = text.replace(GREETING, '');
+  t = t.replace(LANGUAGE_BEFORE, '').replace(LANGUAGE_AFTER, '$1');
+  // "Safari company in Narok, Kiswahili slogan please": the request at the end goes, when something is left.
+  const end = REQUEST_END.exec(t);
+  if (end && t.slice(0, end.index).trim().length > 2) t = t.slice(0, end.index);
+  // "Tunachangisha pesa za matibabu ya…", "tunaomba msaada wa…": a fundraiser for what follows.
+  t = t.replace(
+    /^\s*(?:tuna|na|wana)?(?:changisha|changa|omba\s+(?:msaada|michango))\s+(?:(?:pesa|fedha|michango|msaada)\s+)?(?:za|ya|wa|kwa)\s+(?:ajili\s+ya\s+)?/iu,
+    'Harambee ya ',
+  );
+  const intro = SELF_INTRO.exec(t);
+  if (intro) t = t.slice(intro[0].length);
   for (let i = 0; i < 2; i++) {
     // Kiswahili requests only ("Nataka bio ya IG ya", "#Caption ya"): English ones are frame.ts's to take off.
     const m = REQUESTS.map((re) => re.exec(t)).find(

@@ -62,8 +62,12 @@ const SW_FUNCTION = new Set([
   'harusi',
   'sherehe',
 ]);
-/** A Kiswahili verb as a brief writes it ("tunafikisha", "inatafuta", "tunabadilisha", "nauza"). */
-const SW_VERB = /^(?:tu|ni|wa|ki|li|ya|i|u|a|m)(?:na|ta|me|li|ka)[a-z]{3,}a$|^(?:nauza|tunauza|niko|tuna|nina)$/;
+/**
+ * A Kiswahili verb as a brief writes it ("tunafikisha", "inatafuta", "tunabadilisha", "nauza"), a
+ * negative one ("haitumii", "haijaongezwa", "hatutumii") or an infinitive ("kuchekesha", "kuchonga").
+ */
+const SW_VERB =
+  /^(?:tu|ni|wa|ki|li|ya|i|u|a|m)(?:na|ta|me|li|ka)[a-z]{3,}a$|^(?:nauza|tunauza|niko|tuna|nina)$|^(?:hai|hatu|hawa|haku|hali|haya|hazi|havi|haki|si)(?:ja|ta|ku)?[a-z]{3,}[ai]$|^ku[a-z]{4,}a$/;
 const EN_FUNCTION = new Set([
   'a',
   'an',
@@ -276,7 +280,8 @@ function readSubject(topic: string): ParsedBrief {
     }
     kept.push(w);
   });
-  tokens = kept;
+  // Where it is sold is not what it is ("nguo za watoto online").
+  tokens = kept.filter((w) => !/^(?:online|mtandaoni)$/i.test(w));
   if (tokens.length === 0) return out;
 
   // A brief in capitals is a name ("Kahawa Bora"); a known noun in it is the subject.

@@ -55,6 +55,24 @@ export const SW_FACT_FINDERS: { type: SwFactType; re: RegExp }[] = [
     type: 'perk',
     re: /\b(?:tunaleta|tunakuletea|tunafikisha|delivery|usafirishaji|kiingilio|ushauri|ukaguzi|wi-?fi|maegesho|makadirio)\s+(?:ni\s+)?bure\b|\bhakuna\s+ada\s+ya\s+(?:kuja|kujiunga|usafiri)\b/gi,
   },
+  // What a product has none of ("haijaongezwa sukari wala maji", "bila preservatives", "no sugar added"): a perk, never an offer to sell.
+  {
+    type: 'perk',
+    re: /\b(?:haija(?:ongezwa|changanywa|wekwa)(?:\s+na)?|haina|hazina|haitumii|hatutumii|hatuweki|bila)\s+(?!shaka\b|malipo\b|wasiwasi\b)[\p{L}-]+(?:\s+(?:wala|na|au)\s+(?:[\p{L}-]+))?(?:\s+(?:kali|yoyote|zozote|iliyoongezwa|zilizoongezwa|za\s+kemikali|ya\s+kuongeza|za\s+kuongeza|ya\s+ziada))?|\b(?:no\s+(?:added\s+)?(?:sugar|preservatives|additives|chemicals|artificial\s+\w+|salt|msg)(?:\s+added)?|(?:sugar|gluten|dairy|chemical|preservative)[- ]free)\b/giu,
+  },
+  // An entry fee ("kiingilio KSh 300", "entry ni mia mbili"): said as an entry fee, in shillings.
+  {
+    type: 'price',
+    re: new RegExp(
+      String.raw`\b(?:kiingilio|entry|tiketi|ticket)\s+(?:ni\s+|:\s*)?(?:${SW_MONEY}|(?:mia|elfu)\s+(?:moja|mbili|tatu|nne|tano|sita|saba|nane|tisa)(?:\s+na\s+(?:mia\s+)?(?:moja|mbili|tatu|nne|tano|sita|saba|nane|tisa|hamsini))?|mia|thao|soo|jirongo|\d+\s?(?:bob|\/-))`,
+      'giu',
+    ),
+  },
+  // A price said in words after what it is for ("fade ni mia tatu", "bei ni elfu moja", "plate ni thao").
+  {
+    type: 'price',
+    re: /\b\p{L}{3,}\s+ni\s+(?:(?:mia|elfu)\s+(?:moja|mbili|tatu|nne|tano|sita|saba|nane|tisa)(?:\s+na\s+(?:mia\s+)?(?:moja|mbili|tatu|nne|tano|sita|saba|nane|tisa|hamsini))?|thao|soo)\b/giu,
+  },
   { type: 'payment', re: /\blipa\s+(?:kwa|na|kupitia)\s+m-?pesa\b|\b(?:paybill|till)(?:\s+(?:no\.?|number|namba))?\s+\d{5,7}\b/gi },
 ];
 
@@ -284,8 +302,21 @@ const PERKS: [RegExp, string][] = [
   [/^comes? to (?:your|you)(?:\s+\w+)?$/i, 'tunakufuata ulipo'],
 ];
 
+const NO_ADDED: [RegExp, string][] = [
+  [/^no\s+(?:added\s+)?sugar(?:\s+added)?$|^sugar[- ]free$/i, 'bila sukari iliyoongezwa'],
+  [/^no\s+(?:added\s+)?preservatives(?:\s+added)?$|^preservative[- ]free$/i, 'bila kemikali za kuhifadhi'],
+  [/^no\s+(?:added\s+)?(?:additives|chemicals)$|^chemical[- ]free$/i, 'bila kemikali'],
+  [/^no\s+(?:added\s+)?salt(?:\s+added)?$/i, 'bila chumvi iliyoongezwa'],
+  [/^no\s+msg$/i, 'bila MSG'],
+  [/^gluten[- ]free$/i, 'bila gluteni'],
+  [/^dairy[- ]free$/i, 'bila maziwa'],
+];
+
 function perkSw(text: string): string | null {
   const t = text.trim();
+  for (const [re, sw] of NO_ADDED) if (re.test(t)) return sw;
+  // A Kiswahili brief's own words ("haijaongezwa sukari wala maji", "bila preservatives") are kept as written.
+  if (/^(?:haija\p{L}*|haina|hazina|haitumii|hatutumii|hatuweki|bila)\b/iu.test(t)) return t;
   for (const [re, sw] of PERKS) if (re.test(t)) return sw;
   const year = /^(\d+|one|two|three|five|ten)[- ](year|month)\s+(guarantee|warranty)$/i.exec(t);
   if (year) {
@@ -323,8 +354,38 @@ function recordSw(text: string): string | null {
   return null;
 }
 
+const UNITS_SW: Record<string, number> = { moja: 1, mbili: 2, tatu: 3, nne: 4, tano: 5, sita: 6, saba: 7, nane: 8, tisa: 9, hamsini: 50 };
+/** "mia mbili" -> 200, "elfu moja na mia tano" -> 1500, Sheng "thao" -> 1000, "soo" -> 100; null when not such a number. */
+export function swAmount(text: string): number | null {
+  const t = text.trim().toLowerCase();
+  const sheng: Record<string, number> = { thao: 1000, soo: 100, mia: 100, jirongo: 1000 };
+  if (sheng[t] !== undefined) return sheng[t];
+  const m = /^(mia|elfu)\s+(\p{L}+)(?:\s+na\s+(?:(mia)\s+)?(\p{L}+))?$/u.exec(t);
+  if (!m) return null;
+  const big = UNITS_SW[m[2] as string];
+  if (big === undefined) return null;
+  let n = big * (m[1] === 'elfu' ? 1000 : 100);
+  if (m[4]) {
+    const small = UNITS_SW[m[4]];
+    if (small === undefined) return null;
+    n += m[3] ? small * 100 : small;
+  }
+  return n;
+}
+
+/** An entry fee without its word ("kiingilio KSh 300" -> "KSh 300", "entry ni mia mbili" -> "KSh 200"), or null when the text is no entry fee. */
+function entryFee(text: string): string | null {
+  const m = /^(?:kiingilio|entry|tiketi|ticket|\p{L}{3,}\s+ni)\s+(?:ni\s+|:\s*)?(.+)$/iu.exec(text.trim());
+  if (!m) return null;
+  const rest = (m[1] as string).trim();
+  const n = swAmount(rest);
+  if (n !== null) return `KSh ${n.toLocaleString('en-US')}`;
+  const bob = /^(\d+)\s?(?:bob|\/-)$/i.exec(rest);
+  return bob ? `KSh ${bob[1]}` : rest;
+}
+
 function priceSw(text: string): string | null {
-  let t = text.trim();
+  let t = entryFee(text) ?? text.trim();
   const bob = /^([\d,]+(?:\.\d+)?)\s?(?:bob|shillings?)\b(.*)$/i.exec(t);
   if (bob) t = `KSh ${bob[1]}${bob[2]}`;
   t = t.replace(
@@ -341,7 +402,7 @@ function priceSw(text: string): string | null {
 
 /** Whether a fact is already written in Kiswahili (from a Kiswahili brief). */
 function isSwahiliFact(text: string): boolean {
-  return /\b(?:kila|hadi|mpaka|saa|ndani|bure|lipa|tarehe|hii|ijayo|ukisubiri|hakuna|kwa|lengo|Jumatatu|Jumanne|Jumatano|Alhamisi|Ijumaa|Jumamosi|Jumapili)\b/i.test(
+  return /\b(?:kila|hadi|mpaka|saa|ndani|bure|lipa|tarehe|hii|ijayo|ukisubiri|hakuna|kwa|lengo|bila|haija[a-z]*|haina|haitumii|hatutumii|Jumatatu|Jumanne|Jumatano|Alhamisi|Ijumaa|Jumamosi|Jumapili)\b/i.test(
     text,
   );
 }
@@ -375,7 +436,10 @@ export function swFact(fact: { text: string; type: SwFactType }): string | null 
 }
 
 /** What a Kiswahili line says of a fact as a sentence of its own ("Lipa kwa M-Pesa.", "Mchango: KSh 500 kila wiki."). */
-export function swFactSentence(fact: { text: string; type: SwFactType }, ctx: { group?: boolean; from?: boolean } = {}): string | null {
+export function swFactSentence(
+  fact: { text: string; type: SwFactType },
+  ctx: { group?: boolean; from?: boolean; speaker?: 'business' | 'person' | 'event' | 'cause' } = {},
+): string | null {
   const text = swFact(fact);
   if (text === null) return null;
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -383,6 +447,13 @@ export function swFactSentence(fact: { text: string; type: SwFactType }, ctx: { 
     case 'goal':
       return `Lengo letu: ${text}.`;
     case 'price':
+      if (/^(?:kiingilio|entry)\b/i.test(fact.text.trim())) return `Kiingilio: ${text}.`;
+      {
+        // "fade ni mia tatu": the price of what the brief names ("Fade: KSh 300.").
+        const of = /^(\p{L}{3,})\s+ni\s/iu.exec(fact.text.trim())?.[1];
+        if (of && !/^(?:bei|tiketi|ticket)$/i.test(of)) return `${cap(of)}: ${text}.`;
+      }
+      if (/^(?:tiketi|ticket)\b/i.test(fact.text.trim()) || ctx.speaker === 'event') return `Tiketi: ${text}.`;
       if (ctx.group) return `Mchango: ${text}.`;
       if (ctx.from) return `Kuanzia ${text}.`;
       return /\b(?:kila|kwa)\b/.test(text) ? `${text} tu.` : `Bei: ${text} tu.`;
@@ -390,6 +461,8 @@ export function swFactSentence(fact: { text: string; type: SwFactType }, ctx: { 
       return /lipa/i.test(text) ? `${cap(text)}.` : /paybill|till/i.test(text) ? `Lipa kupitia ${text}.` : `Lipa kwa ${text}.`;
     case 'hours':
       if (/^kila\b/.test(text) && ctx.group) return `Tunakutana ${text}.`;
+      // "Kila Jumamosi" alone is when something happens (a class, a market), not opening hours.
+      if (/^kila (?:Jumatatu|Jumanne|Jumatano|Alhamisi|Ijumaa|Jumamosi|Jumapili)(?: na \p{L}+)?$/u.test(text)) return `${cap(text)}.`;
       if (/^(?:kila|hata|hadi)\b/.test(text)) return `Tuko wazi ${text}.`;
       return `Tuko wazi ${text}.`;
     case 'duration':

@@ -1,8 +1,9 @@
 import nlp from 'compromise';
 import { understandBrief, type Brief } from './brief';
 import { isSwahiliBrief } from './brief-sw';
-import { stripSwRequest } from './brief-request';
+import { stripSwRequest, swSpeaksAsI } from './brief-request';
 import { SW_FACT_FINDERS } from './facts-sw';
+import { nounEntry } from './lexicon';
 import { firstClause, genericKind, matchKind, type KindSells } from './kinds';
 import type { Kind } from './kinds.schema';
 import { isKenyanPlace, isKnownPlace, isLabelIn, notAPlace, placesIn, properPlace } from './places';
@@ -294,6 +295,8 @@ function unmatchedSells(rest: string, brief: Brief, sells: KindSells): KindSells
   const head = (brief.subject?.en ?? clause).toLowerCase();
   if (CAUSE_WORDS.test(clause) || (CAUSE_WORDS.test(rest) && !GOODS_HEADS.test(clause) && !SERVICE_HEADS.test(clause))) return 'cause';
   if (EVENT_HEADS.test(clause) || EVENT_HEADS.test(rest.split(/[,.;]/)[0] ?? '')) return 'event';
+  // A head noun the lexicon knows as an event ("dhow cruise", "boat trip", "bash") is one (sw helper, issue 33).
+  if (sells === 'event' && brief.subject?.key && nounEntry(brief.subject.key)?.kind === 'event') return 'event';
   if (brief.food || sells === 'food') return 'food';
   if (sells === 'software') return sells;
   // "bicycle repair shop": a shop of a service sells the service.
@@ -452,6 +455,9 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     ' ',
   );
   const asked = stripRequest(text);
+  // A Kiswahili self-introduction ("Mimi ni nesi…") speaks as "I", whatever the kind (sw helper, issue 33).
+  const selfIntro = swSpeaksAsI(raw ?? '');
+  if (selfIntro) asked.person = true;
   text = asked.text;
   const { facts, rest } = scanFacts(text);
   let brief = understandBrief(rest || null, brand);
@@ -682,7 +688,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     places,
     audience: brief.audience?.en ?? null,
     name,
-    speaker: speakerOf,
+    speaker: selfIntro ? 'person' : speakerOf,
     contact,
     recruiting: RECRUITING.test(raw ?? ''),
     kenyan:

@@ -5,10 +5,12 @@ import { swFact, swFactSentence } from './facts-sw';
 import type { Fact, Frame } from './frame';
 import { genericKind, plain } from './kinds';
 import { personalLines, personalOccasion } from './personal-sw';
+import { swLineFits } from './sw-fit';
+import { swLeadLines } from './sw-lead';
 import type { Kind, Pattern } from './kinds.schema';
 import { slotsOf } from './kinds.schema';
 import { looksPlural, nounEntry, singular } from './lexicon';
-import { renderSw, swahiliPhrase, swOurs } from './swahili';
+import { renderSw, swAgreeStandIn, swahiliPhrase, swOurs } from './swahili';
 import { lineKey } from './text';
 
 /**
@@ -54,7 +56,7 @@ export function factSentence(
   group = false,
   from = false,
 ): string | null {
-  if (lang === 'sw') return swFactSentence(fact, { group, from });
+  if (lang === 'sw') return swFactSentence(fact, { group, from, speaker });
   const text = factIn(fact, lang);
   if (text === null) return null;
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -269,6 +271,8 @@ export const EMPTY_TAIL =
  * firm), says "save the date" for what happens every week, or doubles a word.
  */
 export function lineFits(text: string, frame: Frame, lang: Lang): boolean {
+  // Kiswahili lines: the sw helper's rules (sw-fit.ts).
+  if (lang === 'sw') return swLineFits(text, frame);
   if (lang !== 'en') return true;
   const sells = frame.kind.sells;
   const shop = frame.speaker === 'business' && (sells === 'product' || sells === 'food');
@@ -498,6 +502,25 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
       onSubject: true,
     }));
   }
+  // Kiswahili lines from the brief's own words (a person as "mimi", a pure product, an event that invites) lead (sw-lead.ts).
+  const lead: KindCandidate[] =
+    lang === 'sw'
+      ? swLeadLines(frame, category, tone).map((text, i) => ({
+          text,
+          key: lineKey(text),
+          base: `sw-lead:${i}`,
+          parts: [],
+          usesWord: false,
+          composed: true,
+          richness: 3,
+          named: false,
+          pattern: `sw-lead-${i}`,
+          usesFact: frame.facts.some((f) => text.includes(factIn(f, lang) ?? '\u0000')),
+          tail: false,
+          standIn: false,
+          onSubject: true,
+        }))
+      : [];
   const kinds: { kind: Kind; specific: boolean }[] = [{ kind: frame.kind, specific: frame.matched }];
   // A chama, a SACCO or a church's event speaks in Kiswahili as a group: the generic cause's lines (methali of unity), never a trade's.
   const groupKind = ['chama', 'sacco', 'church-event', 'farm-coop'].includes(frame.kind.id);
@@ -604,7 +627,9 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 group,
                 from,
               };
-              const text = render(p, fill, lang);
+              const rendered = render(p, fill, lang);
+              // "Chama chetu kinakaribisha": a verb after a Kiswahili stand-in agrees with its noun (swahili.ts).
+              const text = rendered !== null && lang === 'sw' && standIn ? swAgreeStandIn(rendered, standIn.start) : rendered;
               if (text === null || !lineFits(text, frame, lang)) continue;
               const standInUsed = name === null && used.includes('name');
               const richness =
@@ -687,7 +712,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
             }
     }
   }
-  return out;
+  return lead.length > 0 ? [...lead, ...out.filter((c) => !lead.some((l) => l.key === c.key))] : out;
 }
 
 /** Whether a kind-written line names the frame's name (for the share of named lines). */

@@ -26,6 +26,8 @@ const TRADE =
 export function personalOccasion(frame: Frame): Occasion | null {
   const topic = frame.topic ?? '';
   if (!OWN.test(topic) || TRADE.test(topic)) return null;
+  // "Mimi ni DJ wa harusi": a self-introduction is a person's bio, never their own wedding.
+  if (/^\s*(?:\p{L}+[,!]?\s+)?(?:mimi\s+ni|naitwa|jina\s+langu\s+ni)\b/iu.test(topic)) return null;
   for (const [occasion, re] of OCCASIONS) {
     if (!re.test(topic)) continue;
     // Someone else's birthday or wedding ("my mother's birthday") is not the writer's own: left to the other lines.

@@ -160,3 +160,17 @@ export function swOurs(noun: string): string | null {
   const rest = words.slice(1).join(' ');
   return `${head} ${concord(headClass(head), 'etu')}${rest ? ` ${rest}` : ''}`;
 }
+
+/**
+ * A verb after a stand-in agrees with the stand-in's noun: patterns are written for a name, with a
+ * class 9 verb ("{Name} inakaribisha"), so "Chama chetu inakaribisha" becomes "Chama chetu
+ * kinakaribisha", "Mashindano yetu ya mpira inakuja" "Mashindano yetu ya mpira yanakuja".
+ */
+export function swAgreeStandIn(text: string, standIn: string): string {
+  const head = standIn.trim().split(/\s+/)[0] ?? '';
+  if (!head) return text;
+  const sp = concord(headClass(head), 'sp');
+  if (sp === 'i') return text;
+  const escaped = standIn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(`(${escaped})\\s+i(na|me|ta|li|ki)(?=\\p{L}{2,})`, 'giu'), (_, s: string, t: string) => `${s} ${sp}${t}`);
+}

@@ -1,0 +1,98 @@
+import type { Frame } from './frame';
+import { personalOccasion } from './personal-sw';
+import { GROUP } from './sw-lead';
+
+/**
+ * Whether a Kiswahili line fits who speaks and what is sold (issue 33): a person (a teacher, a mum
+ * on TikTok, a carver) speaks as "mimi", never as a shop taking orders ("Tuko tayari kukuhudumia",
+ * "Tupigie leo"); an event or a cause invites ("Karibu", "Jiunge nasi"), never sells ("Bei poa",
+ * "Mzigo mpya umefika"); a service never has stock ("Zimeisha tena!", "Bidhaa bora"); a business
+ * never says "mimi"; a brief whose facts say what it is not ("haijaongezwa sukari") is never sold
+ * that thing.
+ */
+
+/** First person plural: a verb with "tu-" ("Tuko", "Tunakusubiri", "Tupigie"), "yetu", "sisi". */
+const WE =
+  /(?:^|[\s,.!?:;"“(])(?:tu(?:na|ko|me|ta|li|ki|ki)\p{L}{2,}|tuko|tupigie|tutumie|tuandikie|tufuate|tuulize|tukuandalie|tukufungie|tuachie|tupate|tupe|tuonane|tujenge|tushikane|tusimame|tuchangie|yetu|wetu|letu|chetu|zetu|vyetu|kwetu|sisi|nasi)(?=$|[\s,.!?:;"”)])/iu;
+/** A shop's or a trade's words: a person, an event or a cause never says them. */
+const TRADE =
+  /\b(?:bei poa|bei ya haki|bei nafuu|kwa bei|bidhaa|mzigo mpya|oda|agiza|kukuhudumia|tunakuhudumia|huduma bora|huduma ya haraka|kazi safi|wateja|tembelea duka|duka letu|pita uchague|pita mapema|zimeisha tena|panga muda unaokufaa|tumeleta zingine|imefungwa na iko tayari|biashara)\b/i;
+/** Stock, for goods only: a service or a trip has none. */
+const STOCK =
+  /\b(?:mzigo mpya|zimeisha tena|tumeleta zingine|bidhaa|pita uchague|imefungwa na iko tayari kutumwa|oda zinapokelewa|leo tuna)\b/i;
+/** The template writer's product talk ("Nesi: ukijaribu mara moja, hutaacha", "Ota ndoto kubwa na nesi wako"): a person is no product. */
+const PRODUCT_TALK =
+  /\b(?:ukijaribu mara moja|hutaacha|chaguo sahihi|rahisi zaidi, haraka zaidi|ota ndoto kubwa|yape mawazo yako|ni rahisi hivyo|kila siku ni mwanzo mpya|ninapokea kazi mpya|\p{L}+ wako\.?$)/iu;
+
+/** One person's words: a business, an event or a cause never says them. */
+const ME =
+  /(?:^|[\s,.!?:;])(?:mimi|niko|nina|nitumie|niandikie|nipigie|ninashiriki|ninageuza|napenda|nilishika|kunipa|sipo|nipo)(?=$|[\s,.!?:;])/iu;
+
+/** A person's passion, from the template writer ("Mpenzi wa X, kahawa na hadithi nzuri"): never a business's. */
+const PASSION =
+  /\b(?:mpenzi wa|ulimwengu wangu|mapenzi yangu|ninageuza|moyoni, mipango|naongea kuhusu|kahawa na (?:mawazo|hadithi)|ninaishi kwa ajili ya|, kahawa na|ninasaidia biashara)\b/i;
+
+/** What a brief says it has none of ("haijaongezwa sukari wala maji", "bila preservatives", "no sugar added"). */
+function lacks(frame: Frame): string[] {
+  const out: string[] = [];
+  const topic = frame.topic ?? '';
+  for (const m of topic.matchAll(
+    /\b(?:haija\p{L}+|haina|hazina|hakuna|haitumii|hatutumii|hatuweki|bila|wala|no|without|free\s+of)\s+(?:added\s+|na\s+)?([\p{L}-]+)/giu,
+  ))
+    out.push((m[1] as string).toLowerCase());
+  for (const m of topic.matchAll(/\b([\p{L}]+)-free\b/giu)) out.push((m[1] as string).toLowerCase());
+  const sw: Record<string, string[]> = { sugar: ['sukari'], preservatives: ['kemikali'], chemicals: ['kemikali'], water: ['maji'] };
+  return out.flatMap((w) => [w, ...(sw[w] ?? [])]).filter((w) => w.length > 2 && !/^(?:added|ya|na|the|a)$/.test(w));
+}
+
+/** Words of a line written after an event ("Asante kwa kuwa sehemu…", "Asanteni kwa kufika"). */
+const AFTER = /\b(?:asante(?:ni)? kwa (?:kuwa sehemu|kufika|kuja|kushiriki|kuchangia)|tulifurahi|ilikuwa (?:siku|usiku))\b/i;
+const PAST_TOPIC = /\b(?:iliyopita|jana|last|yesterday|was held|recap|thank)\b/i;
+/** A line for businesses that serve businesses ("suluhisho za kuaminika kwa biashara zinazokua"). */
+const B2B = /\b(?:suluhisho|biashara zinazokua|kwa biashara yako)\b/i;
+
+/** Kinds that teach, heal or gather: no shopkeeper's "tuko tayari kukuhudumia", no trade's "kazi safi, bei ya haki". */
+const NOT_SHOP =
+  /^(?:school|daycare|language-school|coding-bootcamp|tutor|library|university-open-day|driving-school|gym|yoga-studio|clinic|dentist|church-event|chama|sacco|farm-coop)$/;
+const SHOPKEEPER = /\b(?:kukuhudumia|fimbo ya mbali|bei ya haki|kazi safi|bei poa|mzigo mpya)\b/i;
+
+const BAKED = /\b(?:mkate|mikate|kuoka|imeokwa|bekari|tunaoka|kuoka)\b/i;
+const BAKED_BRIEF = /\b(?:mkate|mikate|keki|kuoka|oka|tunaoka|naoka|bekari|bakery|bread|cakes?|bake\w*|loaf|loaves)\b/i;
+
+export function swLineFits(text: string, frame: Frame): boolean {
+  const named = frame.name ? text.split(frame.name).join(' ') : text;
+  const own = personalOccasion(frame) !== null;
+  if (NOT_SHOP.test(frame.kind.id) && SHOPKEEPER.test(named)) return false;
+  // Mandazi are fried, not baked: a bakery's bread lines only for a brief that bakes ("mandazi na chai" is no bakery).
+  if (frame.kind.id === 'bakery' && BAKED.test(named) && !BAKED_BRIEF.test(frame.topic ?? '')) return false;
+  if ((frame.speaker === 'event' || frame.speaker === 'cause') && AFTER.test(named) && !PAST_TOPIC.test(frame.topic ?? '')) return false;
+  if ((frame.kind.sells === 'product' || frame.kind.sells === 'food') && B2B.test(named)) return false;
+  // "Ninageuza ubunifu kuwa chanzo cha mwanga": the template writer's stand-in word for a field the brief never gave.
+  if (frame.speaker === 'person' && /\bubunifu\b/i.test(named) && !/\b(?:ubunifu|creative|design\w*)\b/i.test(frame.topic ?? ''))
+    return false;
+  // A group speaks as "we" even where its words matched a maker's kind ("pottery women's group").
+  const person = frame.speaker === 'person' && !GROUP.test(frame.topic ?? '');
+  if (person && !own && (WE.test(named) || TRADE.test(named) || PRODUCT_TALK.test(named))) return false;
+  if (!person && !own && (ME.test(named) || PASSION.test(named))) return false;
+  // A group is never the thing sold ("Kikundi kwa bei poa", "Tunauza kikundi", "Unatafuta kikundi?").
+  if (
+    /\b(?:(?:kikundi|chama|vikundi|ushirika)\s+kwa\s+bei|(?:tunauza|unatafuta|agiza|nunua|leo tuna)\s+(?:kikundi|chama|ushirika))\b/i.test(
+      named,
+    )
+  )
+    return false;
+  // A person the library has no trade for ("a retired headteacher") is no "mtaalamu" taking bookings.
+  if (person && !frame.matched && /\b(?:mtaalamu|kupanga miadi|tayari kukusaidia)\b/i.test(named)) return false;
+  if ((frame.speaker === 'event' || frame.speaker === 'cause') && TRADE.test(named)) return false;
+  if (frame.kind.sells !== 'product' && frame.kind.sells !== 'food' && STOCK.test(named)) return false;
+  // "Asali haijaongezwa sukari": a line never sells the sugar (a word the brief says it lacks, unless a negation says it again).
+  const words = named.toLowerCase().split(/[^\p{L}-]+/u);
+  for (const w of lacks(frame)) {
+    for (let i = 0; i < words.length; i += 1) {
+      if (words[i] !== w) continue;
+      const near = words.slice(Math.max(0, i - 3), i).join(' ');
+      if (!/\b(?:bila|hakuna|wala|haina|hazina|haija\p{L}+|no|without)\b/u.test(near)) return false;
+    }
+  }
+  return true;
+}
