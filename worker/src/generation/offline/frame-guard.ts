@@ -46,7 +46,11 @@ export function slotProblem(candidate: string | null | undefined, role: SlotRole
     /\b(?:i|me|my|we|us|our|you|your|they|their|is|are|was|were|am|who|which)\b/i.test(t.replace(/^(?:Our Lady|Your)\b/, ''))
   )
     return 'pronoun';
-  if (CLAUSE_OPENER.test(t) && !(role === 'name' && /^(?:The|A|An)\s+\p{Lu}/u.test(t))) return 'clause';
+  // A verb that is also a noun ("book drive", "paint shop", "call centre") opens a clause only before its object ("book a table").
+  const nounVerb = /^(?:book|call|order|shop|visit|drive|paint|help|watch|start|wash|cook)\b/i.exec(t);
+  if (nounVerb && words.length > 1 && !/^\S+\s+(?:a|an|the|your|our|my|us|me|it|them|now|today|here|in|up|out|by|on|with|and)\b/i.test(t)) {
+    // a noun here; go on
+  } else if (CLAUSE_OPENER.test(t) && !(role === 'name' && /^(?:The|A|An)\s+\p{Lu}/u.test(t))) return 'clause';
   if (words.length > 1 && CLAUSE_VERB.test(t) && role !== 'name') return 'verb';
   if (words.length > 1 && /\b(?:now|also|again|currently|still|already)\b/i.test(t)) return 'clause';
   if (role === 'name' && words.length > 1 && /\b(?:tried|lose|miss|reopen|loves|needs|wants|teaches|drives|shows)\b/i.test(t))
@@ -64,6 +68,7 @@ export function slotProblem(candidate: string | null | undefined, role: SlotRole
     return 'describing word and town';
   if (role === 'name' && words.length >= 2 && DESCRIBING.test(words[0] ?? '')) return 'describing word';
   if (ROLE_WORD.test(bare)) return 'role word';
+  if (role === 'subject' && words.length === 1 && DESCRIBING.test(t)) return 'describing word';
   if (role === 'name' && words.length >= 2 && ROLE_WORD.test(words[0] ?? '') && words.slice(1).every((w) => isKnownPlace(w)))
     return 'role word';
   // A name of only lower-case words is a phrase the reader took for one ("bring your own jars").
@@ -110,7 +115,7 @@ const CHANNEL = String.raw`(?:sms|text|whatsapp|radio|youtube|yt|tiktok|ig|insta
 const MEDIUM_NOUN = String.raw`(?:vid|video|videos|channel|page|account|handle|profile|reel|reels|post|posts|feed|story|stories|shop window|wall|door|sign|signboard|banner|poster|flyer|menu|website|site|mugs?|t-?shirts?|tees|stickers?)`;
 
 const HEAD_REQUEST = new RegExp(
-  String.raw`^\s*(?:(?:hi|hey|hello|yo|ok|okay|so|pls|please|plz)[\s,!]+)*(?:(?:i|we)\s+(?:really\s+)?(?:need|want|would like)\s+|need\s+|want\s+|(?:pls|please|plz|kindly)\s+(?:write|give|make)(?:\s+(?:me|us))?\s+|write\s+(?:me\s+|us\s+)?|give\s+(?:me|us)\s+|can\s+(?:you|u)\s+(?:write|give|make|do)(?:\s+(?:me|us))?\s+)?(?:an?\s+|some\s+|the\s+)?(?:(?:short|catchy|good|new|fun|funny|cute|snappy|punchy|clever|nice)\s+)*(?:${CHANNEL}\s+)?${LINE_WORD}(?:\s+ideas)?\s+(?:for|about|on|to\s+put\s+on)\s+(?:(?:me|us)\b\s*[:,\-–—]?\s*)?(?:(?:the\s+)?(?:${CHANNEL}|${MEDIUM_NOUN})\s+(?:of|for)\s+)?(?:(?:my|our|the)\s+(?:new\s+)?(?:${CHANNEL}\s+)?(?:${MEDIUM_NOUN})?\s*(?:of|for)?\s*)?`,
+  String.raw`^\s*(?:(?:hi|hey|hello|yo|ok|okay|so|pls|please|plz)[\s,!]+)*(?:(?:i|we)\s+(?:really\s+)?(?:need|want|would like)\s+|need\s+|want\s+|(?:pls|please|plz|kindly)\s+(?:write|give|make)(?:\s+(?:me|us))?\s+|write\s+(?:me\s+|us\s+)?|give\s+(?:me|us)\s+|can\s+(?:you|u)\s+(?:write|give|make|do)(?:\s+(?:me|us))?\s+)?(?:an?\s+|some\s+|the\s+)?(?:(?:short|catchy|good|new|fun|funny|cute|snappy|punchy|clever|nice)\s+)*(?:${CHANNEL}\s+)?${LINE_WORD}(?:\s+ideas)?\s+(?:for|about|on|to\s+put\s+on)\s+(?:(?:me|us)\b\s*[:,\-–—]?\s*)?(?:(?:the\s+)?(?:${CHANNEL}|${MEDIUM_NOUN})\s+(?:of|for)\s+)?(?:(?:my|our|the)\s+(?:new\s+)?(?:${CHANNEL}\b\s*)?(?:${MEDIUM_NOUN}\b)?\s*(?:of|for)?\s*)?`,
   'i',
 );
 
@@ -151,7 +156,7 @@ export function stripEnRequest(text: string): { text: string; forMe: boolean } {
 /** A person speaks: a bio for me, "I am", an age, "retired <job>", "mum who…", "<job> from <town>" in a bio. */
 export function personSignals(raw: string, rest: string, bio: boolean): boolean {
   const t = raw.toLowerCase();
-  if (/\b(?:i\s+am|i'm|im|i've|ive|my\s+name\s+is|about\s+me|for\s+me\b|me:)/.test(t)) return true;
+  if (/\b(?:i\s+am|i'm|im|i've|ive|my\s+name\s+is|about\s+me|for\s+me\b|me:)/.test(t) || /^\s*i\s+[a-z]+/.test(t)) return true;
   if (/(?:^|[:,]\s*)\d{2}\s*(?:,|yo\b|y\/o|years?\s+old)/u.test(raw) || /\b\d{2}\s*(?:yo|y\/o|years?\s+old)\b/.test(t)) return true;
   if (/^\s*(?:a\s+)?retired\s+\p{L}+/iu.test(rest)) return true;
   if (
@@ -171,7 +176,7 @@ export function businessSignals(raw: string): boolean {
 
 /** What happens on a day: a tournament, a night, a run, a camp, a show, a launch. */
 export const HAPPENING =
-  /\b(?:tournament|night|nights|run|walk|ride|camp|bootcamp|show|showcase|launch|launch party|fair|festival|fest|concert|gala|party|meetup|meet-up|workshop|masterclass|class|screening|exhibition|expo|open day|open mic|jam|quiz|hackathon|marathon|race|cruise|match|derby|tour|trip|retreat|conference|summit|webinar|bazaar|market day|sale|clinic day|sports day|prize-giving|graduation|reunion|wedding|baby shower|birthday party)\b/i;
+  /\b(?:tournament|night|nights|run|walk|ride|camp|bootcamp|show|showcase|launch|launch party|fair|festival|fest|concert|gala|party|meetup|meet-up|workshop|masterclass|class|screening|exhibition|expo|open day|open mic|jam|quiz|hackathon|marathon|race|cruise|match|derby|tour|trip|retreat|conference|summit|webinar|bazaar|market day|sale|clinic day|sports day|prize-giving|graduation|reunion|wedding|baby shower|birthday party)$/i;
 /**
  * The brief's single most distinctive short phrase, in its own words (≤ 6 words, whole on its own):
  * "while you wait", "same day", "bring your own jars", "overnight so you stay open", "4 days",

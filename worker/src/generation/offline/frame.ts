@@ -13,6 +13,7 @@ import {
   businessSignals,
   cleanSlot,
   cutClause,
+  slotProblem,
   hookOf,
   launchOf,
   personSignals,
@@ -509,6 +510,11 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     match = null;
     kindConfidence = 'none';
   }
+  // "we fix fridges": a trade told by its verb is that service, never a shop of the things it works on.
+  if (match && doesService && (match.kind.sells === 'product' || match.kind.sells === 'food')) {
+    match = null;
+    kindConfidence = 'none';
+  }
   let sells: KindSells = match?.kind.sells ?? SELLS_OF_BRIEF[brief.kind];
   if (!match && brief.food) sells = 'food';
   if (!match && brief.aboutCode) sells = 'software';
@@ -739,12 +745,22 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     if (cw.length <= 8 && /[^s]s$/i.test(cw[cw.length - 1] ?? '')) subjectText = cw.slice(-2).join(' ');
   }
   // A subject the guard refuses may still hold the trade before a clause ("book drive before schools reopen").
-  if (english && !subjectText && !match) {
+  const clauseCut = (): string | null => {
     const cut = cutClause(clause0.replace(/^(?:a|an|the|our|my)\s+/i, ''));
-    if (cut && cut !== clause0 && cut.split(/\s+/).length <= 4 && /^\p{Ll}/u.test(cut) && cleanSlot(cut, 'subject')) subjectText = cut;
-  }
+    return cut && cut !== clause0 && cut.split(/\s+/).length <= 4 && /^\p{Ll}/u.test(cut) && cleanSlot(cut, 'subject') ? cut : null;
+  };
+  if (english && !subjectText && !match) subjectText = clauseCut();
   let subject = subjectText && !/\d/.test(subjectText) ? subjectText : match ? kind.noun.en : subjectText;
-  if (subject && !cleanSlot(subject, 'subject')) subject = match && kindConfidence === 'high' ? kind.noun.en : null;
+  if (subject && !cleanSlot(subject, 'subject'))
+    subject = (english ? clauseCut() : null) ?? (match && kindConfidence === 'high' ? kind.noun.en : null);
+  // A kind's noun the brief never wrote ("race" of "5k Nyeri, fun run") gives way to the happening it names.
+  if (english && match && subject === kind.noun.en && kindConfidence !== 'high' && !rest.toLowerCase().includes(subject.toLowerCase()))
+    subject = happeningChunk(rest) ?? subject;
+  // "walk" of a "charity walk": the kind's phrase as the brief writes it says the subject more exactly.
+  if (match && subject && !subject.includes(' ') && match.phrase.endsWith(` ${subject.toLowerCase()}`)) {
+    const at = rest.toLowerCase().indexOf(match.phrase);
+    if (at >= 0) subject = rest.slice(at, at + match.phrase.length);
+  }
   if (subject && ROLE_WORD.test(subject)) subject = null;
   if (brief.name && !cleanSlot(brief.name, 'name') && brief.name !== name) brief = { ...brief, name: null };
   // What the subject is, again as an offer, and a launch's product split at its "and", are not offers.
@@ -752,7 +768,18 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     const o = offers[i]?.toLowerCase() ?? '';
     if (launch || (subject && (o === subject.toLowerCase() || subject.toLowerCase().includes(o)))) offers.splice(i, 1);
   }
-  if (brief.subject && !cleanSlot(brief.subject.en, 'subject')) brief = { ...brief, subject: null };
+  if (match && subject && kindConfidence === 'low' && new RegExp(`(?:^|\\s)${escapeRe(match.phrase)}(?:e?s)?$`, 'i').test(subject))
+    kindConfidence = 'high';
+  // "we clean exhaust hoods and kitchen ducts for …": the trade is what is done to the first thing named.
+  if (doesService && !subject) subject = serviceSubject(text);
+  // The older reader's subject, when it is a fragment, becomes the frame's (or none; a role word such as "mum" stays true).
+  if (
+    english &&
+    brief.subject &&
+    slotProblem(brief.subject.en, 'subject') !== null &&
+    slotProblem(brief.subject.en, 'subject') !== 'role word'
+  )
+    brief = { ...brief, subject: subject ? phraseOf(subject) : null };
   const speakerFinal = english
     ? speakerOfBrief(speakerOf, { raw: raw ?? '', rest, forMe: enRequest.forMe, kind, matched: Boolean(match), subject, facts, name })
     : speakerOf;
@@ -913,8 +940,12 @@ function speakerOfBrief(
   // The kind's own event or cause speaks as the kind says (a charity run is a dated happening that raises money).
   if (b.matched && (b.kind.speaker === 'event' || b.kind.speaker === 'cause') && !person) return b.kind.speaker;
   if (person && !we) return 'person';
+  // A person's own trade (a wedding DJ) never becomes the happening it works at.
+  if (b.matched && b.kind.speaker === 'person') return current;
   const clause = firstClause(b.rest).toLowerCase();
-  const head = (b.subject ?? clause).toLowerCase().trim();
+  const whole = (b.subject ?? clause).toLowerCase().trim();
+  // The head: the last word or two ("open day", "jazz night"), never a word describing it ("wedding DJ").
+  const head = whole.split(/\s+/).slice(-2).join(' ');
   const dated =
     b.facts.some((f) => f.type === 'date' || f.type === 'hours') || /\b(?:this|next|every)\s+(?:week|weekend|month|\w+day)\b/i.test(b.rest);
   const causeAsk =
@@ -936,4 +967,48 @@ function speakerOfBrief(
   if (!b.subject && happening && (dated || !WEAK_HAPPENING.test(happening))) return 'event';
   if (person && current !== 'event' && current !== 'cause') return 'person';
   return current;
+}
+
+/** A phrase for the older reader from a subject the frame found ("book drive"). */
+function phraseOf(text: string): Brief['offers'][number] {
+  const head = text.split(/\s+/).pop() ?? text;
+  return { en: text, head, plural: /[^s]s$/i.test(head), mass: false, key: null, sw: null };
+}
+
+const SERVICE_NOUN: Record<string, string> = {
+  clean: 'cleaning',
+  fix: 'repair',
+  repair: 'repair',
+  install: 'installation',
+  service: 'servicing',
+  paint: 'painting',
+  print: 'printing',
+  wash: 'washing',
+  design: 'design',
+  spray: 'spraying',
+  fumigate: 'fumigation',
+  inspect: 'inspection',
+  translate: 'translation',
+  maintain: 'maintenance',
+  unblock: 'unblocking',
+};
+/** "we clean exhaust hoods …" is exhaust hood cleaning; null when the verb or its object is unclear. */
+function serviceSubject(text: string): string | null {
+  const m =
+    /^\s*(?:we|i)\s+(?:also\s+)?([a-z]+)\s+((?:[a-z-]+\s+){0,2}?[a-z-]+?)(?=\s+(?:and|&|for|in|at|to|across|around|from|with|on)\b|[,.;]|$)/i.exec(
+      text,
+    );
+  const noun = m?.[1] ? SERVICE_NOUN[m[1].toLowerCase()] : undefined;
+  if (!m?.[2] || !noun) return null;
+  const obj = m[2].toLowerCase().replace(/^(?:the|your|their|our|all|any)\s+/, '');
+  const words = obj.split(/\s+/);
+  const last = words[words.length - 1] ?? '';
+  words[words.length - 1] = /(?:ss|us|is)$/.test(last)
+    ? last
+    : last
+        .replace(/(?:ies)$/, 'y')
+        .replace(/(?<=(?:sh|ch|x))es$/, '')
+        .replace(/s$/, '');
+  const out = `${words.join(' ')} ${noun}`;
+  return cleanSlot(out, 'subject') && words.length <= 3 ? out : null;
 }
