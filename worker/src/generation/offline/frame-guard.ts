@@ -16,7 +16,7 @@ const PRONOUN =
   /\b(?:i|me|my|mine|we|us|our|ours|you|your|yours|he|him|his|she|her|hers|they|them|their|it|its|is|are|was|were|am|be|been|this|that|these|those|who|which|whose)\b/i;
 /** Words that open a clause, not a noun phrase ("before schools open", "never lose a sock"). */
 const CLAUSE_OPENER =
-  /^(?:before|after|when|whenever|until|till|while|if|unless|because|since|so|then|now|never|always|ever|just|also|still|only|even|not|no longer|to|let|lets|let's|don't|dont|stop|start|get|make|come|go|keep|try|tried|find|say|says|said|join|meet|see|watch|grab|book|call|buy|shop|order|visit|bring|enjoy|discover|fix|sell|clean|wash|deliver|install|paint|teach|build|cook|bake|drive|introducing|launching|unveiling|presenting|announcing|celebrating|welcoming|looking|seeking|hiring|recruiting|raising|collecting|need|needs|needed|want|wants|wanted|help|helping|do|does|did|can|could|will|would|should|must|may|might|have|has|had|of|for|with|about|from|by|on|in|at|and|or|but|the|a|an)\b/i;
+  /^(?:before|after|when|whenever|until|till|while|if|unless|because|since|so|then|now|never|always|ever|just|also|still|only|even|not|no longer|to|let|lets|let's|don't|dont|stop|start|get|make|come|go|keep|try|tried|find|say|says|said|join|meet|see|watch|grab|book|call|buy|shop|order|visit|bring|enjoy|discover|fix|repair|restore|sell|clean|wash|deliver|install|paint|teach|build|cook|bake|drive|introducing|launching|unveiling|presenting|announcing|celebrating|welcoming|looking|seeking|hiring|recruiting|raising|collecting|need|needs|needed|want|wants|wanted|help|helping|do|does|did|can|could|will|would|should|must|may|might|have|has|had|of|for|with|about|from|by|on|in|at|and|or|but|the|a|an)\b/i;
 /** Verbs inside a phrase that make it a clause ("tried every chapati spot", "kids lose socks"). */
 const CLAUSE_VERB =
   /\b(?:looking|seeking|hoping|trying|wanting|needed|wanted|raising|collecting|tried|try|lose|loses|lost|miss|misses|missed|open|opens|reopen|reopens|close|closes|closed|start|starts|begin|begins|end|ends|loves?|loved|hates?|needs?|wants?|makes?|made|gets?|got|goes|went|came|comes|shows?|showed|teaches|learns?|helps?|helped|keeps?|kept|runs|ran|drives|drove|sells|sold|buys|bought|does|did|says|said|thinks|knows|is|are|was|were|will|would|can|could|should)\b/i;
@@ -40,6 +40,16 @@ export function slotProblem(candidate: string | null | undefined, role: SlotRole
   if (role !== 'name' && PRONOUN.test(t)) return 'pronoun';
   // A describing word alone ("hand-poured", "aspiring pilot" as an offer) is not a thing sold.
   if (role === 'offer' && (/^[\p{L}]+-[\p{L}]+ed$/u.test(t) || DESCRIBING.test(words[0] ?? ''))) return 'describing word';
+  if (
+    role === 'offer' &&
+    words.length === 1 &&
+    /^(?:raw|fresh|organic|local|pure|natural|unfiltered|cheap|affordable|quality|handmade|homemade|new|used|original|genuine|entry|admission|trial|trials|one|two|three|four|five|six|ten)$/i.test(
+      t,
+    )
+  )
+    return 'describing word';
+  // A lone proper noun is a place or a name the gazetteer lacks ("Limerick"), never a thing sold.
+  if (role === 'offer' && words.length === 1 && /^\p{Lu}\p{Ll}/u.test(t)) return 'proper noun';
   // A name may hold "The" ("The Alchemist") but never a pronoun or a verb of being.
   if (
     role === 'name' &&
@@ -77,14 +87,16 @@ export function slotProblem(candidate: string | null | undefined, role: SlotRole
 }
 
 /** A subject cut where a clause starts inside it ("charity walk raising funds": "charity walk"). */
-export function cutClause(s: string): string {
-  return (
-    s
-      .split(
-        /\s+(?=(?:before|after|when|until|till|while|so|because|never|who|that|which|raising|collecting|looking|seeking|hoping|trying|now|to|needed|wanted)\b)/i,
-      )[0]
-      ?.trim() ?? s
-  );
+export function cutClause(text: string): string {
+  let s = text;
+  // "retired mechanic restoring old Land Rovers": a person's trade, then what they do.
+  const agent =
+    /^(.*?\b(?:[\p{L}-]+(?:er|or|ist|ian|ic|ant)|nurse|chef|cook|guide|mum|mom|dad|grandma|granny|student))\s+\p{L}+ing\s+\S/iu.exec(s);
+  if (agent?.[1] && agent[1].split(/\s+/).length <= 3) s = agent[1];
+  const cut = s.split(
+    /\s+(?=(?:before|after|when|until|till|while|so|because|never|who|that|which|raising|collecting|looking|seeking|hoping|trying|now|to|needed|wanted|needs|need|is|are|wants)\b)/i,
+  )[0];
+  return cut?.trim() ?? s;
 }
 
 /** Whether a candidate can go in a slot. */
@@ -176,7 +188,7 @@ export function businessSignals(raw: string): boolean {
 
 /** What happens on a day: a tournament, a night, a run, a camp, a show, a launch. */
 export const HAPPENING =
-  /\b(?:tournament|night|nights|run|walk|ride|camp|bootcamp|show|showcase|launch|launch party|fair|festival|fest|concert|gala|party|meetup|meet-up|workshop|masterclass|class|screening|exhibition|expo|open day|open mic|jam|quiz|hackathon|marathon|race|cruise|match|derby|tour|trip|retreat|conference|summit|webinar|bazaar|market day|sale|clinic day|sports day|prize-giving|graduation|reunion|wedding|baby shower|birthday party)$/i;
+  /\b(?:tournament|night|nights|run|walk|ride|cycle|hike|swim|camp|bootcamp|show|showcase|launch|launch party|fair|festival|fest|concert|gala|party|meetup|meet-up|workshop|masterclass|class|screening|exhibition|expo|open day|open mic|jam|quiz|hackathon|marathon|race|cruise|match|derby|tour|trip|retreat|conference|summit|webinar|bazaar|market day|sale|clinic day|sports day|prize-giving|graduation|reunion|wedding|baby shower|birthday party)$/i;
 /**
  * The brief's single most distinctive short phrase, in its own words (≤ 6 words, whole on its own):
  * "while you wait", "same day", "bring your own jars", "overnight so you stay open", "4 days",
@@ -205,7 +217,8 @@ export function hookOf(text: string, facts: { text: string; type: string }[]): s
     /\bwhile[- ]you[- ]wait\b/i,
     /\bsame[- ]day(?:\s+(?:delivery|service|repairs?|results|call[- ]?outs?))?\b/i,
     /\bbring your own\s+[\p{L}-]+(?:\s+(?:and|&)\s+[\p{L}-]+)?/iu,
-    /\b(?:overnight|after hours|at night|on sundays|on weekends|before dawn|early)\s+so\s+(?:you|your\s+\w+)\s+(?:can\s+)?\w+(?:\s+(?:open|on|running|working|going|dry|clean|fresh|safe|warm))?/i,
+    /\b(?:overnight|after hours|at night|on sundays|on weekends|before dawn|early)\b[^,.;]{0,30}?\s+so\s+(?:you|your\s+\w+)\s+(?:can\s+)?\w+(?:\s+(?:open|on|running|working|going|dry|clean|fresh|safe|warm))?/i,
+    /\bso\s+(?:that\s+)?(?:you|your\s+\w+)\s+(?:can\s+)?(?:stay|keep|get|sleep|never|always)\b(?:\s+(?:open|on|running|working|going|dry|clean|fresh|safe|warm|\w+ing))?/i,
     /\b(?:we|i)\s+come\s+to\s+(?:you|your\s+[\p{L}-]+)\b/iu,
     /\b(?:free|no charge)\s+for\s+(?:kids|children|under-?\d+s?|students|seniors|members|women|girls|everyone)\b/i,
     /\bno\s+(?:call[- ]out\s+fee|deposit|appointment needed|appointment|booking needed|experience needed|experience required|joining fee|hidden fees|cover charge|entry fee)\b/i,
@@ -215,7 +228,7 @@ export function hookOf(text: string, facts: { text: string; type: string }[]): s
     /\b(?:in|within|under)\s+(?:\d+|an?|one|two|three|ten|thirty|fifteen|twenty)\s+(?:minutes?|mins?|hours?|hrs?)\b/i,
     /\b(?:overnight|next[- ]day)(?:\s+(?:delivery|service|repairs?|turnaround))?\b/i,
     /\b(?:\d+|one|two|three|four|five|six|seven|ten|fourteen|thirty)[- ](?:days?|nights?|weeks?|hours?)(?=[\s,.;!]|$)(?:\s+(?:course|camp|programme|program|trip|safari|retreat|tour|bootcamp))?/i,
-    /\bfree\s+(?:delivery|entry|admission|first\s+\w+|trial\s+\w+|quotes?|tasting|samples?|wi-?fi|parking|consultations?|check-?ups?)\b/i,
+    /\bfree\s+(?:delivery|entry|admission|first\s+\w+|trial(?:\s+(?:class|lesson|session|month|week))?|quotes?|tasting|samples?|wi-?fi|parking|consultations?|check-?ups?)\b/i,
     /\b(?:hand-?(?:made|poured|stitched|painted|carved|woven|sewn|built|picked|ground|rolled)(?:\s+(?!(?:in|at|by|for|from|and|with|on|to|since)\b)[\p{L}-]+){0,2}|made to order|made by hand|from scratch|small[- ]batch|home-?made|family[- ]run|women[- ]led|by appointment only|walk-ins welcome)\b/iu,
     /\bsince\s+(?:19|20)\d\d\b/i,
   ]);

@@ -311,7 +311,7 @@ const EVENT_HEADS =
 const GOODS_HEADS =
   /(?:maker|makers|breeder|breeders|manufacturer|manufacturers|dealer|dealers|supplier|suppliers|seller|sellers|wholesaler|wholesale|shop|store|stall|kiosk|boutique|bales|bags|brand|briquettes|products|goods)$/i;
 const SERVICE_HEADS =
-  /(?:ing|tion|sion|ance|ence|ment|hire|rental|repairs?|services?|care|work|maintenance|fitter|fitters|sweep|interpreting|survey|surveys|van|home|mortuary|tours?|trips?|cruises?|excursions?)$/i;
+  /(?:ing|tion|sion|ance|ence|ment|hire|rental|repairs?|services?|care|work|maintenance|fitter|fitters|sweep|interpreting|survey|surveys|van|home|mortuary|tours?|trips?|cruises?|excursions?|walks?|hikes?)$/i;
 
 /** The kind of thing a brief the library has no kind for sells, read from what its first clause is. */
 function unmatchedSells(rest: string, brief: Brief, sells: KindSells): KindSells {
@@ -487,10 +487,12 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   text = asked.text;
   // "24, nursing student": an age says a person speaks; it is no name and no part of the subject.
   if (english) text = text.replace(/^\s*\d{2}\s*(?:,|yo\b|y\/o\b|years?\s+old\b)\s*,?\s*/i, '');
+  const story =
+    english && /^\s*(?:we|i)\s+(?:[a-z]+ed|went|made|ate|took|got|did|saw|found|built|drove|ran|spent|gave|bought|visited)\s/i.test(text);
   // "we clean exhaust hoods", "I fix laptops": a trade told by its verb is a service.
   const doesService =
     english &&
-    /^\s*(?:we|i)\s+(?:also\s+)?(?:clean|fix|repair|install|service|paint|move|build|design|print|wash|teach|train|plan|shoot|cater|tutor|coach|unblock|spray|fumigate|maintain|inspect|manage|audit|translate)\b/i.test(
+    /^\s*(?:we|i)\s+(?:also\s+|sell\s+and\s+|supply\s+and\s+)?(?:clean|fix|repair|install|service|paint|move|build|design|print|wash|teach|train|plan|shoot|cater|tutor|coach|unblock|spray|fumigate|maintain|inspect|manage|audit|translate)\b/i.test(
       text,
     );
   const { facts, rest } = scanFacts(text);
@@ -507,6 +509,13 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     language === 'en' &&
     (servedOnly(match.phrase, rest, brief) || (match.kind.sells === 'food' && foodModifier(match.phrase, rest)))
   ) {
+    // A food word that only describes ("coffee-scented candles") makes nothing food.
+    if (match.kind.sells === 'food') brief = { ...brief, food: false };
+    match = null;
+    kindConfidence = 'none';
+  }
+  // "we rated every rolex stall in Kampala": a story told (a video, a post) names no trade.
+  if (match && story) {
     match = null;
     kindConfidence = 'none';
   }
@@ -763,6 +772,13 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   }
   if (subject && ROLE_WORD.test(subject)) subject = null;
   if (brief.name && !cleanSlot(brief.name, 'name') && brief.name !== name) brief = { ...brief, name: null };
+  // "restoring old Land Rovers": a capitalised object of a verb is no name.
+  if (name && english) {
+    const at = rest.indexOf(name);
+    if (at > 0 && /\b\p{L}+(?:ing|s|ed)\s+(?:(?:old|new|used|vintage|classic|the|a|an|some|every)\s+)?$/u.test(rest.slice(0, at)))
+      name = null;
+  }
+  if (subject && name && /^\p{Lu}/u.test(subject) && name.includes(subject)) subject = subject.toLowerCase();
   // What the subject is, again as an offer, and a launch's product split at its "and", are not offers.
   for (let i = offers.length - 1; i >= 0; i -= 1) {
     const o = offers[i]?.toLowerCase() ?? '';
@@ -790,6 +806,9 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   }
   // A person tells of a second job or a hobby after "who" ("comic who also drives a bus"): never an offer.
   if (speakerFinal === 'person') {
+    // A second role ("part-time matatu driver", "baker") is what they are, not what they sell.
+    for (let i = offers.length - 1; i >= 0; i -= 1)
+      if (/(?:er|or|ist|ian|nurse|teacher|chef|cook)$/i.test(offers[i] ?? '')) offers.splice(i, 1);
     const who = /\bwho\b/i.exec(rest);
     if (who)
       for (let i = offers.length - 1; i >= 0; i -= 1)
@@ -801,7 +820,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     finalKind = genericKind(
       speakerFinal !== 'business' ? speakerFinal : ['person', 'event', 'cause'].includes(finalKind.sells) ? 'service' : finalKind.sells,
     );
-  } else if (match && kindConfidence === 'low' && (speakerFinal === 'event' || speakerFinal === 'cause') && kind.speaker === 'business') {
+  } else if (match && (speakerFinal === 'event' || speakerFinal === 'cause') && kind.speaker === 'business') {
     finalKind = genericKind(speakerFinal);
     kindConfidence = 'none';
   }
@@ -898,7 +917,8 @@ function foodModifier(phrase: string, rest: string): boolean {
   const low = rest.toLowerCase();
   const at = low.indexOf(phrase.toLowerCase());
   if (at < 0) return false;
-  const next = /^(?:e?s)?\s+([\p{L}'’-]+)/u.exec(low.slice(at + phrase.length));
+  // "coffee and cardamom scented candles": past the words joined to it, what follows says what it is.
+  const next = /^(?:e?s)?(?:\s+(?:and|&|or|n)\s+[\p{L}'’-]+)*\s+([\p{L}'’-]+)/u.exec(low.slice(at + phrase.length));
   return Boolean(next?.[1] && !FOOD_HEADS.test(next[1]));
 }
 
@@ -913,7 +933,7 @@ function happeningChunk(rest: string): string | null {
 }
 
 /** Head words of a subject that is a happening only when it has a date ("a tour this Saturday" vs "food tours"). */
-const WEAK_HAPPENING = /\b(?:tour|tours|trip|trips|cruise|cruises|sale|ride|rides|match|show|walk|run|class|jam)$/i;
+const WEAK_HAPPENING = /\b(?:tour|tours|trip|trips|cruise|cruises|sale|ride|rides|match|show|walk|run|class|jam|cycle|hike|swim)$/i;
 
 /**
  * Who speaks, from what the brief says of itself: a person ("bio for me", "I'm", an age, "retired
@@ -940,6 +960,8 @@ function speakerOfBrief(
   // The kind's own event or cause speaks as the kind says (a charity run is a dated happening that raises money).
   if (b.matched && (b.kind.speaker === 'event' || b.kind.speaker === 'cause') && !person) return b.kind.speaker;
   if (person && !we) return 'person';
+  // "Fallon's chipper": a possessive name is a shop's.
+  if (!person && b.name && /['’]s$/.test(b.name) && current === 'person') return 'business';
   // A person's own trade (a wedding DJ) never becomes the happening it works at.
   if (b.matched && b.kind.speaker === 'person') return current;
   const clause = firstClause(b.rest).toLowerCase();
@@ -954,7 +976,7 @@ function speakerOfBrief(
     );
   if (causeAsk && !(b.matched && b.kind.speaker === 'business' && we)) {
     // A dated happening that raises money is an event ("charity walk, 12 October"); asking alone is a cause.
-    return HAPPENING.test(head) && !WEAK_HAPPENING.test(head) && dated ? 'event' : 'cause';
+    return HAPPENING.test(head) && dated ? 'event' : 'cause';
   }
   if (
     HAPPENING.test(head) &&
@@ -995,7 +1017,7 @@ const SERVICE_NOUN: Record<string, string> = {
 /** "we clean exhaust hoods …" is exhaust hood cleaning; null when the verb or its object is unclear. */
 function serviceSubject(text: string): string | null {
   const m =
-    /^\s*(?:we|i)\s+(?:also\s+)?([a-z]+)\s+((?:[a-z-]+\s+){0,2}?[a-z-]+?)(?=\s+(?:and|&|for|in|at|to|across|around|from|with|on)\b|[,.;]|$)/i.exec(
+    /^\s*(?:we|i)\s+(?:also\s+|sell\s+and\s+|supply\s+and\s+)?([a-z]+)\s+((?:[a-z-]+\s+){0,2}?[a-z-]+?)(?=\s+(?:and|&|for|in|at|to|across|around|from|with|on)\b|[,.;]|$)/i.exec(
       text,
     );
   const noun = m?.[1] ? SERVICE_NOUN[m[1].toLowerCase()] : undefined;
