@@ -40,7 +40,7 @@ describe('the frame keeps fragments out of its slots', () => {
     { brief: 'Retired Kisumu nurse now sewing school uniforms at home', name: null, speaker: 'person', offersNot: /now|nurse/ },
     { brief: '3k Ruiru next Sunday, family fun run for the new maternity ward', name: null, speaker: 'event' },
     { brief: 'uniform drive before term starts, collecting shoes for Mathare pupils', subject: 'uniform drive', speaker: 'cause' },
-    { brief: 'student looking for holiday babysitting jobs', subject: null, speaker: 'person' },
+    { brief: 'student looking for holiday babysitting jobs', subject: 'holiday babysitting', speaker: 'person' },
     { brief: "Doyle's bakery, soda bread since 1962", name: "Doyle's" },
     { brief: 'LinkedIn headline for me: civil engineer from Embu, roads and bridges', speaker: 'person' },
     { brief: 'bio for my insta: 21, law student in Nakuru', name: null, speaker: 'person' },

@@ -227,7 +227,7 @@ export function hookOf(text: string, facts: { text: string; type: string }[]): s
     /\b24\/7\b/,
     /\b(?:in|within|under)\s+(?:\d+|an?|one|two|three|ten|thirty|fifteen|twenty)\s+(?:minutes?|mins?|hours?|hrs?)\b/i,
     /\b(?:overnight|next[- ]day)(?:\s+(?:delivery|service|repairs?|turnaround))?\b/i,
-    /\b(?:\d+|one|two|three|four|five|six|seven|ten|fourteen|thirty)[- ](?:days?|nights?|weeks?|hours?)(?=[\s,.;!]|$)(?:\s+(?:course|camp|programme|program|trip|safari|retreat|tour|bootcamp))?/i,
+    /\b(?:\d+|one|two|three|four|five|six|seven|ten|fourteen|thirty)[- ](?:days?|nights?|weeks?|hours?)(?=[\s,.;!]|$)(?:\s+(?:course|camp|programme|program|trip|safari|retreat|tour|bootcamp|turnaround|delivery|service|response|guarantee|warranty))?/i,
     /\bfree\s+(?:delivery|entry|admission|first\s+\w+|trial(?:\s+(?:class|lesson|session|month|week))?|quotes?|tasting|samples?|wi-?fi|parking|consultations?|check-?ups?)\b/i,
     /\b(?:hand-?(?:made|poured|stitched|painted|carved|woven|sewn|built|picked|ground|rolled)(?:\s+(?!(?:in|at|by|for|from|and|with|on|to|since)\b)[\p{L}-]+){0,2}|made to order|made by hand|from scratch|small[- ]batch|home-?made|family[- ]run|women[- ]led|by appointment only|walk-ins welcome)\b/iu,
     /\bsince\s+(?:19|20)\d\d\b/i,

@@ -808,12 +808,23 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   if (speakerFinal === 'person') {
     // A second role ("part-time matatu driver", "baker") is what they are, not what they sell.
     for (let i = offers.length - 1; i >= 0; i -= 1)
-      if (/(?:er|or|ist|ian|nurse|teacher|chef|cook)$/i.test(offers[i] ?? '')) offers.splice(i, 1);
+      if (/(?:er|or|ist|ian|nurse|teacher|chef|cook|\bDJ|\bMC)$/i.test(offers[i] ?? '')) offers.splice(i, 1);
     const who = /\bwho\b/i.exec(rest);
     if (who)
       for (let i = offers.length - 1; i >= 0; i -= 1)
         if (rest.toLowerCase().indexOf(offers[i]?.toLowerCase() ?? '', who.index) > who.index) offers.splice(i, 1);
   }
+  // "student looking for holiday babysitting jobs": the work a person seeks is what the line is about.
+  if (english && speakerFinal === 'person' && !subject) {
+    const seeks =
+      /\b(?:looking|searching|available)\s+for\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s+(?:jobs?|work|gigs?|clients|shifts)\b/iu.exec(rest);
+    if (seeks?.[1] && cleanSlot(seeks[1], 'subject')) subject = seeks[1];
+  }
+  // "dad who teaches other dads to braid hair": what the person teaches is what the line is about (hair braiding).
+  if (english && speakerFinal === 'person' && (!subject || ROLE_WORD.test(subject))) subject = taughtSkill(rest) ?? subject;
+  if (english && subject && (!brief.subject || ROLE_WORD.test(brief.subject.en))) brief = { ...brief, subject: phraseOf(subject) };
+  // The older reader's activity is a clause piece as often as not ("looking" of "student looking for …").
+  if (english && brief.activity && slotProblem(brief.activity.en, 'subject') !== null) brief = { ...brief, activity: null };
   // The kind follows who speaks when the library had none (a jazz night is an event, a data analyst a person).
   let finalKind = trade ? genericKind('person') : kind;
   if (!match && !trade && speakerFinal !== SPEAKER_OF_SELLS[finalKind.sells]) {
@@ -1033,4 +1044,26 @@ function serviceSubject(text: string): string | null {
         .replace(/s$/, '');
   const out = `${words.join(' ')} ${noun}`;
   return cleanSlot(out, 'subject') && words.length <= 3 ? out : null;
+}
+
+/** "teaches other dads to braid hair": hair braiding; "shows mums how to cook cheap meals": cooking cheap meals. */
+function taughtSkill(rest: string): string | null {
+  const m =
+    /\b(?:teach(?:es|ing)?|show(?:s|ing)?|help(?:s|ing)?|coach(?:es|ing)?)\s+(?:other\s+)?[\p{L}-]+\s+(?:how\s+)?to\s+([a-z]+)\s+((?:[a-z-]+\s+){0,3}?[a-z-]+)(?=\s+(?:on|in|at|for|from|with|and|every)\b|[,.;]|$)/iu.exec(
+      rest,
+    );
+  if (!m?.[1] || !m[2]) return null;
+  const verb = m[1].toLowerCase();
+  const doubled: Record<string, string> = {
+    run: 'running',
+    swim: 'swimming',
+    knit: 'knitting',
+    plan: 'planning',
+    shop: 'shopping',
+    jog: 'jogging',
+  };
+  const ing = doubled[verb] ?? (/[^aeiou]e$/.test(verb) ? `${verb.slice(0, -1)}ing` : `${verb}ing`);
+  const obj = m[2].toLowerCase().replace(/^(?:the|a|an|their|your|own)\s+/, '');
+  const out = obj.includes(' ') ? `${ing} ${obj}` : `${obj} ${ing}`;
+  return cleanSlot(out, 'subject') && out.split(/\s+/).length <= 5 ? out : null;
 }
