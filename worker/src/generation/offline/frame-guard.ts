@@ -34,10 +34,12 @@ export function slotProblem(candidate: string | null | undefined, role: SlotRole
   if (!candidate) return null;
   const t = candidate.trim();
   if (!t) return 'empty';
+  // "IT support", "open mic night", "open day": not a pronoun, not a verb.
+  const tt = t.replace(/\b[A-Z]{2,}\b/g, 'X').replace(/\bopen[- ](?=mic|day|house|air|market|studio|gym|plan|source|call)/gi, 'open');
   const words = t.split(/\s+/);
   const bare = t.replace(/['’]s$/i, '');
   if (REQUEST_WORDS.test(t)) return 'request word';
-  if (role !== 'name' && PRONOUN.test(t)) return 'pronoun';
+  if (role !== 'name' && PRONOUN.test(tt)) return 'pronoun';
   // A describing word alone ("hand-poured", "aspiring pilot" as an offer) is not a thing sold.
   if (role === 'offer' && (/^[\p{L}]+-[\p{L}]+ed$/u.test(t) || DESCRIBING.test(words[0] ?? ''))) return 'describing word';
   if (
@@ -60,8 +62,8 @@ export function slotProblem(candidate: string | null | undefined, role: SlotRole
   const nounVerb = /^(?:book|call|order|shop|visit|drive|paint|help|watch|start|wash|cook)\b/i.exec(t);
   if (nounVerb && words.length > 1 && !/^\S+\s+(?:a|an|the|your|our|my|us|me|it|them|now|today|here|in|up|out|by|on|with|and)\b/i.test(t)) {
     // a noun here; go on
-  } else if (CLAUSE_OPENER.test(t) && !(role === 'name' && /^(?:The|A|An)\s+\p{Lu}/u.test(t))) return 'clause';
-  if (words.length > 1 && CLAUSE_VERB.test(t) && role !== 'name') return 'verb';
+  } else if (CLAUSE_OPENER.test(tt) && !(role === 'name' && /^(?:The|A|An)\s+\p{Lu}/u.test(t))) return 'clause';
+  if (words.length > 1 && CLAUSE_VERB.test(tt) && role !== 'name') return 'verb';
   if (words.length > 1 && /\b(?:now|also|again|currently|still|already)\b/i.test(t)) return 'clause';
   if (role === 'name' && words.length > 1 && /\b(?:tried|lose|miss|reopen|loves|needs|wants|teaches|drives|shows)\b/i.test(t))
     return 'verb';

@@ -779,11 +779,8 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
       name = null;
   }
   if (subject && name && /^\p{Lu}/u.test(subject) && name.includes(subject)) subject = subject.toLowerCase();
-  // What the subject is, again as an offer, and a launch's product split at its "and", are not offers.
-  for (let i = offers.length - 1; i >= 0; i -= 1) {
-    const o = offers[i]?.toLowerCase() ?? '';
-    if (launch || (subject && (o === subject.toLowerCase() || subject.toLowerCase().includes(o)))) offers.splice(i, 1);
-  }
+  // A launch's product split at its "and" ("cedar", "amber diffuser") is no offer: the product is the subject.
+  if (launch) offers.length = 0;
   if (match && subject && kindConfidence === 'low' && new RegExp(`(?:^|\\s)${escapeRe(match.phrase)}(?:e?s)?$`, 'i').test(subject))
     kindConfidence = 'high';
   // "we clean exhaust hoods and kitchen ducts for …": the trade is what is done to the first thing named.
@@ -804,11 +801,16 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     if (subject)
       for (let i = offers.length - 1; i >= 0; i -= 1) if (offers[i]?.toLowerCase() === subject.toLowerCase()) offers.splice(i, 1);
   }
+  // What a person, an event or a cause is, again as an offer ("jazz night", "data analyst"); a shop's goods stay ("used tyres").
+  if (speakerFinal !== 'business' && subject) {
+    const sub = subject.toLowerCase();
+    for (let i = offers.length - 1; i >= 0; i -= 1)
+      if (sub === offers[i]?.toLowerCase() || sub.includes(offers[i]?.toLowerCase() ?? '\u0000')) offers.splice(i, 1);
+  }
   // A person tells of a second job or a hobby after "who" ("comic who also drives a bus"): never an offer.
   if (speakerFinal === 'person') {
     // A second role ("part-time matatu driver", "baker") is what they are, not what they sell.
-    for (let i = offers.length - 1; i >= 0; i -= 1)
-      if (/(?:er|or|ist|ian|nurse|teacher|chef|cook|\bDJ|\bMC)$/i.test(offers[i] ?? '')) offers.splice(i, 1);
+    for (let i = offers.length - 1; i >= 0; i -= 1) if (SECOND_ROLE.test(offers[i] ?? '')) offers.splice(i, 1);
     const who = /\bwho\b/i.exec(rest);
     if (who)
       for (let i = offers.length - 1; i >= 0; i -= 1)
@@ -922,7 +924,7 @@ function servedOnly(phrase: string, rest: string, brief: Brief): boolean {
 
 /** Words after a food word that keep it food ("nyama choma joint", "burger van", "fast food in Thika"). */
 const FOOD_HEADS =
-  /^(?:in|at|on|for|with|and|&|from|near|by|to|joint|spot|place|truck|stand|kitchen|cafe|café|van|cart|corner|shop|stall|kiosk|bar|house|restaurant|delivery|deliveries|catering|caterer|seller|vendor|business|brand|company|parlour|lounge|hub|point|den|grill|bakery|express|co|ltd|every|daily|open|fresh|made|baked|cooked|served)$/i;
+  /^(?:in|at|on|for|with|and|&|from|near|by|to|joint|spot|place|truck|stand|kitchen|cafe|café|van|cart|corner|shop|stall|kiosk|bar|house|restaurant|delivery|deliveries|catering|caterer|seller|vendor|business|brand|company|parlour|lounge|hub|point|den|grill|bakery|express|co|ltd|every|daily|open|fresh|made|baked|cooked|served|box|boxes|packs?|platters?|trays?|bowls?|plates?|meals?|orders?|menu|specials?|deals?|combos?|buffet|hampers?|subscriptions?)$/i;
 /** Whether a food phrase only describes another thing ("green tea scented candles", "food tour", "coffee table"). */
 function foodModifier(phrase: string, rest: string): boolean {
   const low = rest.toLowerCase();
@@ -1049,7 +1051,7 @@ function serviceSubject(text: string): string | null {
 /** "teaches other dads to braid hair": hair braiding; "shows mums how to cook cheap meals": cooking cheap meals. */
 function taughtSkill(rest: string): string | null {
   const m =
-    /\b(?:teach(?:es|ing)?|show(?:s|ing)?|help(?:s|ing)?|coach(?:es|ing)?)\s+(?:other\s+)?[\p{L}-]+\s+(?:how\s+)?to\s+([a-z]+)\s+((?:[a-z-]+\s+){0,3}?[a-z-]+)(?=\s+(?:on|in|at|for|from|with|and|every)\b|[,.;]|$)/iu.exec(
+    /(?:\b(?:teach(?:es|ing)?|show(?:s|ing)?|help(?:s|ing)?|coach(?:es|ing)?)\s+(?:other\s+)?[\p{L}-]+\s+(?:how\s+)?to|^\s*i(?=\s+(?:braid|bake|sew|knit|cook|paint|draw|sing|dance|write|make|build|teach|tutor|style|design|photograph|plant|grow)\b))\s+([a-z]+)\s+((?:[a-z-]+\s+){0,3}?[a-z-]+)(?=\s+(?:on|in|at|for|from|with|and|every)\b|[,.;]|$)/iu.exec(
       rest,
     );
   if (!m?.[1] || !m[2]) return null;
@@ -1067,3 +1069,7 @@ function taughtSkill(rest: string): string | null {
   const out = obj.includes(' ') ? `${ing} ${obj}` : `${obj} ${ing}`;
   return cleanSlot(out, 'subject') && out.split(/\s+/).length <= 5 ? out : null;
 }
+
+/** A role a person may hold besides their own ("part-time matatu driver", "baker"), never a thing they sell. */
+const SECOND_ROLE =
+  /\b(?:driver|teacher|baker|painter|singer|dancer|writer|photographer|designer|nurse|chef|cook|dj|mc|rider|farmer|tutor|mechanic|tailor|barber|coach|trainer|developer|engineer|accountant|lawyer|doctor|student|guide|officer|manager|consultant|artist|musician|comedian|pastor|preacher|volunteer|mum|mom|dad|wife|husband|mother|father)s?$/i;
