@@ -125,7 +125,7 @@ export function launchOf(text: string): { name: string; what: string; rest: stri
 
 /** Request words taken off wherever the brief writes them ("need a caption for my …", "X bio pls", "…, for our IG"). */
 const LINE_WORD = String.raw`(?:captions?|bios?|headlines?|titles?|taglines?|tag\s+lines?|slogans?|quotes?|ads?|adverts?|ad\s+lines?|posts?|blurbs?|descriptions?|one-?liners?|lines?|words|copy|text|message|status)`;
-const CHANNEL = String.raw`(?:sms|text|whatsapp|radio|youtube|yt|tiktok|ig|insta(?:gram)?|linkedin|facebook|fb|twitter|x|pinterest|google|billboard|poster|flyer|banner|email|newsletter|podcast|shop|website|menu)`;
+const CHANNEL = String.raw`(?:sms|text|whatsapp|radio|youtube|yt|tiktok|ig|insta(?:gram)?|linkedin|facebook|fb|twitter|x|pinterest|google|billboard|poster|flyer|banner|email|newsletter|podcast|shop|website|menu|upwork|fiverr|behance|dribbble|github|etsy|jumia|blog)`;
 const MEDIUM_NOUN = String.raw`(?:vid|video|videos|channel|page|account|handle|profile|reel|reels|post|posts|feed|story|stories|shop window|wall|door|sign|signboard|banner|poster|flyer|menu|website|site|mugs?|t-?shirts?|tees|stickers?)`;
 
 const HEAD_REQUEST = new RegExp(
@@ -162,6 +162,17 @@ export function stripEnRequest(text: string): { text: string; forMe: boolean } {
       '$1',
     );
   t = t.replace(MEDIUM_TAIL, '$1');
+  // "before and after photos for my …", "our is a …" (ours is a …): what follows is the subject.
+  t = t
+    .replace(
+      /^\s*(?:before[- ]and[- ]after|bts|behind[- ]the[- ]scenes|progress)\s+(?:photos?|pics?|shots?|videos?|reels?)\s+(?:for|of|from)\s+(?:my|our|the)\s+/i,
+      '',
+    )
+    .replace(/^\s*(?:(?:our|ours|my|mine)\s+)?(?:is|are)\s+(?:(?:a|an|the)\s+)?/i, '')
+    .replace(
+      /^\s*(?:need|want)\s+(?:a\s+)?(?:tagline|slogan|caption|bio|headline)s?(?:\s+(?:asap|pls|please|urgently))?[!.:,\s-]+(?:(?:my|our)\s+)?/i,
+      '',
+    );
   t = t.replace(TAIL_REQUEST, '');
   t = t.replace(/^\s*[,:;\-–—]+\s*/, '').trim();
   return { text: t || text, forMe };

@@ -502,6 +502,10 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   // "Recruiting volunteer reading mentors": a call for volunteers is a cause, whatever the volunteers will do.
   const callForVolunteers = RECRUITING.test(rest) && /\b(?:volunteers?|recruiting|wanted)\b/i.test(firstClause(rest));
   let match = callForVolunteers ? null : matchKind(rest, brief.subject?.en ?? null);
+  // "our gym's 5am bootcamp": the owner before "'s" is what the subject is.
+  const owner = english ? /^\s*(?:(?:our|my|the)\s+)?(\p{Ll}[\p{L}-]+(?:\s+\p{Ll}[\p{L}-]+)?)['’]s\s+\S/u.exec(rest) : null;
+  const ownerMatch = owner?.[1] ? matchKind(owner[1], owner[1]) : null;
+  if (ownerMatch) match = ownerMatch;
   let kindConfidence: KindConfidence = match ? confidenceOf(match.phrase, rest, brief, match.kind) : 'none';
   // The audience never sets the kind ("we clean hoods for restaurants"); a food kind needs the subject's own head noun.
   if (
@@ -772,6 +776,18 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   }
   if (subject && ROLE_WORD.test(subject)) subject = null;
   if (brief.name && !cleanSlot(brief.name, 'name') && brief.name !== name) brief = { ...brief, name: null };
+  // "Ubuntu Bank's new savings account": the name ends where its capitals do, without the owner's "'s".
+  if (name && english && /\s\p{Ll}[\p{L}-]*$/u.test(name) && /^\p{Lu}/u.test(name)) {
+    const trimmed = name.replace(/(?:\s+\p{Ll}[\p{L}-]*)+$/u, '');
+    name = trimmed !== name && /['’]s$/.test(trimmed) && trimmed.includes(' ') ? trimmed.replace(/['’]s$/, '') : trimmed;
+    if (!cleanSlot(name, 'name')) name = null;
+  }
+  // "helping SMEs hire better": what follows "helping" is a clause, never an offer.
+  for (let i = offers.length - 1; i >= 0; i -= 1) {
+    const o = offers[i] ?? '';
+    if (new RegExp(`\\b(?:helping|helps|help|teaching|teaches|showing|shows)\\s+(?:\\S+\\s+){0,1}${escapeRe(o)}`, 'i').test(rest))
+      offers.splice(i, 1);
+  }
   // "restoring old Land Rovers": a capitalised object of a verb is no name.
   if (name && english) {
     const at = rest.indexOf(name);
@@ -924,7 +940,7 @@ function servedOnly(phrase: string, rest: string, brief: Brief): boolean {
 
 /** Words after a food word that keep it food ("nyama choma joint", "burger van", "fast food in Thika"). */
 const FOOD_HEADS =
-  /^(?:in|at|on|for|with|and|&|from|near|by|to|joint|spot|place|truck|stand|kitchen|cafe|café|van|cart|corner|shop|stall|kiosk|bar|house|restaurant|delivery|deliveries|catering|caterer|seller|vendor|business|brand|company|parlour|lounge|hub|point|den|grill|bakery|express|co|ltd|every|daily|open|fresh|made|baked|cooked|served|box|boxes|packs?|platters?|trays?|bowls?|plates?|meals?|orders?|menu|specials?|deals?|combos?|buffet|hampers?|subscriptions?)$/i;
+  /^(?:in|at|on|for|with|and|&|from|near|by|to|joint|spot|place|truck|stand|kitchen|cafe|café|van|cart|corner|shop|stall|kiosk|bar|house|restaurant|delivery|deliveries|catering|caterer|seller|vendor|business|brand|company|parlour|lounge|hub|point|den|grill|bakery|express|co|ltd|every|daily|open|fresh|made|baked|cooked|served|box|boxes|packs?|platters?|trays?|bowls?|plates?|meals?|orders?|menu|specials?|deals?|combos?|buffet|hampers?|subscriptions?|that|which|who|are|is|were|taste|tastes|delivered|of|so|just|here|too)$/i;
 /** Whether a food phrase only describes another thing ("green tea scented candles", "food tour", "coffee table"). */
 function foodModifier(phrase: string, rest: string): boolean {
   const low = rest.toLowerCase();
@@ -971,7 +987,9 @@ function speakerOfBrief(
   const person = b.forMe || personSignals(b.raw, b.rest, bio);
   const we = businessSignals(b.raw);
   // The kind's own event or cause speaks as the kind says (a charity run is a dated happening that raises money).
-  if (b.matched && (b.kind.speaker === 'event' || b.kind.speaker === 'cause') && !person) return b.kind.speaker;
+  const last2 = (b.subject ?? '').toLowerCase().split(/\s+/).slice(-2).join(' ');
+  const datedHappening = HAPPENING.test(last2) && b.facts.some((f) => f.type === 'date' || f.type === 'hours');
+  if (b.matched && (b.kind.speaker === 'event' || b.kind.speaker === 'cause') && !person) return datedHappening ? 'event' : b.kind.speaker;
   if (person && !we) return 'person';
   // "Fallon's chipper": a possessive name is a shop's.
   if (!person && b.name && /['’]s$/.test(b.name) && current === 'person') return 'business';
