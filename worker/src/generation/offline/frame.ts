@@ -841,6 +841,12 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   // "dad who teaches other dads to braid hair": what the person teaches is what the line is about (hair braiding).
   if (english && speakerFinal === 'person' && (!subject || ROLE_WORD.test(subject))) subject = taughtSkill(rest) ?? subject;
   if (english && subject && (!brief.subject || ROLE_WORD.test(brief.subject.en))) brief = { ...brief, subject: phraseOf(subject) };
+  // A story told ("we rated every rolex stall"): the verb is no part of what it is about ("rolex stall").
+  if (story && brief.subject) {
+    const verb = /^\s*(?:we|i)\s+(\S+)/i.exec(text)?.[1]?.toLowerCase();
+    const words = brief.subject.en.split(/\s+/);
+    if (verb && words.length > 1 && words[0]?.toLowerCase() === verb) brief = { ...brief, subject: phraseOf(words.slice(1).join(' ')) };
+  }
   // The older reader's activity is a clause piece as often as not ("looking" of "student looking for …").
   if (english && brief.activity && slotProblem(brief.activity.en, 'subject') !== null) brief = { ...brief, activity: null };
   // The kind follows who speaks when the library had none (a jazz night is an event, a data analyst a person).
