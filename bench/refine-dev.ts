@@ -1,0 +1,194 @@
+/**
+ * npx tsx bench/refine-dev.ts [verbose] — the built-in writer's refine actions (issue 33) on briefs
+ * invented for this bench (never from bench/ratings/): a set of 5 per brief, then every action on 2
+ * lines of it with the set as `exclude`, printed original → refined with automatic checks, and a
+ * summary of the checks per action.
+ */
+import { REFINE_ACTIONS, type CategoryId, type LanguageId, type RefineAction, type Tone } from '@gl/core';
+import { parseFrame } from '@gl/worker/offline/frame';
+import { generateOffline } from '@gl/worker/offline/offline-generator';
+import { refineOffline } from '@gl/worker/offline/refine';
+import { lineKey } from '@gl/worker/offline/text';
+
+interface DevBrief {
+  brief: string;
+  category: CategoryId;
+  tone: Tone;
+  language: LanguageId;
+}
+
+const BRIEFS: DevBrief[] = [
+  {
+    brief: 'Mama Wanjiru Eatery in Githurai, githeri and chapati lunch for KSh 150',
+    category: 'adlines',
+    tone: 'motivational',
+    language: 'en',
+  },
+  { brief: 'Kazi Safi Laundry, Ruaka: wash, dry and fold, same-day delivery', category: 'taglines', tone: 'bold', language: 'en' },
+  { brief: 'a mobile car wash in Kileleshwa that comes to your office parking', category: 'captions', tone: 'funny', language: 'en' },
+  {
+    brief: 'Bio for Amani Odhiambo, a primary school music teacher in Kisii who plays the nyatiti',
+    category: 'bios',
+    tone: 'inspirational',
+    language: 'en',
+  },
+  {
+    brief: 'Harbor Lane Florist in Portland, wedding bouquets, free delivery over $60',
+    category: 'adlines',
+    tone: 'romantic',
+    language: 'en',
+  },
+  {
+    brief: 'Jazz under the stars at the Arboretum, Saturday 12 April, tickets KSh 1,000',
+    category: 'captions',
+    tone: 'minimalist',
+    language: 'en',
+  },
+  {
+    brief: 'Greenpath Accounting helps small businesses in Eldoret file KRA returns on time',
+    category: 'taglines',
+    tone: 'corporate',
+    language: 'en',
+  },
+  { brief: 'need a caption for my thrift jackets page lol, all jackets 500 bob', category: 'captions', tone: 'funny', language: 'en' },
+  {
+    brief: 'Tumaini Clean Water Walk, 10 km in Machakos to fund boreholes, target KSh 2,000,000',
+    category: 'slogans',
+    tone: 'inspirational',
+    language: 'en',
+  },
+  {
+    brief: 'Nairobi solar installer, SunPoa Energy, open Monday to Saturday, pay by M-Pesa',
+    category: 'adlines',
+    tone: 'bold',
+    language: 'en',
+  },
+  { brief: 'LinkedIn headline for a data analyst with 6 years in retail banking', category: 'bios', tone: 'corporate', language: 'en' },
+  { brief: 'Pixel Fix phone repair in Thika, screens replaced while you wait', category: 'taglines', tone: 'minimalist', language: 'en' },
+  {
+    brief: 'Our yoga studio in Lavington starts a beginners class every Tuesday at 6pm',
+    category: 'captions',
+    tone: 'romantic',
+    language: 'en',
+  },
+  { brief: 'Kilifi boat safari with lunch on the creek, 3 hours, KSh 4,500 per person', category: 'adlines', tone: 'bold', language: 'en' },
+  { brief: 'a quote for a farmers co-op in Meru that sells avocados abroad', category: 'quotes', tone: 'inspirational', language: 'en' },
+  { brief: 'Duka la Mama Achieng, Kisumu, tunauza vitenge na kanga kwa bei nafuu', category: 'taglines', tone: 'funny', language: 'sw' },
+  { brief: 'Kinyozi cha Baraka mtaani Kawangware, kunyoa KSh 100 tu', category: 'adlines', tone: 'funny', language: 'sw' },
+  {
+    brief: 'Mwalimu Halima anafundisha hesabu kwa wanafunzi wa sekondari Mombasa',
+    category: 'bios',
+    tone: 'inspirational',
+    language: 'sw',
+  },
+  { brief: 'Tamasha la muziki wa taarab Lamu, Jumamosi tarehe 5 Julai', category: 'captions', tone: 'motivational', language: 'sw' },
+  { brief: 'Boda boda delivery ya haraka Nakuru, tunafika ndani ya dakika 30', category: 'slogans', tone: 'bold', language: 'sw' },
+  { brief: 'a bakery in Nyeri selling sourdough and banana bread, open daily', category: 'taglines', tone: 'minimalist', language: 'sw' },
+  { brief: 'charity dinner for the Kibera girls football team, Friday 20 June', category: 'captions', tone: 'corporate', language: 'sw' },
+  { brief: 'Dr. Njeri Kamau, dentist in Nakuru, painless cleaning and whitening', category: 'bios', tone: 'romantic', language: 'en' },
+  { brief: 'Sweet Crumb cupcakes, Kampala, birthday boxes of 12 for UGX 60,000', category: 'adlines', tone: 'funny', language: 'en' },
+];
+
+const norm = (t: string) => t.toLowerCase();
+/** The line's words, without punctuation, hashtags or emoji (contractions spelled out). */
+const words = (t: string) =>
+  t
+    .replace(/#[\p{L}\p{N}_]+/gu, ' ')
+    .toLowerCase()
+    .replace(/n't\b/g, ' not')
+    .replace(/'re\b/g, ' are')
+    .replace(/'m\b/g, ' am')
+    .replace(/'ll\b/g, ' will')
+    .replace(/'ve\b/g, ' have')
+    .replace(/\b(it|that|here|let)'s\b/g, '$1 is')
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .join(' ');
+
+interface Row {
+  action: RefineAction;
+  total: number;
+  failure: number;
+  inSet: number;
+  subjectLost: number;
+  subjectApplies: number;
+  factLost: number;
+  factApplies: number;
+  sameWords: number;
+}
+const verbose = process.argv.includes('verbose');
+const rows = new Map<RefineAction, Row>();
+for (const a of REFINE_ACTIONS)
+  rows.set(a, { action: a, total: 0, failure: 0, inSet: 0, subjectLost: 0, subjectApplies: 0, factLost: 0, factApplies: 0, sameWords: 0 });
+
+let seed = 11;
+const random = () => {
+  seed = (seed * 16807) % 2147483647;
+  return (seed - 1) / 2147483646;
+};
+
+BRIEFS.forEach((b, i) => {
+  const frame = parseFrame(b.brief);
+  const { lines: set } = generateOffline({ category: b.category, tone: b.tone, topic: b.brief, count: 5, language: b.language, random });
+  const setKeys = new Set(set.map(lineKey));
+  console.log(`\n#${i} [${b.language} ${b.category}/${b.tone}] ${b.brief}`);
+  console.log(
+    `   name=${JSON.stringify(frame.name)} subject=${JSON.stringify(frame.subject)} facts=${JSON.stringify(frame.facts.map((f) => f.text))}`,
+  );
+  for (const l of set) console.log(`   · ${l}`);
+  const marks = [frame.name, frame.subject?.split(/\s+/).pop()].filter((m): m is string => !!m && m.length > 2).map(norm);
+  for (const line of [set[0], set[2]].filter((l): l is string => !!l)) {
+    console.log(`  ${line}`);
+    const markIn = marks.find((m) => norm(line).includes(m)) ?? null;
+    const factIn = frame.facts.map((f) => norm(f.text)).find((f) => norm(line).includes(f)) ?? null;
+    for (const action of REFINE_ACTIONS) {
+      const translateTo: LanguageId = b.language === 'sw' ? 'en' : 'sw';
+      const out = refineOffline({
+        line,
+        action,
+        fromLanguage: b.language,
+        language: action === 'translate' ? translateTo : b.language,
+        category: b.category,
+        tone: b.tone,
+        topic: b.brief,
+        maxChars: 500,
+        count: 1,
+        exclude: set,
+        random,
+      }).lines[0];
+      const row = rows.get(action)!;
+      // Emoji switches with nothing to do answer nothing, honestly: not a failure.
+      const hasEmoji = /\p{Extended_Pictographic}/u.test(line);
+      if (action === 'remove_emoji' && !hasEmoji) continue;
+      row.total++;
+      const flags: string[] = [];
+      if (!out) {
+        row.failure++;
+        console.log(`    ${action.padEnd(12)} ✗ FAILURE (no line)`);
+        continue;
+      }
+      if (setKeys.has(lineKey(out))) (row.inSet++, flags.push('IN-SET'));
+      const content = action !== 'translate' && action !== 'add_emoji' && action !== 'remove_emoji';
+      if (content && markIn) {
+        row.subjectApplies++;
+        if (!norm(out).includes(markIn)) (row.subjectLost++, flags.push(`subject-lost(${markIn})`));
+      }
+      if (content && factIn) {
+        row.factApplies++;
+        if (!norm(out).includes(factIn)) (row.factLost++, flags.push(`fact-lost(${factIn})`));
+      }
+      if (content && words(out) === words(line)) (row.sameWords++, flags.push('SAME-WORDS'));
+      console.log(`    ${action.padEnd(12)} → ${out}${flags.length ? `   [${flags.join(', ')}]` : ''}`);
+    }
+  }
+});
+
+console.log('\naction        n  fail inSet subjLost factLost sameWords');
+for (const r of rows.values()) {
+  const pct = (a: number, n: number) => `${a}/${n}`.padStart(6);
+  console.log(
+    `${r.action.padEnd(12)} ${String(r.total).padStart(3)} ${String(r.failure).padStart(4)} ${String(r.inSet).padStart(5)} ${pct(r.subjectLost, r.subjectApplies)}   ${pct(r.factLost, r.factApplies)}   ${String(r.sameWords).padStart(5)}`,
+  );
+}
+void verbose;
