@@ -106,6 +106,25 @@ const words = (t: string) =>
     .filter(Boolean)
     .join(' ');
 
+/** The line's sentences, by their words. */
+const sentencesOf = (t: string) =>
+  t
+    .split(/(?<=[.!?…])\s+/u)
+    .map(words)
+    .filter(Boolean);
+/** Half or more of the refined line's words (beyond its fact sentences) are sentences of the original: the same angle. */
+const nearCopy = (out: string, line: string, facts: string[]) => {
+  const own = new Set(sentencesOf(line));
+  const keys = out
+    .split(/(?<=[.!?…])\s+/u)
+    .filter((t) => !facts.some((f) => t.toLowerCase().includes(f)))
+    .map(words)
+    .filter(Boolean);
+  const total = keys.reduce((n, k) => n + k.split(' ').length, 0);
+  const shared = keys.filter((k) => own.has(k)).reduce((n, k) => n + k.split(' ').length, 0);
+  return total === 0 ? sentencesOf(out).every((k) => own.has(k)) : shared * 2 >= total;
+};
+
 interface Row {
   action: RefineAction;
   total: number;
@@ -116,22 +135,47 @@ interface Row {
   factLost: number;
   factApplies: number;
   sameWords: number;
+  nearCopy: number;
+  repeat: number;
 }
 const verbose = process.argv.includes('verbose');
 const rows = new Map<RefineAction, Row>();
 for (const a of REFINE_ACTIONS)
-  rows.set(a, { action: a, total: 0, failure: 0, inSet: 0, subjectLost: 0, subjectApplies: 0, factLost: 0, factApplies: 0, sameWords: 0 });
+  rows.set(a, {
+    action: a,
+    total: 0,
+    failure: 0,
+    inSet: 0,
+    subjectLost: 0,
+    subjectApplies: 0,
+    factLost: 0,
+    factApplies: 0,
+    sameWords: 0,
+    nearCopy: 0,
+    repeat: 0,
+  });
 
-let seed = 11;
-const random = () => {
-  seed = (seed * 16807) % 2147483647;
-  return (seed - 1) / 2147483646;
+/** A seeded random source, one per call, so a change to refine never changes the sets it is given. */
+const seeded = (start: number) => {
+  let seed = start;
+  return () => {
+    seed = (seed * 16807) % 2147483647;
+    return (seed - 1) / 2147483646;
+  };
 };
 
 BRIEFS.forEach((b, i) => {
   const frame = parseFrame(b.brief);
-  const { lines: set } = generateOffline({ category: b.category, tone: b.tone, topic: b.brief, count: 5, language: b.language, random });
+  const { lines: set } = generateOffline({
+    category: b.category,
+    tone: b.tone,
+    topic: b.brief,
+    count: 5,
+    language: b.language,
+    random: seeded(11 + i),
+  });
   const setKeys = new Set(set.map(lineKey));
+  const setWords = new Set(set.map(words));
   console.log(`\n#${i} [${b.language} ${b.category}/${b.tone}] ${b.brief}`);
   console.log(
     `   name=${JSON.stringify(frame.name)} subject=${JSON.stringify(frame.subject)} facts=${JSON.stringify(frame.facts.map((f) => f.text))}`,
@@ -155,7 +199,7 @@ BRIEFS.forEach((b, i) => {
         maxChars: 500,
         count: 1,
         exclude: set,
-        random,
+        random: seeded(7 + i),
       }).lines[0];
       const row = rows.get(action)!;
       // Emoji switches with nothing to do answer nothing, honestly: not a failure.
@@ -168,7 +212,11 @@ BRIEFS.forEach((b, i) => {
         console.log(`    ${action.padEnd(12)} ✗ FAILURE (no line)`);
         continue;
       }
-      if (setKeys.has(lineKey(out))) (row.inSet++, flags.push('IN-SET'));
+      // The emoji switches keep the line's words by design: for them only the line itself counts.
+      const emojiOnly = action === 'add_emoji' || action === 'remove_emoji';
+      if (setKeys.has(lineKey(out)) || (!emojiOnly && setWords.has(words(out)))) (row.inSet++, flags.push('IN-SET'));
+      const parts = sentencesOf(out);
+      if (new Set(parts).size < parts.length) (row.repeat++, flags.push('REPEAT'));
       const content = action !== 'translate' && action !== 'add_emoji' && action !== 'remove_emoji';
       if (content && markIn) {
         row.subjectApplies++;
@@ -179,16 +227,25 @@ BRIEFS.forEach((b, i) => {
         if (!norm(out).includes(factIn)) (row.factLost++, flags.push(`fact-lost(${factIn})`));
       }
       if (content && words(out) === words(line)) (row.sameWords++, flags.push('SAME-WORDS'));
+      else if (
+        ['punchier', 'funnier', 'more_formal'].includes(action) &&
+        nearCopy(
+          out,
+          line,
+          frame.facts.map((f) => f.text.toLowerCase()),
+        )
+      )
+        (row.nearCopy++, flags.push('NEAR-COPY'));
       console.log(`    ${action.padEnd(12)} → ${out}${flags.length ? `   [${flags.join(', ')}]` : ''}`);
     }
   }
 });
 
-console.log('\naction        n  fail inSet subjLost factLost sameWords');
+console.log('\naction        n  fail inSet subjLost factLost sameWords nearCopy repeat');
 for (const r of rows.values()) {
   const pct = (a: number, n: number) => `${a}/${n}`.padStart(6);
   console.log(
-    `${r.action.padEnd(12)} ${String(r.total).padStart(3)} ${String(r.failure).padStart(4)} ${String(r.inSet).padStart(5)} ${pct(r.subjectLost, r.subjectApplies)}   ${pct(r.factLost, r.factApplies)}   ${String(r.sameWords).padStart(5)}`,
+    `${r.action.padEnd(12)} ${String(r.total).padStart(3)} ${String(r.failure).padStart(4)} ${String(r.inSet).padStart(5)} ${pct(r.subjectLost, r.subjectApplies)}   ${pct(r.factLost, r.factApplies)}   ${String(r.sameWords).padStart(5)}     ${String(r.nearCopy).padStart(4)}   ${String(r.repeat).padStart(4)}`,
   );
 }
 void verbose;

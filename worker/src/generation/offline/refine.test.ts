@@ -101,10 +101,13 @@ describe('refineOffline', () => {
     }
   });
 
-  it('more formal first offers the same line without emoji, "!" and contractions', () => {
+  // Issue 33: more formal changes the angle, not only the punctuation (the old first answer was the same line without "!" and contractions).
+  it('more formal first offers another line, not the same words without emoji, "!" and contractions', () => {
     const c = CASES[1]!;
     const [first] = refine(c, { action: 'more_formal' });
-    expect(first).toBe('Happy 30th birthday to my sister. We are celebrating all day.');
+    expect(first).toBeDefined();
+    expect(first).not.toBe('Happy 30th birthday to my sister. We are celebrating all day.');
+    expect(first).not.toMatch(/!|'re\b/);
   });
 
   it.each(CASES.map((c) => [c.line, c] as const))('add_emoji adds one or two fitting emoji and changes nothing else: %s', (_, c) => {

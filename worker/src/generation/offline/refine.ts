@@ -90,6 +90,67 @@ function formalized(line: string): string {
   return tidy(out);
 }
 
+/** A line's words only (no hashtags, emoji or punctuation; contractions spelled out): two lines with one key say the same thing. */
+function wordsKey(text: string): string {
+  return formalized(text.replace(/#[\p{L}\p{N}_]+/gu, ' '))
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * Whether a candidate keeps the original's angle: half or more of its words (beyond the sentences
+ * that only give a fact) are sentences of the original, so it is the same line with a sentence
+ * dropped, added or swapped ("… Let's fix that. DM us your design." for "… Let's fix that. Book a fitting.").
+ */
+function nearCopy(candidate: string, line: string, facts: string[] = []): boolean {
+  const own = new Set(sentences(line).map(wordsKey).filter(Boolean));
+  const content = sentences(candidate).filter((t) => !facts.some((f) => t.toLowerCase().includes(f)));
+  const keys = content.map(wordsKey).filter(Boolean);
+  const total = keys.reduce((n, k) => n + k.split(' ').length, 0);
+  if (total === 0) return sentences(candidate).every((t) => own.has(wordsKey(t)));
+  const shared = keys.filter((k) => own.has(k)).reduce((n, k) => n + k.split(' ').length, 0);
+  return shared * 2 >= total;
+}
+
+/** Whether a line says one sentence twice ("Bei: KSh 100 tu. Baraka. Bei: KSh 100 tu."). */
+function repeats(text: string): boolean {
+  const keys = sentences(text).map(wordsKey).filter(Boolean);
+  return new Set(keys).size < keys.length;
+}
+
+/**
+ * What a rewording of the line must keep (issue 33): the subject as the line names it (the brief's
+ * name, else the head noun of its subject) and the main fact (the first fact of the brief the line
+ * says), with the line's own sentence that says it and a label to put the subject back with.
+ */
+interface Keepers {
+  mark: string | null;
+  label: string | null;
+  fact: string | null;
+  factSentence: string | null;
+}
+
+function keepersOf(line: string, topic: string | null | undefined, brandName: string | undefined, lang: 'en' | 'sw'): Keepers {
+  const frame = parseFrame(topic ?? null, brandName);
+  const low = line.toLowerCase();
+  const head = frame.subject?.split(/\s+/).pop() ?? null;
+  const marks = [frame.name, head].filter((m): m is string => typeof m === 'string' && m.length > 2);
+  const mark = marks.find((m) => low.includes(m.toLowerCase())) ?? null;
+  const subjectLabel = frame.subject && frame.subject.split(/\s+/).length <= 3 ? frame.subject : null;
+  const labelText = mark === null ? null : mark === frame.name ? frame.name : subjectLabel;
+  const label = labelText ? labelText.charAt(0).toUpperCase() + labelText.slice(1) : null;
+  const main = frame.facts.find((f) => low.includes(f.text.toLowerCase())) ?? null;
+  const fact = main?.text.toLowerCase() ?? null;
+  // The line's own sentence for it when that is only the fact ("Done in two days."), else the fact said on its own.
+  const own = fact === null ? undefined : sentences(line).find((t) => t.toLowerCase().includes(fact));
+  const short = own !== undefined && own.split(/\s+/).length <= 6 && (mark === null || !own.toLowerCase().includes(mark.toLowerCase()));
+  const said = main === null ? null : short ? own! : factSentence(main, lang, frame.speaker);
+  return { mark: mark?.toLowerCase() ?? null, label, fact, factSentence: said };
+}
+
 /**
  * Refines one line offline (DESIGN.md §13), honestly: `shorter` is a shorter line about the same
  * subject (a sentence of it, or a line recomposed from the brief), at most 80% of the original's
@@ -168,9 +229,29 @@ function essentials(req: OfflineRefineRequest, line: string): string[] {
 /** A line that always fits: the essentials, else the brief's own first words as a label, else a plain word of the category. */
 function lastResort(req: OfflineRefineRequest, line: string, bound: number): string[] {
   if (req.action === 'longer') {
-    // Longer: the line with the brief's main fact, or a welcome, after it.
-    const extra = [...essentials(req, line).slice(0, 1), req.language === 'sw' ? 'Karibu sana.' : 'Come and see us.'];
-    return extra.map((e) => `${/[.!?…]$/.test(line) ? line : `${line}.`} ${e}`).filter((t) => length(t) <= bound);
+    // Longer: the line with the brief's main fact, its place or a welcome after it (what it does not say yet).
+    const frame = parseFrame(normalizeTopic(req.topic) ?? line, req.brand?.name);
+    const low = line.toLowerCase();
+    const place = frame.places.find((p) => !low.includes(p.toLowerCase()));
+    const sw = req.language === 'sw';
+    const extra = [
+      ...essentials(req, line).slice(0, 1),
+      ...(place ? [sw ? `Tuko ${place}.` : `In ${place}.`] : []),
+      sw ? 'Karibu sana.' : frame.speaker === 'person' ? 'Say hello.' : 'Come and see us.',
+      sw ? 'Karibu.' : 'Welcome.',
+    ];
+    const said = new Set(sentences(line).map(wordsKey));
+    // A line already at the category's length: a word more where one fits ("Kazi Safi Laundry in Ruaka.", "we will").
+    const wordMore = frame.places
+      .filter((p) => !sw && line.includes(`, ${p}`))
+      .map((p) => line.replace(`, ${p}`, ` in ${p}`))
+      .concat([formalized(line)])
+      .filter((t) => length(t) > length(line));
+    return extra
+      .filter((e) => !sentences(e).some((t) => said.has(wordsKey(t))))
+      .map((e) => `${/[.!?…]$/.test(line) ? line : `${line}.`} ${e}`)
+      .concat(wordMore)
+      .filter((t) => length(t) <= bound);
   }
   const limit = req.action === 'shorter' ? Math.floor(REFINE_SHORTER_RATIO * length(line)) : bound;
   const fitting = essentials(req, line).filter((t) => length(t) <= Math.min(limit, bound));
@@ -199,6 +280,16 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
   const switches = { hashtags: req.hashtags === 'none' ? ('none' as const) : undefined, emoji: req.emoji };
   const out: string[] = [];
   const seen = new Set(excluded);
+  const excludedWords = new Set([line, ...(req.exclude ?? [])].map(wordsKey));
+  // A line of the set with only its fact sentence swapped ("… Tickets: KSh 1,000." for "… On Saturday 12 April.") is that line too.
+  const allFacts = parseFrame(topic, req.brand?.name).facts.map((f) => f.text.toLowerCase());
+  const coreKey = (t: string) =>
+    sentences(t)
+      .filter((x) => !allFacts.some((f) => x.toLowerCase().includes(f)))
+      .map(wordsKey)
+      .filter(Boolean)
+      .join('|');
+  const excludedCores = new Set([line, ...(req.exclude ?? [])].map(coreKey).filter((k) => k.includes('|') || k.split(' ').length >= 4));
   const add = (text: string | null, sameWords = false) => {
     if (text === null || out.length >= count) return;
     const clean = reduceLine(tidy(text), switches);
@@ -206,6 +297,8 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
     const key = lineKey(clean);
     const bare = lineKey(stripEmoji(clean));
     if (seen.has(key) || (!sameWords && seen.has(bare))) return;
+    // A line of the set with hashtags or punctuation changed is still that line.
+    if (!sameWords && (excludedWords.has(wordsKey(clean)) || excludedCores.has(coreKey(clean)) || repeats(clean))) return;
     seen.add(key);
     seen.add(bare);
     out.push(clean);
@@ -244,6 +337,34 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
     return toneOnly ? [...rank(ask(true)), ...rank(ask(false))] : rank(ask(false));
   };
 
+  // What the original says that its rewording keeps: the subject as the line names it, and its main fact.
+  const keep = keepersOf(line, topic, req.brand?.name, req.language === 'sw' ? 'sw' : 'en');
+  const keepsMark = (t: string) => keep.mark === null || t.toLowerCase().includes(keep.mark);
+  const keepsFact = (t: string) => keep.fact === null || t.toLowerCase().includes(keep.fact);
+  /** A candidate with what it dropped put back: the subject's label before it, the fact's sentence after it (before any hashtags or emoji). */
+  const graft = (t: string): string => {
+    let text = t.trim();
+    if (!keepsFact(text) && keep.factSentence) {
+      const tail = /(?:\s+(?:#[\p{L}\p{N}_]+|\p{Extended_Pictographic}\uFE0F?))+$/u.exec(text)?.[0] ?? '';
+      const body = text.slice(0, text.length - tail.length);
+      text = `${/[.!?…]$/.test(body) ? body : `${body}.`} ${keep.factSentence}${tail}`;
+    }
+    if (!keepsMark(text) && keep.label) text = `${keep.label}. ${text}`;
+    return text;
+  };
+  /**
+   * A rewording (longer, punchier, funnier, more formal) from recomposed candidates: first those that
+   * keep the subject and the fact, then candidates with them put back, then (when `fresh`: a new
+   * angle, not the original's own sentences) any fresh one, and only then the rest.
+   */
+  const reword = (candidates: string[], fits: (t: string) => boolean, fresh: boolean) => {
+    const isFresh = (t: string) => !fresh || !nearCopy(t, line, allFacts);
+    for (const t of candidates) if (fits(t) && isFresh(t) && keepsMark(t) && keepsFact(t)) add(t);
+    for (const t of candidates.map(graft)) if (fits(t) && isFresh(t)) add(t);
+    for (const t of candidates) if (fits(t) && isFresh(t)) add(t);
+    for (const t of candidates) if (fits(t)) add(t);
+  };
+
   switch (req.action) {
     case 'shorter': {
       const limit = Math.floor(REFINE_SHORTER_RATIO * length(line));
@@ -251,8 +372,6 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
       // The line's sentences that keep its subject and its main fact (the first fact of the brief it names), longest first;
       // then the subject and the fact said shortly ("Rosie's Bakery. Free delivery."); then lines recomposed from the brief.
       const parts = sentences(line).slice(0, 6);
-      const lineFact = factTexts.find((f) => line.toLowerCase().includes(f)) ?? null;
-      const keepsFact = (t: string) => lineFact === null || t.toLowerCase().includes(lineFact);
       const subsets: string[] = [];
       for (let mask = 1; mask < 1 << parts.length; mask += 1) {
         const t = parts.filter((_, j) => mask & (1 << j)).join(' ');
@@ -263,7 +382,7 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
         .filter((m): m is string => typeof m === 'string' && m.length > 2)
         .map((m) => m.toLowerCase());
       const namesSubject = (t: string) => marks.length === 0 || marks.some((m) => t.toLowerCase().includes(m));
-      const both = (t: string) => keepsFact(t) && namesSubject(t);
+      const both = (t: string) => keepsFact(t) && namesSubject(t) && keepsMark(t);
       subsets.sort((a, b) => Number(both(b)) - Number(both(a)) || Number(keepsFact(b)) - Number(keepsFact(a)) || b.length - a.length);
       for (const t of subsets.filter(both)) add(t);
       for (const t of essentials(req, line)) if (fits(t) && both(t)) add(t);
@@ -277,22 +396,36 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
     }
     case 'longer': {
       const longer = (t: string) => length(t) > length(line);
-      for (const t of recompose(req.tone, req.language, (t) => longer(t) && overlap(t, original) > 0)) add(t);
-      for (const t of recompose(req.tone, req.language, longer)) add(t);
+      const near = recompose(req.tone, req.language, (t) => longer(t) && overlap(t, original) > 0);
+      const any = recompose(req.tone, req.language, () => true);
+      reword([...near, ...any], longer, false);
       break;
     }
     case 'punchier': {
       const shorter = (t: string) => length(t) < length(line);
-      for (const tone of ['bold', 'minimalist'] as const) for (const t of recompose(tone, req.language, shorter, bound, true)) add(t);
+      const bolder = (['bold', 'minimalist'] as const).flatMap((tone) => recompose(tone, req.language, () => true, bound, true));
+      reword(bolder, shorter, true);
       break;
     }
     case 'funnier':
-      for (const t of recompose('funny', req.language, () => true, bound, true)) add(t);
+      reword(
+        recompose('funny', req.language, () => true, bound, true),
+        () => true,
+        true,
+      );
       break;
     case 'more_formal': {
+      // Another angle in the formal register first; the same line without emoji, "!" and contractions only when none is found.
+      reword(
+        recompose('corporate', req.language, () => true, bound, true),
+        () => true,
+        true,
+      );
       const formal = formalized(line);
-      if (lineKey(formal) !== lineKey(line) || formal !== line) add(formal);
-      for (const t of recompose('corporate', req.language, () => true, bound, true)) add(t);
+      if (out.length === 0 && formal !== line) {
+        excludedWords.delete(wordsKey(line));
+        add(formal);
+      }
       break;
     }
     case 'add_emoji': {
@@ -329,7 +462,13 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
   // Nothing about the brief meets a rewording (a three-word line asked to be punchier): a line of the library that does.
   if (out.length === 0 && REWRITE_TONE[req.action] !== undefined) {
     const library = refineFromLibrary(req, line, bound, count, excluded);
-    if (library.lines.length > 0) return library;
+    // A library line says nothing of the brief: with the subject and fact the original named put back, when they fit.
+    if (req.action !== 'shorter') {
+      const longer = (t: string) => req.action !== 'longer' || length(t) > length(line);
+      const shorter = (t: string) => req.action !== 'punchier' || length(t) < length(line);
+      for (const t of library.lines.map(graft)) if (longer(t) && shorter(t)) add(t);
+    }
+    if (out.length === 0 && library.lines.length > 0) return library;
     // The plan of last resort: the brief's name or subject, with its main fact, in as few words as fit.
     for (const t of lastResort(req, line, bound)) add(t);
   }
