@@ -7,7 +7,7 @@
 import { REFINE_ACTIONS, type CategoryId, type LanguageId, type RefineAction, type Tone } from '@gl/core';
 import { parseFrame } from '@gl/worker/offline/frame';
 import { generateOffline } from '@gl/worker/offline/offline-generator';
-import { refineOffline } from '@gl/worker/offline/refine';
+import { factForms, refineOffline } from '@gl/worker/offline/refine';
 import { lineKey } from '@gl/worker/offline/text';
 
 interface DevBrief {
@@ -185,7 +185,8 @@ BRIEFS.forEach((b, i) => {
   for (const line of [set[0], set[2]].filter((l): l is string => !!l)) {
     console.log(`  ${line}`);
     const markIn = marks.find((m) => norm(line).includes(m)) ?? null;
-    const factIn = frame.facts.map((f) => norm(f.text)).find((f) => norm(line).includes(f)) ?? null;
+    // A fact as the brief wrote it or in Kiswahili ("Friday 20 June": "Ijumaa, tarehe 20 Juni").
+    const factIn = frame.facts.flatMap(factForms).find((f) => norm(line).includes(f)) ?? null;
     for (const action of REFINE_ACTIONS) {
       const translateTo: LanguageId = b.language === 'sw' ? 'en' : 'sw';
       const out = refineOffline({

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { translations } from './lexicon';
 import { briefWords, hasEnglish, isOnSubject } from './measure';
 import { generateOffline } from './offline-generator';
-import { refineOffline, type OfflineRefineRequest } from './refine';
+import { parseFrame } from './frame';
+import { factForms, refineOffline, type OfflineRefineRequest } from './refine';
 import { emojiIn, stripEmoji } from './switches';
 import { lineKey } from './text';
 import { seededRandom } from './variety';
@@ -215,5 +216,167 @@ describe('refineOffline', () => {
     }
     for (const line of refine(c, { action: 'funnier', hashtags: 'none' })) expect(line).not.toContain('#');
     for (const line of refine(c, { action: 'funnier', hashtags: 'few', maxChars: 125 })) expect(line).toMatch(/#[\p{L}\p{N}]+$/u);
+  });
+});
+
+/** Briefs invented for these tests (issue 33): a name and a fact each, English and Kiswahili. */
+const SETS: { topic: string; category: CategoryId; tone: Tone; language: LanguageId }[] = [
+  { topic: 'Wambui Tailors in Nyeri, school uniforms made in two days', category: 'adlines', tone: 'bold', language: 'en' },
+  { topic: 'Hillside Tyres in Eldoret, puncture repair KSh 200', category: 'adlines', tone: 'funny', language: 'en' },
+  { topic: 'Maple Street Books, Toronto, open late on Fridays', category: 'taglines', tone: 'minimalist', language: 'en' },
+  { topic: 'Salon ya Neema Thika, kusuka nywele kuanzia KSh 500', category: 'adlines', tone: 'funny', language: 'sw' },
+  { topic: 'Mgahawa wa Pwani Mombasa, biryani kila Ijumaa', category: 'captions', tone: 'romantic', language: 'sw' },
+  { topic: 'charity dinner for the Kibera girls football team, Friday 20 June', category: 'captions', tone: 'corporate', language: 'sw' },
+];
+
+/** A line's words only: no hashtags, emoji or punctuation. */
+const wordsOf = (t: string) =>
+  t
+    .replace(/#[\p{L}\p{N}_]+/gu, ' ')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .join(' ');
+const sentencesOf = (t: string) => t.split(/(?<=[.!?…])\s+/u).filter((x) => /\p{L}/u.test(x));
+
+/** Each brief's set of five, and every line of it refined with the set as `exclude`. */
+function refinedSets(actions: readonly OfflineRefineRequest['action'][]) {
+  return SETS.flatMap((b, i) => {
+    const frame = parseFrame(b.topic);
+    const set = generateOffline({ ...b, count: 5, random: seededRandom(20 + i) }).lines;
+    return set.flatMap((line) =>
+      actions.map((action) => {
+        const out = refineOffline({
+          line,
+          action,
+          fromLanguage: b.language,
+          language: b.language,
+          category: b.category,
+          tone: b.tone,
+          topic: b.topic,
+          maxChars: 500,
+          count: 1,
+          exclude: set,
+          random: seededRandom(5),
+        }).lines[0];
+        const low = line.toLowerCase();
+        const name = frame.name !== null && low.includes(frame.name.toLowerCase()) ? frame.name.toLowerCase() : null;
+        const fact = frame.facts.flatMap(factForms).find((f) => low.includes(f)) ?? null;
+        return { b, set, line, action, out, name, fact, facts: frame.facts.flatMap(factForms) };
+      }),
+    );
+  });
+}
+
+describe('refineOffline keeps what the line says (issue 33)', () => {
+  const rewordings = ['shorter', 'longer', 'punchier', 'funnier', 'more_formal'] as const;
+  const all = refinedSets(rewordings);
+
+  it('never fails: every rewording of every line of a set gives a line', () => {
+    const failed = all.filter((r) => r.out === undefined).map((r) => `${r.action}: ${r.line}`);
+    expect(failed).toEqual([]);
+  });
+
+  it('longer gives a line even when the original is at the category’s length, and never says a sentence twice', () => {
+    const line = 'Kazi Safi Laundry, Ruaka. Straight answers, fair prices. Same-day delivery.';
+    const [out] = refineOffline({
+      line,
+      action: 'longer',
+      fromLanguage: 'en',
+      language: 'en',
+      category: 'taglines',
+      tone: 'bold',
+      topic: 'Kazi Safi Laundry, Ruaka: wash, dry and fold, same-day delivery',
+      maxChars: 500,
+      count: 1,
+      random: seededRandom(1),
+    }).lines;
+    expect(out).toBeDefined();
+    expect(graphemes(out!)).toBeGreaterThan(graphemes(line));
+    expect(out!.length).toBeLessThanOrEqual(getCategory('taglines').maxChars);
+    for (const r of all.filter((x) => x.out !== undefined)) {
+      const keys = sentencesOf(r.out!).map(wordsOf);
+      expect(new Set(keys).size, `${r.action}: ${r.out}`).toBe(keys.length);
+    }
+  });
+
+  it('never answers a line of the set, nor one with only hashtags, punctuation or its fact changed', () => {
+    for (const r of all.filter((x) => x.out !== undefined)) {
+      expect(r.set.map(wordsOf), `${r.action}: ${r.out}`).not.toContain(wordsOf(r.out!));
+    }
+    const b = SETS[0]!;
+    const base = {
+      fromLanguage: 'en',
+      language: 'en',
+      category: b.category,
+      tone: b.tone,
+      topic: b.topic,
+      maxChars: 500,
+      count: 1,
+    } as const;
+    const line = 'Wambui Tailors: uniforms that last the whole school year. Done in two days.';
+    const [first] = refineOffline({ ...base, line, action: 'funnier', random: seededRandom(2) }).lines;
+    expect(first).toBeDefined();
+    const core = sentencesOf(first!).filter((x) => !/two days/i.test(x));
+    const variants = [`${first} #tailor #uniforms`, `${core.join(' ')} Bring your fabric in.`];
+    const [again] = refineOffline({ ...base, line, action: 'funnier', exclude: variants, random: seededRandom(2) }).lines;
+    expect(again).toBeDefined();
+    expect(wordsOf(core.join(' '))).not.toBe(
+      wordsOf(
+        sentencesOf(again!)
+          .filter((x) => !/two days/i.test(x))
+          .join(' '),
+      ),
+    );
+  });
+
+  it('shorter keeps the name and the main fact of every line that says both', () => {
+    const cases = all.filter((r) => r.action === 'shorter' && r.name !== null && r.fact !== null);
+    expect(cases.length).toBeGreaterThanOrEqual(10);
+    for (const r of cases) {
+      expect(r.out!.toLowerCase(), `${r.line} -> ${r.out}`).toContain(r.name);
+      expect(r.out!.toLowerCase(), `${r.line} -> ${r.out}`).toContain(r.fact);
+    }
+  });
+
+  it('longer, funnier and more formal keep the name and the fact the line says', () => {
+    const cases = all.filter((r) => ['longer', 'funnier', 'more_formal'].includes(r.action));
+    for (const r of cases) {
+      if (r.name) expect(r.out!.toLowerCase(), `${r.action}: ${r.line} -> ${r.out}`).toContain(r.name);
+      if (r.fact) expect(r.out!.toLowerCase(), `${r.action}: ${r.line} -> ${r.out}`).toContain(r.fact);
+    }
+  });
+
+  it('funnier and more formal change the angle: not the same words, nor mostly the original’s own sentences', () => {
+    for (const r of all.filter((x) => x.action === 'funnier' || x.action === 'more_formal')) {
+      expect(wordsOf(r.out!), `${r.action}: ${r.line}`).not.toBe(wordsOf(r.line));
+      const own = new Set(sentencesOf(r.line).map(wordsOf));
+      const content = sentencesOf(r.out!)
+        .filter((x) => !r.facts.some((f) => x.toLowerCase().includes(f)))
+        .map(wordsOf);
+      const total = content.reduce((n, k) => n + k.split(' ').length, 0);
+      const shared = content.filter((k) => own.has(k)).reduce((n, k) => n + k.split(' ').length, 0);
+      expect(shared * 2, `${r.action}: ${r.line} -> ${r.out}`).toBeLessThan(Math.max(1, total));
+    }
+  });
+
+  it('a Kiswahili line stays Kiswahili: shorter keeps the date as the line says it, and no stand-in brand', () => {
+    const line = 'Jikoni tunaandaa chakula cha jioni. Ijumaa, tarehe 20 Juni.';
+    const [out] = refineOffline({
+      line,
+      action: 'shorter',
+      fromLanguage: 'sw',
+      language: 'sw',
+      category: 'captions',
+      tone: 'corporate',
+      topic: SETS[5]!.topic,
+      maxChars: 500,
+      count: 1,
+      random: seededRandom(4),
+    }).lines;
+    expect(out).toContain('Ijumaa, tarehe 20 Juni');
+    expect(hasEnglish(out!, ['friday', 'june', 'dinner', 'charity'])).toBe(false);
+    for (const r of all.filter((x) => x.b.language === 'sw')) expect(r.out, `${r.action}: ${r.line}`).not.toMatch(/chapa yako/i);
   });
 });

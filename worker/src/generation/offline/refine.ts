@@ -2,6 +2,8 @@ import { EMOJI_SOME_MAX, getCategory, REFINE_SHORTER_RATIO } from '@gl/core';
 import type { CategoryId, EmojiMode, HashtagMode, LanguageId, RefineAction, Tone } from '@gl/core';
 import { topicWords, understandBrief } from './brief';
 import { parseFrame } from './frame';
+import { swFact } from './facts-sw';
+import type { Fact } from './frame';
 import { factSentence } from './kind-writer';
 import { nounEntry, translations } from './lexicon';
 import { generateOffline, type OfflineBrand, type OfflineResult } from './offline-generator';
@@ -27,6 +29,8 @@ export interface OfflineRefineRequest {
 }
 
 const MAX_COUNT = 10;
+/** The library's stand-in for a brand ("your brand", "chapa yako"). */
+const PLACEHOLDER_BRAND = /\b(?:chapa yako|your brand)\b/i;
 const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 function length(text: string): number {
@@ -133,6 +137,12 @@ interface Keepers {
   factSentence: string | null;
 }
 
+/** How a line may say a fact: as the brief wrote it, or in Kiswahili ("Friday 20 June": "ijumaa, tarehe 20 juni"). */
+export function factForms(fact: Fact): string[] {
+  const sw = swFact(fact);
+  return [fact.text, ...(sw ? [sw] : [])].map((x) => x.toLowerCase());
+}
+
 function keepersOf(line: string, topic: string | null | undefined, brandName: string | undefined, lang: 'en' | 'sw'): Keepers {
   const frame = parseFrame(topic ?? null, brandName);
   const low = line.toLowerCase();
@@ -142,8 +152,8 @@ function keepersOf(line: string, topic: string | null | undefined, brandName: st
   const subjectLabel = frame.subject && frame.subject.split(/\s+/).length <= 3 ? frame.subject : null;
   const labelText = mark === null ? null : mark === frame.name ? frame.name : subjectLabel;
   const label = labelText ? labelText.charAt(0).toUpperCase() + labelText.slice(1) : null;
-  const main = frame.facts.find((f) => low.includes(f.text.toLowerCase())) ?? null;
-  const fact = main?.text.toLowerCase() ?? null;
+  const main = frame.facts.find((f) => factForms(f).some((x) => low.includes(x))) ?? null;
+  const fact = main === null ? null : factForms(main).find((x) => low.includes(x))!;
   // The line's own sentence for it when that is only the fact ("Done in two days."), else the fact said on its own.
   const own = fact === null ? undefined : sentences(line).find((t) => t.toLowerCase().includes(fact));
   const short = own !== undefined && own.split(/\s+/).length <= 6 && (mark === null || !own.toLowerCase().includes(mark.toLowerCase()));
@@ -282,7 +292,7 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
   const seen = new Set(excluded);
   const excludedWords = new Set([line, ...(req.exclude ?? [])].map(wordsKey));
   // A line of the set with only its fact sentence swapped ("… Tickets: KSh 1,000." for "… On Saturday 12 April.") is that line too.
-  const allFacts = parseFrame(topic, req.brand?.name).facts.map((f) => f.text.toLowerCase());
+  const allFacts = parseFrame(topic, req.brand?.name).facts.flatMap(factForms);
   const coreKey = (t: string) =>
     sentences(t)
       .filter((x) => !allFacts.some((f) => x.toLowerCase().includes(f)))
@@ -305,7 +315,7 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
   };
   // A refined line still names the brief (its subject, place, name, offers), not just any word of the line.
   // (A fact of the brief, "free delivery", is not what it is about.)
-  const factTexts = parseFrame(req.topic, req.brand?.name).facts.map((f) => f.text.toLowerCase());
+  const factTexts = parseFrame(req.topic, req.brand?.name).facts.flatMap(factForms);
   const offers =
     normalizeTopic(req.topic) !== null
       ? brief.offers.map((o) => o.en).filter((o) => !factTexts.some((f) => f.includes(o.toLowerCase())))
@@ -341,6 +351,7 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
   const keep = keepersOf(line, topic, req.brand?.name, req.language === 'sw' ? 'sw' : 'en');
   const keepsMark = (t: string) => keep.mark === null || t.toLowerCase().includes(keep.mark);
   const keepsFact = (t: string) => keep.fact === null || t.toLowerCase().includes(keep.fact);
+  const graftSubject = (t: string) => (!keepsMark(t) && keep.label ? `${keep.label}. ${t.trim()}` : t);
   /** A candidate with what it dropped put back: the subject's label before it, the fact's sentence after it (before any hashtags or emoji). */
   const graft = (t: string): string => {
     let text = t.trim();
@@ -349,8 +360,7 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
       const body = text.slice(0, text.length - tail.length);
       text = `${/[.!?…]$/.test(body) ? body : `${body}.`} ${keep.factSentence}${tail}`;
     }
-    if (!keepsMark(text) && keep.label) text = `${keep.label}. ${text}`;
-    return text;
+    return graftSubject(text);
   };
   /**
    * A rewording (longer, punchier, funnier, more formal) from recomposed candidates: first those that
@@ -361,6 +371,9 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
     const isFresh = (t: string) => !fresh || !nearCopy(t, line, allFacts);
     for (const t of candidates) if (fits(t) && isFresh(t) && keepsMark(t) && keepsFact(t)) add(t);
     for (const t of candidates.map(graft)) if (fits(t) && isFresh(t)) add(t);
+    // No room for both (a punchier line is shorter): the subject before the fact.
+    for (const t of candidates) if (fits(t) && isFresh(t) && keepsMark(t)) add(t);
+    for (const t of candidates.map(graftSubject)) if (fits(t) && isFresh(t)) add(t);
     for (const t of candidates) if (fits(t) && isFresh(t)) add(t);
     for (const t of candidates) if (fits(t)) add(t);
   };
@@ -461,7 +474,9 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
   }
   // Nothing about the brief meets a rewording (a three-word line asked to be punchier): a line of the library that does.
   if (out.length === 0 && REWRITE_TONE[req.action] !== undefined) {
-    const library = refineFromLibrary(req, line, bound, count, excluded);
+    const found = refineFromLibrary(req, line, bound, count, excluded);
+    // A line of the library that names a brand it does not have ("Chapa yako: …") is no answer for a brief that has a subject.
+    const library = topic === null ? found : { ...found, lines: found.lines.filter((t) => !PLACEHOLDER_BRAND.test(t)) };
     // A library line says nothing of the brief: with the subject and fact the original named put back, when they fit.
     if (req.action !== 'shorter') {
       const longer = (t: string) => req.action !== 'longer' || length(t) > length(line);
