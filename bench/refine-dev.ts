@@ -137,6 +137,7 @@ interface Row {
   sameWords: number;
   nearCopy: number;
   repeat: number;
+  sameAsOther: number;
 }
 const verbose = process.argv.includes('verbose');
 const rows = new Map<RefineAction, Row>();
@@ -152,6 +153,7 @@ for (const a of REFINE_ACTIONS)
     factApplies: 0,
     sameWords: 0,
     nearCopy: 0,
+    sameAsOther: 0,
     repeat: 0,
   });
 
@@ -187,6 +189,8 @@ BRIEFS.forEach((b, i) => {
     const markIn = marks.find((m) => norm(line).includes(m)) ?? null;
     // A fact as the brief wrote it or in Kiswahili ("Friday 20 June": "Ijumaa, tarehe 20 Juni").
     const factIn = frame.facts.flatMap(factForms).find((f) => norm(line).includes(f)) ?? null;
+    // The rewordings in a tone (punchier, funnier, more formal) should not all answer one line.
+    const toned = new Map<string, RefineAction>();
     for (const action of REFINE_ACTIONS) {
       const translateTo: LanguageId = b.language === 'sw' ? 'en' : 'sw';
       const out = refineOffline({
@@ -216,6 +220,11 @@ BRIEFS.forEach((b, i) => {
       // The emoji switches keep the line's words by design: for them only the line itself counts.
       const emojiOnly = action === 'add_emoji' || action === 'remove_emoji';
       if (setKeys.has(lineKey(out)) || (!emojiOnly && setWords.has(words(out)))) (row.inSet++, flags.push('IN-SET'));
+      if (['punchier', 'funnier', 'more_formal'].includes(action)) {
+        const other = toned.get(lineKey(out));
+        if (other) (row.sameAsOther++, flags.push(`SAME-AS-${other}`));
+        else toned.set(lineKey(out), action);
+      }
       const parts = sentencesOf(out);
       if (new Set(parts).size < parts.length) (row.repeat++, flags.push('REPEAT'));
       const content = action !== 'translate' && action !== 'add_emoji' && action !== 'remove_emoji';
@@ -242,11 +251,11 @@ BRIEFS.forEach((b, i) => {
   }
 });
 
-console.log('\naction        n  fail inSet subjLost factLost sameWords nearCopy repeat');
+console.log('\naction        n  fail inSet subjLost factLost sameWords nearCopy repeat sameAsOther');
 for (const r of rows.values()) {
   const pct = (a: number, n: number) => `${a}/${n}`.padStart(6);
   console.log(
-    `${r.action.padEnd(12)} ${String(r.total).padStart(3)} ${String(r.failure).padStart(4)} ${String(r.inSet).padStart(5)} ${pct(r.subjectLost, r.subjectApplies)}   ${pct(r.factLost, r.factApplies)}   ${String(r.sameWords).padStart(5)}     ${String(r.nearCopy).padStart(4)}   ${String(r.repeat).padStart(4)}`,
+    `${r.action.padEnd(12)} ${String(r.total).padStart(3)} ${String(r.failure).padStart(4)} ${String(r.inSet).padStart(5)} ${pct(r.subjectLost, r.subjectApplies)}   ${pct(r.factLost, r.factApplies)}   ${String(r.sameWords).padStart(5)}     ${String(r.nearCopy).padStart(4)}   ${String(r.repeat).padStart(4)}   ${String(r.sameAsOther).padStart(4)}`,
   );
 }
 void verbose;

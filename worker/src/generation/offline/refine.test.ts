@@ -361,6 +361,14 @@ describe('refineOffline keeps what the line says (issue 33)', () => {
     }
   });
 
+  it('funnier and more formal are two angles: for an English line naming its subject, never one line for both', () => {
+    const named = all.filter((r) => r.b.language === 'en' && r.name !== null);
+    for (const r of named.filter((x) => x.action === 'funnier')) {
+      const formal = named.find((x) => x.line === r.line && x.action === 'more_formal')!;
+      expect(lineKey(formal.out!), `${r.line}: ${r.out}`).not.toBe(lineKey(r.out!));
+    }
+  });
+
   it('a Kiswahili line stays Kiswahili: shorter keeps the date as the line says it, and no stand-in brand', () => {
     const line = 'Jikoni tunaandaa chakula cha jioni. Ijumaa, tarehe 20 Juni.';
     const [out] = refineOffline({

@@ -292,7 +292,9 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
   const seen = new Set(excluded);
   const excludedWords = new Set([line, ...(req.exclude ?? [])].map(wordsKey));
   // A line of the set with only its fact sentence swapped ("… Tickets: KSh 1,000." for "… On Saturday 12 April.") is that line too.
-  const allFacts = parseFrame(topic, req.brand?.name).facts.flatMap(factForms);
+  const briefFrame = parseFrame(topic, req.brand?.name);
+  const allFacts = briefFrame.facts.flatMap(factForms);
+  const speaker = briefFrame.speaker;
   const coreKey = (t: string) =>
     sentences(t)
       .filter((x) => !allFacts.some((f) => x.toLowerCase().includes(f)))
@@ -346,6 +348,34 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
       lines.filter((t) => keep(t) && aboutBrief(t)).sort((a, b) => overlap(b, original) - overlap(a, original) || a.length - b.length);
     return toneOnly ? [...rank(ask(true)), ...rank(ask(false))] : rank(ask(false));
   };
+  /**
+   * Candidates in a tone, apart: the tone's own lines about the brief, the tone's own lines about
+   * nothing in particular ("Worth the hype. Mostly.", only ever offered with the line's subject
+   * put back), and the brief's other lines written in that tone.
+   */
+  const inTone = (tone: Tone, fits: (t: string) => boolean) => {
+    const ask = generateOffline({
+      category: req.category,
+      tone,
+      topic,
+      brand: req.brand,
+      language: req.language,
+      count: MAX_COUNT,
+      maxChars: bound,
+      exclude: [...seen],
+      hashtags: req.hashtags,
+      emoji: req.emoji,
+      random: req.random ?? Math.random,
+      toneOnly: true,
+    }).lines;
+    // Said by the right speaker: "I" only for a person, "we" never for one.
+    const speaks = (t: string) => (speaker === 'person' ? !/\b(?:we|our|us)\b/i.test(t) : !/\b(?:I|my|me)\b/.test(t));
+    const generic = ask.filter((t) => fits(t) && !aboutBrief(t) && !PLACEHOLDER_BRAND.test(t) && speaks(t));
+    const own = ask
+      .filter((t) => fits(t) && aboutBrief(t))
+      .sort((a, b) => overlap(b, original) - overlap(a, original) || a.length - b.length);
+    return { own, generic, general: recompose(tone, req.language, fits) };
+  };
 
   // What the original says that its rewording keeps: the subject as the line names it, and its main fact.
   const keep = keepersOf(line, topic, req.brand?.name, req.language === 'sw' ? 'sw' : 'en');
@@ -367,6 +397,16 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
    * keep the subject and the fact, then candidates with them put back, then (when `fresh`: a new
    * angle, not the original's own sentences) any fresh one, and only then the rest.
    */
+  /** A rewording in a tone: the tone's own lines that keep the subject and fact (or have them put back), then its generic lines with them put back, then any candidate. */
+  const rewordInTone = (tones: Tone[], fits: (t: string) => boolean) => {
+    const isFresh = (t: string) => !nearCopy(t, line, allFacts);
+    const found = tones.map((tone) => inTone(tone, fits));
+    const own = found.flatMap((f) => f.own);
+    for (const t of own) if (fits(t) && isFresh(t) && keepsMark(t) && keepsFact(t)) add(t);
+    for (const t of own.map(graft)) if (fits(t) && isFresh(t) && keepsMark(t)) add(t);
+    if (keep.label !== null) for (const t of found.flatMap((f) => f.generic).map(graft)) if (fits(t) && isFresh(t)) add(t);
+    reword([...own, ...found.flatMap((f) => f.general)], fits, true);
+  };
   const reword = (candidates: string[], fits: (t: string) => boolean, fresh: boolean) => {
     const isFresh = (t: string) => !fresh || !nearCopy(t, line, allFacts);
     for (const t of candidates) if (fits(t) && isFresh(t) && keepsMark(t) && keepsFact(t)) add(t);
@@ -416,24 +456,15 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
     }
     case 'punchier': {
       const shorter = (t: string) => length(t) < length(line);
-      const bolder = (['bold', 'minimalist'] as const).flatMap((tone) => recompose(tone, req.language, () => true, bound, true));
-      reword(bolder, shorter, true);
+      rewordInTone(['bold', 'minimalist'], shorter);
       break;
     }
     case 'funnier':
-      reword(
-        recompose('funny', req.language, () => true, bound, true),
-        () => true,
-        true,
-      );
+      rewordInTone(['funny'], () => true);
       break;
     case 'more_formal': {
       // Another angle in the formal register first; the same line without emoji, "!" and contractions only when none is found.
-      reword(
-        recompose('corporate', req.language, () => true, bound, true),
-        () => true,
-        true,
-      );
+      rewordInTone(['corporate'], () => true);
       const formal = formalized(line);
       if (out.length === 0 && formal !== line) {
         excludedWords.delete(wordsKey(line));
