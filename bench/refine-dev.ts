@@ -1,5 +1,5 @@
 /**
- * npx tsx bench/refine-dev.ts [verbose] — the built-in writer's refine actions (issue 33) on briefs
+ * npx tsx bench/refine-dev.ts — the built-in writer's refine actions (issue 33) on briefs
  * invented for this bench (never from bench/ratings/): a set of 5 per brief, then every action on 2
  * lines of it with the set as `exclude`, printed original → refined with automatic checks, and a
  * summary of the checks per action.
@@ -139,7 +139,6 @@ interface Row {
   repeat: number;
   sameAsOther: number;
 }
-const verbose = process.argv.includes('verbose');
 const rows = new Map<RefineAction, Row>();
 for (const a of REFINE_ACTIONS)
   rows.set(a, {
@@ -191,10 +190,13 @@ BRIEFS.forEach((b, i) => {
     const factIn = frame.facts.flatMap(factForms).find((f) => norm(line).includes(f)) ?? null;
     // The rewordings in a tone (punchier, funnier, more formal) should not all answer one line.
     const toned = new Map<string, RefineAction>();
+    let withEmoji: string | null = null;
     for (const action of REFINE_ACTIONS) {
       const translateTo: LanguageId = b.language === 'sw' ? 'en' : 'sw';
+      // remove_emoji on a line without emoji has nothing to do: it is tried on add_emoji's answer instead, and must give the line back.
+      const input = action === 'remove_emoji' && withEmoji !== null ? withEmoji : line;
       const out = refineOffline({
-        line,
+        line: input,
         action,
         fromLanguage: b.language,
         language: action === 'translate' ? translateTo : b.language,
@@ -203,15 +205,22 @@ BRIEFS.forEach((b, i) => {
         topic: b.brief,
         maxChars: 500,
         count: 1,
-        exclude: set,
+        // After add_emoji the set holds the emoji line in the original's place.
+        exclude: input === line ? set : [...set.filter((l) => l !== line), input],
         random: seeded(7 + i),
       }).lines[0];
       const row = rows.get(action)!;
       // Emoji switches with nothing to do answer nothing, honestly: not a failure.
-      const hasEmoji = /\p{Extended_Pictographic}/u.test(line);
+      const hasEmoji = /\p{Extended_Pictographic}/u.test(input);
       if (action === 'remove_emoji' && !hasEmoji) continue;
+      if (action === 'add_emoji') withEmoji = out ?? null;
       row.total++;
       const flags: string[] = [];
+      type Count = 'inSet' | 'sameAsOther' | 'repeat' | 'subjectLost' | 'factLost' | 'sameWords' | 'nearCopy';
+      const flag = (count: Count, text: string) => {
+        row[count]++;
+        flags.push(text);
+      };
       if (!out) {
         row.failure++;
         console.log(`    ${action.padEnd(12)} ✗ FAILURE (no line)`);
@@ -219,33 +228,28 @@ BRIEFS.forEach((b, i) => {
       }
       // The emoji switches keep the line's words by design: for them only the line itself counts.
       const emojiOnly = action === 'add_emoji' || action === 'remove_emoji';
-      if (setKeys.has(lineKey(out)) || (!emojiOnly && setWords.has(words(out)))) (row.inSet++, flags.push('IN-SET'));
-      if (['punchier', 'funnier', 'more_formal'].includes(action)) {
+      // remove_emoji gives the original back (the set's line it replaced), by design.
+      if (action !== 'remove_emoji' && (setKeys.has(lineKey(out)) || (!emojiOnly && setWords.has(words(out))))) flag('inSet', 'IN-SET');
+      const tonal = ['punchier', 'funnier', 'more_formal'].includes(action);
+      if (tonal) {
         const other = toned.get(lineKey(out));
-        if (other) (row.sameAsOther++, flags.push(`SAME-AS-${other}`));
+        if (other) flag('sameAsOther', `SAME-AS-${other}`);
         else toned.set(lineKey(out), action);
       }
       const parts = sentencesOf(out);
-      if (new Set(parts).size < parts.length) (row.repeat++, flags.push('REPEAT'));
-      const content = action !== 'translate' && action !== 'add_emoji' && action !== 'remove_emoji';
+      if (new Set(parts).size < parts.length) flag('repeat', 'REPEAT');
+      const content = action !== 'translate' && !emojiOnly;
       if (content && markIn) {
         row.subjectApplies++;
-        if (!norm(out).includes(markIn)) (row.subjectLost++, flags.push(`subject-lost(${markIn})`));
+        if (!norm(out).includes(markIn)) flag('subjectLost', `subject-lost(${markIn})`);
       }
       if (content && factIn) {
         row.factApplies++;
-        if (!norm(out).includes(factIn)) (row.factLost++, flags.push(`fact-lost(${factIn})`));
+        if (!norm(out).includes(factIn)) flag('factLost', `fact-lost(${factIn})`);
       }
-      if (content && words(out) === words(line)) (row.sameWords++, flags.push('SAME-WORDS'));
-      else if (
-        ['punchier', 'funnier', 'more_formal'].includes(action) &&
-        nearCopy(
-          out,
-          line,
-          frame.facts.map((f) => f.text.toLowerCase()),
-        )
-      )
-        (row.nearCopy++, flags.push('NEAR-COPY'));
+      if (action === 'remove_emoji' && out !== line) flag('sameWords', `NOT-RESTORED(${line})`);
+      if (content && words(out) === words(line)) flag('sameWords', 'SAME-WORDS');
+      else if (tonal && nearCopy(out, line, frame.facts.flatMap(factForms))) flag('nearCopy', 'NEAR-COPY');
       console.log(`    ${action.padEnd(12)} → ${out}${flags.length ? `   [${flags.join(', ')}]` : ''}`);
     }
   }
@@ -258,4 +262,3 @@ for (const r of rows.values()) {
     `${r.action.padEnd(12)} ${String(r.total).padStart(3)} ${String(r.failure).padStart(4)} ${String(r.inSet).padStart(5)} ${pct(r.subjectLost, r.subjectApplies)}   ${pct(r.factLost, r.factApplies)}   ${String(r.sameWords).padStart(5)}     ${String(r.nearCopy).padStart(4)}   ${String(r.repeat).padStart(4)}   ${String(r.sameAsOther).padStart(4)}`,
   );
 }
-void verbose;
