@@ -369,6 +369,12 @@ describe('refineOffline keeps what the line says (issue 33)', () => {
     }
   });
 
+  it('more formal is in the formal register, in either language: no "!", no emoji, no contractions', () => {
+    for (const r of all.filter((x) => x.action === 'more_formal')) {
+      expect(r.out, r.line).not.toMatch(/!|\p{Extended_Pictographic}|\b(?:it's|we're|you're|don't|can't|let's)\b/iu);
+    }
+  });
+
   it('a Kiswahili line stays Kiswahili: shorter keeps the date as the line says it, and no stand-in brand', () => {
     const line = 'Jikoni tunaandaa chakula cha jioni. Ijumaa, tarehe 20 Juni.';
     const [out] = refineOffline({

@@ -295,6 +295,11 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
   const briefFrame = parseFrame(topic, req.brand?.name);
   const allFacts = briefFrame.facts.flatMap(factForms);
   const speaker = briefFrame.speaker;
+  // Said by the right speaker: "I" only for a person, "we" (Kiswahili tu-, -etu) never for one.
+  const speaksRight = (t: string) =>
+    speaker === 'person'
+      ? !/\b(?:we|our|us)\b|\btu(?:na|ta|li|me|ki)\p{L}+|\b(?:yetu|letu|wetu|chetu|zetu)\b/iu.test(t)
+      : !/\b(?:I|my|me)\b/.test(t);
   const coreKey = (t: string) =>
     sentences(t)
       .filter((x) => !allFacts.some((f) => x.toLowerCase().includes(f)))
@@ -368,9 +373,7 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
       random: req.random ?? Math.random,
       toneOnly: true,
     }).lines;
-    // Said by the right speaker: "I" only for a person, "we" never for one.
-    const speaks = (t: string) => (speaker === 'person' ? !/\b(?:we|our|us)\b/i.test(t) : !/\b(?:I|my|me)\b/.test(t));
-    const generic = ask.filter((t) => fits(t) && !aboutBrief(t) && !PLACEHOLDER_BRAND.test(t) && speaks(t));
+    const generic = ask.filter((t) => fits(t) && !aboutBrief(t) && !PLACEHOLDER_BRAND.test(t));
     const own = ask
       .filter((t) => fits(t) && aboutBrief(t))
       .sort((a, b) => overlap(b, original) - overlap(a, original) || a.length - b.length);
@@ -398,24 +401,29 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
    * angle, not the original's own sentences) any fresh one, and only then the rest.
    */
   /** A rewording in a tone: the tone's own lines that keep the subject and fact (or have them put back), then its generic lines with them put back, then any candidate. */
-  const rewordInTone = (tones: Tone[], fits: (t: string) => boolean) => {
+  const rewordInTone = (tones: Tone[], fits: (t: string) => boolean, shape: (t: string) => string = (t) => t) => {
     const isFresh = (t: string) => !nearCopy(t, line, allFacts);
+    const ok = (t: string) => fits(t) && isFresh(t) && speaksRight(t);
+    const put = (t: string) => add(shape(t));
     const found = tones.map((tone) => inTone(tone, fits));
     const own = found.flatMap((f) => f.own);
-    for (const t of own) if (fits(t) && isFresh(t) && keepsMark(t) && keepsFact(t)) add(t);
-    for (const t of own.map(graft)) if (fits(t) && isFresh(t) && keepsMark(t)) add(t);
-    if (keep.label !== null) for (const t of found.flatMap((f) => f.generic).map(graft)) if (fits(t) && isFresh(t)) add(t);
-    reword([...own, ...found.flatMap((f) => f.general)], fits, true);
+    for (const t of own) if (ok(t) && keepsMark(t) && keepsFact(t)) put(t);
+    for (const t of own.map(graft)) if (ok(t) && keepsMark(t)) put(t);
+    if (keep.label !== null) for (const t of found.flatMap((f) => f.generic).map(graft)) if (ok(t)) put(t);
+    reword([...own, ...found.flatMap((f) => f.general)], fits, true, shape);
   };
-  const reword = (candidates: string[], fits: (t: string) => boolean, fresh: boolean) => {
+  /** A rewording from candidates: whole, then with the subject and fact put back, then the subject alone, then any fresh one said by the right speaker, then any. */
+  const reword = (candidates: string[], fits: (t: string) => boolean, fresh: boolean, shape: (t: string) => string = (t) => t) => {
     const isFresh = (t: string) => !fresh || !nearCopy(t, line, allFacts);
-    for (const t of candidates) if (fits(t) && isFresh(t) && keepsMark(t) && keepsFact(t)) add(t);
-    for (const t of candidates.map(graft)) if (fits(t) && isFresh(t)) add(t);
+    const ok = (t: string) => fits(t) && isFresh(t) && speaksRight(t);
+    const put = (t: string) => add(shape(t));
+    for (const t of candidates) if (ok(t) && keepsMark(t) && keepsFact(t)) put(t);
+    for (const t of candidates.map(graft)) if (ok(t)) put(t);
     // No room for both (a punchier line is shorter): the subject before the fact.
-    for (const t of candidates) if (fits(t) && isFresh(t) && keepsMark(t)) add(t);
-    for (const t of candidates.map(graftSubject)) if (fits(t) && isFresh(t)) add(t);
-    for (const t of candidates) if (fits(t) && isFresh(t)) add(t);
-    for (const t of candidates) if (fits(t)) add(t);
+    for (const t of candidates) if (ok(t) && keepsMark(t)) put(t);
+    for (const t of candidates.map(graftSubject)) if (ok(t)) put(t);
+    for (const t of candidates) if (ok(t)) put(t);
+    for (const t of candidates) if (fits(t)) put(t);
   };
 
   switch (req.action) {
@@ -464,7 +472,8 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
       break;
     case 'more_formal': {
       // Another angle in the formal register first; the same line without emoji, "!" and contractions only when none is found.
-      rewordInTone(['corporate'], () => true);
+      // The formal register: no emoji, no "!", no contractions.
+      rewordInTone(['corporate'], () => true, formalized);
       const formal = formalized(line);
       if (out.length === 0 && formal !== line) {
         excludedWords.delete(wordsKey(line));
