@@ -194,8 +194,8 @@ BRIEFS.forEach((b, i) => {
     for (const action of REFINE_ACTIONS) {
       const translateTo: LanguageId = b.language === 'sw' ? 'en' : 'sw';
       // remove_emoji on a line without emoji has nothing to do: it is tried on add_emoji's answer instead, and must give the line back.
-      const input = action === 'remove_emoji' && withEmoji !== null ? withEmoji : line;
-      const out = refineOffline({
+      const input: string = action === 'remove_emoji' && withEmoji !== null ? withEmoji : line;
+      const out: string | undefined = refineOffline({
         line: input,
         action,
         fromLanguage: b.language,
