@@ -340,6 +340,39 @@ describe('refineOffline keeps what the line says (issue 33)', () => {
     }
   });
 
+  it('shorter never keeps a sentence that leans on one it drops ("It\'s science." without its joke)', () => {
+    const cases = [
+      {
+        line: "Sweet Crumb. Calories from birthday cake don't count. It's science. From UGX 60,000.",
+        topic: 'Sweet Crumb cupcakes, Kampala, birthday boxes of 12 for UGX 60,000',
+        leaning: /It's science/,
+        before: /Calories/,
+      },
+      {
+        line: 'Wambui Tailors. Fits like it was made for you. It was. Done in two days.',
+        topic: SETS[0]!.topic,
+        leaning: /It was\./,
+        before: /Fits like/,
+      },
+    ];
+    for (const c of cases) {
+      const lines = refineOffline({
+        line: c.line,
+        action: 'shorter',
+        fromLanguage: 'en',
+        language: 'en',
+        category: 'adlines',
+        tone: 'funny',
+        topic: c.topic,
+        maxChars: 500,
+        count: 5,
+        random: seededRandom(6),
+      }).lines;
+      expect(lines.length).toBeGreaterThan(0);
+      for (const out of lines) if (c.leaning.test(out)) expect(out, out).toMatch(c.before);
+    }
+  });
+
   it('longer, funnier and more formal keep the name and the fact the line says', () => {
     const cases = all.filter((r) => ['longer', 'funnier', 'more_formal'].includes(r.action));
     for (const r of cases) {

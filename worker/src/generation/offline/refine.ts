@@ -29,6 +29,9 @@ export interface OfflineRefineRequest {
 }
 
 const MAX_COUNT = 10;
+/** A sentence that only makes sense after the one before it (a pronoun or a connective first). */
+const DEPENDENT =
+  /^(?:it|it's|its|that|that's|this|they|they're|these|those|he|she|which|so|but|and|or|either|neither|then|until|because|even|again|too|also|still|ndiyo|hiyo|hii|lakini|na|hata)\b/i;
 /** The library's stand-in for a brand ("your brand", "chapa yako"). */
 const PLACEHOLDER_BRAND = /\b(?:chapa yako|your brand)\b/i;
 const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -135,6 +138,8 @@ interface Keepers {
   label: string | null;
   fact: string | null;
   factSentence: string | null;
+  /** The main fact said on its own, as the writer says it ("Done while you wait."). */
+  brief: string | null;
 }
 
 /** How a line may say a fact: as the brief wrote it, or in Kiswahili ("Friday 20 June": "ijumaa, tarehe 20 juni"). */
@@ -157,8 +162,9 @@ function keepersOf(line: string, topic: string | null | undefined, brandName: st
   // The line's own sentence for it when that is only the fact ("Done in two days."), else the fact said on its own.
   const own = fact === null ? undefined : sentences(line).find((t) => t.toLowerCase().includes(fact));
   const short = own !== undefined && own.split(/\s+/).length <= 6 && (mark === null || !own.toLowerCase().includes(mark.toLowerCase()));
-  const said = main === null ? null : short ? own! : factSentence(main, lang, frame.speaker);
-  return { mark: mark?.toLowerCase() ?? null, label, fact, factSentence: said };
+  const alone = main === null ? null : factSentence(main, lang, frame.speaker);
+  const said = main === null ? null : short ? own! : alone;
+  return { mark: mark?.toLowerCase() ?? null, label, fact, factSentence: said, brief: alone };
 }
 
 /**
@@ -434,7 +440,10 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
       // then the subject and the fact said shortly ("Rosie's Bakery. Free delivery."); then lines recomposed from the brief.
       const parts = sentences(line).slice(0, 6);
       const subsets: string[] = [];
+      // A sentence that leans on the one before ("It's science.", "That's the rule.", "It was.") never stands without it.
+      const leans = parts.map((p, j) => j > 0 && DEPENDENT.test(p));
       for (let mask = 1; mask < 1 << parts.length; mask += 1) {
+        if (leans.some((l, j) => l && mask & (1 << j) && !(mask & (1 << (j - 1))))) continue;
         const t = parts.filter((_, j) => mask & (1 << j)).join(' ');
         if (t !== line && fits(t) && aboutBrief(t)) subsets.push(t);
       }
@@ -449,6 +458,10 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
       for (const t of essentials(req, line)) if (fits(t) && both(t)) add(t);
       const recomposed = recompose(req.tone, req.language, (t) => fits(t) && aboutBrief(t), Math.min(bound, limit));
       for (const t of recomposed.filter(both)) add(t);
+      // A recomposed line with the line's subject or fact put back, when it still fits; then the fact alone for a line that names no subject.
+      const unlimited = recompose(req.tone, req.language, aboutBrief);
+      for (const t of [...recomposed, ...unlimited].map(graft)) if (fits(t) && both(t)) add(t);
+      if (keep.mark === null && keep.brief !== null && fits(keep.brief) && !line.includes(keep.brief)) add(keep.brief);
       for (const t of subsets.filter(keepsFact)) add(t);
       for (const t of subsets) add(t);
       for (const t of essentials(req, line)) if (fits(t)) add(t);
