@@ -271,10 +271,15 @@ function lastResort(req: OfflineRefineRequest, line: string, bound: number): str
   }
   const limit = req.action === 'shorter' ? Math.floor(REFINE_SHORTER_RATIO * length(line)) : bound;
   const fitting = essentials(req, line).filter((t) => length(t) <= Math.min(limit, bound));
+  const person = parseFrame(normalizeTopic(req.topic) ?? line, req.brand?.name).speaker === 'person';
   const plain =
     req.language === 'sw'
-      ? ['Karibu sana, tuko tayari kukuhudumia.', 'Karibu sana leo.', 'Karibu sana.', 'Karibu.']
-      : ['Come and see us, we would love to meet you.', 'Come and see us today.', 'Come and see.', 'Welcome.'];
+      ? person
+        ? ['Karibu, tuwasiliane.', 'Karibu sana.', 'Karibu.']
+        : ['Karibu sana, tuko tayari kukuhudumia.', 'Karibu sana leo.', 'Karibu sana.', 'Karibu.']
+      : person
+        ? ['Happy to connect. Say hello.', 'Say hello.', 'Welcome.']
+        : ['Come and see us, we would love to meet you.', 'Come and see us today.', 'Come and see.', 'Welcome.'];
   return [...fitting, ...plain.filter((t) => length(t) <= Math.min(limit, bound))];
 }
 
@@ -407,13 +412,17 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
    * angle, not the original's own sentences) any fresh one, and only then the rest.
    */
   /** A rewording in a tone: the tone's own lines that keep the subject and fact (or have them put back), then its generic lines with them put back, then any candidate. */
-  const rewordInTone = (tones: Tone[], fits: (t: string) => boolean, shape: (t: string) => string = (t) => t) => {
+  const rewordInTone = (tones: Tone[], fits: (t: string) => boolean, shape: (t: string) => string = (t) => t, plain: string[] = []) => {
     const isFresh = (t: string) => !nearCopy(t, line, allFacts);
     const ok = (t: string) => fits(t) && isFresh(t) && speaksRight(t);
     const put = (t: string) => add(shape(t));
     const found = tones.map((tone) => inTone(tone, fits));
     const own = found.flatMap((f) => f.own);
-    for (const t of own) if (ok(t) && keepsMark(t) && keepsFact(t)) put(t);
+    const whole = (t: string) => ok(t) && keepsMark(t) && keepsFact(t);
+    for (const t of own) if (whole(t)) put(t);
+    for (const t of own.map(graft)) if (whole(t)) put(t);
+    // The subject and the fact said plainly ("Pixel Fix. Done while you wait."), where the tone's lines cannot hold both.
+    if (keep.fact !== null) for (const t of plain) if (whole(t)) put(t);
     for (const t of own.map(graft)) if (ok(t) && keepsMark(t)) put(t);
     if (keep.label !== null) for (const t of found.flatMap((f) => f.generic).map(graft)) if (ok(t)) put(t);
     reword([...own, ...found.flatMap((f) => f.general)], fits, true, shape);
@@ -477,7 +486,7 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
     }
     case 'punchier': {
       const shorter = (t: string) => length(t) < length(line);
-      rewordInTone(['bold', 'minimalist'], shorter);
+      rewordInTone(['bold', 'minimalist'], shorter, (t) => t, essentials(req, line));
       break;
     }
     case 'funnier':
