@@ -373,6 +373,32 @@ describe('refineOffline keeps what the line says (issue 33)', () => {
     }
   });
 
+  it('punchier keeps the fact when no bolder line has room for it, and a bio never gets a shop’s last resort', () => {
+    const base = { fromLanguage: 'en', language: 'en', maxChars: 500, count: 1, random: seededRandom(8) } as const;
+    const [punchy] = refineOffline({
+      ...base,
+      line: 'Pixel Fix: cracked screens replaced while you wait.',
+      action: 'punchier',
+      category: 'taglines',
+      tone: 'minimalist',
+      topic: 'Pixel Fix phone repair in Thika, screens replaced while you wait',
+    }).lines;
+    expect(punchy).toMatch(/Pixel Fix/);
+    expect(punchy).toMatch(/while you wait/i);
+    for (const action of ['shorter', 'punchier', 'funnier', 'more_formal'] as const) {
+      const [out] = refineOffline({
+        ...base,
+        line: 'Data analyst. Quality you can feel.',
+        action,
+        category: 'bios',
+        tone: 'corporate',
+        topic: 'LinkedIn headline for a data analyst with 6 years in retail banking',
+      }).lines;
+      expect(out, action).toBeDefined();
+      expect(out, action).not.toMatch(/come and see us/i);
+    }
+  });
+
   it('longer, funnier and more formal keep the name and the fact the line says', () => {
     const cases = all.filter((r) => ['longer', 'funnier', 'more_formal'].includes(r.action));
     for (const r of cases) {

@@ -271,7 +271,8 @@ function lastResort(req: OfflineRefineRequest, line: string, bound: number): str
   }
   const limit = req.action === 'shorter' ? Math.floor(REFINE_SHORTER_RATIO * length(line)) : bound;
   const fitting = essentials(req, line).filter((t) => length(t) <= Math.min(limit, bound));
-  const person = parseFrame(normalizeTopic(req.topic) ?? line, req.brand?.name).speaker === 'person';
+  // A bio's last resort is one anybody can sign: no shop's welcome on a person's profile.
+  const person = req.category === 'bios' || parseFrame(normalizeTopic(req.topic) ?? line, req.brand?.name).speaker === 'person';
   const plain =
     req.language === 'sw'
       ? person
