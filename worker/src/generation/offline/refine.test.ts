@@ -158,6 +158,18 @@ describe('refineOffline', () => {
     }
   });
 
+  it('a line without a brief gets a longer line even when no line of the library is longer, and a shorter one in another tone', () => {
+    const base = { fromLanguage: 'en', language: 'en', maxChars: 500, count: 1, random: seededRandom(9) } as const;
+    const line = 'Innovation rarely arrives fully formed. It grows from small, careful improvements.';
+    const [longer] = refineOffline({ ...base, line, action: 'longer', category: 'quotes', tone: 'inspirational' }).lines;
+    expect(longer).toBeDefined();
+    expect(graphemes(longer!)).toBeGreaterThan(graphemes(line));
+    expect(longer!.length).toBeLessThanOrEqual(getCategory('quotes').maxChars);
+    const [shorter] = refineOffline({ ...base, line: 'Born to disrupt.', action: 'shorter', category: 'taglines', tone: 'bold' }).lines;
+    expect(shorter).toBeDefined();
+    expect(graphemes(shorter!)).toBeLessThanOrEqual(Math.floor(REFINE_SHORTER_RATIO * graphemes('Born to disrupt.')));
+  });
+
   it('add_emoji picks the brief’s own emoji first', () => {
     const [line] = refine(CASES[0]!, { action: 'add_emoji' });
     expect(line).toMatch(/[🥐🍞🍩🎂]/u);

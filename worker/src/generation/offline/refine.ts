@@ -1,4 +1,4 @@
-import { EMOJI_SOME_MAX, getCategory, REFINE_SHORTER_RATIO } from '@gl/core';
+import { EMOJI_SOME_MAX, getCategory, REFINE_SHORTER_RATIO, TONES } from '@gl/core';
 import type { CategoryId, EmojiMode, HashtagMode, LanguageId, RefineAction, Tone } from '@gl/core';
 import { topicWords, understandBrief } from './brief';
 import { parseFrame } from './frame';
@@ -204,19 +204,39 @@ function refineFromLibrary(req: OfflineRefineRequest, line: string, bound: numbe
   const limit = req.action === 'shorter' ? Math.floor(REFINE_SHORTER_RATIO * original) : bound;
   const meets = (t: string) =>
     !excluded.has(lineKey(t)) && fitsBounds(t, category.minChars, bound) && (req.action !== 'longer' || length(t) > original);
-  const result = generateOffline({
-    category: req.category,
-    tone: REWRITE_TONE[req.action]!(req.tone),
-    topic: null,
-    language: req.action === 'translate' ? req.language : req.fromLanguage,
-    count: MAX_COUNT,
-    maxChars: Math.min(bound, limit),
-    exclude: [...excluded],
-    hashtags: req.hashtags,
-    emoji: req.emoji,
-    random: req.random ?? Math.random,
-  });
-  return { lines: result.lines.filter(meets).slice(0, count), source: result.source };
+  const ask = (tone: Tone, maxChars: number) =>
+    generateOffline({
+      category: req.category,
+      tone,
+      topic: null,
+      language: req.action === 'translate' ? req.language : req.fromLanguage,
+      count: MAX_COUNT,
+      maxChars,
+      exclude: [...excluded],
+      hashtags: req.hashtags,
+      emoji: req.emoji,
+      random: req.random ?? Math.random,
+    });
+  const tone = REWRITE_TONE[req.action]!(req.tone);
+  const result = ask(tone, Math.min(bound, limit));
+  const lines = result.lines.filter(meets);
+  if (lines.length === 0 && req.action === 'longer') {
+    // Nothing longer in the library: the line with a short one of its tone after it ("… Great things take time.").
+    const room = bound - length(line) - 1;
+    const body = /[.!?…]$/.test(line) ? line : `${line}.`;
+    if (room >= category.minChars) {
+      for (const extra of ask(tone, room).lines.sort((a, b) => a.length - b.length)) {
+        if (/\p{Extended_Pictographic}|#/u.test(extra)) continue;
+        const t = `${body} ${extra}`;
+        if (meets(t) && lineKey(extra) !== lineKey(line)) lines.push(t);
+      }
+    }
+  }
+  if (lines.length === 0 && req.action === 'shorter') {
+    // Nothing short enough in the tone: a short line of the library in any tone.
+    for (const other of TONES) if (other !== tone) lines.push(...ask(other, Math.min(bound, limit)).lines.filter(meets));
+  }
+  return { lines: lines.slice(0, count), source: result.source };
 }
 
 /**
