@@ -450,7 +450,7 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
   };
   /** A rewording from candidates: whole, then with the subject and fact put back, then the subject alone, then any fresh one said by the right speaker, then any. */
   const reword = (candidates: string[], fits: (t: string) => boolean, fresh: boolean, shape: (t: string) => string = (t) => t) => {
-    const isFresh = (t: string) => !fresh || !nearCopy(t, line, allFacts);
+    const isFresh = (t: string) => !fresh || !nearCopy(t, line);
     const ok = (t: string) => fits(t) && isFresh(t) && speaksRight(t);
     const put = (t: string) => add(shape(t));
     for (const t of candidates) if (ok(t) && keepsMark(t) && keepsFact(t)) put(t);
@@ -502,7 +502,12 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
       const longer = (t: string) => length(t) > length(line);
       const near = recompose(req.tone, req.language, (t) => longer(t) && overlap(t, original) > 0);
       const any = recompose(req.tone, req.language, () => true);
-      reword([...near, ...any], longer, false);
+      // A new sentence added to the line, or a new line: before the line with one sentence swapped (its call to action for another).
+      const own = new Set(sentences(line).map(wordsKey));
+      const adds = (t: string) => [...own].every((k) => sentences(t).some((x) => wordsKey(x) === k)) || !nearCopy(t, line);
+      const candidates = [...near, ...any];
+      reword(candidates.filter(adds), longer, false);
+      reword(candidates, longer, false);
       break;
     }
     case 'punchier': {
