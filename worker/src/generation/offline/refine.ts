@@ -1,7 +1,9 @@
-import { EMOJI_SOME_MAX, getCategory, REFINE_SHORTER_RATIO } from '@gl/core';
+import { EMOJI_SOME_MAX, getCategory, REFINE_SHORTER_RATIO, TONES } from '@gl/core';
 import type { CategoryId, EmojiMode, HashtagMode, LanguageId, RefineAction, Tone } from '@gl/core';
 import { topicWords, understandBrief } from './brief';
 import { parseFrame } from './frame';
+import { swFact } from './facts-sw';
+import type { Fact } from './frame';
 import { factSentence } from './kind-writer';
 import { nounEntry, translations } from './lexicon';
 import { generateOffline, type OfflineBrand, type OfflineResult } from './offline-generator';
@@ -27,6 +29,11 @@ export interface OfflineRefineRequest {
 }
 
 const MAX_COUNT = 10;
+/** A sentence that only makes sense after the one before it (a pronoun or a connective first). */
+const DEPENDENT =
+  /^(?:it|it's|its|that|that's|this|they|they're|these|those|he|she|which|so|but|and|or|either|neither|then|until|because|even|again|too|also|still|ndiyo|hiyo|hii|lakini|na|hata)\b/i;
+/** The library's stand-in for a brand ("your brand", "chapa yako"). */
+const PLACEHOLDER_BRAND = /\b(?:chapa yako|your brand)\b/i;
 const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 function length(text: string): number {
@@ -90,6 +97,76 @@ function formalized(line: string): string {
   return tidy(out);
 }
 
+/** A line's words only (no hashtags, emoji or punctuation; contractions spelled out): two lines with one key say the same thing. */
+function wordsKey(text: string): string {
+  return formalized(text.replace(/#[\p{L}\p{N}_]+/gu, ' '))
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * Whether a candidate keeps the original's angle: half or more of its words (beyond the sentences
+ * that only give a fact) are sentences of the original, so it is the same line with a sentence
+ * dropped, added or swapped ("… Let's fix that. DM us your design." for "… Let's fix that. Book a fitting.").
+ */
+function nearCopy(candidate: string, line: string, facts: string[] = []): boolean {
+  const own = new Set(sentences(line).map(wordsKey).filter(Boolean));
+  const content = sentences(candidate).filter((t) => !facts.some((f) => t.toLowerCase().includes(f)));
+  const keys = content.map(wordsKey).filter(Boolean);
+  const total = keys.reduce((n, k) => n + k.split(' ').length, 0);
+  if (total === 0) return sentences(candidate).every((t) => own.has(wordsKey(t)));
+  const shared = keys.filter((k) => own.has(k)).reduce((n, k) => n + k.split(' ').length, 0);
+  return shared * 2 >= total;
+}
+
+/** Whether a line says one sentence twice ("Bei: KSh 100 tu. Baraka. Bei: KSh 100 tu."). */
+function repeats(text: string): boolean {
+  const keys = sentences(text).map(wordsKey).filter(Boolean);
+  return new Set(keys).size < keys.length;
+}
+
+/**
+ * What a rewording of the line must keep (issue 33): the subject as the line names it (the brief's
+ * name, else the head noun of its subject) and the main fact (the first fact of the brief the line
+ * says), with the line's own sentence that says it and a label to put the subject back with.
+ */
+interface Keepers {
+  mark: string | null;
+  label: string | null;
+  fact: string | null;
+  factSentence: string | null;
+  /** The main fact said on its own, as the writer says it ("Done while you wait."). */
+  brief: string | null;
+}
+
+/** How a line may say a fact: as the brief wrote it, or in Kiswahili ("Friday 20 June": "ijumaa, tarehe 20 juni"). */
+export function factForms(fact: Fact): string[] {
+  const sw = swFact(fact);
+  return [fact.text, ...(sw ? [sw] : [])].map((x) => x.toLowerCase());
+}
+
+function keepersOf(line: string, topic: string | null | undefined, brandName: string | undefined, lang: 'en' | 'sw'): Keepers {
+  const frame = parseFrame(topic ?? null, brandName);
+  const low = line.toLowerCase();
+  const head = frame.subject?.split(/\s+/).pop() ?? null;
+  const marks = [frame.name, head].filter((m): m is string => typeof m === 'string' && m.length > 2);
+  const mark = marks.find((m) => low.includes(m.toLowerCase())) ?? null;
+  const subjectLabel = frame.subject && frame.subject.split(/\s+/).length <= 3 ? frame.subject : null;
+  const labelText = mark === null ? null : mark === frame.name ? frame.name : subjectLabel;
+  const label = labelText ? labelText.charAt(0).toUpperCase() + labelText.slice(1) : null;
+  const main = frame.facts.find((f) => factForms(f).some((x) => low.includes(x))) ?? null;
+  const fact = main === null ? null : factForms(main).find((x) => low.includes(x))!;
+  // The line's own sentence for it when that is only the fact ("Done in two days."), else the fact said on its own.
+  const own = fact === null ? undefined : sentences(line).find((t) => t.toLowerCase().includes(fact));
+  const short = own !== undefined && own.split(/\s+/).length <= 6 && (mark === null || !own.toLowerCase().includes(mark.toLowerCase()));
+  const alone = main === null ? null : factSentence(main, lang, frame.speaker);
+  const said = main === null ? null : short ? own! : alone;
+  return { mark: mark?.toLowerCase() ?? null, label, fact, factSentence: said, brief: alone };
+}
+
 /**
  * Refines one line offline (DESIGN.md §13), honestly: `shorter` is a shorter line about the same
  * subject (a sentence of it, or a line recomposed from the brief), at most 80% of the original's
@@ -127,19 +204,39 @@ function refineFromLibrary(req: OfflineRefineRequest, line: string, bound: numbe
   const limit = req.action === 'shorter' ? Math.floor(REFINE_SHORTER_RATIO * original) : bound;
   const meets = (t: string) =>
     !excluded.has(lineKey(t)) && fitsBounds(t, category.minChars, bound) && (req.action !== 'longer' || length(t) > original);
-  const result = generateOffline({
-    category: req.category,
-    tone: REWRITE_TONE[req.action]!(req.tone),
-    topic: null,
-    language: req.action === 'translate' ? req.language : req.fromLanguage,
-    count: MAX_COUNT,
-    maxChars: Math.min(bound, limit),
-    exclude: [...excluded],
-    hashtags: req.hashtags,
-    emoji: req.emoji,
-    random: req.random ?? Math.random,
-  });
-  return { lines: result.lines.filter(meets).slice(0, count), source: result.source };
+  const ask = (tone: Tone, maxChars: number) =>
+    generateOffline({
+      category: req.category,
+      tone,
+      topic: null,
+      language: req.action === 'translate' ? req.language : req.fromLanguage,
+      count: MAX_COUNT,
+      maxChars,
+      exclude: [...excluded],
+      hashtags: req.hashtags,
+      emoji: req.emoji,
+      random: req.random ?? Math.random,
+    });
+  const tone = REWRITE_TONE[req.action]!(req.tone);
+  const result = ask(tone, Math.min(bound, limit));
+  const lines = result.lines.filter(meets);
+  if (lines.length === 0 && req.action === 'longer') {
+    // Nothing longer in the library: the line with a short one of its tone after it ("… Great things take time.").
+    const room = bound - length(line) - 1;
+    const body = /[.!?…]$/.test(line) ? line : `${line}.`;
+    if (room >= category.minChars) {
+      for (const extra of ask(tone, room).lines.sort((a, b) => a.length - b.length)) {
+        if (/\p{Extended_Pictographic}|#/u.test(extra)) continue;
+        const t = `${body} ${extra}`;
+        if (meets(t) && lineKey(extra) !== lineKey(line)) lines.push(t);
+      }
+    }
+  }
+  if (lines.length === 0 && req.action === 'shorter') {
+    // Nothing short enough in the tone: a short line of the library in any tone.
+    for (const other of TONES) if (other !== tone) lines.push(...ask(other, Math.min(bound, limit)).lines.filter(meets));
+  }
+  return { lines: lines.slice(0, count), source: result.source };
 }
 
 /**
@@ -168,16 +265,42 @@ function essentials(req: OfflineRefineRequest, line: string): string[] {
 /** A line that always fits: the essentials, else the brief's own first words as a label, else a plain word of the category. */
 function lastResort(req: OfflineRefineRequest, line: string, bound: number): string[] {
   if (req.action === 'longer') {
-    // Longer: the line with the brief's main fact, or a welcome, after it.
-    const extra = [...essentials(req, line).slice(0, 1), req.language === 'sw' ? 'Karibu sana.' : 'Come and see us.'];
-    return extra.map((e) => `${/[.!?…]$/.test(line) ? line : `${line}.`} ${e}`).filter((t) => length(t) <= bound);
+    // Longer: the line with the brief's main fact, its place or a welcome after it (what it does not say yet).
+    const frame = parseFrame(normalizeTopic(req.topic) ?? line, req.brand?.name);
+    const low = line.toLowerCase();
+    const place = frame.places.find((p) => !low.includes(p.toLowerCase()));
+    const sw = req.language === 'sw';
+    const extra = [
+      ...essentials(req, line).slice(0, 1),
+      ...(place ? [sw ? `Tuko ${place}.` : `In ${place}.`] : []),
+      sw ? 'Karibu sana.' : frame.speaker === 'person' ? 'Say hello.' : 'Come and see us.',
+      sw ? 'Karibu.' : 'Welcome.',
+    ];
+    const said = new Set(sentences(line).map(wordsKey));
+    // A line already at the category's length: a word more where one fits ("Kazi Safi Laundry in Ruaka.", "we will").
+    const wordMore = frame.places
+      .filter((p) => !sw && line.includes(`, ${p}`))
+      .map((p) => line.replace(`, ${p}`, ` in ${p}`))
+      .concat([formalized(line)])
+      .filter((t) => length(t) > length(line));
+    return extra
+      .filter((e) => !sentences(e).some((t) => said.has(wordsKey(t))))
+      .map((e) => `${/[.!?…]$/.test(line) ? line : `${line}.`} ${e}`)
+      .concat(wordMore)
+      .filter((t) => length(t) <= bound);
   }
   const limit = req.action === 'shorter' ? Math.floor(REFINE_SHORTER_RATIO * length(line)) : bound;
   const fitting = essentials(req, line).filter((t) => length(t) <= Math.min(limit, bound));
+  // A bio's last resort is one anybody can sign: no shop's welcome on a person's profile.
+  const person = req.category === 'bios' || parseFrame(normalizeTopic(req.topic) ?? line, req.brand?.name).speaker === 'person';
   const plain =
     req.language === 'sw'
-      ? ['Karibu sana, tuko tayari kukuhudumia.', 'Karibu sana leo.', 'Karibu sana.', 'Karibu.']
-      : ['Come and see us, we would love to meet you.', 'Come and see us today.', 'Come and see.', 'Welcome.'];
+      ? person
+        ? ['Karibu, tuwasiliane.', 'Karibu sana.', 'Karibu.']
+        : ['Karibu sana, tuko tayari kukuhudumia.', 'Karibu sana leo.', 'Karibu sana.', 'Karibu.']
+      : person
+        ? ['Happy to connect. Say hello.', 'Say hello.', 'Welcome.']
+        : ['Come and see us, we would love to meet you.', 'Come and see us today.', 'Come and see.', 'Welcome.'];
   return [...fitting, ...plain.filter((t) => length(t) <= Math.min(limit, bound))];
 }
 
@@ -199,6 +322,23 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
   const switches = { hashtags: req.hashtags === 'none' ? ('none' as const) : undefined, emoji: req.emoji };
   const out: string[] = [];
   const seen = new Set(excluded);
+  const excludedWords = new Set([line, ...(req.exclude ?? [])].map(wordsKey));
+  // A line of the set with only its fact sentence swapped ("… Tickets: KSh 1,000." for "… On Saturday 12 April.") is that line too.
+  const briefFrame = parseFrame(topic, req.brand?.name);
+  const allFacts = briefFrame.facts.flatMap(factForms);
+  const speaker = briefFrame.speaker;
+  // Said by the right speaker: "I" only for a person, "we" (Kiswahili tu-, -etu) never for one.
+  const speaksRight = (t: string) =>
+    speaker === 'person'
+      ? !/\b(?:we|our|us)\b|\btu(?:na|ta|li|me|ki)\p{L}+|\b(?:yetu|letu|wetu|chetu|zetu)\b/iu.test(t)
+      : !/\b(?:I|my|me)\b/.test(t);
+  const coreKey = (t: string) =>
+    sentences(t)
+      .filter((x) => !allFacts.some((f) => x.toLowerCase().includes(f)))
+      .map(wordsKey)
+      .filter(Boolean)
+      .join('|');
+  const excludedCores = new Set([line, ...(req.exclude ?? [])].map(coreKey).filter((k) => k.includes('|') || k.split(' ').length >= 4));
   const add = (text: string | null, sameWords = false) => {
     if (text === null || out.length >= count) return;
     const clean = reduceLine(tidy(text), switches);
@@ -206,13 +346,15 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
     const key = lineKey(clean);
     const bare = lineKey(stripEmoji(clean));
     if (seen.has(key) || (!sameWords && seen.has(bare))) return;
+    // A line of the set with hashtags or punctuation changed is still that line.
+    if (!sameWords && (excludedWords.has(wordsKey(clean)) || excludedCores.has(coreKey(clean)) || repeats(clean))) return;
     seen.add(key);
     seen.add(bare);
     out.push(clean);
   };
   // A refined line still names the brief (its subject, place, name, offers), not just any word of the line.
   // (A fact of the brief, "free delivery", is not what it is about.)
-  const factTexts = parseFrame(req.topic, req.brand?.name).facts.map((f) => f.text.toLowerCase());
+  const factTexts = parseFrame(req.topic, req.brand?.name).facts.flatMap(factForms);
   const offers =
     normalizeTopic(req.topic) !== null
       ? brief.offers.map((o) => o.en).filter((o) => !factTexts.some((f) => f.includes(o.toLowerCase())))
@@ -243,6 +385,82 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
       lines.filter((t) => keep(t) && aboutBrief(t)).sort((a, b) => overlap(b, original) - overlap(a, original) || a.length - b.length);
     return toneOnly ? [...rank(ask(true)), ...rank(ask(false))] : rank(ask(false));
   };
+  /**
+   * Candidates in a tone, apart: the tone's own lines about the brief, the tone's own lines about
+   * nothing in particular ("Worth the hype. Mostly.", only ever offered with the line's subject
+   * put back), and the brief's other lines written in that tone.
+   */
+  const inTone = (tone: Tone, fits: (t: string) => boolean) => {
+    const ask = generateOffline({
+      category: req.category,
+      tone,
+      topic,
+      brand: req.brand,
+      language: req.language,
+      count: MAX_COUNT,
+      maxChars: bound,
+      exclude: [...seen],
+      hashtags: req.hashtags,
+      emoji: req.emoji,
+      random: req.random ?? Math.random,
+      toneOnly: true,
+    }).lines;
+    const generic = ask.filter((t) => fits(t) && !aboutBrief(t) && !PLACEHOLDER_BRAND.test(t));
+    const own = ask
+      .filter((t) => fits(t) && aboutBrief(t))
+      .sort((a, b) => overlap(b, original) - overlap(a, original) || a.length - b.length);
+    return { own, generic, general: recompose(tone, req.language, fits) };
+  };
+
+  // What the original says that its rewording keeps: the subject as the line names it, and its main fact.
+  const keep = keepersOf(line, topic, req.brand?.name, req.language === 'sw' ? 'sw' : 'en');
+  const keepsMark = (t: string) => keep.mark === null || t.toLowerCase().includes(keep.mark);
+  const keepsFact = (t: string) => keep.fact === null || t.toLowerCase().includes(keep.fact);
+  const graftSubject = (t: string) => (!keepsMark(t) && keep.label ? `${keep.label}. ${t.trim()}` : t);
+  /** A candidate with what it dropped put back: the subject's label before it, the fact's sentence after it (before any hashtags or emoji). */
+  const graft = (t: string): string => {
+    let text = t.trim();
+    if (!keepsFact(text) && keep.factSentence) {
+      const tail = /(?:\s+(?:#[\p{L}\p{N}_]+|\p{Extended_Pictographic}\uFE0F?))+$/u.exec(text)?.[0] ?? '';
+      const body = text.slice(0, text.length - tail.length);
+      text = `${/[.!?…]$/.test(body) ? body : `${body}.`} ${keep.factSentence}${tail}`;
+    }
+    return graftSubject(text);
+  };
+  /**
+   * A rewording (longer, punchier, funnier, more formal) from recomposed candidates: first those that
+   * keep the subject and the fact, then candidates with them put back, then (when `fresh`: a new
+   * angle, not the original's own sentences) any fresh one, and only then the rest.
+   */
+  /** A rewording in a tone: the tone's own lines that keep the subject and fact (or have them put back), then its generic lines with them put back, then any candidate. */
+  const rewordInTone = (tones: Tone[], fits: (t: string) => boolean, shape: (t: string) => string = (t) => t, plain: string[] = []) => {
+    const isFresh = (t: string) => !nearCopy(t, line, allFacts);
+    const ok = (t: string) => fits(t) && isFresh(t) && speaksRight(t);
+    const put = (t: string) => add(shape(t));
+    const found = tones.map((tone) => inTone(tone, fits));
+    const own = found.flatMap((f) => f.own);
+    const whole = (t: string) => ok(t) && keepsMark(t) && keepsFact(t);
+    for (const t of own) if (whole(t)) put(t);
+    for (const t of own.map(graft)) if (whole(t)) put(t);
+    // The subject and the fact said plainly ("Pixel Fix. Done while you wait."), where the tone's lines cannot hold both.
+    if (keep.fact !== null) for (const t of plain) if (whole(t)) put(t);
+    for (const t of own.map(graft)) if (ok(t) && keepsMark(t)) put(t);
+    if (keep.label !== null) for (const t of found.flatMap((f) => f.generic).map(graft)) if (ok(t)) put(t);
+    reword([...own, ...found.flatMap((f) => f.general)], fits, true, shape);
+  };
+  /** A rewording from candidates: whole, then with the subject and fact put back, then the subject alone, then any fresh one said by the right speaker, then any. */
+  const reword = (candidates: string[], fits: (t: string) => boolean, fresh: boolean, shape: (t: string) => string = (t) => t) => {
+    const isFresh = (t: string) => !fresh || !nearCopy(t, line);
+    const ok = (t: string) => fits(t) && isFresh(t) && speaksRight(t);
+    const put = (t: string) => add(shape(t));
+    for (const t of candidates) if (ok(t) && keepsMark(t) && keepsFact(t)) put(t);
+    for (const t of candidates.map(graft)) if (ok(t)) put(t);
+    // No room for both (a punchier line is shorter): the subject before the fact.
+    for (const t of candidates) if (ok(t) && keepsMark(t)) put(t);
+    for (const t of candidates.map(graftSubject)) if (ok(t)) put(t);
+    for (const t of candidates) if (ok(t)) put(t);
+    for (const t of candidates) if (fits(t)) put(t);
+  };
 
   switch (req.action) {
     case 'shorter': {
@@ -251,10 +469,11 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
       // The line's sentences that keep its subject and its main fact (the first fact of the brief it names), longest first;
       // then the subject and the fact said shortly ("Rosie's Bakery. Free delivery."); then lines recomposed from the brief.
       const parts = sentences(line).slice(0, 6);
-      const lineFact = factTexts.find((f) => line.toLowerCase().includes(f)) ?? null;
-      const keepsFact = (t: string) => lineFact === null || t.toLowerCase().includes(lineFact);
       const subsets: string[] = [];
+      // A sentence that leans on the one before ("It's science.", "That's the rule.", "It was.") never stands without it.
+      const leans = parts.map((p, j) => j > 0 && DEPENDENT.test(p));
       for (let mask = 1; mask < 1 << parts.length; mask += 1) {
+        if (leans.some((l, j) => l && mask & (1 << j) && !(mask & (1 << (j - 1))))) continue;
         const t = parts.filter((_, j) => mask & (1 << j)).join(' ');
         if (t !== line && fits(t) && aboutBrief(t)) subsets.push(t);
       }
@@ -263,12 +482,16 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
         .filter((m): m is string => typeof m === 'string' && m.length > 2)
         .map((m) => m.toLowerCase());
       const namesSubject = (t: string) => marks.length === 0 || marks.some((m) => t.toLowerCase().includes(m));
-      const both = (t: string) => keepsFact(t) && namesSubject(t);
+      const both = (t: string) => keepsFact(t) && namesSubject(t) && keepsMark(t);
       subsets.sort((a, b) => Number(both(b)) - Number(both(a)) || Number(keepsFact(b)) - Number(keepsFact(a)) || b.length - a.length);
       for (const t of subsets.filter(both)) add(t);
       for (const t of essentials(req, line)) if (fits(t) && both(t)) add(t);
       const recomposed = recompose(req.tone, req.language, (t) => fits(t) && aboutBrief(t), Math.min(bound, limit));
       for (const t of recomposed.filter(both)) add(t);
+      // A recomposed line with the line's subject or fact put back, when it still fits; then the fact alone for a line that names no subject.
+      const unlimited = recompose(req.tone, req.language, aboutBrief);
+      for (const t of [...recomposed, ...unlimited].map(graft)) if (fits(t) && both(t)) add(t);
+      if (keep.mark === null && keep.brief !== null && fits(keep.brief) && !line.includes(keep.brief)) add(keep.brief);
       for (const t of subsets.filter(keepsFact)) add(t);
       for (const t of subsets) add(t);
       for (const t of essentials(req, line)) if (fits(t)) add(t);
@@ -277,22 +500,33 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
     }
     case 'longer': {
       const longer = (t: string) => length(t) > length(line);
-      for (const t of recompose(req.tone, req.language, (t) => longer(t) && overlap(t, original) > 0)) add(t);
-      for (const t of recompose(req.tone, req.language, longer)) add(t);
+      const near = recompose(req.tone, req.language, (t) => longer(t) && overlap(t, original) > 0);
+      const any = recompose(req.tone, req.language, () => true);
+      // A new sentence added to the line, or a new line: before the line with one sentence swapped (its call to action for another).
+      const own = new Set(sentences(line).map(wordsKey));
+      const adds = (t: string) => [...own].every((k) => sentences(t).some((x) => wordsKey(x) === k)) || !nearCopy(t, line);
+      const candidates = [...near, ...any];
+      reword(candidates.filter(adds), longer, false);
+      reword(candidates, longer, false);
       break;
     }
     case 'punchier': {
       const shorter = (t: string) => length(t) < length(line);
-      for (const tone of ['bold', 'minimalist'] as const) for (const t of recompose(tone, req.language, shorter, bound, true)) add(t);
+      rewordInTone(['bold', 'minimalist'], shorter, (t) => t, essentials(req, line));
       break;
     }
     case 'funnier':
-      for (const t of recompose('funny', req.language, () => true, bound, true)) add(t);
+      rewordInTone(['funny'], () => true);
       break;
     case 'more_formal': {
+      // Another angle in the formal register first; the same line without emoji, "!" and contractions only when none is found.
+      // The formal register: no emoji, no "!", no contractions.
+      rewordInTone(['corporate'], () => true, formalized);
       const formal = formalized(line);
-      if (lineKey(formal) !== lineKey(line) || formal !== line) add(formal);
-      for (const t of recompose('corporate', req.language, () => true, bound, true)) add(t);
+      if (out.length === 0 && formal !== line) {
+        excludedWords.delete(wordsKey(line));
+        add(formal);
+      }
       break;
     }
     case 'add_emoji': {
@@ -328,8 +562,16 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
   }
   // Nothing about the brief meets a rewording (a three-word line asked to be punchier): a line of the library that does.
   if (out.length === 0 && REWRITE_TONE[req.action] !== undefined) {
-    const library = refineFromLibrary(req, line, bound, count, excluded);
-    if (library.lines.length > 0) return library;
+    const found = refineFromLibrary(req, line, bound, count, excluded);
+    // A line of the library that names a brand it does not have ("Chapa yako: …") is no answer for a brief that has a subject.
+    const library = topic === null ? found : { ...found, lines: found.lines.filter((t) => !PLACEHOLDER_BRAND.test(t)) };
+    // A library line says nothing of the brief: with the subject and fact the original named put back, when they fit.
+    if (req.action !== 'shorter') {
+      const longer = (t: string) => req.action !== 'longer' || length(t) > length(line);
+      const shorter = (t: string) => req.action !== 'punchier' || length(t) < length(line);
+      for (const t of library.lines.map(graft)) if (longer(t) && shorter(t)) add(t);
+    }
+    if (out.length === 0 && library.lines.length > 0) return library;
     // The plan of last resort: the brief's name or subject, with its main fact, in as few words as fit.
     for (const t of lastResort(req, line, bound)) add(t);
   }
