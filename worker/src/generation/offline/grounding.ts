@@ -224,11 +224,19 @@ const SHOP_CALL =
 /** First person plural. */
 const WE = /\b(?:we|we're|we've|we'll|we'd|us|our|ours)\b/i;
 
+/** Whether the brief speaks as one person: a person, or a brief in "I"/"my" that never says "we" ("I am a nurse who bakes…"). */
+export function speaksAsOne(frame: Frame): boolean {
+  const topic = frame.topic ?? '';
+  if (/\b(?:we|we're|our|us)\b/i.test(topic)) return false;
+  const said = topic.replace(/^[^:]*\b(?:for|of) (?:my|me)\b[^:,]*[:,]/i, '');
+  return frame.speaker === 'person' || /(?:^|[\s,.;:])[Ii](?:'m)?\s+\p{L}|\b(?:my|me)\b/u.test(said);
+}
+
 /** Whether a line fits its speaker and carries no label (see the file's comment). */
 export function speakerSafe(text: string, frame: Frame): boolean {
   if (LABEL.test(text) || REQUEST.test(text) || INVENTED_CLAIM.test(text)) return false;
   const topic = frame.topic ?? '';
-  if (frame.speaker === 'person' && WE.test(text) && !/\b(?:we|our|us)\b/i.test(topic)) return false;
+  if (speaksAsOne(frame) && WE.test(text)) return false;
   if (SHOP_CALL.test(text) && !sellsGoods(frame)) {
     // Unless the brief itself sells so ("order by WhatsApp", "tickets in stock").
     const m = SHOP_CALL.exec(text)?.[0].toLowerCase() ?? '';

@@ -1,6 +1,7 @@
 import type { CategoryId, Tone } from '@gl/core';
 import type { Fact, Frame } from './frame';
 import type { KindCandidate } from './kind-writer';
+import { speaksAsOne } from './grounding';
 import { lineKey } from './text';
 
 /**
@@ -71,7 +72,7 @@ export function speakerCta(frame: Frame, n: number): string {
   const booking = /\bbook(?:ing)?\b|\breserv/.test(topic);
   const goods = frame.speaker === 'business' && (frame.kind.sells === 'product' || frame.kind.sells === 'food');
   const options =
-    frame.speaker === 'person'
+    frame.speaker === 'person' || (frame.speaker === 'business' && speaksAsOne(frame))
       ? ['Send me a message.', 'Message me.', 'Get in touch.']
       : frame.speaker === 'event'
         ? booking
