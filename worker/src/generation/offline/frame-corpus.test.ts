@@ -8,6 +8,15 @@ interface Expected {
   facts: string[];
   places: string[];
   name: string | null;
+  /** Optional (issue 33, the frame's guards): who speaks, the subject (null: none), how sure the kind is, the hook. */
+  speaker?: string;
+  subject?: string | null;
+  kindConfidence?: string;
+  hook?: string | null;
+  /** A kind the brief must not get (the audience or a describing word never sets it). */
+  notKind?: string;
+  /** Fragments no name, subject or offer may hold (request words, clause pieces, a second job). */
+  notInSlots?: string[];
 }
 const BRIEFS = corpus.briefs as Expected[];
 const sorted = (xs: readonly string[]) => [...xs].map((x) => x.toLowerCase()).sort();
@@ -29,6 +38,28 @@ function misses(field: 'kind' | 'facts' | 'places' | 'name'): string[] {
 
 const frames = new Map<string, Frame>();
 
+/** The misses of the optional fields: every one must hold (no tolerance: a wrong slot is a 0). */
+function guardMisses(): string[] {
+  const out: string[] = [];
+  for (const e of BRIEFS) {
+    const f = frames.get(e.brief) as Frame;
+    const check = (field: string, got: unknown, want: unknown) => {
+      if (want !== undefined && got !== want) out.push(`${e.brief}: ${field} ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+    };
+    check('speaker', f.speaker, e.speaker);
+    check('subject', f.subject, e.subject);
+    check('kindConfidence', f.kindConfidence, e.kindConfidence);
+    check('hook', f.hook, e.hook);
+    if (e.notKind !== undefined && f.kind.id === e.notKind) out.push(`${e.brief}: kind ${f.kind.id}, which it is not`);
+    for (const bad of e.notInSlots ?? []) {
+      const re = new RegExp(`(?:^|[^\\p{L}\\d])${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\p{L}\\d])`, 'iu');
+      for (const slot of [f.name, f.subject, ...f.offers])
+        if (slot && re.test(slot)) out.push(`${e.brief}: slot ${JSON.stringify(slot)} holds "${bad}"`);
+    }
+  }
+  return out;
+}
+
 describe('the frame corpus (issue 33)', () => {
   // Reading 300 briefs with compromise takes a few seconds on a busy machine: once, with room for it.
   beforeAll(() => {
@@ -42,6 +73,12 @@ describe('the frame corpus (issue 33)', () => {
 
   it.each(['facts', 'places', 'name'] as const)('reads the %s of every brief as expected', (field) => {
     const miss = misses(field);
+    expect(miss, miss.join('\n')).toEqual([]);
+  });
+
+  it('reads who speaks, the subject, the kind confidence and the hook, and keeps fragments out of every slot', () => {
+    expect(BRIEFS.filter((b) => b.speaker !== undefined || b.notInSlots !== undefined).length).toBeGreaterThanOrEqual(40);
+    const miss = guardMisses();
     expect(miss, miss.join('\n')).toEqual([]);
   });
 

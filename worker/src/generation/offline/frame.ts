@@ -7,6 +7,18 @@ import { firstClause, genericKind, matchKind, type KindSells } from './kinds';
 import type { Kind } from './kinds.schema';
 import { isKenyanPlace, isKnownPlace, isLabelIn, notAPlace, placesIn, properPlace } from './places';
 import { normalizeTopic } from './text';
+import {
+  HAPPENING,
+  ROLE_WORD,
+  businessSignals,
+  cleanSlot,
+  cutClause,
+  slotProblem,
+  hookOf,
+  launchOf,
+  personSignals,
+  stripEnRequest,
+} from './frame-guard';
 
 /**
  * One brief, understood (issue 33, DESIGN §18): what the subject IS and its kind from the kinds
@@ -23,6 +35,12 @@ export interface Fact {
   of?: string;
 }
 export type Speaker = 'business' | 'person' | 'event' | 'cause';
+/**
+ * How sure the kind is: 'high' when the kind's phrase is the subject's own head noun or the named
+ * trade ("bakery" of "family bakery"), 'low' when it comes from elsewhere in the first clause,
+ * 'none' for a generic kind. Kind content may add specifics only on 'high'.
+ */
+export type KindConfidence = 'high' | 'low' | 'none';
 
 export interface Frame {
   /** The brief as given (trimmed), or null. */
@@ -49,6 +67,13 @@ export interface Frame {
   kenyan: boolean;
   /** The older reader's understanding (for the template writer this one stands beside). */
   brief: Brief;
+  /** How sure the kind is (see KindConfidence); 'none' when the kind is generic. */
+  kindConfidence: KindConfidence;
+  /**
+   * The brief's single most distinctive short phrase, in its own words (≤ 6 words, whole on its
+   * own): "while you wait", "same day", "bring your own jars", "free for kids". Null when none.
+   */
+  hook: string | null;
 }
 
 const NUM = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
@@ -286,7 +311,7 @@ const EVENT_HEADS =
 const GOODS_HEADS =
   /(?:maker|makers|breeder|breeders|manufacturer|manufacturers|dealer|dealers|supplier|suppliers|seller|sellers|wholesaler|wholesale|shop|store|stall|kiosk|boutique|bales|bags|brand|briquettes|products|goods)$/i;
 const SERVICE_HEADS =
-  /(?:ing|tion|sion|ance|ence|ment|hire|rental|repairs?|services?|care|work|maintenance|fitter|fitters|sweep|interpreting|survey|surveys|van|home|mortuary)$/i;
+  /(?:ing|tion|sion|ance|ence|ment|hire|rental|repairs?|services?|care|work|maintenance|fitter|fitters|sweep|interpreting|survey|surveys|van|home|mortuary|tours?|trips?|cruises?|excursions?|walks?|hikes?)$/i;
 
 /** The kind of thing a brief the library has no kind for sells, read from what its first clause is. */
 function unmatchedSells(rest: string, brief: Brief, sells: KindSells): KindSells {
@@ -451,21 +476,63 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     /\b(?:sold|available|selling|found|shop)\s+(?:on|at|via|through)\s+(?:etsy|amazon|jumia|kilimall|instagram|facebook|tiktok|whatsapp|shopify|ebay)\b/gi,
     ' ',
   );
+  // English request words wherever they are ("need a caption for my …", "… bio pls", "headline for me:").
+  const english = !isSwahiliBrief(text);
+  const enRequest = english ? stripEnRequest(text) : { text, forMe: false };
+  text = enRequest.text;
+  // "Introducing Marrakesh, our new cedar diffuser": the product is the diffuser, its name Marrakesh.
+  const launch = english ? launchOf(text) : null;
+  if (launch) text = `${launch.what}${launch.rest}`;
   const asked = stripRequest(text);
   text = asked.text;
+  // "24, nursing student": an age says a person speaks; it is no name and no part of the subject.
+  if (english) text = text.replace(/^\s*\d{2}\s*(?:,|yo\b|y\/o\b|years?\s+old\b)\s*,?\s*/i, '');
+  const story =
+    english && /^\s*(?:we|i)\s+(?:[a-z]+ed|went|made|ate|took|got|did|saw|found|built|drove|ran|spent|gave|bought|visited)\s/i.test(text);
+  // "we clean exhaust hoods", "I fix laptops": a trade told by its verb is a service.
+  const doesService =
+    english &&
+    /^\s*(?:we|i)\s+(?:also\s+|sell\s+and\s+|supply\s+and\s+)?(?:clean|fix|repair|install|service|paint|move|build|design|print|wash|teach|train|plan|shoot|cater|tutor|coach|unblock|spray|fumigate|maintain|inspect|manage|audit|translate)\b/i.test(
+      text,
+    );
   const { facts, rest } = scanFacts(text);
   let brief = understandBrief(rest || null, brand);
   const language: 'en' | 'sw' = rest && isSwahiliBrief(rest) ? 'sw' : 'en';
 
   // "Recruiting volunteer reading mentors": a call for volunteers is a cause, whatever the volunteers will do.
   const callForVolunteers = RECRUITING.test(rest) && /\b(?:volunteers?|recruiting|wanted)\b/i.test(firstClause(rest));
-  const match = callForVolunteers ? null : matchKind(rest, brief.subject?.en ?? null);
+  let match = callForVolunteers ? null : matchKind(rest, brief.subject?.en ?? null);
+  let kindConfidence: KindConfidence = match ? confidenceOf(match.phrase, rest, brief, match.kind) : 'none';
+  // The audience never sets the kind ("we clean hoods for restaurants"); a food kind needs the subject's own head noun.
+  if (
+    match &&
+    language === 'en' &&
+    (servedOnly(match.phrase, rest, brief) || (match.kind.sells === 'food' && foodModifier(match.phrase, rest)))
+  ) {
+    // A food word that only describes ("coffee-scented candles") makes nothing food.
+    if (match.kind.sells === 'food') brief = { ...brief, food: false };
+    match = null;
+    kindConfidence = 'none';
+  }
+  // "we rated every rolex stall in Kampala": a story told (a video, a post) names no trade.
+  if (match && story) {
+    match = null;
+    kindConfidence = 'none';
+  }
+  // "we fix fridges": a trade told by its verb is that service, never a shop of the things it works on.
+  if (match && doesService && (match.kind.sells === 'product' || match.kind.sells === 'food')) {
+    match = null;
+    kindConfidence = 'none';
+  }
   let sells: KindSells = match?.kind.sells ?? SELLS_OF_BRIEF[brief.kind];
   if (!match && brief.food) sells = 'food';
   if (!match && brief.aboutCode) sells = 'software';
   if (!match && sells === 'product' && brief.kind === 'thing' && brief.subject === null) sells = 'service';
   if (!match && sells === 'product' && SERVICE_WORDS.test(brief.subject?.en ?? rest)) sells = 'service';
-  if (!match) sells = callForVolunteers || facts.some((f) => f.type === 'goal') ? 'cause' : unmatchedSells(rest, brief, sells);
+  if (!match && doesService) sells = 'service';
+  if (!match && launch) sells = 'product';
+  if (!match && !launch && !doesService)
+    sells = callForVolunteers || facts.some((f) => f.type === 'goal') ? 'cause' : unmatchedSells(rest, brief, sells);
   const kind = match?.kind ?? genericKind(sells);
   const speaker: Speaker = match ? kind.speaker : SPEAKER_OF_SELLS[kind.sells];
 
@@ -671,18 +738,117 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     const group = /^([A-Za-z][a-z]+(?:\s[a-z]+){0,2})\s+(?:meets|gathers|runs|opens|plays)\b/.exec(rest);
     if (group?.[1] && !/^(?:we|i|they|it|he|she)$/i.test(group[1])) subjectText = group[1].charAt(0).toLowerCase() + group[1].slice(1);
   }
+  // What the launch names is the product's name, never a place spelt like it.
+  if (launch) {
+    name = launch.name;
+    for (let i = places.length - 1; i >= 0; i -= 1) if (places[i] === launch.name) places.splice(i, 1);
+  }
+  // Every slot is a noun phrase the brief names, or empty (an empty slot is a safe line; a wrong one is a 0).
+  if (name && !cleanSlot(name, 'name')) name = null;
+  for (let i = offers.length - 1; i >= 0; i -= 1) if (!cleanSlot(offers[i], 'offer')) offers.splice(i, 1);
+  if (subjectText) subjectText = cutClause(subjectText).replace(/\s+(?:now|also|too|again|here|there|today)$/i, '');
+  // "lavender and green tea scented soy candles": the reader's first conjunct is not the subject; the clause's head is.
+  const clause0 = firstClause(rest);
+  if (english && subjectText && !subjectText.includes(' ') && new RegExp(`^${escapeRe(subjectText)}\\s+(?:and|&)\\s+`, 'i').test(clause0)) {
+    const cw = clause0.split(/\s+/);
+    if (cw.length <= 8 && /[^s]s$/i.test(cw[cw.length - 1] ?? '')) subjectText = cw.slice(-2).join(' ');
+  }
+  // A subject the guard refuses may still hold the trade before a clause ("book drive before schools reopen").
+  const clauseCut = (): string | null => {
+    const cut = cutClause(clause0.replace(/^(?:a|an|the|our|my)\s+/i, ''));
+    return cut && cut !== clause0 && cut.split(/\s+/).length <= 4 && /^\p{Ll}/u.test(cut) && cleanSlot(cut, 'subject') ? cut : null;
+  };
+  if (english && !subjectText && !match) subjectText = clauseCut();
+  let subject = subjectText && !/\d/.test(subjectText) ? subjectText : match ? kind.noun.en : subjectText;
+  if (subject && !cleanSlot(subject, 'subject'))
+    subject = (english ? clauseCut() : null) ?? (match && kindConfidence === 'high' ? kind.noun.en : null);
+  // A kind's noun the brief never wrote ("race" of "5k Nyeri, fun run") gives way to the happening it names.
+  if (english && match && subject === kind.noun.en && kindConfidence !== 'high' && !rest.toLowerCase().includes(subject.toLowerCase()))
+    subject = happeningChunk(rest) ?? subject;
+  // "walk" of a "charity walk": the kind's phrase as the brief writes it says the subject more exactly.
+  if (match && subject && !subject.includes(' ') && match.phrase.endsWith(` ${subject.toLowerCase()}`)) {
+    const at = rest.toLowerCase().indexOf(match.phrase);
+    if (at >= 0) subject = rest.slice(at, at + match.phrase.length);
+  }
+  if (subject && ROLE_WORD.test(subject)) subject = null;
+  if (brief.name && !cleanSlot(brief.name, 'name') && brief.name !== name) brief = { ...brief, name: null };
+  // "restoring old Land Rovers": a capitalised object of a verb is no name.
+  if (name && english) {
+    const at = rest.indexOf(name);
+    if (at > 0 && /\b\p{L}+(?:ing|s|ed)\s+(?:(?:old|new|used|vintage|classic|the|a|an|some|every)\s+)?$/u.test(rest.slice(0, at)))
+      name = null;
+  }
+  if (subject && name && /^\p{Lu}/u.test(subject) && name.includes(subject)) subject = subject.toLowerCase();
+  // A launch's product split at its "and" ("cedar", "amber diffuser") is no offer: the product is the subject.
+  if (launch) offers.length = 0;
+  if (match && subject && kindConfidence === 'low' && new RegExp(`(?:^|\\s)${escapeRe(match.phrase)}(?:e?s)?$`, 'i').test(subject))
+    kindConfidence = 'high';
+  // "we clean exhaust hoods and kitchen ducts for …": the trade is what is done to the first thing named.
+  if (doesService && !subject) subject = serviceSubject(text);
+  // The older reader's subject, when it is a fragment, becomes the frame's (or none; a role word such as "mum" stays true).
+  if (
+    english &&
+    brief.subject &&
+    slotProblem(brief.subject.en, 'subject') !== null &&
+    slotProblem(brief.subject.en, 'subject') !== 'role word'
+  )
+    brief = { ...brief, subject: subject ? phraseOf(subject) : null };
+  const speakerFinal = english
+    ? speakerOfBrief(speakerOf, { raw: raw ?? '', rest, forMe: enRequest.forMe, kind, matched: Boolean(match), subject, facts, name })
+    : speakerOf;
+  if (speakerFinal === 'event' && !subject) {
+    subject = happeningChunk(rest);
+    if (subject)
+      for (let i = offers.length - 1; i >= 0; i -= 1) if (offers[i]?.toLowerCase() === subject.toLowerCase()) offers.splice(i, 1);
+  }
+  // What a person, an event or a cause is, again as an offer ("jazz night", "data analyst"); a shop's goods stay ("used tyres").
+  if (speakerFinal !== 'business' && subject) {
+    const sub = subject.toLowerCase();
+    for (let i = offers.length - 1; i >= 0; i -= 1)
+      if (sub === offers[i]?.toLowerCase() || sub.includes(offers[i]?.toLowerCase() ?? '\u0000')) offers.splice(i, 1);
+  }
+  // A person tells of a second job or a hobby after "who" ("comic who also drives a bus"): never an offer.
+  if (speakerFinal === 'person') {
+    // A second role ("part-time matatu driver", "baker") is what they are, not what they sell.
+    for (let i = offers.length - 1; i >= 0; i -= 1) if (SECOND_ROLE.test(offers[i] ?? '')) offers.splice(i, 1);
+    const who = /\bwho\b/i.exec(rest);
+    if (who)
+      for (let i = offers.length - 1; i >= 0; i -= 1)
+        if (rest.toLowerCase().indexOf(offers[i]?.toLowerCase() ?? '', who.index) > who.index) offers.splice(i, 1);
+  }
+  // "student looking for holiday babysitting jobs": the work a person seeks is what the line is about.
+  if (english && speakerFinal === 'person' && !subject) {
+    const seeks =
+      /\b(?:looking|searching|available)\s+for\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s+(?:jobs?|work|gigs?|clients|shifts)\b/iu.exec(rest);
+    if (seeks?.[1] && cleanSlot(seeks[1], 'subject')) subject = seeks[1];
+  }
+  // "dad who teaches other dads to braid hair": what the person teaches is what the line is about (hair braiding).
+  if (english && speakerFinal === 'person' && (!subject || ROLE_WORD.test(subject))) subject = taughtSkill(rest) ?? subject;
+  if (english && subject && (!brief.subject || ROLE_WORD.test(brief.subject.en))) brief = { ...brief, subject: phraseOf(subject) };
+  // The older reader's activity is a clause piece as often as not ("looking" of "student looking for …").
+  if (english && brief.activity && slotProblem(brief.activity.en, 'subject') !== null) brief = { ...brief, activity: null };
+  // The kind follows who speaks when the library had none (a jazz night is an event, a data analyst a person).
+  let finalKind = trade ? genericKind('person') : kind;
+  if (!match && !trade && speakerFinal !== SPEAKER_OF_SELLS[finalKind.sells]) {
+    finalKind = genericKind(
+      speakerFinal !== 'business' ? speakerFinal : ['person', 'event', 'cause'].includes(finalKind.sells) ? 'service' : finalKind.sells,
+    );
+  } else if (match && (speakerFinal === 'event' || speakerFinal === 'cause') && kind.speaker === 'business') {
+    finalKind = genericKind(speakerFinal);
+    kindConfidence = 'none';
+  }
   const frame: Frame = {
     topic: raw,
     language,
-    subject: subjectText && !/\d/.test(subjectText) ? subjectText : match ? kind.noun.en : subjectText,
-    kind: trade ? genericKind('person') : kind,
-    matched: Boolean(match),
+    subject,
+    kind: finalKind,
+    matched: Boolean(match) && finalKind === kind,
     offers,
     facts: pricedFacts,
     places,
     audience: brief.audience?.en ?? null,
     name,
-    speaker: speakerOf,
+    speaker: speakerFinal,
     contact,
     recruiting: RECRUITING.test(raw ?? ''),
     kenyan:
@@ -690,8 +856,220 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
       facts.some((f) => /ksh|kes|m-?pesa|bob|\/-/i.test(f.text)) ||
       /\b(?:boda|matatu|chama|harambee|mitumba|jua kali|nyama choma|kinyozi|mama mboga|ugali|mandazi|chapati)\b/i.test(raw ?? ''),
     brief,
+    kindConfidence: trade ? 'none' : kindConfidence,
+    hook: english ? hookOf(text, facts) : null,
   };
   if (CACHE.size >= 500) CACHE.delete(CACHE.keys().next().value as string);
   CACHE.set(key, frame);
   return frame;
 }
+
+/** Head words that only say where a trade works ("physiotherapy clinic", "barber shop"): the word before is the trade. */
+const PLACE_HEADS =
+  /^(?:shop|store|clinic|studio|centre|center|salon|kiosk|stall|parlour|parlor|house|spot|hub|lab|bar|room|yard|workshop|company|co|business|services?|agency|firm)$/;
+
+/** 'high' when the kind's phrase is the subject's own head noun (or its trade before a shop word), else 'low'. */
+function confidenceOf(phrase: string, rest: string, brief: Brief, kind: Kind): KindConfidence {
+  const p = phrase.toLowerCase();
+  const heads = (brief.subject ? [brief.subject.en] : [firstClause(rest)])
+    .map((x) =>
+      x
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}'’\s-]/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter(Boolean);
+  for (const h of heads) {
+    const words = h.split(' ');
+    const pw = p.split(' ').length;
+    for (const end of [words.length, words.length - 1]) {
+      if (end < pw) continue;
+      if (end < words.length && !PLACE_HEADS.test(words[words.length - 1] ?? '')) continue;
+      const tail = words.slice(end - pw, end).join(' ');
+      if (tail === p || tail === `${p}s` || tail === `${p}es`) return 'high';
+    }
+    // "stand-up comic": the head is one of the kind's own words.
+    const head = words[words.length - 1] ?? '';
+    const names = [...kind.match.en, kind.noun.en].map((x) => x.toLowerCase());
+    if (head && (names.includes(head) || names.includes(head.replace(/e?s$/, '')))) return 'high';
+  }
+  return 'low';
+}
+
+/** Whether a kind's phrase is only who the subject serves ("… for restaurants", "tour for foodies"), never what it is. */
+function servedOnly(phrase: string, rest: string, brief: Brief): boolean {
+  const p = phrase.toLowerCase();
+  if (brief.audience && brief.audience.en.toLowerCase().includes(p) && !(brief.subject?.en.toLowerCase().includes(p) ?? false)) return true;
+  const low = ` ${rest.toLowerCase()} `;
+  let at = low.indexOf(p);
+  if (at < 0) return false;
+  while (at >= 0) {
+    const before = low.slice(Math.max(0, at - 50), at);
+    const served = /\b(?:for|to|serving|serves|supplying|supplies|supply|clients? like|customers? like)\s+(?:(?!,)\S+\s+){0,4}$/.exec(
+      before,
+    );
+    if (!served || /[,.;:]/.test(served[0])) return false;
+    // "visit … for birthday cakes": nothing before "for" but a call to action; the cakes are what it is.
+    if (
+      !/\p{L}{3}/u.test(
+        low.slice(0, at - served[0].length).replace(/\b(?:visit|call|order|shop|dm|go|check|come|text|whatsapp|find us|click)\b/g, ''),
+      )
+    )
+      return false;
+    at = low.indexOf(p, at + p.length);
+  }
+  return true;
+}
+
+/** Words after a food word that keep it food ("nyama choma joint", "burger van", "fast food in Thika"). */
+const FOOD_HEADS =
+  /^(?:in|at|on|for|with|and|&|from|near|by|to|joint|spot|place|truck|stand|kitchen|cafe|café|van|cart|corner|shop|stall|kiosk|bar|house|restaurant|delivery|deliveries|catering|caterer|seller|vendor|business|brand|company|parlour|lounge|hub|point|den|grill|bakery|express|co|ltd|every|daily|open|fresh|made|baked|cooked|served|box|boxes|packs?|platters?|trays?|bowls?|plates?|meals?|orders?|menu|specials?|deals?|combos?|buffet|hampers?|subscriptions?)$/i;
+/** Whether a food phrase only describes another thing ("green tea scented candles", "food tour", "coffee table"). */
+function foodModifier(phrase: string, rest: string): boolean {
+  const low = rest.toLowerCase();
+  const at = low.indexOf(phrase.toLowerCase());
+  if (at < 0) return false;
+  // "coffee and cardamom scented candles": past the words joined to it, what follows says what it is.
+  const next = /^(?:e?s)?(?:\s+(?:and|&|or|n)\s+[\p{L}'’-]+)*\s+([\p{L}'’-]+)/u.exec(low.slice(at + phrase.length));
+  return Boolean(next?.[1] && !FOOD_HEADS.test(next[1]));
+}
+
+/** A chunk of the brief's first two that ends in a happening ("family fun run"), or null. */
+function happeningChunk(rest: string): string | null {
+  for (const chunk of rest.split(/[,;]/).slice(0, 2)) {
+    const c = firstClause(chunk.trim()).replace(/^(?:a|an|the|our|my)\s+/i, '');
+    const last = c.split(/\s+/).pop() ?? '';
+    if (c && c.split(/\s+/).length <= 4 && HAPPENING.test(last) && /^\p{Ll}/u.test(c) && cleanSlot(c, 'subject')) return c;
+  }
+  return null;
+}
+
+/** Head words of a subject that is a happening only when it has a date ("a tour this Saturday" vs "food tours"). */
+const WEAK_HAPPENING = /\b(?:tour|tours|trip|trips|cruise|cruises|sale|ride|rides|match|show|walk|run|class|jam|cycle|hike|swim)$/i;
+
+/**
+ * Who speaks, from what the brief says of itself: a person ("bio for me", "I'm", an age, "retired
+ * <job>", "mum who…"), a business ("we/our" with a trade, a named shop), an event (a dated
+ * happening: tournament, night, camp, show, launch), a cause (collecting, raising, volunteers).
+ * A person who also works at something stays a person.
+ */
+function speakerOfBrief(
+  current: Speaker,
+  b: {
+    raw: string;
+    rest: string;
+    forMe: boolean;
+    kind: Kind;
+    matched: boolean;
+    subject: string | null;
+    facts: Fact[];
+    name: string | null;
+  },
+): Speaker {
+  const bio = /\b(?:bio|headline|about me|profile)\b/i.test(b.raw);
+  const person = b.forMe || personSignals(b.raw, b.rest, bio);
+  const we = businessSignals(b.raw);
+  // The kind's own event or cause speaks as the kind says (a charity run is a dated happening that raises money).
+  if (b.matched && (b.kind.speaker === 'event' || b.kind.speaker === 'cause') && !person) return b.kind.speaker;
+  if (person && !we) return 'person';
+  // "Fallon's chipper": a possessive name is a shop's.
+  if (!person && b.name && /['’]s$/.test(b.name) && current === 'person') return 'business';
+  // A person's own trade (a wedding DJ) never becomes the happening it works at.
+  if (b.matched && b.kind.speaker === 'person') return current;
+  const clause = firstClause(b.rest).toLowerCase();
+  const whole = (b.subject ?? clause).toLowerCase().trim();
+  // The head: the last word or two ("open day", "jazz night"), never a word describing it ("wedding DJ").
+  const head = whole.split(/\s+/).slice(-2).join(' ');
+  const dated =
+    b.facts.some((f) => f.type === 'date' || f.type === 'hours') || /\b(?:this|next|every)\s+(?:week|weekend|month|\w+day)\b/i.test(b.rest);
+  const causeAsk =
+    /\b(?:raising|raise)\s+(?:funds|money|cash|awareness|ksh|\$|£|€)|\b(?:book|food|clothes|clothing|toy|blood|shoe|sanitary pad|pad|uniform|stationery|coat|blanket|donation)\s+drive\b|\bcollecting\b[^,.]*\b(?:for|to)\b|\bvolunteers?\s+(?:needed|wanted|welcome)|\bneeds?\s+volunteers\b|\bdonat(?:e|ions?)\b|\bharambee\b|\bfundrais/i.test(
+      b.rest,
+    );
+  if (causeAsk && !(b.matched && b.kind.speaker === 'business' && we)) {
+    // A dated happening that raises money is an event ("charity walk, 12 October"); asking alone is a cause.
+    return HAPPENING.test(head) && dated ? 'event' : 'cause';
+  }
+  if (
+    HAPPENING.test(head) &&
+    (!WEAK_HAPPENING.test(head) || dated) &&
+    !/\b(?:shop|store|studio|salon|company|agency|services?)$/i.test(head)
+  )
+    return 'event';
+  // "3k Ruiru next Sunday, family fun run for …": the happening may be named in the second chunk.
+  const happening = happeningChunk(b.rest);
+  if (!b.subject && happening && (dated || !WEAK_HAPPENING.test(happening))) return 'event';
+  if (person && current !== 'event' && current !== 'cause') return 'person';
+  return current;
+}
+
+/** A phrase for the older reader from a subject the frame found ("book drive"). */
+function phraseOf(text: string): Brief['offers'][number] {
+  const head = text.split(/\s+/).pop() ?? text;
+  return { en: text, head, plural: /[^s]s$/i.test(head), mass: false, key: null, sw: null };
+}
+
+const SERVICE_NOUN: Record<string, string> = {
+  clean: 'cleaning',
+  fix: 'repair',
+  repair: 'repair',
+  install: 'installation',
+  service: 'servicing',
+  paint: 'painting',
+  print: 'printing',
+  wash: 'washing',
+  design: 'design',
+  spray: 'spraying',
+  fumigate: 'fumigation',
+  inspect: 'inspection',
+  translate: 'translation',
+  maintain: 'maintenance',
+  unblock: 'unblocking',
+};
+/** "we clean exhaust hoods …" is exhaust hood cleaning; null when the verb or its object is unclear. */
+function serviceSubject(text: string): string | null {
+  const m =
+    /^\s*(?:we|i)\s+(?:also\s+|sell\s+and\s+|supply\s+and\s+)?([a-z]+)\s+((?:[a-z-]+\s+){0,2}?[a-z-]+?)(?=\s+(?:and|&|for|in|at|to|across|around|from|with|on)\b|[,.;]|$)/i.exec(
+      text,
+    );
+  const noun = m?.[1] ? SERVICE_NOUN[m[1].toLowerCase()] : undefined;
+  if (!m?.[2] || !noun) return null;
+  const obj = m[2].toLowerCase().replace(/^(?:the|your|their|our|all|any)\s+/, '');
+  const words = obj.split(/\s+/);
+  const last = words[words.length - 1] ?? '';
+  words[words.length - 1] = /(?:ss|us|is)$/.test(last)
+    ? last
+    : last
+        .replace(/(?:ies)$/, 'y')
+        .replace(/(?<=(?:sh|ch|x))es$/, '')
+        .replace(/s$/, '');
+  const out = `${words.join(' ')} ${noun}`;
+  return cleanSlot(out, 'subject') && words.length <= 3 ? out : null;
+}
+
+/** "teaches other dads to braid hair": hair braiding; "shows mums how to cook cheap meals": cooking cheap meals. */
+function taughtSkill(rest: string): string | null {
+  const m =
+    /(?:\b(?:teach(?:es|ing)?|show(?:s|ing)?|help(?:s|ing)?|coach(?:es|ing)?)\s+(?:other\s+)?[\p{L}-]+\s+(?:how\s+)?to|^\s*i(?=\s+(?:braid|bake|sew|knit|cook|paint|draw|sing|dance|write|make|build|teach|tutor|style|design|photograph|plant|grow)\b))\s+([a-z]+)\s+((?:[a-z-]+\s+){0,3}?[a-z-]+)(?=\s+(?:on|in|at|for|from|with|and|every)\b|[,.;]|$)/iu.exec(
+      rest,
+    );
+  if (!m?.[1] || !m[2]) return null;
+  const verb = m[1].toLowerCase();
+  const doubled: Record<string, string> = {
+    run: 'running',
+    swim: 'swimming',
+    knit: 'knitting',
+    plan: 'planning',
+    shop: 'shopping',
+    jog: 'jogging',
+  };
+  const ing = doubled[verb] ?? (/[^aeiou]e$/.test(verb) ? `${verb.slice(0, -1)}ing` : `${verb}ing`);
+  const obj = m[2].toLowerCase().replace(/^(?:the|a|an|their|your|own)\s+/, '');
+  const out = obj.includes(' ') ? `${ing} ${obj}` : `${obj} ${ing}`;
+  return cleanSlot(out, 'subject') && out.split(/\s+/).length <= 5 ? out : null;
+}
+
+/** A role a person may hold besides their own ("part-time matatu driver", "baker"), never a thing they sell. */
+const SECOND_ROLE =
+  /\b(?:driver|teacher|baker|painter|singer|dancer|writer|photographer|designer|nurse|chef|cook|dj|mc|rider|farmer|tutor|mechanic|tailor|barber|coach|trainer|developer|engineer|accountant|lawyer|doctor|student|guide|officer|manager|consultant|artist|musician|comedian|pastor|preacher|volunteer|mum|mom|dad|wife|husband|mother|father)s?$/i;

@@ -160,6 +160,8 @@ export interface KindMatch {
 
 /** A subject's head that is a trade of its own ("interpreter", "fitter"): a one-word phrase before it only describes it. */
 const AGENT_HEAD = /(?:er|or|ist|ant|ian)s?$/;
+/** An animal right before a phrase ("dog grooming", "cat hotel"). */
+const ANIMAL_BEFORE = /\b(?:dog|dogs|cat|cats|pet|pets|puppy|puppies|horse|horses)\s+$/;
 /** Where a brief's first clause ends: what follows is offers, audience, facts, a competitor or a call to action. */
 const CLAUSE_END =
   /[,;:.!?()]|\s(?:for|with|to|that|who|which|where|buying|selling|offering|needs?|calls?|meets?|near|and our|plus|including|like|unlike|than|from|at|in|on|by)(?=[\s,])/i;
@@ -238,6 +240,8 @@ export function matchKind(text: string, subject?: string | null): KindMatch | nu
     for (const m of MATCHERS) {
       const index = find(padded, m.phrase);
       if (index < 0) continue;
+      // "dog grooming", "pet hotel": an animal before the phrase makes it another trade.
+      if (ANIMAL_BEFORE.test(padded.slice(0, index + 1)) && !/pet|vet|animal|dog|poultry|dairy|fish|farm|breed/.test(m.kind.id)) continue;
       // A word any shop could use ("shop", "store") names a kind only when it is the whole subject.
       if (WEAK.has(m.phrase) && !isBare(subjectPlain, m.phrase)) continue;
       // "seed bank", "bee removal": a head many trades share names a kind only with no other noun before it.
