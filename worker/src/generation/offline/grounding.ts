@@ -120,7 +120,7 @@ const CONTAINER_HEAD =
 
 /** Whether the frame's kind was matched with high confidence: the parser says so, or the subject's own head noun names it. */
 export function kindIsSure(frame: Frame): boolean {
-  const conf = (frame as Frame & { kindConfidence?: 'high' | 'low' | 'none' }).kindConfidence;
+  const conf = frame.kindConfidence;
   if (conf !== undefined) return conf === 'high';
   if (!frame.matched || !frame.subject) return false;
   const subjectWords = frame.subject.trim().toLowerCase().split(/\s+/);
@@ -171,7 +171,7 @@ export function groundingFor(frame: Frame, brandWords: readonly string[] = []): 
     ...frame.offers,
     ...frame.places,
     ...frame.facts.map((f) => f.text),
-    (frame as Frame & { hook?: string | null }).hook ?? '',
+    frame.hook ?? '',
     ...brandWords,
   ].join(' ');
   const own = contentWords(briefText);

@@ -15,7 +15,8 @@ import { lineKey } from './text';
 const REQUEST_WORD =
   /\b(?:bio|caption|captions|slogan|tagline|headline|title|ad|sms|youtube|linkedin|instagram|insta|ig|tiktok|facebook|post|pls|plz|lol|need|want|write|vlog|page)\b/i;
 /** A phrase that reads as a clause, not a noun phrase ("buys girl year", "see ponds"). */
-const CLAUSE_START = /^(?:i|we|my|our|buys?|see|get|make|do|does|is|are|was|grow|share|help|helps|tried|try|build|builds)\b/i;
+const CLAUSE_START =
+  /^(?:i|we|my|our|including|with|without|plus|and|or|for|from|to|at|in|on|buys?|see|get|make|do|does|is|are|was|grow|share|help|helps|tried|try|build|builds)\b/i;
 
 function cap(s: string): string {
   // A name with an inner capital ("iPhone") and a line opening on a number ("2nd Saturday", "500g jar") keep their case.
@@ -60,7 +61,7 @@ function factLine(f: Fact, frame: Frame): string {
 
 /** The hook: the parser's, else the one fact that makes the business itself (a duration or a perk), else null. */
 export function hookOf(frame: Frame): string | null {
-  const parsed = (frame as Frame & { hook?: string | null }).hook;
+  const parsed = frame.hook;
   if (parsed && clean(parsed) !== null) return parsed.trim();
   const f = frame.facts.find((x) => x.type === 'duration' || x.type === 'perk');
   return f ? factPhrase(f, frame) : null;
@@ -146,7 +147,7 @@ const SUBJECT_LINES: Record<Frame['speaker'], string[]> = {
   business: ['{L}. Made with care.', '{L}. Send us a message.', '{L}, with care. Come and see.'],
   event: ['{L}. See you there.', '{L}. Bring a friend.', 'Come to the {l}.'],
   cause: ['{L}. Join us.', '{L}. Tell a friend.', 'The {l} needs hands. Join us.'],
-  person: [],
+  person: ['{L}. Send me a message.', "{L}. Let's talk.", '{L}, with care. Get in touch.', '{L}. Ask me.'],
 };
 /** Quotes about a subject without a name (never signed with it). */
 const QUOTE_SUBJECT = [
@@ -284,6 +285,11 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
       push(`offer-fact-${i}`, `${cap(what)}, ${factPhrase(f, frame)}. ${speakerCta(frame, i)}`, true);
     else if (f.of) push(`offer-fact-${i}`, `${cap(f.of)}, ${factPhrase(f, frame)}. ${speakerCta(frame, i)}`, true);
   });
+  // "<Price>: <what>." for a price of the subject itself.
+  const price = facts.find(
+    (f) => f.type === 'price' && (!f.of || f.of.toLowerCase() === (what ?? '').toLowerCase() || clean(f.of) === null || /\d/.test(f.of)),
+  );
+  if (price && what) push('price-first', `${cap(factPhrase(price, frame))}: ${low(cap(what))}.`, true);
   // "<When>: <what>." for a day or a date ("Every Friday: open mic night. Free entry.").
   const when = facts.find((f) => f.type === 'hours' || f.type === 'date');
   if (when && what) push('when-what', `${cap(factPhrase(when, frame))}: ${low(cap(what))}.${H && !needsSpeaker ? ` ${H}.` : ''}`, true);
@@ -298,7 +304,12 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
       true,
     );
   // "<Subject> in <Town>. <Fact>."
-  if (p.subject && p.town && facts[1]) push('subject-town-fact', `${cap(p.subject)} in ${p.town}. ${factLine(facts[1], frame)}`, true);
+  const second = facts[1];
+  if (p.subject && p.town && second && second.type !== 'price')
+    push('subject-town-fact', `${cap(p.subject)} in ${p.town}. ${factLine(second, frame)}`, true);
+  // A record ("15 years experience") says who: "<Role> with 15 years experience."
+  const record = facts.find((f) => f.type === 'record');
+  if (p.subject && record && /experience$/i.test(record.text)) push('role-record', `${cap(p.subject)} with ${record.text}.`, true);
   // Two offers and a fact: "<Offer> and <offer>. <Fact>."
   if (p.offers.length >= 2 && (facts[0] ?? hook))
     push(
@@ -317,14 +328,14 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
     push('romantic', `${cap(what)}, for the one you love.`, false);
   // Lines true of anything with this name, last (richness 0): an answer is never short of grounded lines.
   // A quote is signed only with the brief's own name; a subject is never an author.
-  if (p.name || p.subject) {
+  if (p.name || p.subject || p.offers[0]) {
     const personal = frame.speaker === 'person' && (p.name !== null || /(?:er|or|ist|ian|ant|wife|man|woman)$/i.test(p.subject ?? ''));
     const plainLines = p.name
       ? (GENERAL[category] ?? []).filter((t) => frame.speaker === 'business' || !/\b(?:made|visit|come back)\b/i.test(t))
       : category === 'quotes'
         ? QUOTE_SUBJECT
         : (SUBJECT_LINES[frame.speaker] ?? []);
-    const L = p.name ?? cap(p.subject as string);
+    const L = p.name ?? cap((p.subject ?? p.offers[0]) as string);
     [...plainLines, ...(personal ? PERSON_LINES : [])].forEach((t, i) => {
       if (frame.speaker === 'person' && /\b(?:we|us|our)\b/i.test(t)) return;
       if (frame.speaker !== 'person' && /\b(?:me|my|I)\b/.test(t)) return;

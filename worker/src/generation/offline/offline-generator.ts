@@ -204,11 +204,14 @@ function frameBrief(frame: Frame, original: Brief): Brief {
 }
 const poolCache = new Map<string, Pools>();
 
-/** A line with the brief's facts taken out: a fact is spelled as written ("last Sunday of the month"), never a pasted brief. */
+/** A line with the brief's facts and hook taken out: a fact is spelled as written ("last Sunday of the month"), never a pasted brief. */
 function withoutFacts(text: string, frame: Frame | null): string {
   if (!frame) return text;
   let out = text;
-  for (const f of frame.facts) if (f.text.split(/\s+/).length >= 3) out = out.split(f.text).join(' · ');
+  for (const t of [...frame.facts.map((f) => f.text), frame.hook ?? '']) if (t.split(/\s+/).length >= 3) out = out.split(t).join(' · ');
+  // The hook may open a sentence ("Never queue for water again.").
+  const hook = frame.hook ?? '';
+  if (hook.split(/\s+/).length >= 3) out = out.split(hook.charAt(0).toUpperCase() + hook.slice(1)).join(' · ');
   return out;
 }
 
