@@ -235,6 +235,12 @@ export function speaksAsOne(frame: Frame): boolean {
 /** Whether a line fits its speaker and carries no label (see the file's comment). */
 export function speakerSafe(text: string, frame: Frame): boolean {
   if (LABEL.test(text) || REQUEST.test(text) || INVENTED_CLAIM.test(text)) return false;
+  // A sentence said twice ("No days off. No days off.").
+  const said = text
+    .toLowerCase()
+    .split(/(?<=[.!?])\s+/)
+    .map((x) => x.replace(/[.!?]+$/, '').trim());
+  if (new Set(said).size < said.length) return false;
   const topic = frame.topic ?? '';
   if (speaksAsOne(frame) && WE.test(text)) return false;
   if (SHOP_CALL.test(text) && !sellsGoods(frame)) {

@@ -26,7 +26,8 @@ function cap(s: string): string {
 
 /** A sentence's first letter lowered, unless it starts a name or an initialism ("Same day" -> "same day", "KSh" stays). */
 function low(s: string): string {
-  return /^\p{Lu}\p{Ll}/u.test(s) && !/^(?:I|I'm)\b/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
+  // A name of two capitalised words ("Toyota Probox", "Greenfield Academy") keeps its capitals.
+  return /^\p{Lu}\p{Ll}/u.test(s) && !/^(?:I|I'm)\b/.test(s) && !/\s\p{Lu}/u.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
 }
 
 /** Words that are never an offer alone: days, times of day, adjectives and the like ("online", "raw", "entry"). */
@@ -334,7 +335,8 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
       ? (GENERAL[category] ?? []).filter((t) => frame.speaker === 'business' || !/\b(?:made|visit|come back)\b/i.test(t))
       : category === 'quotes'
         ? QUOTE_SUBJECT
-        : (SUBJECT_LINES[frame.speaker] ?? []);
+        : // A trade named by who does it ("marathon pacer") is a person's, whoever the reader took for the speaker.
+          (SUBJECT_LINES[/(?:er|or|ist|ian)$/i.test(p.subject ?? '') && frame.speaker === 'event' ? 'person' : frame.speaker] ?? []);
     const L = p.name ?? cap((p.subject ?? p.offers[0]) as string);
     [...plainLines, ...(personal ? PERSON_LINES : [])].forEach((t, i) => {
       if (frame.speaker === 'person' && /\b(?:we|us|our)\b/i.test(t)) return;
