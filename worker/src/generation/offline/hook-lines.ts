@@ -217,11 +217,15 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
     if (seen.has(key)) return;
     seen.add(key);
     const lower = line.toLowerCase();
+    // The last sentence is a part (a call, "Made with care."): the picker makes one that is already in the set cost more.
+    const sentences = line.split(/(?<=[.!?])\s+/);
+    const last = sentences[sentences.length - 1] as string;
+    const tailPart = sentences.length > 1 && !/^[—–-]/.test(last) ? [`tail:${lineKey(last)}`] : [];
     out.push({
       text: line,
       key,
       base: `shape:${shape}`,
-      parts: [],
+      parts: tailPart,
       usesWord: false,
       composed: true,
       richness: 3,
