@@ -148,7 +148,7 @@ const SUBJECT_LINES: Record<Frame['speaker'], string[]> = {
   business: ['{L}. Made with care.', '{L}. Send us a message.', '{L}, with care. Come and see.'],
   event: ['{L}. See you there.', '{L}. Bring a friend.', 'Come to the {l}.'],
   cause: ['{L}. Join us.', '{L}. Tell a friend.', 'The {l} needs hands. Join us.'],
-  person: ['{L}. Send me a message.', "{L}. Let's talk.", '{L}, with care. Get in touch.', '{L}. Ask me.'],
+  person: ['{L}. Send me a message.', "{L}. Let's talk.", '{L}, with care. Get in touch.'],
 };
 /** Quotes about a subject without a name (never signed with it). */
 const QUOTE_SUBJECT = [
@@ -159,7 +159,7 @@ const QUOTE_SUBJECT = [
   'Good {l} is worth the time.',
   'Start with good {l}. Make it count.',
 ];
-const PERSON_LINES = ['{L}. Send me a message.', "{L}. Let's talk.", '{L}. Open to new work.'];
+const PERSON_LINES = ['{L}. Send me a message.', "{L}. Let's talk.", "{L}. Let's work together."];
 
 interface Parts {
   name: string | null;
@@ -297,7 +297,10 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
   if (price && what) push('price-first', `${cap(factPhrase(price, frame))}: ${low(cap(what))}.`, true);
   // "<When>: <what>." for a day or a date ("Every Friday: open mic night. Free entry.").
   const when = facts.find((f) => f.type === 'hours' || f.type === 'date');
-  if (when && what) push('when-what', `${cap(factPhrase(when, frame))}: ${low(cap(what))}.${H && !needsSpeaker ? ` ${H}.` : ''}`, true);
+  // Opening hours follow what they are of ("Blood donation drive: open 9am to 4pm.").
+  if (when && what && /^open\b/i.test(factPhrase(when, frame))) push('when-what', `${cap(what)}: ${factPhrase(when, frame)}.`, true);
+  else if (when && what)
+    push('when-what', `${cap(factPhrase(when, frame))}: ${low(cap(what))}.${H && !needsSpeaker ? ` ${H}.` : ''}`, true);
   // "<What>: <hook>, <fact>."
   const other = facts.find((f) => f !== when) ?? when;
   if (what && H && !needsSpeaker && other) push('what-hook-fact', `${cap(what)}: ${low(H)}, ${factPhrase(other, frame)}.`, true);
