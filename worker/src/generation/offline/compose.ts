@@ -22,6 +22,12 @@ export interface Candidate {
   named: boolean;
   /** How close it comes to the brand's example lines (voice.ts), when the brand has some. */
   voice?: number;
+  /** Written from a kind pattern marked `specific` (grounding.ts: only the brief's own words ground it). */
+  specific?: boolean;
+  /** The kind whose pattern wrote it (grounding.ts: a sure kind's own words ground its own lines). */
+  kindId?: string;
+  /** Says something the brief does not ground (grounding.ts): never in a first answer, only once repeats have shown the grounded lines. */
+  loose?: boolean;
 }
 
 const WORD_SLOT = /\{word(?:tag)?\}/;

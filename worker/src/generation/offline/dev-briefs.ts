@@ -96,6 +96,83 @@ export const DEV_BRIEFS: DevBrief[] = [
     tone: 'inspirational',
   },
   { topic: 'Driving school in Thika, Class B licence, KSh 18,000 full course, NTSA approved', category: 'taglines', tone: 'bold' },
+  // Issue 33, the writing side: 32 more invented briefs (speakers, hooks, tones and platforms that tempt another trade's copy).
+  { topic: 'bio for my instagram, i knit baby blankets to order, Nyeri, 3 weeks per blanket', category: 'bios', tone: 'romantic' },
+  {
+    topic: 'Pottery taster evening at Clayworks Studio, Thursdays 6pm, GBP 35 including clay and firing',
+    category: 'captions',
+    tone: 'funny',
+  },
+  { topic: 'Kerb & Co window tinting for matatus and private cars, Kirinyaga Road, done in 2 hours', category: 'adlines', tone: 'bold' },
+  { topic: 'youtube title for my vlog: I tried living on KSh 500 a day in Nairobi for a week', category: 'captions', tone: 'funny' },
+  {
+    topic: 'SMS ad: Baraka Hardware Kitengela, cement KSh 780 a bag this week, delivery by pickup',
+    category: 'adlines',
+    tone: 'minimalist',
+  },
+  { topic: 'linkedin headline, data analyst at a bank, I build dashboards for credit teams, 6 years', category: 'bios', tone: 'corporate' },
+  { topic: 'Valentine dinner for two at Ocean Basket Mombasa, 14 February, KSh 6,000 per couple', category: 'captions', tone: 'romantic' },
+  {
+    topic: 'Grease trap cleaning for hotels and restaurants in Nakuru, monthly contracts, NEMA compliant',
+    category: 'taglines',
+    tone: 'corporate',
+  },
+  {
+    topic: 'blood donation drive at Moi University, Friday 9am to 4pm, every pint saves three lives',
+    category: 'slogans',
+    tone: 'inspirational',
+  },
+  { topic: 'retired teacher, now I grow tree tomatoes in Kinangop and share what I learn', category: 'bios', tone: 'funny' },
+  { topic: 'Glow Nails by Shiro, gel manicure KSh 1,200, home visits in South B', category: 'captions', tone: 'romantic' },
+  {
+    topic: 'Jazz brunch at The Loft Westlands, last Sunday of the month, live saxophone, booking only',
+    category: 'adlines',
+    tone: 'minimalist',
+  },
+  { topic: 'Second-hand textbooks for Form 1 to 4, Kisii town, half the bookshop price', category: 'slogans', tone: 'funny' },
+  {
+    topic: 'Sign language classes for parents of deaf children, free, online every Tuesday evening',
+    category: 'captions',
+    tone: 'inspirational',
+  },
+  { topic: 'Marathon pacer and running coach, I help first-timers finish their first 42km', category: 'bios', tone: 'motivational' },
+  { topic: 'Kids coding club in Kileleshwa, Scratch and Python, ages 8 to 14, Saturday mornings', category: 'taglines', tone: 'funny' },
+  { topic: 'Reusable sanitary pads drive for girls in Turkana, KSh 300 buys a girl a year of pads', category: 'adlines', tone: 'bold' },
+  { topic: 'Honey from our hives in Baringo, raw and unfiltered, 500g jar KSh 650', category: 'taglines', tone: 'romantic' },
+  { topic: 'Mpesa agent and photocopy shop next to Kangemi market, open 7am to 9pm', category: 'slogans', tone: 'minimalist' },
+  { topic: 'Dog-friendly cafe in Portland, puppuccinos free, breakfast till 2pm', category: 'captions', tone: 'funny' },
+  {
+    topic: 'Wedding cake designer in Lagos, tasting appointments on Saturdays, three-tier cakes from NGN 250,000',
+    category: 'adlines',
+    tone: 'romantic',
+  },
+  { topic: 'Car hire in Kisumu, Toyota Probox KSh 3,500 a day, self drive or with driver', category: 'adlines', tone: 'funny' },
+  { topic: 'Caption for our school sports day, Greenfield Academy, 7 March, parents welcome', category: 'captions', tone: 'bold' },
+  {
+    topic: 'Fire extinguisher servicing for offices and factories in Mombasa, certificates issued same day',
+    category: 'adlines',
+    tone: 'corporate',
+  },
+  {
+    topic: 'Poetry night at Kwani Cafe, open floor, 2nd Saturday of every month, KSh 300 at the door',
+    category: 'slogans',
+    tone: 'romantic',
+  },
+  {
+    topic: 'I am a midwife in Machakos, 20 years delivering babies, now teaching antenatal classes',
+    category: 'bios',
+    tone: 'inspirational',
+  },
+  {
+    topic: 'Anniversary gift boxes, chocolates, flowers and a handwritten card, delivered in Nairobi same day',
+    category: 'taglines',
+    tone: 'romantic',
+  },
+  { topic: 'Mechanic garage in Embu, we service Subarus, diagnostics KSh 2,000', category: 'quotes', tone: 'funny' },
+  { topic: 'Keep Lamu Clean beach clean-up, 3 to 5 April, volunteers get lunch and a T-shirt', category: 'captions', tone: 'motivational' },
+  { topic: 'tutoring for adults learning to read, evenings in Mathare, completely free', category: 'slogans', tone: 'inspirational' },
+  { topic: 'accountant for freelancers in Toronto, taxes filed before April 30, flat fee CAD 250', category: 'taglines', tone: 'funny' },
+  { topic: 'Tilapia fish farm tours in Sagana, see the ponds, buy fresh fish, KSh 200 entry', category: 'adlines', tone: 'funny' },
 ];
 
 /**

@@ -658,6 +658,8 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                   richness,
                   named: name !== null && line.toLowerCase().includes(name.toLowerCase()),
                   pattern: p.id,
+                  specific: p.specific === true,
+                  kindId: kind.id,
                   usesFact,
                   tail,
                   standIn,
@@ -671,7 +673,8 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
                 if (bare.split(/\s+/).length >= 3) push(bare, fact !== null, false, [], false, true);
               }
               // A line about the kind but naming nothing of the brief is signed with the name ("Kinyozi Kings. Chair's open.").
-              const signature = name ?? label;
+              // A quote is signed only with the brief's own name: a label ("Mechanic garage in Embu") is never its author.
+              const signature = category === 'quotes' ? name : (name ?? label);
               if (signature !== null && !aboutFrame(text) && !/\{/.test(p.text.replace(/\{(?:cta|customer)\}/gi, ''))) {
                 const signed = category === 'quotes' ? `${text} — ${signature}` : `${signature}. ${text}`;
                 // A label ("Plumber in Kileleshwa.") opening every line of a set reads as a template: it costs more after the first.

@@ -48,6 +48,8 @@ export const patternSchema = z
     needs: z.array(z.enum(PATTERN_SLOTS)).default([]),
     /** Optional: a line only for a brief that asks for volunteers or members ("recruiting"). */
     when: z.enum(['recruiting']).optional(),
+    /** Optional: the line asserts a specific not every member of the kind has ("Chip timing, marked routes"): the grounding gate lets it through only when the brief says it. */
+    specific: z.boolean().optional(),
   })
   .superRefine((p, ctx) => {
     const used = slotsOf(p.text);

@@ -7,6 +7,8 @@ import { composeCandidates, curatedCandidates, type Candidate, type ComposeInput
 import { CONTENT, isCodeJokeEntry, isFoodEntry, tonedEntries, type Entry } from './content';
 import { parseFrame, type Frame } from './frame';
 import { BANNED_PHRASES } from './kinds.schema';
+import { grounded, groundingFor, speakerSafe } from './grounding';
+import { hookCandidates } from './hook-lines';
 import { extractiveCandidates, hasMaterial, STOCK_FILLER, type ExtractiveCandidate } from './brief-clauses';
 import { DONATION, factSentence, kindCandidates, lineFits, withTail, type KindCandidate } from './kind-writer';
 import { Picker } from './picker';
@@ -146,7 +148,7 @@ interface Pools {
   input: ComposeInput;
   reduce: (candidates: Candidate[]) => Candidate[];
   /** The template writer's lines without the frame's filler check: a last resort, so an answer is never short. */
-  lastResort: () => Candidate[];
+  lastResort: (gate?: boolean) => Candidate[];
 }
 
 const POOL_CACHE_SIZE = 200;
@@ -202,6 +204,17 @@ function frameBrief(frame: Frame, original: Brief): Brief {
 }
 const poolCache = new Map<string, Pools>();
 
+/** A line with the brief's facts and hook taken out: a fact is spelled as written ("last Sunday of the month"), never a pasted brief. */
+function withoutFacts(text: string, frame: Frame | null): string {
+  if (!frame) return text;
+  let out = text;
+  for (const t of [...frame.facts.map((f) => f.text), frame.hook ?? '']) if (t.split(/\s+/).length >= 3) out = out.split(t).join(' · ');
+  // The hook may open a sentence ("Never queue for water again.").
+  const hook = frame.hook ?? '';
+  if (hook.split(/\s+/).length >= 3) out = out.split(hook.charAt(0).toUpperCase() + hook.slice(1)).join(' · ');
+  return out;
+}
+
 /** A line with the brief's name taken out: a long name ("Green Acres Farm Co-op") is the name, never a pasted brief. */
 function withoutName(text: string, name: string | null): string {
   if (!name || name.split(/[\s-]+/).length < 3) return text;
@@ -250,7 +263,9 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   const rawExtractive = frame && language === 'en' && !req.toneOnly ? extractiveCandidates(frame, categoryId, req.tone) : [];
   // A brief with its own material never gets the stock lines true of any business ("Less talk. More done.").
   const dropStock = frame !== null && language === 'en' && hasMaterial(frame, rawExtractive);
-  const reduce = (candidates: Candidate[], lenient = false, clauses = false): Candidate[] => {
+  // The grounding gate (English): a line says only what the brief says, plus what is true of any such speaker.
+  const grounding = frame && language === 'en' ? groundingFor(frame, cleanWords(req.brand?.wordsToUse)) : null;
+  const reduce = (candidates: Candidate[], lenient = false, clauses = false, gate = true): Candidate[] => {
     const out: Candidate[] = [];
     for (const c of candidates) {
       let text = reduceLine(c.text, switches);
@@ -272,10 +287,23 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
         if (text.split(/\s+/).length < 5) continue;
       }
       // A line built on the brief's clauses may reuse its words (never over 60 % of them, checked where it is built).
-      if (text === null || containsAvoided(text) || (!clauses && pastesTopic(withoutName(text, brief.name), brief)) || hasFiller(text))
+      if (
+        text === null ||
+        containsAvoided(text) ||
+        (!clauses && pastesTopic(withoutFacts(withoutName(text, brief.name), frame), brief)) ||
+        hasFiller(text)
+      )
         continue;
       if (frame && !lenient && (saysNothing(text, frame, language) || !lineFits(text, frame, language === 'sw' ? 'sw' : 'en'))) continue;
       if (dropStock && !lenient && STOCK_FILLER.test(text)) continue;
+      // Never a label, a "we" for one person, a shop's call for what sells nothing, an invented claim.
+      if (frame && grounding && !speakerSafe(text, frame)) continue;
+      // A line that says what the brief does not is kept aside: never in a first answer, only once repeats have shown the grounded ones.
+      const loose = gate && frame !== null && grounding !== null && !grounded(text, grounding, c.specific === true, c.kindId);
+      if (loose) {
+        out.push({ ...c, text, key: lineKey(text), loose: true });
+        continue;
+      }
       // A Kiswahili line about a brief never carries the placeholder "chapa yako" ("your brand"), even as a last resort.
       if (frame && language === 'sw' && /\bchapa (?:yako|yetu)\b/i.test(text)) continue;
       // A line the provider chain would clean up or drop (e.g. one starting like chatter: "Okay.") is never offered.
@@ -303,9 +331,12 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
           return { ...c, text, key: text === c.text ? c.key : lineKey(text), voice: voiceScore(text, voice) };
         })
       : cs;
+  // The hook-first lines built only from the brief come first (English), then the kinds library's.
+  const hooks = frame && language === 'en' && !req.toneOnly ? (reduce(hookCandidates(frame, categoryId, req.tone)) as KindCandidate[]) : [];
   const kind = frame
-    ? voiced(
-        reduce(
+    ? voiced([
+        ...hooks,
+        ...(reduce(
           kindCandidates({
             frame,
             category: categoryId,
@@ -313,8 +344,8 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
             language: language === 'sw' ? 'sw' : 'en',
             toneOnly: req.toneOnly,
           }),
-        ) as KindCandidate[],
-      )
+        ) as KindCandidate[]),
+      ])
     : [];
   const extractive = voiced(reduce(rawExtractive, false, true)) as ExtractiveCandidate[];
   const pools: Pools = {
@@ -336,14 +367,16 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     },
     input,
     reduce,
-    lastResort: () => [
-      ...reduce(composeCandidates(input, 'alone'), true),
-      ...reduce(curatedCandidates(usable(set.lines[req.tone])), true),
+    lastResort: (gate = true) => [
+      ...reduce(composeCandidates(input, 'alone'), true, false, gate),
+      ...reduce(curatedCandidates(usable(set.lines[req.tone])), true, false, gate),
       ...reduce(
         (['alone', 'single'] as const).flatMap((stage) =>
           composeCandidates({ ...input, brief: understandBrief(null), neutral: CONTENT[language].neutral[categoryId] }, stage),
         ),
         true,
+        false,
+        gate,
       ),
     ],
   };
@@ -375,8 +408,11 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
   const brief = pools.input.brief;
 
   const excluded = new Set((req.exclude ?? []).filter((l): l is string => typeof l === 'string').map(lineKey));
-  const accept = (c: Candidate) => !excluded.has(c.key) && !excluded.has(c.base) && fitsBounds(c.text, category.minChars, maxChars);
   const recent = withBareKeys(req.recent ?? NO_RECENT);
+  // A loose line (grounding.ts) only once repeats have shown the grounded ones, or when nothing else fills the answer.
+  let allowLoose = recent.size > 0;
+  const accept = (c: Candidate) =>
+    (allowLoose || !c.loose) && !excluded.has(c.key) && !excluded.has(c.base) && fitsBounds(c.text, category.minChars, maxChars);
   const switches = { hashtags: req.hashtags, emoji: req.emoji, lowercase: req.lowercase, noExclamation: req.noExclamation };
   const decoration = { brief, tone: req.tone, language, maxChars, random };
   const finish = (c: Candidate) => {
@@ -407,7 +443,11 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     // When repeats have used most of the library's patterns, the template writer shares the answer (lines stay new).
     const patterns = new Set(fresh.map((c) => c.pattern)).size;
     // A trade the library lacks: its generic lines name the subject, offers and facts; the template writer only when they run out.
-    const end = patterns >= count ? count : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
+    // An English brief's grounded lines (the hook lines among them) fill the answer first: the template writer's are mostly loose.
+    const end =
+      patterns >= count || (language === 'en' && recent.size === 0)
+        ? count
+        : Math.min(count, written.length + Math.ceil(KIND_SHARE_WHEN_FEW * count));
     const room = () => Math.max(0, end - written.length);
     // One line in five may name nothing of the brief ("Baked this morning. Gone by noon."), a fact line first.
     // A Kiswahili quote needs no name: the library's methali come before the template writer's lines about the subject.
@@ -574,6 +614,12 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     const kindPool = language === 'sw' && standInCount >= 2 ? pools.kind.filter((c) => !c.standIn) : pools.kind;
     curated = curated.concat(picker.take(kindPool, count - composed.length - curated.length, true));
     curated = curated.concat(picker.take(pools.lastResort(), count - composed.length - curated.length));
+    // Never short: when even the grounded lines run out, the lines the gate kept aside.
+    if (composed.length + curated.length < count) {
+      allowLoose = true;
+      curated = curated.concat(picker.take([...pools.kind, ...(pools.composed ?? [])], count - composed.length - curated.length, true));
+      curated = curated.concat(picker.take(pools.lastResort(), count - composed.length - curated.length));
+    }
   }
   return { lines: [...composed, ...curated], source: composed.length > 0 ? 'fallback' : 'static_fallback' };
 }

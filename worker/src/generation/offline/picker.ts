@@ -51,6 +51,8 @@ export class Picker {
       cost += 40 * (this.partsTaken.get(part) ?? 0);
     }
     if (c.usesWord && this.wordLines < this.wordTarget) cost -= 60;
+    // A line the brief does not ground comes after every fresh grounded one (grounding.ts).
+    if (c.loose) cost += 500;
     return cost;
   }
 

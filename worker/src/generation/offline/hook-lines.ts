@@ -1,0 +1,358 @@
+import type { CategoryId, Tone } from '@gl/core';
+import type { Fact, Frame } from './frame';
+import type { KindCandidate } from './kind-writer';
+import { speaksAsOne } from './grounding';
+import { lineKey } from './text';
+
+/**
+ * Tight lines built only from the brief (issue 33): the hook and the facts carry them, spelled as
+ * written, each attached to what it is ("<Offer>. <Hook>.", "<Name>. <Town>. <Hook>.", "<Hook>, at
+ * <Name>.", "<Offer>, <fact>. <CTA>."). Every word is the brief's or a call to action fitting its
+ * speaker, so they pass the grounding gate, and an answer is never short of grounded lines.
+ */
+
+/** Words a subject or an offer never holds (the request, a platform, a label). */
+const REQUEST_WORD =
+  /\b(?:bio|caption|captions|slogan|tagline|headline|title|ad|sms|youtube|linkedin|instagram|insta|ig|tiktok|facebook|post|pls|plz|lol|need|want|write|vlog|page)\b/i;
+/** A phrase that reads as a clause, not a noun phrase ("buys girl year", "see ponds"). */
+const CLAUSE_START =
+  /^(?:i|we|my|our|including|with|without|plus|and|or|for|from|to|at|in|on|buys?|see|get|make|do|does|is|are|was|grow|share|help|helps|tried|try|build|builds)\b/i;
+
+function cap(s: string): string {
+  // A name with an inner capital ("iPhone") and a line opening on a number ("2nd Saturday", "500g jar") keep their case.
+  if (/^\p{Ll}+\p{Lu}/u.test(s) || !/^\p{L}/u.test(s)) return s;
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A sentence's first letter lowered, unless it starts a name or an initialism ("Same day" -> "same day", "KSh" stays). */
+function low(s: string): string {
+  // A name of two capitalised words ("Toyota Probox", "Greenfield Academy") keeps its capitals.
+  return /^\p{Lu}\p{Ll}/u.test(s) && !/^(?:I|I'm)\b/.test(s) && !/\s\p{Lu}/u.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
+}
+
+/** Words that are never an offer alone: days, times of day, adjectives and the like ("online", "raw", "entry"). */
+const NOT_AN_OFFER =
+  /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|evenings?|mornings?|nights?|online|raw|fresh|free|entry|next|delivery|pickup|today|daily|weekly|monthly|new|local|home|open|close|near|run|walk|swim|join|help|donate|give|play|dance|sing|read|learn|shop|buy|eat)$/i;
+
+function clean(phrase: string | null | undefined): string | null {
+  const p = phrase?.trim().replace(/\s+/g, ' ');
+  if (!p || REQUEST_WORD.test(p) || CLAUSE_START.test(p) || p.split(' ').length > 5 || /[&|]$|^[&|]/.test(p)) return null;
+  if (NOT_AN_OFFER.test(p) || /\b(?:next|near|by|at|per)$/i.test(p)) return null;
+  return p;
+}
+
+/** A fact as a short phrase that keeps what it is ("every Friday", "from KSh 800" only when the brief says "from"). */
+function factPhrase(f: Fact, frame: Frame): string {
+  const t = f.text.trim();
+  const topic = frame.topic ?? '';
+  if (f.type === 'price') {
+    const from = new RegExp(`\\b(?:from|starting(?:\\s+at)?)\\s+${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').test(topic);
+    return from ? `from ${t}` : t;
+  }
+  if (f.type === 'hours' && /^\d|^(?:mon|tue|wed|thu|fri|sat|sun)/i.test(t)) return `open ${t}`;
+  return t;
+}
+
+/** A fact said as a sentence of its own. */
+function factLine(f: Fact, frame: Frame): string {
+  // "come to your driveway" says who comes ("We come to your driveway.", "I come…" for a person).
+  if (/^come\s+to\b/i.test(f.text)) return `${frame.speaker === 'person' ? 'I' : 'We'} ${f.text.trim()}.`;
+  return `${cap(factPhrase(f, frame))}.`;
+}
+
+/** The hook: the parser's, else the one fact that makes the business itself (a duration or a perk), else null. */
+export function hookOf(frame: Frame): string | null {
+  const parsed = frame.hook;
+  if (parsed && clean(parsed) !== null) return parsed.trim();
+  const f = frame.facts.find((x) => x.type === 'duration' || x.type === 'perk');
+  return f ? factPhrase(f, frame) : null;
+}
+
+/** A call to action that fits the speaker and what is sold (never a shop's call for a person, an event or a cause). */
+export function speakerCta(frame: Frame, n: number): string {
+  const topic = (frame.topic ?? '').toLowerCase();
+  const booking = /\bbook(?:ing)?\b|\breserv/.test(topic);
+  const goods = frame.speaker === 'business' && (frame.kind.sells === 'product' || frame.kind.sells === 'food');
+  const options =
+    frame.speaker === 'person' || (frame.speaker === 'business' && speaksAsOne(frame))
+      ? ['Send me a message.', 'Message me.', 'Get in touch.']
+      : frame.speaker === 'event'
+        ? booking
+          ? ['Book your place.', 'See you there.', 'Bring a friend.']
+          : ['See you there.', 'Bring a friend.', 'Come along.']
+        : frame.speaker === 'cause'
+          ? ['Join us.', 'Come and help.', 'Tell a friend.']
+          : booking
+            ? ['Book ahead.', 'Send us a message to book.', 'Call us to book.']
+            : goods
+              ? ['Order today.', 'Come and see us.', 'Send us a message.']
+              : ['Send us a message.', 'Call us today.', 'Get in touch.'];
+  return options[n % options.length] as string;
+}
+
+/** Lines true of any subject of that name, in words the gate allows for anyone ({L}: the name or the subject). */
+const GENERAL: Partial<Record<CategoryId, string[]>> = {
+  taglines: [
+    '{L}. Made with care.',
+    'Welcome to {L}.',
+    '{L}. Worth the visit.',
+    '{L}. Say hello.',
+    '{L}, with care.',
+    '{L}. Good, and proud of it.',
+  ],
+  slogans: [
+    '{L}. Made with care.',
+    'Good days start at {L}.',
+    '{L}. Worth it.',
+    '{L}. Good to meet you.',
+    'Come for {L}. Come back for more.',
+    '{L}. Real care.',
+  ],
+  bios: [
+    '{L}. Made with care.',
+    'Welcome to {L}. Come and say hello.',
+    '{L}. Say hello.',
+    'This is {L}. Welcome.',
+    '{L}. Good things, with care.',
+    '{L}. Good to meet you.',
+  ],
+  captions: [
+    'A good day at {L}.',
+    'New week at {L}.',
+    'Good times at {L}.',
+    'This is {L}.',
+    'Another good day at {L}.',
+    'Ready for the weekend at {L}.',
+  ],
+  adlines: [
+    '{L}. Send us a message today.',
+    '{L}. Made with care. Get in touch.',
+    'Try {L} this week.',
+    '{L}. Come and see.',
+    '{L}. Good, and proud of it. Get in touch.',
+    'New week, good start: {L}.',
+  ],
+  quotes: [
+    'Good work takes time. — {L}',
+    'Start where you are. Make it count. — {L}',
+    'Do it well, and do it with care. — {L}',
+    'Little things, done well, make the whole. — {L}',
+    'Every day is a new start. — {L}',
+    'Care is in the little things. — {L}',
+    'Good things take time. Good people make time. — {L}',
+    'Make today count. — {L}',
+  ],
+};
+/** Lines about a subject without a name, by speaker ({L}: "Pottery taster evening", {l}: its lower case). */
+const SUBJECT_LINES: Record<Frame['speaker'], string[]> = {
+  business: ['{L}. Made with care.', '{L}. Send us a message.', '{L}, with care. Come and see.'],
+  event: ['{L}. See you there.', '{L}. Bring a friend.', 'Come to the {l}.'],
+  cause: ['{L}. Join us.', '{L}. Tell a friend.', 'The {l} needs hands. Join us.'],
+  person: ['{L}. Send me a message.', "{L}. Let's talk.", '{L}, with care. Get in touch.'],
+};
+/** Quotes about a subject without a name (never signed with it). */
+const QUOTE_SUBJECT = [
+  'Good {l} takes time.',
+  'There is always time for {l}.',
+  'Every {l} has a story.',
+  '{L} is the little things, done with care.',
+  'Good {l} is worth the time.',
+  'Start with good {l}. Make it count.',
+];
+const PERSON_LINES = ['{L}. Send me a message.', "{L}. Let's talk.", "{L}. Let's work together."];
+
+interface Parts {
+  name: string | null;
+  subject: string | null;
+  offers: string[];
+  town: string | null;
+  hook: string | null;
+  facts: Fact[];
+  audience: string | null;
+}
+
+function partsOf(frame: Frame): Parts {
+  const name = frame.name && !REQUEST_WORD.test(frame.name) && !/^[&|]|[&|:]$/.test(frame.name) ? frame.name : null;
+  const subject = clean(frame.subject?.replace(/^(?:our|my|the|a|an)\s+/i, '') ?? null);
+  const factWords = frame.facts.map((f) => f.text.toLowerCase()).join(' ');
+  const offers = frame.offers
+    .map(clean)
+    .filter(
+      (o): o is string =>
+        o !== null &&
+        !/\d/.test(o) &&
+        o.toLowerCase() !== subject?.toLowerCase() &&
+        !factWords.includes(o.toLowerCase()) &&
+        !(frame.name ?? '').toLowerCase().includes(o.toLowerCase()) &&
+        !frame.places.some((pl) => pl.toLowerCase() === o.toLowerCase()),
+    );
+  return {
+    name,
+    subject: subject && !/\d/.test(subject) ? subject : null,
+    offers,
+    town: frame.places[0] ?? null,
+    hook: hookOf(frame),
+    facts: frame.facts.filter((f) => f.type !== 'goal' || frame.speaker === 'cause'),
+    audience: clean(frame.audience),
+  };
+}
+
+/**
+ * The hook-first lines for a frame, English only: each shape once, the facts as written. For a
+ * LinkedIn headline "<Role> | <what you do for whom> | <fact>"; for an SMS ad the offer, a fact
+ * and how to act.
+ */
+export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): KindCandidate[] {
+  if (frame.language !== 'en') return [];
+  const p = partsOf(frame);
+  const out: KindCandidate[] = [];
+  const seen = new Set<string>();
+  const topic = (frame.topic ?? '').toLowerCase();
+  const push = (shape: string, text: string | null, usesFact: boolean) => {
+    if (!text) return;
+    const line = cap(text.replace(/\s+/g, ' ').replace(/\.\./g, '.').trim());
+    // A line too short to say anything ("12 October: run.") is no line (and leaves a refinement nothing shorter).
+    if (line.length < 22 && !line.includes('|')) return;
+    const key = lineKey(line);
+    if (seen.has(key)) return;
+    seen.add(key);
+    const lower = line.toLowerCase();
+    // The last sentence is a part (a call, "Made with care."): the picker makes one that is already in the set cost more.
+    const sentences = line.split(/(?<=[.!?])\s+/);
+    const last = sentences[sentences.length - 1] as string;
+    const tailPart = sentences.length > 1 && !/^[—–-]/.test(last) ? [`tail:${lineKey(last)}`] : [];
+    out.push({
+      text: line,
+      key,
+      base: `shape:${shape}`,
+      parts: tailPart,
+      usesWord: false,
+      composed: true,
+      richness: 3,
+      named: p.name !== null && lower.includes(p.name.toLowerCase()),
+      pattern: `shape-${shape}`,
+      usesFact,
+      tail: false,
+      standIn: false,
+      onSubject: true,
+    });
+  };
+  const what = p.offers[0] ?? p.subject;
+  const label = p.name ?? (p.subject ? cap(p.subject) : null);
+  const facts = p.facts.filter((f) => !p.hook || !p.hook.toLowerCase().includes(f.text.toLowerCase()));
+  const hook = p.hook;
+  // A hook that needs its speaker ("come to your driveway") is said as a sentence of its own, never inside a phrase.
+  const hookFact = frame.facts.find((f) => hook && f.text.toLowerCase() === hook.toLowerCase());
+  const needsSpeaker = hook !== null && /^come\s+to\b/i.test(hook);
+  const H = hook ? (needsSpeaker && hookFact ? factLine(hookFact, frame).replace(/\.$/, '') : cap(hook)) : null;
+  // The venue a brief names as a place ("at The Alchemist") signs a line when there is no name.
+  const venue = !p.name && p.town && /^the\s/i.test(p.town) ? p.town : null;
+
+  if (/\blinked ?in\b|\bheadline\b/.test(topic) && p.subject) {
+    const doing = p.offers[0] ?? null;
+    const fact = p.facts[0]?.text ?? null;
+    push('linkedin', [cap(p.subject), doing ? cap(doing) : null, fact ? cap(fact) : null].filter(Boolean).join(' | '), fact !== null);
+  }
+  // A video title reads like a title: the fact and the place, a question or a promise.
+  if (/\b(?:youtube|vlog|video)\b/.test(topic) && p.facts[0]) {
+    const f = factPhrase(p.facts[0], frame);
+    if (p.town) push('title-town', `${p.town} on ${f}: can it be done?`, true);
+    push('title-what-happened', `${cap(f)}? Here's what happened.`, true);
+    push('title-honest', `${cap(f)}: how it really went.`, true);
+  }
+  if (/\bsms\b/.test(topic) && what) {
+    const f = facts[0] ?? p.facts[0];
+    push(
+      'sms',
+      `${p.name ? `${p.name}: ` : ''}${low(cap(what))}${f ? `, ${factPhrase(f, frame)}` : ''}. ${speakerCta(frame, 0)}`,
+      Boolean(f),
+    );
+  }
+  // "<Offer>. <Hook>."
+  if (what && H) push('offer-hook', `${cap(what)}. ${H}.`, true);
+  // "<Name>. <Town>. <Hook>."
+  if (label && p.town && H && !label.includes(p.town)) push('name-town-hook', `${label}. ${p.town}. ${H}.`, true);
+  // "<Hook>, at <Name>."
+  if (H && !needsSpeaker && (p.name ?? venue)) push('hook-at-name', `${H}, at ${p.name ?? venue}.`, true);
+  // "<Subject> at <Venue>. <Fact>."
+  if (venue && p.subject && facts[0]) push('subject-venue-fact', `${cap(p.subject)} at ${venue}. ${factLine(facts[0], frame)}`, true);
+  if (venue && facts[1]) push('fact-at-venue', `${cap(factPhrase(facts[1], frame))}, at ${venue}.`, true);
+  // A brief asking for volunteers or members: a call for time, never money.
+  if (frame.recruiting && label) {
+    push('recruit', `Volunteer with ${label}.${facts[0] ? ` ${factLine(facts[0], frame)}` : ''} Join us.`, Boolean(facts[0]));
+    push('recruit-hands', `${label} needs hands. Join us.`, false);
+  }
+  // "<Offer>, <fact>. <CTA>."
+  facts.slice(0, 3).forEach((f0, i) => {
+    // A price "of" what is no offer ("GBP 35" of "thursdays 6pm") belongs to the subject.
+    const f = f0.of && clean(f0.of) !== null && !/\d/.test(f0.of) ? f0 : { ...f0, of: undefined };
+    if (what && (!f.of || f.of.toLowerCase() === what.toLowerCase()))
+      push(`offer-fact-${i}`, `${cap(what)}, ${factPhrase(f, frame)}. ${speakerCta(frame, i)}`, true);
+    else if (f.of) push(`offer-fact-${i}`, `${cap(f.of)}, ${factPhrase(f, frame)}. ${speakerCta(frame, i)}`, true);
+  });
+  // "<Price>: <what>." for a price of the subject itself.
+  const price = facts.find(
+    (f) => f.type === 'price' && (!f.of || f.of.toLowerCase() === (what ?? '').toLowerCase() || clean(f.of) === null || /\d/.test(f.of)),
+  );
+  if (price && what) push('price-first', `${cap(factPhrase(price, frame))}: ${low(cap(what))}.`, true);
+  // "<When>: <what>." for a day or a date ("Every Friday: open mic night. Free entry.").
+  const when = facts.find((f) => f.type === 'hours' || f.type === 'date');
+  // Opening hours follow what they are of ("Blood donation drive: open 9am to 4pm.").
+  if (when && what && /^open\b/i.test(factPhrase(when, frame))) push('when-what', `${cap(what)}: ${factPhrase(when, frame)}.`, true);
+  else if (when && what)
+    push('when-what', `${cap(factPhrase(when, frame))}: ${low(cap(what))}.${H && !needsSpeaker ? ` ${H}.` : ''}`, true);
+  // "<What>: <hook>, <fact>."
+  const other = facts.find((f) => f !== when) ?? when;
+  if (what && H && !needsSpeaker && other) push('what-hook-fact', `${cap(what)}: ${low(H)}, ${factPhrase(other, frame)}.`, true);
+  // "<Name>. <Offer> in <Town>. <Fact>."
+  if (p.name && what && facts[0])
+    push(
+      'name-offer-fact',
+      `${p.name}. ${cap(what)}${p.town && !p.name.includes(p.town) ? ` in ${p.town}` : ''}. ${factLine(facts[0], frame)}`,
+      true,
+    );
+  // "<Subject> in <Town>. <Fact>."
+  const second = facts[1];
+  if (p.subject && p.town && second && second.type !== 'price')
+    push('subject-town-fact', `${cap(p.subject)} in ${p.town}. ${factLine(second, frame)}`, true);
+  // A record ("15 years experience") says who: "<Role> with 15 years experience."
+  const record = facts.find((f) => f.type === 'record');
+  if (p.subject && record && /experience$/i.test(record.text)) push('role-record', `${cap(p.subject)} with ${record.text}.`, true);
+  // Two offers and a fact: "<Offer> and <offer>. <Fact>."
+  if (p.offers.length >= 2 && (facts[0] ?? hook))
+    push(
+      'two-offers',
+      `${cap(p.offers[0] as string)} and ${low(p.offers[1] as string)}. ${facts[0] ? factLine(facts[0], frame) : `${H}.`}`,
+      true,
+    );
+  // Without a fact or hook: what and where, and who it is for.
+  if (p.name && what) push('name-what', `${p.name}: ${low(cap(what))}${p.town && !p.name.includes(p.town) ? ` in ${p.town}` : ''}.`, false);
+  if (what && p.audience) push('what-audience', `${cap(what)} for ${p.audience}. ${speakerCta(frame, 1)}`, false);
+  if (what && p.town) push('what-town-cta', `${cap(what)} in ${p.town}. ${speakerCta(frame, 2)}`, false);
+  if (p.name && p.subject)
+    push('name-subject', `${p.name}. ${cap(p.subject)}${p.town && !p.name.includes(p.town) ? `, ${p.town}` : ''}.`, false);
+  // Tone: a warm or romantic close only where the brief is about love, couples or gifts; a plain warm one otherwise.
+  if (tone === 'romantic' && what && /\b(?:love|couples?|valentine|anniversary|wedding|gift|date night|for two)\b/.test(topic))
+    push('romantic', `${cap(what)}, for the one you love.`, false);
+  // Lines true of anything with this name, last (richness 0): an answer is never short of grounded lines.
+  // A quote is signed only with the brief's own name; a subject is never an author.
+  if (p.name || p.subject || p.offers[0]) {
+    const personal = frame.speaker === 'person' && (p.name !== null || /(?:er|or|ist|ian|ant|wife|man|woman)$/i.test(p.subject ?? ''));
+    const plainLines = p.name
+      ? (GENERAL[category] ?? []).filter((t) => frame.speaker === 'business' || !/\b(?:made|visit|come back)\b/i.test(t))
+      : category === 'quotes'
+        ? QUOTE_SUBJECT
+        : // A trade named by who does it ("marathon pacer") is a person's, whoever the reader took for the speaker.
+          (SUBJECT_LINES[/(?:er|or|ist|ian)$/i.test(p.subject ?? '') && frame.speaker === 'event' ? 'person' : frame.speaker] ?? []);
+    const L = p.name ?? cap((p.subject ?? p.offers[0]) as string);
+    [...plainLines, ...(personal ? PERSON_LINES : [])].forEach((t, i) => {
+      if (frame.speaker === 'person' && /\b(?:we|us|our)\b/i.test(t)) return;
+      if (frame.speaker !== 'person' && /\b(?:me|my|I)\b/.test(t)) return;
+      push(`plain-${category}-${i}`, t.replace('{L}', L).replace('{l}', low(L)), false);
+      if (p.town && !p.name && !t.includes('{l}') && category !== 'quotes')
+        push(`plain-town-${category}-${i}`, t.replace('{L}', `${L} in ${p.town}`), false);
+    });
+    for (const c of out) if (c.pattern.startsWith('shape-plain')) c.richness = 0;
+  }
+  return out;
+}
