@@ -256,10 +256,34 @@ function essentials(req: OfflineRefineRequest, line: string): string[] {
   const out: string[] = [];
   if (who && fact) out.push(`${who}. ${fact}`);
   if (who && where && lang === 'en' && !who.includes(where)) out.push(`${who}, ${where}.`);
-  if (subject && frame.name && subject !== frame.name) out.push(`${frame.name}. ${subject}.`);
+  // "Maple Street Books. Books." says nothing twice: only a subject the name does not already say.
+  const nameWords = new Set((frame.name ?? '').toLowerCase().split(/\s+/));
+  if (
+    subject &&
+    frame.name &&
+    !subject
+      .toLowerCase()
+      .split(/\s+/)
+      .every((w) => nameWords.has(w))
+  )
+    out.push(`${frame.name}. ${subject}.`);
   if (who) out.push(`${who}.`);
   if (fact && !who) out.push(fact);
   return out;
+}
+
+/** An event or a cause invites to itself by name ("Join the harambee."), a business welcomes: short lines that stay on the brief. */
+function invitations(req: OfflineRefineRequest, line: string): string[] {
+  if (req.language !== 'en') return [];
+  const frame = parseFrame(normalizeTopic(req.topic) ?? line, req.brand?.name);
+  const subject = frame.subject && frame.subject.split(/\s+/).length <= 3 ? frame.subject.toLowerCase() : null;
+  if (frame.speaker === 'event' || frame.speaker === 'cause') {
+    return [frame.name ? `Join us at ${frame.name}.` : null, subject ? `Join the ${subject}.` : null].filter(
+      (t): t is string => t !== null,
+    );
+  }
+  if (frame.speaker === 'business' && frame.name) return [`${frame.name} welcomes you.`, `Visit ${frame.name}.`];
+  return [];
 }
 
 /** A line that always fits: the essentials, else the brief's own first words as a label, else a plain word of the category. */
@@ -290,7 +314,7 @@ function lastResort(req: OfflineRefineRequest, line: string, bound: number): str
       .filter((t) => length(t) <= bound);
   }
   const limit = req.action === 'shorter' ? Math.floor(REFINE_SHORTER_RATIO * length(line)) : bound;
-  const fitting = essentials(req, line).filter((t) => length(t) <= Math.min(limit, bound));
+  const fitting = [...essentials(req, line), ...invitations(req, line)].filter((t) => length(t) <= Math.min(limit, bound));
   // A bio's last resort is one anybody can sign: no shop's welcome on a person's profile.
   const person = req.category === 'bios' || parseFrame(normalizeTopic(req.topic) ?? line, req.brand?.name).speaker === 'person';
   const plain =
@@ -486,12 +510,24 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
       subsets.sort((a, b) => Number(both(b)) - Number(both(a)) || Number(keepsFact(b)) - Number(keepsFact(a)) || b.length - a.length);
       for (const t of subsets.filter(both)) add(t);
       for (const t of essentials(req, line)) if (fits(t) && both(t)) add(t);
+      // The subject's own word with the fact, when the whole subject and the fact do not fit ("Consultant. 15 years experience.").
+      if (req.language === 'en' && keep.fact !== null && keep.factSentence !== null) {
+        const words = [keep.label, keep.mark, f.subject?.split(/\s+/).pop()].filter(
+          (w): w is string => typeof w === 'string' && w.length > 2,
+        );
+        for (const w of words) {
+          const said = `${w.charAt(0).toUpperCase()}${w.slice(1)}. ${keep.factSentence}`;
+          if (fits(said) && keepsFact(said)) add(said);
+        }
+      }
       const recomposed = recompose(req.tone, req.language, (t) => fits(t) && aboutBrief(t), Math.min(bound, limit));
       for (const t of recomposed.filter(both)) add(t);
       // A recomposed line with the line's subject or fact put back, when it still fits; then the fact alone for a line that names no subject.
       const unlimited = recompose(req.tone, req.language, aboutBrief);
       for (const t of [...recomposed, ...unlimited].map(graft)) if (fits(t) && both(t)) add(t);
       if (keep.mark === null && keep.brief !== null && fits(keep.brief) && !line.includes(keep.brief)) add(keep.brief);
+      // What it is about before when ("Helmets free." over "This Saturday.").
+      for (const t of subsets.filter(namesSubject)) add(t);
       for (const t of subsets.filter(keepsFact)) add(t);
       for (const t of subsets) add(t);
       for (const t of essentials(req, line)) if (fits(t)) add(t);
@@ -571,8 +607,10 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
       const shorter = (t: string) => req.action !== 'punchier' || length(t) < length(line);
       for (const t of library.lines.map(graft)) if (longer(t) && shorter(t)) add(t);
     }
+    // For a brief, the plan of last resort (its name or subject, with its main fact, in as few words as fit) comes
+    // before a library line, which says nothing of it ("This is my era." for a harambee).
+    if (out.length === 0 && topic !== null) for (const t of lastResort(req, line, bound)) add(t);
     if (out.length === 0 && library.lines.length > 0) return library;
-    // The plan of last resort: the brief's name or subject, with its main fact, in as few words as fit.
     for (const t of lastResort(req, line, bound)) add(t);
   }
   // A line already near the category's shortest (a 21-character bio): any line shorter than it, about the brief, is the honest answer.
