@@ -238,6 +238,24 @@ export function toGenerationDto(row: GenerationRow): GenerationDto {
   };
 }
 
+/** $9–$20 of both accept statements: the brief's own columns, in the statements' order. */
+function briefColumns(brief: Omit<GenerationBrief, 'planId'>, tones: readonly string[]): unknown[] {
+  return [
+    brief.category,
+    JSON.stringify(tones),
+    brief.topic ?? null,
+    brief.prompt ?? null,
+    brief.count,
+    brief.language ?? null,
+    brief.maxChars ?? null,
+    brief.brand == null ? null : JSON.stringify(brief.brand),
+    brief.platform ?? null,
+    brief.hashtags ?? null,
+    brief.emoji ?? null,
+    brief.fromPhoto ?? false,
+  ];
+}
+
 export const generationsRepository = {
   /**
    * Counts the quota and records one pending generation per tone, all or none (one statement).
@@ -263,18 +281,7 @@ export const generationsRepository = {
       brief.visitorId ?? null,
       brief.apiKeyId ?? null,
       brief.planId,
-      brief.category,
-      JSON.stringify(tones),
-      brief.topic ?? null,
-      brief.prompt ?? null,
-      brief.count,
-      brief.language ?? null,
-      brief.maxChars ?? null,
-      brief.brand == null ? null : JSON.stringify(brief.brand),
-      brief.platform ?? null,
-      brief.hashtags ?? null,
-      brief.emoji ?? null,
-      brief.fromPhoto ?? false,
+      ...briefColumns(brief, tones),
     ]);
     if (result.length === 0) return undefined;
     const { daily, monthly, resetsAt } = result[0]!;
@@ -307,18 +314,7 @@ export const generationsRepository = {
       brief.apiKeyId ?? null,
       // $8: where acceptStatement takes the plan, the plans there are (the statement resolves the user's).
       JSON.stringify(PLAN_IDS),
-      brief.category,
-      JSON.stringify(tones),
-      brief.topic ?? null,
-      brief.prompt ?? null,
-      brief.count,
-      brief.language ?? null,
-      brief.maxChars ?? null,
-      brief.brand == null ? null : JSON.stringify(brief.brand),
-      brief.platform ?? null,
-      brief.hashtags ?? null,
-      brief.emoji ?? null,
-      brief.fromPhoto ?? false,
+      ...briefColumns(brief, tones),
       token.sessionId ?? null,
       String(Math.floor(token.issuedAtMs)),
     ]);

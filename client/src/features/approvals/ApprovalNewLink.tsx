@@ -7,6 +7,7 @@ import { useConfirm } from '../../ui/ConfirmDialog';
 import { Field } from '../../ui/forms/Field';
 import { Notice } from '../../ui/forms/Notice';
 import { useRenewApprovalToken } from './approvals';
+import { ApprovalUrlField } from './ApprovalUrlField';
 
 /**
  * "New link" on a link the team follows: a fresh token for the same lines and decisions (a link sent
@@ -77,17 +78,7 @@ export default function ApprovalNewLink({ approval, userId }: { approval: Approv
       {renew.isSuccess && (
         <div className="mt-3 space-y-2" data-testid="approval-new-link">
           <Notice kind="success">{t('newLink.created')}</Notice>
-          <label htmlFor={`${id}-url`} className="field-label">
-            {t('share.linkLabel')}
-          </label>
-          <input
-            id={`${id}-url`}
-            readOnly
-            value={renew.data.url}
-            className="field font-mono"
-            onFocus={(e) => e.currentTarget.select()}
-            data-testid="approval-new-url"
-          />
+          <ApprovalUrlField id={`${id}-url`} url={renew.data.url} testId="approval-new-url" />
           <button type="button" className="btn-primary tap px-3 py-2 text-sm" onClick={() => void copy('url', renew.data.url)}>
             {copiedKey === 'url' ? t('share.copied') : t('share.copy')}
           </button>

@@ -21,6 +21,7 @@ import { Notice } from '../../ui/forms/Notice';
 import { useAuth } from '../accounts';
 import { useCurrentTeam } from '../teams';
 import { useCreateApproval } from './approvals';
+import { ApprovalUrlField } from './ApprovalUrlField';
 
 /** The expiry choices, in days (the server takes 1 to 90; 14 unless chosen). */
 const EXPIRY_DAYS = [3, 7, APPROVAL_EXPIRES_DAYS_DEFAULT, 30, 60, 90];
@@ -53,17 +54,7 @@ export default function ShareDialog({ source, defaultTitle, onClose }: { source:
       {created ? (
         <div className="mt-4 space-y-3" data-testid="approval-link-created">
           <Notice kind="success">{t('share.created')}</Notice>
-          <label htmlFor={`${id}-url`} className="field-label">
-            {t('share.linkLabel')}
-          </label>
-          <input
-            id={`${id}-url`}
-            readOnly
-            value={created.url}
-            className="field font-mono"
-            onFocus={(e) => e.currentTarget.select()}
-            data-testid="approval-url"
-          />
+          <ApprovalUrlField id={`${id}-url`} url={created.url} testId="approval-url" />
           <div className="flex flex-wrap gap-2">
             <button
               type="button"

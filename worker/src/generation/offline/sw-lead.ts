@@ -177,11 +177,7 @@ function eventLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   if (/\b(?:cruise|dhow|jahazi|boti|boat)\b/.test(topic)) tags.add('cruise');
   if (/\bdarts\b/.test(topic)) tags.add('darts');
   if (/\b(?:tournament|mashindano|ligi|league)\b/.test(topic)) tags.add('tournament');
-  const facts = frame.facts
-    .filter((f) => f.type === 'price' || f.type === 'date' || f.type === 'hours')
-    .slice(0, 2)
-    .map((f) => swFactSentence(f, { speaker: 'event' }))
-    .filter((s): s is string => s !== null);
+  const facts = whenAndPrice(frame);
   const out: string[] = [];
   for (const p of bySpecificity(LEAD.event)) {
     if (!fits(p, category, tone, tags)) continue;
@@ -190,6 +186,15 @@ function eventLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
     if (line && !out.includes(line)) out.push(line);
   }
   return out;
+}
+
+/** An event's or a trip's price, date and hours (two at most), said as the event says them. */
+function whenAndPrice(frame: Frame): string[] {
+  return frame.facts
+    .filter((f) => f.type === 'price' || f.type === 'date' || f.type === 'hours')
+    .slice(0, 2)
+    .map((f) => swFactSentence(f, { speaker: 'event' }))
+    .filter((s): s is string => s !== null);
 }
 
 /** A group speaks as "we", even where its words matched a maker's kind ("pottery women's group"). */
@@ -236,11 +241,7 @@ function tripLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
       : /\b(?:canoe|mtumbwi)/i.test(topic)
         ? ['mtumbwi', 3]
         : ['boti', 9];
-  const facts = frame.facts
-    .filter((f) => f.type === 'price' || f.type === 'date' || f.type === 'hours')
-    .slice(0, 2)
-    .map((f) => swFactSentence(f, { speaker: 'event' }))
-    .filter((s): s is string => s !== null);
+  const facts = whenAndPrice(frame);
   const out: string[] = [];
   for (const p of bySpecificity(LEAD.trip)) {
     if (!fits(p, category, tone, tags)) continue;
