@@ -4,7 +4,8 @@ import {
   approvalStatusOf,
   approvalSummaryJob,
   approvalTokenHash,
-  enqueueWebhookEvent,
+  enqueueWebhookDeliveries,
+  recordWebhookEvent,
   Errors,
   type ApprovalLinkRow,
 } from '@gl/core/server';
@@ -110,11 +111,33 @@ export class PublicApprovalsService {
   ): Promise<PublicApprovalDecidedDto> {
     const link = await this.resolve(token, pin, address);
     await this.decisions.consume(link.id);
+    // The approval.decided events are recorded with the decisions (one transaction), their deliveries
+    // enqueued after it commits (else the reconciler sends them).
+    const deliveries: string[] = [];
     const result = await approvalsRepository.decide(
       this.ctx.db,
       link.id,
       body.reviewerName,
       body.decisions.map((d) => ({ lineId: d.lineId, decision: d.decision, comment: d.comment ? d.comment : null, version: d.version })),
+      async (tx, recorded) => {
+        for (const d of recorded) {
+          const data: ApprovalDecidedEventDto = {
+            approvalId: link.id,
+            title: link.title,
+            lineId: d.lineId,
+            version: d.version,
+            text: d.text,
+            decision: d.decision,
+            state: d.state,
+            reviewerName: body.reviewerName,
+            comment: d.comment,
+            decidedAt: d.createdAt.toISOString(),
+          };
+          deliveries.push(
+            ...(await recordWebhookEvent(tx, { userId: link.userId, type: 'approval.decided', data, key: `approval-decision-${d.id}` })),
+          );
+        }
+      },
     );
     if (result === 'closed') throw Errors.notFound(PUBLIC_APPROVAL_NOT_FOUND);
     if (result === 'unknown_line') throw Errors.notFound('Line not found');
@@ -133,22 +156,8 @@ export class PublicApprovalsService {
       });
       const line = lines.find((l) => l.id === d.lineId);
       if (line && d.decision !== 'comment') this.ctx.realtime.emit({ approvalId: link.id }, 'approval:line', { line });
-      const data: ApprovalDecidedEventDto = {
-        approvalId: link.id,
-        title: link.title,
-        lineId: d.lineId,
-        version: d.version,
-        text: d.text,
-        decision: d.decision,
-        state: d.state,
-        reviewerName: body.reviewerName,
-        comment: d.comment,
-        decidedAt: d.createdAt.toISOString(),
-      };
-      await enqueueWebhookEvent(this.ctx, { userId: link.userId, type: 'approval.decided', data, key: `approval-decision-${d.id}` }).catch(
-        (err: Error) => this.ctx.logger.warn({ approvalId: link.id, err: err.message }, 'approval.decided webhook not recorded'),
-      );
     }
+    await enqueueWebhookDeliveries(this.ctx, deliveries);
     if (result.allDecided) {
       await this.ctx.jobs.tryEnqueue(
         approvalSummaryJob,

@@ -460,6 +460,8 @@ export const approvalsRepository = {
     approvalId: string,
     reviewerName: string,
     decisions: DecisionInput[],
+    /** Runs in the same transaction once the decisions are recorded (the webhook events that report them). */
+    alongside?: (tx: DbOrTx, recorded: RecordedDecision[]) => Promise<void>,
   ): Promise<{ recorded: RecordedDecision[]; allDecided: boolean; summaryRound: number } | 'unknown_line' | 'stale' | 'closed'> {
     class Refused extends Error {
       constructor(readonly why: 'unknown_line' | 'stale' | 'closed') {
@@ -530,6 +532,7 @@ export const approvalsRepository = {
           .select({ n: sql<number>`count(*)::int` })
           .from(approvalLines)
           .where(and(eq(approvalLines.approvalId, approvalId), eq(approvalLines.state, 'pending')));
+        await alongside?.(tx, recorded);
         return { recorded, allDecided: Number(pending?.n ?? 0) === 0, summaryRound: link!.summaryRound };
       });
     } catch (err) {
