@@ -1,3 +1,4 @@
+import { CONTENT, entryText, isCodeJokeEntry, type Entry } from './content';
 import type { Frame } from './frame';
 import type { Kind } from './kinds.schema';
 
@@ -159,6 +160,24 @@ function sellsGoods(frame: Frame): boolean {
 const FUNDRAISING_BRIEF =
   /\b(?:donat\w*|fundrais\w*|raise|raising|harambee|appeal|target|goal|charity|sponsor\w*|pledge|gifts?|fees|m-?pesa|paybill)\b/i;
 
+/** The words of the library's developer jokes: a subject about code may joke in them ("Ship it on a Friday."). */
+let codeWords: Set<string> | undefined;
+function codeVocabulary(): Set<string> {
+  if (codeWords) return codeWords;
+  const found = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) walk(item);
+    else if (node && typeof node === 'object') {
+      if (typeof (node as { text?: unknown }).text === 'string') {
+        if (isCodeJokeEntry(node as Entry)) for (const w of contentWords(entryText(node as Entry))) found.add(stem(w));
+      } else for (const value of Object.values(node)) walk(value);
+    }
+  };
+  walk(CONTENT.en.categories);
+  codeWords = found;
+  return found;
+}
+
 /** What a line about this frame may say. */
 export function groundingFor(frame: Frame, brandWords: readonly string[] = []): Grounding {
   const allowed = new Set<string>();
@@ -192,6 +211,7 @@ export function groundingFor(frame: Frame, brandWords: readonly string[] = []): 
   if (frame.recruiting) add(RECRUIT);
   // The kind's noun names the subject whenever it was matched at all ("bakery" for "Grace Bakes").
   if (frame.matched) for (const w of contentWords(frame.kind.noun.en)) allowed.add(stem(w));
+  if (frame.brief.aboutCode) for (const w of codeVocabulary()) allowed.add(w);
   return { allowed, common, kind: kindIsSure(frame) ? kindVocabulary(frame.kind) : null, kindId: frame.kind.id };
 }
 
