@@ -16,6 +16,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['core/src/**/*.test.ts', 'api/src/**/*.test.ts', 'worker/src/**/*.test.ts'],
           environment: 'node',
+          // The writer's tests generate thousands of lines: a loaded 2-core machine can take 8 s where a quiet one takes 1.
+          testTimeout: 30_000,
         },
       },
       {
