@@ -27,6 +27,9 @@ const PRODUCT_TALK =
 /** Groups that perform or play (a band, a choir, a dance crew, a club). */
 const PERFORMERS = /\b(?:bendi|band|kwaya|choir|dance crew|crew|ngoma|wacheza\w*|klabu|club|timu|team|tunapiga|tunatumbuiza|perform\w*)\b/i;
 
+/** Goods words a performer never says ("vitu vizuri, vilivyochaguliwa kwa uangalifu"). */
+const GOODS_TALK = /\b(?:vitu vizuri|vilivyochaguliwa|ubora|mteja ni mfalme|bei yetu)\b/i;
+
 /** One person's words: a business, an event or a cause never says them. */
 const ME =
   /(?:^|[\s,.!?:;])(?:mimi|niko|nina|nitumie|niandikie|nipigie|ninashiriki|ninageuza|napenda|nilishika|kunipa|sipo|nipo)(?=$|[\s,.!?:;])/iu;
@@ -76,7 +79,7 @@ export function swLineFits(text: string, frame: Frame): boolean {
   // A group speaks as "we" even where its words matched a maker's kind ("pottery women's group").
   const person = frame.speaker === 'person' && !GROUP.test(frame.topic ?? '') && !swOpensWithEvent(frame);
   // A band, a choir, a dance crew or a club performs or plays: it has no stock and sells no "bidhaa" (round 6).
-  if (PERFORMERS.test(frame.topic ?? '') && (STOCK.test(named) || TRADE.test(named))) return false;
+  if (PERFORMERS.test(frame.topic ?? '') && (STOCK.test(named) || TRADE.test(named) || GOODS_TALK.test(named))) return false;
   // An event invites as itself, never as one person ("Mimi ni usiku wa mashairi").
   if (swOpensWithEvent(frame) && (ME.test(named) || PASSION.test(named))) return false;
   if (person && !own && (WE.test(named) || TRADE.test(named) || PRODUCT_TALK.test(named))) return false;
