@@ -170,7 +170,8 @@ function englishPhrase(swWord: string): Phrase | null {
  * capitals), qualities such as "bora".
  */
 export function understandSwahili(topic: string): ParsedBrief {
-  const { subject: first, name, offers } = clausesOf(topic);
+  // "Sisi ni bendi ya Mwangaza": a group introducing itself; "Sisi" is no name (round 6).
+  const { subject: first, name, offers } = clausesOf(topic.replace(/^\s*sisi\s+ni\s+/i, ''));
   const out = readSubject(first);
   // The run after the head is the name ("Kinyozi Fresh Cuts": Fresh Cuts), never the head itself written with a capital.
   if (name) out.name = name;
@@ -237,7 +238,12 @@ function clausesOf(topic: string): { subject: string; name: string | null; offer
   let end = start;
   while (start > 0 && end < subject.length && isNameWord(subject[end] as string)) end++;
   // One capitalised word ending the clause is a place the gazetteer lacks ("kanisa Mlolongo"), not a name.
-  if (start > 0 && !(end === subject.length && end - start === 1)) {
+  // …unless a group is "of" it ("bendi ya Mwangaza", "kwaya ya Neema"): then it is the group's name.
+  const groupOf =
+    start > 1 &&
+    PARTICLE_CLASS[(subject[start - 1] as string).toLowerCase()] !== undefined &&
+    nounEntry(fromSwahili((subject[0] as string).toLowerCase())?.key ?? '')?.kind === 'group';
+  if (start > 0 && (groupOf || !(end === subject.length && end - start === 1))) {
     const run = subject.slice(start, end);
     const institution = subject.slice(0, start).some((w) => /^\p{Lu}/u.test(w) && INSTITUTION.has(w.toLowerCase()));
     name = institution ? subject.slice(0, end).join(' ') : run.join(' ');
@@ -256,7 +262,9 @@ function clausesOf(topic: string): { subject: string; name: string | null; offer
       (o) =>
         o.length > 2 &&
         !o.split(' ').some((w) => PLACES.has(w.toLowerCase()) || /^(?:stage|mtaa)$/i.test(w)) &&
-        !/^(?:kila|bure|tu|pia|nafuu|mpya|safi|bora|online)$/i.test(o),
+        !/^(?:kila|bure|tu|pia|nafuu|mpya|safi|bora|online)$/i.test(o) &&
+        // A unit of a price is no offer ("gunia KSh 400", "chupa ya nusu lita", "kwa mtungi").
+        !/^(?:gunia|magunia|chupa|lita|kilo|debe|mtungi|pakiti|kipande|vipande|trei|sahani|kikombe|kwa)\b/i.test(o),
     );
   return { subject: subject.join(' '), name, offers };
 }
@@ -339,7 +347,9 @@ function readSubject(topic: string): ParsedBrief {
   const subjectKind = subjectKey ? nounEntry(subjectKey)?.kind : undefined;
   let en = subjectKey ?? head;
   if (object && !whole) {
-    if (subjectKind === 'cause') {
+    if (subjectKind === 'product' && objectKind !== 'person') {
+      // "mbolea ya kuku", "mafuta ya mbegu": a product of something is one product, never its source sold on its own (round 6).
+    } else if (subjectKind === 'cause') {
       out.cause = { en: `${object.plural || object.mass ? '' : `${indefinite(object.en)} `}${object.en}`, sw: objectText };
     } else if (objectKind === 'person') {
       out.audience = { ...object, en: pluralOf(object.en), plural: true };
@@ -369,5 +379,7 @@ function readSubject(topic: string): ParsedBrief {
     key: subjectKey,
     sw,
   };
+  // A product sold by its own name ("mbolea ya ng’ombe") is its own offer, in the brief's words, never its English key.
+  if (subjectKind === 'product' && out.offers.length === 0 && !out.cause && !out.audience) out.offers.push(out.subject);
   return out;
 }

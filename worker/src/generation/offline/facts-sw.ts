@@ -463,7 +463,9 @@ export function swFactSentence(
       if (/^kila\b/.test(text) && ctx.group) return `Tunakutana ${text}.`;
       // "Kila Jumamosi" alone is when something happens (a class, a market), not opening hours.
       if (/^kila (?:Jumatatu|Jumanne|Jumatano|Alhamisi|Ijumaa|Jumamosi|Jumapili)(?: na \p{L}+)?$/u.test(text)) return `${cap(text)}.`;
-      if (/^(?:kila|hata|hadi)\b/.test(text)) return `Tuko wazi ${text}.`;
+      // An event's time is when it starts, never opening hours ("Usiku wa mashairi… saa 1 jioni": "Kuanzia saa 1 jioni.").
+      if (ctx.speaker === 'event' && /^saa\b/.test(text)) return `Kuanzia ${text}.`;
+      if (ctx.speaker === 'event') return `${cap(text)}.`;
       return `Tuko wazi ${text}.`;
     case 'duration':
       if (text === 'ukisubiri') return 'Tunakuhudumia ukisubiri.';

@@ -50,7 +50,8 @@ for (const [key, entry] of Object.entries(NOUNS)) {
 
 /** The English key of a Kiswahili noun or noun phrase ("duka {a} dawa" -> pharmacy), and whether it was plural. */
 export function fromSwahili(phrase: string): { key: string; plural: boolean } | undefined {
-  return SW_REVERSE.get(phrase.toLowerCase());
+  // "ng’ombe" as typed on a phone is "ng'ombe".
+  return SW_REVERSE.get(phrase.toLowerCase().replace(/[’‘]/g, "'"));
 }
 
 export const QUALITIES = words.qualities as Record<string, string | null>;

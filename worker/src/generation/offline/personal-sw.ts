@@ -21,13 +21,13 @@ const OWN =
   /\b(?:I|I'm|I've|my|me|our|we|yetu|yangu|wangu|wetu|langu|nikiwa|tulipo|nili\p{L}+|tuli\p{L}+|mimi|sisi)\b|^\s*#?\s*(?:photo\s+|picture\s+|pic\s+)?caption\b/iu;
 /** A business's words: a brief about a trade's event is not a personal caption ("wedding cakes", "harusi packages"). */
 const TRADE =
-  /\b(?:cakes?|keki|packages?|planner|planning|photographer|photography|venue|ukumbi|hire|rental|catering|decor|shop|duka|services?|huduma|book|bookings?|KSh|bei)\b/i;
+  /\b(?:cakes?|keki|packages?|planner|planning|photographer|photography|venue|ukumbi|hire|rental|catering|decor|shop|duka|services?|huduma|book|bookings?|KSh|bei|perform\w*|shows?|bendi|band|kwaya|choir|crew|kikundi|tunapiga|tunatumbuiza|DJ)\b/i;
 
 export function personalOccasion(frame: Frame): Occasion | null {
   const topic = frame.topic ?? '';
   if (!OWN.test(topic) || TRADE.test(topic)) return null;
   // "Mimi ni DJ wa harusi": a self-introduction is a person's bio, never their own wedding.
-  if (/^\s*(?:\p{L}+[,!]?\s+)?(?:mimi\s+ni|naitwa|jina\s+langu\s+ni)\b/iu.test(topic)) return null;
+  if (/^\s*(?:\p{L}+[,!]?\s+)?(?:mimi\s+ni|sisi\s+ni|naitwa|jina\s+langu\s+ni)\b/iu.test(topic)) return null;
   for (const [occasion, re] of OCCASIONS) {
     if (!re.test(topic)) continue;
     // Someone else's birthday or wedding ("my mother's birthday") is not the writer's own: left to the other lines.

@@ -1,6 +1,6 @@
 import type { Frame } from './frame';
 import { personalOccasion } from './personal-sw';
-import { GROUP } from './sw-lead';
+import { GROUP, swOpensWithEvent } from './sw-lead';
 
 /**
  * Whether a Kiswahili line fits who speaks and what is sold (issue 33): a person (a teacher, a mum
@@ -23,6 +23,12 @@ const STOCK =
 /** The template writer's product talk ("Nesi: ukijaribu mara moja, hutaacha", "Ota ndoto kubwa na nesi wako"): a person is no product. */
 const PRODUCT_TALK =
   /\b(?:ukijaribu mara moja|hutaacha|chaguo sahihi|rahisi zaidi, haraka zaidi|ota ndoto kubwa|yape mawazo yako|ni rahisi hivyo|kila siku ni mwanzo mpya|ninapokea kazi mpya|\p{L}+ wako\.?$)/iu;
+
+/** Groups that perform or play (a band, a choir, a dance crew, a club). */
+const PERFORMERS = /\b(?:bendi|band|kwaya|choir|dance crew|crew|ngoma|wacheza\w*|klabu|club|timu|team|tunapiga|tunatumbuiza|perform\w*)\b/i;
+
+/** Goods words a performer never says ("vitu vizuri, vilivyochaguliwa kwa uangalifu"). */
+const GOODS_TALK = /\b(?:vitu vizuri|vilivyochaguliwa|ubora|mteja ni mfalme|bei yetu)\b/i;
 
 /** One person's words: a business, an event or a cause never says them. */
 const ME =
@@ -71,7 +77,11 @@ export function swLineFits(text: string, frame: Frame): boolean {
   if (frame.speaker === 'person' && /\bubunifu\b/i.test(named) && !/\b(?:ubunifu|creative|design\w*)\b/i.test(frame.topic ?? ''))
     return false;
   // A group speaks as "we" even where its words matched a maker's kind ("pottery women's group").
-  const person = frame.speaker === 'person' && !GROUP.test(frame.topic ?? '');
+  const person = frame.speaker === 'person' && !GROUP.test(frame.topic ?? '') && !swOpensWithEvent(frame);
+  // A band, a choir, a dance crew or a club performs or plays: it has no stock and sells no "bidhaa" (round 6).
+  if (PERFORMERS.test(frame.topic ?? '') && (STOCK.test(named) || TRADE.test(named) || GOODS_TALK.test(named))) return false;
+  // An event invites as itself, never as one person ("Mimi ni usiku wa mashairi").
+  if (swOpensWithEvent(frame) && (ME.test(named) || PASSION.test(named))) return false;
   if (person && !own && (WE.test(named) || TRADE.test(named) || PRODUCT_TALK.test(named))) return false;
   if (!person && !own && (ME.test(named) || PASSION.test(named))) return false;
   // A group is never the thing sold ("Kikundi kwa bei poa", "Tunauza kikundi", "Unatafuta kikundi?").

@@ -199,7 +199,7 @@ function whenAndPrice(frame: Frame): string[] {
 
 /** A group speaks as "we", even where its words matched a maker's kind ("pottery women's group"). */
 export const GROUP =
-  /\b(?:co-?op\w*|cooperative|group|kikundi|chama|ushirika|women|wanawake|akina mama|artisans|mafundi|association|self-help)\b/i;
+  /\b(?:co-?op\w*|cooperative|group|kikundi|chama|ushirika|women|wanawake|akina mama|artisans|mafundi|association|self-help|band|bendi|choir|kwaya|crew|club|klabu|timu|team|sisi\s+ni)\b/i;
 
 /** Crafts a group or co-op makes, in Kiswahili, with the class of the plural. */
 const CRAFTS: [RegExp, string, string, number][] = [
@@ -305,6 +305,10 @@ function shengLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
 /** The lines written from the brief's own words for a Kiswahili set, best first (none when the brief is none of these). */
 export function swLeadLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   if (personalOccasion(frame)) return [];
+  if (category === 'quotes') {
+    const themed = themeQuotes(frame);
+    if (themed.length > 0) return themed;
+  }
   if (category !== 'quotes') {
     const craft = craftLines(frame, category, tone);
     if (craft.length > 0) return craft;
@@ -319,6 +323,8 @@ export function swLeadLines(frame: Frame, category: CategoryId, tone: Tone): str
     const sheng = shengLines(frame, category, tone);
     if (sheng.length > 0) return sheng;
   }
+  // An event the brief opens with ("Usiku wa mashairi…") invites, even where a person's kind matched its words (round 6).
+  if (swOpensWithEvent(frame) && category !== 'quotes' && category !== 'bios') return eventLines(frame, category, tone);
   if (frame.speaker === 'person' && !GROUP.test(frame.topic ?? '') && category !== 'quotes') return personLines(frame, category, tone);
   const perk = perkOf(frame);
   if (perk && (frame.kind.sells === 'product' || frame.kind.sells === 'food')) return pureLines(frame, category, tone, perk);
@@ -328,4 +334,69 @@ export function swLeadLines(frame: Frame, category: CategoryId, tone: Tone): str
   if ((frame.speaker === 'event' || opensWithEvent) && category !== 'quotes' && category !== 'bios')
     return eventLines(frame, category, tone);
   return [];
+}
+
+/**
+ * Quotes on the brief's own theme (round 6): a quote asked about learning as an adult, the courage to
+ * start, planting trees or remembering someone is about that, unsigned, never a shop's proverb.
+ * The first theme the brief names wins; a teacher remembered gets the teacher's lines first.
+ */
+const THEMES: [RegExp, string[]][] = [
+  [
+    /\b(?:mazishi|msiba|marehemu|kumbukumbu|funeral|memorial|in memory|rip|alifariki|tribute)\b/i,
+    [
+      'Mtu hafi kabisa akiwa bado anakumbukwa.',
+      'Ulituachia zaidi ya kumbukumbu: ulituachia njia.',
+      'Pumzika kwa amani. Upendo wako unabaki nasi.',
+      'Maisha yako yalikuwa zawadi kwetu sote.',
+      'Tunalia leo, lakini tunashukuru kwa kila siku tuliyokuwa nawe.',
+    ],
+  ],
+  [
+    /\b(?:miti|mti|mche|miche|trees?|mazingira|environment|reforest\w*)\b/i,
+    [
+      'Panda mti leo; kivuli chake ni zawadi ya kesho.',
+      'Kila mche ni ahadi kwa wanaokuja baada yetu.',
+      'Ardhi ikilindwa, inatulinda.',
+      'Mti mmoja hauwezi kuwa msitu, lakini kila msitu ulianza na mti mmoja.',
+      'Tunapanda leo ili watoto wetu wapumue kesho.',
+    ],
+  ],
+  [
+    /\b(?:ujasiri|courage|brave\w*|kuthubutu|kuanza|start\w*|begin\w*|anza)\b/i,
+    [
+      'Usisubiri wakati kamili. Anza na ulicho nacho.',
+      'Ujasiri si kukosa hofu; ni kuanza licha ya hofu.',
+      'Umri si kikwazo. Ndoto haina tarehe ya mwisho.',
+      'Mwanzo ni mgumu, lakini hakuna safari inayoisha bila kuanza.',
+      'Penye nia pana njia.',
+    ],
+  ],
+  [
+    /\b(?:kusoma|kujifunza|wanaojifunza|masomo|elimu|learn\w*|study\w*|reading|literacy|adult education)\b/i,
+    [
+      'Kujifunza hakuna umri; kila ukurasa ni hatua mbele.',
+      'Haijalishi ulianza lini. Kinachojalisha ni kwamba umeanza.',
+      'Usione aibu kuuliza; aibu ni kuacha kujifunza.',
+      'Herufi moja leo, kitabu kizima kesho.',
+      'Haba na haba hujaza kibaba: somo moja kila siku.',
+    ],
+  ],
+];
+const TEACHER_REMEMBERED = ['Aliyeishi kwa kufundisha anaendelea kuishi kwa aliowafundisha.', 'Kila somo ulilotufundisha ni urithi wetu.'];
+
+function themeQuotes(frame: Frame): string[] {
+  const topic = frame.topic ?? '';
+  for (const [re, lines] of THEMES) {
+    if (!re.test(topic)) continue;
+    if (re === THEMES[0]?.[0] && /\b(?:mwalimu|teacher|headteacher)\b/i.test(topic)) return [...TEACHER_REMEMBERED, ...lines];
+    return [...lines];
+  }
+  return [];
+}
+
+/** A Kiswahili brief whose subject is an event ("Usiku wa mashairi…", "Semina ya wakulima…"). */
+export function swOpensWithEvent(frame: Frame): boolean {
+  const key = frame.brief.subject?.key;
+  return frame.language === 'sw' && typeof key === 'string' && nounEntry(key)?.kind === 'event';
 }
