@@ -27,6 +27,13 @@ export const ROLE_WORD =
 const DESCRIBING =
   /^(?:retired|launching|introducing|unveiling|presenting|announcing|celebrating|welcoming|proud|new|young|old|local|based|born|raised|best|top|leading|trusted|affordable|reliable|famous|original|authentic|upcoming|aspiring|certified|licensed|experienced|professional|freelance|independent|award-winning|family-run|home-based|now|also|just|former|ex|soon|coming|opening|visiting|living|working|moving|relocating)$/i;
 
+/** Words a noun phrase never ends on: a verb left from "an ale called X", a conjunction, a preposition, a determiner, a vague or fee word. */
+const LAST_EDGE =
+  /(?:^|\s)(?:called|named|known|supply|supplies|provide|provides|offer|offers|and|or|but|nor|yet|of|for|with|to|from|by|on|in|at|per|the|a|an|our|my|your|their|this|that|these|those|it|them|stuff|things|etc|fee|fees|charge|each|pls|plz|doesnt|dont|isnt|cant|wont|lol|up|off|out|too)$/i;
+/** Words a noun phrase never starts with: a verb of trade, a unit, a quantity. */
+const FIRST_EDGE =
+  /^(?:supply|supplies|provide|provides|offer|offers|pick|picks|hire|hires|per|each|every|person|people|litre|litres|liter|liters|kg|kgs|ml|hour|hours|hr|hrs|minute|minutes|lol|hand|price)\b/i;
+
 export type SlotRole = 'name' | 'offer' | 'subject';
 
 /** Why a slot candidate is refused, or null when it is a clean noun phrase. */
@@ -39,6 +46,20 @@ export function slotProblem(candidate: string | null | undefined, role: SlotRole
   const words = t.split(/\s+/);
   const bare = t.replace(/['’]s$/i, '');
   if (REQUEST_WORDS.test(t)) return 'request word';
+  // A slot whose edge is a verb, a conjunction, a preposition, a unit or a fee is a piece of a clause ("ale called", "person per day").
+  if (role !== 'name' && (LAST_EDGE.test(t) || FIRST_EDGE.test(t))) return 'edge word';
+  if (role !== 'name' && /\bper\b/i.test(t)) return 'unit';
+  if (role !== 'name' && /^\d[\d.,]*\s*(?:l|litres?|liters?|kg|kgs|g|ml|pcs|pieces|units|packs?|bags?|crates?)\b/i.test(t))
+    return 'quantity';
+  if (role !== 'name' && /(?:^|\s)(?:page|account|channel|handle|profile|feed)$/i.test(t)) return 'medium word';
+  if (role !== 'name' && /^\p{L}{1,2}$/u.test(t)) return 'fragment';
+  if (
+    role === 'name' &&
+    /^(?:campaign|petition|event|launch|sale|shop|business|brand|company|project|service|services|page|store|product|fundraiser|drive)$/i.test(
+      t,
+    )
+  )
+    return 'category word';
   if (role !== 'name' && PRONOUN.test(tt)) return 'pronoun';
   // A describing word alone ("hand-poured", "aspiring pilot" as an offer) is not a thing sold.
   if (role === 'offer' && (/^[\p{L}]+-[\p{L}]+ed$/u.test(t) || DESCRIBING.test(words[0] ?? ''))) return 'describing word';
@@ -241,7 +262,7 @@ export function hookOf(text: string, facts: { text: string; type: string }[]): s
     /\b(?:in|within|under)\s+(?:\d+|an?|one|two|three|ten|thirty|fifteen|twenty)\s+(?:minutes?|mins?|hours?|hrs?)\b/i,
     /\b(?:overnight|next[- ]day)(?:\s+(?:delivery|service|repairs?|turnaround))?\b/i,
     /\b(?:\d+|one|two|three|four|five|six|seven|ten|fourteen|thirty)[- ](?:days?|nights?|weeks?|hours?)(?=[\s,.;!]|$)(?:\s+(?:course|camp|programme|program|trip|safari|retreat|tour|bootcamp|turnaround|delivery|service|response|guarantee|warranty))?/i,
-    /\bfree\s+(?:delivery|entry|admission|first\s+\w+|trial(?:\s+(?:class|lesson|session|month|week))?|quotes?|tasting|samples?|wi-?fi|parking|consultations?|check-?ups?)\b/i,
+    /\bfree\s+(?:delivery|entry|admission|first\s+\w+|trial(?:\s+(?:class|lesson|session|month|week))?|quotes?|tasting|samples?|wi-?fi|parking|consultations?|check-?ups?)\b(?:\s+(?:for|on|over|above)\s+(?:(?:all\s+)?orders?|purchases?|anything)\s+(?:of|over|above|from)\s+[^,.;!]{1,24}?(?=\s*(?:[,.;!]|$)))?/i,
     /\b(?:hand-?(?:made|poured|stitched|painted|carved|woven|sewn|built|picked|ground|rolled)(?:\s+(?!(?:in|at|by|for|from|and|with|on|to|since)\b)[\p{L}-]+){0,2}|made to order|made by hand|from scratch|small[- ]batch|home-?made|family[- ]run|women[- ]led|by appointment only|walk-ins welcome)\b/iu,
     /\bsince\s+(?:19|20)\d\d\b/i,
   ]);

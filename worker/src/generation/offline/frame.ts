@@ -174,7 +174,7 @@ const FACTS: { type: FactType; re: RegExp; keep?: (m: string) => string }[] = [
   { type: 'date', re: /\b(?:this|next)\s+(?:saturday|sunday|monday|tuesday|wednesday|thursday|friday|weekend|week|month)\b/gi },
   {
     type: 'perk',
-    re: /\bno\s+call[- ]out\s+(?:fee|charge)s?\b|\bfree\s+(?:delivery|shipping|wi-?fi|parking|consultations?|quotes?|installation|fitting|first\s+(?:lesson|class|session|visit)|trial\s+class|trial lesson|assessment|check-?ups?|samples?|entry|admission|tasting)\b|\b(?:money[- ]back|satisfaction)\s+guarantee\b|\b(?:\d+|one|two|three|five|ten)[- ](?:year|month)\s+(?:guarantee|warranty)\b|\bno\s+(?:hidden\s+(?:fees|charges)|booking fee|deposit|contract|joining fee)\b|\bfree\s+entry\b|\bfree\s+for\s+(?:kids|children|members)\b|\bdelivery\s+(?:included|available)\b|\bwe\s+deliver\b|\bdelivers?\s+(?:countrywide|nationwide|across\s+\w+)\b|\bdelivery\s+(?:countrywide|nationwide)\b|\bcomes?\s+to\s+(?:your|you)(?:\s+\w+)?\b/gi,
+    re: /\bno\s+call[- ]out\s+(?:fee|charge)s?\b|\bfree\s+(?:delivery|shipping|wi-?fi|parking|consultations?|quotes?|installation|fitting|first\s+(?:lesson|class|session|visit)|trial\s+class|trial lesson|assessment|check-?ups?|samples?|entry|admission|tasting)\b(?:\s+(?:for|on|over|above)\s+(?:(?:all\s+)?orders?|purchases?|anything)\s+(?:of|over|above|from)\s+[^,.;!]{1,24}?(?=\s*(?:[,.;!]|$)))?|\b(?:money[- ]back|satisfaction)\s+guarantee\b|\b(?:\d+|one|two|three|five|ten)[- ](?:year|month)\s+(?:guarantee|warranty)\b|\bno\s+(?:hidden\s+(?:fees|charges)|booking fee|deposit|contract|joining fee)\b|\bfree\s+entry\b|\bfree\s+for\s+(?:kids|children|members)\b|\bdelivery\s+(?:included|available)\b|\bwe\s+deliver\b|\bdelivers?\s+(?:countrywide|nationwide|across\s+\w+)\b|\bdelivery\s+(?:countrywide|nationwide)\b|\bcomes?\s+to\s+(?:your|you)(?:\s+\w+)?\b/gi,
   },
   {
     type: 'perk',
@@ -756,7 +756,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   }
   // Every slot is a noun phrase the brief names, or empty (an empty slot is a safe line; a wrong one is a 0).
   if (name && !cleanSlot(name, 'name')) name = null;
-  for (let i = offers.length - 1; i >= 0; i -= 1) if (!cleanSlot(offers[i], 'offer')) offers.splice(i, 1);
+  for (let i = offers.length - 1; i >= 0; i -= 1) if (!cleanSlot(offers[i], 'offer') || !cleanOffer(offers[i] ?? '')) offers.splice(i, 1);
   if (subjectText) subjectText = cutClause(subjectText).replace(/\s+(?:now|also|too|again|here|there|today)$/i, '');
   // "lavender and green tea scented soy candles": the reader's first conjunct is not the subject; the clause's head is.
   const clause0 = firstClause(rest);
@@ -866,6 +866,15 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     finalKind = genericKind(speakerFinal);
     kindConfidence = 'none';
   }
+  // A person's second job has its own time ("teacher, and on weekends I bake cakes"): a time is kept only with the clause it was written in.
+  const ownFacts =
+    english && speakerFinal === 'person' && subject
+      ? pricedFacts.filter((f) => {
+          if (f.type !== 'hours' && f.type !== 'date') return true;
+          const clause = text.split(/[,;.]|\s+(?:and|but)\s+/i).find((c) => c.toLowerCase().includes(f.text.toLowerCase()));
+          return !clause || clause.toLowerCase().includes((subject ?? '').toLowerCase()) || !/\b(?:i|we)\s+\p{L}+/iu.test(clause);
+        })
+      : pricedFacts;
   const frame: Frame = {
     topic: raw,
     language,
@@ -873,7 +882,7 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     kind: finalKind,
     matched: Boolean(match) && finalKind === kind,
     offers,
-    facts: pricedFacts,
+    facts: ownFacts,
     places,
     audience: brief.audience?.en ?? null,
     name,

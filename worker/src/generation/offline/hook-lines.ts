@@ -92,14 +92,7 @@ export function speakerCta(frame: Frame, n: number): string {
 
 /** Lines true of any subject of that name, in words the gate allows for anyone ({L}: the name or the subject). */
 const GENERAL: Partial<Record<CategoryId, string[]>> = {
-  taglines: [
-    '{L}. Made with care.',
-    'Welcome to {L}.',
-    '{L}. Worth the visit.',
-    '{L}. Say hello.',
-    '{L}, with care.',
-    '{L}. Good, and proud of it.',
-  ],
+  taglines: ['{L}. Made with care.', 'Welcome to {L}.', '{L}. Worth the visit.', '{L}. Say hello.', '{L}. Good, and proud of it.'],
   slogans: [
     '{L}. Made with care.',
     'Good days start at {L}.',
@@ -113,7 +106,6 @@ const GENERAL: Partial<Record<CategoryId, string[]>> = {
     'Welcome to {L}. Come and say hello.',
     '{L}. Say hello.',
     'This is {L}. Welcome.',
-    '{L}. Good things, with care.',
     '{L}. Good to meet you.',
   ],
   captions: [
@@ -145,21 +137,24 @@ const GENERAL: Partial<Record<CategoryId, string[]>> = {
 };
 /** Lines about a subject without a name, by speaker ({L}: "Pottery taster evening", {l}: its lower case). */
 const SUBJECT_LINES: Record<Frame['speaker'], string[]> = {
-  business: ['{L}. Made with care.', '{L}. Send us a message.', '{L}, with care. Come and see.'],
+  business: ['{L}. Made with care.', '{L}. Worth the visit.', '{L}. Say hello.'],
   event: ['{L}. See you there.', '{L}. Bring a friend.', 'Come to the {l}.'],
   cause: ['{L}. Join us.', '{L}. Tell a friend.', 'The {l} needs hands. Join us.'],
-  person: ['{L}. Send me a message.', "{L}. Let's talk.", '{L}, with care. Get in touch.'],
+  person: ['{L}. Good to meet you.', "{L}. That's me.", "{L}. Glad you're here."],
 };
 /** Quotes about a subject without a name (never signed with it). */
+// Only shapes that agree with a singular or a plural alike ("Good {l} takes time" broke on "classes").
 const QUOTE_SUBJECT = [
-  'Good {l} takes time.',
   'There is always time for {l}.',
-  'Every {l} has a story.',
-  '{L} is the little things, done with care.',
-  'Good {l} is worth the time.',
-  'Start with good {l}. Make it count.',
+  'Make room for {l}.',
+  "Here's to {l}.",
+  'Life is better with {l}.',
+  'Make time for {l}.',
+  'Some days need {l}.',
+  'Say yes to {l}.',
 ];
-const PERSON_LINES = ['{L}. Send me a message.', "{L}. Let's talk.", "{L}. Let's work together."];
+const QUOTE_MASS = ['Good {l} takes time.', 'Good {l} is worth the time.', '{L} is the little things, done with care.'];
+const PERSON_LINES = ['{L}. Good to meet you.', "{L}. Glad you're here."];
 
 interface Parts {
   name: string | null;
@@ -341,11 +336,16 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
     const plainLines = p.name
       ? (GENERAL[category] ?? []).filter((t) => frame.speaker === 'business' || !/\b(?:made|visit|come back)\b/i.test(t))
       : category === 'quotes'
-        ? QUOTE_SUBJECT
+        ? // "Good honey takes time" holds for one word that is no plural; "Good tree planting day takes time" does not.
+          /^\p{L}+$/u.test(p.subject ?? p.offers[0] ?? '') && !/[^s]s$/i.test(p.subject ?? p.offers[0] ?? '')
+          ? [...QUOTE_SUBJECT, ...QUOTE_MASS]
+          : QUOTE_SUBJECT
         : // A trade named by who does it ("marathon pacer") is a person's, whoever the reader took for the speaker.
           (SUBJECT_LINES[/(?:er|or|ist|ian)$/i.test(p.subject ?? '') && frame.speaker === 'event' ? 'person' : frame.speaker] ?? []);
     const L = p.name ?? cap((p.subject ?? p.offers[0]) as string);
     [...plainLines, ...(personal ? PERSON_LINES : [])].forEach((t, i) => {
+      // A person with facts says them: one plain greeting line at most.
+      if (frame.speaker === 'person' && p.facts.length > 0 && i > 0 && !p.name) return;
       if (frame.speaker === 'person' && /\b(?:we|us|our)\b/i.test(t)) return;
       if (frame.speaker !== 'person' && /\b(?:me|my|I)\b/.test(t)) return;
       push(`plain-${category}-${i}`, t.replace('{L}', L).replace('{l}', low(L)), false);

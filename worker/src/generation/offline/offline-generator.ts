@@ -11,6 +11,7 @@ import { grounded, groundingFor, speakerSafe } from './grounding';
 import { hookCandidates } from './hook-lines';
 import { extractiveCandidates, hasMaterial, STOCK_FILLER, type ExtractiveCandidate } from './brief-clauses';
 import { DONATION, factSentence, kindCandidates, lineFits, withTail, type KindCandidate } from './kind-writer';
+import { CtaPolicy, echoesName, nearKey } from './cta';
 import { Picker } from './picker';
 import { exclaimed, measureExamples, voiceScore } from './voice';
 import { decorateLine, reduceLine } from './switches';
@@ -415,9 +416,20 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     (allowLoose || !c.loose) && !excluded.has(c.key) && !excluded.has(c.base) && fitsBounds(c.text, category.minChars, maxChars);
   const switches = { hashtags: req.hashtags, emoji: req.emoji, lowercase: req.lowercase, noExclamation: req.noExclamation };
   const decoration = { brief, tone: req.tone, language, maxChars, random };
+  // Calls to action only where the category wants one, two at most, never the same twice; no line twice, near or exact.
+  const calls = new CtaPolicy(category.id, req.topic ?? '', language);
+  const delivered = new Set<string>();
   const finish = (c: Candidate) => {
-    const text = decorateLine(c.text, switches, decoration);
-    return text !== null && fitsBounds(text, category.minChars, maxChars) && !excluded.has(lineKey(text)) ? text : null;
+    const called = language === 'en' ? calls.take(c.text) : c.text;
+    if (called === null) return null;
+    const text = decorateLine(called, switches, decoration);
+    if (text === null || !fitsBounds(text, category.minChars, maxChars) || excluded.has(lineKey(text))) return null;
+    // "Kilimani loves Kilimani": a name or town twice in one line is a slot filled with the wrong thing.
+    if (language === 'en' && echoesName(text)) return null;
+    const near = nearKey(text);
+    if (delivered.has(near)) return null;
+    delivered.add(near);
+    return text;
   };
   const picker = new Picker(accept, finish, recent, random, Math.ceil(WORD_SHARE * count));
 

@@ -52,7 +52,8 @@ describe('lines built on the brief’s clauses', () => {
   it('write the owner’s vivid clause, with a fact as written and the brief’s own call to action', () => {
     const lines = gen('home cooked lunch boxes for offices in Westlands, made every morning, KSh 350, order by 10am', 'adlines');
     expect(lines).toContain('Made every morning. From KSh 350. Order by 10am.');
-    expect(gen(BIKE, 'adlines').some((l) => l.startsWith('We come to your office car park and fix it while you work.'))).toBe(true);
+    // The brief's clause is used; a second line ending on the same call as another is refused (round 6), so it may be another clause.
+    expect(gen(BIKE, 'adlines').some((l) => l.includes('We come to your office'))).toBe(true);
     expect(gen('Boda parcel delivery in Nakuru town, we deliver within 30 minutes or it is free', 'slogans')).toContain(
       "We deliver within 30 minutes or it's free.",
     );
