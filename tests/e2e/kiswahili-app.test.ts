@@ -220,9 +220,11 @@ describe('the app pages in Kiswahili (a phone set to sw-KE)', () => {
       await back;
       await page.reload();
       await untilInteractive(page);
+      // The account page has rendered (not its loading state) before its words are read.
+      const english = page.getByRole('region', { name: 'Email verification' });
+      await english.waitFor();
       // The same word list finds the English page (the check above can fail).
       expect(await englishOn(page, [user.name, user.email])).toEqual(expect.arrayContaining(['Account', 'Email']));
-      const english = page.getByRole('region', { name: 'Email verification' });
       await english.getByRole('button', { name: 'Resend link' }).click();
       await english.getByText(`Sent. Check ${user.email}.`).waitFor();
       await nthMailTo(smtp, user.email, /^Confirm your email address$/, 2);
