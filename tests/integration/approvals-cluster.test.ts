@@ -4,6 +4,7 @@ import { startCluster, type Cluster, type RoleProcess } from '../helpers/cluster
 import { apiClient, type ApiClient } from '../helpers/server';
 import { connectSocket, nextEvent, type TestSocket } from '../helpers/socket';
 import { grantPlan, markVerified, registerUser } from '../helpers/users';
+import { watchApproval } from '../helpers/approvals';
 
 /**
  * An approval link's live events cross api processes: the client page watching on api B hears a
@@ -42,7 +43,7 @@ describe('approval events on two api processes', () => {
     const creatorOnB = await connectSocket(apiB.url, { token: bea.token });
     const pageOnB = await connectSocket(apiB.url, { visitorId: randomUUID() });
     sockets.push(creatorOnB, pageOnB);
-    expect(await new Promise((resolve) => pageOnB.emit('approval:watch', { token }, resolve))).toEqual({ ok: true });
+    expect(await watchApproval(pageOnB, token)).toEqual({ ok: true });
 
     const [line] = (await a.api(`/public/approvals/${token}`)).body.data.lines;
     const decided = nextEvent(creatorOnB, 'approval:decided', (p: any) => p.approvalId === id);

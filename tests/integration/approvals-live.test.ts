@@ -7,6 +7,7 @@ import { inviteAndJoin, ownerWithTeam } from '../helpers/teams';
 import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';
 import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
 import { startWebhookReceiver, type WebhookReceiver } from '../stubs/webhook-receiver.stub';
+import { watchApproval } from '../helpers/approvals';
 
 /**
  * Approval links live (DESIGN.md §21): a decision reaches the creator and the team's members over
@@ -35,8 +36,6 @@ const connect = async (auth: { token?: string; visitorId?: string }) => {
   sockets.push(s);
   return s;
 };
-const watch = (socket: TestSocket, token: string, pin?: string) =>
-  new Promise<{ ok: boolean }>((resolve) => socket.emit('approval:watch', { token, ...(pin ? { pin } : {}) }, resolve));
 
 async function shareForTeam(owner: TestUser, teamId: string, texts: string[], pin?: string) {
   const ids: string[] = [];
@@ -68,11 +67,11 @@ describe('approval events', () => {
     const reviewerA = await connect({ visitorId: randomUUID() });
     const reviewerB = await connect({ visitorId: randomUUID() });
     const otherLinkReviewer = await connect({ visitorId: randomUUID() });
-    expect(await watch(reviewerB, link.token)).toEqual({ ok: false }); // the PIN is missing
-    expect(await watch(reviewerB, link.token, '9999')).toEqual({ ok: false });
-    expect(await watch(reviewerA, link.token, '2580')).toEqual({ ok: true });
-    expect(await watch(reviewerB, link.token, '2580')).toEqual({ ok: true });
-    expect(await watch(otherLinkReviewer, other.token)).toEqual({ ok: true });
+    expect(await watchApproval(reviewerB, link.token)).toEqual({ ok: false }); // the PIN is missing
+    expect(await watchApproval(reviewerB, link.token, '9999')).toEqual({ ok: false });
+    expect(await watchApproval(reviewerA, link.token, '2580')).toEqual({ ok: true });
+    expect(await watchApproval(reviewerB, link.token, '2580')).toEqual({ ok: true });
+    expect(await watchApproval(otherLinkReviewer, other.token)).toEqual({ ok: true });
     const outsiderEvents = recordEvents(outsiderSocket, ['approval:decided', 'approval:line', 'approval:updated']);
     const otherLinkEvents = recordEvents(otherLinkReviewer, ['approval:decided', 'approval:line']);
     const reviewerEvents = recordEvents(reviewerB, ['approval:decided']);

@@ -5,6 +5,7 @@ import { connectSocket, nextEvent, type TestSocket } from '../helpers/socket';
 import { inviteAndJoin, ownerWithTeam } from '../helpers/teams';
 import { grantPlan, markVerified, registerUser, type TestUser } from '../helpers/users';
 import { startSmtpStub, type SmtpStub } from '../stubs/smtp.stub';
+import { watchApproval } from '../helpers/approvals';
 
 /**
  * A line the client asked to change, refined with the generator's refine actions and re-shared as
@@ -30,8 +31,6 @@ const connect = async (auth: { token?: string; visitorId?: string }) => {
   sockets.push(s);
   return s;
 };
-const watch = (socket: TestSocket, token: string, pin?: string) =>
-  new Promise<{ ok: boolean }>((resolve) => socket.emit('approval:watch', { token, ...(pin ? { pin } : {}) }, resolve));
 
 async function businessUser(name = 'Bea Business'): Promise<TestUser> {
   const user = await registerUser(server, { name });
@@ -80,7 +79,7 @@ describe('refining a line the client asked to change', () => {
     expect((await requestChanges(link.token, line.id)).status).toBe(200);
     const socket = await connect({ token: bea.token });
     const reviewer = await connect({ visitorId: randomUUID() });
-    expect(await watch(reviewer, link.token)).toEqual({ ok: true });
+    expect(await watchApproval(reviewer, link.token)).toEqual({ ok: true });
 
     const first = await refine(bea, socket, link.id, line.id, { action: 'shorter' });
     expect(first.accepted.index).toBe(1);
@@ -197,7 +196,7 @@ describe('a fresh link for an approval', () => {
     const [line] = link.approval.lines;
     await requestChanges(link.token, line.id);
     const reviewer = await connect({ visitorId: randomUUID() });
-    expect(await watch(reviewer, link.token)).toEqual({ ok: true });
+    expect(await watchApproval(reviewer, link.token)).toEqual({ ok: true });
     const closed = nextEvent(reviewer, 'approval:closed');
 
     const res = await server.api(`/approvals/${link.id}/token`, { body: {}, token: bea.token });
@@ -219,7 +218,7 @@ describe('a fresh link for an approval', () => {
         })
       ).status,
     ).toBe(404);
-    expect(await watch(await connect({ visitorId: randomUUID() }), link.token)).toEqual({ ok: false });
+    expect(await watchApproval(await connect({ visitorId: randomUUID() }), link.token)).toEqual({ ok: false });
     // The same approval: its lines and decisions stay.
     const page = await server.api(`/public/approvals/${token}`);
     expect(page.status).toBe(200);
