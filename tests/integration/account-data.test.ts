@@ -210,6 +210,21 @@ describe('GET /users/export', () => {
     expect(data.savedLines).toEqual([]);
     expect(data.brands).toEqual([]);
   });
+
+  it("is named by the person's own day: UTC+14 and UTC−11 are never on the same date", async () => {
+    // Kiritimati and Pago Pago are 25 hours apart, so their dates always differ.
+    const days = new Set<string>();
+    for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const u = await registerUser(server);
+      expect((await server.api('/account/time-zone', { method: 'PATCH', token: u.token, body: { timeZone } })).status).toBe(200);
+      const res = await fetch(`${server.url}/api/users/export`, { headers: { authorization: `Bearer ${u.token}` } });
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+      days.add(day);
+      expect(res.headers.get('content-disposition'), timeZone).toBe(`attachment; filename="genius-lines-export-${day}.json"`);
+      await res.text();
+    }
+    expect(days.size).toBe(2);
+  });
 });
 
 describe('DELETE /users/account', () => {

@@ -173,12 +173,12 @@ function post(url: string, path: string, token: string, body: unknown): Promise<
   });
 }
 
-describe('SIGTERM to an api with 40 sockets and requests in flight', () => {
+describe('SIGTERM to an api with 100 sockets and requests in flight', () => {
   let cluster: Cluster;
   let balancer: Balancer;
 
   it('ready turns 503, requests in flight are answered, sockets reconnect to the other api; nothing fails, lost or twice', async () => {
-    const SOCKETS = 40;
+    const SOCKETS = 100;
     const USERS = 4;
     const chat = await stub();
     // A public-API generation waits for its job: 1.5 s at the provider keeps it in flight at the api.
@@ -215,7 +215,7 @@ describe('SIGTERM to an api with 40 sockets and requests in flight', () => {
     expect(key.status).toBe(201);
     const apiKey = key.body.data.key as string;
 
-    // 40 sockets through the balancer: all on api A (the first backend) until it drains.
+    // 100 sockets through the balancer: all on api A (the first backend) until it drains.
     const sockets = users.flatMap((u, ui) =>
       Array.from({ length: SOCKETS / USERS }, () => {
         const s = io(balancer.url, {

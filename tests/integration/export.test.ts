@@ -202,4 +202,22 @@ describe('export', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/format must be csv or json/);
   });
+
+  it("is named by the person's own day: UTC+14 and UTC−11 are never on the same date", async () => {
+    // Kiritimati and Pago Pago are 25 hours apart, so their dates always differ.
+    const days = new Set<string>();
+    for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const u = await registerUser(server);
+      await givePlan(u, 'pro');
+      expect((await server.api('/account/time-zone', { method: 'PATCH', token: u.token, body: { timeZone } })).status).toBe(200);
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+      days.add(day);
+      for (const format of ['csv', 'json']) {
+        const { res } = await download(u, `format=${format}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-disposition'), timeZone).toBe(`attachment; filename="genius-lines-saved-${day}.${format}"`);
+      }
+    }
+    expect(days.size).toBe(2);
+  });
 });

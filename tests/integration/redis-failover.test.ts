@@ -4,11 +4,12 @@ import { describeFailover, runFailover, type FailoverRun } from '../helpers/fail
 /**
  * Redis fails over under load (issue 37): a primary, a replica and three sentinels
  * (down-after-milliseconds 5000) of Debian's redis-server; 2 api + 2 worker processes over
- * Sentinel; about 10 generations a second (the offline writer) with 40 sockets open, an M-Pesa
+ * Sentinel; about 30 generations a second (the offline writer) with 100 sockets open, an M-Pesa
  * payment waiting for its status check and another whose callback arrives mid-failover. The
  * primary is SIGKILLed. PostgreSQL judges: every accepted generation completes once, the payments
  * settle once, the api answers 503 UNAVAILABLE (never 500, never a hang) while Redis is away, and
- * no process exits. The 503 window is printed (bench/failover.bench.ts runs the issue's full load).
+ * no process exits. The 503 window is printed and at most 15 s (the issue's target); on a loaded
+ * 2-core machine it measured 6.2 s here and 7.6 s at 10 generations a second with 40 sockets.
  */
 let run: FailoverRun | undefined;
 
@@ -18,7 +19,7 @@ afterAll(async () => {
 
 describe('a Redis failover under load', () => {
   it('loses nothing, duplicates nothing, answers 503 (never 500) while Redis is away, and recovers by itself', async () => {
-    run = await runFailover({ ratePerSecond: 10, sockets: 40, users: 8, log: (l) => console.log(`[failover] ${l}`) });
+    run = await runFailover({ ratePerSecond: 30, sockets: 100, users: 20, log: (l) => console.log(`[failover] ${l}`) });
     const r = run.report;
     console.log(`[failover]\n${describeFailover(r)}`);
 
@@ -27,6 +28,8 @@ describe('a Redis failover under load', () => {
     expect(other, JSON.stringify(other.slice(0, 5))).toEqual([]);
     expect(r.answers.filter((a) => a.status === 503 && a.code !== 'UNAVAILABLE')).toEqual([]);
     expect(r.refused).toBeGreaterThan(0); // the failover was felt (else this test proves nothing)
+    // The window (first request answered 503 to the end of the last) is within the issue's target.
+    expect(r.window!.lengthMs).toBeLessThanOrEqual(15_000);
     // After the window it accepts again on both apis (runFailover waited for it), and everything accepted completed once.
     expect(new Set(r.accepted).size).toBe(r.accepted.length);
     expect(r.duplicates).toBe(0);

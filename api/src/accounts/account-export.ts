@@ -4,6 +4,7 @@ import {
   approvalsRepository,
   brandsRepository,
   Errors,
+  localDay,
   teamsRepository,
   usersRepository,
   type UserRow,
@@ -56,7 +57,8 @@ export async function streamExport(ctx: ApiContext, userId: string, res: Respons
   const user = await usersRepository.findById(ctx.db, userId);
   if (!user) throw Errors.unauthenticated('Your account no longer exists. Please sign in again.');
   const first = await sections[0]!.read(ctx, user);
-  const day = new Date().toISOString().slice(0, 10);
+  // Named by the person's own day (their time zone's date), as every date they see.
+  const day = localDay(new Date(), user.timeZone);
   res.status(200);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="genius-lines-export-${day}.json"`);

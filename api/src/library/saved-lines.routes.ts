@@ -16,7 +16,7 @@ import {
   idDto,
   savedLinesDeletedDto,
 } from '@gl/core';
-import { Errors } from '@gl/core/server';
+import { Errors, localDay, usersRepository } from '@gl/core/server';
 import type { ApiContext } from '../api-context';
 import { SENT, defineResource, reply } from '../http/route';
 import { spreadsheetSafe } from '../http/spreadsheet-safe';
@@ -66,9 +66,11 @@ function savedLinesDeps(ctx: ApiContext) {
   };
 }
 
-/** Streams the caller's library as CSV or JSON: rows come in keyset batches and go straight out. */
-async function streamExport(req: Request, res: Response, batches: AsyncIterable<SavedLineDto[]>, format: 'csv' | 'json') {
-  const day = new Date().toISOString().slice(0, 10);
+/**
+ * Streams the caller's library as CSV or JSON: rows come in keyset batches and go straight out.
+ * The file is named by the caller's own day (`day`: their time zone's date, DESIGN.md §20).
+ */
+async function streamExport(req: Request, res: Response, batches: AsyncIterable<SavedLineDto[]>, format: 'csv' | 'json', day: string) {
   const filename = `genius-lines-saved-${day}.${format}`;
   res.status(200);
   res.setHeader('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8; header=present' : 'application/json; charset=utf-8');
@@ -170,7 +172,8 @@ export const savedLinesResource = defineResource({
         const userId = userIdOf(req);
         await deps.lines.requireExport(userId);
         await deps.exportLimiter.consume(userId);
-        await streamExport(req, res, deps.lines.batches(userId, query), query.format);
+        const { timeZone } = await usersRepository.readerOf(deps.ctx.db, userId);
+        await streamExport(req, res, deps.lines.batches(userId, query), query.format, localDay(new Date(), timeZone));
         return SENT;
       },
     }),
