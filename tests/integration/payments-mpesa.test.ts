@@ -216,6 +216,50 @@ describe('M-Pesa phone numbers', () => {
   });
 });
 
+describe("M-Pesa and the account's time zone (DESIGN.md §20)", () => {
+  const zoneOf = async (user: TestUser) => (await h.server.api('/auth/me', { token: user.token })).body.data.user.timeZone as string;
+
+  it('an account whose zone was only guessed at sign-up reads Nairobi time once it pays from a Kenyan number; a chosen zone stays', async () => {
+    // No browser zone at sign-up (an API client): English, so UTC, guessed.
+    const guessed = await registerUser(h.server);
+    expect(await zoneOf(guessed)).toBe('UTC');
+    expect((await push(guessed)).status).toBe(200);
+    expect(await zoneOf(guessed)).toBe('Africa/Nairobi');
+
+    // The browser said UTC at sign-up: chosen, kept.
+    const email = `tz-chosen-${Math.random().toString(36).slice(2)}@example.com`;
+    const reg = await h.server.api('/auth/register', {
+      body: { name: 'Chosen', email, password: 'correct horse battery', timeZone: 'UTC' },
+    });
+    const chosen: TestUser = {
+      id: reg.body.data.user.id,
+      name: 'Chosen',
+      email,
+      password: 'correct horse battery',
+      token: reg.body.data.token,
+      refreshToken: reg.body.data.refreshToken,
+    };
+    expect((await push(chosen)).status).toBe(200);
+    expect(await zoneOf(chosen)).toBe('UTC');
+
+    // Set on the account page after a guessed sign-up: chosen too.
+    const later = await registerUser(h.server);
+    expect(
+      (await h.server.api('/account/time-zone', { method: 'PATCH', token: later.token, body: { timeZone: 'Europe/London' } })).status,
+    ).toBe(200);
+    expect((await push(later)).status).toBe(200);
+    expect(await zoneOf(later)).toBe('Europe/London');
+
+    // A number that is not Kenyan is refused before anything changes.
+    const refused = await registerUser(h.server);
+    expect((await push(refused, { phoneNumber: '+44 20 7946 0958' })).body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      error: 'Please enter a valid phone number',
+    });
+    expect(await zoneOf(refused)).toBe('UTC');
+  });
+});
+
 describe('M-Pesa races and repeats: one completed payment, one active subscription', () => {
   it('callback first, then the status check: the check is a no-op', async () => {
     const { user } = await userWithSocket();

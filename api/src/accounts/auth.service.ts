@@ -27,8 +27,17 @@ export class AuthService {
     let user: UserRow;
     try {
       const language = resolveLanguage(input.language);
-      const timeZone = (input.timeZone && canonicalTimeZone(input.timeZone)) || defaultTimeZone({ language });
-      user = await usersRepository.create(this.ctx.db, { email: input.email, name: input.name, passwordHash, language, timeZone });
+      const browserZone = (input.timeZone && canonicalTimeZone(input.timeZone)) || null;
+      const timeZone = browserZone ?? defaultTimeZone({ language });
+      user = await usersRepository.create(this.ctx.db, {
+        email: input.email,
+        name: input.name,
+        passwordHash,
+        language,
+        timeZone,
+        // A guessed zone gives way to Kenya's once the account pays from a Kenyan number.
+        timeZoneChosen: browserZone !== null,
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw Errors.conflict('An account with this email already exists');
       throw err;

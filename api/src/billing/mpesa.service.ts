@@ -30,6 +30,7 @@ import {
   paybillExpiryJob,
   mpesaInitiator,
   mpesaTransactionStatusJob,
+  usersRepository,
 } from '@gl/core/server';
 import {
   PHONE_INVALID_MESSAGE,
@@ -68,6 +69,8 @@ export class MpesaService {
     if (!isKenyanMsisdn(phone)) throw Errors.validation(PHONE_INVALID_MESSAGE, [{ path: 'phoneNumber', message: PHONE_INVALID_MESSAGE }]);
     const mpesa = mpesaClientFor(this.ctx);
     if (!mpesa) throw new AppError('UNAVAILABLE', MPESA_PUSH_FAILED);
+    // Paying from a Kenyan number: an account whose zone was only guessed is in Kenya's (DESIGN.md §20).
+    await usersRepository.adoptKenyanTimeZone(this.ctx.db, userId);
 
     const plan = getPlan(input.planId);
     // The catalogue price minus any upgrade credit, decided here (never by the client); the credit is

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/database';
 import { users } from '../schema';
 import { resolveLanguage, type UiLanguage } from '../platform/i18n/languages';
-import { safeTimeZone, type TimeReader } from '../platform/i18n/time';
+import { KENYA_TIME_ZONE, safeTimeZone, type TimeReader } from '../platform/i18n/time';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -25,7 +25,7 @@ export const usersRepository = {
   },
   async create(
     db: DbOrTx,
-    input: { email: string; name: string; passwordHash: string; language?: string; timeZone?: string },
+    input: { email: string; name: string; passwordHash: string; language?: string; timeZone?: string; timeZoneChosen?: boolean },
   ): Promise<UserRow> {
     const [row] = await db.insert(users).values(input).returning();
     return row!;
@@ -41,8 +41,18 @@ export const usersRepository = {
   },
   /** The account's IANA time zone (canonical, checked by the caller). */
   async setTimeZone(db: DbOrTx, id: string, timeZone: string): Promise<UserRow | undefined> {
-    const [row] = await db.update(users).set({ timeZone, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+    const [row] = await db.update(users).set({ timeZone, timeZoneChosen: true, updatedAt: new Date() }).where(eq(users.id, id)).returning();
     return row;
+  },
+  /**
+   * An account paying from a Kenyan number whose zone was only guessed at sign-up (no browser zone)
+   * is in Kenya's: Africa/Nairobi from now on (DESIGN.md §20). A chosen zone is never touched.
+   */
+  async adoptKenyanTimeZone(db: DbOrTx, id: string): Promise<void> {
+    await db
+      .update(users)
+      .set({ timeZone: KENYA_TIME_ZONE, timeZoneChosen: true, updatedAt: new Date() })
+      .where(and(eq(users.id, id), eq(users.timeZoneChosen, false)));
   },
   /** What a time shown to the account is written for: its language and its zone. */
   async readerOf(db: DbOrTx, id: string): Promise<TimeReader> {

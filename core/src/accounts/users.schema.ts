@@ -23,6 +23,12 @@ export const users = pgTable('users', {
    * Kiswahili account or a Kenyan phone number, else UTC.
    */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /**
+   * Whether the zone was chosen: sent by the browser at sign-up or set on the account page. A zone
+   * only guessed (no browser zone at sign-up) becomes Africa/Nairobi once the account pays from a
+   * Kenyan number (`usersRepository.adoptKenyanTimeZone`).
+   */
+  timeZoneChosen: boolean('time_zone_chosen').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

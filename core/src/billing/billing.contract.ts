@@ -58,7 +58,12 @@ export const paymentIdParams = z.object({ id: uuidSchema });
 export function normalizeKenyanPhone(input: string): string {
   const digits = input.replace(/\D/g, '');
   if (digits.startsWith('254')) return digits;
-  return `254${digits.slice(-9)}`;
+  // The local form (07…, 01…) and the nine digits after the 0; anything else (a number of another
+  // country) is returned as its digits, so the MSISDN check refuses it rather than charging a
+  // made-up Kenyan number built from its last nine digits.
+  if (/^0[17]\d{8}$/.test(digits)) return `254${digits.slice(1)}`;
+  if (/^[17]\d{8}$/.test(digits)) return `254${digits}`;
+  return digits;
 }
 
 /** refunded: refunded or reversed in full at the provider; it bought nothing any more and counts toward no credit. */

@@ -114,7 +114,8 @@ export function transactionDesc(planName: string, interval: 'month' | 'year'): s
 
 /** A normalised Kenyan MSISDN: 254 followed by 9 digits. */
 export function isKenyanMsisdn(phone: string): boolean {
-  return /^254\d{9}$/.test(phone);
+  // A Kenyan mobile number: 254 then 7… or 1… (Safaricom, Airtel and Telkom lines), nine digits.
+  return /^254[17]\d{8}$/.test(phone);
 }
 
 export interface ParsedStkCallback {
