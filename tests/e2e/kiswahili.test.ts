@@ -148,7 +148,7 @@ describe('Kiswahili first (a phone set to sw-KE)', () => {
         // Below 1280 px the links live in the menu (Kiswahili's are longer); from there on in the header, with the switch beside them.
         if (width < 1280) await page.getByRole('button', { name: 'Fungua menyu' }).waitFor();
         else {
-          await page.getByRole('navigation', { name: 'Kuu' }).getByRole('link', { name: 'Mistari iliyohifadhiwa' }).waitFor();
+          await page.getByRole('navigation', { name: 'Menyu kuu' }).getByRole('link', { name: 'Mistari iliyohifadhiwa' }).waitFor();
           await page.getByRole('banner').getByRole('combobox', { name: 'Lugha' }).first().waitFor();
         }
         const header = await page.evaluate(() => {

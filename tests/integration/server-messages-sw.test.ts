@@ -44,7 +44,7 @@ describe('messages added to the catalogue, in Kiswahili', () => {
     expect(sw.body).toEqual({
       success: false,
       code: 'VALIDATION_FAILED',
-      error: 'Wewe ndiye mmiliki: ili kukabidhi timu, mpe mwanachama mwingine nafasi ya mmiliki.',
+      error: 'Wewe ndiye mmiliki: ili kukabidhi timu, mpe mwanachama mwingine jukumu la mmiliki.',
     });
   });
 

@@ -109,6 +109,7 @@ const ALLOWED = [
   /\(types\)/g,
   /\bpull request\b/g, // GitHub's own name
   /\(Settings, Payments, Manage automatic payments\)/g, // PayPal's own menu, as PayPal shows it
+  /\bstatus iwe\b/g, // the API's own field name (approvals.status), as it is sent
 ];
 
 /** English words a Kenyan reader flagged in Kiswahili text, with the Kiswahili the glossary uses. */
@@ -141,11 +142,23 @@ const DENIED = {
   email: 'barua pepe',
   'web app': 'programu ya wavuti',
   'socket event': 'tukio la socket',
+  // Second review (docs/kiswahili-review-2.md).
+  host: 'seva',
+  schema: 'muundo',
+  status: 'hali',
+  codes: 'misimbo',
+  tool: 'zana',
+  tools: 'zana',
+  argument: 'hoja',
+  arguments: 'hoja',
+  apps: 'programu',
+  scripts: 'skripti',
+  envelope: 'muundo wa jibu',
 };
 
 describe('the Kiswahili catalogue reads native', () => {
   it('has no class-3 line label that reads as "you" (Umehifadhiwa → Imehifadhiwa)', () => {
-    const youLabel = /^(tayari\s+)?u(me|na|ta)(hifadhiwa|boreshwa|subiri|nakiliwa|tungwa|haririwa|futwa|wekwa)\b/i;
+    const youLabel = /^[\s·•:–-]*(tayari\s+)?u(me|na|ta)(hifadhiwa|boreshwa|subiri|nakiliwa|tungwa|haririwa|futwa|wekwa)\b/i;
     const found = catalogue('sw').filter((e) => youLabel.test(e.text.trim()));
     expect(found).toEqual([]);
   });
@@ -176,5 +189,12 @@ describe('the Kiswahili catalogue reads native', () => {
       ...Object.entries(SERVER_MESSAGES_EN).map(([k, text]) => ({ where: `server en ${k}`, text: String(text) })),
     ];
     expect(all.filter((e) => /\bUTC\b/.test(e.text))).toEqual([]);
+  });
+
+  it('writes a failure one way (Imeshindikana ku…, never a subjectless Imeshindwa ku…) and keeps a role (jukumu) apart from a seat (nafasi)', () => {
+    const found = swEntries().filter(
+      (e) => /(^|[.:!?]\s+)Imeshindwa ku/.test(e.text.trim()) || /\bnafasi (ya|la) (mmiliki|msimamizi|mhariri|mtazamaji)\b/i.test(e.text),
+    );
+    expect(found).toEqual([]);
   });
 });

@@ -54,7 +54,7 @@ export function accountParagraphsSw(mail: AccountMail): { lines: string[]; butto
       return {
         lines: [
           hello,
-          `Mtu fulani ameomba kubadilisha barua pepe ya akaunti yako ya Genius Lines iwe ${mail.newEmail}. Mabadiliko yatafanyika tu kiungo kilichotumwa kwa barua pepe hiyo kikifunguliwa.`,
+          `Mtu fulani ameomba kubadilisha barua pepe ya akaunti yako ya Genius Lines iwe ${mail.newEmail}. Mabadiliko yatafanyika tu pale kiungo kilichotumwa kwa barua pepe hiyo kitakapofunguliwa.`,
           `Kama si wewe, ingia sasa hivi ubadilishe nenosiri lako: ${mail.appUrl}/account`,
         ],
       };
@@ -70,7 +70,7 @@ export function accountParagraphsSw(mail: AccountMail): { lines: string[]; butto
       return {
         lines: [
           hello,
-          `Kila jaribio la kutuma matukio kwa webhook yako ${oneLine(mail.webhookUrl ?? '')} limeshindwa kwa zaidi ya saa 24, kwa hivyo tumeacha kuitumia matukio.`,
+          `Kila jaribio la kutuma matukio kwa webhook yako ${oneLine(mail.webhookUrl ?? '')} limeshindwa kwa zaidi ya saa 24, kwa hivyo tumeacha kutuma matukio kwake.`,
           `Webhook ikianza kujibu tena (kwa hali ya 2xx), badilisha siri yake kwenye ukurasa wa nyaraka za API ili uiwashe tena, au uifute: ${mail.appUrl}/api-docs#webhooks`,
         ],
       };

@@ -48,7 +48,7 @@ describe('in Kiswahili', () => {
     expect(screen.getByRole('group', { name: 'Mtindo' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Mada/)).toHaveAttribute('placeholder', 'Chapa, bidhaa au jambo, k.m. duka la kahawa mjini Nakuru');
     expect(screen.getByRole('button', { name: 'Tunga mistari' })).toBeInTheDocument();
-    expect(await screen.findByText('Utungo wa AI')).toBeInTheDocument();
+    expect(await screen.findByText('Mistari hutungwa na AI')).toBeInTheDocument();
     expect(screen.queryByText(/Generate|Category|Tone\b|Topic/)).not.toBeInTheDocument();
   });
 

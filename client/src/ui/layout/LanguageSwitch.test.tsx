@@ -27,7 +27,7 @@ describe('the language switch', () => {
       ['Kiswahili', 'sw'],
     ]);
     await userEvent.selectOptions(select, 'sw');
-    const nav = await screen.findByRole('navigation', { name: 'Kuu' });
+    const nav = await screen.findByRole('navigation', { name: 'Menyu kuu' });
     for (const name of ['Mwanzo', 'Tunga', 'Kuhusu sisi', 'Wasiliana nasi'])
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Ingia' })[0]).toHaveAttribute('href', '/auth');
@@ -54,7 +54,7 @@ describe('the language switch', () => {
     renderAt(<Header />);
     await screen.findByRole('button', { name: /account menu/ });
     await userEvent.selectOptions(screen.getAllByRole('combobox', { name: 'Language' })[0]!, 'sw');
-    await screen.findByRole('navigation', { name: 'Kuu' });
+    await screen.findByRole('navigation', { name: 'Menyu kuu' });
     const saved = () => calls.filter((c) => c.method === 'PATCH' && c.path === '/api/account/language').map((c) => c.body);
     await waitFor(() => expect(saved()).toEqual([{ language: 'sw' }]));
     expect(document.documentElement.lang).toBe('sw');

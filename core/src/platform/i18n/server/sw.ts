@@ -219,7 +219,7 @@ export const SERVER_MESSAGES_SW: Partial<Record<ServerMessageId, string>> = {
   'savedLines.keyEmpty': 'isiwe tupu',
   'savedLines.keyMax': 'isizidi herufi {{count}}',
   'savedLines.keyAscii': 'herufi za ASCII zinazochapika tu, bila nafasi',
-  'teams.ownerHandOver': 'Wewe ndiye mmiliki: ili kukabidhi timu, mpe mwanachama mwingine nafasi ya mmiliki.',
+  'teams.ownerHandOver': 'Wewe ndiye mmiliki: ili kukabidhi timu, mpe mwanachama mwingine jukumu la mmiliki.',
   'teams.onlyOwnerAdmins': 'Mmiliki wa timu tu ndiye anayeweza kuteua au kuondoa wasimamizi',
   'teams.deleteLine': 'Aliyehifadhi mstari, msimamizi au mmiliki tu ndiye anayeweza kuufuta',
   'teams.readOnly': 'Timu hii inasomeka tu: mpango wa Biashara wa mmiliki wake haufanyi kazi. Uhuishe ili ufanye mabadiliko.',
