@@ -27,6 +27,8 @@ import { clusterEnv, startRole, stopAll, type RoleProcess } from '@gl/tests/help
 import { createTestDatabase } from '@gl/tests/helpers/database';
 import { clearRedisPrefix, testPrefix } from '@gl/tests/helpers/redis';
 import { startOpenAiStub } from '@gl/tests/stubs/openai.stub';
+import { freePort } from '@gl/tests/helpers/process';
+import { ownLoopWindow, startLoopWindow } from './loop-stats';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SOCKETS = Number(process.env.LOAD_SOCKETS ?? 500);
@@ -90,7 +92,14 @@ async function main() {
     SOCKET_CONNECTIONS_PER_IP: '100000',
   };
   try {
-    const start = (role: 'api' | 'worker') => startRole(role, env, { nodeArgs: NODE_ARGS });
+    // Each worker serves its metrics on a port of its own (the api serves them at /metrics).
+    const metricsUrl = new Map<RoleProcess, string>();
+    const start = async (role: 'api' | 'worker') => {
+      const port = role === 'worker' ? await freePort() : 0;
+      const p = await startRole(role, role === 'worker' ? { ...env, METRICS_PORT: String(port) } : env, { nodeArgs: NODE_ARGS });
+      metricsUrl.set(p, role === 'api' ? `${p.url}/metrics` : `http://127.0.0.1:${port}/metrics`);
+      return p;
+    };
     const apiA = await start('api');
     processes.push(apiA);
     processes.push(...(await Promise.all([start('api'), ...Array.from({ length: WORKERS }, () => start('worker'))])));
@@ -144,6 +153,8 @@ async function main() {
     const acceptLatency: number[] = [];
     const refused = new Map<number, number>();
     const inFlight: Promise<void>[] = [];
+    const loops = await startLoopWindow(processes.map((p) => metricsUrl.get(p)!));
+    const ownLoop = ownLoopWindow();
     const started = performance.now();
     for (let k = 0; k < total; k++) {
       const due = started + (k * 1000) / RATE;
@@ -174,6 +185,8 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
     }
     const lastCompletion = Math.max(...firstCompletedAt.values());
+    const loopStats = await loops.end();
+    const ownLoopStats = ownLoop.end();
     await new Promise((r) => setTimeout(r, 1000)); // late duplicates would show up here
     clearInterval(sampler);
     sample();
@@ -220,6 +233,44 @@ async function main() {
       [...peak]
         .map(([p, mb]) => ({ process: `${p.role} pid ${p.handle.child.pid}`, 'peak RSS (MB)': ms(mb) }))
         .concat([{ process: `load generator + stub pid ${process.pid}`, 'peak RSS (MB)': ms(process.memoryUsage().rss / 1048576) }]),
+    );
+    // Where the tail is: each process's event-loop delay and GC over the load, and when the slowest 1 % completed.
+    console.log('\nEvent-loop delay and garbage collection over the load (each process, from its own metrics):');
+    console.table(
+      processes
+        .map((p, i) => {
+          const l = loopStats[i]!;
+          return {
+            process: `${p.role} pid ${p.handle.child.pid}`,
+            'loop p50 (ms)': ms(l.p50),
+            'loop p99 (ms)': ms(l.p99),
+            'loop max (ms)': ms(l.max),
+            'GC (ms)': ms(l.gcMs),
+            'major GC (ms)': ms(l.majorGcMs),
+            'GC pauses': l.gcCount,
+          } as Record<string, string | number>;
+        })
+        .concat([
+          {
+            process: `load generator pid ${process.pid}`,
+            'loop p50 (ms)': ms(ownLoopStats.p50),
+            'loop p99 (ms)': ms(ownLoopStats.p99),
+            'loop max (ms)': ms(ownLoopStats.max),
+          },
+        ]),
+    );
+    const slowAt = percentile(endToEnd, 99);
+    const slowBySecond = new Map<number, number>();
+    for (const [id, at] of acceptedAt) {
+      const done = firstCompletedAt.get(id);
+      if (done !== undefined && done - at >= slowAt)
+        slowBySecond.set(Math.floor((at - started) / 1000), (slowBySecond.get(Math.floor((at - started) / 1000)) ?? 0) + 1);
+    }
+    console.log(
+      `the slowest 1 % (202 -> completed >= ${ms(slowAt)} ms) by second of the run it was accepted in: ${[...slowBySecond]
+        .sort(([a], [b]) => a - b)
+        .map(([sec, n]) => `${sec}s:${n}`)
+        .join(' ')}`,
     );
     process.exitCode = lost === 0 && duplicated === 0 && refused.size === 0 ? 0 : 1;
   } finally {
