@@ -14,6 +14,7 @@ import {
 import { useLineMeasure } from '../lines';
 import { useCopy } from '../../platform/clipboard';
 import { BookmarkIcon, CheckIcon, CopyIcon, RefreshIcon } from '../../ui/icons';
+import { TextAreaField } from '../../ui/forms/Field';
 
 /**
  * One day × platform of a campaign: the line with its count against the platform's limit, and
@@ -85,10 +86,15 @@ export default function CampaignLineCard({
             });
           }}
         >
-          <label className="sr-only" htmlFor={`${id}-draft`}>
-            {t('line.editLabel', { platform: platformName })}
-          </label>
-          <textarea id={`${id}-draft`} className="field min-h-24" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <TextAreaField
+            id={`${id}-draft`}
+            labelClassName="sr-only"
+            label={t('line.editLabel', { platform: platformName })}
+            required={false}
+            controlClassName="field min-h-24"
+            value={draft}
+            onChange={setDraft}
+          />
           <p
             aria-live="polite"
             className={`text-xs tabular-nums ${draftOver ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-400'}`}
