@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../platform/app-status';
 import { Checkbox } from '../../ui/forms/Checkbox';
 import { Field, TextAreaField } from '../../ui/forms/Field';
+import { Notice } from '../../ui/forms/Notice';
 import NeedsConnection from '../../ui/NeedsConnection';
 import Switch from '../../ui/Switch';
 import WordChips from './WordChips';
@@ -190,11 +191,7 @@ export default function BrandForm({
           onChange={setShared}
         />
       )}
-      {error && (
-        <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:bg-rose-500/10 dark:text-rose-100">
-          {error}
-        </p>
-      )}
+      {error && <Notice kind="error">{error}</Notice>}
       <NeedsConnection action={t('form.actionSaving')} />
       <div className="flex flex-wrap gap-2">
         <button
