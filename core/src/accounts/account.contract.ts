@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CATEGORY_IDS, GENERATION_SOURCES, TONES } from '../platform/catalogue';
 import { countSchema, emailSchema } from '../platform/contract/common';
 import { nameSchema, passwordSchema } from './auth.contract';
-import { CURRENT_PASSWORD_MAX, NAME_MAX } from '../platform/contract/limits';
+import { CURRENT_PASSWORD_MAX, DELETE_ACCOUNT_WORD, NAME_MAX } from '../platform/contract/limits';
 
 export const updateProfileBody = z.strictObject({ name: nameSchema });
 export const changePasswordBody = z.strictObject({
@@ -16,7 +16,7 @@ const currentPassword = z.string({ message: 'Password is required' }).min(1, 'Pa
 export const changeEmailBody = z.strictObject({ newEmail: emailSchema, password: currentPassword });
 export const deleteAccountBody = z.strictObject({
   password: currentPassword,
-  confirm: z.literal('DELETE', { error: 'Type DELETE to confirm' }),
+  confirm: z.literal(DELETE_ACCOUNT_WORD, { error: 'Type DELETE to confirm' }),
 });
 /** POST /newsletter/unsubscribe: the token in the query (RFC 8058 one-click) or in a JSON body. */
 export const unsubscribeQuery = z.object({ token: z.string().max(200).optional() });

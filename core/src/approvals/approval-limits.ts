@@ -15,6 +15,8 @@ export const APPROVAL_REVIEWER_NAME_MAX = 60;
 export const APPROVAL_PIN_MIN_DIGITS = 4;
 export const APPROVAL_PIN_MAX_DIGITS = 6;
 export const APPROVAL_PIN_PATTERN = /^\d{4,6}$/;
+/** The same rule as a PIN field's HTML `pattern`. */
+export const APPROVAL_PIN_INPUT_PATTERN = `[0-9]{${APPROVAL_PIN_MIN_DIGITS},${APPROVAL_PIN_MAX_DIGITS}}`;
 /** The header that carries the PIN on the public routes. */
 export const APPROVAL_PIN_HEADER = 'X-Approval-Pin';
 /** A link's life in days: 1 to 90, 14 unless the creator says. Extending adds days (default 14), never past 90 days from now. */

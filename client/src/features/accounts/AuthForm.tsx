@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useMutation } from '@tanstack/react-query';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '@gl/core/types';
-import { useAuth } from './auth';
+import { useAuthFormSubmit } from './auth';
 import { Field } from '../../ui/forms/Field';
+import { Notice } from '../../ui/forms/Notice';
 import { EyeIcon, EyeOffIcon } from '../../ui/icons';
 
 export type AuthMode = 'signin' | 'signup';
@@ -12,7 +12,6 @@ export type AuthMode = 'signin' | 'signup';
 /** Sign-in / sign-up form of /auth. Calls onSuccess after the session is stored. */
 export default function AuthForm({ initialMode = 'signin', onSuccess }: { initialMode?: AuthMode; onSuccess?: () => void }) {
   const { t } = useTranslation('auth');
-  const { login, register } = useAuth();
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -20,10 +19,7 @@ export default function AuthForm({ initialMode = 'signin', onSuccess }: { initia
   const [showPassword, setShowPassword] = useState(false);
   const ids = { name: useId(), email: useId(), password: useId(), hint: useId(), error: useId() };
   const signUp = mode === 'signup';
-  const submitForm = useMutation({
-    mutationFn: () => (signUp ? register(name.trim(), email.trim(), password) : login(email.trim(), password)),
-    onSuccess: () => onSuccess?.(),
-  });
+  const submitForm = useAuthFormSubmit(onSuccess);
   const busy = submitForm.isPending;
   const error = submitForm.isError ? (submitForm.error instanceof Error && submitForm.error.message) || t('failed') : '';
 
@@ -38,7 +34,7 @@ export default function AuthForm({ initialMode = 'signin', onSuccess }: { initia
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!busy) submitForm.mutate();
+    if (!busy) submitForm.mutate({ signUp, name, email, password });
   };
 
   return (
@@ -101,13 +97,9 @@ export default function AuthForm({ initialMode = 'signin', onSuccess }: { initia
         />
 
         {error && (
-          <p
-            id={ids.error}
-            role="alert"
-            className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800 dark:bg-rose-500/10 dark:text-rose-200"
-          >
+          <Notice kind="error" id={ids.error}>
             {error}
-          </p>
+          </Notice>
         )}
 
         <button type="submit" className="btn-primary mt-2 w-full py-2.5" disabled={busy}>

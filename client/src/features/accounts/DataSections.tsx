@@ -1,15 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { DELETE_ACCOUNT_WORD } from '@gl/core/types';
 import { useOnline } from '../../platform/app-status';
 import { useDeleteAccount, useExportData } from './account';
 import { Field } from '../../ui/forms/Field';
 import { MutationResult } from '../../ui/forms/MutationForm';
 import { Section } from './Section';
 import { AccountSection, CurrentPasswordField, useFormValues } from './AccountSection';
-
-/** What is typed to confirm deleting the account: the same word in every language (the server checks it). */
-const DELETE_WORD = 'DELETE';
 
 export function ExportSection() {
   const { t } = useTranslation('account');
@@ -48,7 +46,7 @@ export function DeleteAccountSection() {
       lead={t('delete.lead')}
       mutation={remove}
       send={() => remove.mutate(values, { onSuccess: () => navigate('/', { replace: true }) })}
-      ready={values.confirm === DELETE_WORD && values.password !== ''}
+      ready={values.confirm === DELETE_ACCOUNT_WORD && values.password !== ''}
       // Stays busy after success: the page is left at once.
       busy={remove.isPending || remove.isSuccess}
       submitLabel={t('delete.submit')}
@@ -58,11 +56,11 @@ export function DeleteAccountSection() {
       <CurrentPasswordField id={ids.password} value={values.password} onChange={set('password')} />
       <Field
         id={ids.confirm}
-        label={t('delete.confirm', { word: DELETE_WORD })}
+        label={t('delete.confirm', { word: DELETE_ACCOUNT_WORD })}
         value={values.confirm}
         onChange={set('confirm')}
         autoComplete="off"
-        maxLength={10}
+        maxLength={DELETE_ACCOUNT_WORD.length}
       />
     </AccountSection>
   );

@@ -163,3 +163,21 @@ export function useAuth(): AuthContextValue {
   if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
   return ctx;
 }
+
+/** What the sign-in / sign-up form sends. */
+export interface AuthFormValues {
+  signUp: boolean;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** The sign-in / sign-up form's submission, one mutation (its pending state and error are the form's). */
+export function useAuthFormSubmit(onSuccess?: () => void) {
+  const { login, register } = useAuth();
+  return useMutation({
+    mutationFn: ({ signUp, name, email, password }: AuthFormValues) =>
+      signUp ? register(name.trim(), email.trim(), password) : login(email.trim(), password),
+    onSuccess: () => onSuccess?.(),
+  });
+}

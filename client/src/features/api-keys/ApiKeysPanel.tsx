@@ -9,6 +9,7 @@ import { useOnline } from '../../platform/app-status';
 import NeedsConnection from '../../ui/NeedsConnection';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { Field } from '../../ui/forms/Field';
+import { MutationResult } from '../../ui/forms/MutationForm';
 import { ApiAccessGate, SecretShownOnce } from './ApiAccessGate';
 
 function formatDate(iso: string): string {
@@ -67,11 +68,7 @@ function KeyManager() {
           {create.isPending ? t('creating') : t('create')}
         </button>
       </form>
-      {create.isError && (
-        <p role="alert" className="text-sm text-rose-700 dark:text-rose-400">
-          {errorMessage(create.error, t('createFailed'))}
-        </p>
-      )}
+      <MutationResult mutation={create} fallback={t('createFailed')} />
       {secret && (
         <SecretShownOnce
           message={t('copyNow')}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APPROVAL_PIN_MAX_DIGITS, type ApprovalDto } from '@gl/core/types';
+import { APPROVAL_PIN_INPUT_PATTERN, APPROVAL_PIN_MAX_DIGITS, type ApprovalDto } from '@gl/core/types';
 import { errorMessage } from '../../platform/api';
 import { useCopy } from '../../platform/clipboard';
 import { useConfirm } from '../../ui/ConfirmDialog';
@@ -49,7 +49,7 @@ export default function ApprovalNewLink({ approval, userId }: { approval: Approv
             value={pin}
             onChange={(v) => setPin(v.replace(/\D/g, '').slice(0, APPROVAL_PIN_MAX_DIGITS))}
             inputMode="numeric"
-            pattern="[0-9]{4,6}"
+            pattern={APPROVAL_PIN_INPUT_PATTERN}
             autoComplete="off"
             data-autofocus
           />

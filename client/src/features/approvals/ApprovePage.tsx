@@ -1,7 +1,16 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
-import { APPROVAL_REVIEWER_NAME_MAX, type ApprovalDecision, type PublicApprovalDto, type UiLanguage } from '@gl/core/types';
+import {
+  APPROVAL_PIN_INPUT_PATTERN,
+  APPROVAL_PIN_MAX_DIGITS,
+  APPROVAL_PIN_MIN_DIGITS,
+  APPROVAL_PIN_PATTERN,
+  APPROVAL_REVIEWER_NAME_MAX,
+  type ApprovalDecision,
+  type PublicApprovalDto,
+  type UiLanguage,
+} from '@gl/core/types';
 import { ApiError, errorMessage } from '../../platform/api';
 import { Field } from '../../ui/forms/Field';
 import { Notice } from '../../ui/forms/Notice';
@@ -122,7 +131,7 @@ function PinGate({ tried, onPin, checking }: { tried: string; onPin(pin: string)
           className="card mt-5 space-y-3 p-4"
           onSubmit={(e) => {
             e.preventDefault();
-            if (/^\d{4,6}$/.test(value)) onPin(value);
+            if (APPROVAL_PIN_PATTERN.test(value)) onPin(value);
           }}
         >
           <Field
@@ -130,12 +139,12 @@ function PinGate({ tried, onPin, checking }: { tried: string; onPin(pin: string)
             label={t('gate.pinLabel')}
             hint={t('gate.pinHint')}
             value={value}
-            onChange={(v) => setValue(v.replace(/\D/g, '').slice(0, 6))}
+            onChange={(v) => setValue(v.replace(/\D/g, '').slice(0, APPROVAL_PIN_MAX_DIGITS))}
             inputMode="numeric"
             autoComplete="one-time-code"
-            pattern="[0-9]{4,6}"
-            minLength={4}
-            maxLength={6}
+            pattern={APPROVAL_PIN_INPUT_PATTERN}
+            minLength={APPROVAL_PIN_MIN_DIGITS}
+            maxLength={APPROVAL_PIN_MAX_DIGITS}
             autoFocus
           />
           {tried && !checking && <Notice kind="error">{t('gate.wrongPin')}</Notice>}

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import {
   APPROVAL_EXPIRES_DAYS_DEFAULT,
   APPROVAL_NOTE_MAX,
+  APPROVAL_PIN_INPUT_PATTERN,
   APPROVAL_PIN_MAX_DIGITS,
   APPROVAL_TITLE_MAX,
   UI_LANGUAGES,
@@ -116,7 +117,7 @@ export default function ShareDialog({ source, defaultTitle, onClose }: { source:
               onChange={(v) => setPin(v.replace(/\D/g, '').slice(0, APPROVAL_PIN_MAX_DIGITS))}
               required={false}
               inputMode="numeric"
-              pattern="[0-9]{4,6}"
+              pattern={APPROVAL_PIN_INPUT_PATTERN}
               autoComplete="off"
             />
             <SelectField id={`${id}-days`} label={t('share.expiryLabel')} value={days} onChange={setDays}>

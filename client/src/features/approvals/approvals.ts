@@ -16,6 +16,8 @@ import type {
 } from '@gl/core/types';
 import { api, apiResponse } from '../../platform/api';
 import { saveDownload } from '../../platform/download';
+import { useRefreshSaved } from '../library';
+import { teamKey } from '../teams';
 import { useLiveConnection, useLiveEvent, useLiveReconnect } from '../../platform/socket';
 
 export const approvalsKey = (userId: string | undefined, ...rest: unknown[]): unknown[] => ['approvals', userId ?? 'none', ...rest];
@@ -97,11 +99,12 @@ export function useApprovalExport(id: string) {
 /** POST /approvals/:id/save-approved: the approved lines into the library, marked "approved by <name> on <date>". */
 export function useSaveApproved(userId: string | undefined, id: string) {
   const qc = useQueryClient();
+  const refreshSaved = useRefreshSaved();
   return useMutation({
     mutationFn: (body: SaveApprovedBody) => api(`/approvals/${id}/save-approved`, { method: 'POST', body }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: ['team', userId ?? 'none', 'lines'] });
-      void qc.invalidateQueries({ queryKey: ['saved'] });
+      void qc.invalidateQueries({ queryKey: teamKey(userId, 'lines') });
+      refreshSaved();
     },
   });
 }

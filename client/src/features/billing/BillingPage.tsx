@@ -9,11 +9,11 @@ import { errorMessage } from '../../platform/api';
 import { useAuth } from '../accounts';
 import {
   formatMinor,
-  openReceipt,
   paymentStatusLabel,
   useAutoRenewToggle,
   usePaypalCancellationRetry,
   useBilling,
+  useOpenReceipt,
   usePaymentHistory,
   useUpgradeQuote,
 } from './billing';
@@ -34,6 +34,7 @@ function Billing({ userId }: { userId: string }) {
   useLiveConnection();
   const billing = useBilling(userId);
   const history = usePaymentHistory(userId);
+  const openReceipt = useOpenReceipt();
   const [interval, setBillingInterval] = useState<BillingInterval>('month');
   const autoRenew = useAutoRenewToggle(userId);
   const busy = autoRenew.isPending;
@@ -171,11 +172,7 @@ function Billing({ userId }: { userId: string }) {
                   )}
                 </span>
                 {(p.status === 'completed' || (p.status === 'refunded' && p.completedAt)) && (
-                  <button
-                    type="button"
-                    className="btn-secondary tap px-4 py-2"
-                    onClick={() => void openReceipt(p.id).catch(() => undefined)}
-                  >
+                  <button type="button" className="btn-secondary tap px-4 py-2" onClick={() => openReceipt(p.id)}>
                     {t('page.receipt')}
                   </button>
                 )}

@@ -14,6 +14,7 @@ import {
 import { PHONE_MAX } from '@gl/core/types';
 import { usePaymentUpdates } from './use-payment-updates';
 import { PhoneIcon } from '../../ui/icons';
+import { Field } from '../../ui/forms/Field';
 import type { PaymentFlow } from './payment-flow';
 import PaybillPane from './PaybillPane';
 
@@ -118,27 +119,22 @@ export default function MpesaPane({ flow }: { flow: PaymentFlow }) {
 
   return (
     <form onSubmit={(e) => void pay(e)} noValidate>
-      <label htmlFor={phoneId} className="field-label">
-        {t('mpesa.phone')}
-      </label>
-      <div className="relative">
-        <PhoneIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
-        <input
-          id={phoneId}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          className="field pl-9"
-          placeholder={t('mpesa.phonePlaceholder')}
-          maxLength={PHONE_MAX}
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          disabled={busy}
-        />
-      </div>
-      <p className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
-        {config?.kesPerUsd ? t('mpesa.promptRate', { rate: config.kesPerUsd }) : t('mpesa.prompt')}
-      </p>
+      <Field
+        id={phoneId}
+        label={t('mpesa.phone')}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        required={false}
+        controlClassName="field pl-9"
+        placeholder={t('mpesa.phonePlaceholder')}
+        maxLength={PHONE_MAX}
+        value={phone}
+        onChange={setPhone}
+        disabled={busy}
+        hint={config?.kesPerUsd ? t('mpesa.promptRate', { rate: config.kesPerUsd }) : t('mpesa.prompt')}
+        after={<PhoneIcon className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />}
+      />
       <button type="submit" className="btn-primary mt-4 w-full py-2.5" disabled={busy || offline}>
         {flow.phase === 'processing' ? t('mpesa.sending') : t('mpesa.pay')}
       </button>

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { BillingInterval, PaymentDto, PaypalCancellationDto, PlanId } from '@gl/core/types';
 import { api, apiResponse } from '../../platform/api';
 import { i18n } from '../../platform/i18n/i18n';
@@ -32,13 +33,20 @@ export function useUpgradeQuote(userId: string, planId: PlanId | null, interval:
   });
 }
 
-/** Opens the printable receipt (the request needs the session, so it is fetched, then shown as a page). */
-export async function openReceipt(paymentId: string): Promise<void> {
-  const tab = window.open('', '_blank');
-  const res = await apiResponse(`/payments/${paymentId}/receipt?format=html`);
-  const url = URL.createObjectURL(new Blob([await res.text()], { type: 'text/html' }));
-  if (tab) tab.location.href = url;
-  else window.location.href = url;
+/**
+ * Opens the printable receipt (the request needs the session, so it is fetched, then shown as a
+ * page). The tab is opened at the click itself, before the request, so a popup blocker lets it be.
+ */
+export function useOpenReceipt(): (paymentId: string) => void {
+  const { mutate } = useMutation({
+    mutationFn: async ({ paymentId, tab }: { paymentId: string; tab: Window | null }) => {
+      const res = await apiResponse(`/payments/${paymentId}/receipt?format=html`);
+      const url = URL.createObjectURL(new Blob([await res.text()], { type: 'text/html' }));
+      if (tab) tab.location.href = url;
+      else window.location.href = url;
+    },
+  });
+  return useCallback((paymentId: string) => mutate({ paymentId, tab: window.open('', '_blank') }), [mutate]);
 }
 
 /** Money, written the same in both languages: 999 USD → "$9.99"; 1289 KES (whole shillings) → "KSh 1,289". */

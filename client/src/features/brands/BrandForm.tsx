@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useOnline } from '../../platform/app-status';
 import { Checkbox } from '../../ui/forms/Checkbox';
 import { Field, TextAreaField } from '../../ui/forms/Field';
+import { Notice } from '../../ui/forms/Notice';
 import NeedsConnection from '../../ui/NeedsConnection';
 import Switch from '../../ui/Switch';
 import WordChips from './WordChips';
@@ -148,29 +149,33 @@ export default function BrandForm({
           {t('form.nameClash', { word: nameClash })}
         </p>
       )}
-      <div>
-        <label htmlFor={ids.examples} className="field-label flex justify-between">
-          {t('form.examples')}
-          <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
-            {t('form.examplesCount', { count: brand.exampleLines.filter((l) => l.trim()).length, max: BRAND_EXAMPLES_MAX })}
+      <TextAreaField
+        id={ids.examples}
+        labelClassName="field-label flex justify-between"
+        label={
+          <>
+            {t('form.examples')}
+            <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
+              {t('form.examplesCount', { count: brand.exampleLines.filter((l) => l.trim()).length, max: BRAND_EXAMPLES_MAX })}
+            </span>
+          </>
+        }
+        required={false}
+        controlClassName="field min-h-[6rem] resize-y"
+        rows={4}
+        value={examples}
+        placeholder={t('form.examplesPlaceholder')}
+        onChange={(v) => set('exampleLines', v.split('\n').slice(0, BRAND_EXAMPLES_MAX))}
+        hint={
+          <span className={longExample ? 'text-rose-700 dark:text-rose-300' : undefined}>
+            {t('form.examplesHint', {
+              max: BRAND_EXAMPLES_MAX,
+              chars: BRAND_EXAMPLE_MAX,
+              longest: Math.max(0, ...exampleLines.map((l) => l.trim().length)),
+            })}
           </span>
-        </label>
-        <textarea
-          id={ids.examples}
-          className="field min-h-[6rem] resize-y"
-          rows={4}
-          value={examples}
-          placeholder={t('form.examplesPlaceholder')}
-          onChange={(e) => set('exampleLines', e.target.value.split('\n').slice(0, BRAND_EXAMPLES_MAX))}
-        />
-        <p className={`mt-1.5 text-xs ${longExample ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-400'}`}>
-          {t('form.examplesHint', {
-            max: BRAND_EXAMPLES_MAX,
-            chars: BRAND_EXAMPLE_MAX,
-            longest: Math.max(0, ...exampleLines.map((l) => l.trim().length)),
-          })}
-        </p>
-      </div>
+        }
+      />
       <Switch
         label={t('form.noExclamation')}
         checked={brand.noExclamation}
@@ -186,11 +191,7 @@ export default function BrandForm({
           onChange={setShared}
         />
       )}
-      {error && (
-        <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-900 dark:bg-rose-500/10 dark:text-rose-100">
-          {error}
-        </p>
-      )}
+      {error && <Notice kind="error">{error}</Notice>}
       <NeedsConnection action={t('form.actionSaving')} />
       <div className="flex flex-wrap gap-2">
         <button

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useBrands } from '../brands';
 import { Checkbox } from '../../ui/forms/Checkbox';
 import { Field, SelectField } from '../../ui/forms/Field';
+import { Notice } from '../../ui/forms/Notice';
 import { accountTodayIso, shortDate, useOccasions } from './campaigns';
 
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -168,11 +169,7 @@ export default function CampaignForm({
           ))}
         </SelectField>
       )}
-      {problem && (
-        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-          {problem}
-        </p>
-      )}
+      {problem && <Notice kind="error">{problem}</Notice>}
       <p className="text-xs text-slate-600 dark:text-slate-400">{t('form.total', { count: days * platforms.length })}</p>
       <button type="submit" className="btn-primary tap py-2.5 text-sm" disabled={busy}>
         {busy ? t('form.planning') : t('form.submit')}

@@ -3,17 +3,11 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, getPlatform, type CampaignLineDto, type RefineCampaignLineBody } from '@gl/core/types';
 import { errorMessage } from '../../platform/api';
-import {
-  editCampaignLine,
-  refineCampaignLine,
-  regenerateCampaignLine,
-  saveCampaignLine,
-  useCampaignLineAction,
-  type CampaignLineAction,
-} from './campaigns';
+import { useCampaignLineAction } from './campaigns';
 import { useLineMeasure } from '../lines';
 import { useCopy } from '../../platform/clipboard';
 import { BookmarkIcon, CheckIcon, CopyIcon, RefreshIcon } from '../../ui/icons';
+import { TextAreaField } from '../../ui/forms/Field';
 
 /**
  * One day × platform of a campaign: the line with its count against the platform's limit, and
@@ -39,7 +33,7 @@ export default function CampaignLineCard({
   const { copiedKey, copy } = useCopy();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
-  const action = useCampaignLineAction();
+  const action = useCampaignLineAction(campaignId, line.id);
   const busy = action.isPending ? action.variables.kind : null;
   const [saved, setSaved] = useState(false);
   const error = action.error ? errorMessage(action.error, t('line.actionFailed')) : '';
@@ -50,8 +44,6 @@ export default function CampaignLineCard({
   const draftCount = fit ? fit.count : draft.length;
   const draftOver = draftCount > platform.maxChars || Boolean(fit?.nonGsm);
   const refineChoices = refineOptions(t, line, language);
-
-  const act = (kind: CampaignLineAction, run: () => Promise<void>) => action.mutate({ kind, run });
 
   return (
     <article
@@ -79,16 +71,25 @@ export default function CampaignLineCard({
           className="grid gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            act('edit', async () => {
-              onChange(await editCampaignLine(campaignId, line.id, draft));
-              setEditing(false);
+            action.mutate({
+              kind: 'edit',
+              text: draft,
+              then: (edited) => {
+                onChange(edited);
+                setEditing(false);
+              },
             });
           }}
         >
-          <label className="sr-only" htmlFor={`${id}-draft`}>
-            {t('line.editLabel', { platform: platformName })}
-          </label>
-          <textarea id={`${id}-draft`} className="field min-h-24" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <TextAreaField
+            id={`${id}-draft`}
+            labelClassName="sr-only"
+            label={t('line.editLabel', { platform: platformName })}
+            required={false}
+            controlClassName="field min-h-24"
+            value={draft}
+            onChange={setDraft}
+          />
           <p
             aria-live="polite"
             className={`text-xs tabular-nums ${draftOver ? 'text-rose-700 dark:text-rose-300' : 'text-slate-600 dark:text-slate-400'}`}
@@ -133,12 +134,7 @@ export default function CampaignLineCard({
                 className="btn-ghost tap px-2 py-1 text-xs"
                 aria-label={t(saved ? 'line.savedAria' : 'line.saveAria', { platform: platformName })}
                 disabled={busy !== null || saved}
-                onClick={() =>
-                  act('save', async () => {
-                    await saveCampaignLine(line, tone);
-                    setSaved(true);
-                  })
-                }
+                onClick={() => action.mutate({ kind: 'save', line, tone, then: () => setSaved(true) })}
               >
                 <BookmarkIcon className="h-4 w-4" />
                 {saved ? t('line.saved') : t('line.save')}
@@ -166,10 +162,8 @@ export default function CampaignLineCard({
               onChange={(e) => {
                 const choice = refineChoices.find((c) => c.value === e.target.value);
                 if (!choice) return;
-                act('refine', async () => {
-                  setSaved(false);
-                  onChange(await refineCampaignLine(campaignId, line.id, choice.body));
-                });
+                setSaved(false);
+                action.mutate({ kind: 'refine', body: choice.body, then: onChange });
               }}
             >
               <option value="">{t('line.refine')}</option>
@@ -185,12 +179,10 @@ export default function CampaignLineCard({
             className="btn-ghost tap px-2 py-1 text-xs"
             aria-label={t('line.regenerateAria', { platform: platformName })}
             disabled={busy !== null || writing}
-            onClick={() =>
-              act('again', async () => {
-                setSaved(false);
-                onChange(await regenerateCampaignLine(campaignId, line.id));
-              })
-            }
+            onClick={() => {
+              setSaved(false);
+              action.mutate({ kind: 'again', then: onChange });
+            }}
           >
             <RefreshIcon className="h-4 w-4" />
             {t('line.regenerate')}

@@ -96,20 +96,20 @@ export function useCreateCampaign(userId: string | undefined) {
   });
 }
 
-export async function editCampaignLine(campaignId: string, lineId: string, text: string): Promise<CampaignLineDto> {
+async function editCampaignLine(campaignId: string, lineId: string, text: string): Promise<CampaignLineDto> {
   return (await api(`/campaigns/${campaignId}/lines/${lineId}`, { method: 'PATCH', body: { text } })).line;
 }
 
-export async function regenerateCampaignLine(campaignId: string, lineId: string): Promise<CampaignLineDto> {
+async function regenerateCampaignLine(campaignId: string, lineId: string): Promise<CampaignLineDto> {
   return (await api(`/campaigns/${campaignId}/lines/${lineId}/regenerate`, { method: 'POST' })).line;
 }
 
-export async function refineCampaignLine(campaignId: string, lineId: string, body: RefineCampaignLineBody): Promise<CampaignLineDto> {
+async function refineCampaignLine(campaignId: string, lineId: string, body: RefineCampaignLineBody): Promise<CampaignLineDto> {
   return (await api(`/campaigns/${campaignId}/lines/${lineId}/refine`, { method: 'POST', body })).line;
 }
 
 /** Saves a campaign line to the library (the same POST /lines/save as generated lines). */
-export async function saveCampaignLine(line: CampaignLineDto, tone: string): Promise<void> {
+async function saveCampaignLine(line: CampaignLineDto, tone: string): Promise<void> {
   await api('/lines/save', { method: 'POST', body: { text: line.text, category: line.category, tone, generationId: line.generationId } });
 }
 
@@ -127,14 +127,33 @@ export function useCampaignExport(campaignId: string) {
   return useMutation({ mutationFn: (format: CampaignExportFormat) => downloadCampaign(campaignId, format) });
 }
 
-export type CampaignLineAction = 'save' | 'edit' | 'again' | 'refine';
+/** An action on a campaign line: what it sends, and the caller's follow-up with the line it answers. */
+export type CampaignLineRequest =
+  | { kind: 'save'; line: CampaignLineDto; tone: string; then: () => void }
+  | { kind: 'edit'; text: string; then: (line: CampaignLineDto) => void }
+  | { kind: 'again'; then: (line: CampaignLineDto) => void }
+  | { kind: 'refine'; body: RefineCampaignLineBody; then: (line: CampaignLineDto) => void };
+
+async function runCampaignLineAction(campaignId: string, lineId: string, req: CampaignLineRequest): Promise<void> {
+  switch (req.kind) {
+    case 'save':
+      await saveCampaignLine(req.line, req.tone);
+      return req.then();
+    case 'edit':
+      return req.then(await editCampaignLine(campaignId, lineId, req.text));
+    case 'again':
+      return req.then(await regenerateCampaignLine(campaignId, lineId));
+    case 'refine':
+      return req.then(await refineCampaignLine(campaignId, lineId, req.body));
+  }
+}
 
 /**
- * The actions on one campaign line (one at a time): each runs its request and the caller's follow-up;
- * `variables.kind` says which is running, `error` what went wrong.
+ * The actions on one campaign line (one at a time): each sends its request, then runs the caller's
+ * follow-up; `variables.kind` says which is running, `error` what went wrong.
  */
-export function useCampaignLineAction() {
-  return useMutation({ mutationFn: ({ run }: { kind: CampaignLineAction; run: () => Promise<void> }) => run() });
+export function useCampaignLineAction(campaignId: string, lineId: string) {
+  return useMutation({ mutationFn: (req: CampaignLineRequest) => runCampaignLineAction(campaignId, lineId, req) });
 }
 
 /** The account's today (its time zone): campaigns start today or later, the day the daily quota counts. */

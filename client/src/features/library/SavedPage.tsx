@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES, type CategoryId, type SavedLineDto } from '@gl/core/types';
 import PageLoader from '../../ui/PageLoader';
+import { PageTitle } from '../../ui/PageTitle';
 import AnalyticsPanel from './AnalyticsPanel';
 import ExportButtons from './ExportButtons';
 import SavedLineCard from './SavedLineCard';
@@ -77,13 +78,11 @@ function SavedLibrary({ userId }: { userId: string }) {
 
   return (
     <div className="page">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="page-title">{t('page.title')}</h1>
-          <p className="page-lead">{t('page.lead')}</p>
-        </div>
-        {plan.limits.bulkExport && total > 0 && <ExportButtons search={debouncedSearch} category={category} />}
-      </div>
+      <PageTitle
+        title={t('page.title')}
+        lead={t('page.lead')}
+        aside={plan.limits.bulkExport && total > 0 && <ExportButtons search={debouncedSearch} category={category} />}
+      />
 
       <div className="mt-8">
         <LibraryFilterBar

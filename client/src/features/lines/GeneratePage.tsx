@@ -5,6 +5,7 @@ import { CATEGORY_IDS, type CategoryId } from '@gl/core/types';
 import GenerateForm from './GenerateForm';
 import ResultsPanel from './ResultsPanel';
 import StatusLine from './StatusLine';
+import { PageTitle } from '../../ui/PageTitle';
 import UsageMeter from './UsageMeter';
 import PhotoPicker from './photo/PhotoPicker';
 import PhotoUploadStatus from './photo/PhotoUploadStatus';
@@ -68,13 +69,7 @@ export default function GeneratePage() {
 
   return (
     <div className="page">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="page-title">{t('page.title')}</h1>
-          <p className="page-lead">{t('page.lead')}</p>
-        </div>
-        <StatusLine />
-      </div>
+      <PageTitle title={t('page.title')} lead={t('page.lead')} aside={<StatusLine />} />
 
       {requestedLocked && requested && (
         <p className="mt-6 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100">

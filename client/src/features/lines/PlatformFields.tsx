@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { PLATFORMS, getCategory, getPlatform, type CategoryId, type Platform, type PlatformId } from '@gl/core/types';
 import Switch from '../../ui/Switch';
+import { SelectField } from '../../ui/forms/Field';
 import type { PlatformChoice } from './use-platform-choice';
 
 /** How a platform's limit is counted, in a phrase the person reads under the picker. */
@@ -33,28 +34,25 @@ export default function PlatformFields({ choice, category }: { choice: PlatformC
       : '';
   return (
     <div className="grid gap-3">
-      <div>
-        <label htmlFor={id} className="field-label">
-          {t('platform.label')} <span className="font-normal text-slate-500 dark:text-slate-400">{t('form.optional')}</span>
-        </label>
-        <select
-          id={id}
-          className="field"
-          value={choice.platform ?? ''}
-          onChange={(e) => choice.setPlatform((e.target.value || null) as PlatformId | null)}
-          aria-describedby={`${id}-limit`}
-        >
-          <option value="">{t('platform.any')}</option>
-          {PLATFORMS.map((p) => (
-            <option key={p.id} value={p.id}>
-              {t(`catalog:platform.${p.id}`)}
-            </option>
-          ))}
-        </select>
-        <p id={`${id}-limit`} data-testid="platform-limit" className="mt-1.5 text-xs text-slate-600 dark:text-slate-400">
-          {platform ? limitText(t, platform) + tighter : t('platform.pick')}
-        </p>
-      </div>
+      <SelectField
+        id={id}
+        label={
+          <>
+            {t('platform.label')} <span className="font-normal text-slate-500 dark:text-slate-400">{t('form.optional')}</span>
+          </>
+        }
+        required={false}
+        value={choice.platform ?? ''}
+        onChange={(v) => choice.setPlatform((v || null) as PlatformId | null)}
+        hint={<span data-testid="platform-limit">{platform ? limitText(t, platform) + tighter : t('platform.pick')}</span>}
+      >
+        <option value="">{t('platform.any')}</option>
+        {PLATFORMS.map((p) => (
+          <option key={p.id} value={p.id}>
+            {t(`catalog:platform.${p.id}`)}
+          </option>
+        ))}
+      </SelectField>
       <div className="grid gap-2 sm:grid-cols-2">
         <Switch
           label={t('platform.hashtags')}

@@ -10,6 +10,7 @@ import NeedsConnection from '../../ui/NeedsConnection';
 import { useTeamChange, useTeamUsage, type TeamChange } from './team';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { Field, SelectField } from '../../ui/forms/Field';
+import { Notice } from '../../ui/forms/Notice';
 
 /** Members with roles and this month's generations, invitations (owner, admins), leaving. */
 export default function MembersPanel({ userId, current }: { userId: string; current: CurrentTeamDto }) {
@@ -140,14 +141,14 @@ export default function MembersPanel({ userId, current }: { userId: string; curr
           </button>
         )}
         {error && (
-          <p role="alert" className="mt-3 text-sm text-rose-700 dark:text-rose-300">
+          <Notice kind="error" className="mt-3">
             {error}
-          </p>
+          </Notice>
         )}
         {notice && (
-          <p role="status" className="mt-3 text-sm text-emerald-700 dark:text-emerald-300">
+          <Notice kind="success" className="mt-3">
             {notice}
-          </p>
+          </Notice>
         )}
       </section>
 

@@ -8,6 +8,7 @@ import { SignInWall } from '../library';
 import MembersPanel from './MembersPanel';
 import TeamLibrary from './TeamLibrary';
 import { Field } from '../../ui/forms/Field';
+import { Notice } from '../../ui/forms/Notice';
 import { ApiError, errorMessage } from '../../platform/api';
 import { useOnline } from '../../platform/app-status';
 import { useAuth } from '../accounts';
@@ -105,14 +106,14 @@ function CreateTeam({ userId }: { userId: string }) {
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t('create.lead')}</p>
         <Field id="team-name" className="mt-6" label={t('create.name')} value={name} maxLength={TEAM_NAME_MAX} onChange={setName} />
         {create.isError && (
-          <p role="alert" className="mt-3 text-sm text-rose-700 dark:text-rose-300">
+          <Notice kind="error" className="mt-3">
             {errorMessage(create.error, t('create.failed'))}{' '}
             {upgrade && (
               <Link to="/pricing" className="font-semibold underline underline-offset-2">
                 {t('create.seePlans')}
               </Link>
             )}
-          </p>
+          </Notice>
         )}
         <NeedsConnection action={t('create.needs')} className="mt-3" />
         <button type="submit" className="btn-primary mt-5 w-full py-2.5 text-sm" disabled={create.isPending || !online}>

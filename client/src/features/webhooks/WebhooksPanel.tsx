@@ -9,6 +9,7 @@ import { useCreateWebhook, useDeleteWebhook, useRotateWebhookSecret, useWebhookA
 import NeedsConnection from '../../ui/NeedsConnection';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { Field } from '../../ui/forms/Field';
+import { MutationResult } from '../../ui/forms/MutationForm';
 import { ApiAccessGate, SecretShownOnce } from '../api-keys';
 import { Checkbox } from '../../ui/forms/Checkbox';
 
@@ -99,11 +100,7 @@ function EndpointManager() {
           {create.isPending ? t('adding') : t('add')}
         </button>
       </form>
-      {create.isError && (
-        <p role="alert" className="text-sm text-rose-700 dark:text-rose-400">
-          {errorMessage(create.error, t('addFailed'))}
-        </p>
-      )}
+      <MutationResult mutation={create} fallback={t('addFailed')} />
       {(rotate.isError || remove.isError) && (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-400">
           {errorMessage(rotate.error ?? remove.error, t('changeFailed'))}

@@ -56,7 +56,9 @@ type Controlled<E> = Omit<E, 'id' | 'value' | 'onChange' | 'className'> & {
  */
 export function Field(
   props: Shell &
-    Controlled<InputHTMLAttributes<HTMLInputElement>> & { /** Drawn over the input's end (a show-password button). */ after?: ReactNode },
+    Controlled<InputHTMLAttributes<HTMLInputElement>> & {
+      /** Drawn over the input (a show-password button at its end, an icon at its start). */ after?: ReactNode;
+    },
 ) {
   const { shell, hint, rest } = splitShell(props);
   const { id, controlClassName, value, onChange, type = 'text', required = true, after, ...input } = rest;

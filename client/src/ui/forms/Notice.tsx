@@ -10,10 +10,20 @@ const STYLES = {
  * A line under or instead of a form: an error (announced at once), a success (announced politely),
  * or plain information (what a visitor needs before the form can show: sign in, a plan).
  */
-export function Notice({ kind, children, id }: { kind: keyof typeof STYLES; children: ReactNode; id?: string }) {
+export function Notice({
+  kind,
+  children,
+  id,
+  className,
+}: {
+  kind: keyof typeof STYLES;
+  children: ReactNode;
+  id?: string;
+  className?: string;
+}) {
   const role = kind === 'error' ? 'alert' : kind === 'success' ? 'status' : undefined;
   return (
-    <p id={id} role={role} className={`text-sm ${STYLES[kind]}`}>
+    <p id={id} role={role} className={`text-sm ${STYLES[kind]}${className ? ` ${className}` : ''}`}>
       {children}
     </p>
   );

@@ -2,8 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGES, UI_LANGUAGE_NAMES, isLanguage, type UiLanguage } from '@gl/core/types';
 import { setLanguage, useLanguage } from '../../platform/i18n/i18n';
-import { saveAccountLanguage } from '../../features/accounts';
-import { useAuth } from '../../features/accounts';
+import { useAuth, useSaveAccountLanguage } from '../../features/accounts';
 import { rememberPageLanguage } from '../../platform/sw-language';
 
 /**
@@ -16,6 +15,7 @@ export default function LanguageSwitch({ showLabel = false, className = '' }: { 
   const { t } = useTranslation('common');
   const lang = useLanguage();
   const { isAuthenticated } = useAuth();
+  const saveAccountLanguage = useSaveAccountLanguage();
   const [busy, setBusy] = useState(false);
   const id = useId();
 
@@ -27,7 +27,7 @@ export default function LanguageSwitch({ showLabel = false, className = '' }: { 
       setBusy(false);
     }
     void rememberPageLanguage(next);
-    if (isAuthenticated) void saveAccountLanguage(next);
+    if (isAuthenticated) saveAccountLanguage(next);
   };
 
   return (

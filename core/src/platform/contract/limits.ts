@@ -20,6 +20,8 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 /** A password typed to confirm an action (older accounts may have longer ones than PASSWORD_MAX). */
 export const CURRENT_PASSWORD_MAX = 1024;
+/** The word typed to confirm deleting an account, the same in every language (`deleteAccountBody.confirm`, which the server checks). */
+export const DELETE_ACCOUNT_WORD = 'DELETE';
 /** An API key's name. */
 export const API_KEY_NAME_MAX = 60;
 /** Every API key starts with this (`gl_...`), so a key is recognisable in a config file or a leak scan. */

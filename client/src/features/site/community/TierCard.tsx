@@ -3,9 +3,9 @@ import { MASTERMIND_MAX_MEMBERS, type MembershipTier } from './community';
 import { formatUsd } from '../price';
 import { cardClass, primaryButtonClass, secondaryButtonClass, successButtonClass } from '../../../ui/PageHeader';
 import type { SimulatedStatus } from '../use-simulated-action';
+import { TickList } from '../TickList';
 
 /** A drawn mark, hidden from screen readers: not a word. */
-const TICK = '✓';
 
 export function TierCard({ tier, status, onJoin }: { tier: MembershipTier; status: SimulatedStatus; onJoin(): void }) {
   const { t } = useTranslation('community');
@@ -30,16 +30,7 @@ export function TierCard({ tier, status, onJoin }: { tier: MembershipTier; statu
         <span className="text-4xl font-extrabold text-slate-900 dark:text-white">{formatUsd(tier.price)}</span>
         <span className="text-slate-600 dark:text-slate-400">{t('membership.perMonth')}</span>
       </p>
-      <ul className="mt-6 space-y-2.5 text-sm text-slate-700 dark:text-slate-300">
-        {features.map((f) => (
-          <li key={f} className="flex gap-2">
-            <span aria-hidden="true" className="text-emerald-600 dark:text-emerald-400">
-              {TICK}
-            </span>
-            {f}
-          </li>
-        ))}
-      </ul>
+      <TickList items={features} className="mt-6 space-y-2.5 text-sm text-slate-700 dark:text-slate-300" />
       <div className="mt-auto pt-7">
         <button
           type="button"

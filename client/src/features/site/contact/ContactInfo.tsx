@@ -3,6 +3,7 @@ import { SITE, SOCIAL_LINKS } from '../site';
 import { cardClass } from '../../../ui/PageHeader';
 import { IconTile, type MarketingIconName } from '../MarketingIcon';
 import { SocialIcon } from '../SocialIcon';
+import { TickList } from '../TickList';
 
 const INFO = [
   { icon: 'mail', key: 'email', value: SITE.email, href: `mailto:${SITE.email}` },
@@ -13,7 +14,6 @@ const INFO = [
 
 const TIPS = ['bugs', 'api', 'billing', 'partners'] as const;
 const NEW_TAB = { target: '_blank', rel: 'noopener noreferrer' } as const;
-const TICK = '✓';
 
 /** The contact-information card: e-mail, live chat 24/7, Nakuru KE, answers within 24 hours. */
 export function ContactInfo() {
@@ -87,16 +87,11 @@ export function QuickTips() {
       <h2 id="quick-tips-heading" className="text-lg font-bold text-slate-900 dark:text-white">
         {t('tips.title')}
       </h2>
-      <ul className="mt-3 space-y-2 text-sm text-slate-700 dark:text-slate-300">
-        {TIPS.map((tip) => (
-          <li key={tip} className="flex gap-2">
-            <span aria-hidden="true" className="text-violet-600 dark:text-violet-300">
-              {TICK}
-            </span>
-            {t(`tips.${tip}`)}
-          </li>
-        ))}
-      </ul>
+      <TickList
+        items={TIPS.map((tip) => t(`tips.${tip}`))}
+        className="mt-3 space-y-2 text-sm text-slate-700 dark:text-slate-300"
+        tickClassName="text-violet-600 dark:text-violet-300"
+      />
     </section>
   );
 }

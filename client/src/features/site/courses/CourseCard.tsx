@@ -5,9 +5,9 @@ import { intlLocale } from '../../../platform/i18n/i18n';
 import { MarketingIcon } from '../MarketingIcon';
 import { cardClass, primaryButtonClass, successButtonClass } from '../../../ui/PageHeader';
 import type { SimulatedStatus } from '../use-simulated-action';
+import { TickList } from '../TickList';
 
 /** Drawn marks, hidden from screen readers: not words. */
-const TICK = '✓';
 const STAR = '★';
 
 const LEVEL_STYLES: Record<Course['level'], string> = {
@@ -40,16 +40,7 @@ export function CourseCard({ course, status, onEnroll }: { course: Course; statu
         </h3>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('card.by', { name: text.instructor })}</p>
         <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{text.description}</p>
-        <ul className="mt-4 space-y-1.5 text-sm text-slate-700 dark:text-slate-300">
-          {text.features.map((f) => (
-            <li key={f} className="flex gap-2">
-              <span aria-hidden="true" className="text-emerald-600 dark:text-emerald-400">
-                {TICK}
-              </span>
-              {f}
-            </li>
-          ))}
-        </ul>
+        <TickList items={text.features} className="mt-4 space-y-1.5 text-sm text-slate-700 dark:text-slate-300" />
         <div className="mt-4 flex items-center gap-4 text-sm text-slate-600 dark:text-slate-400">
           <span>
             <span aria-hidden="true" className="text-amber-500">
