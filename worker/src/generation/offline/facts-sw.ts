@@ -409,7 +409,10 @@ function isSwahiliFact(text: string): boolean {
 
 /** The Kiswahili of a fact as an English brief writes it (or as a Kiswahili one does), or null. */
 export function swFact(fact: { text: string; type: SwFactType }): string | null {
-  const t = fact.text.trim();
+  // "jumamosi hii" as typed: the days of the week keep their capitals in a line.
+  const t = fact.text
+    .trim()
+    .replace(/\b(jumatatu|jumanne|jumatano|alhamisi|ijumaa|jumamosi|jumapili)\b/g, (d) => d.charAt(0).toUpperCase() + d.slice(1));
   if (isSwahiliFact(t) && fact.type !== 'price') return t;
   switch (fact.type) {
     case 'price':
