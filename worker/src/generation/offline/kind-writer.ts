@@ -6,6 +6,7 @@ import type { Fact, Frame } from './frame';
 import { genericKind, plain } from './kinds';
 import { personalLines, personalOccasion } from './personal-sw';
 import { swLineFits } from './sw-fit';
+import { swNounPhrase } from './sw-frames';
 import { swLeadLines } from './sw-lead';
 import type { Kind, Pattern } from './kinds.schema';
 import { slotsOf } from './kinds.schema';
@@ -388,7 +389,8 @@ function swOffers(frame: Frame): string[] {
       const p = english ? swahiliPhrase(words, looksPlural(words[words.length - 1] as string)) : null;
       text = p ? renderSw(p) : english ? null : frame.language === 'sw' ? (text ?? o) : null;
     }
-    if (text && !/[{}]/.test(text) && !out.includes(text)) out.push(text.toLowerCase() === text ? text : text);
+    // A clause is no offer ("shule zinafunguliwa"), nor a phrase opening on an English quality ("fresh ya ng'ombe").
+    if (text && !/[{}]/.test(text) && swNounPhrase(text) && !out.includes(text)) out.push(text);
   }
   return out;
 }
@@ -715,7 +717,10 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
             }
     }
   }
-  return lead.length > 0 ? [...lead, ...out.filter((c) => !lead.some((l) => l.key === c.key))] : out;
+  // The lead lines rank before the library's (a Kiswahili library line ranks as a line naming less of the brief).
+  return lead.length > 0
+    ? [...lead, ...out.filter((c) => !lead.some((l) => l.key === c.key)).map((c) => ({ ...c, richness: Math.min(c.richness, 2) }))]
+    : out;
 }
 
 /** Whether a kind-written line names the frame's name (for the share of named lines). */
