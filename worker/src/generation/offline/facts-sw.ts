@@ -145,6 +145,10 @@ const PER: Record<string, string> = {
   session: 'kwa kipindi',
   class: 'kwa darasa',
   year: 'kwa mwaka',
+  couple: 'kwa wawili',
+  pair: 'kwa wawili',
+  child: 'kwa mtoto',
+  litre: 'kwa lita',
 };
 
 function dayOf(word: string): string | null {
@@ -389,11 +393,11 @@ function priceSw(text: string): string | null {
   const bob = /^([\d,]+(?:\.\d+)?)\s?(?:bob|shillings?)\b(.*)$/i.exec(t);
   if (bob) t = `KSh ${bob[1]}${bob[2]}`;
   t = t.replace(
-    /\s?(?:\ba|\bper|\/)\s?(week|month|day|night|kilo|kg|person|head|plate|hour|session|class|year)\b$/i,
+    /\s?(?:\ba|\bper|\/)\s?(week|month|day|night|kilo|kg|person|head|plate|hour|session|class|year|couple|pair|child|litre)\b$/i,
     (_, u: string) => ` ${PER[u.toLowerCase()]}`,
   );
   if (/\b(?:dollars?|euros?|pounds?)\b/i.test(t)) return null;
-  return /\b(?!KSh|Kshs?|KES|Ksh|Sh|Tsh|TZS|UGX|USD|US|EUR|GBP|kila|wiki|kwa|mwezi|siku|usiku|kilo|mtu|sahani|saa|kipindi|darasa|mwaka)[A-Za-z]{2,}\b/.test(
+  return /\b(?!KSh|Kshs?|KES|Ksh|Sh|Tsh|TZS|UGX|USD|US|EUR|GBP|kila|wiki|kwa|mwezi|siku|usiku|kilo|mtu|sahani|saa|kipindi|darasa|mwaka|wawili|mtoto|lita)[A-Za-z]{2,}\b/.test(
     t,
   )
     ? null
