@@ -11,7 +11,7 @@ import { swLeadLines } from './sw-lead';
 import type { Kind, Pattern } from './kinds.schema';
 import { slotsOf } from './kinds.schema';
 import { looksPlural, nounEntry, singular } from './lexicon';
-import { renderSw, swAgreeStandIn, swahiliPhrase, swOurs } from './swahili';
+import { renderSw, swAgreeStandIn, swahiliPhrase, swHolidayName, swOurs } from './swahili';
 import { lineKey } from './text';
 
 /**
@@ -539,7 +539,8 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
   const group = frame.kind.sells === 'cause' || groupKind || frame.kind.id === 'fundraiser';
   const from = /\b(?:kuanzia|from|starting(?:\s+(?:at|from))?)\s+(?:KSh|Kshs?|KES|Sh|\$)/i.test(frame.topic ?? '');
   const places = frame.places.slice(0, 2);
-  const name = frame.name;
+  // A holiday named in English is said in Kiswahili ("Valentine's" -> Siku ya Wapendanao).
+  const name = lang === 'sw' ? swHolidayName(frame.name) : frame.name;
   const standIn = name === null ? standInFor(frame, lang) : null;
   // Without a name, a line of the kind alone is signed with what and where the subject is ("Pest control in Mombasa.").
   const subjectLabel =
@@ -588,6 +589,10 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
       // An event or cause that has not happened yet never thanks people for coming.
       if ((frame.speaker === 'event' || frame.speaker === 'cause') && AFTER_EVENT.test(p.text) && !PAST.test(frame.topic ?? '')) continue;
       const fit = toneFits(p, tone);
+      // Kiswahili: a joke never stands in for another tone's line (jokes on a romantic dinner read as a mismatch), nor the other way round.
+      if (lang === 'sw' && !input.toneOnly && p.tones.includes('funny') && (tone === 'romantic' || fit === 0) && !p.tones.includes(tone))
+        continue;
+      if (lang === 'sw' && !input.toneOnly && tone === 'funny' && fit === 0) continue;
       // Another tone's pattern comes last (before the template writer), never for a refinement asking for a tone.
       if (input.toneOnly && fit < 2) continue;
       const used = slotsOf(p.text);

@@ -174,3 +174,19 @@ export function swAgreeStandIn(text: string, standIn: string): string {
   const escaped = standIn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return text.replace(new RegExp(`(${escaped})\\s+i(na|me|ta|li|ki)(?=\\p{L}{2,})`, 'giu'), (_, s: string, t: string) => `${s} ${sp}${t}`);
 }
+
+/** Holidays a brief names in English, as Kiswahili says them. */
+const HOLIDAYS: [RegExp, string][] = [
+  [/^valentine['’]?s?(?:\s+day)?$/i, 'Siku ya Wapendanao'],
+  [/^(?:christmas|xmas)$/i, 'Krismasi'],
+  [/^easter$/i, 'Pasaka'],
+  [/^new\s+year['’]?s?(?:\s+eve)?$/i, 'Mwaka Mpya'],
+  [/^mother['’]?s\s+day$/i, 'Siku ya Mama'],
+  [/^father['’]?s\s+day$/i, 'Siku ya Baba'],
+];
+
+/** A name that is a holiday written in English, in Kiswahili ("Valentine's" -> "Siku ya Wapendanao"); any other name as written. */
+export function swHolidayName(name: string | null): string | null {
+  if (name === null) return null;
+  return HOLIDAYS.find(([re]) => re.test(name.trim()))?.[1] ?? name;
+}
