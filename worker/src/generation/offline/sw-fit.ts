@@ -13,7 +13,7 @@ import { GROUP, swOpensWithEvent } from './sw-lead';
 
 /** First person plural: a verb with "tu-" ("Tuko", "Tunakusubiri", "Tupigie"), "yetu", "sisi". */
 const WE =
-  /(?:^|[\s,.!?:;"“(])(?:tu(?:na|ko|me|ta|li|ki|ki)\p{L}{2,}|tuko|tupigie|tutumie|tuandikie|tufuate|tuulize|tukuandalie|tukufungie|tuachie|tupate|tupe|tuonane|tujenge|tushikane|tusimame|tuchangie|yetu|wetu|letu|chetu|zetu|vyetu|kwetu|sisi|nasi)(?=$|[\s,.!?:;"”)])/iu;
+  /(?:^|[\s,.!?:;"“(])(?:tu(?:na|ko|me|ta|li|ki|ki)\p{L}{2,}|tuko|tupigie|tutumie|tusaidie|tuthibitishe|tuandikie|tufuate|tuulize|tukuandalie|tukufungie|tuachie|tupate|tupe|tuonane|tujenge|tushikane|tusimame|tuchangie|yetu|wetu|letu|chetu|zetu|vyetu|kwetu|sisi|nasi)(?=$|[\s,.!?:;"”)])/iu;
 /** A shop's or a trade's words: a person, an event or a cause never says them. */
 const TRADE =
   /\b(?:bei poa|bei ya haki|bei nafuu|kwa bei|bidhaa|mzigo mpya|oda|agiza|kukuhudumia|tunakuhudumia|huduma bora|huduma ya haraka|kazi safi|wateja|tembelea duka|duka letu|pita uchague|pita mapema|zimeisha tena|panga muda unaokufaa|tumeleta zingine|imefungwa na iko tayari|biashara)\b/i;

@@ -62,4 +62,20 @@ describe('Kiswahili sentence frames (sw-frames.ts)', () => {
         expect((l.match(/Kitengela/g) ?? []).length, l).toBeLessThanOrEqual(1);
       }
   });
+  it('keeps a romantic set romantic, in Kiswahili words: a dinner for two, an anniversary that is no wedding day', () => {
+    const valentine = lines(
+      "A caption in Kiswahili for our Valentine's dinner at a beach hotel in Diani, KSh 6,000 per couple",
+      'captions',
+      'romantic',
+    );
+    for (const l of valentine) expect(l).not.toMatch(/Valentine's\.|mpishi angejiuzulu|diet ianze|njoo na marafiki/i);
+    expect(valentine.join(' ')).toMatch(/KSh 6,000 kwa wawili/);
+    for (const l of lines('Write in Kiswahili: a caption for our wedding anniversary dinner', 'captions', 'romantic'))
+      expect(l).not.toMatch(/tumeoana|tumesema "ndiyo"|tumeianza rasmi/i);
+  });
+
+  it("gives a quote about hard work for farmers a farmer's proverbs, never a shop's", () => {
+    for (const l of lines('A quote in Kiswahili about hard work for farmers', 'quotes', 'inspirational'))
+      expect(l).not.toMatch(/mteja|kukuhudumia|tangazo/i);
+  });
 });

@@ -310,6 +310,9 @@ function shengLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
 export function swLeadLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   if (personalOccasion(frame)) return [];
   const own = ownLeadLines(frame, category, tone);
+  // A dinner on a romantic set: the table for two before any invitation to come with friends.
+  if (tone === 'romantic' && frame.speaker === 'business' && /\b(?:chakula|dinner|dina)\b/i.test(frame.topic ?? ''))
+    return [...swFrameLines(frame, category, tone), ...own.filter((l) => !/\b(?:marafiki|tiketi)\b/i.test(l))];
   // A business, a free campaign or a cause the sections above do not write: the sentence frames (sw-frames.ts).
   return own.length > 0 ? own : swFrameLines(frame, category, tone);
 }
@@ -380,6 +383,16 @@ const THEMES: [RegExp, string[]][] = [
       'Umri si kikwazo. Ndoto haina tarehe ya mwisho.',
       'Mwanzo ni mgumu, lakini hakuna safari inayoisha bila kuanza.',
       'Penye nia pana njia.',
+    ],
+  ],
+  [
+    /\b(?:hard\s+work|bidii|kazi\s+ngumu|kujituma|farmers?|farming|wakulima|mkulima|kilimo|harvest|mavuno)\b/i,
+    [
+      'Mvumilivu hula mbivu.',
+      'Jasho la leo ni mavuno ya kesho.',
+      'Mbegu ya bidii haiozi ardhini.',
+      'Shamba halidanganyi: unavuna ulichopanda.',
+      'Kazi ya mikono yako ndiyo chakula cha taifa.',
     ],
   ],
   [
