@@ -307,7 +307,7 @@ function cleanName(name: string | null, subject: string | null, kind: Kind): str
 export const RECRUITING =
   /\b(?:volunteers?(?!\s+(?:for|to)\s+(?:donate|give))|recruit(?:ing|s)?|new members|join (?:our|us|the)|sign up to help|mentors wanted|wajitolea|wanachama wapya|waimbaji wapya|wachezaji wapya|(?:ina|tuna|na)tafuta\s+(?:wanachama|waimbaji|wachezaji|wajitolea|wanafunzi))\b/i;
 const CAUSE_WORDS =
-  /\b(?:volunteers?|donat\w*|fundrais\w*|raising|raise|harambee|charity|appeal|mchango|target|pledge|kampeni|upimaji|kupima|(?:health|screening|awareness|vaccination|immuni[sz]ation|testing)\s+campaign|(?:medical|health)\s+camp|free\s+(?:eye|health|medical|dental|cancer|diabetes|hiv|blood\s+pressure)\s+(?:screening|check-?ups?|camp|testing))\b/i;
+  /\b(?:volunteers?|donat\w*|fundrais\w*|raising|raise|harambee|charity|appeal|mchango|target|pledge|kampeni|upimaji|kupima|(?:health|screening|awareness|vaccination|immuni[sz]ation|testing)\s+campaign|(?:medical|health)\s+camp|free\s+(?:[a-z-]+\s+){0,2}(?:screening|check-?ups?|camp|testing))\b/i;
 const EVENT_HEADS =
   /\b(?:meetup|meet-up|workshop|festival|concert|open day|fair|expo|launch|tournament|gala|party|meets|rehearsals?|screening|webinar|retreat|marathon|race)\b/i;
 const GOODS_HEADS =
