@@ -60,7 +60,12 @@ export function swahiliPhrase(words: readonly string[], plural: boolean): SwPhra
           .replace(/['’]s?$/, ''),
       );
     }
-    if (text !== null) {
+    // "laundry service": the modifier already names the head ("huduma ya dobi"), so the head is not said twice.
+    if (text !== null && text.toLowerCase().startsWith(`${phrase.sg.split(' ')[0]?.toLowerCase()} `)) {
+      phrase.sg = text;
+      if (phrase.pl !== null && phrase.pl === sw[0]) phrase.pl = text;
+      else phrase.pl = null;
+    } else if (text !== null) {
       phrase.sg = `${phrase.sg} {a} ${text}`;
       if (phrase.pl !== null) phrase.pl = `${phrase.pl} {a} ${text}`;
     }
