@@ -1,4 +1,5 @@
 import type { Frame } from './frame';
+import { nounEntry } from './lexicon';
 import { personalOccasion } from './personal-sw';
 import { GROUP, swOpensWithEvent } from './sw-lead';
 
@@ -89,7 +90,10 @@ export function swLineFits(text: string, frame: Frame): boolean {
   if (WHERE_ONLY.test(named) || placeAsSubject(named, frame)) return false;
   // A brief with a subject has lines enough without a tag tacked on (a bare name keeps the template writer's for variety).
   if (frame.subject && TACKED.test(named)) return false;
-  if (frame.speaker === 'person' && frame.subject && ANYONE.test(named)) return false;
+  const personKey = frame.brief.subject?.key ? nounEntry(frame.brief.subject.key)?.kind === 'person' : false;
+  if ((frame.speaker === 'person' || personKey) && frame.subject && ANYONE.test(named)) return false;
+  // A person the lexicon knows ("community health volunteer") never speaks as a group building something.
+  if (personKey && frame.speaker !== 'person' && !GROUP.test(frame.topic ?? '') && /\btunajenga pamoja\b/i.test(named)) return false;
   if (NOT_SHOP.test(frame.kind.id) && SHOPKEEPER.test(named)) return false;
   // Mandazi are fried, not baked: a bakery's bread lines only for a brief that bakes ("mandazi na chai" is no bakery).
   if (frame.kind.id === 'bakery' && BAKED.test(named) && !BAKED_BRIEF.test(frame.topic ?? '')) return false;

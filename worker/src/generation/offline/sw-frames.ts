@@ -23,7 +23,8 @@ function list(items: readonly string[]): string {
 }
 
 /** A Kiswahili verb ("lina", "zinafunguliwa", "tunarekebisha"): a noun phrase ends before it. */
-const VERB_FORM = /^(?:ni|ndi\p{L}*|(?:a|u|i|li|ya|ki|vi|zi|wa|tu|m|ku|pa|ni)(?:na|me|ta|li)\p{L}*)$/u;
+const VERB_FORM =
+  /^(?:ni|ndi\p{L}*|(?:a|u|i|li|ya|ki|vi|zi|wa|tu|m|ku|pa|ni)(?:na|me|ta|li)\p{L}*|(?:a|u|i|li|ya|ki|vi|zi|wa|tu|m|ku|pa|ni)ko)$/u;
 export const isVerb = (w: string) => VERB_FORM.test(w) && (w.length <= 4 || fromSwahili(w) === undefined) && !QUALITIES_SW.has(w);
 /** Whether a Kiswahili phrase is a noun phrase: no verb in it ("shule zinafunguliwa" is a clause), no English quality first ("fresh ya ng'ombe"). */
 export function swNounPhrase(text: string): boolean {
@@ -179,14 +180,16 @@ function businessLines(frame: Frame, category: CategoryId, tone: Tone): string[]
         ? `Kwa ${audience}${place ? ` wa ${place}` : ''}: ${reliable}.${facts[0] ? ` ${facts[0]}` : ''}`
         : `${cap(subject)} kwa ${audience}${at}.${facts[0] ? ` ${facts[0]}` : ''}`,
     );
-    if (ours) out.push(`${cap(audience)}${place ? ` wa ${place}` : ''}: ${ours} ${agreeIko(ours)} tayari kila siku.`);
+    // "Wafanyabiashara wa Mombasa": only people (a wa- plural) are "of" a place this way.
+    if (ours && /^wa/i.test(audience))
+      out.push(`${cap(audience)}${place ? ` wa ${place}` : ''}: ${ours} ${agreeIko(ours)} tayari kila siku.`);
   }
   if (offers.length > 0) {
     out.push(`${cap(subject)}${at}: ${list(offers)}.${facts[0] ? ` ${facts[0]}` : ''}`);
     if (category !== 'bios') out.push(`Unatafuta ${offers[0]}? ${place ? `Tuko ${place}. ` : ''}${facts[1] ?? facts[0] ?? 'Karibu.'}`);
   }
   // A dinner for two on a romantic set: the table, the evening and its price, never a joke.
-  if (tone === 'romantic' && /\bchakula\b/.test(subject)) {
+  if (tone === 'romantic' && /\b(?:chakula|pikiniki)\b/.test(subject)) {
     const dinner =
       /\b(?:valentine|wapendanao)/i.test(frame.topic ?? '') && !/wapendanao/.test(subject) ? `${subject} cha wapendanao` : subject;
     out.unshift(`Meza kwa wawili, mishumaa na muziki laini${place ? ` hapa ${place}` : ''}. ${facts[0] ?? ''}`.trim());
@@ -197,7 +200,9 @@ function businessLines(frame: Frame, category: CategoryId, tone: Tone): string[]
     const hook = HOOKS.find(([re]) => re.test(frame.topic ?? ''))?.[1] ?? null;
     if (own.has.length > 0) {
       out.unshift(`${hook ? `${hook} ` : ''}Tuna ${list(own.has)}. ${facts[0] ?? (place ? `Karibu ${place}.` : 'Karibu.')}`);
-      out.push(`${cap(list(own.has))}: ${ours ?? subject}${at}.${facts[0] ? ` ${facts[0]}` : ''}`);
+      // "Viazi, sukuma na nyanya: duka letu": only a shop is named after what it has, never one of its goods ("viazi yetu").
+      if (ours && !own.has.includes(subject.split(' ')[0]?.toLowerCase() ?? ''))
+        out.push(`${cap(list(own.has))}: ${ours}${at}.${facts[0] ? ` ${facts[0]}` : ''}`);
     }
     if (own.does && !own.does.includes(subject.split(' ')[0]?.toLowerCase() ?? '\u0000'))
       out.unshift(`${cap(own.does)}. ${cap(subject)}${at}.${facts[0] ? ` ${facts[0]}` : ''}`);
@@ -221,6 +226,9 @@ function agreeIko(ours: string): string {
 /** A campaign or a cause that is free or about health: it invites, with its date and place, and never sells. */
 function causeLines(frame: Frame, category: CategoryId): string[] {
   const topic = frame.topic ?? '';
+  // A person (a community health volunteer) is no campaign to come to.
+  const key = frame.brief.subject?.key;
+  if (key && nounEntry(key)?.kind === 'person') return [];
   if (!HEALTH.test(topic) && !FREE.test(topic)) return [];
   let subject = subjectOf(frame);
   // "kampeni ya bure": what the campaign does is in the brief's words ("kupima kisukari").

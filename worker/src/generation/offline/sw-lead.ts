@@ -309,9 +309,21 @@ function shengLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
 /** The lines written from the brief's own words for a Kiswahili set, best first (none when the brief is none of these). */
 export function swLeadLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   if (personalOccasion(frame)) return [];
+  // "a bio for a community health volunteer": a person the lexicon knows speaks as "mimi", whatever speaker the brief's words suggested.
+  const subjectKey = frame.brief.subject?.key;
+  if (
+    frame.speaker !== 'person' &&
+    subjectKey &&
+    nounEntry(subjectKey)?.kind === 'person' &&
+    !GROUP.test(frame.topic ?? '') &&
+    category !== 'quotes'
+  ) {
+    const person = personLines(frame, category, tone);
+    if (person.length > 0) return person;
+  }
   const own = ownLeadLines(frame, category, tone);
   // A dinner on a romantic set: the table for two before any invitation to come with friends.
-  if (tone === 'romantic' && frame.speaker === 'business' && /\b(?:chakula|dinner|dina)\b/i.test(frame.topic ?? ''))
+  if (tone === 'romantic' && frame.speaker === 'business' && /\b(?:chakula|dinner|dina|picnic|pikiniki)\b/i.test(frame.topic ?? ''))
     return [...swFrameLines(frame, category, tone), ...own.filter((l) => !/\b(?:marafiki|tiketi)\b/i.test(l))];
   // A business, a free campaign or a cause the sections above do not write: the sentence frames (sw-frames.ts).
   return own.length > 0 ? own : swFrameLines(frame, category, tone);
