@@ -90,7 +90,10 @@ export function swLineFits(text: string, frame: Frame): boolean {
   if (WHERE_ONLY.test(named) || placeAsSubject(named, frame)) return false;
   // A brief with a subject has lines enough without a tag tacked on (a bare name keeps the template writer's for variety).
   if (frame.subject && TACKED.test(named)) return false;
-  const personKey = frame.brief.subject?.key ? nounEntry(frame.brief.subject.key)?.kind === 'person' : false;
+  const personKey =
+    frame.language === 'en' && !/\b(?:we|our|us)\b/i.test(frame.topic ?? '') && frame.brief.subject?.key
+      ? nounEntry(frame.brief.subject.key)?.kind === 'person'
+      : false;
   if ((frame.speaker === 'person' || personKey) && frame.subject && ANYONE.test(named)) return false;
   // A person the lexicon knows ("community health volunteer") never speaks as a group building something.
   if (personKey && frame.speaker !== 'person' && !GROUP.test(frame.topic ?? '') && /\btunajenga pamoja\b/i.test(named)) return false;

@@ -154,8 +154,12 @@ function ownClauses(frame: Frame): { has: string[]; does: string | null } {
     );
   let does: string | null = null;
   if (d?.[0]) {
-    const words = d[0].trim().split(/\s+/).slice(0, 4);
-    while (words.length > 1 && /^(?:ya|la|wa|za|kwa|na)$/i.test(words[words.length - 1] as string)) words.pop();
+    // The clause ends where a fact begins ("tunabadilisha screen | ndani ya saa moja").
+    let clause = d[0];
+    for (const f of frame.facts) clause = clause.split(f.text)[0] ?? clause;
+    const words = clause.trim().split(/\s+/).slice(0, 4);
+    while (words.length > 1 && /^(?:ya|la|wa|za|kwa|na|ndani|hadi|mpaka|kila|kuanzia)$/i.test(words[words.length - 1] as string))
+      words.pop();
     if (words.length >= 2 && !words.slice(1).some((w) => isVerb(w.toLowerCase()) || frame.places.includes(w)))
       does = words.join(' ').toLowerCase();
   }

@@ -313,6 +313,9 @@ export function swLeadLines(frame: Frame, category: CategoryId, tone: Tone): str
   const subjectKey = frame.brief.subject?.key;
   if (
     frame.speaker !== 'person' &&
+    // Only an English brief that never says "we" ("Fundi wa magari…, tunarekebisha…" is a garage speaking).
+    frame.language === 'en' &&
+    !/\b(?:we|our|us)\b/i.test(frame.topic ?? '') &&
     subjectKey &&
     nounEntry(subjectKey)?.kind === 'person' &&
     !GROUP.test(frame.topic ?? '') &&
