@@ -390,7 +390,12 @@ function swOffers(frame: Frame): string[] {
       text = p ? renderSw(p) : english ? null : frame.language === 'sw' ? (text ?? o) : null;
     }
     // A clause is no offer ("shule zinafunguliwa"), nor a phrase opening on an English quality ("fresh ya ng'ombe").
-    if (text && !/[{}]/.test(text) && swNounPhrase(text) && !out.includes(text)) out.push(text);
+    // "Fundi wa magari": what a service works on is no offer ("Tunatoa magari"), however the reader glossed it ("vans").
+    const worksOn =
+      text !== null &&
+      frame.kind.sells === 'service' &&
+      new RegExp(`\\b(?:wa|ya)\\s+${text.split(' ')[0]}\\b`, 'i').test(frame.topic ?? '');
+    if (text && !worksOn && !/[{}]/.test(text) && swNounPhrase(text) && !out.includes(text)) out.push(text);
   }
   return out;
 }
