@@ -54,6 +54,11 @@ export function swSpeaksAsI(text: string): boolean {
 /** The brief without its request words and its opener ("Niko na salon ya kusuka Kayole" -> "salon ya kusuka Kayole"). */
 export function stripSwRequest(text: string): string {
   let t = text.replace(GREETING, '');
+  // "Write in Kiswahili: a bio for …", "… (in Swahili)": the language asked for goes wherever it is written.
+  t = t
+    .replace(/\s*\(\s*(?:in|kwa)\s+(?:ki)?swahili\s*\)\s*/gi, ' ')
+    .replace(/\s*\b(?:in|into|kwa)\s+(?:ki)?swahili\b(?:\s+(?:please|pls|tafadhali))?\s*[:,–-]?\s*/gi, ' ')
+    .trim();
   t = t.replace(LANGUAGE_BEFORE, '').replace(LANGUAGE_AFTER, '$1');
   // "Safari company in Narok, Kiswahili slogan please": the request at the end goes, when something is left.
   const end = REQUEST_END.exec(t);

@@ -145,6 +145,10 @@ const PER: Record<string, string> = {
   session: 'kwa kipindi',
   class: 'kwa darasa',
   year: 'kwa mwaka',
+  couple: 'kwa wawili',
+  pair: 'kwa wawili',
+  child: 'kwa mtoto',
+  litre: 'kwa lita',
 };
 
 function dayOf(word: string): string | null {
@@ -389,11 +393,11 @@ function priceSw(text: string): string | null {
   const bob = /^([\d,]+(?:\.\d+)?)\s?(?:bob|shillings?)\b(.*)$/i.exec(t);
   if (bob) t = `KSh ${bob[1]}${bob[2]}`;
   t = t.replace(
-    /\s?(?:\ba|\bper|\/)\s?(week|month|day|night|kilo|kg|person|head|plate|hour|session|class|year)\b$/i,
+    /\s?(?:\ba|\bper|\/)\s?(week|month|day|night|kilo|kg|person|head|plate|hour|session|class|year|couple|pair|child|litre)\b$/i,
     (_, u: string) => ` ${PER[u.toLowerCase()]}`,
   );
   if (/\b(?:dollars?|euros?|pounds?)\b/i.test(t)) return null;
-  return /\b(?!KSh|Kshs?|KES|Ksh|Sh|Tsh|TZS|UGX|USD|US|EUR|GBP|kila|wiki|kwa|mwezi|siku|usiku|kilo|mtu|sahani|saa|kipindi|darasa|mwaka)[A-Za-z]{2,}\b/.test(
+  return /\b(?!KSh|Kshs?|KES|Ksh|Sh|Tsh|TZS|UGX|USD|US|EUR|GBP|kila|wiki|kwa|mwezi|siku|usiku|kilo|mtu|sahani|saa|kipindi|darasa|mwaka|wawili|mtoto|lita)[A-Za-z]{2,}\b/.test(
     t,
   )
     ? null
@@ -409,7 +413,10 @@ function isSwahiliFact(text: string): boolean {
 
 /** The Kiswahili of a fact as an English brief writes it (or as a Kiswahili one does), or null. */
 export function swFact(fact: { text: string; type: SwFactType }): string | null {
-  const t = fact.text.trim();
+  // "jumamosi hii" as typed: the days of the week keep their capitals in a line.
+  const t = fact.text
+    .trim()
+    .replace(/\b(jumatatu|jumanne|jumatano|alhamisi|ijumaa|jumamosi|jumapili)\b/g, (d) => d.charAt(0).toUpperCase() + d.slice(1));
   if (isSwahiliFact(t) && fact.type !== 'price') return t;
   switch (fact.type) {
     case 'price':

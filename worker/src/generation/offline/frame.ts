@@ -306,7 +306,8 @@ function cleanName(name: string | null, subject: string | null, kind: Kind): str
 /** A brief that asks for people to give time, not money ("needs volunteers", "new members welcome"). */
 export const RECRUITING =
   /\b(?:volunteers?(?!\s+(?:for|to)\s+(?:donate|give))|recruit(?:ing|s)?|new members|join (?:our|us|the)|sign up to help|mentors wanted|wajitolea|wanachama wapya|waimbaji wapya|wachezaji wapya|(?:ina|tuna|na)tafuta\s+(?:wanachama|waimbaji|wachezaji|wajitolea|wanafunzi))\b/i;
-const CAUSE_WORDS = /\b(?:volunteers?|donat\w*|fundrais\w*|raising|raise|harambee|charity|appeal|mchango|target|pledge)\b/i;
+const CAUSE_WORDS =
+  /\b(?:volunteers?|donat\w*|fundrais\w*|raising|raise|harambee|charity|appeal|mchango|target|pledge|kampeni|upimaji|kupima|(?:health|screening|awareness|vaccination|immuni[sz]ation|testing)\s+campaign|(?:medical|health)\s+camp|free\s+(?:[a-z-]+\s+){0,2}(?:screening|check-?ups?|camp|testing))\b/i;
 const EVENT_HEADS =
   /\b(?:meetup|meet-up|workshop|festival|concert|open day|fair|expo|launch|tournament|gala|party|meets|rehearsals?|screening|webinar|retreat|marathon|race)\b/i;
 const GOODS_HEADS =
@@ -522,6 +523,11 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   ) {
     // A food word that only describes ("coffee-scented candles") makes nothing food.
     if (match.kind.sells === 'food') brief = { ...brief, food: false };
+    match = null;
+    kindConfidence = 'none';
+  }
+  // "Hifadhi ya baridi kwa wafanyabiashara wa samaki": a Kiswahili kind named only after "kwa" + the people served is the audience's trade.
+  if (match && language === 'sw' && swServedOnly(match.phrase, rest)) {
     match = null;
     kindConfidence = 'none';
   }
@@ -936,6 +942,16 @@ function confidenceOf(phrase: string, rest: string, brief: Brief, kind: Kind): K
 }
 
 /** Whether a kind's phrase is only who the subject serves ("… for restaurants", "tour for foodies"), never what it is. */
+/** Whether a Kiswahili brief names a phrase only after "kwa" and the people served ("… kwa wafanyabiashara wa samaki"). */
+function swServedOnly(phrase: string, rest: string): boolean {
+  const low = ` ${rest.toLowerCase()} `;
+  const at = low.indexOf(phrase.toLowerCase());
+  if (at < 0) return false;
+  const before = low.slice(0, at);
+  const served = /\bkwa\s+(?:wa|ma)\p{L}{3,}(?:\s+\S+){0,3}\s+$/u.exec(before);
+  return served !== null && /\p{L}{3}/u.test(before.slice(0, served.index)) && !/[,.;:]/.test(served[0]);
+}
+
 function servedOnly(phrase: string, rest: string, brief: Brief): boolean {
   const p = phrase.toLowerCase();
   if (brief.audience && brief.audience.en.toLowerCase().includes(p) && !(brief.subject?.en.toLowerCase().includes(p) ?? false)) return true;

@@ -6,11 +6,12 @@ import type { Fact, Frame } from './frame';
 import { genericKind, plain } from './kinds';
 import { personalLines, personalOccasion } from './personal-sw';
 import { swLineFits } from './sw-fit';
+import { swNounPhrase } from './sw-frames';
 import { swLeadLines } from './sw-lead';
 import type { Kind, Pattern } from './kinds.schema';
 import { slotsOf } from './kinds.schema';
 import { looksPlural, nounEntry, singular } from './lexicon';
-import { renderSw, swAgreeStandIn, swahiliPhrase, swOurs } from './swahili';
+import { renderSw, swAgreeStandIn, swahiliPhrase, swHolidayName, swOurs } from './swahili';
 import { lineKey } from './text';
 
 /**
@@ -388,7 +389,13 @@ function swOffers(frame: Frame): string[] {
       const p = english ? swahiliPhrase(words, looksPlural(words[words.length - 1] as string)) : null;
       text = p ? renderSw(p) : english ? null : frame.language === 'sw' ? (text ?? o) : null;
     }
-    if (text && !/[{}]/.test(text) && !out.includes(text)) out.push(text.toLowerCase() === text ? text : text);
+    // A clause is no offer ("shule zinafunguliwa"), nor a phrase opening on an English quality ("fresh ya ng'ombe").
+    // "Fundi wa magari": what a service works on is no offer ("Tunatoa magari"), however the reader glossed it ("vans").
+    const worksOn =
+      text !== null &&
+      frame.kind.sells === 'service' &&
+      new RegExp(`\\b(?:wa|ya)\\s+${text.split(' ')[0]}\\b`, 'i').test(frame.topic ?? '');
+    if (text && !worksOn && !/[{}]/.test(text) && swNounPhrase(text) && !out.includes(text)) out.push(text);
   }
   return out;
 }
@@ -537,7 +544,8 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
   const group = frame.kind.sells === 'cause' || groupKind || frame.kind.id === 'fundraiser';
   const from = /\b(?:kuanzia|from|starting(?:\s+(?:at|from))?)\s+(?:KSh|Kshs?|KES|Sh|\$)/i.test(frame.topic ?? '');
   const places = frame.places.slice(0, 2);
-  const name = frame.name;
+  // A holiday named in English is said in Kiswahili ("Valentine's" -> Siku ya Wapendanao).
+  const name = lang === 'sw' ? swHolidayName(frame.name) : frame.name;
   const standIn = name === null ? standInFor(frame, lang) : null;
   // Without a name, a line of the kind alone is signed with what and where the subject is ("Pest control in Mombasa.").
   const subjectLabel =
@@ -586,6 +594,10 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
       // An event or cause that has not happened yet never thanks people for coming.
       if ((frame.speaker === 'event' || frame.speaker === 'cause') && AFTER_EVENT.test(p.text) && !PAST.test(frame.topic ?? '')) continue;
       const fit = toneFits(p, tone);
+      // Kiswahili: a joke never stands in for another tone's line (jokes on a romantic dinner read as a mismatch), nor the other way round.
+      if (lang === 'sw' && !input.toneOnly && p.tones.includes('funny') && (tone === 'romantic' || fit === 0) && !p.tones.includes(tone))
+        continue;
+      if (lang === 'sw' && !input.toneOnly && tone === 'funny' && fit === 0) continue;
       // Another tone's pattern comes last (before the template writer), never for a refinement asking for a tone.
       if (input.toneOnly && fit < 2) continue;
       const used = slotsOf(p.text);
@@ -715,7 +727,10 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
             }
     }
   }
-  return lead.length > 0 ? [...lead, ...out.filter((c) => !lead.some((l) => l.key === c.key))] : out;
+  // The lead lines rank before the library's (a Kiswahili library line ranks as a line naming less of the brief).
+  return lead.length > 0
+    ? [...lead, ...out.filter((c) => !lead.some((l) => l.key === c.key)).map((c) => ({ ...c, richness: Math.min(c.richness, 2) }))]
+    : out;
 }
 
 /** Whether a kind-written line names the frame's name (for the share of named lines). */

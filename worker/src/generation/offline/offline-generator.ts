@@ -162,6 +162,8 @@ function hasFiller(text: string): boolean {
 
 /** A line that says nothing about the offer ("Hello, Eldoret.", "Proudly Kakamega."), from the template writer. */
 const EMPTY_LINE = /^(?:hello|hi|hey|here for|proudly|made in|trusted in|love from|greetings from)\b[^.!?]{0,30}[.!?]?$/i;
+/** A Kiswahili line opening with a noun named as ours ("Kikundi chetu", "Duka letu"). */
+const SW_OURS_OPENING = /^(\p{L}+ (?:yetu|letu|chetu|wetu|zetu|vyetu))\b/u;
 /** Kiswahili product words a service never uses ("chapa yako", "bidhaa yetu"). */
 const SW_PRODUCT_FILLER = /\b(?:chapa yako|chapa yetu|bidhaa yetu|bidhaa zetu|bidhaa yako)\b/i;
 
@@ -419,6 +421,7 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
   // Calls to action only where the category wants one, two at most, never the same twice; no line twice, near or exact.
   const calls = new CtaPolicy(category.id, req.topic ?? '', language);
   const delivered = new Set<string>();
+  const oursOpenings: string[] = [];
   const finish = (c: Candidate) => {
     const called = language === 'en' ? calls.take(c.text) : c.text;
     if (called === null) return null;
@@ -428,6 +431,10 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     if (language === 'en' && echoesName(text)) return null;
     const near = nearKey(text);
     if (delivered.has(near)) return null;
+    // Kiswahili: never a third line of an answer opening with the kind named as ours ("Kikundi chetu …"), whichever pool wrote it.
+    const ours = language === 'sw' ? SW_OURS_OPENING.exec(text)?.[1] : undefined;
+    if (ours && oursOpenings.filter((o) => o === ours).length >= 2) return null;
+    if (ours) oursOpenings.push(ours);
     delivered.add(near);
     return text;
   };

@@ -7,10 +7,12 @@ import type { Frame } from './frame';
  * caption for a wedding I MCed last Saturday", "caption ya graduation yangu". Such a brief gets a
  * person's captions (content/sw-personal.json), never a business's ad.
  */
-type Occasion = 'wedding' | 'wedding-mc' | 'birthday' | 'graduation' | 'moment';
+type Occasion = 'anniversary' | 'wedding' | 'wedding-mc' | 'birthday' | 'graduation' | 'moment';
 const LINES = lines as unknown as Record<Occasion, string[]>;
 
 const OCCASIONS: [Occasion, RegExp][] = [
+  // A wedding anniversary is its own moment, never the wedding day ("Tumeoana rasmi").
+  ['anniversary', /\b(?:anniversary|maadhimisho|kumbukumbu\s+ya\s+(?:ndoa|harusi))\b/i],
   ['wedding', /\b(?:harusi|wedding|ndoa)\b/i],
   ['birthday', /\b(?:birthday|bday|siku ya kuzaliwa|(?:ya|wa)\s+kuzaliwa)\b/i],
   ['graduation', /\b(?:graduation|graduated|mahafali|nimehitimu)\b/i],

@@ -503,6 +503,9 @@ export function placesIn(text: string): { text: string; index: number }[] {
   const out: { text: string; index: number }[] = [];
   let rest = ` ${text} `;
   let low = plain(rest);
+  // A Kiswahili brief typed all in lower case ("kampeni ya kupima kisukari mtwapa jumamosi hii"): its towns are lower case too.
+  const swLower =
+    !/\p{Lu}/u.test(text) && (text.match(/\b(?:ya|wa|la|za|cha|vya|na|kwa|ni|hii|tuna\p{L}*|na\p{L}+)\b/gu) ?? []).length >= 1;
   for (const { lower, strict } of GAZETTEER) {
     let at = low.indexOf(` ${lower}`);
     while (at >= 0) {
@@ -514,7 +517,7 @@ export function placesIn(text: string): { text: string; index: number }[] {
         (after === ' ' || after === "'" || after === '’') &&
         (!strict || found === found.toUpperCase()) &&
         // Written in lower case inside a sentence: only after "in", "at", "from", "near".
-        (/^\p{Lu}/u.test(found) || /\b(?:in|at|from|near|around)\s+$/i.test(rest.slice(0, start))) &&
+        (/^\p{Lu}/u.test(found) || swLower || /\b(?:in|at|from|near|around)\s+$/i.test(rest.slice(0, start))) &&
         // A grade or origin label before a product is part of the offer ("Canada Grade 1 bales", "Kentucky bluegrass", "Ex-Japan tyres").
         !LABEL_AFTER.test(rest.slice(end)) &&
         !/\bex[-\s]$/i.test(rest.slice(0, start));

@@ -1,4 +1,5 @@
 import type { Frame } from './frame';
+import { nounEntry } from './lexicon';
 import { personalOccasion } from './personal-sw';
 import { GROUP, swOpensWithEvent } from './sw-lead';
 
@@ -13,7 +14,7 @@ import { GROUP, swOpensWithEvent } from './sw-lead';
 
 /** First person plural: a verb with "tu-" ("Tuko", "Tunakusubiri", "Tupigie"), "yetu", "sisi". */
 const WE =
-  /(?:^|[\s,.!?:;"“(])(?:tu(?:na|ko|me|ta|li|ki|ki)\p{L}{2,}|tuko|tupigie|tutumie|tuandikie|tufuate|tuulize|tukuandalie|tukufungie|tuachie|tupate|tupe|tuonane|tujenge|tushikane|tusimame|tuchangie|yetu|wetu|letu|chetu|zetu|vyetu|kwetu|sisi|nasi)(?=$|[\s,.!?:;"”)])/iu;
+  /(?:^|[\s,.!?:;"“(])(?:tu(?:na|ko|me|ta|li|ki|ki)\p{L}{2,}|tuko|tupigie|tutumie|tusaidie|tuthibitishe|tuandikie|tufuate|tuulize|tukuandalie|tukufungie|tuachie|tupate|tupe|tuonane|tujenge|tushikane|tusimame|tuchangie|yetu|wetu|letu|chetu|zetu|vyetu|kwetu|sisi|nasi)(?=$|[\s,.!?:;"”)])/iu;
 /** A shop's or a trade's words: a person, an event or a cause never says them. */
 const TRADE =
   /\b(?:bei poa|bei ya haki|bei nafuu|kwa bei|bidhaa|mzigo mpya|oda|agiza|kukuhudumia|tunakuhudumia|huduma bora|huduma ya haraka|kazi safi|wateja|tembelea duka|duka letu|pita uchague|pita mapema|zimeisha tena|panga muda unaokufaa|tumeleta zingine|imefungwa na iko tayari|biashara)\b/i;
@@ -65,9 +66,37 @@ const SHOPKEEPER = /\b(?:kukuhudumia|fimbo ya mbali|bei ya haki|kazi safi|bei po
 const BAKED = /\b(?:mkate|mikate|kuoka|imeokwa|bekari|tunaoka|kuoka)\b/i;
 const BAKED_BRIEF = /\b(?:mkate|mikate|keki|kuoka|oka|tunaoka|naoka|bekari|bakery|bread|cakes?|bake\w*|loaf|loaves)\b/i;
 
+/** Filler that only says where ("Tuko Kisumu. Tunakusubiri.", "Asubuhi njema kutoka Thika!"): a line needs a subject. */
+const WHERE_ONLY =
+  /\b(?:tunakusubiri|asubuhi njema kutoka|karibu, tuko tayari|huduma bora \p{Lu}\p{L}+, kwa bei|ya kujivunia)\b|^(?:tuko|niko)(?: hapa)? \p{Lu}[\p{L}' ]*, tayari/iu;
+/** A tag tacked on after the line's own sentences ("… Bila kusita.", "… Milele."). */
+const TACKED = /[.!?]\s+(?:bila kusita|bila visingizio|basi|milele|niandikie)[.!]?$/i;
+/** A person's bio filler: true of anyone, so never the bio of a midwife, a teacher or a photographer. */
+const ANYONE = /\b(?:hapa nashiriki maisha yangu|ubora unaouona|huduma unayoikumbuka|huduma ya kuaminika)\b/i;
+
+/** Whether a line makes a place its subject ("Kisumu ina …", "Mtwapa ni nyumbani kwa Mtwapa") or names a place twice. */
+function placeAsSubject(text: string, frame: Frame): boolean {
+  for (const p of frame.places) {
+    const esc = p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if ((text.match(new RegExp(`\\b${esc}\\b`, 'g')) ?? []).length > 1) return true;
+    if (new RegExp(`(?:^|[.!?]\\s+)${esc}\\s+(?:ni|ina|inapenda|imejaa|yote)\\b`, 'u').test(text)) return true;
+  }
+  return false;
+}
+
 export function swLineFits(text: string, frame: Frame): boolean {
   const named = frame.name ? text.split(frame.name).join(' ') : text;
   const own = personalOccasion(frame) !== null;
+  if (WHERE_ONLY.test(named) || placeAsSubject(named, frame)) return false;
+  // A brief with a subject has lines enough without a tag tacked on (a bare name keeps the template writer's for variety).
+  if (frame.subject && TACKED.test(named)) return false;
+  const personKey =
+    frame.language === 'en' && !/\b(?:we|our|us)\b/i.test(frame.topic ?? '') && frame.brief.subject?.key
+      ? nounEntry(frame.brief.subject.key)?.kind === 'person'
+      : false;
+  if ((frame.speaker === 'person' || personKey) && frame.subject && ANYONE.test(named)) return false;
+  // A person the lexicon knows ("community health volunteer") never speaks as a group building something.
+  if (personKey && frame.speaker !== 'person' && !GROUP.test(frame.topic ?? '') && /\btunajenga pamoja\b/i.test(named)) return false;
   if (NOT_SHOP.test(frame.kind.id) && SHOPKEEPER.test(named)) return false;
   // Mandazi are fried, not baked: a bakery's bread lines only for a brief that bakes ("mandazi na chai" is no bakery).
   if (frame.kind.id === 'bakery' && BAKED.test(named) && !BAKED_BRIEF.test(frame.topic ?? '')) return false;

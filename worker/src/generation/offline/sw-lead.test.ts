@@ -27,6 +27,14 @@ describe('Kiswahili lines from the brief’s own words (issue 33)', () => {
     expect(stripSwRequest('movers in Westlands, free quotes')).toBe('movers in Westlands, free quotes');
     const f = parseFrame('Tagline in Kiswahili for a basket weavers co-op in Machakos');
     expect(f.subject ?? '').not.toMatch(/tagline|kiswahili/i);
+    // "Write in Kiswahili: a bio for …": the language asked for goes wherever it stands, and "Write" is no name.
+    expect(stripSwRequest('Write in Kiswahili: a bio for a nurse in Eldoret')).toBe('Write a bio for a nurse in Eldoret');
+    expect(stripSwRequest('A caption for our bakery in Thika (in Swahili)')).toBe('A caption for our bakery in Thika');
+    const nurse = parseFrame('Write in Kiswahili: a bio for a nurse in Eldoret who works night shifts');
+    expect(nurse.name).toBeNull();
+    expect(nurse.speaker).toBe('person');
+    for (const l of lines('Write in Kiswahili: a tagline for a cold storage service for fish traders in Mombasa', 'taglines', 'corporate'))
+      expect(l).not.toMatch(/\bwrite\b/i);
   });
 
   it('writes a person introduced with "Mimi ni" as one person, never as a shop', () => {

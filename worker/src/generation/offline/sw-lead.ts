@@ -5,6 +5,7 @@ import { swFact, swFactSentence } from './facts-sw';
 import type { Frame } from './frame';
 import { fromSwahili, nounEntry, singular } from './lexicon';
 import { personalOccasion } from './personal-sw';
+import { swFrameLines } from './sw-frames';
 import { concord, headClass, renderSw, swahiliPhrase } from './swahili';
 
 /**
@@ -37,6 +38,9 @@ function ownWords(frame: Frame): string | null {
   const places = new Set(frame.places.flatMap((p) => p.toLowerCase().split(/\s+/)));
   const name = new Set((frame.name ?? '').toLowerCase().split(/\s+/).filter(Boolean));
   let kept = words.filter((w) => !places.has(w.toLowerCase()) && !name.has(w.toLowerCase()));
+  // "mkunga katika hospitali ya kaunti": where the subject works is no part of what it is called.
+  const where = kept.findIndex((w, i) => i > 0 && /^(?:katika|kwenye|huko|ndani)$/i.test(w));
+  if (where > 0) kept = kept.slice(0, where);
   // Five of the brief's words in a row read as the brief pasted: four at most ("yoghurt ya maziwa" of "yoghurt ya maziwa ya mbuzi"), each side of a "na".
   const na = kept.findIndex((w) => w.toLowerCase() === 'na');
   kept = na > 0 ? [...kept.slice(0, na).slice(0, 4), 'na', ...kept.slice(na + 1).slice(0, 4)] : kept.slice(0, 4);
@@ -305,6 +309,30 @@ function shengLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
 /** The lines written from the brief's own words for a Kiswahili set, best first (none when the brief is none of these). */
 export function swLeadLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   if (personalOccasion(frame)) return [];
+  // "a bio for a community health volunteer": a person the lexicon knows speaks as "mimi", whatever speaker the brief's words suggested.
+  const subjectKey = frame.brief.subject?.key;
+  if (
+    frame.speaker !== 'person' &&
+    // Only an English brief that never says "we" ("Fundi wa magari…, tunarekebisha…" is a garage speaking).
+    frame.language === 'en' &&
+    !/\b(?:we|our|us)\b/i.test(frame.topic ?? '') &&
+    subjectKey &&
+    nounEntry(subjectKey)?.kind === 'person' &&
+    !GROUP.test(frame.topic ?? '') &&
+    category !== 'quotes'
+  ) {
+    const person = personLines(frame, category, tone);
+    if (person.length > 0) return person;
+  }
+  const own = ownLeadLines(frame, category, tone);
+  // A dinner on a romantic set: the table for two before any invitation to come with friends.
+  if (tone === 'romantic' && frame.speaker === 'business' && /\b(?:chakula|dinner|dina|picnic|pikiniki)\b/i.test(frame.topic ?? ''))
+    return [...swFrameLines(frame, category, tone), ...own.filter((l) => !/\b(?:marafiki|tiketi)\b/i.test(l))];
+  // A business, a free campaign or a cause the sections above do not write: the sentence frames (sw-frames.ts).
+  return own.length > 0 ? own : swFrameLines(frame, category, tone);
+}
+
+function ownLeadLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   if (category === 'quotes') {
     const themed = themeQuotes(frame);
     if (themed.length > 0) return themed;
@@ -370,6 +398,16 @@ const THEMES: [RegExp, string[]][] = [
       'Umri si kikwazo. Ndoto haina tarehe ya mwisho.',
       'Mwanzo ni mgumu, lakini hakuna safari inayoisha bila kuanza.',
       'Penye nia pana njia.',
+    ],
+  ],
+  [
+    /\b(?:hard\s+work|bidii|kazi\s+ngumu|kujituma|farmers?|farming|wakulima|mkulima|kilimo|harvest|mavuno)\b/i,
+    [
+      'Mvumilivu hula mbivu.',
+      'Jasho la leo ni mavuno ya kesho.',
+      'Mbegu ya bidii haiozi ardhini.',
+      'Shamba halidanganyi: unavuna ulichopanda.',
+      'Kazi ya mikono yako ndiyo chakula cha taifa.',
     ],
   ],
   [

@@ -60,7 +60,12 @@ export function swahiliPhrase(words: readonly string[], plural: boolean): SwPhra
           .replace(/['’]s?$/, ''),
       );
     }
-    if (text !== null) {
+    // "laundry service": the modifier already names the head ("huduma ya dobi"), so the head is not said twice.
+    if (text !== null && text.toLowerCase().startsWith(`${phrase.sg.split(' ')[0]?.toLowerCase()} `)) {
+      phrase.sg = text;
+      if (phrase.pl !== null && phrase.pl === sw[0]) phrase.pl = text;
+      else phrase.pl = null;
+    } else if (text !== null) {
       phrase.sg = `${phrase.sg} {a} ${text}`;
       if (phrase.pl !== null) phrase.pl = `${phrase.pl} {a} ${text}`;
     }
@@ -173,4 +178,20 @@ export function swAgreeStandIn(text: string, standIn: string): string {
   if (sp === 'i') return text;
   const escaped = standIn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return text.replace(new RegExp(`(${escaped})\\s+i(na|me|ta|li|ki)(?=\\p{L}{2,})`, 'giu'), (_, s: string, t: string) => `${s} ${sp}${t}`);
+}
+
+/** Holidays a brief names in English, as Kiswahili says them. */
+const HOLIDAYS: [RegExp, string][] = [
+  [/^valentine['’]?s?(?:\s+day)?$/i, 'Siku ya Wapendanao'],
+  [/^(?:christmas|xmas)$/i, 'Krismasi'],
+  [/^easter$/i, 'Pasaka'],
+  [/^new\s+year['’]?s?(?:\s+eve)?$/i, 'Mwaka Mpya'],
+  [/^mother['’]?s\s+day$/i, 'Siku ya Mama'],
+  [/^father['’]?s\s+day$/i, 'Siku ya Baba'],
+];
+
+/** A name that is a holiday written in English, in Kiswahili ("Valentine's" -> "Siku ya Wapendanao"); any other name as written. */
+export function swHolidayName(name: string | null): string | null {
+  if (name === null) return null;
+  return HOLIDAYS.find(([re]) => re.test(name.trim()))?.[1] ?? name;
 }
