@@ -8,7 +8,7 @@ import { grantPlan, registerUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub, type ChatStubRequest } from '../stubs/openai.stub';
 import { stubbedProvidersEnv } from '../helpers/providers';
 import { startAppServer } from './helpers/app';
-import { launchBrowser, openPage, screenshot, seriousA11yViolations } from './helpers/browser';
+import { launchBrowser, openPage, screenshot, seriousA11yViolations, untilInteractive } from './helpers/browser';
 import { storeSession } from './helpers/user-session';
 
 const OPENAI_KEY = 'sk-e2e-campaigns';
@@ -50,6 +50,8 @@ describe('campaigns in the browser', () => {
     try {
       // The phone menu leads to the page.
       await page.goto('/');
+      // The home page arrives prerendered: its menu button answers once React has adopted it.
+      await untilInteractive(page);
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Campaigns' }).click();
       await page.getByRole('heading', { name: 'Campaigns', level: 1 }).waitFor();

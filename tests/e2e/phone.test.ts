@@ -6,7 +6,7 @@ import type { TestServer } from '../helpers/server';
 import { registerUser, type TestUser } from '../helpers/users';
 import { startOpenAiStub, type ChatStub } from '../stubs/openai.stub';
 import { startAppServer } from './helpers/app';
-import { launchBrowser, screenshot } from './helpers/browser';
+import { launchBrowser, screenshot, untilInteractive } from './helpers/browser';
 import { storeSession, storeTheme } from './helpers/user-session';
 
 const OPENAI_KEY = 'sk-e2e-phone';
@@ -183,6 +183,8 @@ describe('the phone menu', () => {
     try {
       await page.goto('/about');
       await page.getByRole('heading', { level: 1, name: /Two people, one mission/ }).waitFor();
+      // /about arrives prerendered: its menu button answers once React has adopted the page.
+      await untilInteractive(page);
       const button = page.getByRole('button', { name: 'Open menu' });
       await button.click();
       const menu = page.getByRole('navigation', { name: 'Mobile' });
