@@ -3,6 +3,7 @@ import type { Candidate } from './compose';
 import { indefinite } from './english';
 import { swFact, swFactSentence } from './facts-sw';
 import type { Fact, Frame } from './frame';
+import { cutFromBrief } from './frame-guard';
 import { genericKind, plain } from './kinds';
 import { personalLines, personalOccasion } from './personal-sw';
 import { swLineFits } from './sw-fit';
@@ -480,6 +481,21 @@ export interface KindWriteInput {
   toneOnly?: boolean;
 }
 
+/** Head words that only say where a trade works: the word before is the trade ("physiotherapy clinic"). */
+const WHERE_HEAD =
+  /^(?:shop|store|clinic|studio|centre|center|salon|kiosk|stall|parlour|parlor|house|spot|hub|lab|room|yard|workshop|company|co|business|services?|agency|firm|brand)$/;
+
+/** Whether the English subject's head noun is one of the matched kind's own words, with the confidence the reader gave. */
+export function headNames(frame: Frame): boolean {
+  if (frame.kindConfidence !== 'high' || !frame.subject) return false;
+  const words = plain(frame.subject).toLowerCase().split(/\s+/).filter(Boolean);
+  let head = words[words.length - 1] ?? '';
+  if (WHERE_HEAD.test(head) && words.length > 1) head = words[words.length - 2] ?? head;
+  const stem = (w: string) => w.replace(/(?:ies)$/, 'y').replace(/(?:es|s)$/, '');
+  const own = [...frame.kind.match.en, frame.kind.noun.en].flatMap((m) => plain(m).toLowerCase().split(/\s+/)).map(stem);
+  return own.includes(stem(head));
+}
+
 /** Every line the frame's kind and its generic kind can write for the category and tone, best first. */
 export function kindCandidates(input: KindWriteInput): KindCandidate[] {
   const { frame, category, tone, language: lang } = input;
@@ -521,10 +537,14 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
           onSubject: true,
         }))
       : [];
-  const kinds: { kind: Kind; specific: boolean }[] = [{ kind: frame.kind, specific: frame.matched }];
+  // English: a trade's own patterns only when the subject's head noun names that trade ("film cameras" is no mitumba stall).
+  const ownTrade = lang !== 'en' || !frame.matched || headNames(frame);
+  const kinds: { kind: Kind; specific: boolean }[] = ownTrade
+    ? [{ kind: frame.kind, specific: frame.matched }]
+    : [{ kind: genericKind(frame.kind.sells), specific: false }];
   // A chama, a SACCO or a church's event speaks in Kiswahili as a group: the generic cause's lines (methali of unity), never a trade's.
   const groupKind = ['chama', 'sacco', 'church-event', 'farm-coop'].includes(frame.kind.id);
-  if (frame.matched) {
+  if (frame.matched && ownTrade) {
     const generic = lang === 'sw' && groupKind ? genericKind('cause') : genericKind(frame.kind.sells);
     if (generic && generic.id !== frame.kind.id) kinds.push({ kind: generic, specific: false });
   }
@@ -533,7 +553,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
     kinds.push({ kind: genericKind('cause'), specific: false });
   const facts = frame.facts.filter((f) => factIn(f, lang) !== null);
   // Offers in a Kiswahili line only from a Kiswahili brief (an English noun phrase would not agree).
-  const offers = lang === 'en' ? frame.offers.slice(0, 3) : swOffers(frame);
+  const offers = lang === 'en' ? frame.offers.filter((o) => !cutFromBrief(o, frame.topic)).slice(0, 3) : swOffers(frame);
   const group = frame.kind.sells === 'cause' || groupKind || frame.kind.id === 'fundraiser';
   const from = /\b(?:kuanzia|from|starting(?:\s+(?:at|from))?)\s+(?:KSh|Kshs?|KES|Sh|\$)/i.test(frame.topic ?? '');
   const places = frame.places.slice(0, 2);
@@ -577,6 +597,15 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
   for (const { kind, specific } of kinds) {
     const ctas = ctasFor(kind, frame, lang);
     for (const p of kind.lines[lang]) {
+      // An English quote is never a generic template filled with a noun ("A low price is nice … : campaign."); a trade's own may be.
+      // A generic kind's English quote is true of anything ("Buy once, cry once."): only one signed with the brief's name ("— {name}").
+      if (
+        lang === 'en' &&
+        category === 'quotes' &&
+        !specific &&
+        !(slotsOf(p.text).length > 0 && slotsOf(p.text).every((x) => x === 'name'))
+      )
+        continue;
       const own = p.categories.includes(category);
       if (!own && (input.toneOnly || !NEIGHBOURS[category].some((c) => p.categories.includes(c)))) continue;
       // A firm with a person's trade never says "I".
