@@ -1,6 +1,6 @@
 import type { CategoryId, Tone } from '@gl/core';
 import type { Frame } from './frame';
-import { briefClauses, briefShare, tidy, type Clause, type ExtractiveCandidate } from './brief-clauses';
+import { briefClauses, briefShare, splitClauses, tidy, type Clause, type ExtractiveCandidate } from './brief-clauses';
 import { ctaFits, factSentence } from './kind-writer';
 import { lineKey } from './text';
 
@@ -102,7 +102,7 @@ export function spellOutLine(line: string, topic: string | null | undefined, pla
 
 /** Stock tails that stand in for a message: a line whose sentence is one of them is never written (English). */
 export const STOCK_TAIL =
-  /(?:^|[.!?:—–-]\s*)(?:say hello|come and say hello|made with care|worth the visit|worth it|come and see(?: it| us)?(?: in [\p{L} ]+)?|welcome|let's talk(?: about your project)?|good to meet you|glad you're here|that's me|send us a message(?: today)?|good, and proud of it|real care|visit the shop|happy to connect|this is [\p{L}' ]+)[.!]?(?=\s*(?:$|[\p{Extended_Pictographic}#]))/iu;
+  /(?:^|[.!?:—–-]\s*)(?:say hello|say hi|come and say hello|made with care|worth the visit|worth it|come and see(?: it| us)?(?: in [\p{L} ]+)?|welcome|let's talk(?: about your project)?|good to meet you|glad you're here|that's me|send us a message(?: today)?|good, and proud of it|real care|visit the shop|happy to connect|this is [\p{L}' ]+)[.!]?(?=\s*(?:$|[\p{Extended_Pictographic}#]))/iu;
 
 /** A shop's words a cause never says ("Order today.", "Call us today.", "Send us a message to order."). */
 const SHOP_TALK =
@@ -154,6 +154,27 @@ function runOfFive(line: string, topic: string | null): boolean {
   const all = ws(line);
   for (let i = 0; i + 5 <= all.length; i += 1) if (runs.has(all.slice(i, i + 5).join(' '))) return true;
   return false;
+}
+
+/**
+ * The frame without the facts that belong to another role the brief names ("wedding photographer on
+ * weekends": the weekends are the photographer's, never the ICU nurse's). Lines built from the
+ * frame's parts (hook-lines, the kinds library) get this frame; restatement keeps the fact in its
+ * own sentence.
+ */
+export function withoutForeignFacts(frame: Frame): Frame {
+  if (frame.language !== 'en' || frame.facts.length === 0 || frame.speaker !== 'person') return frame;
+  const clauses = splitClauses(frame.topic);
+  const subject = (frame.subject ?? '').toLowerCase();
+  const foreign = (text: string) => {
+    const clause = clauses.find((c) => c.toLowerCase().includes(text.toLowerCase()));
+    if (!clause || (subject && clause.toLowerCase().includes(subject))) return false;
+    const rest = clause.replace(new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'), ' ').trim();
+    // The rest of its clause is a role of its own: "wedding photographer" (never "loans for riders").
+    return /^(?:an?\s+)?(?:[\p{L}-]+\s+){0,2}\p{L}+(?:er|or|ist|ian|DJ|MC)$/iu.test(rest) && !/\b(?:for|to|with|and)\b/i.test(rest);
+  };
+  const facts = frame.facts.filter((f) => !(['hours', 'date', 'duration'].includes(f.type) && foreign(f.text)));
+  return facts.length === frame.facts.length ? frame : { ...frame, facts };
 }
 
 /** A brief for a cause, whoever the reader took for the speaker ("Petition to …", "Campaign to …"). */
@@ -318,7 +339,8 @@ export function restateCandidates(frame: Frame, category: CategoryId, tone: Tone
   const calls = rest.filter((s) => (s.kind === 'cta' || s.kind === 'act') && ctaOk(s));
   const facts = body.filter((s) => s.fact);
   const claims = body.filter((s) => !s.fact);
-  const tight = lead && (category === 'slogans' || category === 'taglines' || category === 'adlines') ? tightLead(lead.text, frame) : null;
+  // What it is without its place, for a tight line or one whose whole would repeat the brief ("ICU nurse. Wedding photographer on weekends.").
+  const tight = lead ? tightLead(lead.text, frame) : null;
   const leads: Sentence[] = lead ? [lead, ...(tight ? [{ ...lead, text: tight }] : [])] : [];
 
   if (category === 'quotes') {
