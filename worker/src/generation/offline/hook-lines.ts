@@ -274,7 +274,9 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
   if (venue && facts[1]) push('fact-at-venue', `${cap(factPhrase(facts[1], frame))}, at ${venue}.`, true);
   // A brief asking for volunteers or members: a call for time, never money.
   if (frame.recruiting && label) {
-    push('recruit', `Volunteer with ${label}.${facts[0] ? ` ${factLine(facts[0], frame)}` : ''} Join us.`, Boolean(facts[0]));
+    // Inside a sentence the subject is lower case ("Volunteer with the tree planting day."); a name keeps its capitals.
+    const within = p.name ?? `the ${low(label)}`;
+    push('recruit', `Volunteer with ${within}.${facts[0] ? ` ${factLine(facts[0], frame)}` : ''} Join us.`, Boolean(facts[0]));
     push('recruit-hands', `${label} needs hands. Join us.`, false);
   }
   // "<Offer>, <fact>. <CTA>."
