@@ -485,6 +485,10 @@ export interface KindWriteInput {
 const WHERE_HEAD =
   /^(?:shop|store|clinic|studio|centre|center|salon|kiosk|stall|parlour|parlor|house|spot|hub|lab|room|yard|workshop|company|co|business|services?|agency|firm|brand)$/;
 
+/** Heads many trades share ("tours", "classes", "repairs"): the word before says which trade. */
+const SHARED_HEAD =
+  /^(?:tours?|class(?:es)?|lessons?|courses?|services?|trips?|hire|rentals?|deliver(?:y|ies)|repairs?|apps?|events?|nights?|days?|sessions?|walks?|walking|shows?|supplies|supplier|products?|packages?|kits?)$/;
+
 /** Whether the English subject's head noun is one of the matched kind's own words, with the confidence the reader gave. */
 export function headNames(frame: Frame): boolean {
   if (frame.kindConfidence !== 'high' || !frame.subject) return false;
@@ -493,7 +497,11 @@ export function headNames(frame: Frame): boolean {
   if (WHERE_HEAD.test(head) && words.length > 1) head = words[words.length - 2] ?? head;
   const stem = (w: string) => w.replace(/(?:ies)$/, 'y').replace(/(?:es|s)$/, '');
   const own = [...frame.kind.match.en, frame.kind.noun.en].flatMap((m) => plain(m).toLowerCase().split(/\s+/)).map(stem);
-  return own.includes(stem(head));
+  if (!own.includes(stem(head))) return false;
+  // "garden tours" is no safari: a head many trades share names the trade only with a word of the trade before it.
+  const before = words.slice(0, words.indexOf(head)).filter((w) => !/^(?:our|my|the|a|an|mobile|local|best|new|small|family)$/.test(w));
+  if (SHARED_HEAD.test(head) && before.length > 0) return before.some((w) => own.includes(stem(w)));
+  return true;
 }
 
 /** Every line the frame's kind and its generic kind can write for the category and tone, best first. */
@@ -608,6 +616,8 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
         continue;
       const own = p.categories.includes(category);
       if (!own && (input.toneOnly || !NEIGHBOURS[category].some((c) => p.categories.includes(c)))) continue;
+      // An English quote is a quote of the kind's own ("Tailored keynotes that align with your goals." is an ad).
+      if (!own && lang === 'en' && category === 'quotes') continue;
       // A firm with a person's trade never says "I".
       if (frame.speaker === 'business' && kind.speaker === 'person' && FIRST_PERSON.test(p.text)) continue;
       // A brief asking for volunteers or members gets recruiting lines, never a donation appeal; the others never a recruiting line.
