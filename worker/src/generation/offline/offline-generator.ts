@@ -11,7 +11,7 @@ import { BANNED_PHRASES } from './kinds.schema';
 import { grounded, groundingFor, speakerSafe } from './grounding';
 import { hookCandidates } from './hook-lines';
 import { extractiveCandidates, hasMaterial, STOCK_FILLER, type ExtractiveCandidate } from './brief-clauses';
-import { hasStockTail, restateCandidates, shopTalkForCause, spellOutLine } from './restate';
+import { hasStockTail, restateCandidates, shopTalkForCause, spellOutLine, withoutForeignFacts } from './restate';
 import { DONATION, factSentence, kindCandidates, lineFits, withTail, type KindCandidate } from './kind-writer';
 import { CtaPolicy, echoesName, nearKey } from './cta';
 import { Picker } from './picker';
@@ -259,7 +259,9 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   const content = CONTENT[language];
   const set = content.categories[categoryId];
   const original = understandBrief(req.topic, req.brand?.name);
-  const frame = (language === 'en' || language === 'sw') && hasSubject(original) ? parseFrame(req.topic, req.brand?.name) : null;
+  const parsed = (language === 'en' || language === 'sw') && hasSubject(original) ? parseFrame(req.topic, req.brand?.name) : null;
+  // English: a fact of another role the brief names ("wedding photographer on weekends") stays in its own restated sentence.
+  const frame = parsed && language === 'en' ? withoutForeignFacts(parsed) : parsed;
   const brief = frame ? frameBrief(frame, original) : original;
   const containsAvoided = avoidedWordTest(avoid);
   const words = cleanWords(req.brand?.wordsToUse).filter((w) => !containsAvoided(w));
@@ -269,7 +271,7 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   // The brief's own sentences restated first (restate.ts), then its vivid clauses with the name, a fact or a call.
   const rawExtractive =
     frame && language === 'en' && !req.toneOnly
-      ? [...restateCandidates(frame, categoryId, req.tone), ...extractiveCandidates(frame, categoryId, req.tone)]
+      ? [...restateCandidates(parsed ?? frame, categoryId, req.tone), ...extractiveCandidates(frame, categoryId, req.tone)]
       : [];
   // A brief with its own material never gets the stock lines true of any business ("Less talk. More done.").
   const dropStock = frame !== null && language === 'en' && hasMaterial(frame, rawExtractive);
@@ -277,7 +279,7 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   const rich =
     frame !== null &&
     language === 'en' &&
-    (rawExtractive.some((c) => c.pattern !== 'r:lead') || frame.offers.length + frame.facts.length > 0);
+    (rawExtractive.some((c) => c.pattern !== 'r:lead') || frame.offers.length + (parsed ?? frame).facts.length > 0);
   // The grounding gate (English): a line says only what the brief says, plus what is true of any such speaker.
   const grounding = frame && language === 'en' ? groundingFor(frame, cleanWords(req.brand?.wordsToUse)) : null;
   const reduce = (candidates: Candidate[], lenient = false, clauses = false, gate = true): Candidate[] => {
@@ -314,8 +316,10 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
       // the template writer's quote filled with a noun ("Do what you love, like a good {ref}."), its lines about a fragment of
       // a brief the restatement carries ("Go all in with Jogoo Road."), a stock tail in place of the message ("Say hello.").
       const template = c.composed && !('pattern' in c);
-      // The library's quotes about nothing of the brief ("Home is not a place.") only as a last resort.
-      if (frame !== null && language === 'en' && !lenient && categoryId === 'quotes' && !c.composed) continue;
+      // The library's lines about nothing of the brief ("Home is not a place.") only as a last resort (a quote, or a brief with material).
+      if (frame !== null && language === 'en' && !lenient && (categoryId === 'quotes' || rich) && !c.composed) continue;
+      // A template quote about words themselves ("Fewer words, more makeup.") reads as the request echoed.
+      if (frame !== null && language === 'en' && categoryId === 'quotes' && template && /\b(?:words?|quotes?)\b/i.test(text)) continue;
       const aside =
         frame !== null &&
         language === 'en' &&
