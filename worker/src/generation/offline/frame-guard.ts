@@ -303,6 +303,8 @@ export function cutFromBrief(offer: string, topic: string | null | undefined): b
   const after = topic.slice(at.index + at[0].length);
   const single = !/\s/.test(o);
   if (/^\s+of\b/i.test(after)) return true;
+  // "walk-ins welcome", "materials included": the offer is the subject of a clause, not a thing sold.
+  if (/^\s+(?:welcome|included|only|available|accepted|allowed)\b/i.test(after)) return true;
   if (single && SHARED_HEAD.test(after)) return true;
   if (/\bof\s+(?:\p{L}+\s+)?$/iu.test(before)) return true;
   if (/\p{Lu}\p{L}*\s+$/u.test(before) && /^\p{Lu}/u.test(o) && !/^(?:The|A|An|Our|My)\s+$/.test(before.slice(-4))) return true;
