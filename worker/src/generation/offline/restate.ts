@@ -139,6 +139,7 @@ interface Sentence {
 function causeAct(frame: Frame): string | null {
   const t = (frame.topic ?? '').toLowerCase();
   if (/\bpetition\b/.test(t)) return 'Sign the petition.';
+  if (/\bblood\b/.test(t)) return 'Give blood.';
   if (/\b(?:fundraiser|fundraising|harambee|appeal|donat)/.test(t)) return 'Give what you can.';
   if (/\b(?:campaign|clean-?up|drive|movement)\b/.test(t)) return 'Join us.';
   return null;
@@ -199,8 +200,10 @@ function breakRuns(line: string, topic: string | null, places: readonly string[]
   if (!runOfFive(out, topic)) return out;
   for (const p of places) {
     const esc = p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    out = out.replace(new RegExp(`\\s+(?:in|at|from)\\s+(${esc})(?=[.!?,])`, 'g'), ', $1');
+    out = out.replace(new RegExp(`\\s+(?:in|at|from|across)\\s+(${esc})(?=[.!?,])`, 'g'), ', $1');
   }
+  // A venue the reader took for no place ("at Moi University"): ", Moi University".
+  out = out.replace(/\s+(?:in|at)\s+((?:The\s+)?\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)(?=[.!?])/gu, ', $1');
   return runOfFive(out, topic) ? null : out;
 }
 
@@ -245,6 +248,15 @@ function sentencesOf(frame: Frame): { lead: Sentence | null; rest: Sentence[] } 
     if (s) rest.push({ text: spellOut(s, frame.places), kind: 'fact', fact: true });
   }
   // A brief of one clause ("sign language interpreter for conferences and weddings"): what it is, and what it does or for whom.
+  if (lead && rest.length === 0) {
+    // "… who tutors maths after school": a person says it ("I tutor maths after school."), a business as "we".
+    const who = /^(.+?)\s+(?:who|that)\s+(\p{Ll}+?)(?:es|s)\s+(.+)\.$/u.exec(lead.text);
+    const verb = who?.[2] ?? '';
+    if (who && wordCount(who[1] as string) >= 2 && !/^(?:sell|make|bake|offer|serve)$/.test(verb) && frame.speaker !== 'cause') {
+      lead = { ...lead, text: `${who[1]}.` };
+      rest.push({ text: `${frame.speaker === 'person' ? 'I' : 'We'} ${verb} ${who[3]}.`, kind: 'vivid', fact: false });
+    }
+  }
   if (lead && rest.length === 0) {
     const m =
       /^(.+?)\s+(?:(for|serving)\s+|(?:that|who|which)\s+(?:sells?|makes?|bakes?|offers?|serves?)\s+|(?:selling|making|baking|offering|serving)\s+)(.+)\.$/i.exec(
