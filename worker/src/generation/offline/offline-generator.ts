@@ -526,6 +526,8 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     for (let i = 0; i < extractiveMax; i += 1) {
       const pool = pools.extractive.filter((c) => !clausesUsed.has(c.clause) && !recent.has(c.key));
       const facty = pool.filter((c) => c.usesFact);
+      // The lines left must still carry the facts three lines in five need: a restated line without one waits.
+      if (facty.length === 0 && factNeed() > 0 && factNeed() >= room()) break;
       const one = picker.take(facty.length > 0 && factNeed() > 0 ? facty : pool, 1, true);
       if (one.length === 0) break;
       const got =
