@@ -270,3 +270,49 @@ export function hookOf(text: string, facts: { text: string; type: string }[]): s
   const fact = facts.find((f) => ['duration', 'perk'].includes(f.type));
   return fact ? cut(fact.text) : null;
 }
+
+/** "… and honey flavours": a head the offer shares with the next word ("strawberry" is a flavour, not a product). */
+const SHARED_HEAD =
+  /^\s*(?:,\s*\p{L}+\s*)*(?:,?\s+(?:and|&|or)\s+)\p{L}+\s+(?:flavou?rs?|colou?rs?|sizes?|scents?|styles?|types?|kinds?|varieties|options?|versions?|editions?|blends?|packs?|models?|shades?)\b/iu;
+
+/**
+ * Whether an English offer is a fragment cut from the brief rather than a noun phrase it names
+ * (issue 33): the head of "a roll of film" ("roll"), a modifier sharing a head ("strawberry" of
+ * "strawberry and honey flavours"), the object of "of" ("buildings" of "free of new buildings"), the
+ * tail of a longer name ("De Janeiro" of "Rio de Janeiro"), a quantifier's noun ("all sizes"), a verb
+ * opening a clause ("sign at the chief's office", "design to installation", "track contributions").
+ */
+export function cutFromBrief(offer: string, topic: string | null | undefined): boolean {
+  const o = offer.trim();
+  if (!o || !topic) return false;
+  if (/^(?:all|any|some|more|most|many|few|every|each|other)\b/i.test(o)) return true;
+  // "camera tested", "beans roasted weekly": a participle after the noun makes it a clause.
+  if (
+    o
+      .split(/\s+/)
+      .slice(1)
+      .some((w) => /^\p{L}{3,}ed$/u.test(w) && !/(?:need|seed|bed|feed|reed|speed|weed)$/i.test(w))
+  )
+    return true;
+  // "days during back" (of "7 days during back to school"): a phrase with a preposition of time inside is a clause piece.
+  if (/\s(?:during|before|after|until|till|while)\s/i.test(o)) return true;
+  const esc = o.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const at = new RegExp(`(^|[^\\p{L}])${esc}(?=$|[^\\p{L}])`, 'iu').exec(topic);
+  if (!at) return false;
+  const before = topic.slice(0, at.index + at[1]!.length);
+  const after = topic.slice(at.index + at[0].length);
+  const single = !/\s/.test(o);
+  if (/^\s+of\b/i.test(after)) return true;
+  // "walk-ins welcome", "materials included": the offer is the subject of a clause, not a thing sold.
+  if (/^\s+(?:welcome|included|only|available|accepted|allowed)\b/i.test(after)) return true;
+  if (single && SHARED_HEAD.test(after)) return true;
+  if (/\bof\s+(?:\p{L}+\s+)?$/iu.test(before)) return true;
+  if (/\p{Lu}\p{L}*\s+$/u.test(before) && /^\p{Lu}/u.test(o) && !/^(?:The|A|An|Our|My)\s+$/.test(before.slice(-4))) return true;
+  // A verb opening its clause: "sign at …", "design to …", "syncs with …", "track contributions on …".
+  const clauseStart = /(?:^|[,;:.!?]\s*|\s[-–—]\s*)$/.test(before);
+  if (clauseStart && /^\s+(?:at|to|with|on|into|from|your|my|our|the|a|an)\b/i.test(after) && (single || /^\p{Ll}/u.test(o))) {
+    if (single && /s$/i.test(o) && !/^\s+with\b/i.test(after)) return false;
+    return true;
+  }
+  return false;
+}

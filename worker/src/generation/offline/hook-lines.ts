@@ -1,6 +1,7 @@
 import type { CategoryId, Tone } from '@gl/core';
 import type { Fact, Frame } from './frame';
 import type { KindCandidate } from './kind-writer';
+import { cutFromBrief } from './frame-guard';
 import { speaksAsOne } from './grounding';
 import { lineKey } from './text';
 
@@ -68,6 +69,10 @@ export function hookOf(frame: Frame): string | null {
   return f ? factPhrase(f, frame) : null;
 }
 
+/** The calls `speakerCta` writes: never inside a quote. */
+const QUOTE_CALL =
+  /\b(?:send (?:me|us) a message|message me|get in touch|book your place|see you there|bring a friend|come along|join us|come and help|tell a friend|book ahead|call us|order today|come and see us)\b/i;
+
 /** A call to action that fits the speaker and what is sold (never a shop's call for a person, an event or a cause). */
 export function speakerCta(frame: Frame, n: number): string {
   const topic = (frame.topic ?? '').toLowerCase();
@@ -90,7 +95,11 @@ export function speakerCta(frame: Frame, n: number): string {
   return options[n % options.length] as string;
 }
 
-/** Lines true of any subject of that name, in words the gate allows for anyone ({L}: the name or the subject). */
+/**
+ * Lines true of any subject of that name, in words the gate allows for anyone ({L}: the name or the
+ * subject). Their stock tails ("Say hello.", "Made with care.") are for a brief that gives nothing
+ * else: the generator drops them whenever the brief has material of its own (restate.ts).
+ */
 const GENERAL: Partial<Record<CategoryId, string[]>> = {
   taglines: ['{L}. Made with care.', 'Welcome to {L}.', '{L}. Worth the visit.', '{L}. Say hello.', '{L}. Good, and proud of it.'],
   slogans: [
@@ -142,18 +151,6 @@ const SUBJECT_LINES: Record<Frame['speaker'], string[]> = {
   cause: ['{L}. Join us.', '{L}. Tell a friend.', 'The {l} needs hands. Join us.'],
   person: ['{L}. Good to meet you.', "{L}. That's me.", "{L}. Glad you're here."],
 };
-/** Quotes about a subject without a name (never signed with it). */
-// Only shapes that agree with a singular or a plural alike ("Good {l} takes time" broke on "classes").
-const QUOTE_SUBJECT = [
-  'There is always time for {l}.',
-  'Make room for {l}.',
-  "Here's to {l}.",
-  'Life is better with {l}.',
-  'Make time for {l}.',
-  'Some days need {l}.',
-  'Say yes to {l}.',
-];
-const QUOTE_MASS = ['Good {l} takes time.', 'Good {l} is worth the time.', '{L} is the little things, done with care.'];
 const PERSON_LINES = ['{L}. Good to meet you.', "{L}. Glad you're here."];
 
 interface Parts {
@@ -179,7 +176,8 @@ function partsOf(frame: Frame): Parts {
         o.toLowerCase() !== subject?.toLowerCase() &&
         !factWords.includes(o.toLowerCase()) &&
         !(frame.name ?? '').toLowerCase().includes(o.toLowerCase()) &&
-        !frame.places.some((pl) => pl.toLowerCase() === o.toLowerCase()),
+        !frame.places.some((pl) => pl.toLowerCase() === o.toLowerCase()) &&
+        !cutFromBrief(o, frame.topic),
     );
   return {
     name,
@@ -206,6 +204,8 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
   const push = (shape: string, text: string | null, usesFact: boolean) => {
     if (!text) return;
     const line = cap(text.replace(/\s+/g, ' ').replace(/\.\./g, '.').trim());
+    // A quote never ends on a call to action ("Tastings, every Friday. Order today.").
+    if (category === 'quotes' && QUOTE_CALL.test(line)) return;
     // A line too short to say anything ("12 October: run.") is no line (and leaves a refinement nothing shorter).
     if (line.length < 22 && !line.includes('|')) return;
     const key = lineKey(line);
@@ -274,7 +274,9 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
   if (venue && facts[1]) push('fact-at-venue', `${cap(factPhrase(facts[1], frame))}, at ${venue}.`, true);
   // A brief asking for volunteers or members: a call for time, never money.
   if (frame.recruiting && label) {
-    push('recruit', `Volunteer with ${label}.${facts[0] ? ` ${factLine(facts[0], frame)}` : ''} Join us.`, Boolean(facts[0]));
+    // Inside a sentence the subject is lower case ("Volunteer with the tree planting day."); a name keeps its capitals.
+    const within = p.name ?? `the ${low(label)}`;
+    push('recruit', `Volunteer with ${within}.${facts[0] ? ` ${factLine(facts[0], frame)}` : ''} Join us.`, Boolean(facts[0]));
     push('recruit-hands', `${label} needs hands. Join us.`, false);
   }
   // "<Offer>, <fact>. <CTA>."
@@ -336,14 +338,12 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
     const plainLines = p.name
       ? (GENERAL[category] ?? []).filter((t) => frame.speaker === 'business' || !/\b(?:made|visit|come back)\b/i.test(t))
       : category === 'quotes'
-        ? // "Good honey takes time" holds for one word that is no plural; "Good tree planting day takes time" does not.
-          /^\p{L}+$/u.test(p.subject ?? p.offers[0] ?? '') && !/[^s]s$/i.test(p.subject ?? p.offers[0] ?? '')
-          ? [...QUOTE_SUBJECT, ...QUOTE_MASS]
-          : QUOTE_SUBJECT
+        ? // A quote is never a template filled with a noun ("There is always time for …"): restate.ts says the brief's own belief.
+          []
         : // A trade named by who does it ("marathon pacer") is a person's, whoever the reader took for the speaker.
           (SUBJECT_LINES[/(?:er|or|ist|ian)$/i.test(p.subject ?? '') && frame.speaker === 'event' ? 'person' : frame.speaker] ?? []);
     const L = p.name ?? cap((p.subject ?? p.offers[0]) as string);
-    [...plainLines, ...(personal ? PERSON_LINES : [])].forEach((t, i) => {
+    [...plainLines, ...(personal && category !== 'quotes' ? PERSON_LINES : [])].forEach((t, i) => {
       // A person with facts says them: one plain greeting line at most.
       if (frame.speaker === 'person' && p.facts.length > 0 && i > 0 && !p.name) return;
       if (frame.speaker === 'person' && /\b(?:we|us|our)\b/i.test(t)) return;

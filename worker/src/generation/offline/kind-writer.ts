@@ -3,6 +3,7 @@ import type { Candidate } from './compose';
 import { indefinite } from './english';
 import { swFact, swFactSentence } from './facts-sw';
 import type { Fact, Frame } from './frame';
+import { cutFromBrief } from './frame-guard';
 import { genericKind, plain } from './kinds';
 import { personalLines, personalOccasion } from './personal-sw';
 import { swLineFits } from './sw-fit';
@@ -487,6 +488,29 @@ export interface KindWriteInput {
   toneOnly?: boolean;
 }
 
+/** Head words that only say where a trade works: the word before is the trade ("physiotherapy clinic"). */
+const WHERE_HEAD =
+  /^(?:shop|store|clinic|studio|centre|center|salon|kiosk|stall|parlour|parlor|house|spot|hub|lab|room|yard|workshop|company|co|business|services?|agency|firm|brand)$/;
+
+/** Heads many trades share ("tours", "classes", "repairs"): the word before says which trade. */
+const SHARED_HEAD =
+  /^(?:tours?|class(?:es)?|lessons?|courses?|services?|trips?|hire|rentals?|deliver(?:y|ies)|repairs?|apps?|events?|nights?|days?|sessions?|walks?|walking|shows?|supplies|supplier|products?|packages?|kits?)$/;
+
+/** Whether the English subject's head noun is one of the matched kind's own words, with the confidence the reader gave. */
+export function headNames(frame: Frame): boolean {
+  if (frame.kindConfidence !== 'high' || !frame.subject) return false;
+  const words = plain(frame.subject).toLowerCase().split(/\s+/).filter(Boolean);
+  let head = words[words.length - 1] ?? '';
+  if (WHERE_HEAD.test(head) && words.length > 1) head = words[words.length - 2] ?? head;
+  const stem = (w: string) => w.replace(/(?:ies)$/, 'y').replace(/(?:es|s)$/, '');
+  const own = [...frame.kind.match.en, frame.kind.noun.en].flatMap((m) => plain(m).toLowerCase().split(/\s+/)).map(stem);
+  if (!own.includes(stem(head))) return false;
+  // "garden tours" is no safari: a head many trades share names the trade only with a word of the trade before it.
+  const before = words.slice(0, words.indexOf(head)).filter((w) => !/^(?:our|my|the|a|an|mobile|local|best|new|small|family)$/.test(w));
+  if (SHARED_HEAD.test(head) && before.length > 0) return before.some((w) => own.includes(stem(w)));
+  return true;
+}
+
 /** Every line the frame's kind and its generic kind can write for the category and tone, best first. */
 export function kindCandidates(input: KindWriteInput): KindCandidate[] {
   const { frame, category, tone, language: lang } = input;
@@ -528,10 +552,14 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
           onSubject: true,
         }))
       : [];
-  const kinds: { kind: Kind; specific: boolean }[] = [{ kind: frame.kind, specific: frame.matched }];
+  // English: a trade's own patterns only when the subject's head noun names that trade ("film cameras" is no mitumba stall).
+  const ownTrade = lang !== 'en' || !frame.matched || headNames(frame);
+  const kinds: { kind: Kind; specific: boolean }[] = ownTrade
+    ? [{ kind: frame.kind, specific: frame.matched }]
+    : [{ kind: genericKind(frame.kind.sells), specific: false }];
   // A chama, a SACCO or a church's event speaks in Kiswahili as a group: the generic cause's lines (methali of unity), never a trade's.
   const groupKind = ['chama', 'sacco', 'church-event', 'farm-coop'].includes(frame.kind.id);
-  if (frame.matched) {
+  if (frame.matched && ownTrade) {
     const generic = lang === 'sw' && groupKind ? genericKind('cause') : genericKind(frame.kind.sells);
     if (generic && generic.id !== frame.kind.id) kinds.push({ kind: generic, specific: false });
   }
@@ -540,7 +568,7 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
     kinds.push({ kind: genericKind('cause'), specific: false });
   const facts = frame.facts.filter((f) => factIn(f, lang) !== null);
   // Offers in a Kiswahili line only from a Kiswahili brief (an English noun phrase would not agree).
-  const offers = lang === 'en' ? frame.offers.slice(0, 3) : swOffers(frame);
+  const offers = lang === 'en' ? frame.offers.filter((o) => !cutFromBrief(o, frame.topic)).slice(0, 3) : swOffers(frame);
   const group = frame.kind.sells === 'cause' || groupKind || frame.kind.id === 'fundraiser';
   const from = /\b(?:kuanzia|from|starting(?:\s+(?:at|from))?)\s+(?:KSh|Kshs?|KES|Sh|\$)/i.test(frame.topic ?? '');
   const places = frame.places.slice(0, 2);
@@ -585,8 +613,19 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
   for (const { kind, specific } of kinds) {
     const ctas = ctasFor(kind, frame, lang);
     for (const p of kind.lines[lang]) {
+      // An English quote is never a generic template filled with a noun ("A low price is nice … : campaign."); a trade's own may be.
+      // A generic kind's English quote is true of anything ("Buy once, cry once."): only one signed with the brief's name ("— {name}").
+      if (
+        lang === 'en' &&
+        category === 'quotes' &&
+        !specific &&
+        !(slotsOf(p.text).length > 0 && slotsOf(p.text).every((x) => x === 'name'))
+      )
+        continue;
       const own = p.categories.includes(category);
       if (!own && (input.toneOnly || !NEIGHBOURS[category].some((c) => p.categories.includes(c)))) continue;
+      // An English quote is a quote of the kind's own ("Tailored keynotes that align with your goals." is an ad).
+      if (!own && lang === 'en' && category === 'quotes') continue;
       // A firm with a person's trade never says "I".
       if (frame.speaker === 'business' && kind.speaker === 'person' && FIRST_PERSON.test(p.text)) continue;
       // A brief asking for volunteers or members gets recruiting lines, never a donation appeal; the others never a recruiting line.

@@ -6,10 +6,12 @@ import { hasSubject, pastesTopic, understandBrief, type Brief } from './brief';
 import { composeCandidates, curatedCandidates, type Candidate, type ComposeInput } from './compose';
 import { CONTENT, isCodeJokeEntry, isFoodEntry, tonedEntries, type Entry } from './content';
 import { parseFrame, type Frame } from './frame';
+import { cutFromBrief } from './frame-guard';
 import { BANNED_PHRASES } from './kinds.schema';
 import { grounded, groundingFor, speakerSafe } from './grounding';
 import { hookCandidates } from './hook-lines';
 import { extractiveCandidates, hasMaterial, STOCK_FILLER, type ExtractiveCandidate } from './brief-clauses';
+import { hasStockTail, restateCandidates, shopTalkForCause, spellOutLine, withoutForeignFacts } from './restate';
 import { DONATION, factSentence, kindCandidates, lineFits, withTail, type KindCandidate } from './kind-writer';
 import { CtaPolicy, echoesName, nearKey } from './cta';
 import { Picker } from './picker';
@@ -71,7 +73,7 @@ const OFF_SUBJECT_SHARE = 0.2;
 /** Share of an answer the kinds library writes once repeats have left it fewer than two patterns a line. */
 const KIND_SHARE_WHEN_FEW = 0.6;
 /** Lines of an answer of five built on the brief's own clauses, at most (the rest keep the set varied). */
-const EXTRACTIVE_SHARE = 0.4;
+const EXTRACTIVE_SHARE = 0.8;
 /** Share of lines that use one of the brand's words, when it has some. */
 const WORD_SHARE = 1 / 3;
 const NO_RECENT: ReadonlySet<string> = new Set();
@@ -190,7 +192,10 @@ function frameBrief(frame: Frame, original: Brief): Brief {
   const b = frame.brief;
   const place =
     b.place && frame.places.includes(b.place.text) ? b.place : frame.places[0] ? { text: frame.places[0], prep: 'in' as const } : null;
-  const offers = b.offers.filter((o) => frame.offers.includes(o.en.trim()));
+  // An English offer cut from the brief ("roll" of "a roll of film") is no offer.
+  const offers = b.offers.filter(
+    (o) => frame.offers.includes(o.en.trim()) && (frame.language !== 'en' || !cutFromBrief(o.en.trim(), frame.topic)),
+  );
   if (!hasSubject({ ...b, place, offers })) return original;
   // The template writer never speaks as a cause for a business or a person ("sign language interpreter" asking for shillings).
   const kind: Brief['kind'] =
@@ -256,22 +261,34 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   const content = CONTENT[language];
   const set = content.categories[categoryId];
   const original = understandBrief(req.topic, req.brand?.name);
-  const frame = (language === 'en' || language === 'sw') && hasSubject(original) ? parseFrame(req.topic, req.brand?.name) : null;
+  const parsed = (language === 'en' || language === 'sw') && hasSubject(original) ? parseFrame(req.topic, req.brand?.name) : null;
+  // English: a fact of another role the brief names ("wedding photographer on weekends") stays in its own restated sentence.
+  const frame = parsed && language === 'en' ? withoutForeignFacts(parsed) : parsed;
   const brief = frame ? frameBrief(frame, original) : original;
   const containsAvoided = avoidedWordTest(avoid);
   const words = cleanWords(req.brand?.wordsToUse).filter((w) => !containsAvoided(w));
   const usable = (entries: readonly Entry[]) =>
     entries.filter((e) => (brief.aboutCode || !isCodeJokeEntry(e)) && (brief.food || !isFoodEntry(e)));
   const switches = { hashtags: req.hashtags, emoji: req.emoji, lowercase: req.lowercase, noExclamation: req.noExclamation };
-  const rawExtractive = frame && language === 'en' && !req.toneOnly ? extractiveCandidates(frame, categoryId, req.tone) : [];
+  // The brief's own sentences restated first (restate.ts), then its vivid clauses with the name, a fact or a call.
+  const rawExtractive =
+    frame && language === 'en' && !req.toneOnly
+      ? [...restateCandidates(parsed ?? frame, categoryId, req.tone), ...extractiveCandidates(frame, categoryId, req.tone)]
+      : [];
   // A brief with its own material never gets the stock lines true of any business ("Less talk. More done.").
   const dropStock = frame !== null && language === 'en' && hasMaterial(frame, rawExtractive);
+  // A brief with something to say of itself (a clause, an offer, a fact) never gets a stock tail in its place ("Say hello.").
+  const rich =
+    frame !== null &&
+    language === 'en' &&
+    (rawExtractive.some((c) => c.pattern !== 'r:lead') || frame.offers.length + (parsed ?? frame).facts.length > 0);
   // The grounding gate (English): a line says only what the brief says, plus what is true of any such speaker.
   const grounding = frame && language === 'en' ? groundingFor(frame, cleanWords(req.brand?.wordsToUse)) : null;
   const reduce = (candidates: Candidate[], lenient = false, clauses = false, gate = true): Candidate[] => {
     const out: Candidate[] = [];
     for (const c of candidates) {
-      let text = reduceLine(c.text, switches);
+      // English: the brief's texting spelled out ("ur" -> "your", "mon to sat" -> "Mon to Sat", "perth" -> "Perth").
+      let text = reduceLine(frame && language === 'en' ? spellOutLine(c.text, frame.topic, frame.places) : c.text, switches);
       // The template writer's neutral "chapa yako" ("your brand") is never printed for a brief: a class 9 noun of the speaker keeps every concord.
       if (text !== null && frame && language === 'sw' && /\bchapa yako\b/i.test(text)) {
         const head = frame.kind.noun.sw.split(' ')[0]?.toLowerCase();
@@ -297,12 +314,27 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
         hasFiller(text)
       )
         continue;
+      // English lines kept aside like loose ones (never in a first answer while better ones last; repeats may reach them):
+      // the template writer's quote filled with a noun ("Do what you love, like a good {ref}."), its lines about a fragment of
+      // a brief the restatement carries ("Go all in with Jogoo Road."), a stock tail in place of the message ("Say hello.").
+      const template = c.composed && !('pattern' in c);
+      // The library's lines about nothing of the brief ("Home is not a place.") only as a last resort (a quote, or a brief with material).
+      if (frame !== null && language === 'en' && !lenient && (categoryId === 'quotes' || rich) && !c.composed) continue;
+      // A template quote about words themselves ("Fewer words, more makeup.") reads as the request echoed.
+      if (frame !== null && language === 'en' && categoryId === 'quotes' && template && /\b(?:words?|quotes?)\b/i.test(text)) continue;
+      const aside =
+        frame !== null &&
+        language === 'en' &&
+        !lenient &&
+        ((categoryId === 'quotes' && template) || (rich && rawExtractive.length >= 3 && template) || (rich && hasStockTail(text)));
+      // A cause never talks like a shop ("Campaign, on Saturday. Order today.").
+      if (frame && language === 'en' && shopTalkForCause(text, frame)) continue;
       if (frame && !lenient && (saysNothing(text, frame, language) || !lineFits(text, frame, language === 'sw' ? 'sw' : 'en'))) continue;
       if (dropStock && !lenient && STOCK_FILLER.test(text)) continue;
       // Never a label, a "we" for one person, a shop's call for what sells nothing, an invented claim.
       if (frame && grounding && !speakerSafe(text, frame)) continue;
       // A line that says what the brief does not is kept aside: never in a first answer, only once repeats have shown the grounded ones.
-      const loose = gate && frame !== null && grounding !== null && !grounded(text, grounding, c.specific === true, c.kindId);
+      const loose = aside || (gate && frame !== null && grounding !== null && !grounded(text, grounding, c.specific === true, c.kindId));
       if (loose) {
         out.push({ ...c, text, key: lineKey(text), loose: true });
         continue;
@@ -453,7 +485,7 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
       ),
     );
   }
-  if (pools.frame && pools.kind.length > 0) {
+  if (pools.frame && (pools.kind.length > 0 || pools.extractive.length > 0)) {
     const fresh = pools.kind.filter((c) => !recent.has(c.key));
     const about = fresh.filter((c) => c.onSubject);
     const frameName = pools.frame.name?.toLowerCase() ?? null;
@@ -492,22 +524,24 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
       offBudget -= got.length;
       return got;
     };
-    // The brief's own words first, when its clauses are clean: at most two lines of five, never two on one clause.
+    const factTextsOf = pools.frame.facts.map((f) => f.text.toLowerCase());
+    const factCount = () => written.filter((t) => factTextsOf.some((f) => t.toLowerCase().includes(f))).length;
+    const factNeed = () => Math.max(0, factShare - factCount());
+    // The brief's own words first, when its clauses are clean: at most four lines of five, never two on one clause.
     const clausesUsed = new Set<string>();
     const extractiveMax = Math.min(room(), Math.floor(EXTRACTIVE_SHARE * count + 0.5));
     for (let i = 0; i < extractiveMax; i += 1) {
       const pool = pools.extractive.filter((c) => !clausesUsed.has(c.clause) && !recent.has(c.key));
       const facty = pool.filter((c) => c.usesFact);
-      const one = picker.take(facty.length > 0 ? facty : pool, 1, true);
+      // The lines left must still carry the facts three lines in five need: a restated line without one waits.
+      if (facty.length === 0 && factNeed() > 0 && factNeed() >= room()) break;
+      const one = picker.take(facty.length > 0 && factNeed() > 0 ? facty : pool, 1, true);
       if (one.length === 0) break;
       const got =
         pools.extractive.find((c) => c.key === lineKey(one[0] as string)) ?? pool.find((c) => (one[0] as string).includes(c.text));
       if (got) clausesUsed.add(got.clause);
       written.push(...one);
     }
-    const factTextsOf = pools.frame.facts.map((f) => f.text.toLowerCase());
-    const factCount = () => written.filter((t) => factTextsOf.some((f) => t.toLowerCase().includes(f))).length;
-    const factNeed = () => Math.max(0, factShare - factCount());
     written.push(
       ...take(
         about.filter((c) => c.usesFact),
@@ -632,6 +666,11 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
     const standInCount = [...composed, ...curated].filter((t) => pools.kind.some((c) => c.standIn && c.key === lineKey(t))).length;
     const kindPool = language === 'sw' && standInCount >= 2 ? pools.kind.filter((c) => !c.standIn) : pools.kind;
     curated = curated.concat(picker.take(kindPool, count - composed.length - curated.length, true));
+    // English: the lines kept aside about the brief come before the library's about nothing of it ("Home is not a place.").
+    if (language === 'en' && composed.length + curated.length < count) {
+      allowLoose = true;
+      curated = curated.concat(picker.take([...pools.kind, ...(pools.composed ?? [])], count - composed.length - curated.length, true));
+    }
     curated = curated.concat(picker.take(pools.lastResort(), count - composed.length - curated.length));
     // Never short: when even the grounded lines run out, the lines the gate kept aside.
     if (composed.length + curated.length < count) {

@@ -515,9 +515,14 @@ export function refineOffline(req: OfflineRefineRequest): OfflineResult {
         const words = [keep.label, keep.mark, f.subject?.split(/\s+/).pop()].filter(
           (w): w is string => typeof w === 'string' && w.length > 2,
         );
+        // The fact as written, when its sentence does not fit beside the name ("Hillside Tyres. KSh 200.").
+        const asWritten = f.facts.find((x) => x.text.toLowerCase() === keep.fact)?.text ?? null;
         for (const w of words) {
-          const said = `${w.charAt(0).toUpperCase()}${w.slice(1)}. ${keep.factSentence}`;
+          const W = `${w.charAt(0).toUpperCase()}${w.slice(1)}`;
+          const said = `${W}. ${keep.factSentence}`;
           if (fits(said) && keepsFact(said)) add(said);
+          const bare = asWritten ? `${W}. ${asWritten.charAt(0).toUpperCase()}${asWritten.slice(1)}.` : null;
+          if (bare && fits(bare) && keepsFact(bare)) add(bare);
         }
       }
       const recomposed = recompose(req.tone, req.language, (t) => fits(t) && aboutBrief(t), Math.min(bound, limit));
