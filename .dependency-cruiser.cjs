@@ -4,9 +4,9 @@
  * tests/integration/dependency-rules.test.ts plants one violation of each rule and sees it reported.
  */
 const FEATURES = 'accounts|billing|teams|brands|lines|library|campaigns|approvals|webhooks|photo|api-keys|mcp|site';
-/** api, worker and client feature folders (same names; the worker's lines folder is generation/). */
+/** api, worker and client feature folders (same names in each). */
 const API_FEATURES = FEATURES;
-const WORKER_FEATURES = 'approvals|billing|campaigns|generation|photo|webhooks';
+const WORKER_FEATURES = 'approvals|billing|campaigns|lines|photo|webhooks';
 const CLIENT_FEATURES = 'accounts|api-keys|approvals|billing|brands|campaigns|library|lines|site|teams|webhooks';
 /**
  * A client feature's server-state modules that other parts of the app reach directly, beside its

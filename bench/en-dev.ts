@@ -1,6 +1,6 @@
 /**
  * npx tsx bench/en-dev.ts [clauses|dev] [<index>] — prints the built-in writer's English lines for
- * the dev briefs (worker/src/generation/offline/dev-briefs.ts), for reading while tuning (issue 33).
+ * the dev briefs (worker/src/lines/offline/dev-briefs.ts), for reading while tuning (issue 33).
  * Lines built on the brief's own clauses are marked "x".
  */
 import { extractiveCandidates, briefClauses } from '@gl/worker/offline/brief-clauses';

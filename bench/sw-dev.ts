@@ -1,6 +1,6 @@
 /**
  * npx tsx bench/sw-dev.ts [all|<index>] — prints the built-in writer's Kiswahili lines for the dev
- * briefs (worker/src/generation/offline/sw-dev-briefs.ts), for reading while tuning (issue 33).
+ * briefs (worker/src/lines/offline/sw-dev-briefs.ts), for reading while tuning (issue 33).
  * `all` writes every category in the brief's tone; by default only the brief's own category.
  */
 import { CATEGORY_IDS, type CategoryId } from '@gl/core';

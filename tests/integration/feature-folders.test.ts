@@ -26,9 +26,9 @@ const EXCEPTIONS: Record<string, string> = {
   'client/src/features/api-keys/WebhooksTab.tsx': "a tab of the API docs page (it shows the webhooks feature's panel)",
   'client/src/features/api-keys/McpTab.tsx': 'a tab of the API docs page',
   'worker/src/webhooks/generation-completed.event.ts': 'the webhook event named by its type, generation.completed',
-  'worker/src/generation/campaign-brief.ts':
+  'worker/src/lines/campaign-brief.ts':
     "how the writers place a line in its campaign day (prompt and offline leads): generation's own step",
-  'worker/src/generation/campaign-brief.test.ts': 'the test of campaign-brief.ts, beside it',
+  'worker/src/lines/campaign-brief.test.ts': 'the test of campaign-brief.ts, beside it',
 };
 
 interface Feature {

@@ -26,9 +26,9 @@ import {
   type ServerContext,
 } from '@gl/core/server';
 import { finishCampaignIfDone, reportCampaignLine } from './campaigns';
-import { GENERATION_FAILED_MESSAGE } from './generation/generation.processor';
+import { GENERATION_FAILED_MESSAGE } from './lines/generation.processor';
 import { needsPhoto, PHOTO_GONE_MESSAGE } from './photo';
-import { generationFailedText } from './generation';
+import { generationFailedText } from './lines';
 
 const BATCH = 500;
 /** M-Pesa payments older than this are left alone: the status job has given up and the callback won't come. */

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { ChatMessage, ChatPrompt } from '../generation';
-import type { LineProvider } from '../generation';
+import type { ChatMessage, ChatPrompt } from '../lines';
+import type { LineProvider } from '../lines';
 
 export interface OpenAiVisionOptions {
   apiKey: string;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { generateOffline } from '../generation';
-import type { ChainRequest } from '../generation';
-import type { ChatPrompt } from '../generation';
-import type { AiProviderName, LineProvider } from '../generation';
+import { generateOffline } from '../lines';
+import type { ChainRequest } from '../lines';
+import type { ChatPrompt } from '../lines';
+import type { AiProviderName, LineProvider } from '../lines';
 import { cleanDescription, DESCRIPTION_MAX, firstOfList, type PhotoDescriber } from './hf-image-to-text';
 import { messagesWithPhoto, PHOTO_RULES, photoDataUrl } from './openai-vision.provider';
 import { PhotoUnreadableError, runPhotoChain, topicWithDescription } from './photo-chain';

@@ -1,6 +1,6 @@
 import type { GenerationSource } from '@gl/core';
-import { majoritySource, runProviderChain, type ChainOptions, type ChainRequest, type ChainResult } from '../generation';
-import { describeProviderError, type LineProvider } from '../generation';
+import { majoritySource, runProviderChain, type ChainOptions, type ChainRequest, type ChainResult } from '../lines';
+import { describeProviderError, type LineProvider } from '../lines';
 import type { PhotoDescriber } from './hf-image-to-text';
 
 /** What a user is told when no provider could see the photo, after the job's last attempt. */

@@ -1,6 +1,6 @@
 import { photoStore, visionSetup, type Config, type GenerationRow } from '@gl/core/server';
 import type { WorkerContext } from '../processor';
-import { runProviderChain, type ChainOptions, type ChainRequest, type ChainResult } from '../generation';
+import { runProviderChain, type ChainOptions, type ChainRequest, type ChainResult } from '../lines';
 import { HuggingFaceDescriber } from './hf-image-to-text';
 import { OpenAiVision } from './openai-vision.provider';
 import { runPhotoChain, type PhotoVision } from './photo-chain';

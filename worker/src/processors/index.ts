@@ -1,7 +1,7 @@
 import type { ProcessorRegistration } from '../processor';
 import { emailProcessor } from './email.processor';
 import { paymentStatusProcessor } from '../billing/payment-status.processor';
-import { generationProcessor } from '../generation/generation.processor';
+import { generationProcessor } from '../lines/generation.processor';
 import { billingSweepProcessor } from '../billing/billing-sweep.processor';
 import { paypalCancelProcessor } from '../billing/paypal-cancel.processor';
 import { paypalRefundProcessor } from '../billing/paypal-refund.processor';
