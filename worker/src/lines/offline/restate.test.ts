@@ -11,6 +11,10 @@ describe('restatement (issue 33, English)', () => {
       'Open Mon to Sat 6am to 2pm, we come to your office in Perth',
     );
     expect(spellOutLine('Beans: open mon to sat. The sun is out.', 'open mon to sat')).toBe('Beans: open Mon to Sat. The sun is out.');
+    // The letter of a name is never texting.
+    expect(spellOut('u-haul style vans, thanks u', [])).toBe('U-haul style vans, thanks you');
+    expect(spellOut('Club U and U-Haul vans for ur move', [])).toBe('Club U and U-Haul vans for your move');
+    expect(spellOutLine('Club U. U-Haul vans. Book now.', 'club U, u-haul vans, call u today')).toBe('Club U. U-Haul vans. Book now.');
   });
 
   it('knows a stock tail standing in for a message', () => {

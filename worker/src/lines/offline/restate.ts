@@ -16,8 +16,9 @@ import { lineKey } from './text';
 
 /** Texting and shorthand a line spells out. */
 const TEXTING: [RegExp, string][] = [
-  [/\bur\b/gi, 'your'],
-  [/\bu\b/gi, 'you'],
+  // Only a lower-case "ur" or "u" standing alone: never the letter of a name ("U-Haul", "Club U", "U.S.").
+  [/(?<![\p{L}\p{N}'’.-])ur(?![\p{L}\p{N}'’.-])/gu, 'your'],
+  [/(?<![\p{L}\p{N}'’.-])u(?![\p{L}\p{N}'’.-])/gu, 'you'],
   [/\bpls\b|\bplz\b/gi, ''],
   [/\bthru\b/gi, 'through'],
   [/\btmrw\b/gi, 'tomorrow'],
@@ -87,7 +88,7 @@ export function spellOutLine(line: string, topic: string | null | undefined, pla
   const t = topic ?? '';
   let out = line;
   for (const [re, to] of TEXTING) {
-    if (!to || !new RegExp(re.source, 'i').test(t)) continue;
+    if (!to || !new RegExp(re.source, re.flags.replace('g', '')).test(t)) continue;
     out = out.replace(re, to);
   }
   if (new RegExp(DAY_WORD.source, 'i').test(t)) out = out.replace(DAY_WORD, dayCase);
