@@ -56,14 +56,12 @@ export const paymentIdParams = z.object({ id: uuidSchema });
 
 /** A Kenyan number not starting with 254 is rewritten to 254 plus its last 9 digits (07XX..., +254 7XX... and 7XX... all work). */
 export function normalizeKenyanPhone(input: string): string {
+  // DESIGN.md's rule: a number not starting with 254 becomes 254 + its last 9 digits. What that
+  // makes is then checked as a Kenyan mobile number (isKenyanMsisdn), which refuses, for example,
+  // a London number rewritten to 2540….
   const digits = input.replace(/\D/g, '');
   if (digits.startsWith('254')) return digits;
-  // The local form (07…, 01…) and the nine digits after the 0; anything else (a number of another
-  // country) is returned as its digits, so the MSISDN check refuses it rather than charging a
-  // made-up Kenyan number built from its last nine digits.
-  if (/^0[17]\d{8}$/.test(digits)) return `254${digits.slice(1)}`;
-  if (/^[17]\d{8}$/.test(digits)) return `254${digits}`;
-  return digits;
+  return `254${digits.slice(-9)}`;
 }
 
 /** refunded: refunded or reversed in full at the provider; it bought nothing any more and counts toward no credit. */

