@@ -242,15 +242,18 @@ export class CampaignsService {
       if (started === 'busy') throw Errors.conflict('This line is still being written. Please wait for it to finish.');
       const count = await usageRepository.increment(tx, subject, plan.limits.dailyGenerations, now, 1);
       if (count === null) throw dailyLimitReached(await usageSummaryFor(tx, subject, plan, now), plan, now);
-      return started;
+      // The line as this request left it (pending): read before the job is enqueued, so a fast
+      // worker cannot turn the 202's answer into "running". Progress after that comes by socket.
+      return { started, line: (await campaignsRepository.lineOwned(tx, id, lineId, userId))! };
     });
     try {
-      await this.ctx.jobs.enqueue(generationJob, { generationId: row.id, replaceIndex: row.replaceIndex ?? 0, revision: row.revision });
+      const { started } = row;
+      await this.ctx.jobs.enqueue(generationJob, { generationId: started.id, replaceIndex: started.replaceIndex ?? 0, revision: started.revision });
     } catch (err) {
       // The row stays pending: the reconciler enqueues it once the queue is back.
-      this.ctx.logger.warn({ generationId: row.id, err: (err as Error).message }, 'could not enqueue a campaign line');
+      this.ctx.logger.warn({ generationId: row.started.id, err: (err as Error).message }, 'could not enqueue a campaign line');
     }
-    return (await campaignsRepository.lineOwned(this.ctx.db, id, lineId, userId))!;
+    return row.line;
   }
 
   /**
