@@ -273,6 +273,8 @@ export class CampaignsService {
       throw Errors.conflict('This line is still being written. Please wait for it to finish.');
     }
     await new GenerationService(this.ctx).refine({ userId, plan }, line.generationId, { index: generation.lines.length - 1, ...body });
-    return (await campaignsRepository.lineOwned(this.ctx.db, id, lineId, userId))!;
+    // What the accepted refinement left: the text as it stands, waiting to be written (the job is
+    // already queued, so reading the row again could see a fast worker's "running" or the new text).
+    return { ...line, status: 'pending' };
   }
 }
