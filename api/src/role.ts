@@ -6,7 +6,7 @@ import { createApp } from './app';
 import { allowedOrigins } from './http/cors';
 import { configuredOrigin } from './common/email-links';
 import { attachSocketServer } from './socket/socket-server';
-import { warmRequestPath } from './site/warm-up';
+import { warmRequestPath } from './warm-up';
 
 export type { ApiContext } from './api-context';
 

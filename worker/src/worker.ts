@@ -14,7 +14,7 @@ import { processors as defaultProcessors } from './processors';
 import { startReconciler } from './reconciler';
 import { webhookBackoff } from './webhooks/webhook-delivery.processor';
 import { enqueueC2bRegistration } from './billing/mpesa-c2b-register.processor';
-import { warmGenerationPath } from './lines/warm-up';
+import { warmGenerationPath } from './lines';
 
 export interface WorkerRole {
   workers: Worker[];

@@ -248,7 +248,11 @@ export class CampaignsService {
     });
     try {
       const { started } = row;
-      await this.ctx.jobs.enqueue(generationJob, { generationId: started.id, replaceIndex: started.replaceIndex ?? 0, revision: started.revision });
+      await this.ctx.jobs.enqueue(generationJob, {
+        generationId: started.id,
+        replaceIndex: started.replaceIndex ?? 0,
+        revision: started.revision,
+      });
     } catch (err) {
       // The row stays pending: the reconciler enqueues it once the queue is back.
       this.ctx.logger.warn({ generationId: row.started.id, err: (err as Error).message }, 'could not enqueue a campaign line');

@@ -5,7 +5,7 @@ import { SENT, defineResource } from '../http/route';
 /**
  * GET /api/ready (the readiness probe): 200 while this process takes traffic (PostgreSQL and Redis
  * answer, warmed up, not draining); 503 UNAVAILABLE naming what failed otherwise, with the same `data`.
- * A new process answers 503 "warming up" until its request path has run once (site/warm-up.ts).
+ * A new process answers 503 "warming up" until its request path has run once (api/src/warm-up.ts).
  */
 export const readyResource = defineResource({
   prefix: '/ready',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { generateBody } from '@gl/core';
 import { checkDependencies } from '@gl/core/server';
-import type { ApiContext } from '../api-context';
+import type { ApiContext } from './api-context';
 
 /**
  * Runs the pieces of the generate request's path that cost most on their first call, before the
