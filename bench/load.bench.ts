@@ -27,7 +27,7 @@ import { clusterEnv, startRole, stopAll, type RoleProcess } from '@gl/tests/help
 import { createTestDatabase } from '@gl/tests/helpers/database';
 import { clearRedisPrefix, testPrefix } from '@gl/tests/helpers/redis';
 import { startOpenAiStub } from '@gl/tests/stubs/openai.stub';
-import { freePort } from '@gl/tests/helpers/process';
+import { freePort, waitForReady } from '@gl/tests/helpers/process';
 import { ownLoopWindow, startLoopWindow } from './loop-stats';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -97,6 +97,8 @@ async function main() {
     const start = async (role: 'api' | 'worker') => {
       const port = role === 'worker' ? await freePort() : 0;
       const p = await startRole(role, role === 'worker' ? { ...env, METRICS_PORT: String(port) } : env, { nodeArgs: NODE_ARGS });
+      // An api takes traffic once GET /api/ready answers 200 (warmed up, PostgreSQL and Redis answering), as a balancer would wait.
+      if (role === 'api') await waitForReady(p.url);
       metricsUrl.set(p, role === 'api' ? `${p.url}/metrics` : `http://127.0.0.1:${port}/metrics`);
       return p;
     };

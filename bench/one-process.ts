@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '@gl/server';
 import { spawn } from 'node:child_process';
-import { PROCESS_NODE_ARGS, REPO_ROOT, waitForHttp } from '@gl/tests/helpers/process';
+import { PROCESS_NODE_ARGS, REPO_ROOT, waitForHttp, waitForReady } from '@gl/tests/helpers/process';
 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
@@ -62,6 +62,8 @@ export async function startOneProcess(env: Record<string, string>, opts: { heapS
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${url}/api/health`, 60_000);
+    // Measured once it takes traffic (warmed up), as a balancer would send it.
+    await waitForReady(url, 60_000);
   } catch (err) {
     await handle.stop('SIGKILL');
     throw new Error(`${(err as Error).message}\n${handle.output()}`);

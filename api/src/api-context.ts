@@ -9,7 +9,11 @@ export interface ApiContext extends ServerContext {
   /** Where links in e-mails start: PUBLIC_URL or the configured HOST:PORT, never a request header. */
   links: EmailLinks;
   /** The process lifecycle: `draining` turns true on SIGTERM (GET /ready answers 503 from then on). */
-  lifecycle: { draining: boolean };
+  lifecycle: {
+    draining: boolean;
+    /** True from the start until the request path has run once (GET /ready answers 503 until then). */
+    warming: boolean;
+  };
 }
 
 export function createApiContext(ctx: ServerContext): ApiContext {
@@ -19,6 +23,6 @@ export function createApiContext(ctx: ServerContext): ApiContext {
     ...ctx,
     tokens: new TokenService(ctx.jwtSecret, ttl, revocations),
     links: new EmailLinks(ctx.config),
-    lifecycle: { draining: false },
+    lifecycle: { draining: false, warming: true },
   };
 }

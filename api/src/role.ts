@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { allowedOrigins } from './http/cors';
 import { configuredOrigin } from './common/email-links';
 import { attachSocketServer } from './socket/socket-server';
+import { warmRequestPath } from './warm-up';
 
 export type { ApiContext } from './api-context';
 
@@ -33,8 +34,15 @@ export async function startApiRole(ctx: ServerContext): Promise<ApiRole> {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const { port, address } = server.address() as AddressInfo;
   api.links.listeningOn(port);
+  // Listening, not yet ready: GET /ready answers 503 "warming up" until the request path has run once.
+  const self = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '[::1]' : address.includes(':') ? `[${address}]` : address;
+  await warmRequestPath(api, `http://${self}:${port}`).then(
+    (ms) => ctx.logger.info({ ms: Math.round(ms) }, 'request path warmed'),
+    (err: Error) => ctx.logger.warn({ err: err.message }, 'warming the request path failed; ready anyway'),
+  );
+  api.lifecycle.warming = false;
   return {
     url: configuredOrigin(config, port),
     api,

@@ -78,6 +78,15 @@ export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<Resp
   throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(last)}`);
 }
 
+/** Waits until an api process takes traffic: its GET /api/ready answers 200 (warmed up, PostgreSQL and Redis answering). */
+export async function waitForReady(baseUrl: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await fetch(`${baseUrl}/api/ready`).catch(() => undefined))?.status !== 200) {
+    if (Date.now() > deadline) throw new Error(`${baseUrl}/api/ready did not answer 200 within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /**
  * Waits until a spawned engine (redis-server, pgbouncer) serves: `ready()` is asked every 50 ms; an
  * engine that exits, or is not ready within `timeoutMs`, fails with what it printed.

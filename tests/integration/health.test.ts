@@ -28,6 +28,22 @@ describe('GET /api/health', () => {
     expect(live.body.data).toMatchObject({ status: 'live' });
   });
 
+  it('is 503 "warming up" until the request path has run once (the start waits for it), while live answers 200', async () => {
+    const lifecycle = server.services.api!.lifecycle;
+    expect(lifecycle.warming).toBe(false);
+    lifecycle.warming = true;
+    try {
+      const ready = await server.api('/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toMatchObject({ code: 'UNAVAILABLE', error: 'Not ready: warming up (starting)' });
+      expect(ready.body.data).toEqual({ status: 'not_ready', draining: false, database: 'up', redis: 'up' });
+      expect((await server.api('/live')).status).toBe(200);
+    } finally {
+      lifecycle.warming = false;
+    }
+    expect((await server.api('/ready')).status).toBe(200);
+  });
+
   it('is 503 naming the database when PostgreSQL stops answering', async () => {
     const other = await startTestServer({ roles: ['api'] });
     try {

@@ -3,6 +3,7 @@ import {
   billingSweepJob,
   createRedis,
   createWorker,
+  generationJob,
   mpesaC2bRegisterJob,
   QUEUE_NAMES,
   scheduleBillingSweep,
@@ -13,6 +14,7 @@ import { processors as defaultProcessors } from './processors';
 import { startReconciler } from './reconciler';
 import { webhookBackoff } from './webhooks/webhook-delivery.processor';
 import { enqueueC2bRegistration } from './billing/mpesa-c2b-register.processor';
+import { warmGenerationPath } from './lines';
 
 export interface WorkerRole {
   workers: Worker[];
@@ -29,6 +31,12 @@ export async function startWorkerRole(
   opts: { processors?: ProcessorRegistration[]; concurrency?: Partial<Record<QueueName, number>> } = {},
 ): Promise<WorkerRole> {
   const registrations = opts.processors ?? defaultProcessors;
+  // Before the first job: the first generations of a new worker would otherwise pay for the writer's
+  // tables and cold code (about 100 ms each on top of a 15 ms job; docs/lean-runtime.md §8).
+  if (registrations.some((r) => r.job === generationJob)) {
+    const ms = await warmGenerationPath();
+    ctx.logger.info({ ms: Math.round(ms) }, 'generation path warmed');
+  }
   const connection = createRedis(ctx.redisTarget, 'worker', 'worker');
   const workers: Worker[] = [];
   for (const queue of QUEUE_NAMES) {

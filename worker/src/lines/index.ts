@@ -4,3 +4,4 @@ export * from './offline/offline-generator';
 export * from './prompt';
 export * from './provider-chain';
 export * from './providers/provider';
+export * from './warm-up';
