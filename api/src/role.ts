@@ -38,7 +38,10 @@ export async function startApiRole(ctx: ServerContext): Promise<ApiRole> {
   api.links.listeningOn(port);
   // Listening, not yet ready: GET /ready answers 503 "warming up" until the request path has run once.
   const self = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '[::1]' : address.includes(':') ? `[${address}]` : address;
-  await warmRequestPath(api, `http://${self}:${port}`).then(
+  // Bounded: a dependency that is down at start (Redis, PostgreSQL) must not hold the process
+  // unready for good; /ready then names that dependency instead, as before the warm-up existed.
+  const timeLimit = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('took over 5 s')), 5_000).unref());
+  await Promise.race([warmRequestPath(api, `http://${self}:${port}`), timeLimit]).then(
     (ms) => ctx.logger.info({ ms: Math.round(ms) }, 'request path warmed'),
     (err: Error) => ctx.logger.warn({ err: err.message }, 'warming the request path failed; ready anyway'),
   );
