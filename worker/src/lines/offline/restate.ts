@@ -2,6 +2,7 @@ import type { CategoryId, Tone } from '@gl/core';
 import type { Frame } from './frame';
 import { briefClauses, briefShare, splitClauses, tidy, type Clause, type ExtractiveCandidate } from './brief-clauses';
 import { ctaFits, factSentence } from './kind-writer';
+import { wholePiece } from './piece-check';
 import { lineKey } from './text';
 
 /**
@@ -220,6 +221,7 @@ function sentencesOf(frame: Frame): { lead: Sentence | null; rest: Sentence[] } 
     let text = spellOut(c.text, frame.places);
     if (wordCount(text) < 2 && c.kind !== 'fact') continue;
     if (FRAGMENT.test(text) || /[&|/]$/.test(text)) continue;
+    if (c.kind !== 'fact' && !wholePiece(text)) continue;
     // A person never says "we"; a business or event never "I".
     if (frame.speaker === 'person' && /\b(?:we|our|us)\b/i.test(text)) continue;
     if (frame.speaker !== 'person' && /\b(?:I|my|me)\b/.test(text)) continue;
@@ -240,6 +242,12 @@ function sentencesOf(frame: Frame): { lead: Sentence | null; rest: Sentence[] } 
         lead = { text: end(bare.charAt(0).toUpperCase() + bare.slice(1)), kind: 'identity', fact: false };
       else rest.push(s);
     } else rest.push(s);
+  }
+  // No clause says what it is ("I teach piano to adult beginners online"): the frame's subject does ("Piano teacher.").
+  if (lead === null && frame.subject && frame.subject.split(/\s+/).length >= 2 && wholePiece(frame.subject) && !causeLike(frame)) {
+    const s = spellOut(frame.subject, frame.places);
+    if (!rest.some((r) => r.text.toLowerCase().startsWith(s.toLowerCase())))
+      lead = { text: end(s.charAt(0).toUpperCase() + s.slice(1)), kind: 'identity', fact: false };
   }
   // A fact the clauses do not hold as written, as a sentence of its own.
   for (const f of frame.facts) {
