@@ -194,6 +194,11 @@ export function stripEnRequest(text: string): { text: string; forMe: boolean } {
       /^\s*(?:need|want)\s+(?:a\s+)?(?:tagline|slogan|caption|bio|headline)s?(?:\s+(?:asap|pls|please|urgently))?[!.:,\s-]+(?:(?:my|our)\s+)?/i,
       '',
     );
+  // "quote for a motivational poster at our gym in Mombasa": the poster is the medium; the gym is the subject.
+  t = t.replace(
+    /^\s*(?:(?:(?:a|an|some)\s+)?(?:quote|quotes|caption|slogan|tagline|words?|lines?)\s+for\s+)?(?:a|an|the|our|my)\s+(?:[\p{L}-]+\s+)?(?:poster|banner|flyer|sign|wall|t-?shirts?|mugs?|mural)\s+(?:at|in|for|of)\s+(?=(?:our|my|the)\s+\p{L})/iu,
+    '',
+  );
   t = t.replace(TAIL_REQUEST, '');
   t = t.replace(/^\s*[,:;\-–—]+\s*/, '').trim();
   return { text: t || text, forMe };

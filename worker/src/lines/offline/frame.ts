@@ -1146,6 +1146,8 @@ function speakerOfBrief(
   const dated0 = b.facts.some((f) => f.type === 'date');
   if (dated0 && !person && HAPPENING.test((b.subject ?? '').toLowerCase().split(/\s+/).slice(-2).join(' ')) && /\s/.test(b.subject ?? ''))
     return 'event';
+  // "handmade wool blankets …, woven by a women's group": goods with no "I" are sold by a business, whoever makes them.
+  if (b.matched && b.kind.speaker === 'person' && !person && b.kind.sells === 'product' && /[^s]s$/i.test(b.subject ?? '')) return 'business';
   if (b.matched && b.kind.speaker === 'person') return current;
   // "nail tech in Toronto": a one-person trade with no "we" speaks as that person, whatever its kind's shop would say.
   if (
