@@ -51,7 +51,7 @@ export function splitClauses(topic: string | null | undefined): string[] {
   const { text } = stripRequest(topic);
   return text
     .replace(/\([^)]*\)/g, ' ')
-    .split(/(?<=[.!?])\s+|[;:]\s*|\s+[-–—]\s+|,(?!\d)\s*/)
+    .split(/(?<=[.!?])\s+|[;:]\s*|\s+[-–—]\s+|,(?!\d)\s*|\s+(?:and|but)\s+(?=(?:i|I)\s+(?!am\b)\p{L})/u)
     .map((s) => s.replace(/[.!?]+$/, '').trim())
     .filter((s) => /\p{L}{2}/u.test(s));
 }

@@ -977,7 +977,11 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     finalKind = genericKind(
       speakerFinal !== 'business' ? speakerFinal : ['person', 'event', 'cause'].includes(finalKind.sells) ? 'service' : finalKind.sells,
     );
-  } else if (match && (speakerFinal === 'event' || speakerFinal === 'cause') && kind.speaker === 'business') {
+  } else if (
+    match &&
+    (speakerFinal === 'event' || speakerFinal === 'cause') &&
+    (kind.speaker === 'business' || kind.speaker === 'person')
+  ) {
     finalKind = genericKind(speakerFinal);
     kindConfidence = 'none';
   }
@@ -1147,7 +1151,8 @@ function speakerOfBrief(
   if (dated0 && !person && HAPPENING.test((b.subject ?? '').toLowerCase().split(/\s+/).slice(-2).join(' ')) && /\s/.test(b.subject ?? ''))
     return 'event';
   // "handmade wool blankets …, woven by a women's group": goods with no "I" are sold by a business, whoever makes them.
-  if (b.matched && b.kind.speaker === 'person' && !person && b.kind.sells === 'product' && /[^s]s$/i.test(b.subject ?? '')) return 'business';
+  if (b.matched && b.kind.speaker === 'person' && !person && b.kind.sells === 'product' && /[^s]s$/i.test(b.subject ?? ''))
+    return 'business';
   if (b.matched && b.kind.speaker === 'person') return current;
   // "nail tech in Toronto": a one-person trade with no "we" speaks as that person, whatever its kind's shop would say.
   if (
