@@ -49,11 +49,21 @@ const FACT_ONLY =
 export function splitClauses(topic: string | null | undefined): string[] {
   if (!topic) return [];
   const { text } = stripRequest(topic);
-  return text
-    .replace(/\([^)]*\)/g, ' ')
-    .split(/(?<=[.!?])\s+|[;:]\s*|\s+[-–—]\s+|,(?!\d)\s*|\s+(?:and|but)\s+(?=(?:i|I)\s+(?!am\b)\p{L})/u)
-    .map((s) => s.replace(/[.!?]+$/, '').trim())
-    .filter((s) => /\p{L}{2}/u.test(s));
+  return (
+    text
+      .replace(/\([^)]*\)/g, ' ')
+      .split(/(?<=[.!?])\s+|[;:]\s*|\s+[-–—]\s+|,(?!\d)\s*|\s+(?:and|but)\s+(?=(?:i|I)\s+(?!am\b)\p{L})/u)
+      .map((s) => s.replace(/[.!?]+$/, '').trim())
+      .filter((s) => /\p{L}{2}/u.test(s))
+      // "we pack, move and unpack": a list of verbs after "we" is one clause, never "We pack." alone.
+      .reduce<string[]>((out, s) => {
+        const prev = out[out.length - 1];
+        if (prev !== undefined && /^(?:we|i)\s+\p{L}+$/iu.test(prev) && /^\p{Ll}+(?:\s+(?:and|&|or)\s+\p{Ll}+)?$/u.test(s))
+          out[out.length - 1] = `${prev}, ${s}`;
+        else out.push(s);
+        return out;
+      }, [])
+  );
 }
 
 /** Fillers out, spaces tidied, no dangling end word; null when nothing worth keeping is left. */

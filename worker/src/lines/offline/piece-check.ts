@@ -51,6 +51,8 @@ export function pieceProblem(piece: string): string | null {
   if (TEXTING_WORD.test(t) || FOUR_FOR.test(t)) return 'texting';
   if (BAD_START.test(t)) return 'starts on a function word';
   if (BAD_END.test(t)) return 'ends on a function word';
+  // A word cut out of the middle ("a coffee shop with and cakes").
+  if (/\b(?:with|of|and|or|for|in|at|by|from|the|a|an)\s+(?:and|or|with|of)\b/i.test(t)) return 'a word cut out';
   // A relative word needs a verb after it ("van that comes", never "van that in Austin").
   const rel = /\b(?:that|which|who)\s+(\S+)/i.exec(t);
   if (rel?.[1] && /^(?:in|at|on|for|with|of|to|from|by|and|or|the|a|an|our|my|your)$/i.test(rel[1])) return 'relative word without a verb';
