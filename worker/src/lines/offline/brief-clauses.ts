@@ -1,6 +1,7 @@
 import type { CategoryId, Tone } from '@gl/core';
 import { stripRequest, type Frame } from './frame';
 import { ctaFits, factSentence, type KindCandidate } from './kind-writer';
+import { spellTexting, wholePiece } from './piece-check';
 import { lineKey } from './text';
 
 /**
@@ -48,11 +49,21 @@ const FACT_ONLY =
 export function splitClauses(topic: string | null | undefined): string[] {
   if (!topic) return [];
   const { text } = stripRequest(topic);
-  return text
-    .replace(/\([^)]*\)/g, ' ')
-    .split(/(?<=[.!?])\s+|[;:]\s*|\s+[-–—]\s+|,(?!\d)\s*/)
-    .map((s) => s.replace(/[.!?]+$/, '').trim())
-    .filter((s) => /\p{L}{2}/u.test(s));
+  return (
+    text
+      .replace(/\([^)]*\)/g, ' ')
+      .split(/(?<=[.!?])\s+|[;:]\s*|\s+[-–—]\s+|,(?!\d)\s*|\s+(?:and|but)\s+(?=(?:i|I)\s+(?!am\b)\p{L})/u)
+      .map((s) => s.replace(/[.!?]+$/, '').trim())
+      .filter((s) => /\p{L}{2}/u.test(s))
+      // "we pack, move and unpack": a list of verbs after "we" is one clause, never "We pack." alone.
+      .reduce<string[]>((out, s) => {
+        const prev = out[out.length - 1];
+        if (prev !== undefined && /^(?:we|i)\s+\p{L}+$/iu.test(prev) && /^\p{Ll}+(?:\s+(?:and|&|or)\s+\p{Ll}+)?$/u.test(s))
+          out[out.length - 1] = `${prev}, ${s}`;
+        else out.push(s);
+        return out;
+      }, [])
+  );
 }
 
 /** Fillers out, spaces tidied, no dangling end word; null when nothing worth keeping is left. */
@@ -135,7 +146,8 @@ export function briefClauses(frame: Frame): Clause[] {
   // A brief written in capitals is read in lower case, so a line never shouts ("No FIX, no FEE").
   const letters = (frame.topic ?? '').replace(/[^\p{L}]/gu, '');
   const shouting = letters.length > 6 && letters.replace(/\P{Lu}/gu, '').length > 0.7 * letters.length;
-  const raws = splitClauses(shouting ? (frame.topic ?? '').toLowerCase() : frame.topic);
+  const topic = shouting ? (frame.topic ?? '').toLowerCase() : frame.topic;
+  const raws = splitClauses(frame.language === 'en' && topic ? spellTexting(topic) : topic);
   for (let i = 0; i < raws.length; i += 1) {
     const raw = raws[i] as string;
     const kind = classify(raw, frame);
@@ -146,6 +158,8 @@ export function briefClauses(frame: Frame): Clause[] {
     if (!spoken) continue;
     const joins = spoken.startsWith(JOIN);
     const text = sentenceCase(spoken.replace(JOIN, ''));
+    // Only a whole unit of the brief is carried (piece-check.ts): never "Save and through", "Not made there".
+    if (frame.language === 'en' && kind !== 'fact' && !wholePiece(text)) continue;
     const firstRaw = spoken.split(' ')[0] ?? '';
     const inner =
       /^\p{Ll}/u.test(firstRaw) || /^(?:We|You|The|A|An|Our|Tables|Every)$/.test(firstRaw)

@@ -19,7 +19,7 @@ const CLAUSE_OPENER =
   /^(?:before|after|when|whenever|until|till|while|if|unless|because|since|so|then|now|never|always|ever|just|also|still|only|even|not|no longer|to|let|lets|let's|don't|dont|stop|start|get|make|come|go|keep|try|tried|find|say|says|said|join|meet|see|watch|grab|book|call|buy|shop|order|visit|bring|enjoy|discover|fix|repair|restore|sell|clean|wash|deliver|install|paint|teach|build|cook|bake|drive|introducing|launching|unveiling|presenting|announcing|celebrating|welcoming|looking|seeking|hiring|recruiting|raising|collecting|need|needs|needed|want|wants|wanted|help|helping|do|does|did|can|could|will|would|should|must|may|might|have|has|had|of|for|with|about|from|by|on|in|at|and|or|but|the|a|an)\b/i;
 /** Verbs inside a phrase that make it a clause ("tried every chapati spot", "kids lose socks"). */
 const CLAUSE_VERB =
-  /\b(?:looking|seeking|hoping|trying|wanting|needed|wanted|raising|collecting|tried|try|lose|loses|lost|miss|misses|missed|open|opens|reopen|reopens|close|closes|closed|start|starts|begin|begins|end|ends|loves?|loved|hates?|needs?|wants?|makes?|made|gets?|got|goes|went|came|comes|shows?|showed|teaches|learns?|helps?|helped|keeps?|kept|runs|ran|drives|drove|sells|sold|buys|bought|does|did|says|said|thinks|knows|is|are|was|were|will|would|can|could|should)\b/i;
+  /\b(?:looking|seeking|hoping|trying|wanting|helping|serving|supporting|doing|needed|wanted|raising|collecting|tried|try|lose|loses|lost|miss|misses|missed|open|opens|reopen|reopens|close|closes|closed|start|starts|begin|begins|end|ends|loves?|loved|hates?|needs?|wants?|makes?|made|gets?|got|goes|went|came|comes|shows?|showed|teaches|learns?|helps?|helped|keeps?|kept|runs|ran|drives|drove|sells|sold|buys|bought|does|did|says|said|thinks|knows|is|are|was|were|will|would|can|could|should)\b/i;
 /** A word that says what a person is, with nothing to name them by. */
 export const ROLE_WORD =
   /^(?:student|students|pupil|graduate|grad|mum|mom|mother|dad|father|parent|wife|husband|retiree|pensioner|me|myself|person|guy|girl|lady|man|woman|boy|kid|teen|teenager|youth|beginner|newbie|someone|somebody|anyone|everyone|freelancer|employee|worker|intern|volunteer|member|helper|applicant)s?$/i;
@@ -117,7 +117,7 @@ export function cutClause(text: string): string {
     /^(.*?\b(?:[\p{L}-]+(?:er|or|ist|ian|ic|ant)|nurse|chef|cook|guide|mum|mom|dad|grandma|granny|student))\s+\p{L}+ing\s+\S/iu.exec(s);
   if (agent?.[1] && agent[1].split(/\s+/).length <= 3) s = agent[1];
   const cut = s.split(
-    /\s+(?=(?:before|after|when|until|till|while|so|because|never|who|that|which|raising|collecting|looking|seeking|hoping|trying|now|to|needed|wanted|needs|need|is|are|wants)\b)/i,
+    /\s+(?=(?:before|after|when|until|till|while|so|because|never|who|that|which|raising|collecting|looking|seeking|hoping|trying|helping|serving|supporting|doing|offering|providing|now|to|needed|wanted|needs|need|is|are|wants)\b)/i,
   )[0];
   return cut?.trim() ?? s;
 }
@@ -194,6 +194,11 @@ export function stripEnRequest(text: string): { text: string; forMe: boolean } {
       /^\s*(?:need|want)\s+(?:a\s+)?(?:tagline|slogan|caption|bio|headline)s?(?:\s+(?:asap|pls|please|urgently))?[!.:,\s-]+(?:(?:my|our)\s+)?/i,
       '',
     );
+  // "quote for a motivational poster at our gym in Mombasa": the poster is the medium; the gym is the subject.
+  t = t.replace(
+    /^\s*(?:(?:(?:a|an|some)\s+)?(?:quote|quotes|caption|slogan|tagline|words?|lines?)\s+for\s+)?(?:a|an|the|our|my)\s+(?:[\p{L}-]+\s+)?(?:poster|banner|flyer|sign|wall|t-?shirts?|mugs?|mural)\s+(?:at|in|for|of)\s+(?=(?:our|my|the)\s+\p{L})/iu,
+    '',
+  );
   t = t.replace(TAIL_REQUEST, '');
   t = t.replace(/^\s*[,:;\-–—]+\s*/, '').trim();
   return { text: t || text, forMe };

@@ -7,6 +7,7 @@ import { nounEntry } from './lexicon';
 import { firstClause, genericKind, matchKind, type KindSells } from './kinds';
 import type { Kind } from './kinds.schema';
 import { isKenyanPlace, isKnownPlace, isLabelIn, notAPlace, placesIn, properPlace } from './places';
+import { offerHasHead, spellTexting } from './piece-check';
 import { normalizeTopic } from './text';
 import {
   HAPPENING,
@@ -483,6 +484,8 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   );
   // English request words wherever they are ("need a caption for my …", "… bio pls", "headline for me:").
   const english = !isSwahiliBrief(text);
+  // Texting spelled out before anything is read ("ur one stop shop", "shoes n bags", "slogan 4 my stall"): no slot ever holds it.
+  if (english) text = spellTexting(text);
   const enRequest = english ? stripEnRequest(text) : { text, forMe: false };
   text = enRequest.text;
   // "Introducing Marrakesh, our new cedar diffuser": the product is the diffuser, its name Marrakesh.
@@ -510,6 +513,11 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   // "Recruiting volunteer reading mentors": a call for volunteers is a cause, whatever the volunteers will do.
   const callForVolunteers = RECRUITING.test(rest) && /\b(?:volunteers?|recruiting|wanted)\b/i.test(firstClause(rest));
   let match = callForVolunteers ? null : matchKind(rest, brief.subject?.en ?? null);
+  // "Forklift, a coworking space in …": the trade is named after the name and its comma.
+  if (!match && english) {
+    const ap = /^\s*\p{Lu}[^,]{0,40},\s*(?:a|an|the|your)\s+([^,.;]+)/u.exec(rest);
+    if (ap?.[1]) match = matchKind(ap[1], ap[1]);
+  }
   // "our gym's 5am bootcamp": the owner before "'s" is what the subject is.
   const owner = english ? /^\s*(?:(?:our|my|the)\s+)?(\p{Ll}[\p{L}-]+(?:\s+\p{Ll}[\p{L}-]+)?)['’]s\s+\S/u.exec(rest) : null;
   const ownerMatch = owner?.[1] ? matchKind(owner[1], owner[1]) : null;
@@ -525,6 +533,13 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     if (match.kind.sells === 'food') brief = { ...brief, food: false };
     match = null;
     kindConfidence = 'none';
+    // "accounting firm helping NGOs": the trade is named before the people it serves.
+    const own = /^(.+?)\s+(?:for|serving|serves|helping|helps|supporting|supports|working with)\s/i.exec(firstClause(rest))?.[1];
+    const again = own && own.split(/\s+/).length <= 5 ? matchKind(own, own) : null;
+    if (again && !servedOnly(again.phrase, rest, brief)) {
+      match = again;
+      kindConfidence = confidenceOf(again.phrase, rest, brief, again.kind);
+    }
   }
   // "Hifadhi ya baridi kwa wafanyabiashara wa samaki": a Kiswahili kind named only after "kwa" + the people served is the audience's trade.
   if (match && language === 'sw' && swServedOnly(match.phrase, rest)) {
@@ -609,7 +624,8 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     if (at === 0 && /^\p{Lu}\p{Ll}+(?:\s+\p{Ll}|$)/u.test(st)) st = st.charAt(0).toLowerCase() + st.slice(1);
     for (const p of places) st = st.replace(new RegExp(`\\s+${escapeRe(p)}$`, 'i'), '');
     const caps = /^(.*?\p{Ll}[\p{L}'’-]*)((?:\s+\p{Lu}[\p{L}'’-]*)+)$/u.exec(st);
-    if (caps?.[1] && caps[2] && !/^\p{Lu}/u.test(caps[1])) {
+    // "wedding DJ", "used SUV": a trade's own acronym is part of it, never a name cut off it.
+    if (caps?.[1] && caps[2] && !/^\p{Lu}/u.test(caps[1]) && !/^\s*\p{Lu}{2,4}s?$/u.test(caps[2])) {
       const tail = caps[2].trim();
       if (name === null && tail.split(/\s+/).length >= 2 && !isKnownPlace(tail)) name = tail;
       st = caps[1];
@@ -788,6 +804,26 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     if (at >= 0) subject = rest.slice(at, at + match.phrase.length);
   }
   if (subject && ROLE_WORD.test(subject)) subject = null;
+  // "Forklift, a coworking space in Rotterdam": what follows the name after a comma is what it is.
+  if (english && name && (!subject || !rest.toLowerCase().includes(subject.toLowerCase()))) {
+    const appos = new RegExp(
+      `^\\s*${escapeRe(name)}\\s*[,:–—-]\\s*(?:a|an|the|your)\\s+((?:[\\p{Ll}][\\p{L}-]*\\s+){0,2}[\\p{Ll}][\\p{L}-]*?)(?=\\s+(?:in|at|on|with|for|from|near|that|which|who)\\b|\\s*[,.;:]|\\s*$)`,
+      'u',
+    ).exec(rest);
+    if (appos?.[1] && cleanSlot(appos[1], 'subject')) {
+      subject = appos[1];
+      for (let i = offers.length - 1; i >= 0; i -= 1) if (offers[i]?.toLowerCase() === appos[1].toLowerCase()) offers.splice(i, 1);
+    }
+  }
+  // "firm" of "accounting firm helping NGOs": the kind's own noun, written in the brief, says it whole.
+  if (
+    match &&
+    subject &&
+    !subject.includes(' ') &&
+    kind.noun.en.toLowerCase().endsWith(` ${subject.toLowerCase()}`) &&
+    rest.toLowerCase().includes(kind.noun.en.toLowerCase())
+  )
+    subject = kind.noun.en;
   if (brief.name && !cleanSlot(brief.name, 'name') && brief.name !== name) brief = { ...brief, name: null };
   // "Ubuntu Bank's new savings account": the name ends where its capitals do, without the owner's "'s".
   if (name && english && /\s\p{Ll}[\p{L}-]*$/u.test(name) && /^\p{Lu}/u.test(name)) {
@@ -795,11 +831,65 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     name = trimmed !== name && /['’]s$/.test(trimmed) && trimmed.includes(' ') ? trimmed.replace(/['’]s$/, '') : trimmed;
     if (!cleanSlot(name, 'name')) name = null;
   }
-  // "helping SMEs hire better": what follows "helping" is a clause, never an offer.
+  // "helping SMEs hire better", "lets chamas track contributions": what follows is a clause, never an offer.
   for (let i = offers.length - 1; i >= 0; i -= 1) {
     const o = offers[i] ?? '';
-    if (new RegExp(`\\b(?:helping|helps|help|teaching|teaches|showing|shows)\\s+(?:\\S+\\s+){0,1}${escapeRe(o)}`, 'i').test(rest))
+    if (
+      new RegExp(
+        `\\b(?:helping|helps|help|teaching|teaches|showing|shows|lets|let|allows|enables)\\s+(?:\\S+\\s+){0,1}${escapeRe(o)}`,
+        'i',
+      ).test(rest)
+    )
       offers.splice(i, 1);
+  }
+  // Every offer has a head noun where the brief writes it ("save", "through", "woven", "unpack" have none).
+  // (A happening's own word stays: "run" of "run for clean water" is the event.)
+  if (english)
+    for (let i = offers.length - 1; i >= 0; i -= 1)
+      if (!HAPPENING.test(offers[i] ?? '') && !offerHasHead(offers[i] ?? '', rest)) offers.splice(i, 1);
+  // What the reader is asked to bring is no offer ("bring gloves and water").
+  if (english)
+    for (let i = offers.length - 1; i >= 0; i -= 1)
+      if (
+        new RegExp(`\\b(?:bring|carry|wear)\\s+(?:your\\s+own\\s+)?(?:[\\p{L}-]+\\s+){0,3}${escapeRe(offers[i] ?? '')}\\b`, 'iu').test(rest)
+      )
+        offers.splice(i, 1);
+  // A fact that describes an offer is part of it ("gluten-free bases", never "bases" alone).
+  if (english)
+    for (let i = 0; i < offers.length; i += 1) {
+      const o = offers[i] ?? '';
+      const f = facts.find((x) => new RegExp(`${escapeRe(x.text)}\\s+${escapeRe(o)}\\b`, 'i').test(text));
+      if (f && /^[\p{L}-]+$/u.test(f.text)) offers[i] = `${f.text} ${o}`;
+    }
+  // A duration or a discount is a fact, never a thing sold ("three hours", "half price").
+  if (english)
+    for (let i = offers.length - 1; i >= 0; i -= 1)
+      if (/^(?:(?:one|two|three|four|five|six|\d+)\s+(?:hours?|days?|nights?|weeks?|minutes?)|half price|half off)$/i.test(offers[i] ?? ''))
+        offers.splice(i, 1);
+  // A coordination is one unit ("rolled chapati and eggs"): a modified first part and a bare second are never split into two slots.
+  if (english) {
+    const co = new RegExp(
+      `((?:[\\p{L}-]+\\s+)+[\\p{L}-]+)\\s+(?:and|&)\\s+([\\p{L}-]+)(?=\\s*(?:[,.;:]|$|\\s+(?:for|at|in|from|on|with)\\b))`,
+      'iu',
+    );
+    const m = co.exec(firstClause(rest)) ?? co.exec(rest);
+    const a = m?.[1] ?? '';
+    const b = m?.[2] ?? '';
+    const sub = (subject ?? '').toLowerCase();
+    const aLow = a.toLowerCase();
+    const partA =
+      sub && aLow.endsWith(sub) && sub.includes(' ')
+        ? sub
+        : offers.find((o) => o.includes(' ') && aLow.endsWith(o.toLowerCase()))?.toLowerCase();
+    if (m && partA && b && offers.some((o) => o.toLowerCase() === b.toLowerCase())) {
+      const whole = `${rest.slice(m.index + a.length - partA.length, m.index + a.length)} and ${b}`;
+      for (let i = offers.length - 1; i >= 0; i -= 1) {
+        const o = offers[i]?.toLowerCase() ?? '';
+        if (o === b.toLowerCase() || o === partA) offers.splice(i, 1);
+      }
+      offers.unshift(whole);
+      if (sub === partA) subject = whole;
+    }
   }
   // "restoring old Land Rovers": a capitalised object of a verb is no name.
   if (name && english) {
@@ -810,7 +900,13 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
   if (subject && name && /^\p{Lu}/u.test(subject) && name.includes(subject)) subject = subject.toLowerCase();
   // A launch's product split at its "and" ("cedar", "amber diffuser") is no offer: the product is the subject.
   if (launch) offers.length = 0;
-  if (match && subject && kindConfidence === 'low' && new RegExp(`(?:^|\\s)${escapeRe(match.phrase)}(?:e?s)?$`, 'i').test(subject))
+  if (
+    match &&
+    subject &&
+    kindConfidence === 'low' &&
+    !/\s(?:and|&)\s/i.test(subject) &&
+    new RegExp(`(?:^|\\s)${escapeRe(match.phrase)}(?:e?s)?$`, 'i').test(subject)
+  )
     kindConfidence = 'high';
   // "we clean exhaust hoods and kitchen ducts for …": the trade is what is done to the first thing named.
   if (doesService && !subject) subject = serviceSubject(text);
@@ -851,6 +947,19 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
       /\b(?:looking|searching|available)\s+for\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s+(?:jobs?|work|gigs?|clients|shifts)\b/iu.exec(rest);
     if (seeks?.[1] && cleanSlot(seeks[1], 'subject')) subject = seeks[1];
   }
+  // "I teach piano to adult beginners": a piano teacher; the beginners are the audience.
+  if (english && speakerFinal === 'person') {
+    const taught = /^\s*i\s+(?:also\s+)?teach\s+((?:[\p{Ll}-]+\s+)?[\p{Ll}-]+?)\s*(?:\s(?:to|for|online|in|at|on|with)\b|[,.;]|$)/iu.exec(
+      text,
+    );
+    const what = taught?.[1];
+    if (
+      what &&
+      !/^(?:you|people|kids|children|students|adults|beginners|them|it|how|the|a|an|my|our)\b/i.test(what) &&
+      cleanSlot(what, 'subject')
+    )
+      subject = `${what} teacher`;
+  }
   // "dad who teaches other dads to braid hair": what the person teaches is what the line is about (hair braiding).
   if (english && speakerFinal === 'person' && (!subject || ROLE_WORD.test(subject))) subject = taughtSkill(rest) ?? subject;
   if (english && subject && (!brief.subject || ROLE_WORD.test(brief.subject.en))) brief = { ...brief, subject: phraseOf(subject) };
@@ -868,7 +977,11 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     finalKind = genericKind(
       speakerFinal !== 'business' ? speakerFinal : ['person', 'event', 'cause'].includes(finalKind.sells) ? 'service' : finalKind.sells,
     );
-  } else if (match && (speakerFinal === 'event' || speakerFinal === 'cause') && kind.speaker === 'business') {
+  } else if (
+    match &&
+    (speakerFinal === 'event' || speakerFinal === 'cause') &&
+    (kind.speaker === 'business' || kind.speaker === 'person')
+  ) {
     finalKind = genericKind(speakerFinal);
     kindConfidence = 'none';
   }
@@ -960,9 +1073,10 @@ function servedOnly(phrase: string, rest: string, brief: Brief): boolean {
   if (at < 0) return false;
   while (at >= 0) {
     const before = low.slice(Math.max(0, at - 50), at);
-    const served = /\b(?:for|to|serving|serves|supplying|supplies|supply|clients? like|customers? like)\s+(?:(?!,)\S+\s+){0,4}$/.exec(
-      before,
-    );
+    const served =
+      /\b(?:for|to|serving|serves|supplying|supplies|supply|helping|helps|supporting|supports|working with|clients? like|customers? like)\s+(?:(?!,)\S+\s+){0,4}$/.exec(
+        before,
+      );
     if (!served || /[,.;:]/.test(served[0])) return false;
     // "visit … for birthday cakes": nothing before "for" but a call to action; the cakes are what it is.
     if (
@@ -1032,7 +1146,24 @@ function speakerOfBrief(
   // "Fallon's chipper": a possessive name is a shop's.
   if (!person && b.name && /['’]s$/.test(b.name) && current === 'person') return 'business';
   // A person's own trade (a wedding DJ) never becomes the happening it works at.
+  // "photography workshop … on 3 May": a dated happening of a person's trade is an event.
+  const dated0 = b.facts.some((f) => f.type === 'date');
+  if (dated0 && !person && HAPPENING.test((b.subject ?? '').toLowerCase().split(/\s+/).slice(-2).join(' ')) && /\s/.test(b.subject ?? ''))
+    return 'event';
+  // "handmade wool blankets …, woven by a women's group": goods with no "I" are sold by a business, whoever makes them.
+  if (b.matched && b.kind.speaker === 'person' && !person && b.kind.sells === 'product' && /[^s]s$/i.test(b.subject ?? ''))
+    return 'business';
   if (b.matched && b.kind.speaker === 'person') return current;
+  // "nail tech in Toronto": a one-person trade with no "we" speaks as that person, whatever its kind's shop would say.
+  if (
+    !we &&
+    current === 'business' &&
+    !b.name &&
+    /\b(?:tech|technician|artist|stylist|consultant|coach|tutor|therapist|photographer|videographer|designer|developer|copywriter|writer|freelancer|dj|mc|trainer)$/i.test(
+      b.subject ?? '',
+    )
+  )
+    return 'person';
   const clause = firstClause(b.rest).toLowerCase();
   const whole = (b.subject ?? clause).toLowerCase().trim();
   // The head: the last word or two ("open day", "jazz night"), never a word describing it ("wedding DJ").

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { parseFrame } from './frame';
 import { cutFromBrief } from './frame-guard';
 import { pastesTopic } from './measure';
-import { hasStockTail, restateCandidates, spellOut, spellOutLine, withoutForeignFacts } from './restate';
+import {
+  hasStockTail,
+  inOrderShare,
+  MAX_IN_ORDER,
+  restateCandidates,
+  spellOut,
+  spellOutLine,
+  tooMuchOfBrief,
+  withoutForeignFacts,
+} from './restate';
 
 /** Briefs invented for this round (issue 33): never a rated set. */
 describe('restatement (issue 33, English)', () => {
@@ -28,7 +37,7 @@ describe('restatement (issue 33, English)', () => {
     for (const l of ['Plumber in Mombasa. Open 24/7.', 'Say hello to fresh bread.']) expect(hasStockTail(l), l).toBe(false);
   });
 
-  it('restates the brief in sentences of its own, with facts as written, never five of its words in a row', () => {
+  it('restates the brief in sentences of its own, with facts as written, never the whole topic nor most of it', () => {
     const briefs = [
       'Second-hand film cameras in Glasgow, every camera tested with a roll of film before we sell it, 6-month guarantee',
       'mobile car wash in Kilimani, we come to ur office parking, KSh 500 a car',
@@ -44,7 +53,9 @@ describe('restatement (issue 33, English)', () => {
         topic,
       ).toBe(true);
       for (const c of lines) {
-        expect(pastesTopic(c.text, topic), c.text).toBe(false);
+        // DESIGN §13: a clause may be said again; the whole topic never, and never more than MAX_IN_ORDER of its words in order.
+        expect(tooMuchOfBrief(c.text, topic), c.text).toBe(false);
+        if (topic.split(/\s+/).length > 12) expect(inOrderShare(c.text, topic), c.text).toBeLessThanOrEqual(MAX_IN_ORDER);
         expect(hasStockTail(c.text), c.text).toBe(false);
         expect(c.text, c.text).not.toMatch(/\bur\b/);
       }
@@ -79,5 +90,33 @@ describe('restatement (issue 33, English)', () => {
       ['parcels', 'Boda boda delivery in Kisumu, parcels across town in 30 minutes'],
     ] as const)
       expect(cutFromBrief(o, t), o).toBe(false);
+  });
+});
+
+describe('the bound on reusing the brief (DESIGN §13)', () => {
+  it('never says the whole topic back, in any restated line, however short the brief', () => {
+    const briefs = [
+      'I teach piano to adult beginners online',
+      'we sell fresh fish from Lake Victoria',
+      'Luxury safari lodge in the Maasai Mara with private game drives and a spa',
+      'family-run pizzeria in Leeds, wood-fired oven, gluten-free bases on request',
+      'moving company in Nairobi, we pack, move and unpack, free quote',
+    ];
+    for (const topic of briefs) {
+      const frame = parseFrame(topic);
+      for (const category of ['taglines', 'captions', 'adlines', 'bios', 'slogans', 'quotes'] as const) {
+        for (const c of restateCandidates(frame, category, 'bold')) {
+          expect(tooMuchOfBrief(c.text, topic), `${topic}: ${c.text}`).toBe(false);
+          // Pasting the whole topic is exactly what the old check catches: it never happens.
+          expect(pastesTopic(c.text, topic, topic.split(/\s+/).length), `${topic}: ${c.text}`).toBe(false);
+        }
+      }
+    }
+  });
+
+  it("counts the brief's words a line holds in order", () => {
+    expect(inOrderShare('Rolled chapati and eggs, KSh 80.', 'rolled chapati and eggs for breakfast, KSh 80')).toBeCloseTo(6 / 8);
+    expect(tooMuchOfBrief('We sell fresh fish from Lake Victoria.', 'we sell fresh fish from Lake Victoria')).toBe(true);
+    expect(tooMuchOfBrief('Piano teacher. $25 each.', 'I teach piano to adult beginners online, 30 minute lessons, $25 each')).toBe(false);
   });
 });
