@@ -31,14 +31,31 @@ function low(s: string): string {
   return /^\p{Lu}\p{Ll}/u.test(s) && !/^(?:I|I'm)\b/.test(s) && !/\s\p{Lu}/u.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
 }
 
+/** An offer that is the customer's problem ("back pain", "sports injuries"): said as help with it, never as sold. */
+const PROBLEM =
+  /\b(?:pain|injur(?:y|ies)|aches?|stress|acne|leaks?|blockages?|pests?|damage|problems?|issues?|debts?|anxiety|depression|infections?|diseases?)\b/i;
+
+/** A subject that is a place or an outfit, so a town may own it ("Nyeri's coffee co-op", never "Brighton's piano tuning"). */
+const PLACE_NOUN =
+  /\b(?:shop|store|school|lodge|hotel|truck|co-?op|company|dealer|clinic|salon|studio|bakery|caf[eé]|restaurant|kiosk|farm|garage|agency|firm|cent(?:re|er)|academy|gym|spa|bar|market|pharmacy|butchery|boutique|gallery|wash|installers|plumbers|cleaners|barbers?|florist|library|hostel|camp|club|church)$/i;
+
 /** Words that are never an offer alone: days, times of day, adjectives and the like ("online", "raw", "entry"). */
 const NOT_AN_OFFER =
-  /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|evenings?|mornings?|nights?|online|raw|fresh|free|entry|next|delivery|pickup|today|daily|weekly|monthly|new|local|home|open|close|near|run|walk|swim|join|help|donate|give|play|dance|sing|read|learn|shop|buy|eat)$/i;
+  /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|evenings?|mornings?|nights?|online|raw|fresh|free|entry|next|delivery|pickup|today|daily|weekly|monthly|new|local|home|open|close|near|run|walk|swim|join|help|donate|give|play|dance|sing|read|learn|shop|buy|eat|save|register|subscribe|sign up|book|order|call|visit|apply|enrol|enroll|vote|trial)$/i;
+/** Who a business serves, never what it offers ("serving hospitals and schools"). */
+const CUSTOMER_NOUN =
+  /^(?:hospitals|schools|homes|households|businesses|families|companies|firms|hotels|restaurants|offices|warehouses|churches|farms|farmers|clients|customers|students|parents|kids|children|women|men|mums|moms|startups|banks|landlords|tenants|estates)$/i;
 
 function clean(phrase: string | null | undefined): string | null {
   const p = phrase?.trim().replace(/\s+/g, ' ');
   if (!p || REQUEST_WORD.test(p) || CLAUSE_START.test(p) || p.split(' ').length > 5 || /[&|]$|^[&|]/.test(p)) return null;
-  if (NOT_AN_OFFER.test(p) || /\b(?:next|near|by|at|per)$/i.test(p)) return null;
+  if (
+    NOT_AN_OFFER.test(p) ||
+    CUSTOMER_NOUN.test(p) ||
+    /^(?:years?|months?|weeks?|days?|hours?)\b/i.test(p) ||
+    /\b(?:next|near|by|at|per)$/i.test(p)
+  )
+    return null;
   return p;
 }
 
@@ -97,42 +114,16 @@ export function speakerCta(frame: Frame, n: number): string {
 
 /**
  * Lines true of any subject of that name, in words the gate allows for anyone ({L}: the name or the
- * subject). Their stock tails ("Say hello.", "Made with care.") are for a brief that gives nothing
- * else: the generator drops them whenever the brief has material of its own (restate.ts).
+ * subject, {S}: what it is, {T}: " in <town>" or nothing, {C}: a call fitting the speaker). Never an
+ * empty greeting ("Good to meet you.", "Welcome to X.", "Made with care."): each says what the subject
+ * is, where, or how to act (issue 33, class 4).
  */
 const GENERAL: Partial<Record<CategoryId, string[]>> = {
-  taglines: ['{L}. Made with care.', 'Welcome to {L}.', '{L}. Worth the visit.', '{L}. Say hello.', '{L}. Good, and proud of it.'],
-  slogans: [
-    '{L}. Made with care.',
-    'Good days start at {L}.',
-    '{L}. Worth it.',
-    '{L}. Good to meet you.',
-    'Come for {L}. Come back for more.',
-    '{L}. Real care.',
-  ],
-  bios: [
-    '{L}. Made with care.',
-    'Welcome to {L}. Come and say hello.',
-    '{L}. Say hello.',
-    'This is {L}. Welcome.',
-    '{L}. Good to meet you.',
-  ],
-  captions: [
-    'A good day at {L}.',
-    'New week at {L}.',
-    'Good times at {L}.',
-    'This is {L}.',
-    'Another good day at {L}.',
-    'Ready for the weekend at {L}.',
-  ],
-  adlines: [
-    '{L}. Send us a message today.',
-    '{L}. Made with care. Get in touch.',
-    'Try {L} this week.',
-    '{L}. Come and see.',
-    '{L}. Good, and proud of it. Get in touch.',
-    'New week, good start: {L}.',
-  ],
+  taglines: ['{L}, {s}{T}.', '{L}. {S}{T}.', '{L}: {o}{A}.'],
+  slogans: ['{L}. {S}{T}.', '{L}, {s}{T}.', '{L}: {o}{A}.'],
+  bios: ['{L}. {S}{T}. {C}', '{L}, {s}{T}.', '{L}, {s}{T}: {o}{A}.'],
+  captions: ['{L}, {s}{T}. {C}', 'This week at {L}: {o}.', '{L}, {s}{T}.'],
+  adlines: ['{L}, {s}{T}. {C}', '{L}: {o}{A}. {C}', '{L}, {s}{T}.'],
   quotes: [
     'Good work takes time. — {L}',
     'Start where you are. Make it count. — {L}',
@@ -144,14 +135,22 @@ const GENERAL: Partial<Record<CategoryId, string[]>> = {
     'Make today count. — {L}',
   ],
 };
+/** A name and nothing else known of it ("Nimbus Tea"): the only lines there are to write. */
+const NAME_ONLY: Partial<Record<CategoryId, string[]>> = {
+  taglines: ['{L}. Made with care.', 'Welcome to {L}.', '{L}. Worth the visit.', '{L}. Good, and proud of it.'],
+  slogans: ['{L}. Made with care.', '{L}. Worth it.', 'Come for {L}. Come back for more.', '{L}. Real care.'],
+  bios: ['{L}. Made with care.', 'Welcome to {L}. Come and say hello.', '{L}. Say hello.', 'This is {L}. Welcome.', '{L}. {C}'],
+  captions: ['A good day at {L}.', 'New week at {L}.', 'Good times at {L}.', 'Another good day at {L}.', 'Ready for the weekend at {L}.'],
+  adlines: ['{L}. Send us a message today.', '{L}. Made with care. Get in touch.', 'Try {L} this week.', '{L}. Come and see.'],
+};
 /** Lines about a subject without a name, by speaker ({L}: "Pottery taster evening", {l}: its lower case). */
 const SUBJECT_LINES: Record<Frame['speaker'], string[]> = {
-  business: ['{L}. Made with care.', '{L}. Worth the visit.', '{L}. Say hello.'],
+  business: ['{L}.', '{L}: {o}{A}.', "{Town}'s {l}.", '{L} for {audience}.', '{L}. {C}', '{L}. {O}{A}. {C}'],
   event: ['{L}. See you there.', '{L}. Bring a friend.', 'Come to the {l}.'],
   cause: ['{L}. Join us.', '{L}. Tell a friend.', 'The {l} needs hands. Join us.'],
-  person: ['{L}. Good to meet you.', "{L}. That's me.", "{L}. Glad you're here."],
+  person: ['{L}.', '{L}: {o}{A}.', '{L} based in {Town}.', '{L} for {audience}.', '{L}. {C}', '{L}. {O}{A}. {C}'],
 };
-const PERSON_LINES = ['{L}. Good to meet you.', "{L}. Glad you're here."];
+const PERSON_LINES: string[] = [];
 
 interface Parts {
   name: string | null;
@@ -232,7 +231,8 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
       onSubject: true,
     });
   };
-  const what = p.offers[0] ?? p.subject;
+  // An offer that is the customer's problem is help with it ("Help with back pain"), never sold as itself.
+  const what = p.offers[0] ? (PROBLEM.test(p.offers[0]) ? `help with ${low(p.offers[0])}` : p.offers[0]) : p.subject;
   const label = p.name ?? (p.subject ? cap(p.subject) : null);
   const facts = p.facts.filter((f) => !p.hook || !p.hook.toLowerCase().includes(f.text.toLowerCase()));
   const hook = p.hook;
@@ -335,24 +335,60 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
   // A quote is signed only with the brief's own name; a subject is never an author.
   if (p.name || p.subject || p.offers[0]) {
     const personal = frame.speaker === 'person' && (p.name !== null || /(?:er|or|ist|ian|ant|wife|man|woman)$/i.test(p.subject ?? ''));
+    const nameOnly = p.name !== null && p.subject === null && p.offers.length === 0;
     const plainLines = p.name
-      ? (GENERAL[category] ?? []).filter((t) => frame.speaker === 'business' || !/\b(?:made|visit|come back)\b/i.test(t))
+      ? [...(GENERAL[category] ?? []), ...(nameOnly ? (NAME_ONLY[category] ?? []) : [])].filter(
+          (t) => frame.speaker === 'business' || !/\b(?:made|visit|come back)\b/i.test(t),
+        )
       : category === 'quotes'
         ? // A quote is never a template filled with a noun ("There is always time for …"): restate.ts says the brief's own belief.
           []
         : // A trade named by who does it ("marathon pacer") is a person's, whoever the reader took for the speaker.
           (SUBJECT_LINES[/(?:er|or|ist|ian)$/i.test(p.subject ?? '') && frame.speaker === 'event' ? 'person' : frame.speaker] ?? []);
     const L = p.name ?? cap((p.subject ?? p.offers[0]) as string);
+    // What the subject is ({S}/{s}), only when a name stands beside it; where ({T}); how to act ({C}).
+    const S = p.name && p.subject && !p.name.toLowerCase().includes(p.subject.toLowerCase()) ? p.subject : null;
+    const T = p.town && !(p.name ?? '').includes(p.town) ? ` in ${p.town}` : '';
+    // What is offered ({O}: "blazers and sweaters"), said as help with a problem ("help with back pain").
+    const listed = p.offers.slice(0, 2);
+    const O =
+      // One one-word offer says too little alone ("Food truck: Vegan.").
+      listed.length === 0 || (listed.length === 1 && !/\s/.test(listed[0] as string))
+        ? null
+        : listed.some((o) => PROBLEM.test(o))
+          ? `help with ${listed.map(low).join(' and ')}`
+          : listed.map(low).join(' and ');
     [...plainLines, ...(personal && category !== 'quotes' ? PERSON_LINES : [])].forEach((t, i) => {
       // A person with facts says them: one plain greeting line at most.
       if (frame.speaker === 'person' && p.facts.length > 0 && i > 0 && !p.name) return;
       if (frame.speaker === 'person' && /\b(?:we|us|our)\b/i.test(t)) return;
       if (frame.speaker !== 'person' && /\b(?:me|my|I)\b/.test(t)) return;
-      push(`plain-${category}-${i}`, t.replace('{L}', L).replace('{l}', low(L)), false);
-      if (p.town && !p.name && !t.includes('{l}') && category !== 'quotes')
-        push(`plain-town-${category}-${i}`, t.replace('{L}', `${L} in ${p.town}`), false);
+      if (/\{[Ss]\}/.test(t) && S === null) return;
+      if (/\{[Oo]\}/.test(t) && O === null) return;
+      if (
+        (t.includes('{Town}') && (!p.town || /^the\s/i.test(p.town) || (t.includes("'s") && !PLACE_NOUN.test(L)))) ||
+        (t.includes('{audience}') && !p.audience)
+      )
+        return;
+      const fill = (x: string, l: string, town: string) =>
+        x
+          .replace('{L}', l)
+          .replace('{l}', low(l))
+          .replace('{S}', cap(S ?? ''))
+          .replace('{s}', low(S ?? ''))
+          .replace('{T}', town)
+          .replace('{Town}', p.town ?? '')
+          .replace('{audience}', p.audience ?? '')
+          .replace('{O}', cap(O ?? ''))
+          .replace('{o}', low(O ?? ''))
+          .replace('{A}', O !== null && p.audience ? ` for ${p.audience}` : '')
+          .replace('{C}', speakerCta(frame, i + (town === '' && l !== L ? 1 : 0)));
+      push(`plain-${category}-${i}`, fill(t, L, p.name ? T : ''), false);
+      if (p.town && !p.name && !t.includes('{l}') && !t.includes('{Town}') && category !== 'quotes')
+        push(`plain-town-${category}-${i}`, fill(t, `${L} in ${p.town}`, ''), false);
     });
-    for (const c of out) if (c.pattern.startsWith('shape-plain')) c.richness = 0;
+    // Plain lines come after every other sure line, and one a set at most while others last.
+    for (const c of out) if (c.pattern.startsWith('shape-plain')) Object.assign(c, { richness: 0, parts: [...c.parts, 'shape:plain'] });
   }
   return out;
 }
