@@ -1,6 +1,7 @@
 import type { CategoryId, Tone } from '@gl/core';
 import type { Fact, Frame } from './frame';
 import type { KindCandidate } from './kind-writer';
+import { CUSTOMER_NOUN, PROBLEM_OFFER as PROBLEM } from './english';
 import { cutFromBrief } from './frame-guard';
 import { speaksAsOne } from './grounding';
 import { lineKey } from './text';
@@ -28,12 +29,11 @@ function cap(s: string): string {
 /** A sentence's first letter lowered, unless it starts a name or an initialism ("Same day" -> "same day", "KSh" stays). */
 function low(s: string): string {
   // A name of two capitalised words ("Toyota Probox", "Greenfield Academy") keeps its capitals.
-  return /^\p{Lu}\p{Ll}/u.test(s) && !/^(?:I|I'm)\b/.test(s) && !/\s\p{Lu}/u.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
+  // A first word with an inner capital ("PesaPlus") is a name.
+  return /^\p{Lu}\p{Ll}+(?:[\s,.:;!?-]|$)/u.test(s) && !/^(?:I|I'm)\b/.test(s) && !/\s\p{Lu}/u.test(s)
+    ? s.charAt(0).toLowerCase() + s.slice(1)
+    : s;
 }
-
-/** An offer that is the customer's problem ("back pain", "sports injuries"): said as help with it, never as sold. */
-const PROBLEM =
-  /\b(?:pain|injur(?:y|ies)|aches?|stress|acne|leaks?|blockages?|pests?|damage|problems?|issues?|debts?|anxiety|depression|infections?|diseases?)\b/i;
 
 /** A subject that is a place or an outfit, so a town may own it ("Nyeri's coffee co-op", never "Brighton's piano tuning"). */
 const PLACE_NOUN =
@@ -42,9 +42,6 @@ const PLACE_NOUN =
 /** Words that are never an offer alone: days, times of day, adjectives and the like ("online", "raw", "entry"). */
 const NOT_AN_OFFER =
   /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|evenings?|mornings?|nights?|online|raw|fresh|free|entry|next|delivery|pickup|today|daily|weekly|monthly|new|local|home|open|close|near|run|walk|swim|join|help|donate|give|play|dance|sing|read|learn|shop|buy|eat|save|register|subscribe|sign up|book|order|call|visit|apply|enrol|enroll|vote|trial)$/i;
-/** Who a business serves, never what it offers ("serving hospitals and schools"). */
-const CUSTOMER_NOUN =
-  /^(?:hospitals|schools|homes|households|businesses|families|companies|firms|hotels|restaurants|offices|warehouses|churches|farms|farmers|clients|customers|students|parents|kids|children|women|men|mums|moms|startups|banks|landlords|tenants|estates)$/i;
 
 function clean(phrase: string | null | undefined): string | null {
   const p = phrase?.trim().replace(/\s+/g, ' ');
@@ -81,7 +78,8 @@ function factLine(f: Fact, frame: Frame): string {
 /** The hook: the parser's, else the one fact that makes the business itself (a duration or a perk), else null. */
 export function hookOf(frame: Frame): string | null {
   const parsed = frame.hook;
-  if (parsed && clean(parsed) !== null) return parsed.trim();
+  // A modifier alone ("30-day" of "free 30-day trial") is no hook.
+  if (parsed && clean(parsed) !== null && !/^[\d\p{L}]+-\p{L}+$/u.test(parsed.trim())) return parsed.trim();
   const f = frame.facts.find((x) => x.type === 'duration' || x.type === 'perk');
   return f ? factPhrase(f, frame) : null;
 }
@@ -263,10 +261,11 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
       Boolean(f),
     );
   }
-  // "<Offer>. <Hook>."
-  if (what && H) push('offer-hook', `${cap(what)}. ${H}.`, true);
+  // "<Offer>. <Hook>." (never the hook twice: "Milk soap handmade. Handmade.")
+  if (what && H && !what.toLowerCase().includes(H.toLowerCase())) push('offer-hook', `${cap(what)}. ${H}.`, true);
   // "<Name>. <Town>. <Hook>."
-  if (label && p.town && H && !label.includes(p.town)) push('name-town-hook', `${label}. ${p.town}. ${H}.`, true);
+  if (label && p.town && H && !label.includes(p.town) && !label.toLowerCase().includes(H.toLowerCase()))
+    push('name-town-hook', `${label}. ${p.town}. ${H}.`, true);
   // "<Hook>, at <Name>."
   if (H && !needsSpeaker && (p.name ?? venue)) push('hook-at-name', `${H}, at ${p.name ?? venue}.`, true);
   // "<Subject> at <Venue>. <Fact>."
