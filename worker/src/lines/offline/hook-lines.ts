@@ -1,7 +1,7 @@
 import type { CategoryId, Tone } from '@gl/core';
 import type { Fact, Frame } from './frame';
 import type { KindCandidate } from './kind-writer';
-import { CUSTOMER_NOUN, PROBLEM_OFFER as PROBLEM } from './english';
+import { CUSTOMER_NOUN, indefinite, PROBLEM_OFFER as PROBLEM } from './english';
 import { cutFromBrief } from './frame-guard';
 import { speaksAsOne } from './grounding';
 import { lineKey } from './text';
@@ -38,6 +38,9 @@ function low(s: string): string {
 /** A subject that is a place or an outfit, so a town may own it ("Nyeri's coffee co-op", never "Brighton's piano tuning"). */
 const PLACE_NOUN =
   /\b(?:shop|store|school|lodge|hotel|truck|co-?op|company|dealer|clinic|salon|studio|bakery|caf[eé]|restaurant|kiosk|farm|garage|agency|firm|cent(?:re|er)|academy|gym|spa|bar|market|pharmacy|butchery|boutique|gallery|wash|installers|plumbers|cleaners|barbers?|florist|library|hostel|camp|club|church)$/i;
+
+/** Shapes written for one tone (hookCandidates). */
+const TONE_SHAPES = new Set(['shape-min-fragments', 'shape-bold-search', 'shape-corporate-provides']);
 
 /** Words that are never an offer alone: days, times of day, adjectives and the like ("online", "raw", "entry"). */
 const NOT_AN_OFFER =
@@ -143,10 +146,10 @@ const NAME_ONLY: Partial<Record<CategoryId, string[]>> = {
 };
 /** Lines about a subject without a name, by speaker ({L}: "Pottery taster evening", {l}: its lower case). */
 const SUBJECT_LINES: Record<Frame['speaker'], string[]> = {
-  business: ['{L}.', '{L}: {o}{A}.', "{Town}'s {l}.", '{L} for {audience}.', '{L}. {C}', '{L}. {O}{A}. {C}'],
+  business: ['{L}.', '{L}: {o}{A}.', "{Town}'s {l}.", '{L} for {audience}.', '{L}. {C}', '{L}. {O}{A}. {C}', '{L}. {C+}'],
   event: ['{L}. See you there.', '{L}. Bring a friend.', 'Come to the {l}.'],
   cause: ['{L}. Join us.', '{L}. Tell a friend.', 'The {l} needs hands. Join us.'],
-  person: ['{L}.', '{L}: {o}{A}.', '{L} based in {Town}.', '{L} for {audience}.', '{L}. {C}', '{L}. {O}{A}. {C}'],
+  person: ['{L}.', '{L}: {o}{A}.', '{L} based in {Town}.', '{L} for {audience}.', '{L}. {C}', '{L}. {O}{A}. {C}', '{L}. {C+}'],
 };
 const PERSON_LINES: string[] = [];
 
@@ -327,6 +330,47 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
   if (what && p.town) push('what-town-cta', `${cap(what)} in ${p.town}. ${speakerCta(frame, 2)}`, false);
   if (p.name && p.subject)
     push('name-subject', `${p.name}. ${cap(p.subject)}${p.town && !p.name.includes(p.town) ? `, ${p.town}` : ''}.`, false);
+  // Tone shapes built only from sure parts (issue 33: tone that shows, never a slot that reads wrong).
+  const trade = p.subject && p.name && !p.name.toLowerCase().includes(p.subject.toLowerCase()) ? p.subject : null;
+  const townOk = p.town && !(p.name ?? '').includes(p.town) ? p.town : null;
+  const fact0 = facts[0] ?? p.facts[0] ?? null;
+  // A fact said with what it is of ("Fades: KSh 150."), else as a sentence of its own.
+  const factOf = (f: Fact) =>
+    f.of && clean(f.of) !== null && !/\d/.test(f.of) ? `${cap(f.of)}: ${factPhrase(f, frame)}.` : factLine(f, frame);
+  // Minimalist: fragments, each one a fact of the brief ("Shine Bay. Car wash. Ongata Rongai.").
+  if (tone === 'minimalist' && p.name && trade)
+    push(
+      'min-fragments',
+      `${p.name}. ${cap(trade)}.${townOk ? ` ${townOk}.` : ''}${fact0 ? ` ${factLine(fact0, frame)}` : ''}`,
+      fact0 !== null,
+    );
+  // Bold: the reader's search, answered by name ("Car wash in Ongata Rongai? Shine Bay. Pay by M-Pesa.").
+  if ((tone === 'bold' || tone === 'general') && p.name && trade && townOk && category !== 'quotes' && category !== 'bios')
+    push('bold-search', `${cap(trade)} in ${townOk}? ${p.name}.${fact0 ? ` ${factOf(fact0)}` : ''}`, fact0 !== null);
+  // Corporate: a sentence the firm would sign ("Swift Fix provides emergency callouts in Nairobi.").
+  const offerList = p.offers.slice(0, 2).map(low);
+  if (tone === 'corporate' && category !== 'quotes' && offerList.length > 0 && !offerList.some((o) => PROBLEM.test(o))) {
+    const sells = frame.kind.sells;
+    const verb =
+      frame.speaker === 'person'
+        ? 'I provide'
+        : sells === 'food'
+          ? 'serves'
+          : sells === 'product'
+            ? 'supplies'
+            : sells === 'software' || sells === 'venue'
+              ? 'offers'
+              : sells === 'service'
+                ? 'provides'
+                : null;
+    const who = frame.speaker === 'person' ? '' : p.name;
+    if (verb && who !== null)
+      push(
+        'corporate-provides',
+        `${who ? `${who} ` : ''}${verb} ${offerList.join(' and ')}${p.audience ? ` for ${p.audience}` : ''}${townOk ? ` in ${townOk}` : ''}.${fact0 ? ` ${factLine(fact0, frame)}` : ''}`,
+        fact0 !== null,
+      );
+  }
   // Tone: a warm or romantic close only where the brief is about love, couples or gifts; a plain warm one otherwise.
   if (tone === 'romantic' && what && /\b(?:love|couples?|valentine|anniversary|wedding|gift|date night|for two)\b/.test(topic))
     push('romantic', `${cap(what)}, for the one you love.`, false);
@@ -364,6 +408,11 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
       if (frame.speaker !== 'person' && /\b(?:me|my|I)\b/.test(t)) return;
       if (/\{[Ss]\}/.test(t) && S === null) return;
       if (/\{[Oo]\}/.test(t) && O === null) return;
+      // A bare subject ("Tank cleaning company.") says too little: only with its town.
+      if (t === '{L}.') {
+        if (p.town && !p.name) push(`plain-town-${category}-${i}`, `${L} in ${p.town}.`, false);
+        return;
+      }
       if (
         (t.includes('{Town}') && (!p.town || /^the\s/i.test(p.town) || (t.includes("'s") && !PLACE_NOUN.test(L)))) ||
         (t.includes('{audience}') && !p.audience)
@@ -381,12 +430,25 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
           .replace('{O}', cap(O ?? ''))
           .replace('{o}', low(O ?? ''))
           .replace('{A}', O !== null && p.audience ? ` for ${p.audience}` : '')
+          .replace('{a}', indefinite(l))
+          .replace('{C+}', speakerCta(frame, i + 2 + (town === '' && l !== L ? 1 : 0)))
           .replace('{C}', speakerCta(frame, i + (town === '' && l !== L ? 1 : 0)));
       push(`plain-${category}-${i}`, fill(t, L, p.name ? T : ''), false);
       if (p.town && !p.name && !t.includes('{l}') && !t.includes('{Town}') && category !== 'quotes')
         push(`plain-town-${category}-${i}`, fill(t, `${L} in ${p.town}`, ''), false);
     });
+    // A person named by the trade alone says who they are ("I'm a sign language interpreter.", "Hair braiding is what I do.").
+    if (frame.speaker === 'person' && !p.name && p.subject && category !== 'quotes' && p.facts.length === 0) {
+      const agent = /(?:er|or|ist|ian|ant|ent|dj|mc|coach|nurse|chef|guide|model|medic)$/i.test(p.subject);
+      const l = low(p.subject);
+      const mine = agent
+        ? [`I'm ${indefinite(l)} ${l}.`, `${cap(l)}. That's me.`, `${cap(l)}, at your service.`]
+        : [`${cap(l)} is what I do.`, `${cap(l)}: that's my work.`, `I do ${l}.`];
+      mine.forEach((t, k) => push(`plain-person-${k}`, t, false));
+    }
     // Plain lines come after every other sure line, and one a set at most while others last.
+    // A line whose shape carries the tone asked for comes before the plain ones of equal cost.
+    for (const c of out) if (TONE_SHAPES.has(c.pattern)) Object.assign(c, { voice: 1, parts: [] });
     for (const c of out) if (c.pattern.startsWith('shape-plain')) Object.assign(c, { richness: 0, parts: [...c.parts, 'shape:plain'] });
   }
   return out;
