@@ -335,8 +335,12 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
   const townOk = p.town && !(p.name ?? '').includes(p.town) ? p.town : null;
   const fact0 = facts[0] ?? p.facts[0] ?? null;
   // A fact said with what it is of ("Fades: KSh 150."), else as a sentence of its own.
+  // A day and time it is of ("Thursdays 6pm: GBP 35.") is said too.
+  const DAY_TIME = /^(?:every\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s+\d{1,2}(?::\d\d)?\s*(?:am|pm))?$/i;
   const factOf = (f: Fact) =>
-    f.of && clean(f.of) !== null && !/\d/.test(f.of) ? `${cap(f.of)}: ${factPhrase(f, frame)}.` : factLine(f, frame);
+    f.of && ((clean(f.of) !== null && !/\d/.test(f.of)) || DAY_TIME.test(f.of.trim()))
+      ? `${cap(f.of.trim())}: ${factPhrase(f, frame)}.`
+      : factLine(f, frame);
   // Minimalist: fragments, each one a fact of the brief ("Shine Bay. Car wash. Ongata Rongai.").
   if (tone === 'minimalist' && p.name && trade)
     push(
@@ -410,7 +414,8 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
       if (/\{[Oo]\}/.test(t) && O === null) return;
       // A bare subject ("Tank cleaning company.") says too little: only with its town.
       if (t === '{L}.') {
-        if (p.town && !p.name) push(`plain-town-${category}-${i}`, `${L} in ${p.town}.`, false);
+        if (p.name) return;
+        push(p.town ? `plain-town-${category}-${i}` : `plain-${category}-${i}`, p.town ? `${L} in ${p.town}.` : `${L}.`, false);
         return;
       }
       if (
@@ -437,13 +442,27 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
       if (p.town && !p.name && !t.includes('{l}') && !t.includes('{Town}') && category !== 'quotes')
         push(`plain-town-${category}-${i}`, fill(t, `${L} in ${p.town}`, ''), false);
     });
+    // What it is, then a fact as a sentence of its own ("Pottery taster evening. GBP 35."): facts reach most lines.
+    if (category !== 'quotes')
+      p.facts.slice(0, 2).forEach((f, k) => {
+        const lead = `${L}${p.name ? T : p.town ? ` in ${p.town}` : ''}. ${factOf(f)}`;
+        push(`label-fact-${k}`, lead, true);
+        if (category === 'captions' || category === 'adlines' || category === 'bios')
+          push(`label-fact-call-${k}`, `${lead} ${speakerCta(frame, k + 1)}`, true);
+      });
+    // A town and its region as the brief writes them ("Spice tour in Stone Town, Zanzibar."), never a route ("Thika to Nairobi").
+    const region = frame.places[1];
+    if (!p.name && p.town && region && (frame.topic ?? '').includes(`${p.town}, ${region}`) && category !== 'quotes')
+      push(`plain-region-${category}`, `${L} in ${p.town}, ${region}.`, false);
     // A person named by the trade alone says who they are ("I'm a sign language interpreter.", "Hair braiding is what I do.").
     if (frame.speaker === 'person' && !p.name && p.subject && category !== 'quotes' && p.facts.length === 0) {
       const agent = /(?:er|or|ist|ian|ant|ent|dj|mc|coach|nurse|chef|guide|model|medic)$/i.test(p.subject);
       const l = low(p.subject);
       const mine = agent
         ? [`I'm ${indefinite(l)} ${l}.`, `${cap(l)}. That's me.`, `${cap(l)}, at your service.`]
-        : [`${cap(l)} is what I do.`, `${cap(l)}: that's my work.`, `I do ${l}.`];
+        : /ing$/i.test(l)
+          ? [`${cap(l)} is what I do.`, `${cap(l)}: that's my work.`, `I do ${l}.`]
+          : [];
       mine.forEach((t, k) => push(`plain-person-${k}`, t, false));
     }
     // Plain lines come after every other sure line, and one a set at most while others last.

@@ -63,7 +63,8 @@ export function factSentence(
   if (text === null) return null;
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
   const amount = (t: string) => t.replace(/^.*?(?=(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|\$|£|€))/i, '');
-  if (fact.type === 'goal') return `Target: ${amount(text)}.`;
+  // A goal the brief writes as a target ("target KSh 80,000") is said as written.
+  if (fact.type === 'goal') return /^target\b/i.test(text) ? `${cap(text)}.` : `Target: ${amount(text)}.`;
   switch (fact.type) {
     case 'price':
       return fact.of ? `${cap(fact.of)}: ${text}.` : `From ${text}.`;
