@@ -75,6 +75,8 @@ function factPhrase(f: Fact, frame: Frame): string {
 function factLine(f: Fact, frame: Frame): string {
   // "come to your driveway" says who comes ("We come to your driveway.", "I come…" for a person).
   if (/^come\s+to\b/i.test(f.text)) return `${frame.speaker === 'person' ? 'I' : 'We'} ${f.text.trim()}.`;
+  // A way to pay is said as one ("Pay by M-Pesa."), never a bare "M-Pesa.".
+  if (f.type === 'payment' && !/^(?:pay|we|i)\b/i.test(f.text.trim())) return `Pay by ${f.text.trim()}.`;
   return `${cap(factPhrase(f, frame))}.`;
 }
 
@@ -415,7 +417,9 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
       // A bare subject ("Tank cleaning company.") says too little: only with its town.
       if (t === '{L}.') {
         if (p.name) return;
-        push(p.town ? `plain-town-${category}-${i}` : `plain-${category}-${i}`, p.town ? `${L} in ${p.town}.` : `${L}.`, false);
+        if (p.town) push(`plain-town-${category}-${i}`, `${L} in ${p.town}.`, false);
+        // The bare subject last of all, for a tight limit (a 30-character headline).
+        push(`plain-${category}-${i}`, `${L}.`, false);
         return;
       }
       if (
@@ -445,6 +449,8 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
     // What it is, then a fact as a sentence of its own ("Pottery taster evening. GBP 35."): facts reach most lines.
     if (category !== 'quotes')
       p.facts.slice(0, 2).forEach((f, k) => {
+        // "Podcaster. Every Monday.": a day alone after a bare trade says too little.
+        if (!p.name && !p.town && (f.type === 'hours' || f.type === 'date') && !f.of) return;
         const lead = `${L}${p.name ? T : p.town ? ` in ${p.town}` : ''}. ${factOf(f)}`;
         push(`label-fact-${k}`, lead, true);
         if (category === 'captions' || category === 'adlines' || category === 'bios')
