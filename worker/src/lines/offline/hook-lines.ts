@@ -351,7 +351,7 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
       fact0 !== null,
     );
   // Bold: the reader's search, answered by name ("Car wash in Ongata Rongai? Shine Bay. Pay by M-Pesa.").
-  if ((tone === 'bold' || tone === 'general') && p.name && trade && townOk && category !== 'quotes' && category !== 'bios')
+  if ((tone === 'bold' || tone === 'motivational') && p.name && trade && townOk && category !== 'quotes' && category !== 'bios')
     push('bold-search', `${cap(trade)} in ${townOk}? ${p.name}.${fact0 ? ` ${factOf(fact0)}` : ''}`, fact0 !== null);
   // Corporate: a sentence the firm would sign ("Swift Fix provides emergency callouts in Nairobi.").
   const offerList = p.offers.slice(0, 2).map(low);
