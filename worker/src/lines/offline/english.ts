@@ -41,3 +41,27 @@ export function joinList(items: readonly string[], and = 'and'): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
 }
+
+/** Words that name an action, never a thing offered ("save", "register"): no offer slot takes them. */
+const VERB_OFFER =
+  /^(?:save|register|subscribe|sign up|book|order|call|visit|apply|enrol|enroll|vote|join|help|donate|give|shop|buy|eat|learn|read|play|run|walk|swim|dance|sing|trial|demo)$/i;
+/** Who a business serves, never what it offers ("serving hospitals and schools"). */
+export const CUSTOMER_NOUN =
+  /^(?:hospitals|schools|homes|households|businesses|families|companies|firms|hotels|restaurants|offices|warehouses|churches|farms|farmers|clients|customers|students|parents|kids|children|women|men|mums|moms|startups|banks|landlords|tenants|estates)$/i;
+/** An offer that is the customer's problem ("back pain", "sports injuries"): help with it, never sold as itself. */
+export const PROBLEM_OFFER =
+  /\b(?:pain|injur(?:y|ies)|aches?|stress|acne|leaks?|blockages?|pests?|damage|problems?|issues?|debts?|anxiety|depression|infections?|diseases?)\b/i;
+
+/**
+ * Whether an offer the frame read can fill an `{offer}` slot: a thing offered, never an action
+ * ("save"), a customer ("hospitals"), a problem ("back pain"), a number or duration ("30-day trial",
+ * "years playing Swahili"), a time ("friday 7pm") or a clause ("including meals").
+ */
+export function offerFits(offer: string): boolean {
+  const o = offer.trim();
+  if (!o || /\d/.test(o) || VERB_OFFER.test(o) || CUSTOMER_NOUN.test(o) || PROBLEM_OFFER.test(o)) return false;
+  if (/^(?:years?|months?|weeks?|days?|hours?|including|with|without|plus|and|or|for|from|to|at|in|on)\b/i.test(o)) return false;
+  return !/^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|evenings?|mornings?|nights?|online|free|entry|vegan|fresh|local|new)$/i.test(
+    o,
+  );
+}

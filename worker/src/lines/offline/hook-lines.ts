@@ -1,6 +1,7 @@
 import type { CategoryId, Tone } from '@gl/core';
 import type { Fact, Frame } from './frame';
 import type { KindCandidate } from './kind-writer';
+import { CUSTOMER_NOUN, indefinite, PROBLEM_OFFER as PROBLEM } from './english';
 import { cutFromBrief } from './frame-guard';
 import { speaksAsOne } from './grounding';
 import { lineKey } from './text';
@@ -28,17 +29,33 @@ function cap(s: string): string {
 /** A sentence's first letter lowered, unless it starts a name or an initialism ("Same day" -> "same day", "KSh" stays). */
 function low(s: string): string {
   // A name of two capitalised words ("Toyota Probox", "Greenfield Academy") keeps its capitals.
-  return /^\p{Lu}\p{Ll}/u.test(s) && !/^(?:I|I'm)\b/.test(s) && !/\s\p{Lu}/u.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
+  // A first word with an inner capital ("PesaPlus") is a name.
+  return /^\p{Lu}\p{Ll}+(?:[\s,.:;!?-]|$)/u.test(s) && !/^(?:I|I'm)\b/.test(s) && !/\s\p{Lu}/u.test(s)
+    ? s.charAt(0).toLowerCase() + s.slice(1)
+    : s;
 }
+
+/** A subject that is a place or an outfit, so a town may own it ("Nyeri's coffee co-op", never "Brighton's piano tuning"). */
+const PLACE_NOUN =
+  /\b(?:shop|store|school|lodge|hotel|truck|co-?op|company|dealer|clinic|salon|studio|bakery|caf[eé]|restaurant|kiosk|farm|garage|agency|firm|cent(?:re|er)|academy|gym|spa|bar|market|pharmacy|butchery|boutique|gallery|wash|installers|plumbers|cleaners|barbers?|florist|library|hostel|camp|club|church)$/i;
+
+/** Shapes written for one tone (hookCandidates). */
+const TONE_SHAPES = new Set(['shape-min-fragments', 'shape-bold-search', 'shape-corporate-provides']);
 
 /** Words that are never an offer alone: days, times of day, adjectives and the like ("online", "raw", "entry"). */
 const NOT_AN_OFFER =
-  /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|evenings?|mornings?|nights?|online|raw|fresh|free|entry|next|delivery|pickup|today|daily|weekly|monthly|new|local|home|open|close|near|run|walk|swim|join|help|donate|give|play|dance|sing|read|learn|shop|buy|eat)$/i;
+  /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|evenings?|mornings?|nights?|online|raw|fresh|free|entry|next|delivery|pickup|today|daily|weekly|monthly|new|local|home|open|close|near|run|walk|swim|join|help|donate|give|play|dance|sing|read|learn|shop|buy|eat|save|register|subscribe|sign up|book|order|call|visit|apply|enrol|enroll|vote|trial)$/i;
 
 function clean(phrase: string | null | undefined): string | null {
   const p = phrase?.trim().replace(/\s+/g, ' ');
   if (!p || REQUEST_WORD.test(p) || CLAUSE_START.test(p) || p.split(' ').length > 5 || /[&|]$|^[&|]/.test(p)) return null;
-  if (NOT_AN_OFFER.test(p) || /\b(?:next|near|by|at|per)$/i.test(p)) return null;
+  if (
+    NOT_AN_OFFER.test(p) ||
+    CUSTOMER_NOUN.test(p) ||
+    /^(?:years?|months?|weeks?|days?|hours?)\b/i.test(p) ||
+    /\b(?:next|near|by|at|per)$/i.test(p)
+  )
+    return null;
   return p;
 }
 
@@ -58,13 +75,16 @@ function factPhrase(f: Fact, frame: Frame): string {
 function factLine(f: Fact, frame: Frame): string {
   // "come to your driveway" says who comes ("We come to your driveway.", "I come…" for a person).
   if (/^come\s+to\b/i.test(f.text)) return `${frame.speaker === 'person' ? 'I' : 'We'} ${f.text.trim()}.`;
+  // A way to pay is said as one ("Pay by M-Pesa."), never a bare "M-Pesa.".
+  if (f.type === 'payment' && !/^(?:pay|we|i)\b/i.test(f.text.trim())) return `Pay by ${f.text.trim()}.`;
   return `${cap(factPhrase(f, frame))}.`;
 }
 
 /** The hook: the parser's, else the one fact that makes the business itself (a duration or a perk), else null. */
 export function hookOf(frame: Frame): string | null {
   const parsed = frame.hook;
-  if (parsed && clean(parsed) !== null) return parsed.trim();
+  // A modifier alone ("30-day" of "free 30-day trial") is no hook.
+  if (parsed && clean(parsed) !== null && !/^[\d\p{L}]+-\p{L}+$/u.test(parsed.trim())) return parsed.trim();
   const f = frame.facts.find((x) => x.type === 'duration' || x.type === 'perk');
   return f ? factPhrase(f, frame) : null;
 }
@@ -97,42 +117,16 @@ export function speakerCta(frame: Frame, n: number): string {
 
 /**
  * Lines true of any subject of that name, in words the gate allows for anyone ({L}: the name or the
- * subject). Their stock tails ("Say hello.", "Made with care.") are for a brief that gives nothing
- * else: the generator drops them whenever the brief has material of its own (restate.ts).
+ * subject, {S}: what it is, {T}: " in <town>" or nothing, {C}: a call fitting the speaker). Never an
+ * empty greeting ("Good to meet you.", "Welcome to X.", "Made with care."): each says what the subject
+ * is, where, or how to act (issue 33, class 4).
  */
 const GENERAL: Partial<Record<CategoryId, string[]>> = {
-  taglines: ['{L}. Made with care.', 'Welcome to {L}.', '{L}. Worth the visit.', '{L}. Say hello.', '{L}. Good, and proud of it.'],
-  slogans: [
-    '{L}. Made with care.',
-    'Good days start at {L}.',
-    '{L}. Worth it.',
-    '{L}. Good to meet you.',
-    'Come for {L}. Come back for more.',
-    '{L}. Real care.',
-  ],
-  bios: [
-    '{L}. Made with care.',
-    'Welcome to {L}. Come and say hello.',
-    '{L}. Say hello.',
-    'This is {L}. Welcome.',
-    '{L}. Good to meet you.',
-  ],
-  captions: [
-    'A good day at {L}.',
-    'New week at {L}.',
-    'Good times at {L}.',
-    'This is {L}.',
-    'Another good day at {L}.',
-    'Ready for the weekend at {L}.',
-  ],
-  adlines: [
-    '{L}. Send us a message today.',
-    '{L}. Made with care. Get in touch.',
-    'Try {L} this week.',
-    '{L}. Come and see.',
-    '{L}. Good, and proud of it. Get in touch.',
-    'New week, good start: {L}.',
-  ],
+  taglines: ['{L}, {s}{T}.', '{L}. {S}{T}.', '{L}: {o}{A}.'],
+  slogans: ['{L}. {S}{T}.', '{L}, {s}{T}.', '{L}: {o}{A}.'],
+  bios: ['{L}. {S}{T}. {C}', '{L}, {s}{T}.', '{L}, {s}{T}: {o}{A}.'],
+  captions: ['{L}, {s}{T}. {C}', 'This week at {L}: {o}.', '{L}, {s}{T}.'],
+  adlines: ['{L}, {s}{T}. {C}', '{L}: {o}{A}. {C}', '{L}, {s}{T}.'],
   quotes: [
     'Good work takes time. — {L}',
     'Start where you are. Make it count. — {L}',
@@ -144,14 +138,22 @@ const GENERAL: Partial<Record<CategoryId, string[]>> = {
     'Make today count. — {L}',
   ],
 };
+/** A name and nothing else known of it ("Nimbus Tea"): the only lines there are to write. */
+const NAME_ONLY: Partial<Record<CategoryId, string[]>> = {
+  taglines: ['{L}. Made with care.', 'Welcome to {L}.', '{L}. Worth the visit.', '{L}. Good, and proud of it.'],
+  slogans: ['{L}. Made with care.', '{L}. Worth it.', 'Come for {L}. Come back for more.', '{L}. Real care.'],
+  bios: ['{L}. Made with care.', 'Welcome to {L}. Come and say hello.', '{L}. Say hello.', 'This is {L}. Welcome.', '{L}. {C}'],
+  captions: ['A good day at {L}.', 'New week at {L}.', 'Good times at {L}.', 'Another good day at {L}.', 'Ready for the weekend at {L}.'],
+  adlines: ['{L}. Send us a message today.', '{L}. Made with care. Get in touch.', 'Try {L} this week.', '{L}. Come and see.'],
+};
 /** Lines about a subject without a name, by speaker ({L}: "Pottery taster evening", {l}: its lower case). */
 const SUBJECT_LINES: Record<Frame['speaker'], string[]> = {
-  business: ['{L}. Made with care.', '{L}. Worth the visit.', '{L}. Say hello.'],
+  business: ['{L}.', '{L}: {o}{A}.', "{Town}'s {l}.", '{L} for {audience}.', '{L}. {C}', '{L}. {O}{A}. {C}', '{L}. {C+}'],
   event: ['{L}. See you there.', '{L}. Bring a friend.', 'Come to the {l}.'],
   cause: ['{L}. Join us.', '{L}. Tell a friend.', 'The {l} needs hands. Join us.'],
-  person: ['{L}. Good to meet you.', "{L}. That's me.", "{L}. Glad you're here."],
+  person: ['{L}.', '{L}: {o}{A}.', '{L} based in {Town}.', '{L} for {audience}.', '{L}. {C}', '{L}. {O}{A}. {C}', '{L}. {C+}'],
 };
-const PERSON_LINES = ['{L}. Good to meet you.', "{L}. Glad you're here."];
+const PERSON_LINES: string[] = [];
 
 interface Parts {
   name: string | null;
@@ -232,7 +234,8 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
       onSubject: true,
     });
   };
-  const what = p.offers[0] ?? p.subject;
+  // An offer that is the customer's problem is help with it ("Help with back pain"), never sold as itself.
+  const what = p.offers[0] ? (PROBLEM.test(p.offers[0]) ? `help with ${low(p.offers[0])}` : p.offers[0]) : p.subject;
   const label = p.name ?? (p.subject ? cap(p.subject) : null);
   const facts = p.facts.filter((f) => !p.hook || !p.hook.toLowerCase().includes(f.text.toLowerCase()));
   const hook = p.hook;
@@ -263,10 +266,11 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
       Boolean(f),
     );
   }
-  // "<Offer>. <Hook>."
-  if (what && H) push('offer-hook', `${cap(what)}. ${H}.`, true);
+  // "<Offer>. <Hook>." (never the hook twice: "Milk soap handmade. Handmade.")
+  if (what && H && !what.toLowerCase().includes(H.toLowerCase())) push('offer-hook', `${cap(what)}. ${H}.`, true);
   // "<Name>. <Town>. <Hook>."
-  if (label && p.town && H && !label.includes(p.town)) push('name-town-hook', `${label}. ${p.town}. ${H}.`, true);
+  if (label && p.town && H && !label.includes(p.town) && !label.toLowerCase().includes(H.toLowerCase()))
+    push('name-town-hook', `${label}. ${p.town}. ${H}.`, true);
   // "<Hook>, at <Name>."
   if (H && !needsSpeaker && (p.name ?? venue)) push('hook-at-name', `${H}, at ${p.name ?? venue}.`, true);
   // "<Subject> at <Venue>. <Fact>."
@@ -328,6 +332,51 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
   if (what && p.town) push('what-town-cta', `${cap(what)} in ${p.town}. ${speakerCta(frame, 2)}`, false);
   if (p.name && p.subject)
     push('name-subject', `${p.name}. ${cap(p.subject)}${p.town && !p.name.includes(p.town) ? `, ${p.town}` : ''}.`, false);
+  // Tone shapes built only from sure parts (issue 33: tone that shows, never a slot that reads wrong).
+  const trade = p.subject && p.name && !p.name.toLowerCase().includes(p.subject.toLowerCase()) ? p.subject : null;
+  const townOk = p.town && !(p.name ?? '').includes(p.town) ? p.town : null;
+  const fact0 = facts[0] ?? p.facts[0] ?? null;
+  // A fact said with what it is of ("Fades: KSh 150."), else as a sentence of its own.
+  // A day and time it is of ("Thursdays 6pm: GBP 35.") is said too.
+  const DAY_TIME = /^(?:every\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s+\d{1,2}(?::\d\d)?\s*(?:am|pm))?$/i;
+  const factOf = (f: Fact) =>
+    f.of && ((clean(f.of) !== null && !/\d/.test(f.of)) || DAY_TIME.test(f.of.trim()))
+      ? `${cap(f.of.trim())}: ${factPhrase(f, frame)}.`
+      : factLine(f, frame);
+  // Minimalist: fragments, each one a fact of the brief ("Shine Bay. Car wash. Ongata Rongai.").
+  if (tone === 'minimalist' && p.name && trade)
+    push(
+      'min-fragments',
+      `${p.name}. ${cap(trade)}.${townOk ? ` ${townOk}.` : ''}${fact0 ? ` ${factLine(fact0, frame)}` : ''}`,
+      fact0 !== null,
+    );
+  // Bold: the reader's search, answered by name ("Car wash in Ongata Rongai? Shine Bay. Pay by M-Pesa.").
+  if ((tone === 'bold' || tone === 'motivational') && p.name && trade && townOk && category !== 'quotes' && category !== 'bios')
+    push('bold-search', `${cap(trade)} in ${townOk}? ${p.name}.${fact0 ? ` ${factOf(fact0)}` : ''}`, fact0 !== null);
+  // Corporate: a sentence the firm would sign ("Swift Fix provides emergency callouts in Nairobi.").
+  const offerList = p.offers.slice(0, 2).map(low);
+  if (tone === 'corporate' && category !== 'quotes' && offerList.length > 0 && !offerList.some((o) => PROBLEM.test(o))) {
+    const sells = frame.kind.sells;
+    const verb =
+      frame.speaker === 'person'
+        ? 'I provide'
+        : sells === 'food'
+          ? 'serves'
+          : sells === 'product'
+            ? 'supplies'
+            : sells === 'software' || sells === 'venue'
+              ? 'offers'
+              : sells === 'service'
+                ? 'provides'
+                : null;
+    const who = frame.speaker === 'person' ? '' : p.name;
+    if (verb && who !== null)
+      push(
+        'corporate-provides',
+        `${who ? `${who} ` : ''}${verb} ${offerList.join(' and ')}${p.audience ? ` for ${p.audience}` : ''}${townOk ? ` in ${townOk}` : ''}.${fact0 ? ` ${factLine(fact0, frame)}` : ''}`,
+        fact0 !== null,
+      );
+  }
   // Tone: a warm or romantic close only where the brief is about love, couples or gifts; a plain warm one otherwise.
   if (tone === 'romantic' && what && /\b(?:love|couples?|valentine|anniversary|wedding|gift|date night|for two)\b/.test(topic))
     push('romantic', `${cap(what)}, for the one you love.`, false);
@@ -335,24 +384,97 @@ export function hookCandidates(frame: Frame, category: CategoryId, tone: Tone): 
   // A quote is signed only with the brief's own name; a subject is never an author.
   if (p.name || p.subject || p.offers[0]) {
     const personal = frame.speaker === 'person' && (p.name !== null || /(?:er|or|ist|ian|ant|wife|man|woman)$/i.test(p.subject ?? ''));
+    const nameOnly = p.name !== null && p.subject === null && p.offers.length === 0;
     const plainLines = p.name
-      ? (GENERAL[category] ?? []).filter((t) => frame.speaker === 'business' || !/\b(?:made|visit|come back)\b/i.test(t))
+      ? [...(GENERAL[category] ?? []), ...(nameOnly ? (NAME_ONLY[category] ?? []) : [])].filter(
+          (t) => frame.speaker === 'business' || !/\b(?:made|visit|come back)\b/i.test(t),
+        )
       : category === 'quotes'
         ? // A quote is never a template filled with a noun ("There is always time for …"): restate.ts says the brief's own belief.
           []
         : // A trade named by who does it ("marathon pacer") is a person's, whoever the reader took for the speaker.
           (SUBJECT_LINES[/(?:er|or|ist|ian)$/i.test(p.subject ?? '') && frame.speaker === 'event' ? 'person' : frame.speaker] ?? []);
     const L = p.name ?? cap((p.subject ?? p.offers[0]) as string);
+    // What the subject is ({S}/{s}), only when a name stands beside it; where ({T}); how to act ({C}).
+    const S = p.name && p.subject && !p.name.toLowerCase().includes(p.subject.toLowerCase()) ? p.subject : null;
+    const T = p.town && !(p.name ?? '').includes(p.town) ? ` in ${p.town}` : '';
+    // What is offered ({O}: "blazers and sweaters"), said as help with a problem ("help with back pain").
+    const listed = p.offers.slice(0, 2);
+    const O =
+      // One one-word offer says too little alone ("Food truck: Vegan.").
+      listed.length === 0 || (listed.length === 1 && !/\s/.test(listed[0] as string))
+        ? null
+        : listed.some((o) => PROBLEM.test(o))
+          ? `help with ${listed.map(low).join(' and ')}`
+          : listed.map(low).join(' and ');
     [...plainLines, ...(personal && category !== 'quotes' ? PERSON_LINES : [])].forEach((t, i) => {
       // A person with facts says them: one plain greeting line at most.
       if (frame.speaker === 'person' && p.facts.length > 0 && i > 0 && !p.name) return;
       if (frame.speaker === 'person' && /\b(?:we|us|our)\b/i.test(t)) return;
       if (frame.speaker !== 'person' && /\b(?:me|my|I)\b/.test(t)) return;
-      push(`plain-${category}-${i}`, t.replace('{L}', L).replace('{l}', low(L)), false);
-      if (p.town && !p.name && !t.includes('{l}') && category !== 'quotes')
-        push(`plain-town-${category}-${i}`, t.replace('{L}', `${L} in ${p.town}`), false);
+      if (/\{[Ss]\}/.test(t) && S === null) return;
+      if (/\{[Oo]\}/.test(t) && O === null) return;
+      // A bare subject ("Tank cleaning company.") says too little: only with its town.
+      if (t === '{L}.') {
+        if (p.name) return;
+        if (p.town) push(`plain-town-${category}-${i}`, `${L} in ${p.town}.`, false);
+        // The bare subject last of all, for a tight limit (a 30-character headline).
+        push(`plain-${category}-${i}`, `${L}.`, false);
+        return;
+      }
+      if (
+        (t.includes('{Town}') && (!p.town || /^the\s/i.test(p.town) || (t.includes("'s") && !PLACE_NOUN.test(L)))) ||
+        (t.includes('{audience}') && !p.audience)
+      )
+        return;
+      const fill = (x: string, l: string, town: string) =>
+        x
+          .replace('{L}', l)
+          .replace('{l}', low(l))
+          .replace('{S}', cap(S ?? ''))
+          .replace('{s}', low(S ?? ''))
+          .replace('{T}', town)
+          .replace('{Town}', p.town ?? '')
+          .replace('{audience}', p.audience ?? '')
+          .replace('{O}', cap(O ?? ''))
+          .replace('{o}', low(O ?? ''))
+          .replace('{A}', O !== null && p.audience ? ` for ${p.audience}` : '')
+          .replace('{a}', indefinite(l))
+          .replace('{C+}', speakerCta(frame, i + 2 + (town === '' && l !== L ? 1 : 0)))
+          .replace('{C}', speakerCta(frame, i + (town === '' && l !== L ? 1 : 0)));
+      push(`plain-${category}-${i}`, fill(t, L, p.name ? T : ''), false);
+      if (p.town && !p.name && !t.includes('{l}') && !t.includes('{Town}') && category !== 'quotes')
+        push(`plain-town-${category}-${i}`, fill(t, `${L} in ${p.town}`, ''), false);
     });
-    for (const c of out) if (c.pattern.startsWith('shape-plain')) c.richness = 0;
+    // What it is, then a fact as a sentence of its own ("Pottery taster evening. GBP 35."): facts reach most lines.
+    if (category !== 'quotes')
+      p.facts.slice(0, 2).forEach((f, k) => {
+        // "Podcaster. Every Monday.": a day alone after a bare trade says too little.
+        if (!p.name && !p.town && (f.type === 'hours' || f.type === 'date') && !f.of) return;
+        const lead = `${L}${p.name ? T : p.town ? ` in ${p.town}` : ''}. ${factOf(f)}`;
+        push(`label-fact-${k}`, lead, true);
+        if (category === 'captions' || category === 'adlines' || category === 'bios')
+          push(`label-fact-call-${k}`, `${lead} ${speakerCta(frame, k + 1)}`, true);
+      });
+    // A town and its region as the brief writes them ("Spice tour in Stone Town, Zanzibar."), never a route ("Thika to Nairobi").
+    const region = frame.places[1];
+    if (!p.name && p.town && region && (frame.topic ?? '').includes(`${p.town}, ${region}`) && category !== 'quotes')
+      push(`plain-region-${category}`, `${L} in ${p.town}, ${region}.`, false);
+    // A person named by the trade alone says who they are ("I'm a sign language interpreter.", "Hair braiding is what I do.").
+    if (frame.speaker === 'person' && !p.name && p.subject && category !== 'quotes' && p.facts.length === 0) {
+      const agent = /(?:er|or|ist|ian|ant|ent|dj|mc|coach|nurse|chef|guide|model|medic)$/i.test(p.subject);
+      const l = low(p.subject);
+      const mine = agent
+        ? [`I'm ${indefinite(l)} ${l}.`, `${cap(l)}. That's me.`, `${cap(l)}, at your service.`]
+        : /ing$/i.test(l)
+          ? [`${cap(l)} is what I do.`, `${cap(l)}: that's my work.`, `I do ${l}.`]
+          : [];
+      mine.forEach((t, k) => push(`plain-person-${k}`, t, false));
+    }
+    // Plain lines come after every other sure line, and one a set at most while others last.
+    // A line whose shape carries the tone asked for comes before the plain ones of equal cost.
+    for (const c of out) if (TONE_SHAPES.has(c.pattern)) Object.assign(c, { voice: 1, parts: [] });
+    for (const c of out) if (c.pattern.startsWith('shape-plain')) Object.assign(c, { richness: 0, parts: [...c.parts, 'shape:plain'] });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import type { CategoryId, Tone } from '@gl/core';
 import type { Candidate } from './compose';
-import { indefinite } from './english';
+import { indefinite, offerFits } from './english';
 import { swFact, swFactSentence } from './facts-sw';
 import type { Fact, Frame } from './frame';
 import { cutFromBrief } from './frame-guard';
@@ -63,7 +63,8 @@ export function factSentence(
   if (text === null) return null;
   const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
   const amount = (t: string) => t.replace(/^.*?(?=(?:KSh|Kshs?|KES|Ksh\.|Sh\.?|Tsh|TZS|UGX|USD|US\$|EUR|GBP|\$|£|€))/i, '');
-  if (fact.type === 'goal') return `Target: ${amount(text)}.`;
+  // A goal the brief writes as a target ("target KSh 80,000") is said as written.
+  if (fact.type === 'goal') return /^target\b/i.test(text) ? `${cap(text)}.` : `Target: ${amount(text)}.`;
   switch (fact.type) {
     case 'price':
       return fact.of ? `${cap(fact.of)}: ${text}.` : `From ${text}.`;
@@ -345,7 +346,9 @@ function standInFor(frame: Frame, lang: Lang): Fill['standIn'] {
   if (lang === 'sw') return swStandIn(frame);
   const subject = frame.subject?.trim();
   if (lang !== 'en' || !subject || subject.split(/\s+/).length > 4 || /\d/.test(subject)) return null;
-  const lower = /^\p{Lu}\p{Ll}/u.test(subject) && !/\s\p{Lu}/u.test(subject) ? subject.charAt(0).toLowerCase() + subject.slice(1) : subject;
+  // "PesaPlus savings app": a first word with an inner capital is a name and keeps its case.
+  const lower =
+    /^\p{Lu}\p{Ll}+(?:[\s-]|$)/u.test(subject) && !/\s\p{Lu}/u.test(subject) ? subject.charAt(0).toLowerCase() + subject.slice(1) : subject;
   if (frame.speaker === 'person') return { start: capFirst(lower), mid: null };
   // "Our phone repairs does…": a plural subject cannot stand in for a name.
   if (/[^s]s$/i.test(lower.split(/\s+/).pop() ?? '')) return null;
@@ -568,7 +571,8 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
     kinds.push({ kind: genericKind('cause'), specific: false });
   const facts = frame.facts.filter((f) => factIn(f, lang) !== null);
   // Offers in a Kiswahili line only from a Kiswahili brief (an English noun phrase would not agree).
-  const offers = lang === 'en' ? frame.offers.filter((o) => !cutFromBrief(o, frame.topic)).slice(0, 3) : swOffers(frame);
+  // An English offer slot takes only a thing offered (english.ts: never "save", "hospitals", "back pain" or "30-day trial").
+  const offers = lang === 'en' ? frame.offers.filter((o) => !cutFromBrief(o, frame.topic) && offerFits(o)).slice(0, 3) : swOffers(frame);
   const group = frame.kind.sells === 'cause' || groupKind || frame.kind.id === 'fundraiser';
   const from = /\b(?:kuanzia|from|starting(?:\s+(?:at|from))?)\s+(?:KSh|Kshs?|KES|Sh|\$)/i.test(frame.topic ?? '');
   const places = frame.places.slice(0, 2);
@@ -606,7 +610,8 @@ export function kindCandidates(input: KindWriteInput): KindCandidate[] {
   // A fact as a sentence after a line; a price whose item the line already names is "From $4." ("Croissants: $4." would say it twice).
   const tailFor = (f: Fact, line: string) => {
     const lower = line.toLowerCase();
-    const own = f.of && lower.includes(f.of.toLowerCase()) ? { ...f, of: undefined } : f;
+    // A price "of" an action ("save KSh 50 a day") is said alone: "Save: KSh 50 a day." reads as a label.
+    const own = f.of && (lower.includes(f.of.toLowerCase()) || (lang === 'en' && !offerFits(f.of))) ? { ...f, of: undefined } : f;
     const offer = offers[0] && !lower.includes(offers[0].toLowerCase()) ? offers[0] : null;
     return factSentence(own, lang, frame.speaker, offer, group, from);
   };

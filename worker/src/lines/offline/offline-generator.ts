@@ -177,6 +177,13 @@ function saysNothing(text: string, frame: Frame, language: LanguageId = 'en'): b
   if (frame.speaker !== 'cause' && /\b(?:raising (?:funds|hope)|every shilling|support our|give what you can)\b/i.test(text)) return true;
   if (SW_PRODUCT_FILLER.test(text) && frame.kind.sells !== 'product') return true;
   if (frame.recruiting && DONATION.test(text)) return true;
+  // "Request a demo" and a free trial only for software, or a brief that offers one (issue 33, class 1).
+  if (
+    frame.kind.sells !== 'software' &&
+    /\b(?:request|book) a demo\b|\bfree trial\b|\bstart your trial\b/i.test(text) &&
+    !/\b(?:demo|trial)\b/i.test(frame.topic ?? '')
+  )
+    return true;
   // A business, person or event never asks for gifts ("Give to conferences and weddings.").
   if (frame.speaker !== 'cause' && /(?:^|[.!?]\s+)(?:give|donate|stand with)\b|\bevery gift counts\b/i.test(text)) return true;
   // A service is never tried or ordered "from" itself ("Jaribu kusafisha matangi kutoka huduma yetu").
