@@ -41,14 +41,22 @@ const REQUEST_END = new RegExp(
 );
 /** A greeting or a Sheng opener before the brief ("Niaje,", "Mambo wasee!", "Form ni gani?"). */
 const GREETING =
-  /^\s*(?:(?:niaje|mambo|sasa|vipi|habari|hey|hi|hello|sema|wasee|wadau|jamani|form\s+ni\s+gani|aje|uko\s+aje|poa)\b[\s,!?.]*)+/i;
+  /^\s*(?:(?:niaje|mambo|sasa|vipi|habari|hey|hi|hello|sema|msee|manze|buda|wasee|wadau|jamani|form\s+ni\s+gani|aje|uko\s+aje|poa)\b[\s,!?.]*)+/i;
 /** A person introducing themselves: "Mimi ni mwalimu", "Naitwa Achieng", "Jina langu ni". */
 const SELF_INTRO = /^\s*(?:mimi\s+ni|mimi\s+ni\s+m?|naitwa|jina\s+langu\s+ni)\s+(?=\p{L})/iu;
+
+/** One person's work in the first person singular ("peke yangu", "nashona", "nakuja", "nachora"). */
+const ONE_AT_WORK =
+  /\b(?:peke\s+yangu|nashona|nachora|nasuka|napika|nafundisha|natengeneza|nakuja|nakupeleka|nakuletea|nasafisha|napiga\s+picha|naendesha|nauza\s+\p{L}+\s+kwa\s+mkono)\b/iu;
 
 /** Whether a Kiswahili brief speaks as one person ("Mimi ni nesi", "Naitwa Wanjiku", "niko na YouTube channel"). */
 export function swSpeaksAsI(text: string): boolean {
   const t = text.replace(GREETING, '');
-  return SELF_INTRO.test(t) || /^\s*(?:#?\s*(?:bio|caption)\s+ya\s+)?(?:niko\s+na|nina)\s+(?:youtube|tiktok|instagram|ig)\b/i.test(t);
+  if (SELF_INTRO.test(t) || /^\s*(?:#?\s*(?:bio|caption)\s+ya\s+)?(?:niko\s+na|nina)\s+(?:youtube|tiktok|instagram|ig)\b/i.test(t))
+    return true;
+  // "Fundi wa kushona peke yangu", "Fundi bomba Kasarani, nakuja saa yoyote": one person at work, never "we".
+  if (/\b(?:tu(?:na|ko|me|ta)\p{L}*|sisi|yetu|wetu|letu|chetu|zetu|vyetu|kikundi|kampuni)\b/iu.test(t)) return false;
+  return ONE_AT_WORK.test(t);
 }
 
 /** The brief without its request words and its opener ("Niko na salon ya kusuka Kayole" -> "salon ya kusuka Kayole"). */
@@ -70,6 +78,8 @@ export function stripSwRequest(text: string): string {
   );
   const intro = SELF_INTRO.exec(t);
   if (intro) t = t.slice(intro[0].length);
+  // "Kuna tamasha la vichekesho…": "there is" is no part of what the subject is called.
+  t = t.replace(/^\s*kuna\s+(?=\p{L}{3,})/iu, '');
   for (let i = 0; i < 2; i++) {
     // Kiswahili requests only ("Nataka bio ya IG ya", "#Caption ya"): English ones are frame.ts's to take off.
     const m = REQUESTS.map((re) => re.exec(t)).find(

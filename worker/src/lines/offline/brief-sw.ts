@@ -196,6 +196,27 @@ export function understandSwahili(topic: string): ParsedBrief {
       englishPhrase(o.toLowerCase()) ?? { en: o, head: o.split(' ').pop() as string, plural: true, mass: true, key: null, sw: null },
     );
   }
+  // A misread piece is dropped, never guessed (issue 33): an offer with a place in it ("posho Chuka"), a verb ("nashona
+  // vitenge", "nakuja saa yoyote"), a negation ("hakuna malipo"), an adjective alone ("ndogo ya ufukweni"), a dangling "ni".
+  const placeWords = new Set(
+    (topic.match(/\b\p{Lu}\p{Ll}+\b/gu) ?? []).map((w) => w.toLowerCase()).filter((w) => PLACES.has(w) || !fromSwahili(w)),
+  );
+  const verbLed = (w: string) => (/^(?:na|ni)[a-z]{3,}a$/.test(w) || SW_VERB.test(w)) && !fromSwahili(w);
+  // "nashona vitenge": the verb goes, the thing made stays.
+  out.offers = out.offers.map((o) => {
+    const ws = o.en.split(/\s+/);
+    if (ws.length < 2 || !verbLed((ws[0] as string).toLowerCase()) || !fromSwahili((ws[1] as string).toLowerCase())) return o;
+    const rest = ws.slice(1).join(' ');
+    return englishPhrase(rest.toLowerCase()) ?? { ...o, en: rest, head: ws[ws.length - 1] as string };
+  });
+  out.offers = out.offers.filter((o) => {
+    const ws = o.en.toLowerCase().split(/\s+/);
+    if (ws.some((w) => placeWords.has(w) && !fromSwahili(w))) return false;
+    if (verbLed(ws[0] ?? '')) return false;
+    if (/^(?:hakuna|hana|hatuna|bila|ndogo|kubwa|nzuri|mzuri|zuri)$/.test(ws[0] ?? '')) return false;
+    if (/^(?:ni|ya|la|wa|za|cha|vya|kwa|na)$/.test(ws[ws.length - 1] ?? '')) return false;
+    return !/\d/.test(o.en);
+  });
   return out;
 }
 

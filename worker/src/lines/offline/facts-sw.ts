@@ -236,6 +236,14 @@ function dateSw(text: string): string | null {
     const d = dayOf(w);
     return d ? `${d} ${next ? 'ijayo' : 'hii'}` : null;
   }
+  // "10 to 12 June", "10-12 June": a range of days in one month ("tarehe 10 hadi 12 Juni").
+  const range = /^(?:from\s+)?(\d{1,2})(?:st|nd|rd|th)?\s*(?:to|-|–|until|till)\s*(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?([a-z]+)\.?$/i.exec(
+    t,
+  );
+  if (range) {
+    const m = MONTH[(range[3] as string).toLowerCase().slice(0, 3)];
+    if (m) return `tarehe ${range[1]} hadi ${range[2]} ${m}`;
+  }
   let day: string | null = null;
   let rest = t.replace(/^(?:on|this|next)\s+/i, '');
   const lead = /^(mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+/i.exec(rest);

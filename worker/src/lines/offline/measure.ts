@@ -56,7 +56,31 @@ const STOP_WORDS = new Set(
 );
 
 /** Words used in Kiswahili as they are. */
-const LOANWORDS = new Set(['yoga', 'studio', 'app', 'online', 'wifi', 'pizza', 'taxi', 'menu', 'video', 'selfie', 'instagram', 'tiktok']);
+const LOANWORDS = new Set([
+  'yoga',
+  'studio',
+  'app',
+  'online',
+  'wifi',
+  'pizza',
+  'taxi',
+  'menu',
+  'video',
+  'selfie',
+  'instagram',
+  'tiktok',
+  'posho',
+  'sofa',
+  'safari',
+  'boda',
+  'chapati',
+  'mandazi',
+  'mitumba',
+  'matatu',
+  'harambee',
+  'chama',
+  'sacco',
+]);
 
 /** English words that never belong in a Kiswahili line. */
 const ENGLISH_MARKERS = new Set(

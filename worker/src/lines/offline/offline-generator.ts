@@ -16,6 +16,7 @@ import { DONATION, factSentence, kindCandidates, lineFits, withTail, type KindCa
 import { CtaPolicy, echoesName, nearKey } from './cta';
 import { Picker } from './picker';
 import { exclaimed, measureExamples, voiceScore } from './voice';
+import { swLineSaysBrief } from './sw-fit';
 import { decorateLine, reduceLine } from './switches';
 import { fitsBounds, lineKey, normalizeTopic } from './text';
 
@@ -337,6 +338,13 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
       // A cause never talks like a shop ("Campaign, on Saturday. Order today.").
       if (frame && language === 'en' && shopTalkForCause(text, frame)) continue;
       if (frame && !lenient && (saysNothing(text, frame, language) || !lineFits(text, frame, language === 'sw' ? 'sw' : 'en'))) continue;
+      // Kiswahili: a line names the trade, the name, an offer or a word of the brief, and a methali only where it fits (sw-fit.ts).
+      const fromBrief = 'pattern' in c && typeof c.pattern === 'string' && c.pattern.startsWith('sw-lead');
+      // A line that fails it is kept aside like a loose one: never in a first answer while better ones last, only once repeats have shown them.
+      if (frame && language === 'sw' && gate && !swLineSaysBrief(text, frame, categoryId, lenient || fromBrief)) {
+        out.push({ ...c, text, key: lineKey(text), loose: true });
+        continue;
+      }
       if (dropStock && !lenient && STOCK_FILLER.test(text)) continue;
       // Never a label, a "we" for one person, a shop's call for what sells nothing, an invented claim.
       if (frame && grounding && !speakerSafe(text, frame)) continue;
@@ -685,6 +693,9 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
       curated = curated.concat(picker.take([...pools.kind, ...(pools.composed ?? [])], count - composed.length - curated.length, true));
       curated = curated.concat(picker.take(pools.lastResort(), count - composed.length - curated.length));
     }
+    // Kiswahili: never short, even when the sw filter (sw-fit.ts) has left too few.
+    if (language === 'sw' && composed.length + curated.length < count)
+      curated = curated.concat(picker.take(pools.lastResort(false), count - composed.length - curated.length));
   }
   return { lines: [...composed, ...curated], source: composed.length > 0 ? 'fallback' : 'static_fallback' };
 }

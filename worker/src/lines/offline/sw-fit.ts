@@ -1,5 +1,6 @@
+import { swFact } from './facts-sw';
 import type { Frame } from './frame';
-import { nounEntry } from './lexicon';
+import { nounEntry, translations } from './lexicon';
 import { personalOccasion } from './personal-sw';
 import { GROUP, swOpensWithEvent } from './sw-lead';
 
@@ -84,9 +85,191 @@ function placeAsSubject(text: string, frame: Frame): boolean {
   return false;
 }
 
+/** Methali a set may carry outside a quote only where they fit: unity and saving for a group, a harambee or savings. */
+const METHALI =
+  /\b(?:fimbo ya mbali|penye nia|haba na haba|umoja ni nguvu|kidole kimoja|mgeni njoo|mkono mmoja|ukiona vyaelea|mvumilivu hula|asiyefunzwa|bandu bandu|usipoziba ufa|chovya chovya|mtaka cha mvunguni|mchagua jembe|polepole ndio mwendo|akiba haiozi|dalili ya mvua)\b/i;
+const UNITY_METHALI = /\b(?:umoja ni nguvu|kidole kimoja|mkono mmoja|haba na haba)\b/i;
+const GROUP_TOPIC = /\b(?:chama|sacco|harambee|kikundi|ushirika|michango|changa\p{L}*|group|co-?op|wanachama|akiba|savings?)\b/iu;
+const HOST_TOPIC = /\b(?:hoteli|hotel|mgahawa|restaurant|lodge|guest\s?house|airbnb|cottage|resort|nyumba ya wageni|cafe|café|chakula)\b/i;
+
+/** Words of a line that name nothing (the trade's generic stand-ins), and words of a brief that name nothing (requests, function words). */
+const EMPTY_WORDS = new Set([
+  'huduma',
+  'biashara',
+  'bidhaa',
+  'kazi',
+  'vitu',
+  'kitu',
+  'kampuni',
+  'yetu',
+  'wetu',
+  'letu',
+  'chetu',
+  'yangu',
+  'wangu',
+  'langu',
+  'changu',
+  'karibu',
+  'leo',
+  'sasa',
+  'hapa',
+  'kila',
+  'siku',
+  'bora',
+  'safi',
+  'mpya',
+  'nzuri',
+  'bure',
+  'tuko',
+  'niko',
+  'tuna',
+  'nina',
+  'kwenye',
+  'katika',
+  'kwa',
+  'na',
+  'ya',
+  'wa',
+  'la',
+  'za',
+  'cha',
+  'vya',
+  'ni',
+  'hii',
+  'hiyo',
+  'sana',
+  'pia',
+  'tu',
+  'nataka',
+  'nipe',
+  'caption',
+  'slogan',
+  'tagline',
+  'bio',
+  'quote',
+  'kiswahili',
+  'swahili',
+  'please',
+  'tafadhali',
+  'write',
+  'funny',
+  'kuchekesha',
+  'instagram',
+  'tiktok',
+  'facebook',
+  'post',
+  'kenyan',
+  'with',
+  'from',
+  'that',
+  'this',
+  'have',
+  'your',
+  'their',
+  'every',
+  'free',
+  'open',
+  'best',
+  'good',
+  'new',
+  'ads?',
+  'line',
+  'lines',
+  'words',
+  'local',
+  'small',
+]);
+
+/** The words of a brief a line may name to be about it: its own content words and their lexicon translations, the kind's nouns, the name. */
+const ANCHORS = new WeakMap<Frame, string[]>();
+
+function anchorWords(frame: Frame): string[] {
+  const hit = ANCHORS.get(frame);
+  if (hit) return hit;
+  const found = findAnchors(frame);
+  ANCHORS.set(frame, found);
+  return found;
+}
+
+function findAnchors(frame: Frame): string[] {
+  const out = new Set<string>();
+  const add = (w: string) => {
+    const l = w.toLowerCase().replace(/[’‘]/g, "'");
+    if (l.length >= 4 && !EMPTY_WORDS.has(l)) out.add(l);
+  };
+  const places = new Set(frame.places.flatMap((p) => p.toLowerCase().split(/\s+/)));
+  for (const w of (frame.topic ?? '').match(/[\p{L}'’-]+/gu) ?? []) {
+    if (places.has(w.toLowerCase())) continue;
+    add(w);
+    for (const t of translations(w)) add(t);
+  }
+  for (const o of frame.offers)
+    for (const w of o.split(/\s+/)) {
+      add(w);
+      for (const t of translations(w)) add(t);
+    }
+  // A compound the lexicon knows ("posho mill" -> kinu cha posho, "spice tour" -> ziara ya viungo).
+  const tw = ((frame.topic ?? '').toLowerCase().match(/[\p{L}'’-]+/gu) ?? []) as string[];
+  for (let i = 0; i + 1 < tw.length; i++) {
+    const sw = nounEntry(`${tw[i]} ${tw[i + 1]}`)?.sw;
+    if (sw) for (const w of `${sw[0]} ${sw[1] ?? ''}`.replace(/\{a\}/g, ' ').split(/\s+/)) add(w);
+  }
+  // The kind's own noun only when the brief names the kind ("fundi bomba"), never a trade its words only brushed.
+  const topicLower = (frame.topic ?? '').toLowerCase();
+  if (
+    frame.matched &&
+    [frame.kind.noun.en, frame.kind.noun.sw, ...frame.kind.match.en, ...frame.kind.match.sw].some(
+      (m) => m.length > 3 && topicLower.includes(m.toLowerCase()),
+    )
+  )
+    for (const w of frame.kind.noun.sw.split(/\s+/)) add(w);
+  for (const w of (frame.subject ?? '').split(/\s+/)) for (const t of [w, ...translations(w)]) add(t);
+  for (const w of (frame.name ?? '').split(/\s+/)) add(w);
+  return [...out];
+}
+
+/** Stems a Kiswahili noun shares across its classes ("kinu"/"vinu", "duka"/"maduka"): the word without its class prefix. */
+function stem(w: string): string {
+  return w.replace(/^(?:ki|vi|m|mi|wa|ma|u|ji)(?=\p{L}{3,})/u, '');
+}
+
+/**
+ * Whether a line names something of the brief outside its appended facts (issue 33, precision first): the trade, the name, an
+ * offer or a word of the brief; a line that would fit any business ("Tunakujali kama familia.", "Kazi kwa moyo, maisha kwa
+ * shukrani.") is no line for this one. A fact sentence alone ("Tarehe 3 Mei.") after a stock line keeps it stock.
+ */
+export function swNamesBrief(text: string, frame: Frame): boolean {
+  let body = text.toLowerCase();
+  for (const f of frame.facts) body = body.split(f.text.toLowerCase()).join(' ');
+  // The fact sentences the writer appends ("KSh 5 kwa kilo tu.", "Tarehe 19 Julai.", "Lipa kwa M-Pesa.") are not the body.
+  body = body.replace(
+    /(?:^|[.!?]\s+)(?:tarehe|bei|ksh|kuanzia|lipa kwa|tiketi|kiingilio|usafirishaji|saa|ijumaa|jumamosi|jumapili|jumatatu|jumanne|jumatano|alhamisi)\b[^.!?]*[.!?]?/g,
+    ' ',
+  );
+  // A perk the brief claims ("bila sukari iliyoongezwa", "usafirishaji bure") says the brief; a date or a price alone does not.
+  for (const f of frame.facts) {
+    const sw = f.type === 'perk' ? swFact(f) : null;
+    if (sw && text.toLowerCase().includes(sw.toLowerCase())) return true;
+  }
+  const words = body.match(/[\p{L}'’-]+/gu) ?? [];
+  const anchors = anchorWords(frame);
+  const stems = new Set(
+    anchors
+      .filter((a) => a.length >= 5)
+      .map(stem)
+      .filter((x) => x.length >= 4),
+  );
+  return words.some((w) => {
+    const l = w.replace(/[’‘]/g, "'");
+    if (l.length < 4 || EMPTY_WORDS.has(l)) return false;
+    return anchors.includes(l) || (l.length >= 5 && stems.has(stem(l)));
+  });
+}
+
 export function swLineFits(text: string, frame: Frame): boolean {
   const named = frame.name ? text.split(frame.name).join(' ') : text;
   const own = personalOccasion(frame) !== null;
+
   if (WHERE_ONLY.test(named) || placeAsSubject(named, frame)) return false;
   // A brief with a subject has lines enough without a tag tacked on (a bare name keeps the template writer's for variety).
   if (frame.subject && TACKED.test(named)) return false;
@@ -134,4 +317,36 @@ export function swLineFits(text: string, frame: Frame): boolean {
     }
   }
   return true;
+}
+
+/**
+ * Whether a Kiswahili line outside a quote says this brief (issue 33, precision first): it names the trade, the name, an offer or a
+ * word of the brief beyond its appended facts, and carries a methali only where one fits (unity for a group or a harambee, a host's
+ * welcome for a hotel; never "Fimbo ya mbali haiui nyoka" on a tailor, never a saving proverb on a blood drive).
+ */
+/**
+ * The template writer's Kiswahili lines that fit any subject and say nothing of this one (issue 33): a passion, a journey to
+ * follow, a mission, a celebration of a service ("Ninageuza X kuwa chanzo cha mwanga", "Hii ni safari yangu, karibu
+ * uifuatilie", "Ota ndoto kubwa na X", "X: furaha tupu!", "Shirika letu: mabadiliko yanayodumu").
+ */
+const STOCK_SW =
+  /\b(?:ninageuza|mpenzi wa|moyoni, mipango|hii ni safari yangu|nifuatilie, tuwe pamoja|kwa moyo wote|kazi kwa moyo, maisha|siku nyingine, somo jingine|sheria zinabadilika|chukua uongozi|rahisi zaidi, haraka zaidi|ota ndoto kubwa|kila siku ni siku ya|gundua kazi yangu|jaribu kazi yangu|ukiwa na kazi yangu|ukiwa na huduma yetu|kazi yangu: ubora|furaha tupu|wakati mkamilifu|mraibu wa|shirika letu:|bila kifani|ubora kila siku|ahadi yetu\.|matokeo halisi|tunakujali kama familia|hakuna mipango midogo|kila kitu kinawezekana|mshirika wako wa ukuaji|ubora katika kila kipengele|chagua ubora|kalenda yako iko wazi|napenda kila undani|kila siku ni fursa|kesho inakusubiri|songa mbele|pamoja tunainuana|imepambwa na iko tayari|asante kwa kuwa sehemu|leo tunasherehekea|wateja wa \p{Lu}\p{L}+ wanatuamini|siku nyingine, wateja wengine)\b/iu;
+
+/** More of the template writer's stand-ins: "huduma yetu" or "kazi yangu" in place of the trade, feelings in place of a subject. */
+const STOCK_SW_MORE =
+  /\b(?:huduma yetu|biashara yetu|kampeni yetu|kazi yangu(?!\s+ni\b)|wewe, mimi na|hakuna kingine|siri ya siku njema|ni ile siku ambayo|kutoka moyoni|twende kazi|kila siku ni muhimu|kwa uaminifu|siku baada ya siku|ninashiriki mapenzi|ninaishi kwa ajili|ulimwengu wangu|kahawa na mawazo|kila siku inaanza vizuri|ishi vizuri zaidi|acha kusubiri|hakika\.|bila shaka\.|hata jirani yako|watataka zaidi|kwa ajili yako\.|kwa upendo\.|kila siku\.$|ahadi yetu\.|unastahili kilicho bora|jibu ni|kila ulichotamani|wamechagua)/iu;
+
+export function swLineSaysBrief(text: string, frame: Frame, category: string, lenient = false): boolean {
+  if (category === 'quotes') return true;
+  if (STOCK_SW.test(text) || STOCK_SW_MORE.test(text)) return false;
+  const named = frame.name ? text.split(frame.name).join(' ') : text;
+  const topic = frame.topic ?? '';
+  const unity = UNITY_METHALI.test(named) && GROUP_TOPIC.test(topic);
+  const host = /mgeni njoo/i.test(named) && HOST_TOPIC.test(topic);
+  if (METHALI.test(named) && !unity && !host) return false;
+  // A methali that fits (unity for a harambee, a welcome for a hotel) says the brief as well as its name would.
+  if (unity || host) return true;
+  // A ticket the brief never sold ("zawadi KSh 10,000" is a prize, not a ticket).
+  if (/\btiketi\b/i.test(named) && !/\b(?:tiketi|ticket\w*|kiingilio|entry|entrance|kuingia)\b/i.test(topic)) return false;
+  return lenient || swNamesBrief(text, frame);
 }

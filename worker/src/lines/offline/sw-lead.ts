@@ -6,6 +6,7 @@ import type { Frame } from './frame';
 import { fromSwahili, nounEntry, singular } from './lexicon';
 import { personalOccasion } from './personal-sw';
 import { swFrameLines } from './sw-frames';
+import { swPlainLines } from './sw-plain';
 import { concord, headClass, renderSw, swahiliPhrase } from './swahili';
 
 /**
@@ -51,7 +52,7 @@ function ownWords(frame: Frame): string | null {
 }
 
 /** What the subject is called in Kiswahili: the brief's own words (a Kiswahili brief) or the lexicon's (an English one). */
-function subjectSw(frame: Frame): string | null {
+export function subjectSw(frame: Frame): string | null {
   if (frame.language === 'sw') return ownWords(frame);
   const s = frame.brief.subject;
   if (s?.sw) return renderSw({ ...s.sw, plural: s.sw.plural });
@@ -101,7 +102,7 @@ function fits(p: LeadPattern, category: CategoryId, tone: Tone, tags: Set<string
 }
 
 /** Slots holding the brief's own words, written lower case inside a sentence (never a place or a fact). */
-const OWN_WORDS = new Set(['event', 'product', 'role', 'interest', 'a', 'b', 'topic', 'craft', 'trip', 'vessel', 'offer']);
+const OWN_WORDS = new Set(['event', 'product', 'role', 'interest', 'a', 'b', 'topic', 'craft', 'trip', 'vessel', 'offer', 'doing']);
 
 function fill(text: string, slots: Record<string, string | null>): string | null {
   let missing = false;
@@ -122,6 +123,56 @@ function fill(text: string, slots: Record<string, string | null>): string | null
     .trim();
 }
 
+/**
+ * What a person says they do, in the brief's own first-person words ("nashona vitenge na suti", "nachora picha za watu"), at most
+ * four words each side of a "na", never a request or a verb left hanging; null for an English brief or a brief without one.
+ */
+function doingOf(frame: Frame): string | null {
+  if (frame.language !== 'sw') return null;
+  const t = stripSwRequest(frame.topic ?? '');
+  const clause = t
+    .split(/[,;.!?:]+/)
+    .map((c) => c.trim())
+    .find((c, i) => i > 0 && /^(?:na(?!taka|omba)[a-z]{3,}a|nina)\b/i.test(c));
+  if (!clause) return null;
+  const words = cleanCut(clause.split(/\s+/), 4);
+  if (!words || frame.places.some((p) => words.includes(p))) return null;
+  return words.join(' ');
+}
+
+const PARTICLE = /^(?:ya|la|wa|za|cha|vya|kwa|na|ni|pia|kutoka|katika|kwenye|hadi)$/i;
+
+/**
+ * The longest start of a clause, at most `max` words, that ends where a phrase ends: never on a particle, never before one
+ * ("mji wa kale" stays whole or goes), so a cut never garbles ("Nawapeleka wageni mji wa na dhow").
+ */
+export function cleanCut(words: readonly string[], max: number): string[] | null {
+  for (let n = Math.min(max, words.length); n >= 2; n--) {
+    const last = words[n - 1] as string;
+    const next = words[n];
+    if (PARTICLE.test(last) || (next !== undefined && PARTICLE.test(next) && next.toLowerCase() !== 'na')) continue;
+    // "vitenge na suti": a "na" joins two things; a cut right after it, or one thing of two, is no phrase.
+    if (next !== undefined && next.toLowerCase() === 'na' && n + 1 < words.length) continue;
+    return words.slice(0, n);
+  }
+  return null;
+}
+
+/** A business's own first clause when it opens with "we" ("Tunatengeneza viatu kwa mkono"), cut clean, without its place. */
+export function weDoOf(frame: Frame): string | null {
+  if (frame.language !== 'sw' || frame.speaker === 'event' || frame.speaker === 'cause') return null;
+  const first = (stripSwRequest(frame.topic ?? '').split(/[,;.!?:]+/)[0] ?? '').trim();
+  if (!/^tu(?:na|me)\p{L}{3,}/iu.test(first)) return null;
+  const places = new Set(frame.places.flatMap((p) => p.split(/\s+/)));
+  const kept: string[] = [];
+  for (const w of first.split(/\s+/)) {
+    if (places.has(w)) break;
+    kept.push(w);
+  }
+  const words = cleanCut(kept, 4);
+  return words ? words.join(' ').toLowerCase() : null;
+}
+
 function personLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   const role = subjectSw(frame);
   if (!role || /^(?:mtaalamu|biashara)$/i.test(role)) return [];
@@ -136,6 +187,7 @@ function personLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
     a: two?.[1] ?? null,
     b: two?.[2] ?? null,
     topic: topicWord,
+    doing: doingOf(frame),
   };
   const out: string[] = [];
   for (const p of bySpecificity(LEAD.person)) {
@@ -309,6 +361,13 @@ function shengLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
 /** The lines written from the brief's own words for a Kiswahili set, best first (none when the brief is none of these). */
 export function swLeadLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   if (personalOccasion(frame)) return [];
+  const lead = leadLines(frame, category, tone);
+  // The plain lines built from sure parts (sw-plain.ts) follow, so a set never runs short of lines about the brief.
+  const plain = swPlainLines(frame, category, subjectSw(frame), GROUP.test(frame.topic ?? ''), weDoOf(frame));
+  return [...lead, ...plain.filter((l) => !lead.includes(l))];
+}
+
+function leadLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   // "a bio for a community health volunteer": a person the lexicon knows speaks as "mimi", whatever speaker the brief's words suggested.
   const subjectKey = frame.brief.subject?.key;
   if (

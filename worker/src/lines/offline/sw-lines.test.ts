@@ -22,7 +22,7 @@ const ALL = SW_DEV_BRIEFS.flatMap((b) => CATEGORY_IDS.map((category) => ({ ...b,
 const STOP = new Set(['a', 'an', 'the', 'in', 'for', 'of', 'and', 'our', 'my', 'to', 'at', 'on', 'by', 'with', 'i', 'we']);
 /** Words an English brief and a Kiswahili line may share: places, names, and what Kenyans keep in English. */
 const KEPT =
-  /^(?:\S*\d\S*|chama|harambee|mama|m-?pesa|whatsapp|boda|salon|gym|fade|chips|smokie|mandazi|chapati|mc|pcea|kcse|ksh|wi-?fi|dj|sacco|online|delivery|mitumba|coding|spinning|darts|tiktok|youtube|bash|kayak|netball)$/i;
+  /^(?:\S*\d\S*|chama|harambee|mama|m-?pesa|whatsapp|boda|salon|gym|fade|chips|smokie|mandazi|chapati|mc|pcea|kcse|ksh|wi-?fi|dj|sacco|online|delivery|mitumba|coding|spinning|darts|tiktok|youtube|bash|kayak|netball|posho|sofa|hardware|app|kilo)$/i;
 
 describe('Kiswahili lines of the built-in writer (issue 33)', () => {
   it('writes five lines for every dev brief and category, none of them a placeholder ("Chapa yako") or a stock product word for a service', () => {
