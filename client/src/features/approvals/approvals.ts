@@ -140,6 +140,13 @@ export function useRefinedLine(userId: string | undefined, accepted: ApprovalRef
     queryKey: key,
     enabled: Boolean(userId && id),
     queryFn: async ({ signal }) => (await api(`/lines/generations/${id}`, { signal })).generation,
+    // While it is being written, ask again now and then too: a completion event that came before
+    // this row listened (between the 202 and the next render) must not leave it "writing" for good.
+    refetchInterval: (query) => {
+      if (query.state.status === 'error') return false;
+      const status = query.state.data?.status;
+      return status === undefined || status === 'pending' || status === 'running' ? 2_000 : false;
+    },
   });
   if (!accepted) return null;
   const g = generation.data;
