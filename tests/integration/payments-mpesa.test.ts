@@ -221,10 +221,13 @@ describe("M-Pesa and the account's time zone (DESIGN.md §20)", () => {
 
   it('an account whose zone was only guessed at sign-up reads Nairobi time once it pays from a Kenyan number; a chosen zone stays', async () => {
     // No browser zone at sign-up (an API client): English, so UTC, guessed.
-    const guessed = await registerUser(h.server);
+    const { user: guessed, socket } = await userWithSocket();
     expect(await zoneOf(guessed)).toBe('UTC');
+    // Its open pages hear of the new zone at once (the account page, every time shown).
+    const updated = nextEvent(socket, 'account:updated');
     expect((await push(guessed)).status).toBe(200);
     expect(await zoneOf(guessed)).toBe('Africa/Nairobi');
+    expect((await updated).user).toMatchObject({ id: guessed.id, timeZone: 'Africa/Nairobi' });
 
     // The browser said UTC at sign-up: chosen, kept.
     const email = `tz-chosen-${Math.random().toString(36).slice(2)}@example.com`;

@@ -2,3 +2,4 @@
 export * from './session-revocations';
 export * from './token.service';
 export * from './pending-session-check';
+export * from './public-user';

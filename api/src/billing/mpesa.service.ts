@@ -45,7 +45,7 @@ import {
   type MpesaPaybillDto,
 } from '@gl/core';
 import type { ApiContext } from '../api-context';
-import { secretMatches } from '../accounts';
+import { secretMatches, toPublicUser } from '../accounts';
 
 export const MPESA_UNAVAILABLE = 'M-Pesa payments are not available right now.';
 
@@ -70,7 +70,9 @@ export class MpesaService {
     const mpesa = mpesaClientFor(this.ctx);
     if (!mpesa) throw new AppError('UNAVAILABLE', MPESA_PUSH_FAILED);
     // Paying from a Kenyan number: an account whose zone was only guessed is in Kenya's (DESIGN.md §20).
-    await usersRepository.adoptKenyanTimeZone(this.ctx.db, userId);
+    const adopted = await usersRepository.adoptKenyanTimeZone(this.ctx.db, userId);
+    // The account's open pages (the account page's zone, every time shown) switch to Nairobi time live.
+    if (adopted) this.ctx.realtime.emit({ userId }, 'account:updated', { user: await toPublicUser(this.ctx, adopted) });
 
     const plan = getPlan(input.planId);
     // The catalogue price minus any upgrade credit, decided here (never by the client); the credit is

@@ -47,12 +47,15 @@ export const usersRepository = {
   /**
    * An account paying from a Kenyan number whose zone was only guessed at sign-up (no browser zone)
    * is in Kenya's: Africa/Nairobi from now on (DESIGN.md §20). A chosen zone is never touched.
+   * Answers the account when its zone changed (so its open pages can be told), else undefined.
    */
-  async adoptKenyanTimeZone(db: DbOrTx, id: string): Promise<void> {
-    await db
+  async adoptKenyanTimeZone(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+    const [row] = await db
       .update(users)
       .set({ timeZone: KENYA_TIME_ZONE, timeZoneChosen: true, updatedAt: new Date() })
-      .where(and(eq(users.id, id), eq(users.timeZoneChosen, false)));
+      .where(and(eq(users.id, id), eq(users.timeZoneChosen, false)))
+      .returning();
+    return row;
   },
   /** What a time shown to the account is written for: its language and its zone. */
   async readerOf(db: DbOrTx, id: string): Promise<TimeReader> {
