@@ -112,6 +112,42 @@ describe('prerendered public pages', () => {
     });
   }
 
+  it('at 320 px, the phone menu opens on a tap made before the JavaScript has arrived, and stays open once the page hydrates', async () => {
+    const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url });
+    try {
+      await page.setViewportSize(PHONES[1]);
+      // The page's scripts are held back (a slow phone network) until the tap has been made.
+      let release!: () => void;
+      const arrived = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await arrived;
+        await route.continue();
+      });
+      // The frame's own goto: openPage's page.goto would wait for the hydration held back here.
+      // (The page's module scripts hold DOMContentLoaded back too: wait for the header's button instead.)
+      await page.mainFrame().goto(`${app.server.url}/pricing`, { waitUntil: 'commit' });
+      await page.getByRole('button', { name: 'Open menu' }).waitFor();
+      const mobile = page.getByRole('navigation', { name: 'Mobile' });
+      expect(await mobile.isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await mobile.waitFor();
+      expect(await mobile.getByRole('link', { name: 'Pricing' }).isVisible()).toBe(true);
+      await screenshot(page, 'prerender-menu-before-hydration-320');
+      release();
+      await hydrated(page);
+      // React has adopted the open menu: its button now closes it, and Escape does too.
+      await page.getByRole('button', { name: 'Close menu' }).waitFor();
+      expect(await mobile.isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await mobile.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await mobile.waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('signed in with the light theme: the page is light before any script and hydrates into the signed-in header without errors', async () => {
     const { page, context, errors } = await openPage(app.browser, { baseURL: app.server.url });
     try {

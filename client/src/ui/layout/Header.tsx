@@ -29,6 +29,13 @@ export default function Header() {
 
   useEffect(() => setMobileOpen(false), [location.pathname]);
 
+  // Hydrated: the page's pre-paint script stops handling the menu button (core's theme-init), and a
+  // menu it opened while the JavaScript was still arriving stays open, now React's.
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+    if (document.getElementById(mobileId)?.hidden === false) setMobileOpen(true);
+  }, [mobileId]);
+
   /** Closes the phone menu and gives focus back to the button that opened it. */
   const closeMenu = useCallback(() => {
     setMobileOpen(false);
@@ -91,6 +98,7 @@ export default function Header() {
               className="icon-btn tap xl:hidden"
               aria-expanded={mobileOpen}
               aria-controls={mobileId}
+              data-menu-toggle
               aria-label={mobileOpen ? t('actions.closeMenu') : t('actions.openMenu')}
               onClick={() => setMobileOpen((o) => !o)}
             >
