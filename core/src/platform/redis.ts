@@ -65,7 +65,7 @@ function roleOptions(role: RedisRole, name: string): RedisOptions {
         commandTimeout: 5000,
         // ioredis's enableAutoPipelining here cuts a generation's Redis round trips from 6.6 to 3.5
         // (8.8 messages in all, the goal being 10.95) and, with closeRedis, kept the worker drain's
-        // completions; not on, because the api drain test failed once in eight runs with it
+        // completions; not on, because the api drain case failed once in twelve runs with it
         // (docs/lean-runtime.md §9).
       }
     : { ...base, maxRetriesPerRequest: null, enableOfflineQueue: true };
