@@ -4,7 +4,7 @@ import type { ServerContext } from '@gl/core/server';
 import { createApiContext, type ApiContext } from './api-context';
 import { createApp } from './app';
 import { allowedOrigins } from './http/cors';
-import { configuredOrigin } from './common/email-links';
+import { configuredOrigin, httpOrigin } from './common/email-links';
 import { attachSocketServer } from './socket/socket-server';
 import { warmRequestPath } from './warm-up';
 
@@ -37,14 +37,18 @@ export async function startApiRole(ctx: ServerContext): Promise<ApiRole> {
   const { port, address } = server.address() as AddressInfo;
   api.links.listeningOn(port);
   // Listening, not yet ready: GET /ready answers 503 "warming up" until the request path has run once.
-  const self = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '[::1]' : address.includes(':') ? `[${address}]` : address;
+  // The process's own address, to reach itself: a wildcard is answered on the loopback of its family.
+  const self = httpOrigin(address, port, address === '::' ? '::1' : '127.0.0.1');
   // Bounded: a dependency that is down at start (Redis, PostgreSQL) must not hold the process
   // unready for good; /ready then names that dependency instead, as before the warm-up existed.
-  const timeLimit = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('took over 5 s')), 5_000).unref());
-  await Promise.race([warmRequestPath(api, `http://${self}:${port}`), timeLimit]).then(
-    (ms) => ctx.logger.info({ ms: Math.round(ms) }, 'request path warmed'),
-    (err: Error) => ctx.logger.warn({ err: err.message }, 'warming the request path failed; ready anyway'),
-  );
+  let timer: NodeJS.Timeout | undefined;
+  const timeLimit = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('took over 5 s')), 5_000)));
+  await Promise.race([warmRequestPath(api, self), timeLimit])
+    .then(
+      (ms) => ctx.logger.info({ ms: Math.round(ms) }, 'request path warmed'),
+      (err: Error) => ctx.logger.warn({ err: err.message }, 'warming the request path failed; ready anyway'),
+    )
+    .finally(() => clearTimeout(timer));
   api.lifecycle.warming = false;
   return {
     url: configuredOrigin(config, port),

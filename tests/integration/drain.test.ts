@@ -229,8 +229,10 @@ describe('SIGTERM to an api with 100 sockets and requests in flight', () => {
       }),
     );
     cleanups.push(async () => sockets.forEach(({ s }) => s.disconnect()));
+    const connectErrors: string[] = [];
     for (const entry of sockets) {
       entry.s.on('connect', () => entry.connects++);
+      entry.s.on('connect_error', (e: Error) => connectErrors.push(e.message));
       entry.s.on('generation:completed', (p: { id: string }) => entry.completions.set(p.id, (entry.completions.get(p.id) ?? 0) + 1));
     }
     await eventually(async () => sockets.every((e) => e.connects === 1), 30_000, 'sockets connected');
@@ -288,7 +290,17 @@ describe('SIGTERM to an api with 100 sockets and requests in flight', () => {
       expect(ans.body.lines).toHaveLength(4);
     }
     // Every socket reconnected by itself, to api B.
-    await eventually(async () => sockets.every((e) => e.connects === 2 && e.s.connected), 30_000, 'sockets reconnected');
+    await eventually(async () => sockets.every((e) => e.connects === 2 && e.s.connected), 30_000, 'sockets reconnected').catch(
+      (err: Error) => {
+        // Which sockets, and why (a handshake refused by the middleware is not retried by the client).
+        const seen: Record<string, number> = {};
+        for (const e of sockets) {
+          const state = `connects ${e.connects}, connected ${e.s.connected}`;
+          seen[state] = (seen[state] ?? 0) + 1;
+        }
+        throw new Error(`${err.message}: ${JSON.stringify(seen)}; connect errors ${JSON.stringify(connectErrors.slice(0, 10))}`);
+      },
+    );
     expect(balancer.connections.get(portOf(apiB))).toBeGreaterThanOrEqual(SOCKETS);
 
     await new Promise((r) => setTimeout(r, 1000));

@@ -3,6 +3,7 @@ import {
   approvalsRepository,
   approvalSummaryJob,
   billingRepository,
+  closeRedis,
   createRedis,
   campaignsRepository,
   contactMessagesRepository,
@@ -208,7 +209,7 @@ export function startReconciler(ctx: ServerContext): { stop(): Promise<void>; ru
       clearTimeout(first);
       clearInterval(timer);
       await running;
-      lockClient.disconnect();
+      await closeRedis(lockClient);
     },
   };
 }

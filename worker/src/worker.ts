@@ -34,8 +34,8 @@ export async function startWorkerRole(
   // Before the first job: the first generations of a new worker would otherwise pay for the writer's
   // tables and cold code (about 100 ms each on top of a 15 ms job; docs/lean-runtime.md §8).
   if (registrations.some((r) => r.job === generationJob)) {
-    const ms = await warmGenerationPath();
-    ctx.logger.info({ ms: Math.round(ms) }, 'generation path warmed');
+    const { ms, warmed } = await warmGenerationPath(ctx.config);
+    ctx.logger.info({ ms: Math.round(ms), warmed }, 'generation path warmed');
   }
   const connection = createRedis(ctx.redisTarget, 'worker', 'worker');
   const workers: Worker[] = [];

@@ -1,9 +1,14 @@
 import type { Config } from '@gl/core/server';
 
+/** `http://<host>:<port>`: an IPv6 address in brackets; a wildcard address (every interface: `0.0.0.0`, `::`, empty) becomes `wildcard`. */
+export function httpOrigin(host: string, port: number, wildcard: string): string {
+  const name = host === '0.0.0.0' || host === '::' || host === '' ? wildcard : host;
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+}
+
 /** The api's own origin from configuration: HOST (a wildcard address becomes localhost) and the port. */
 export function configuredOrigin(config: Pick<Config, 'HOST'>, port: number): string {
-  const host = config.HOST === '0.0.0.0' || config.HOST === '::' || config.HOST === '' ? 'localhost' : config.HOST;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return httpOrigin(config.HOST, port, 'localhost');
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Database, Db } from './db/database';
 import type { Logger } from './logger';
 import { JobQueue } from './queues/job-queue';
 import { Realtime } from './realtime';
-import { createRedis, describeRedisTarget, redisTargetFrom, waitForRedis, type RedisTarget } from './redis';
+import { closeRedis, createRedis, describeRedisTarget, redisTargetFrom, waitForRedis, type RedisTarget } from './redis';
 
 /** What every api route and worker processor is handed: config, logger, database, queues, realtime. */
 export interface ServerContext {
@@ -47,9 +47,10 @@ export async function createServerContext(opts: {
     redis,
     jobs,
     realtime,
+    /** After the roles have closed: their last events (a worker's last completions) are sent before the connection ends. */
     async close() {
       await jobs.close();
-      redis.disconnect();
+      await closeRedis(redis);
     },
   };
 }
