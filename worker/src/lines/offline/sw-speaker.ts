@@ -20,7 +20,7 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const SCHOOL = /\b(?:shule|school|academy|chuo|college|kindergarten|chekechea|daycare)\b/i;
 const CHURCH = /\b(?:kanisa|church|msikiti|mosque|parish|parokia|ibada|misa)\b/i;
 const EVENT =
-  /\b(?:tamasha|concert|festival|tournament|mashindano|harambee|fundraiser|party|bash|sherehe|maonyesho|expo|semina|seminar|workshop|warsha|marathon|mbio|usiku wa|show)\b/i;
+  /\b(?:tamasha|concert|festival|tournament|mashindano|harambee|fundraiser|party|bash|sherehe|maonyesho|expo|semina|seminar|workshop|warsha|marathon|mbio|usiku wa|show|camp|kambi|retreat|conference|kongamano)\b/i;
 const GROUP_WORDS =
   /\b(?:kikundi|chama|ushirika|vijana\s+wa|youth\s+group|women'?s\s+group|group|klabu|club|umoja|self-help|akina mama|wanawake\s+wa|association|kwaya|choir|volunteers?|wajitolea)\b/i;
 const SHOP =
@@ -113,6 +113,7 @@ const NOT_A_THING = new Set([
   'trei',
   'kilo',
   'lita',
+  'kazi',
 ]);
 
 /** The people a brief serves ("kwa kampuni na hospitali", "for schools"): never the subject of a line. */
@@ -132,6 +133,19 @@ export function swWrongTalk(text: string, frame: Frame): boolean {
   const material = frame.subject !== null || frame.offers.length > 0 || frame.facts.length > 0;
   if (material && STOCK_TAIL.test(text)) return true;
   if (material && ['shop', 'service', 'studio', 'school', 'church', 'group', 'farm', 'food'].includes(type) && MOOD.test(text)) return true;
+  // "Tunarekebisha friji TV, Kawangware: kazi.": a bare "kazi" after a colon says nothing; "St," is a name cut in two.
+  if (/:\s*kazi\.?(?:\s|$)|\bSt(?:[,:!]|\.?$)/u.test(text)) return true;
+  // A school's message says what the brief says, never an invented class project or open admissions.
+  if (
+    type === 'school' &&
+    /\b(?:darasani wiki hii|nafasi za kujiunga)\b/i.test(text) &&
+    !/\b(?:nafasi|admission|intake|kujiunga)\b/i.test(frame.topic ?? '')
+  )
+    return true;
+  // A proverb about being near ("Fimbo ya mbali haiui nyoka") fits no brief that does not say so.
+  if (/\bfimbo ya mbali\b/i.test(text)) return true;
+  // "Unatafuta sofa?": what a service works on is never sought as if it were sold.
+  if ((type === 'service' || type === 'studio') && /(?:^|[.!?]\s+)unatafuta\s/i.test(text)) return true;
   // "Jaribu siku ya michezo kutoka SMS leo.": the try-it-from-us template only ever fills with a piece of the brief.
   if (/^jaribu\b.*\bkutoka\b.*\bleo\.?$/iu.test(text)) return true;
   // "Jaribu SMS sasa", "Mpe umpendaye bei nafuu": a request word or a price word is never the thing offered.
@@ -144,9 +158,11 @@ export function swWrongTalk(text: string, frame: Frame): boolean {
   // A school, a church, a group or an event has no customers and takes no job ("Tupigie leo", "wateja").
   if (
     ['school', 'church', 'group', 'event'].includes(type) &&
-    /\b(?:hakuna visingizio|kazi inafanywa|wateja|mteja|tupigie leo|tutumie ujumbe)\b/i.test(text)
+    /\b(?:hakuna visingizio|kazi inafanywa|wateja|mteja|tupigie leo|tutumie ujumbe|hatuwezi kurekebisha|panga muda unaokufaa)\b/i.test(text)
   )
     return true;
+  // Parents are never asked whether they need a school, nor told a fragment of the brief ("Shule ya Msingi, Kilimani: wazazi waje.").
+  if ((type === 'school' || type === 'church') && /(?:^|[.!?]\s+)unahitaji\b|:\s*wazazi\s+wa\p{L}+e\b/iu.test(text)) return true;
   // "chaki mkononi": chalk is a classroom teacher's, never a piano or a driving teacher's.
   if (/\bchaki\b/i.test(text) && !/\b(?:shule|school|darasa|class(?:room)?|mwalimu wa shule)\b/i.test(frame.topic ?? '')) return true;
   // "Tunasherehekea ubunifu.": creativity is the writer's stand-in for a subject it did not find, unless the brief says it.
@@ -277,6 +293,7 @@ function englishDoing(frame: Frame, person: boolean): string | null {
 /** The subject as the brief names it, with its place when the place ends the name ("Kikundi cha vijana Molo"). */
 function namedSubject(subject: string, frame: Frame): string {
   const place = frame.places[0];
+  if (frame.name && subject === frame.name) return place ? `${subject}, ${place}` : subject;
   const t = frame.topic ?? '';
   const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // "Saluni ya Mama Wanjiru": the subject with the name the brief gives it.
@@ -331,10 +348,26 @@ export function swSpeakerLines(frame: Frame, category: CategoryId, own: string |
   if (category === 'quotes') return [];
   const type = swSubjectType(frame);
   // "SMS to parents from Greenfield Academy": a school's own name stands for it when the reader found no subject.
+  if (type === 'school' && !subject && frame.name && SCHOOL.test(frame.name)) subject = frame.name;
   if (type === 'school' && !subject)
     subject =
       /\b((?:\p{Lu}[\p{L}'’-]+\s+){1,3}(?:Academy|School|College|Primary|Secondary|Schools))\b/u.exec(frame.topic ?? '')?.[1] ?? null;
   if (type === 'person' && swRoleOf(frame)) subject = swRoleOf(frame);
+  // "We clean carpets and sofas in Ruaka": an English service with no subject the reader found says what it does, with its place.
+  const enDoing = englishDoing(frame, false);
+  if ((type === 'service' || type === 'other') && !subject && enDoing && frame.places[0]) {
+    const price = frame.facts.find((f) => f.type === 'price');
+    const ps = price ? swFact(price) : null;
+    const priceLine = ps && !/\b(?:per|a)\s+\p{L}+$/iu.test(ps) ? `Bei: ${ps}.` : null;
+    const pay = frame.facts.find((f) => f.type === 'payment');
+    const place = frame.places[0];
+    return [
+      `${cap(enDoing)}, ${place}.${priceLine ? ` ${priceLine}` : ''}`,
+      `${cap(enDoing)}. Karibu ${place}.`,
+      pay ? `${cap(enDoing)}, ${place}. ${swFactSentence(pay) ?? ''}`.trim() : null,
+      frame.contact && /\d{3}/.test(frame.contact.text) ? `${cap(enDoing)}, ${place}. Piga ${frame.contact.text}.` : null,
+    ].filter((l): l is string => l !== null);
+  }
   if (!subject || /^(?:biashara|huduma|duka|mtaalamu|kampeni|hafla|tukio)$/i.test(subject)) return [];
   const out: string[] = [];
   const add = (l: string | null | false | undefined) => {
@@ -380,7 +413,7 @@ export function swSpeakerLines(frame: Frame, category: CategoryId, own: string |
     add(D && ds && `Wazazi, karibuni ${ds}${ts ? `, ${ts}` : ''}: ${D.charAt(0).toLowerCase() + D.slice(1)}. ${ask ?? ''}`);
     add(D && `${D}${ds ? `: ${ds}` : ''}. ${ask ?? `Karibuni ${S}.`}`);
     add(ds && ask && `${S}. ${cap(ds)}. ${ask}`);
-    add(D && ts && `${D} inaanza ${ts}. Wazazi wote mnakaribishwa.`);
+    add(D && ts && `${D}: kuanzia ${ts}. Wazazi wote mnakaribishwa.`);
     return out;
   }
   if (type === 'person') {
