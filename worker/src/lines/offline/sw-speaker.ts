@@ -73,7 +73,8 @@ export function swSubjectType(frame: Frame): SwSubjectType {
 }
 
 /** Shop copy: only a shop (a farm or a kitchen may ask for an order, never "visit our shop"). */
-const SHOP_TALK = /\b(?:bidhaa|duka (?:letu|langu)|tembelea duka|nunua|mzigo|bei nafuu|tunachagua kila|vimefika|zimefika|stoki|stock)\b/i;
+const SHOP_TALK =
+  /\b(?:bidhaa|duka (?:letu|langu)|tembelea duka|nunua|mzigo|bei nafuu|tunachagua kila|vimefika|zimefika|zimeisha tena|tumeleta zingine|stoki|stock)\b/i;
 const ORDER_TALK = /\b(?:agiza|oda|kwa bei poa)\b|^leo tuna\b/i;
 /** Stock tails true of anything, which the raters score 0 ("kazi safi, bei ya haki", "Nyuma ya pazia"). */
 const STOCK_TAIL =
@@ -133,6 +134,9 @@ export function swWrongTalk(text: string, frame: Frame): boolean {
   const material = frame.subject !== null || frame.offers.length > 0 || frame.facts.length > 0;
   if (material && STOCK_TAIL.test(text)) return true;
   if (material && ['shop', 'service', 'studio', 'school', 'church', 'group', 'farm', 'food'].includes(type) && MOOD.test(text)) return true;
+  // "Tunaosha magari, Kitengela: tuko wazi. Bei…": an offer of "tuko wazi" is no sentence; "Studio ya kurekodi. Mombasa." says nothing.
+  if (/:\s*tuko wazi\./i.test(text)) return true;
+  if (type !== 'person' && /^\p{Lu}\p{Ll}+(?: \p{Ll}+){1,4}\.\s+\p{Lu}\p{Ll}+\.?$/u.test(text.trim())) return true;
   // "Tunarekebisha friji TV, Kawangware: kazi.": a bare "kazi" after a colon says nothing; "St," is a name cut in two.
   if (/:\s*kazi\.?(?:\s|$)|\bSt(?:[,:!]|\.?$)/u.test(text)) return true;
   // A school's message says what the brief says, never an invented class project or open admissions.
@@ -494,8 +498,9 @@ export function swSpeakerLines(frame: Frame, category: CategoryId, own: string |
 export function swReframe(raw: Frame): Frame {
   // "Dairy farm in Nyahururu": the brief's first word, capitalised only because it opens the brief, is no place.
   const opening = /^\s*(\p{Lu}\p{Ll}+)/u.exec(raw.topic ?? '')?.[1];
-  const input =
-    opening && raw.places.includes(opening) && !isKnownPlace(opening) ? { ...raw, places: raw.places.filter((p) => p !== opening) } : raw;
+  // "St. Paul's Kiambu": a church's name cut at its full stop is no place either.
+  const notPlace = (p: string) => (p === opening || /['’]s\b|^St$/.test(p)) && !isKnownPlace(p);
+  const input = raw.places.some(notPlace) ? { ...raw, places: raw.places.filter((p) => !notPlace(p)) } : raw;
   // "Bio for a boda boda rider in Kakamega": a person speaks, whatever trade the words matched.
   if (input.speaker !== 'person' && swRoleOf(input))
     return { ...input, speaker: 'person', kind: genericKind('person'), kindConfidence: 'none' };
