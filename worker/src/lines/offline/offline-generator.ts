@@ -17,6 +17,7 @@ import { CtaPolicy, echoesName, nearKey } from './cta';
 import { Picker } from './picker';
 import { exclaimed, measureExamples, voiceScore } from './voice';
 import { swLineSaysBrief } from './sw-fit';
+import { swReframe, swWrongTalk } from './sw-speaker';
 import { decorateLine, reduceLine } from './switches';
 import { fitsBounds, lineKey, normalizeTopic } from './text';
 
@@ -177,6 +178,8 @@ function saysNothing(text: string, frame: Frame, language: LanguageId = 'en'): b
   if (EMPTY_LINE.test(text.trim()) || /\b(?:hello,? world|official page of)\b/i.test(text)) return true;
   if (frame.speaker !== 'cause' && /\b(?:raising (?:funds|hope)|every shilling|support our|give what you can)\b/i.test(text)) return true;
   if (SW_PRODUCT_FILLER.test(text) && frame.kind.sells !== 'product') return true;
+  // Kiswahili: another speaker's copy (a shop's for a group), a stock tail, a time word or a client taken as the thing sold (sw-speaker.ts).
+  if (language === 'sw' && swWrongTalk(text, frame)) return true;
   if (frame.recruiting && DONATION.test(text)) return true;
   // "Request a demo" and a free trial only for software, or a brief that offers one (issue 33, class 1).
   if (
@@ -271,7 +274,7 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   const original = understandBrief(req.topic, req.brand?.name);
   const parsed = (language === 'en' || language === 'sw') && hasSubject(original) ? parseFrame(req.topic, req.brand?.name) : null;
   // English: a fact of another role the brief names ("wedding photographer on weekends") stays in its own restated sentence.
-  const frame = parsed && language === 'en' ? withoutForeignFacts(parsed) : parsed;
+  const frame = parsed && language === 'en' ? withoutForeignFacts(parsed) : parsed && language === 'sw' ? swReframe(parsed) : parsed;
   const brief = frame ? frameBrief(frame, original) : original;
   const containsAvoided = avoidedWordTest(avoid);
   const words = cleanWords(req.brand?.wordsToUse).filter((w) => !containsAvoided(w));
@@ -338,6 +341,8 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
       // A cause never talks like a shop ("Campaign, on Saturday. Order today.").
       if (frame && language === 'en' && shopTalkForCause(text, frame)) continue;
       if (frame && !lenient && (saysNothing(text, frame, language) || !lineFits(text, frame, language === 'sw' ? 'sw' : 'en'))) continue;
+      // Kiswahili: another speaker's copy or a stock tail is never offered, even as a last resort (sw-speaker.ts).
+      if (frame && lenient && gate && language === 'sw' && swWrongTalk(text, frame)) continue;
       // Kiswahili: a line names the trade, the name, an offer or a word of the brief, and a methali only where it fits (sw-fit.ts).
       const fromBrief = 'pattern' in c && typeof c.pattern === 'string' && c.pattern.startsWith('sw-lead');
       // A line that fails it is kept aside like a loose one: never in a first answer while better ones last, only once repeats have shown them.

@@ -84,7 +84,12 @@ export function hashtagsFor(brief: Brief, language: LanguageId): string[] {
     const tag = w ? hashtagFor(w) : '';
     if (tag && !out.some((t) => t.toLowerCase() === tag.toLowerCase())) out.push(tag);
   }
-  for (const tag of GENERIC_HASHTAGS[language] ?? []) if (!out.includes(tag)) out.push(tag);
+  // "#BiasharaNdogo" ("small business") only for a business: never on a church, an event, a group or a person.
+  const notBusiness =
+    ['person', 'event', 'cause', 'group'].includes(brief.kind) ||
+    /\b(?:kanisa|church|shule|school|academy|kikundi|group|msikiti|mosque|chama)\b/i.test(brief.topic ?? '');
+  const generic = language === 'sw' && notBusiness ? [] : (GENERIC_HASHTAGS[language] ?? []);
+  for (const tag of generic) if (!out.includes(tag)) out.push(tag);
   return out;
 }
 
