@@ -318,6 +318,7 @@ export async function runProviderChain(req: ChainRequest, opts: ChainOptions): P
           count,
           language: asLanguage(req.language),
           maxChars,
+          platform: req.platform ?? null,
           exclude,
           recent,
           ...switches,

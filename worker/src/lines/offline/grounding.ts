@@ -206,6 +206,8 @@ export function groundingFor(frame: Frame, brandWords: readonly string[] = []): 
   if (sellsGoods(frame)) add(SHOP);
   if (frame.speaker === 'person') add(PERSON);
   if (frame.speaker === 'event') add(EVENT);
+  // An app is downloaded, installed, tried ("Download TaskPal. It's free.").
+  if (frame.kind.sells === 'software') add(['download', 'install', 'app', 'get', 'try', 'today', 'free']);
   if (frame.speaker === 'cause') add(CAUSE);
   if (frame.speaker === 'cause' && FUNDRAISING_BRIEF.test(frame.topic ?? '')) add(FUNDRAISE);
   if (frame.recruiting) add(RECRUIT);

@@ -1,5 +1,5 @@
 import { getCategory, LANGUAGE_IDS } from '@gl/core';
-import type { CategoryId, EmojiMode, HashtagMode, LanguageId, Tone } from '@gl/core';
+import type { CategoryId, EmojiMode, HashtagMode, LanguageId, PlatformId, Tone } from '@gl/core';
 import { avoidedWordTest } from '../avoid-words';
 import { cleanLine } from '../clean-lines';
 import { hasSubject, pastesTopic, understandBrief, type Brief } from './brief';
@@ -15,6 +15,8 @@ import { hasStockTail, restateCandidates, shopTalkForCause, spellOutLine, withou
 import { DONATION, factSentence, kindCandidates, lineFits, withTail, type KindCandidate } from './kind-writer';
 import { CtaPolicy, echoesName, nearKey } from './cta';
 import { Picker } from './picker';
+import { emptyTemplate, wrongMessage, wrongSpeaker } from './message-fit';
+import { mediumCandidates } from './medium-lines';
 import { exclaimed, measureExamples, voiceScore } from './voice';
 import { swLineSaysBrief } from './sw-fit';
 import { swReframe, swWrongTalk } from './sw-speaker';
@@ -53,6 +55,8 @@ export interface OfflineRequest {
   lowercase?: boolean;
   /** A brand voice without exclamation marks ("!" becomes "."). */
   noExclamation?: boolean;
+  /** The platform the lines are for: an SMS, a search ad headline, a LinkedIn headline... each asks its own kind of message (message-fit.ts). */
+  platform?: PlatformId | null;
   /** Injectable random source for tests; default Math.random. */
   random?: () => number;
   /** @internal Only the tone's own templates, not the general ones (refine: "funnier" should sound funny). */
@@ -262,6 +266,7 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     Boolean(req.lowercase),
     Boolean(req.noExclamation),
     Boolean(req.toneOnly),
+    req.platform ?? null,
   ]);
   const hit = poolCache.get(key);
   if (hit) {
@@ -284,7 +289,11 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   // The brief's own sentences restated first (restate.ts), then its vivid clauses with the name, a fact or a call.
   const rawExtractive =
     frame && language === 'en' && !req.toneOnly
-      ? [...restateCandidates(parsed ?? frame, categoryId, req.tone), ...extractiveCandidates(frame, categoryId, req.tone)]
+      ? [
+          ...mediumCandidates(parsed ?? frame, categoryId, req.platform ?? null),
+          ...restateCandidates(parsed ?? frame, categoryId, req.tone),
+          ...extractiveCandidates(frame, categoryId, req.tone),
+        ]
       : [];
   // A brief with its own material never gets the stock lines true of any business ("Less talk. More done.").
   const dropStock = frame !== null && language === 'en' && hasMaterial(frame, rawExtractive);
@@ -295,6 +304,7 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
     (rawExtractive.some((c) => c.pattern !== 'r:lead') || frame.offers.length + (parsed ?? frame).facts.length > 0);
   // The grounding gate (English): a line says only what the brief says, plus what is true of any such speaker.
   const grounding = frame && language === 'en' ? groundingFor(frame, cleanWords(req.brand?.wordsToUse)) : null;
+  const message = { platform: req.platform ?? null, category: categoryId, tone: req.tone, kindWords: grounding?.kind };
   const reduce = (candidates: Candidate[], lenient = false, clauses = false, gate = true): Candidate[] => {
     const out: Candidate[] = [];
     for (const c of candidates) {
@@ -351,10 +361,15 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
         continue;
       }
       if (dropStock && !lenient && STOCK_FILLER.test(text)) continue;
+      // The wrong speaker or the wrong message for the medium (a bio as a brand, an app sold as goods, a slogan as a LinkedIn headline).
+      if (frame && language === 'en' && gate && wrongSpeaker(text, frame)) continue;
       // Never a label, a "we" for one person, a shop's call for what sells nothing, an invented claim.
       if (frame && grounding && !speakerSafe(text, frame)) continue;
       // A line that says what the brief does not is kept aside: never in a first answer, only once repeats have shown the grounded ones.
-      const loose = aside || (gate && frame !== null && grounding !== null && !grounded(text, grounding, c.specific === true, c.kindId));
+      // The wrong kind of message for the medium or a weak tone (message-fit.ts) is kept aside the same way.
+      const misfit = frame !== null && language === 'en' && gate && !lenient && wrongMessage(text, frame, message);
+      const loose =
+        aside || misfit || (gate && frame !== null && grounding !== null && !grounded(text, grounding, c.specific === true, c.kindId));
       if (loose) {
         out.push({ ...c, text, key: lineKey(text), loose: true });
         continue;
@@ -698,9 +713,19 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
       curated = curated.concat(picker.take([...pools.kind, ...(pools.composed ?? [])], count - composed.length - curated.length, true));
       curated = curated.concat(picker.take(pools.lastResort(), count - composed.length - curated.length));
     }
-    // Kiswahili: never short, even when the sw filter (sw-fit.ts) has left too few.
-    if (language === 'sw' && composed.length + curated.length < count)
-      curated = curated.concat(picker.take(pools.lastResort(false), count - composed.length - curated.length));
+    // Never short, even when the sw filter (sw-fit.ts) or the message check (message-fit.ts) has left too few.
+    if (composed.length + curated.length < count) {
+      const last = pools.lastResort(false);
+      // English: a self-help line with a slot or "your brand" only when nothing else is left.
+      if (language === 'en')
+        curated = curated.concat(
+          picker.take(
+            last.filter((c) => !emptyTemplate(c.text)),
+            count - composed.length - curated.length,
+          ),
+        );
+      curated = curated.concat(picker.take(last, count - composed.length - curated.length));
+    }
   }
   return { lines: [...composed, ...curated], source: composed.length > 0 ? 'fallback' : 'static_fallback' };
 }
