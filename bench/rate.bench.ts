@@ -82,6 +82,7 @@ function sheet(briefsFile: string, outDir: string): void {
       topic: b.brief,
       count: 5,
       language,
+      platform: b.platform ?? null,
       maxChars: platform?.maxChars,
       hashtags: platform?.hashtags,
       emoji: platform?.emoji,
