@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFrame } from './frame';
 import { generateOffline } from './offline-generator';
-import { badPiece, slotGateFor, slotGateProblem, type SlotGate } from './slot-gate';
+import { badPiece, slotGateFor, slotGateProblem, withSubjectRestored, type SlotGate } from './slot-gate';
 
 const gateOf = (brief: string): SlotGate => {
   const gate = slotGateFor(parseFrame(brief));
@@ -57,6 +57,21 @@ describe('slot gate (issue 33, classes 1 and 4)', () => {
     expect(slotGateProblem('Primary school. Swimming lessons on Friday.', school)).toBeNull();
     const scale = gateOf('Weighing scale calibration for shops and markets in Eldoret, certified, we come to you');
     expect(slotGateProblem('Weighing scale calibration in Eldoret. We come to you.', scale)).toBeNull();
+  });
+
+  it('gives a verb phrase its subject back from the brief, and a time fact its own item', () => {
+    const goat = gateOf('Goat race fundraiser in Nanyuki on 14 March, the winner takes home a goat, entry KSh 200');
+    expect(withSubjectRestored('14 March: takes home goat.', goat)?.text).toBe('14 March: the winner takes home a goat.');
+    const blood = gateOf('blood donation drive at Moi University, Friday 9am to 4pm, every pint saves three lives');
+    const mended = withSubjectRestored('Saves three lives: open 9am to 4pm.', blood);
+    expect(mended?.text).toBe('Every pint saves three lives: open 9am to 4pm.');
+    expect(mended && slotGateProblem(mended.text, mended.gate)).toBeNull();
+    const cake = gateOf('Wedding cake designer in Lagos, tasting appointments on Saturdays, three-tier cakes from NGN 250,000');
+    expect(withSubjectRestored('Wedding cake designer, Lagos. On Saturdays.', cake)?.text).toBe(
+      'Wedding cake designer, Lagos. Tasting appointments on Saturdays.',
+    );
+    const school = gateOf('Primary school in Machakos, admissions open for grade 1 to 6, school bus, swimming lessons on Friday');
+    expect(withSubjectRestored('On Friday: school bus.', school)).toBeNull();
   });
 
   it('leaves no garbled slot in an answer and never leaves it short', () => {

@@ -393,6 +393,8 @@ export function withSubjectRestored(text: string, gate: SlotGate): { text: strin
   for (const { fact, offer } of gate.boundFacts) {
     const at = wordRe(fact).exec(out);
     if (!at || wordRe(offer).test(out)) continue;
+    // "On Friday: school bus." names another offer: no clause of the brief mends it.
+    if (gate.goodOffers.some((o) => o !== offer && wordRe(o).test(out))) return null;
     const clause = gate.topic.split(/[,;.:!?]|\s[-–—]\s/).find((c) => wordRe(fact).test(c) && wordRe(offer).test(c));
     const said = clause?.trim();
     if (!said || said.split(/\s+/).length > 7) return null;
