@@ -10,6 +10,7 @@ import { cutFromBrief } from './frame-guard';
 import { BANNED_PHRASES } from './kinds.schema';
 import { grounded, groundingFor, speakerSafe } from './grounding';
 import { hookCandidates } from './hook-lines';
+import { slotGateFor, slotGateProblem, withSubjectRestored } from './slot-gate';
 import { extractiveCandidates, hasMaterial, STOCK_FILLER, type ExtractiveCandidate } from './brief-clauses';
 import { hasStockTail, restateCandidates, shopTalkForCause, spellOutLine, withoutForeignFacts } from './restate';
 import { DONATION, factSentence, kindCandidates, lineFits, withTail, type KindCandidate } from './kind-writer';
@@ -305,6 +306,8 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
   // The grounding gate (English): a line says only what the brief says, plus what is true of any such speaker.
   const grounding = frame && language === 'en' ? groundingFor(frame, cleanWords(req.brand?.wordsToUse)) : null;
   const message = { platform: req.platform ?? null, category: categoryId, tone: req.tone, kindWords: grounding?.kind };
+  // The slot gate (English, slot-gate.ts): no verb phrase, fragment or name in a noun slot, no fact misattached.
+  const slotGate = frame && language === 'en' ? slotGateFor(frame) : null;
   const reduce = (candidates: Candidate[], lenient = false, clauses = false, gate = true): Candidate[] => {
     const out: Candidate[] = [];
     for (const c of candidates) {
@@ -335,6 +338,12 @@ function poolsFor(req: OfflineRequest, language: LanguageId, categoryId: Categor
         hasFiller(text)
       )
         continue;
+      if (slotGate && gate && (c.composed || clauses) && slotGateProblem(text, slotGate, clauses) !== null) {
+        // A verb phrase that lost its subject gets it back from the brief ("Every pint saves three lives: …"), or the line goes.
+        const restored = clauses ? null : withSubjectRestored(text, slotGate);
+        if (restored === null || slotGateProblem(restored.text, restored.gate) !== null) continue;
+        text = restored.text;
+      }
       // English lines kept aside like loose ones (never in a first answer while better ones last; repeats may reach them):
       // the template writer's quote filled with a noun ("Do what you love, like a good {ref}."), its lines about a fragment of
       // a brief the restatement carries ("Go all in with Jogoo Road."), a stock tail in place of the message ("Say hello.").
@@ -713,7 +722,7 @@ export function generateOffline(req: OfflineRequest): OfflineResult {
       curated = curated.concat(picker.take([...pools.kind, ...(pools.composed ?? [])], count - composed.length - curated.length, true));
       curated = curated.concat(picker.take(pools.lastResort(), count - composed.length - curated.length));
     }
-    // Never short, even when the sw filter (sw-fit.ts) or the message check (message-fit.ts) has left too few.
+    // Never short, even when the sw filter (sw-fit.ts) or the message check (message-fit.ts) or the English slot gate (slot-gate.ts) has left too few.
     if (composed.length + curated.length < count) {
       const last = pools.lastResort(false);
       // English: a self-help line with a slot or "your brand" only when nothing else is left.
