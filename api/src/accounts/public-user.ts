@@ -1,9 +1,8 @@
 import { resolveLanguage, safeTimeZone, type PublicUser } from '@gl/core';
-import { currentPlanFor, type UserRow } from '@gl/core/server';
-import type { ApiContext } from '../api-context';
+import { currentPlanFor, type ServerContext, type UserRow } from '@gl/core/server';
 
 /** The account as the client sees it, with the plan in force. */
-export async function toPublicUser(ctx: ApiContext, user: UserRow): Promise<PublicUser> {
+export async function toPublicUser(ctx: Pick<ServerContext, 'db'>, user: UserRow): Promise<PublicUser> {
   const plan = await currentPlanFor(ctx.db, user.id);
   return {
     id: user.id,
