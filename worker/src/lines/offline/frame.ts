@@ -235,7 +235,33 @@ export function scanFacts(text: string): FactScan {
 function unshout(text: string): string {
   const letters = text.replace(/[^\p{L}]/gu, '');
   if (letters.length < 6 || letters !== letters.toUpperCase()) return text;
-  return text.toLowerCase().replace(/(^|[.!?]\s+)(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase());
+  let out = text
+    .toLowerCase()
+    .replace(/(^|[.!?]\s+)(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())
+    // Money and payment as they are written ("KSH 10" -> "KSh 10", "MPESA" -> "M-Pesa").
+    .replace(/\bkshs?\b\.?/gi, 'KSh')
+    .replace(/\b(kes|usd|eur|gbp|tsh|ugx)\b/gi, (c: string) => c.toUpperCase())
+    .replace(/\bm-?pesa\b/gi, 'M-Pesa')
+    .replace(/\b24\/7\b/g, '24/7');
+  const title = (s: string) => s.replace(/(^|[\s-])(\p{Ll})/gu, (_, a: string, b: string) => a + b.toUpperCase());
+  // A shouted brief that opens with a name ("KIRINYAGA TYRE CENTRE, KERUGOYA. 24/7 …") keeps it as a
+  // name, and the town after its comma as a town; known places keep their capitals wherever they are.
+  out = out.replace(
+    /^([\p{L}'’&-]+(?:\s+[\p{L}'’&-]+){1,4}),\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)(?=[.:!]\s)/u,
+    (whole: string, name: string, town: string) =>
+      // Only a name of its own words ("Kirinyaga Tyre Centre"), never a phrase ("phone repairs in one hour, call").
+      /\b(?:in|on|at|for|and|with|of|the|a|an|to|from|by|our|we|call|open)\b/i.test(`${name} ${town}`)
+        ? whole
+        : `${title(name)}, ${title(town)}`,
+  );
+  return out.replace(/\b(\p{L}+(?:\s+\p{L}+){0,2})\b/gu, (words: string) => {
+    // The longest run of up to three words that is a known place, from the left.
+    for (let n = Math.min(3, words.split(/\s+/).length); n >= 1; n--) {
+      const head = words.split(/\s+/).slice(0, n).join(' ');
+      if (head.length > 2 && isKnownPlace(head)) return properPlace(head) + words.slice(head.length);
+    }
+    return words;
+  });
 }
 
 const SELLS_OF_BRIEF: Record<Brief['kind'], KindSells> = {
@@ -606,6 +632,12 @@ export function parseFrame(topic: string | null | undefined, brandName?: string 
     subjectText = null;
   }
   let name = cleanName(brief.name, subjectText, kind);
+  // "Hivelog is our app for beekeepers", "Qvevri is a small wine bar": the capitalised words before "is our/a" name it.
+  if (name === null) {
+    const called = /^(\p{Lu}[\p{L}\d&'’.-]*(?:\s+\p{Lu}[\p{L}\d&'’.-]*){0,3})\s+(?:is|are)\s+(?:our|my|a|an|the)\s/u.exec(rest);
+    const named = called?.[1];
+    if (named && !/^(?:this|that|it|he|she|we|they|there|here|what|who|mine|ours|i)$/i.test(named) && !isKnownPlace(named)) name = named;
+  }
   // "Speaker and leadership coach": a trade word opening the brief is what the person is, not a name.
   if (
     name &&
