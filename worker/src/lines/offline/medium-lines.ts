@@ -2,7 +2,7 @@ import type { CategoryId, PlatformId } from '@gl/core';
 import type { Frame } from './frame';
 import type { ExtractiveCandidate } from './brief-clauses';
 import { cutFromBrief } from './frame-guard';
-import { lineKey } from './text';
+import { capitalizeFirst, lineKey } from './text';
 
 /**
  * Plain lines for the message a speaker and a medium ask for (issue 33, raters' classes 2, 3 and
@@ -24,7 +24,6 @@ import { lineKey } from './text';
 const DAY_OR_TIME =
   /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)\b|\b(?:morning|evening|noon|weekends?|weekdays?)\b/i;
 
-const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 const end = (t: string) => (/[.!?…]$/.test(t) ? t : `${t}.`);
 
 /** The brief's own audience after "for" ("for dairy co-operatives", "for seniors"), when short and plain. */
@@ -92,7 +91,7 @@ export function mediumCandidates(frame: Frame, category: CategoryId, platform: P
   const topic = frame.topic;
   const push = (shape: string, text: string | null, clause: string) => {
     if (!text) return;
-    const flat = cap(text.replace(/\s+/g, ' ').trim());
+    const flat = capitalizeFirst(text.replace(/\s+/g, ' ').trim());
     const line = flat.includes('|') ? flat : end(flat);
     const lower = line.toLowerCase();
     const usesFact = frame.facts.some((f) => lower.includes(f.text.toLowerCase()));
@@ -123,27 +122,28 @@ export function mediumCandidates(frame: Frame, category: CategoryId, platform: P
 
   if (platform === 'linkedin_headline' && (frame.speaker === 'person' || frame.speaker === 'business') && subject) {
     const who = forWhom(frame);
-    const role = who && !subject.toLowerCase().includes(who.toLowerCase()) ? `${cap(subject)} for ${who}` : cap(subject);
+    const role =
+      who && !subject.toLowerCase().includes(who.toLowerCase()) ? `${capitalizeFirst(subject)} for ${who}` : capitalizeFirst(subject);
     if (place) push('linkedin-role-place', `${role} | ${place}`, 'role');
     if (name && name.toLowerCase() !== subject.toLowerCase())
       push('linkedin-name-role', `${name} | ${role}${place && !role.includes('|') ? `, ${place}` : ''}`, 'name');
   }
 
   // A subject of one word ("run", "night") is no label for an event.
-  const eventLabel = name ?? (subject && subject.split(/\s+/).length >= 2 ? cap(subject) : null);
+  const eventLabel = name ?? (subject && subject.split(/\s+/).length >= 2 ? capitalizeFirst(subject) : null);
   if (frame.speaker === 'event' && eventLabel && dates.length > 0) {
     const label = eventLabel;
     const when = dates[0]?.text as string;
     const tickets = price && /\btickets?\b/i.test(topic) ? ` Tickets ${price.text}.` : '';
-    push('event-when', `${label}. ${cap(when)}.${tickets}`, 'when');
+    push('event-when', `${label}. ${capitalizeFirst(when)}.${tickets}`, 'when');
     const what = frame.offers.filter((o) => !/\btickets?\b/i.test(o) && !cutFromBrief(o, topic) && !/\d/.test(o)).slice(0, 2);
     if (what.length > 0 && what.every((o) => o.split(/\s+/).length <= 3))
-      push('event-what', `${label}: ${what.join(' and ')}. ${cap(when)}.`, 'what');
+      push('event-what', `${label}: ${what.join(' and ')}. ${capitalizeFirst(when)}.`, 'what');
   }
 
   if (timed.length > 0 && (name || subject)) {
-    const label = name ?? cap(subject as string);
-    push('programme', `${label}: ${timed.slice(0, 2).join(', ')}.${welcome ? ` ${cap(welcome)}.` : ''}`, 'programme');
+    const label = name ?? capitalizeFirst(subject as string);
+    push('programme', `${label}: ${timed.slice(0, 2).join(', ')}.${welcome ? ` ${capitalizeFirst(welcome)}.` : ''}`, 'programme');
   }
 
   // An app's name, or a subject that is one ("TaskPal app").
@@ -165,18 +165,21 @@ export function mediumCandidates(frame: Frame, category: CategoryId, platform: P
       /\bhow (?:i|we|to)\b(?:[^.:;!?,]|[.,](?=\d)){8,80}/i.exec(topic)?.[0]?.trim() ?? (own ? `how ${own.replace(/^I\b/, 'I')}` : null);
     const doing = how ? gerund(how.replace(/^how (?:i|we|to)\s+/i, '')) : null;
     if (doing) {
-      push('video-doing', cap(doing), 'doing');
-      if (place && !doing.toLowerCase().includes(place.toLowerCase())) push('video-doing-place', `${cap(doing)} | ${place}`, 'doing-place');
+      push('video-doing', capitalizeFirst(doing), 'doing');
+      if (place && !doing.toLowerCase().includes(place.toLowerCase()))
+        push('video-doing-place', `${capitalizeFirst(doing)} | ${place}`, 'doing-place');
     }
     if (how) {
-      push('video-how', cap(how), 'how');
-      if (place && !how.toLowerCase().includes(place.toLowerCase())) push('video-how-place', `${cap(how)} | ${place}`, 'how-place');
-      if (/\bstep[- ]by[- ]step\b/i.test(topic) && !/step/i.test(how)) push('video-steps', `${cap(how)}, step by step`, 'how-steps');
+      push('video-how', capitalizeFirst(how), 'how');
+      if (place && !how.toLowerCase().includes(place.toLowerCase()))
+        push('video-how-place', `${capitalizeFirst(how)} | ${place}`, 'how-place');
+      if (/\bstep[- ]by[- ]step\b/i.test(topic) && !/step/i.test(how))
+        push('video-steps', `${capitalizeFirst(how)}, step by step`, 'how-steps');
     }
   }
   // A quote is the brief's own first-person sentence, said by its name ("We help families facing eviction. — Haki Clinic").
   if (category === 'quotes' && own && frame.speaker !== 'event') {
-    push('quote-own', `${end(cap(own))}${name ? ` — ${name}` : ''}`, 'own');
+    push('quote-own', `${end(capitalizeFirst(own))}${name ? ` — ${name}` : ''}`, 'own');
   }
   return out.filter((c) => c.text.length >= 12);
 }

@@ -2,7 +2,7 @@ import type { CategoryId, Tone } from '@gl/core';
 import { swFactSentence } from './facts-sw';
 import type { Frame } from './frame';
 import { fromSwahili, nounEntry, QUALITIES } from './lexicon';
-import { concord, headClass, renderSw, swahiliPhrase, swOurs } from './swahili';
+import { beforeSecondVerb, concord, headClass, renderSw, swahiliPhrase, swOurs } from './swahili';
 
 /**
  * A few well-built Kiswahili sentence frames per speaker (issue 33, round 7): a business says what
@@ -157,10 +157,8 @@ function ownClauses(frame: Frame): { has: string[]; does: string | null } {
     // The clause ends where a fact begins ("tunabadilisha screen | ndani ya saa moja").
     let clause = d[0];
     for (const f of frame.facts) clause = clause.split(f.text)[0] ?? clause;
-    const all = clause.trim().split(/\s+/);
     // "tunasuka nywele na kupaka hina": a second verb joined by "na" goes whole, never left hanging ("…na kupaka").
-    const na = all.findIndex((w, i) => i > 0 && w.toLowerCase() === 'na' && /^ku\p{L}{3,}/iu.test(all[i + 1] ?? ''));
-    const words = (na > 0 ? all.slice(0, na) : all).slice(0, 4);
+    const words = beforeSecondVerb(clause.trim().split(/\s+/)).slice(0, 4);
     while (words.length > 1 && /^(?:ya|la|wa|za|kwa|na|ndani|hadi|mpaka|kila|kuanzia)$/i.test(words[words.length - 1] as string))
       words.pop();
     if (words.length >= 2 && !words.slice(1).some((w) => isVerb(w.toLowerCase()) || frame.places.includes(w)))

@@ -8,7 +8,7 @@ import { personalOccasion } from './personal-sw';
 import { swFrameLines } from './sw-frames';
 import { swPlainLines } from './sw-plain';
 import { swSpeakerLines } from './sw-speaker';
-import { concord, headClass, renderSw, swahiliPhrase } from './swahili';
+import { beforeSecondVerb, concord, headClass, renderSw, swahiliPhrase } from './swahili';
 
 /**
  * Kiswahili lines written from the brief's own words (issue 33), before any kind's lines: a person
@@ -56,16 +56,12 @@ function ownWords(frame: Frame): string | null {
 export function subjectSw(frame: Frame): string | null {
   if (frame.language === 'sw') return ownWords(frame);
   const s = frame.brief.subject;
+  const words = (frame.subject ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const p = s?.sw ? { ...s.sw, plural: s.sw.plural } : words.length ? swahiliPhrase(words, false) : null;
+  const own = p ? renderSw(p) : null;
   // "plumbing service": one generic word ("huduma", "shamba", "duka") says less than the kind the library matched ("fundi bomba").
   const generic = /^(?:huduma|shamba|duka|biashara|kampuni|kikundi)$/i;
   const kindNoun = frame.matched && frame.kindConfidence !== 'none' ? frame.kind.noun.sw : null;
-  if (s?.sw) {
-    const own = renderSw({ ...s.sw, plural: s.sw.plural });
-    return generic.test(own) && kindNoun && !generic.test(kindNoun) ? kindNoun : own;
-  }
-  const words = (frame.subject ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  const p = words.length ? swahiliPhrase(words, false) : null;
-  const own = p ? renderSw(p) : null;
   return own && generic.test(own) && kindNoun && !generic.test(kindNoun) ? kindNoun : own;
 }
 
@@ -178,8 +174,7 @@ export function weDoOf(frame: Frame): string | null {
     kept.push(w);
   }
   // "tunasuka nywele na kufanya makeup": a second verb joined by "na" is cut off whole, never left hanging ("…na kufanya").
-  const na = kept.findIndex((w, i) => i > 0 && w.toLowerCase() === 'na' && /^ku\p{L}{3,}/iu.test(kept[i + 1] ?? ''));
-  const words = cleanCut(na > 0 ? kept.slice(0, na) : kept, 4);
+  const words = cleanCut(beforeSecondVerb(kept), 4);
   return words ? words.join(' ').toLowerCase() : null;
 }
 
@@ -372,10 +367,11 @@ function shengLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
 export function swLeadLines(frame: Frame, category: CategoryId, tone: Tone): string[] {
   if (personalOccasion(frame)) return [];
   // The subject's own speaker frame first (a group invites, a school tells parents, a service says what it does: sw-speaker.ts).
-  const own = swSpeakerLines(frame, category, subjectSw(frame));
+  const subject = subjectSw(frame);
+  const own = swSpeakerLines(frame, category, subject);
   const lead = [...own, ...leadLines(frame, category, tone).filter((l) => !own.includes(l))];
   // The plain lines built from sure parts (sw-plain.ts) follow, so a set never runs short of lines about the brief.
-  const plain = swPlainLines(frame, category, subjectSw(frame), GROUP.test(frame.topic ?? ''), weDoOf(frame));
+  const plain = swPlainLines(frame, category, subject, GROUP.test(frame.topic ?? ''), weDoOf(frame));
   return [...lead, ...plain.filter((l) => !lead.includes(l))];
 }
 

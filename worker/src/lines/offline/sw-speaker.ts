@@ -4,6 +4,7 @@ import { swFact, swFactSentence } from './facts-sw';
 import type { Frame } from './frame';
 import { genericKind } from './kinds';
 import { isKnownPlace } from './places';
+import { capitalizeFirst } from './text';
 
 /**
  * Who speaks in a Kiswahili line and what it may say (issue 33, blind rounds: shop copy pasted on a
@@ -14,8 +15,6 @@ import { isKnownPlace } from './places';
  * names is never the thing sold ("Leo tuna siku", "Unatafuta hospitali?").
  */
 export type SwSubjectType = 'shop' | 'farm' | 'food' | 'service' | 'group' | 'school' | 'church' | 'event' | 'studio' | 'person' | 'other';
-
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const SCHOOL = /\b(?:shule|school|academy|chuo|college|kindergarten|chekechea|daycare)\b/i;
 const CHURCH = /\b(?:kanisa|church|msikiti|mosque|parish|parokia|ibada|misa)\b/i;
@@ -228,7 +227,7 @@ function doingClauses(frame: Frame): string[] {
         clean
           .join(' ')
           .toLowerCase()
-          .replace(/\b(jumatatu|jumanne|jumatano|alhamisi|ijumaa|jumamosi|jumapili)\b/g, (d) => cap(d)),
+          .replace(/\b(jumatatu|jumanne|jumatano|alhamisi|ijumaa|jumamosi|jumapili)\b/g, (d) => capitalizeFirst(d)),
       );
   }
   return [...out, ...extra.filter((e) => !out.includes(e))];
@@ -303,10 +302,10 @@ function namedSubject(subject: string, frame: Frame): string {
   // "Saluni ya Mama Wanjiru": the subject with the name the brief gives it.
   const named = frame.name ? new RegExp(`\\b${esc(subject)}\\s+(?:ya|la|wa|cha|za|vya)\\s+${esc(frame.name)}\\b`, 'i').exec(t)?.[0] : null;
   // Five of the brief's words in a row would read as the brief pasted: the place goes first.
-  if (named) return place && named.split(/\s+/).length < 4 ? `${cap(named)}, ${place}` : cap(named);
+  if (named) return place && named.split(/\s+/).length < 4 ? `${capitalizeFirst(named)}, ${place}` : capitalizeFirst(named);
   if (place && new RegExp(`${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+${place}\\b`, 'i').test(t))
-    return `${cap(subject)} ${place}`;
-  return place ? `${cap(subject)}, ${place}` : cap(subject);
+    return `${capitalizeFirst(subject)} ${place}`;
+  return place ? `${capitalizeFirst(subject)}, ${place}` : capitalizeFirst(subject);
 }
 
 /** A school's day for parents, in Kiswahili ("siku ya masomo", "siku ya wazazi"), from the brief's words. */
@@ -335,7 +334,7 @@ function schoolAsk(frame: Frame): string | null {
   const t = frame.topic ?? '';
   const price = frame.facts.find((f) => f.type === 'price');
   const of = /\b(ada\s+ya\s+\p{L}+|mchango\s+wa\s+\p{L}+|karo)\s+(?:ni\s+)?(?:KSh|Ksh|Sh)/iu.exec(t)?.[1];
-  if (price && of) return `${cap(of.toLowerCase())} ni ${swFact(price) ?? price.text}.`;
+  if (price && of) return `${capitalizeFirst(of.toLowerCase())} ni ${swFact(price) ?? price.text}.`;
   if (/\bfee\s+balance|salio\s+la\s+karo|balance\s+ya\s+fees\b/i.test(t)) return 'Tafadhali leteni salio la karo.';
   if (price) return `Mchango: ${swFact(price) ?? price.text}.`;
   return null;
@@ -366,10 +365,10 @@ export function swSpeakerLines(frame: Frame, category: CategoryId, own: string |
     const pay = frame.facts.find((f) => f.type === 'payment');
     const place = frame.places[0];
     return [
-      `${cap(enDoing)}, ${place}.${priceLine ? ` ${priceLine}` : ''}`,
-      `${cap(enDoing)}. Karibu ${place}.`,
-      pay ? `${cap(enDoing)}, ${place}. ${swFactSentence(pay) ?? ''}`.trim() : null,
-      frame.contact && /\d{3}/.test(frame.contact.text) ? `${cap(enDoing)}, ${place}. Piga ${frame.contact.text}.` : null,
+      `${capitalizeFirst(enDoing)}, ${place}.${priceLine ? ` ${priceLine}` : ''}`,
+      `${capitalizeFirst(enDoing)}. Karibu ${place}.`,
+      pay ? `${capitalizeFirst(enDoing)}, ${place}. ${swFactSentence(pay) ?? ''}`.trim() : null,
+      frame.contact && /\d{3}/.test(frame.contact.text) ? `${capitalizeFirst(enDoing)}, ${place}. Piga ${frame.contact.text}.` : null,
     ].filter((l): l is string => l !== null);
   }
   if (!subject || /^(?:biashara|huduma|duka|mtaalamu|kampeni|hafla|tukio)$/i.test(subject)) return [];
@@ -398,8 +397,8 @@ export function swSpeakerLines(frame: Frame, category: CategoryId, own: string |
   if (type === 'group') {
     const meet = frame.facts.find((f) => f.type === 'hours' || f.type === 'date');
     const meetLine = meet ? swFactSentence(meet, { group: true }) : null;
-    add(d1 && `${cap(d1)}${bare(d1) && when[0] ? ` ${when[0]}` : ''}. ${S}. Jiunge nasi.`);
-    add(d2 && `${cap(d2)}. Sisi ni ${subject.toLowerCase()}${frame.places[0] ? ` wa ${frame.places[0]}` : ''}.`);
+    add(d1 && `${capitalizeFirst(d1)}${bare(d1) && when[0] ? ` ${when[0]}` : ''}. ${S}. Jiunge nasi.`);
+    add(d2 && `${capitalizeFirst(d2)}. Sisi ni ${subject.toLowerCase()}${frame.places[0] ? ` wa ${frame.places[0]}` : ''}.`);
     add(meetLine && `${S}. ${meetLine} Karibu ujiunge nasi.`);
     add(`Una moyo wa kusaidia? Jiunge na ${subject.toLowerCase()}${frame.places[0] ? `, ${frame.places[0]}` : ''}.`);
     return out;
@@ -412,11 +411,11 @@ export function swSpeakerLines(frame: Frame, category: CategoryId, own: string |
     const ts = time ? swFact(time) : null;
     const ask = schoolAsk(frame);
     if (!day && !ds) return [];
-    const D = day ? cap(day) : null;
+    const D = day ? capitalizeFirst(day) : null;
     add(D && ds && `${D}, ${S}: ${ds}.${ts ? ` Wazazi, karibuni ${ts}.` : ''}`);
     add(D && ds && `Wazazi, karibuni ${ds}${ts ? `, ${ts}` : ''}: ${D.charAt(0).toLowerCase() + D.slice(1)}. ${ask ?? ''}`);
     add(D && `${D}${ds ? `: ${ds}` : ''}. ${ask ?? `Karibuni ${S}.`}`);
-    add(ds && ask && `${S}. ${cap(ds)}. ${ask}`);
+    add(ds && ask && `${S}. ${capitalizeFirst(ds)}. ${ask}`);
     add(D && ts && `${D}: kuanzia ${ts}. Wazazi wote mnakaribishwa.`);
     return out;
   }
@@ -424,10 +423,10 @@ export function swSpeakerLines(frame: Frame, category: CategoryId, own: string |
     const role = swRoleOf(frame);
     if (!role) return [];
     const place = frame.places[0];
-    const also = /\balso\s+deliver/i.test(frame.topic ?? '') ? 'Pia nasafirisha vifurushi.' : d1 ? `${cap(d1)}.` : null;
+    const also = /\balso\s+deliver/i.test(frame.topic ?? '') ? 'Pia nasafirisha vifurushi.' : d1 ? `${capitalizeFirst(d1)}.` : null;
     add(place && `Mimi ni ${role} wa ${place}.${also ? ` ${also}` : ''}`);
-    add(`${cap(role)}${place ? `, ${place}` : ''}. ${also ?? 'Safari salama, kila siku.'}`);
-    add(place && `${cap(role)} wa ${place}. Nipigie, nakufikisha.`);
+    add(`${capitalizeFirst(role)}${place ? `, ${place}` : ''}. ${also ?? 'Safari salama, kila siku.'}`);
+    add(place && `${capitalizeFirst(role)} wa ${place}. Nipigie, nakufikisha.`);
     add(place && `Unaenda wapi ${place}? Mimi ni ${role}. Nakufikisha salama.`);
     add(`Kazi yangu: ${role}${place ? `, ${place}` : ''}. Safari salama, kila siku.`);
     return out;
@@ -436,7 +435,7 @@ export function swSpeakerLines(frame: Frame, category: CategoryId, own: string |
     const ibada = /\b(ibada\s+ya\s+\p{L}+|misa\s+ya\s+\p{L}+|ibada)\b/iu.exec(frame.topic ?? '')?.[1]?.toLowerCase() ?? null;
     const time = frame.facts.find((f) => f.type === 'hours');
     const ts = time ? swFact(time) : null;
-    const I = ibada ? cap(ibada.replace(/\b(jumapili|jumamosi|ijumaa)\b/, (d) => cap(d))) : null;
+    const I = ibada ? capitalizeFirst(ibada.replace(/\b(jumapili|jumamosi|ijumaa)\b/, (d) => capitalizeFirst(d))) : null;
     add(I && `${S}. Wote mnakaribishwa kwenye ${I.charAt(0).toLowerCase() + I.slice(1)}${ts ? `, ${ts}` : ''}.`);
     add(I && ts && `Karibu kwenye ${I.charAt(0).toLowerCase() + I.slice(1)}, kuanzia ${ts}. ${S}.`);
     add(`${S}. Karibu tuabudu pamoja.`);
@@ -452,16 +451,16 @@ export function swSpeakerLines(frame: Frame, category: CategoryId, own: string |
           'iu',
         ).exec(frame.topic ?? '')?.[1]
       : null;
-    const priceLine = ps ? (forWhat ? `${cap(forWhat)}: ${ps}.` : `Bei: ${ps}.`) : null;
+    const priceLine = ps ? (forWhat ? `${capitalizeFirst(forWhat)}: ${ps}.` : `Bei: ${ps}.`) : null;
     const place = frame.places[0];
     const hours = frame.facts
       .filter((f) => f.type === 'hours')
       .map((f) => swFact(f))
       .filter((x): x is string => x !== null);
     const open = hours.length ? `Tuko wazi ${hours.join(', ')}.` : null;
-    add(priceLine && place && `${priceLine} ${cap(subject.toLowerCase())}, ${place}.`);
-    add(open && place && `${cap(subject.toLowerCase())}, ${place}. ${open}`);
-    add(d2 && `${cap(d2)}. ${priceLine ?? open ?? ''}`);
+    add(priceLine && place && `${priceLine} ${capitalizeFirst(subject.toLowerCase())}, ${place}.`);
+    add(open && place && `${capitalizeFirst(subject.toLowerCase())}, ${place}. ${open}`);
+    add(d2 && `${capitalizeFirst(d2)}. ${priceLine ?? open ?? ''}`);
     return out;
   }
   if (type === 'studio' || type === 'service') {
@@ -476,16 +475,16 @@ export function swSpeakerLines(frame: Frame, category: CategoryId, own: string |
     // "…kwa kampuni na hospitali": who the work is for, said after what it is.
     const clause = (frame.topic ?? '').split(/[,;.!?]/).find((c) => d1 && c.toLowerCase().includes(d1.split(' ')[0] as string));
     const forWhom = clause ? /\bkwa\s+(\p{Ll}+(?:\s+na\s+\p{Ll}+)?)\s*$/u.exec(clause.trim())?.[1] : null;
-    add(d1 && forWhom && `${cap(d1)} kwa ${forWhom}. ${SS}.`);
-    add(d1 && `${cap(d1)}. ${SS}.${ps ? ` ${ps}` : ''}`);
+    add(d1 && forWhom && `${capitalizeFirst(d1)} kwa ${forWhom}. ${SS}.`);
+    add(d1 && `${capitalizeFirst(d1)}. ${SS}.${ps ? ` ${ps}` : ''}`);
     add(d1 && `${SS}: ${d1}.`);
-    add(d1 && d2 && `${cap(d1)}, ${d2}. ${S}.`);
-    add(d1 && pays && `${cap(d1)}. ${pays}`);
+    add(d1 && d2 && `${capitalizeFirst(d1)}, ${d2}. ${S}.`);
+    add(d1 && pays && `${capitalizeFirst(d1)}. ${pays}`);
     add(!d1 && type === 'studio' && `${S}. Tunarekodi sauti yako kwa ubora.`);
     const phone = frame.contact && /\d{3}/.test(frame.contact.text) ? frame.contact.text : null;
-    add(d1 && phone && `${cap(d1)}${frame.places[0] ? `, ${frame.places[0]}` : ''}. Piga ${phone}.`);
+    add(d1 && phone && `${capitalizeFirst(d1)}${frame.places[0] ? `, ${frame.places[0]}` : ''}. Piga ${phone}.`);
     add(phone && `${SS}. Piga ${phone}.`);
-    if (factWords) add(d1 && `${cap(d1)}. ${S}.`);
+    if (factWords) add(d1 && `${capitalizeFirst(d1)}. ${S}.`);
     return out;
   }
   return [];

@@ -195,3 +195,12 @@ export function swHolidayName(name: string | null): string | null {
   if (name === null) return null;
   return HOLIDAYS.find(([re]) => re.test(name.trim()))?.[1] ?? name;
 }
+
+/**
+ * The words before a second verb joined by "na" ("tunasuka nywele na kupaka hina" -> "tunasuka nywele"),
+ * so a cut clause never ends on a hanging "…na kupaka"; all of them when there is none.
+ */
+export function beforeSecondVerb(words: string[]): string[] {
+  const na = words.findIndex((w, i) => i > 0 && w.toLowerCase() === 'na' && /^ku\p{L}{3,}/iu.test(words[i + 1] ?? ''));
+  return na > 0 ? words.slice(0, na) : words;
+}
