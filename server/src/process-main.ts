@@ -31,6 +31,27 @@ export async function runProcess(roles: RoleLoaders, forcedRoles?: Role[]): Prom
     }
     throw err;
   }
+  // Signals are handled from here on: one that comes while the roles start (an api already listening,
+  // a worker still warming up) is kept and acted on once they are up, so the process still drains
+  // and exits 0 instead of being killed half-started.
+  let stopping = false;
+  let requested: string | null = null;
+  const stop = async (signal: string) => {
+    if (!services) {
+      requested ??= signal;
+      return;
+    }
+    if (stopping) return;
+    stopping = true;
+    services.ctx.logger.info({ signal }, 'shutting down');
+    // The roles drain within SHUTDOWN_GRACE_MS; this is the backstop (keep both below the orchestrator's kill).
+    const force = setTimeout(() => process.exit(1), config.SHUTDOWN_DELAY_MS + config.SHUTDOWN_GRACE_MS + 3000);
+    force.unref();
+    await services.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
   try {
     services = await startRoles(config, roles);
   } catch (err) {
@@ -44,6 +65,7 @@ export async function runProcess(roles: RoleLoaders, forcedRoles?: Role[]): Prom
     process.exit(1);
   }
   starting = false;
+  if (requested) return stop(requested);
   if (sandbox && services.url) await syncSandboxPaypal(config, services.ctx.db);
   if (services.url) {
     console.log(`\n  Genius Lines is running: ${services.url}\n  Database: ${services.ctx.database.location}\n`);
@@ -51,17 +73,4 @@ export async function runProcess(roles: RoleLoaders, forcedRoles?: Role[]): Prom
   } else {
     console.log(`Genius Lines worker running (database: ${services.ctx.database.location})`);
   }
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    services.ctx.logger.info({ signal }, 'shutting down');
-    // The roles drain within SHUTDOWN_GRACE_MS; this is the backstop (keep both below the orchestrator's kill).
-    const force = setTimeout(() => process.exit(1), config.SHUTDOWN_DELAY_MS + config.SHUTDOWN_GRACE_MS + 3000);
-    force.unref();
-    await services.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
 }
